@@ -1,0 +1,275 @@
+/**
+ * Runtime configuration: the environment, parsed once with arktype into one frozen object.
+ *
+ * Server code reads `loadConfig()`; the browser only ever sees `toPublicConfig(config)`,
+ * which carries no secret. A bad value throws a `ConfigError` naming the variable and what
+ * it expects, so the server never starts half-configured.
+ */
+import { type } from 'arktype'
+
+export const LOCALES = ['en', 'ru', 'de'] as const
+export type Locale = (typeof LOCALES)[number]
+export const BASE_LOCALE: Locale = 'en'
+
+export const PAYMENT_SERVICES = ['cloudpayments', 'payselection'] as const
+export type PaymentService = (typeof PAYMENT_SERVICES)[number]
+
+export type BrandId = 'original' | 'mirror'
+
+/** Spec 3: the two game versions; CS2 is selected by default. */
+export const GAME_VERSIONS = [
+  { id: 1, code: 'cs2', name: 'CS2', goal_year: 2024 },
+  { id: 2, code: 'cs-go', name: 'CS:GO', goal_year: 2019 },
+] as const
+export const DEFAULT_GAME_VERSION_ID = 1
+
+/** Spec 3: the site's languages as the backend knows them (German has the code `ge`). */
+export const LANGUAGES = [
+  { id: 1, code: 'ru', name: 'Русский', locale: 'ru' },
+  { id: 2, code: 'en', name: 'English', locale: 'en' },
+  { id: 3, code: 'ge', name: 'Deutsch', locale: 'de' },
+] as const
+
+/** Spec 9: business constants. */
+export const CONSTANTS = Object.freeze({
+  localeCookie: 'i18n_redirected',
+  localeCookieMaxAgeDays: 365,
+  trackingCookieMaxAgeSeconds: 31_536_000,
+  referrerCookie: 'referrer_link_code',
+  authPrefix: 'auth',
+  tokenMaxAgeSeconds: 1800,
+  tokenExpiryMarginMs: 500,
+  trialSubscriptionId: 1,
+  trialAmount: 1,
+  maxPlanPrice: 9000,
+  toastDurationMs: 5000,
+  prefetchIdleTimeoutMs: 2000,
+  sliderAutoplayMs: 3000,
+  sliderSpeedMs: 300,
+  sliderLongSwipeMs: 300,
+  analyticsBatchDelayMs: 500,
+  analyticsBatchAmount: 2,
+  pageDataMinDelayMs: 200,
+  visibilityThrottleMs: 100,
+})
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const port = type('string.integer.parse').pipe(type('1 <= number.integer <= 65535'))
+const flag = type("'true' | 'false' | '1' | '0' | 'yes' | 'no' | 'on' | 'off'").pipe(
+  (v) => v === 'true' || v === '1' || v === 'yes' || v === 'on',
+)
+const httpUrl = type(/^https?:\/\/[^\s/?#]+(?:[/?#][^\s]*)?$/).describe('an http(s) URL such as https://example.com')
+const email = type('string.email')
+/** `host=value,host=value`: a per-host map, hosts compared without a leading www. and port. */
+const hostMap = type(/^\s*[^=,\s]+\s*=\s*[^=,\s]+\s*(,\s*[^=,\s]+\s*=\s*[^=,\s]+\s*)*$/)
+  .describe('a list like host=value,host=value')
+  .pipe((raw) =>
+    Object.fromEntries(
+      raw.split(',').map((pair) => {
+        const [host = '', value = ''] = pair.split('=').map((s) => s.trim())
+        return [normalizeHost(host), value]
+      }),
+    ) as Record<string, string>,
+  )
+const localeHostMap = hostMap.pipe((map, ctx) => {
+  for (const key of Object.values(map)) {
+    if (!(LOCALES as readonly string[]).includes(key)) return ctx.error(`locales among ${LOCALES.join(', ')}`)
+  }
+  return map as Record<string, Locale>
+})
+
+const nonEmpty = type('string > 0')
+
+export const EnvSchema = type({
+  'NODE_ENV?': "'development' | 'production' | 'test'",
+  PORT: port.default('3000'),
+  BACKEND_PORT: port.default('3001'),
+  'API_BASE_URL?': httpUrl,
+  'API_BROWSER_BASE_URL?': httpUrl,
+  'MIRROR_BASE_URL?': httpUrl,
+  'LOCALE_HOSTS?': localeHostMap,
+  COOKIES_CROSS_ORIGIN: flag.default('false'),
+
+  APP_NAME_EN: nonEmpty.default('Skinvault'),
+  APP_NAME_RU: nonEmpty.default('Скинволт'),
+  APP_NAME_RU_SHORT: nonEmpty.default('SV'),
+  MIRROR_APP_NAME_EN: nonEmpty.default('SV Changer'),
+  MIRROR_APP_NAME_RU: nonEmpty.default('СВ Чейнджер'),
+  MIRROR_APP_NAME_RU_SHORT: nonEmpty.default('SVC'),
+  SUPPORT_EMAIL: email.default('support@skinvault.gg'),
+  MIRROR_SUPPORT_EMAIL: email.default('help@svchanger.app'),
+
+  PAYMENT_SERVICE: nonEmpty.default('cloudpayments'),
+  'CLOUDPAYMENTS_PUBLIC_IDS?': hostMap,
+  CLOUDPAYMENTS_PUBLIC_ID: nonEmpty.default('pk_sandbox_0000000000000000000000000'),
+  'CLOUDPAYMENTS_SCRIPT_URL?': httpUrl,
+  PAYSELECTION_SERVICE_ID: nonEmpty.default('sandbox-service'),
+  PAYSELECTION_PUBLIC_KEY: nonEmpty.default('sandbox-public-key'),
+  'PAYSELECTION_SCRIPT_URL?': httpUrl,
+
+  'EXTERNAL_DOWNLOAD_URL?': httpUrl,
+  'CS2_DOWNLOAD_URL?': httpUrl,
+  'CHAT_SCRIPT_URL?': httpUrl,
+  'ANALYTICS_SCRIPT_URL?': httpUrl,
+  'ANALYTICS_CLIENT_ID_COOKIE?': nonEmpty,
+  'GTM_ID?': nonEmpty,
+  DEBUG_PRICES: flag.default('false'),
+})
+
+export type Env = typeof EnvSchema.infer
+
+export interface Brand {
+  id: BrandId
+  /** Product names: Russian, Russian short, English (spec 3). */
+  names: { ru: string; ruShort: string; en: string }
+  supportEmail: string
+  favicon: string
+  shareImage: string
+}
+
+export interface PublicConfig {
+  apiBrowserBase: string
+  mirrorHost: string | null
+  localeHosts: Record<string, Locale> | null
+  cookiesCrossOrigin: boolean
+  brands: Record<BrandId, Brand>
+  promoShareImage: string
+  payment: {
+    service: PaymentService
+    cloudpaymentsPublicIds: Record<string, string>
+    cloudpaymentsFallbackId: string
+    cloudpaymentsScriptUrl: string
+    payselection: { serviceId: string; publicKey: string; scriptUrl: string }
+  }
+  externalDownloadUrl: string | null
+  cs2DownloadUrl: string | null
+  chatScriptUrl: string | null
+  analyticsScriptUrl: string | null
+  analyticsClientIdCookie: string | null
+  gtmId: string | null
+  debugPrices: boolean
+}
+
+export interface Config extends PublicConfig {
+  env: 'development' | 'production' | 'test'
+  port: number
+  backendPort: number
+  /** Base address the server uses to reach the backend. */
+  apiBase: string
+}
+
+export function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '')
+}
+
+/** Parse an environment; throws ConfigError naming every bad variable. */
+export function parseConfig(raw: Record<string, string | undefined>): Config {
+  // An empty variable means "not set".
+  const present = Object.fromEntries(
+    Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''),
+  )
+  const env = EnvSchema(present)
+  if (env instanceof type.errors) {
+    throw new ConfigError(env.map((e) => e.message))
+  }
+  if (!(PAYMENT_SERVICES as readonly string[]).includes(env.PAYMENT_SERVICE)) {
+    throw new ConfigError([
+      `PAYMENT_SERVICE must be one of the available services: ${PAYMENT_SERVICES.join(', ')} (was "${env.PAYMENT_SERVICE}")`,
+    ])
+  }
+  const apiBase = trimSlash(env.API_BASE_URL ?? `http://127.0.0.1:${env.BACKEND_PORT}`)
+  const apiBrowserBase = trimSlash(env.API_BROWSER_BASE_URL ?? env.API_BASE_URL ?? `http://localhost:${env.BACKEND_PORT}`)
+  const mirrorHost = env.MIRROR_BASE_URL ? new URL(env.MIRROR_BASE_URL).host.toLowerCase() : null
+
+  const config: Config = {
+    env: env.NODE_ENV ?? 'production',
+    port: env.PORT,
+    backendPort: env.BACKEND_PORT,
+    apiBase,
+    apiBrowserBase,
+    mirrorHost,
+    localeHosts: env.LOCALE_HOSTS ?? null,
+    cookiesCrossOrigin: env.COOKIES_CROSS_ORIGIN,
+    brands: {
+      original: {
+        id: 'original',
+        names: { ru: env.APP_NAME_RU, ruShort: env.APP_NAME_RU_SHORT, en: env.APP_NAME_EN },
+        supportEmail: env.SUPPORT_EMAIL,
+        favicon: '/favicon.svg',
+        shareImage: '/share/original.png',
+      },
+      mirror: {
+        id: 'mirror',
+        names: { ru: env.MIRROR_APP_NAME_RU, ruShort: env.MIRROR_APP_NAME_RU_SHORT, en: env.MIRROR_APP_NAME_EN },
+        supportEmail: env.MIRROR_SUPPORT_EMAIL,
+        favicon: '/favicon-mirror.svg',
+        shareImage: '/share/mirror.png',
+      },
+    },
+    promoShareImage: '/share/promo.png',
+    payment: {
+      service: env.PAYMENT_SERVICE as PaymentService,
+      cloudpaymentsPublicIds: env.CLOUDPAYMENTS_PUBLIC_IDS ?? {},
+      cloudpaymentsFallbackId: env.CLOUDPAYMENTS_PUBLIC_ID,
+      cloudpaymentsScriptUrl: env.CLOUDPAYMENTS_SCRIPT_URL ?? `${apiBrowserBase}/sandbox/cloudpayments.js`,
+      payselection: {
+        serviceId: env.PAYSELECTION_SERVICE_ID,
+        publicKey: env.PAYSELECTION_PUBLIC_KEY,
+        scriptUrl: env.PAYSELECTION_SCRIPT_URL ?? `${apiBrowserBase}/sandbox/pay-widget.js`,
+      },
+    },
+    externalDownloadUrl: env.EXTERNAL_DOWNLOAD_URL ?? null,
+    cs2DownloadUrl: env.CS2_DOWNLOAD_URL ?? null,
+    chatScriptUrl: env.CHAT_SCRIPT_URL ?? null,
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
+    analyticsClientIdCookie: env.ANALYTICS_CLIENT_ID_COOKIE ?? null,
+    gtmId: env.GTM_ID ?? null,
+    debugPrices: env.DEBUG_PRICES,
+  }
+  return deepFreeze(config)
+}
+
+/** The part of the configuration that may reach the browser. */
+export function toPublicConfig(config: Config): PublicConfig {
+  const { env: _env, port: _port, backendPort: _backendPort, apiBase: _apiBase, ...rest } = config
+  return rest
+}
+
+/** Spec 1: the mirror is the configured mirror base address without its scheme; any other host is the original. */
+export function brandForHost(config: Pick<PublicConfig, 'mirrorHost'>, host: string | null | undefined): BrandId {
+  if (!host || !config.mirrorHost) return 'original'
+  const h = host.toLowerCase()
+  const m = config.mirrorHost
+  return h === m || normalizeHost(h) === normalizeHost(m) ? 'mirror' : 'original'
+}
+
+/** Spec 9: card provider public id by host with a leading www removed and the port dropped, else the fallback id. */
+export function cloudpaymentsPublicIdForHost(config: Pick<PublicConfig, 'payment'>, host: string | null | undefined): string {
+  const ids = config.payment.cloudpaymentsPublicIds
+  return (host && ids[normalizeHost(host)]) || config.payment.cloudpaymentsFallbackId
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v)
+    Object.freeze(value)
+  }
+  return value
+}
+
+let cached: Config | undefined
+/** The server's configuration, parsed from process.env on first use. */
+export function loadConfig(): Config {
+  cached ??= parseConfig(process.env)
+  return cached
+}

@@ -1,0 +1,55 @@
+import type { Queryable } from './db.ts'
+import type { Locale } from './i18n.ts'
+
+/** Plans whose actual price is 9000 or more exist in the catalogue but are not sold (spec 9). */
+export const MAX_SOLD_PRICE_MINOR = 900_000
+
+export interface CountryGroup {
+  id: number
+  code: string
+  currency: string
+  symbol: string
+  locale: string
+}
+
+export interface PlanPrice {
+  id: number
+  name_en: string
+  name_ru: string
+  name_de: string
+  days: number
+  is_trial: boolean
+  country_group_id: number
+  currency: string
+  actual_minor: number
+  old_minor: number | null
+}
+
+export const toMajor = (minor: number) => Math.round(minor) / 100
+
+export function planName(plan: Pick<PlanPrice, 'name_en' | 'name_ru' | 'name_de'>, locale: Locale): string {
+  return { en: plan.name_en, ru: plan.name_ru, de: plan.name_de }[locale]
+}
+
+export async function countryGroups(db: Queryable): Promise<CountryGroup[]> {
+  return db.query<CountryGroup>('SELECT id, code, currency, symbol, locale FROM country_groups ORDER BY id')
+}
+
+export async function groupForLocale(db: Queryable, locale: Locale): Promise<CountryGroup> {
+  const rows = await db.query<CountryGroup>('SELECT id, code, currency, symbol, locale FROM country_groups WHERE locale = $1', [locale])
+  if (!rows[0]) throw new Error(`No country group for locale ${locale}`)
+  return rows[0]
+}
+
+export async function plansInGroup(db: Queryable, groupId: number, planId?: number): Promise<PlanPrice[]> {
+  return db.query<PlanPrice>(
+    `SELECT s.id, s.name_en, s.name_ru, s.name_de, s.days, s.is_trial,
+            g.id AS country_group_id, g.currency, p.actual_minor, p.old_minor
+     FROM subscriptions s
+     JOIN subscription_prices p ON p.subscription_id = s.id
+     JOIN country_groups g ON g.id = p.country_group_id
+     WHERE g.id = $1 ${planId === undefined ? '' : 'AND s.id = $2'}
+     ORDER BY s.sort, s.id`,
+    planId === undefined ? [groupId] : [groupId, planId],
+  )
+}

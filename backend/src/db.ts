@@ -1,0 +1,117 @@
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { mkdirSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+
+/** The part of a database every handler uses: one parameterised statement at a time. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+}
+
+/** A small interface over PGlite and a PostgreSQL server: the same SQL runs on both. */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg'
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>
+  /** Runs fn in one transaction; it is rolled back when fn throws. */
+  transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>
+  close(): Promise<void>
+}
+
+/** PGlite in a data directory (kept across restarts) or in memory (`memory://`). */
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const lite = await PGlite.create(dataDir)
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await lite.query<T>(sql, params)).rows
+    },
+    async exec(sql: string) {
+      await lite.exec(sql)
+    },
+    transaction<R>(fn: (tx: Queryable) => Promise<R>) {
+      return lite.transaction((tx) =>
+        fn({
+          async query<T>(sql: string, params: unknown[] = []) {
+            return (await tx.query<T>(sql, params)).rows
+          },
+        }),
+      )
+    },
+    async close() {
+      if (!lite.closed) await lite.close()
+    },
+  }
+}
+
+export interface PgOptions {
+  /**
+   * Use this schema (created when missing) instead of the default one. Tests give every
+   * backend its own schema so suites on one server never see each other's rows.
+   */
+  schema?: string
+  /** Drop the schema when the database is closed (tests). */
+  dropSchemaOnClose?: boolean
+}
+
+/** A PostgreSQL server reached through `pg`. */
+export async function openPg(url: string, options: PgOptions = {}): Promise<Db> {
+  const { schema } = options
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Bad schema name ${schema}`)
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+    } finally {
+      await admin.end()
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  pool.on('error', (err) => console.error('[backend] idle PostgreSQL client error:', err.message))
+  let closed = false
+  return {
+    kind: 'pg',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await pool.query(sql, params)
+      return res.rows as T[]
+    },
+    async exec(sql: string) {
+      await pool.query(sql)
+    },
+    async transaction<R>(fn: (tx: Queryable) => Promise<R>) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn({
+          async query<T>(sql: string, params: unknown[] = []) {
+            return (await client.query(sql, params)).rows as T[]
+          },
+        })
+        await client.query('COMMIT')
+        return result
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw err
+      } finally {
+        client.release()
+      }
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      if (schema && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await pool.end()
+    },
+  }
+}
+
+/** A fresh, empty schema on the server named by url: for tests. */
+export function openPgIsolated(url: string): Promise<Db> {
+  return openPg(url, { schema: `test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true })
+}

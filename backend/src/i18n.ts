@@ -1,0 +1,158 @@
+export const LOCALES = ['en', 'ru', 'de'] as const
+export type Locale = (typeof LOCALES)[number]
+
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value)
+}
+
+const en = {
+  not_found: 'Nothing was found at this address.',
+  unknown_locale: 'Unknown language in the address. Use /en, /ru or /de.',
+  invalid_input: 'Some fields are filled in incorrectly. Please check them and try again.',
+  malformed_json: 'The request could not be read. Please try again.',
+  body_too_large: 'The request is too large.',
+  unsupported_media: 'The request must be sent as JSON.',
+  unauthorized: 'Please sign in to continue.',
+  server_error: 'Something went wrong on our side. Please try again in a few minutes.',
+  code_sent: 'We have sent a sign-in code and link to {email}. Check your inbox.',
+  too_many_requests: 'Please wait {seconds} s before requesting another code.',
+  code_wrong: 'The code is incorrect. Attempts left: {left}.',
+  code_expired: 'This code has expired or has already been used. Please request a new one.',
+  link_invalid: 'This sign-in link is not valid. Please request a new one.',
+  wrong_password: 'Wrong e-mail or password.',
+  email_confirmed: 'Your e-mail is confirmed and your password is set.',
+  password_mismatch: 'The passwords do not match.',
+  password_changed: 'Your password has been changed.',
+  email_change_sent: 'We have sent a confirmation code to {email}. Open the link in the e-mail to finish the change.',
+  email_taken: 'This e-mail address is already in use.',
+  email_same: 'This is already your e-mail address.',
+  email_changed: 'Your e-mail address is now {email}.',
+  confirm_code_invalid: 'This confirmation code is not valid or has expired.',
+  referrer_unknown: 'This referral link is not valid.',
+  subscription_cancelled: 'Auto-renewal is off. Your subscription stays active until {date}.',
+  subscription_none: 'You have no active subscription.',
+  plan_unavailable: 'This plan is not available.',
+  trial_used: 'The trial has already been used on this account.',
+  device_reset: 'Your device has been unlinked. You can now sign in to the launcher on another computer.',
+  device_not_bound: 'No device is linked to your account.',
+  device_reset_limit: 'The device can be reset once every 24 hours. Please try again after {date}.',
+  payment_not_found: 'Payment not found.',
+  payment_mismatch: 'The payment details do not match the order.',
+  payment_declined: 'The payment was declined.',
+  payment_accepted: 'Payment received.',
+  payment_description: 'Premium subscription: {name} ({days} days)',
+  mail_login_subject: 'Your sign-in code: {code}',
+  mail_login_text:
+    'Hello!\n\nYour sign-in code is {code}. It is valid for 15 minutes.\n\nOr sign in with one click:\n{link}\n\nIf you did not request this e-mail, just ignore it.',
+  mail_email_subject: 'Confirm your new e-mail address',
+  mail_email_text:
+    'Hello!\n\nTo use this address for your account, open the link:\n{link}\n\nor enter the code {code}. It is valid for 15 minutes.\n\nIf you did not ask to change your e-mail, ignore this message.',
+}
+
+type Messages = Record<keyof typeof en, string>
+
+const ru: Messages = {
+  not_found: 'По этому адресу ничего нет.',
+  unknown_locale: 'Неизвестный язык в адресе. Используйте /en, /ru или /de.',
+  invalid_input: 'Некоторые поля заполнены неверно. Проверьте их и попробуйте ещё раз.',
+  malformed_json: 'Не удалось прочитать запрос. Попробуйте ещё раз.',
+  body_too_large: 'Слишком большой запрос.',
+  unsupported_media: 'Запрос нужно отправлять в формате JSON.',
+  unauthorized: 'Войдите в аккаунт, чтобы продолжить.',
+  server_error: 'На нашей стороне что-то пошло не так. Попробуйте через несколько минут.',
+  code_sent: 'Мы отправили код и ссылку для входа на {email}. Проверьте почту.',
+  too_many_requests: 'Подождите {seconds} с, прежде чем запрашивать новый код.',
+  code_wrong: 'Неверный код. Осталось попыток: {left}.',
+  code_expired: 'Срок действия кода истёк или он уже использован. Запросите новый.',
+  link_invalid: 'Ссылка для входа недействительна. Запросите новую.',
+  wrong_password: 'Неверный e-mail или пароль.',
+  email_confirmed: 'E-mail подтверждён, пароль установлен.',
+  password_mismatch: 'Пароли не совпадают.',
+  password_changed: 'Пароль изменён.',
+  email_change_sent: 'Мы отправили код подтверждения на {email}. Перейдите по ссылке из письма, чтобы завершить смену адреса.',
+  email_taken: 'Этот e-mail уже используется.',
+  email_same: 'Это и так ваш текущий e-mail.',
+  email_changed: 'Ваш e-mail изменён на {email}.',
+  confirm_code_invalid: 'Код подтверждения недействителен или истёк.',
+  referrer_unknown: 'Реферальная ссылка недействительна.',
+  subscription_cancelled: 'Автопродление отключено. Подписка действует до {date}.',
+  subscription_none: 'У вас нет активной подписки.',
+  plan_unavailable: 'Этот тариф недоступен.',
+  trial_used: 'Пробный период на этом аккаунте уже использован.',
+  device_reset: 'Устройство отвязано. Теперь можно войти в лаунчер на другом компьютере.',
+  device_not_bound: 'К аккаунту не привязано ни одно устройство.',
+  device_reset_limit: 'Сбросить устройство можно раз в 24 часа. Попробуйте после {date}.',
+  payment_not_found: 'Платёж не найден.',
+  payment_mismatch: 'Данные платежа не совпадают с заказом.',
+  payment_declined: 'Платёж отклонён.',
+  payment_accepted: 'Платёж получен.',
+  payment_description: 'Премиум-подписка: {name} ({days} дн.)',
+  mail_login_subject: 'Ваш код для входа: {code}',
+  mail_login_text:
+    'Здравствуйте!\n\nВаш код для входа: {code}. Он действует 15 минут.\n\nИли войдите в один клик:\n{link}\n\nЕсли вы не запрашивали это письмо, просто проигнорируйте его.',
+  mail_email_subject: 'Подтвердите новый адрес e-mail',
+  mail_email_text:
+    'Здравствуйте!\n\nЧтобы привязать этот адрес к аккаунту, перейдите по ссылке:\n{link}\n\nили введите код {code}. Он действует 15 минут.\n\nЕсли вы не меняли e-mail, проигнорируйте это письмо.',
+}
+
+const de: Messages = {
+  not_found: 'Unter dieser Adresse wurde nichts gefunden.',
+  unknown_locale: 'Unbekannte Sprache in der Adresse. Verwende /en, /ru oder /de.',
+  invalid_input: 'Einige Felder sind nicht korrekt ausgefüllt. Bitte prüfe sie und versuche es erneut.',
+  malformed_json: 'Die Anfrage konnte nicht gelesen werden. Bitte versuche es erneut.',
+  body_too_large: 'Die Anfrage ist zu groß.',
+  unsupported_media: 'Die Anfrage muss als JSON gesendet werden.',
+  unauthorized: 'Bitte melde dich an, um fortzufahren.',
+  server_error: 'Bei uns ist etwas schiefgelaufen. Bitte versuche es in ein paar Minuten erneut.',
+  code_sent: 'Wir haben einen Anmeldecode und einen Link an {email} gesendet. Sieh in deinem Postfach nach.',
+  too_many_requests: 'Bitte warte {seconds} s, bevor du einen neuen Code anforderst.',
+  code_wrong: 'Der Code ist falsch. Verbleibende Versuche: {left}.',
+  code_expired: 'Dieser Code ist abgelaufen oder wurde bereits verwendet. Bitte fordere einen neuen an.',
+  link_invalid: 'Dieser Anmeldelink ist ungültig. Bitte fordere einen neuen an.',
+  wrong_password: 'Falsche E-Mail-Adresse oder falsches Passwort.',
+  email_confirmed: 'Deine E-Mail-Adresse ist bestätigt und dein Passwort ist gesetzt.',
+  password_mismatch: 'Die Passwörter stimmen nicht überein.',
+  password_changed: 'Dein Passwort wurde geändert.',
+  email_change_sent: 'Wir haben einen Bestätigungscode an {email} gesendet. Öffne den Link in der E-Mail, um die Änderung abzuschließen.',
+  email_taken: 'Diese E-Mail-Adresse wird bereits verwendet.',
+  email_same: 'Das ist bereits deine E-Mail-Adresse.',
+  email_changed: 'Deine E-Mail-Adresse lautet jetzt {email}.',
+  confirm_code_invalid: 'Dieser Bestätigungscode ist ungültig oder abgelaufen.',
+  referrer_unknown: 'Dieser Empfehlungslink ist ungültig.',
+  subscription_cancelled: 'Die automatische Verlängerung ist deaktiviert. Dein Abo bleibt bis {date} aktiv.',
+  subscription_none: 'Du hast kein aktives Abo.',
+  plan_unavailable: 'Dieser Tarif ist nicht verfügbar.',
+  trial_used: 'Der Testzeitraum wurde für dieses Konto bereits genutzt.',
+  device_reset: 'Dein Gerät wurde entkoppelt. Du kannst dich jetzt auf einem anderen Computer im Launcher anmelden.',
+  device_not_bound: 'Mit deinem Konto ist kein Gerät verknüpft.',
+  device_reset_limit: 'Das Gerät kann einmal alle 24 Stunden zurückgesetzt werden. Bitte versuche es nach {date} erneut.',
+  payment_not_found: 'Zahlung nicht gefunden.',
+  payment_mismatch: 'Die Zahlungsdaten stimmen nicht mit der Bestellung überein.',
+  payment_declined: 'Die Zahlung wurde abgelehnt.',
+  payment_accepted: 'Zahlung erhalten.',
+  payment_description: 'Premium-Abo: {name} ({days} Tage)',
+  mail_login_subject: 'Dein Anmeldecode: {code}',
+  mail_login_text:
+    'Hallo!\n\nDein Anmeldecode lautet {code}. Er ist 15 Minuten gültig.\n\nOder melde dich mit einem Klick an:\n{link}\n\nWenn du diese E-Mail nicht angefordert hast, ignoriere sie einfach.',
+  mail_email_subject: 'Bestätige deine neue E-Mail-Adresse',
+  mail_email_text:
+    'Hallo!\n\nUm diese Adresse für dein Konto zu verwenden, öffne den Link:\n{link}\n\noder gib den Code {code} ein. Er ist 15 Minuten gültig.\n\nWenn du keine Änderung angefordert hast, ignoriere diese Nachricht.',
+}
+
+export type MessageKey = keyof typeof en
+export const messages: Record<Locale, Messages> = { en, ru, de }
+
+export function t(locale: Locale, key: MessageKey, vars: Record<string, string | number> = {}): string {
+  return messages[locale][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
+}
+
+const dateLocales: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU', de: 'de-DE' }
+
+/** A date as users read it in messages (UTC, as the account page shows it). */
+export function formatDate(locale: Locale, date: Date): string {
+  return new Intl.DateTimeFormat(dateLocales[locale], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(date) + ' UTC'
+}

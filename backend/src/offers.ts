@@ -1,0 +1,51 @@
+import { countryGroups, groupForLocale, plansInGroup, toMajor } from './catalog.ts'
+import type { Queryable } from './db.ts'
+import { ApiError } from './http.ts'
+import type { Locale } from './i18n.ts'
+import { DAY_MS, asDate, type UserRow } from './users.ts'
+
+/** The special offer: a month at 20% off for subscribers, and for 14 days after a subscription ended. */
+export const OFFER_PLAN_ID = 3
+export const OFFER_DISCOUNT_PERCENT = 20
+export const OFFER_GRACE_DAYS = 14
+
+export interface Offer {
+  subscription_id: number
+  discount_percent: number
+  price: number
+  old_price: number
+  currency: string
+  country_group_id: number
+  expires_at: string
+}
+
+export async function subscriptionOffer(
+  db: Queryable,
+  user: UserRow,
+  locale: Locale,
+  groupId: number | null,
+  now: Date,
+): Promise<Offer | null> {
+  const expires = asDate(user.sub_expires_at)
+  if (!expires) return null
+  const offerEnds = expires.getTime() > now.getTime() ? expires : new Date(expires.getTime() + OFFER_GRACE_DAYS * DAY_MS)
+  if (offerEnds.getTime() <= now.getTime()) return null
+  let group = groupId
+  if (group === null) group = (await groupForLocale(db, locale)).id
+  else if (!(await countryGroups(db)).some((g) => g.id === group)) throw new ApiError(422, 'invalid_input', {}, { errors: { country_group_id: 'unknown country group' } })
+  const [plan] = await plansInGroup(db, group, OFFER_PLAN_ID)
+  if (!plan) return null
+  return {
+    subscription_id: plan.id,
+    discount_percent: OFFER_DISCOUNT_PERCENT,
+    price: toMajor(offerPriceMinor(plan.actual_minor)),
+    old_price: toMajor(plan.actual_minor),
+    currency: plan.currency,
+    country_group_id: plan.country_group_id,
+    expires_at: offerEnds.toISOString(),
+  }
+}
+
+export function offerPriceMinor(actualMinor: number): number {
+  return Math.round((actualMinor * (100 - OFFER_DISCOUNT_PERCENT)) / 100)
+}

@@ -1,0 +1,344 @@
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto.ts'
+import type { Queryable } from '../db.ts'
+import { ApiError, readJson, validate, type AppEnv, type Ctx } from '../http.ts'
+import { formatDate, t, type Locale } from '../i18n.ts'
+import { sendMail } from '../mail.ts'
+import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas.ts'
+import { subscriptionOffer } from '../offers.ts'
+import {
+  DEVICE_RESET_INTERVAL_MS,
+  asDate,
+  isSubscriptionActive,
+  issueToken,
+  loadUser,
+  requireUser,
+  serializeUser,
+  userFromAuthorization,
+  type UserRow,
+} from '../users.ts'
+
+export const CODE_TTL_MS = 15 * 60_000
+export const MAX_CODE_ATTEMPTS = 5
+export const RESEND_INTERVAL_MS = 30_000
+
+interface CodeRow {
+  id: number
+  user_id: number
+  email: string
+  code_hash: string
+  attempts: number
+  expires_at: Date
+  used_at: Date | null
+}
+
+const AuthQuery = type({ email: Email, 'redirect?': Redirect, 'referrer_link_code?': ReferralCode })
+const VerifyBody = type({ email: Email, code: SixDigits }).or({ email: Email, password: 'string <= 128' })
+const ConfirmBody = type({ email: Email, code: SixDigits, password: Password })
+const CredentialsBody = type({ password: Password, password_confirm: 'string <= 128' })
+const EmailBody = type({ email: Email })
+
+function expired(row: CodeRow, now: Date) {
+  return row.used_at !== null || asDate(row.expires_at)!.getTime() <= now.getTime() || row.attempts >= MAX_CODE_ATTEMPTS
+}
+
+/**
+ * Checks a 6-digit code against the newest open code of its kind. A wrong code counts an attempt;
+ * the fifth wrong attempt closes the code. Returns the code row, claimed (used) atomically.
+ */
+async function consumeSixDigit(db: Queryable, row: CodeRow | undefined, code: string, now: Date): Promise<CodeRow> {
+  if (!row || expired(row, now)) throw new ApiError(410, 'code_expired')
+  if (!sameHash(sha256(code), row.code_hash)) {
+    const [updated] = await db.query<{ attempts: number }>(
+      'UPDATE auth_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts',
+      [row.id],
+    )
+    const left = Math.max(0, MAX_CODE_ATTEMPTS - (updated?.attempts ?? MAX_CODE_ATTEMPTS))
+    throw new ApiError(422, 'code_wrong', { left }, { attempts_left: left })
+  }
+  return claim(db, row, now)
+}
+
+async function claim(db: Queryable, row: CodeRow, now: Date): Promise<CodeRow> {
+  const claimed = await db.query('UPDATE auth_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [
+    row.id,
+    now.toISOString(),
+  ])
+  if (claimed.length === 0) throw new ApiError(410, 'code_expired')
+  return row
+}
+
+async function latestCode(db: Queryable, purpose: 'login' | 'email_change', by: { email: string } | { userId: number }) {
+  const rows = await db.query<CodeRow>(
+    `SELECT id, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes
+     WHERE purpose = $1 AND ${'email' in by ? 'email = $2' : 'user_id = $2'} ORDER BY id DESC LIMIT 1`,
+    [purpose, 'email' in by ? by.email : by.userId],
+  )
+  return rows[0]
+}
+
+/** Refuses a new code while the previous one of the same kind is younger than the resend interval. */
+async function checkResend(db: Queryable, purpose: 'login' | 'email_change', by: { email: string } | { userId: number }, now: Date) {
+  const rows = await db.query<{ created_at: Date }>(
+    `SELECT created_at FROM auth_codes WHERE purpose = $1 AND ${'email' in by ? 'email = $2' : 'user_id = $2'}
+     ORDER BY id DESC LIMIT 1`,
+    [purpose, 'email' in by ? by.email : by.userId],
+  )
+  const last = rows[0] ? asDate(rows[0].created_at)!.getTime() : null
+  if (last !== null && now.getTime() - last < RESEND_INTERVAL_MS) {
+    const seconds = Math.ceil((RESEND_INTERVAL_MS - (now.getTime() - last)) / 1000)
+    throw new ApiError(429, 'too_many_requests', { seconds }, { retry_after: seconds }, { 'Retry-After': String(seconds) })
+  }
+}
+
+/** Stores a new code of a kind (closing the older open ones) and returns its plain values. */
+async function createCode(db: Queryable, purpose: 'login' | 'email_change', userId: number, email: string, now: Date) {
+  await db.query(
+    `UPDATE auth_codes SET used_at = $3 WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL`,
+    [purpose, userId, now.toISOString()],
+  )
+  const code = sixDigitCode()
+  const link = randomToken(32)
+  await db.query(
+    `INSERT INTO auth_codes (purpose, user_id, email, code_hash, link_hash, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [purpose, userId, email, sha256(code), sha256(link), now.toISOString(), new Date(now.getTime() + CODE_TTL_MS).toISOString()],
+  )
+  return { code, link }
+}
+
+async function findOrCreateUser(db: Queryable, email: string, locale: Locale, referrer: string | null, now: Date): Promise<number> {
+  const existing = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])
+  if (existing[0]) return existing[0].id
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const rows = await db.query<{ id: number }>(
+      `INSERT INTO users (email, locale, referral_code, referrer_code, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [email, locale, referralCode(), referrer, now.toISOString()],
+    )
+    if (rows[0]) return rows[0].id
+    const again = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])
+    if (again[0]) return again[0].id
+  }
+  throw new Error('Could not create a user')
+}
+
+async function knownReferrer(db: Queryable, code: string | undefined): Promise<string | null> {
+  if (!code) return null
+  const rows = await db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE referral_code = $1', [code.toUpperCase()])
+  return rows[0]?.referral_code ?? null
+}
+
+async function fresh(c: Ctx, userId: number) {
+  const { db, now } = c.var.deps
+  const user = await loadUser(db, { id: userId }, now())
+  if (!user) throw new ApiError(404, 'not_found')
+  return serializeUser(user, c.var.locale, now())
+}
+
+async function signedIn(c: Ctx, db: Queryable, userId: number, now: Date) {
+  await db.query('UPDATE users SET email_confirmed = true, locale = $2 WHERE id = $1', [userId, c.var.locale])
+  return issueToken(db, userId, now, c.var.deps.env.tokenTtlSeconds)
+}
+
+export const usersRoutes = new Hono<AppEnv>()
+
+// Sends a sign-in code and link; creates the account on first use.
+usersRoutes.get('/auth', async (c) => {
+  const { db, env, now: clock } = c.var.deps
+  const q = validate(AuthQuery, c.req.query())
+  const now = clock()
+  const locale = c.var.locale
+  await db.transaction(async (tx) => {
+    const userId = await findOrCreateUser(tx, q.email, locale, await knownReferrer(tx, q.referrer_link_code), now)
+    await checkResend(tx, 'login', { email: q.email }, now)
+    const { code, link } = await createCode(tx, 'login', userId, q.email, now)
+    const url = `${env.siteUrl}/${locale}/login/${link}${q.redirect ? `?redirect=${encodeURIComponent(q.redirect)}` : ''}`
+    await sendMail(
+      tx,
+      {
+        to: q.email,
+        subject: t(locale, 'mail_login_subject', { code }),
+        text: t(locale, 'mail_login_text', { code, link: url }),
+        code,
+        link: url,
+      },
+      now,
+    )
+  })
+  return c.json({
+    message: t(locale, 'code_sent', { email: q.email }),
+    email: q.email,
+    expires_in: CODE_TTL_MS / 1000,
+    resend_in: RESEND_INTERVAL_MS / 1000,
+  })
+})
+
+// Sign-in by the link from the e-mail.
+usersRoutes.get('/auth/:code', async (c) => {
+  const { db, now: clock } = c.var.deps
+  const raw = c.req.param('code')
+  if (LongCode(raw) instanceof type.errors) throw new ApiError(404, 'link_invalid')
+  const now = clock()
+  const rows = await db.query<CodeRow>(
+    `SELECT id, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes WHERE link_hash = $1 AND purpose = 'login'`,
+    [sha256(raw)],
+  )
+  const row = rows[0]
+  if (!row) throw new ApiError(404, 'link_invalid')
+  if (expired(row, now)) throw new ApiError(410, 'code_expired')
+  const token = await db.transaction(async (tx) => {
+    await claim(tx, row, now)
+    return signedIn(c, tx, row.user_id, now)
+  })
+  return c.json(token)
+})
+
+// Sign-in by the 6-digit code (or by password once one is set).
+usersRoutes.patch('/verify', async (c) => {
+  const { db, now: clock } = c.var.deps
+  const body = validate(VerifyBody, await readJson(c))
+  const now = clock()
+  if ('password' in body) {
+    const user = await loadUser(db, { email: body.email }, now)
+    if (!user?.password_hash || !(await checkPassword(body.password, user.password_hash)))
+      throw new ApiError(422, 'wrong_password')
+    return c.json(await issueToken(db, user.id, now, c.var.deps.env.tokenTtlSeconds))
+  }
+  const row = await consumeSixDigit(db, await latestCode(db, 'login', { email: body.email }), body.code, now)
+  return c.json(await signedIn(c, db, row.user_id, now))
+})
+
+// Confirms the e-mail with the code sent to it and sets a password; signs in.
+usersRoutes.post('/confirm', async (c) => {
+  const { db, now: clock } = c.var.deps
+  const body = validate(ConfirmBody, await readJson(c))
+  const now = clock()
+  const passwordHash = await hashPassword(body.password)
+  const row = await consumeSixDigit(db, await latestCode(db, 'login', { email: body.email }), body.code, now)
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [row.user_id, passwordHash])
+  const token = await signedIn(c, db, row.user_id, now)
+  return c.json({ message: t(c.var.locale, 'email_confirmed'), user: await fresh(c, row.user_id), ...token })
+})
+
+usersRoutes.get('/me', requireUser, async (c) => c.json(serializeUser(c.var.user, c.var.locale, c.var.deps.now())))
+
+usersRoutes.post('/credentials', requireUser, async (c) => {
+  const { db } = c.var.deps
+  const body = validate(CredentialsBody, await readJson(c))
+  if (body.password !== body.password_confirm)
+    throw new ApiError(422, 'password_mismatch', {}, { errors: { password_confirm: t(c.var.locale, 'password_mismatch') } })
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [c.var.user.id, await hashPassword(body.password)])
+  return c.json({ message: t(c.var.locale, 'password_changed'), user: await fresh(c, c.var.user.id) })
+})
+
+// Starts an e-mail change: a code and a link go to the new address.
+usersRoutes.put('/email', requireUser, async (c) => {
+  const { db, env, now: clock } = c.var.deps
+  const body = validate(EmailBody, await readJson(c))
+  const user = c.var.user
+  const locale = c.var.locale
+  const now = clock()
+  if (body.email === user.email) throw new ApiError(422, 'email_same')
+  await db.transaction(async (tx) => {
+    const taken = await tx.query('SELECT 1 FROM users WHERE email = $1', [body.email])
+    if (taken.length > 0) throw new ApiError(409, 'email_taken')
+    await checkResend(tx, 'email_change', { userId: user.id }, now)
+    const { code, link } = await createCode(tx, 'email_change', user.id, body.email, now)
+    const url = `${env.siteUrl}/${locale}/confirm-email/${link}`
+    await sendMail(
+      tx,
+      { to: body.email, subject: t(locale, 'mail_email_subject'), text: t(locale, 'mail_email_text', { code, link: url }), code, link: url },
+      now,
+    )
+  })
+  return c.json({ message: t(locale, 'email_change_sent', { email: body.email }), user: await fresh(c, user.id) })
+})
+
+// Confirms an e-mail change by the link code (no sign-in needed) or by the 6-digit code (signed in).
+usersRoutes.post('/email/:code', async (c) => {
+  const { db, now: clock } = c.var.deps
+  const raw = c.req.param('code')
+  const now = clock()
+  let row: CodeRow
+  if (!(LongCode(raw) instanceof type.errors)) {
+    const rows = await db.query<CodeRow>(
+      `SELECT id, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes WHERE link_hash = $1 AND purpose = 'email_change'`,
+      [sha256(raw)],
+    )
+    const found = rows[0]
+    if (!found) throw new ApiError(404, 'confirm_code_invalid')
+    if (expired(found, now)) throw new ApiError(410, 'code_expired')
+    row = found
+  } else if (!(SixDigits(raw) instanceof type.errors)) {
+    const user = await userFromAuthorization(db, c.req.header('authorization'), now)
+    if (!user) throw new ApiError(401, 'unauthorized', {}, {}, { 'WWW-Authenticate': 'Bearer' })
+    const found = await latestCode(db, 'email_change', { userId: user.id })
+    if (!found || expired(found, now)) throw new ApiError(410, 'code_expired')
+    row = found
+  } else {
+    throw new ApiError(404, 'confirm_code_invalid')
+  }
+  const email = row.email
+  try {
+    await db.transaction(async (tx) => {
+      const taken = await tx.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [email, row.user_id])
+      if (taken.length > 0) throw new ApiError(409, 'email_taken')
+      if (raw.length === 6) await consumeSixDigit(tx, row, raw, now)
+      else await claim(tx, row, now)
+      await tx.query('UPDATE users SET email = $2, email_confirmed = true WHERE id = $1', [row.user_id, email])
+    })
+  } catch (err) {
+    // A wrong 6-digit code must still count: the attempt is recorded outside the rolled-back transaction.
+    if (err instanceof ApiError && err.key === 'code_wrong')
+      await db.query('UPDATE auth_codes SET attempts = attempts + 1 WHERE id = $1', [row.id])
+    throw err
+  }
+  return c.json({ message: t(c.var.locale, 'email_changed', { email }), user: await fresh(c, row.user_id) })
+})
+
+usersRoutes.get('/subscription/cancel', requireUser, async (c) => {
+  const { db, now: clock } = c.var.deps
+  const user = c.var.user
+  const now = clock()
+  if (!isSubscriptionActive(user, now)) throw new ApiError(409, 'subscription_none')
+  await db.query('UPDATE users SET sub_cancelled = true WHERE id = $1', [user.id])
+  return c.json({
+    message: t(c.var.locale, 'subscription_cancelled', { date: formatDate(c.var.locale, asDate(user.sub_expires_at)!) }),
+    user: await fresh(c, user.id),
+  })
+})
+
+const SpecialQuery = type({ 'country_group_id?': /^[1-9]\d{0,8}$/ })
+
+usersRoutes.get('/subscription/special', requireUser, async (c) => {
+  const { db, now } = c.var.deps
+  const q = validate(SpecialQuery, c.req.query())
+  const offer = await subscriptionOffer(db, c.var.user, c.var.locale, q.country_group_id ? Number(q.country_group_id) : null, now())
+  return c.json({ offer })
+})
+
+usersRoutes.delete('/device/reset', requireUser, async (c) => {
+  const { db, now: clock } = c.var.deps
+  const user: UserRow = c.var.user
+  const now = clock()
+  if (user.device_id === null) throw new ApiError(409, 'device_not_bound')
+  const last = asDate(user.device_last_reset_at)
+  if (last && now.getTime() - last.getTime() < DEVICE_RESET_INTERVAL_MS) {
+    const next = new Date(last.getTime() + DEVICE_RESET_INTERVAL_MS)
+    const seconds = Math.ceil((next.getTime() - now.getTime()) / 1000)
+    throw new ApiError(
+      429,
+      'device_reset_limit',
+      { date: formatDate(c.var.locale, next) },
+      { retry_after: seconds, next_reset_at: next.toISOString() },
+      { 'Retry-After': String(seconds) },
+    )
+  }
+  await db.query('UPDATE users SET device_id = NULL, device_bound_at = NULL, device_last_reset_at = $2 WHERE id = $1', [
+    user.id,
+    now.toISOString(),
+  ])
+  return c.json({ message: t(c.var.locale, 'device_reset'), user: await fresh(c, user.id) })
+})

@@ -1,0 +1,152 @@
+import type { MiddlewareHandler } from 'hono'
+import { randomToken, sha256 } from './crypto.ts'
+import type { Queryable } from './db.ts'
+import { ApiError, type AppEnv } from './http.ts'
+import type { Locale } from './i18n.ts'
+
+export const DAY_MS = 86_400_000
+/** A device may be unlinked once per this period. */
+export const DEVICE_RESET_INTERVAL_MS = DAY_MS
+
+export interface UserRow {
+  id: number
+  email: string
+  email_confirmed: boolean
+  password_hash: string | null
+  locale: string
+  referral_code: string
+  referrer_code: string | null
+  device_id: string | null
+  device_bound_at: Date | null
+  device_last_reset_at: Date | null
+  sub_plan_id: number | null
+  sub_trial: boolean
+  sub_started_at: Date | null
+  sub_expires_at: Date | null
+  sub_cancelled: boolean
+  trial_used: boolean
+  created_at: Date
+  plan_name_en: string | null
+  plan_name_ru: string | null
+  plan_name_de: string | null
+  plan_days: number | null
+  pending_email: string | null
+}
+
+/** Timestamps come back as Date from both drivers; strings are accepted to be safe. */
+export function asDate(value: Date | string | null): Date | null {
+  if (value === null) return null
+  return value instanceof Date ? value : new Date(value)
+}
+
+const iso = (value: Date | string | null) => asDate(value)?.toISOString() ?? null
+
+export async function loadUser(db: Queryable, where: { id: number } | { email: string }, now: Date): Promise<UserRow | null> {
+  const byId = 'id' in where
+  const rows = await db.query<UserRow>(
+    `SELECT u.*, s.name_en AS plan_name_en, s.name_ru AS plan_name_ru, s.name_de AS plan_name_de, s.days AS plan_days,
+       (SELECT c.email FROM auth_codes c
+         WHERE c.user_id = u.id AND c.purpose = 'email_change' AND c.used_at IS NULL AND c.expires_at > $2
+         ORDER BY c.id DESC LIMIT 1) AS pending_email
+     FROM users u LEFT JOIN subscriptions s ON s.id = u.sub_plan_id
+     WHERE ${byId ? 'u.id = $1' : 'u.email = $1'}`,
+    [byId ? where.id : where.email, now.toISOString()],
+  )
+  return rows[0] ?? null
+}
+
+export function isSubscriptionActive(user: Pick<UserRow, 'sub_expires_at'>, now: Date): boolean {
+  const expires = asDate(user.sub_expires_at)
+  return expires !== null && expires.getTime() > now.getTime()
+}
+
+/** The user object of GET /users/me (and of every `{ message, user }` answer). */
+export function serializeUser(user: UserRow, locale: Locale, now: Date) {
+  const active = isSubscriptionActive(user, now)
+  const expires = asDate(user.sub_expires_at)
+  const lastReset = asDate(user.device_last_reset_at)
+  const scope = ['user']
+  if (active) scope.push('premium')
+  if (active && user.sub_trial) scope.push('trial')
+  return {
+    id: user.id,
+    email: user.email,
+    email_confirmed: user.email_confirmed,
+    has_password: user.password_hash !== null,
+    locale: user.locale,
+    referral_code: user.referral_code,
+    referrer_code: user.referrer_code,
+    pending_email: user.pending_email,
+    device: {
+      bound: user.device_id !== null,
+      bound_at: iso(user.device_bound_at),
+      last_reset_at: iso(lastReset),
+      next_reset_at: lastReset ? new Date(lastReset.getTime() + DEVICE_RESET_INTERVAL_MS).toISOString() : null,
+    },
+    subscription:
+      user.sub_plan_id === null || expires === null
+        ? null
+        : {
+            active,
+            trial: user.sub_trial,
+            plan_id: user.sub_plan_id,
+            plan_name: { en: user.plan_name_en, ru: user.plan_name_ru, de: user.plan_name_de }[locale] ?? '',
+            days: user.plan_days ?? 0,
+            started_at: iso(user.sub_started_at),
+            expires_at: expires.toISOString(),
+            days_left: active ? Math.ceil((expires.getTime() - now.getTime()) / DAY_MS) : 0,
+            cancelled: user.sub_cancelled,
+          },
+    trial_used: user.trial_used,
+    scope,
+    created_at: iso(user.created_at),
+  }
+}
+
+export type UserObject = ReturnType<typeof serializeUser>
+
+export interface TokenResponse {
+  token: string
+  token_type: 'Bearer'
+  expires_in: number
+}
+
+/** Creates a bearer token; only its sha-256 is stored. */
+export async function issueToken(db: Queryable, userId: number, now: Date, ttlSeconds: number): Promise<TokenResponse> {
+  const token = randomToken(32)
+  await db.query('INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    userId,
+    sha256(token),
+    now.toISOString(),
+    new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+  ])
+  return { token, token_type: 'Bearer', expires_in: ttlSeconds }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/
+
+/** Finds the user of a bearer header, or null when it is missing, malformed, unknown or expired. */
+export async function userFromAuthorization(db: Queryable, header: string | undefined, now: Date): Promise<UserRow | null> {
+  const match = header ? BEARER.exec(header.trim()) : null
+  if (!match?.[1]) return null
+  return userFromToken(db, match[1], now)
+}
+
+export async function userFromToken(db: Queryable, token: string, now: Date): Promise<UserRow | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
+  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM tokens WHERE token_hash = $1 AND expires_at > $2', [
+    sha256(token),
+    now.toISOString(),
+  ])
+  const row = rows[0]
+  return row ? loadUser(db, { id: row.user_id }, now) : null
+}
+
+/** 401 unless the request carries a valid, unexpired bearer token. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db, now } = c.var.deps
+  const user = await userFromAuthorization(db, c.req.header('authorization'), now())
+  if (!user) throw new ApiError(401, 'unauthorized', {}, {}, { 'WWW-Authenticate': 'Bearer' })
+  c.set('user', user)
+  await next()
+}

@@ -1,0 +1,50 @@
+/** Spec 4: analytics after a successful payment. Pure functions. */
+import { TRIAL_AMOUNT, type PaymentOptions } from './payment'
+
+/** Spec 4: the e-commerce actions the site may push. */
+export const ECOMMERCE_ACTIONS = ['detail', 'add', 'remove', 'purchase'] as const
+export type EcommerceAction = (typeof ECOMMERCE_ACTIONS)[number]
+
+export type PurchaseKind = 'trial' | 'subscribe'
+
+export interface PurchaseAnalytics {
+  kind: PurchaseKind
+  /** The tag-manager event. */
+  tagManager: { event: PurchaseKind; value: number; currency: string }
+  /** The e-commerce purchase; only for a real subscription. */
+  ecommerce: {
+    action: 'purchase'
+    purchase: {
+      actionField: { id: string; revenue: number }
+      products: [{ id: string; name: string; price: number; quantity: 1 }]
+    }
+    currencyCode: string
+  } | null
+}
+
+/** Spec 4: an amount of exactly 1 is a trial. */
+export function purchaseKind(amount: number): PurchaseKind {
+  return amount === TRIAL_AMOUNT ? 'trial' : 'subscribe'
+}
+
+/**
+ * Spec 4: a trial sends a tag-manager `trial` event; a subscription pushes an e-commerce
+ * purchase and a tag-manager `subscribe` event with value and currency.
+ */
+export function purchaseAnalytics(options: PaymentOptions, subscription: { id: number; name: string }): PurchaseAnalytics {
+  const kind = purchaseKind(options.amount)
+  const tagManager = { event: kind, value: options.amount, currency: options.currency }
+  if (kind === 'trial') return { kind, tagManager, ecommerce: null }
+  return {
+    kind,
+    tagManager,
+    ecommerce: {
+      action: 'purchase',
+      purchase: {
+        actionField: { id: String(options.payment_id), revenue: options.amount },
+        products: [{ id: String(subscription.id), name: subscription.name, price: options.amount, quantity: 1 }],
+      },
+      currencyCode: options.currency,
+    },
+  }
+}

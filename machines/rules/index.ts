@@ -1,0 +1,6 @@
+export * from './token'
+export * from './redirect'
+export * from './locale'
+export * from './payment'
+export * from './analytics'
+export * from './deadline'

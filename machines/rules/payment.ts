@@ -1,0 +1,188 @@
+/** Spec 3, 4, 7, 9: the payment rules behind the payment machine's guards and widget options. Pure functions. */
+
+/** Spec 1, 3: the configured payment providers. */
+export const PAYMENT_SERVICES = ['payselection', 'cloudpayments'] as const
+export type PaymentService = (typeof PAYMENT_SERVICES)[number]
+
+/** Spec 9: the trial plan. */
+export const TRIAL_SUBSCRIPTION_ID = 1
+/** Spec 4, 9: a paid amount of exactly 1 marks a trial. */
+export const TRIAL_AMOUNT = 1
+
+export type PaymentScheme = 'auth' | 'charge'
+
+export interface Subscription {
+  id: number
+  name: string
+  days: number
+  prices?: { using?: { actual?: number } } & Record<string, unknown>
+}
+
+/** Spec 3: what `POST /payments` answers. */
+export interface PaymentOptions {
+  amount: number
+  currency: string
+  payment_id: string | number
+  user_id: string | number
+  email: string
+  tax_system_id?: number | null
+}
+
+export function isPaymentService(name: unknown): name is PaymentService {
+  return typeof name === 'string' && (PAYMENT_SERVICES as readonly string[]).includes(name)
+}
+
+/** Spec 8: the message of the error raised for an unknown service. */
+export function unknownPaymentServiceMessage(name: unknown): string {
+  return `Unknown payment service "${String(name)}". Available services: ${PAYMENT_SERVICES.join(', ')}.`
+}
+
+/** Spec 4, 8: the active service, or an error listing the available ones. */
+export function assertPaymentService(name: unknown): PaymentService {
+  if (!isPaymentService(name)) throw new Error(unknownPaymentServiceMessage(name))
+  return name
+}
+
+/** Spec 4: the trial (subscription id 1) only authorises; every other plan is charged at once. */
+export function paymentScheme(subscriptionId: number): PaymentScheme {
+  return subscriptionId === TRIAL_SUBSCRIPTION_ID ? 'auth' : 'charge'
+}
+
+/** Spec 7, 9: payselection wants the amount as a string with two decimals. */
+export function formatPayselectionAmount(amount: number): string {
+  return (Math.round(amount * 100) / 100).toFixed(2)
+}
+
+/** Spec 9: the payment widget language for a site or translation locale. */
+const PAYMENT_LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
+  ru: 'ru-RU',
+  en: 'en-US',
+  de: 'de-DE',
+  cs: 'cs-CZ',
+  kk: 'kk-KZ',
+  vi: 'vi-VN',
+  tr: 'tr-TR',
+  es: 'es-ES',
+  lv: 'lv',
+  az: 'az',
+  uk: 'uk',
+  pl: 'pl',
+  pt: 'pt',
+})
+
+export function paymentLanguage(locale: string | null | undefined): string {
+  if (!locale) return 'en-US'
+  return Object.hasOwn(PAYMENT_LANGUAGES, locale) ? (PAYMENT_LANGUAGES[locale] as string) : 'en-US'
+}
+
+/** CloudPayments receipt (GUIDE 5): `vat: null` is "no VAT". */
+export interface ReceiptItem {
+  label: string
+  price: number
+  quantity: 1
+  amount: number
+  vat: null
+  method: 1
+  object: 4
+}
+export interface Receipt {
+  Items: [ReceiptItem]
+  taxationSystem: number
+  email: string
+}
+
+/**
+ * Spec 4, 9: receipt data only when the currency is RUB: one line, quantity 1, no VAT,
+ * method 1 (full prepayment), object 4 (a service), the taxation system from `tax_system_id`.
+ */
+export function buildReceipt(label: string, options: PaymentOptions): Receipt | null {
+  if (options.currency !== 'RUB') return null
+  return {
+    Items: [{ label, price: options.amount, quantity: 1, amount: options.amount, vat: null, method: 1, object: 4 }],
+    taxationSystem: options.tax_system_id ?? 0,
+    email: options.email,
+  }
+}
+
+/** Spec 7: the CloudPayments-style widget call. */
+export interface CloudPaymentsRequest {
+  service: 'cloudpayments'
+  language: string
+  scheme: PaymentScheme
+  options: {
+    publicId: string
+    description: string
+    amount: number
+    currency: string
+    invoiceId: string
+    accountId: string
+    email: string
+    skin: 'classic'
+    data?: { CloudPayments: { CustomerReceipt: Receipt } }
+  }
+}
+
+/** Spec 7: the payselection widget call. */
+export interface PayselectionRequest {
+  service: 'payselection'
+  language: string
+  keys: { serviceId: string; key: string }
+  request: {
+    MetaData: { PaymentType: 'Pay' }
+    PaymentRequest: { OrderId: string; Amount: string; Currency: 'RUB'; Description: string; RebillFlag: true }
+    CustomerInfo: { Email: string; ReceiptEmail: string }
+  }
+}
+
+export type WidgetRequest = CloudPaymentsRequest | PayselectionRequest
+
+export interface WidgetRequestInput {
+  service: PaymentService
+  subscriptionId: number
+  description: string
+  options: PaymentOptions
+  locale: string
+  publicId: string
+  payselection: { serviceId: string; publicKey: string }
+}
+
+/** Spec 7: the widget call for the active provider. */
+export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
+  const { options } = input
+  const language = paymentLanguage(input.locale)
+  if (input.service === 'payselection') {
+    return {
+      service: 'payselection',
+      language,
+      keys: { serviceId: input.payselection.serviceId, key: input.payselection.publicKey },
+      request: {
+        MetaData: { PaymentType: 'Pay' },
+        PaymentRequest: {
+          OrderId: String(options.payment_id),
+          Amount: formatPayselectionAmount(options.amount),
+          Currency: 'RUB',
+          Description: input.description,
+          RebillFlag: true,
+        },
+        CustomerInfo: { Email: options.email, ReceiptEmail: options.email },
+      },
+    }
+  }
+  const receipt = buildReceipt(input.description, options)
+  return {
+    service: 'cloudpayments',
+    language,
+    scheme: paymentScheme(input.subscriptionId),
+    options: {
+      publicId: input.publicId,
+      description: input.description,
+      amount: options.amount,
+      currency: options.currency,
+      invoiceId: String(options.payment_id),
+      accountId: String(options.user_id),
+      email: options.email,
+      skin: 'classic',
+      ...(receipt ? { data: { CloudPayments: { CustomerReceipt: receipt } } } : {}),
+    },
+  }
+}

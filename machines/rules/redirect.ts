@@ -1,0 +1,47 @@
+/**
+ * Spec 5: redirect targets must be local paths of letters, digits and `@ - % _ ~`
+ * separated by `/`, with an optional query and fragment.
+ */
+
+const SEGMENT = String.raw`[\p{L}\p{N}@\-%_~]*`
+const SAFE_PATH = new RegExp(String.raw`^\/(?:${SEGMENT}(?:\/${SEGMENT})*)(?:\?[^#\s\\]*)?(?:#[^\s\\]*)?$`, 'u')
+
+function decodeRepeatedly(value: string): string | null {
+  let current = value
+  for (let i = 0; i < 5; i++) {
+    let next: string
+    try {
+      next = decodeURIComponent(current)
+    } catch {
+      return null
+    }
+    if (next === current) return current
+    current = next
+  }
+  return current
+}
+
+/**
+ * True for a local path such as `/ru/premium?plan=3#plans`.
+ * Rejects protocol-relative (`//evil.example`), backslash (`/\evil`), schemes (`javascript:`),
+ * dot segments that climb (`/..`), and the same tricks percent-encoded (`/%2F%2Fevil`, `%5C`).
+ */
+export function isSafeRedirect(target: unknown): target is string {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return false
+  if (!SAFE_PATH.test(target)) return false
+  const pathPart = target.split(/[?#]/u, 1)[0] ?? ''
+  const decoded = decodeRepeatedly(pathPart)
+  if (decoded === null) return false
+  if (decoded.startsWith('//') || decoded.includes('\\')) return false
+  if (/[\u0000-\u001f\u007f]/u.test(decoded)) return false
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return false
+  if (/^\/+[a-z][a-z0-9+.-]*:/iu.test(decoded)) return false
+  // Encoded separators are never needed in our own paths.
+  if (/%(?:2f|5c)/iu.test(pathPart)) return false
+  return true
+}
+
+/** The target when it is safe, else the fallback (the root path by default). */
+export function safeRedirect(target: unknown, fallback = '/'): string {
+  return isSafeRedirect(target) ? target : fallback
+}

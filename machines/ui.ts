@@ -1,0 +1,102 @@
+/** Spec 2, 3, 4: small UI state: mobile menu, modal, image lightbox. */
+import { assign, setup } from 'xstate'
+
+// --- mobile menu ---------------------------------------------------------------
+
+export type MenuEvent = { type: 'menu.toggle' } | { type: 'menu.close' } | { type: 'route.changed'; path?: string }
+
+/** Spec 2: closes on every route change. */
+export const menuMachine = setup({
+  types: { events: {} as MenuEvent },
+}).createMachine({
+  id: 'menu',
+  initial: 'closed',
+  states: {
+    closed: { on: { 'menu.toggle': { target: 'open' } } },
+    open: {
+      on: {
+        'menu.toggle': { target: 'closed' },
+        'menu.close': { target: 'closed' },
+        'route.changed': { target: 'closed' },
+      },
+    },
+  },
+})
+
+// --- modal ---------------------------------------------------------------------
+
+export interface ModalOptions {
+  /** Close on a click outside (default true). */
+  closable?: boolean
+  [key: string]: unknown
+}
+
+export interface ModalContext {
+  content: unknown
+  options: ModalOptions
+}
+
+export type ModalEvent =
+  | { type: 'modal.open'; content: unknown; options?: ModalOptions }
+  | { type: 'modal.openCustom'; content: unknown; options?: ModalOptions }
+  | { type: 'modal.close' }
+
+/** Spec 3: standard and custom shown flags, content, options. One modal at a time. */
+export const modalMachine = setup({
+  types: { context: {} as ModalContext, events: {} as ModalEvent },
+  actions: {
+    assignContent: assign(({ event }) =>
+      event.type === 'modal.open' || event.type === 'modal.openCustom' ? { content: event.content, options: event.options ?? {} } : {},
+    ),
+    clearContent: assign({ content: null, options: {} }),
+  },
+}).createMachine({
+  id: 'modal',
+  context: { content: null, options: {} },
+  initial: 'hidden',
+  on: {
+    'modal.open': { target: '.standard', actions: 'assignContent' },
+    'modal.openCustom': { target: '.custom', actions: 'assignContent' },
+  },
+  states: {
+    hidden: {},
+    standard: { on: { 'modal.close': { target: 'hidden', actions: 'clearContent' } } },
+    custom: { on: { 'modal.close': { target: 'hidden', actions: 'clearContent' } } },
+  },
+})
+
+/** Spec 3: the two flags the components read. */
+export function modalFlags(snapshot: { matches: (value: 'standard' | 'custom') => boolean }): { shown: boolean; customShown: boolean } {
+  return { shown: snapshot.matches('standard'), customShown: snapshot.matches('custom') }
+}
+
+// --- image lightbox ------------------------------------------------------------
+
+export interface LightboxContext { url: string | null; name: string | null }
+export type LightboxEvent = { type: 'lightbox.open'; url: string; name: string } | { type: 'lightbox.close' }
+
+/** Spec 3: open flag, image url, image name. */
+export const lightboxMachine = setup({
+  types: { context: {} as LightboxContext, events: {} as LightboxEvent },
+  actions: {
+    assignImage: assign(({ event }) => (event.type === 'lightbox.open' ? { url: event.url, name: event.name } : {})),
+    clearImage: assign({ url: null, name: null }),
+  },
+}).createMachine({
+  id: 'lightbox',
+  context: { url: null, name: null },
+  initial: 'closed',
+  states: {
+    closed: { on: { 'lightbox.open': { target: 'open', actions: 'assignImage' } } },
+    open: {
+      on: {
+        'lightbox.open': { target: 'open', actions: 'assignImage' },
+        'lightbox.close': { target: 'closed', actions: 'clearImage' },
+      },
+    },
+  },
+})
+
+export type MenuMachine = typeof menuMachine
+export type ModalMachine = typeof modalMachine
+export type LightboxMachine = typeof lightboxMachine

@@ -1,0 +1,53 @@
+import { useLocation } from '@tanstack/react-router'
+import { LOCALES, type Locale } from '../../app.config'
+import { getLocale } from '~/paraglide/runtime'
+import { m } from '~/paraglide/messages'
+import { localeCookie, switchLocaleHref } from '~/lib/locale'
+import { useSite } from '~/lib/use-site'
+
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
+const FLAG: Record<Locale, string> = { en: '🇬🇧', ru: '🇷🇺', de: '🇩🇪' }
+
+export type FlagSize = 'small' | 'normal' | 'big'
+
+/** Spec 5: the country flag accepts size small, normal or big (default normal). */
+export function CountryFlag({ locale, size = 'normal' }: { locale: Locale; size?: FlagSize }) {
+  return (
+    <span className={`flag flag--${size}`} aria-hidden="true">
+      {FLAG[locale]}
+    </span>
+  )
+}
+
+/**
+ * Spec 2: a locale change stores the cookie and loads the same page in the other language.
+ * A document navigation, so every message, meta tag and `<html lang>` is rendered anew.
+ */
+export function LanguageSwitcher() {
+  const current = getLocale()
+  const { publicHref } = useLocation()
+  const { config } = useSite()
+  return (
+    <nav className="lang-switcher" aria-label={m.lang_switch_label()}>
+      <ul>
+        {LOCALES.map((locale) => (
+          <li key={locale}>
+            <a
+              href={switchLocaleHref(publicHref, locale)}
+              hrefLang={locale}
+              lang={locale}
+              aria-current={locale === current ? 'true' : undefined}
+              data-locale={locale}
+              onClick={() => {
+                document.cookie = localeCookie(locale, config.cookiesCrossOrigin)
+              }}
+            >
+              <CountryFlag locale={locale} size="small" />
+              <span>{LANGUAGE_NAMES[locale]}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

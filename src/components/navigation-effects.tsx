@@ -1,0 +1,77 @@
+import { useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { CONSTANTS } from '../../app.config'
+import {
+  CHUNK_RELOAD_KEY,
+  canPrefetch,
+  isChunkLoadError,
+  prefetchableHref,
+  shouldReloadForChunkError,
+} from '~/lib/navigation'
+
+/**
+ * Browser-only navigation duties (spec 2): reload once when a code chunk fails to load, and
+ * prefetch the links in view when the browser is idle (2000 ms), unless offline, on 2g or
+ * with data-saver.
+ */
+export function NavigationEffects() {
+  const router = useRouter()
+
+  useEffect(() => {
+    const reload = (error: unknown) => {
+      if (!isChunkLoadError(error)) return
+      const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 'NaN')
+      if (!shouldReloadForChunkError(Number.isFinite(last) ? last : null, Date.now())) return
+      sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()))
+      window.location.reload()
+    }
+    const onPreloadError = (event: Event) => {
+      event.preventDefault()
+      reload((event as Event & { payload?: unknown }).payload ?? new Error('Unable to preload CSS'))
+    }
+    const onRejection = (event: PromiseRejectionEvent) => reload(event.reason)
+    window.addEventListener('vite:preloadError', onPreloadError)
+    window.addEventListener('unhandledrejection', onRejection)
+    const unsubscribe = router.subscribe('onResolved', () => {
+      const failed = router.state.matches.find((m) => m.status === 'error')
+      if (failed) reload(failed.error)
+    })
+    return () => {
+      window.removeEventListener('vite:preloadError', onPreloadError)
+      window.removeEventListener('unhandledrejection', onRejection)
+      unsubscribe()
+    }
+  }, [router])
+
+  useEffect(() => {
+    const idle = (cb: () => void) =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(cb, { timeout: CONSTANTS.prefetchIdleTimeoutMs })
+        : window.setTimeout(cb, CONSTANTS.prefetchIdleTimeoutMs)
+    const cancel = (id: number) => ('cancelIdleCallback' in window ? window.cancelIdleCallback(id) : window.clearTimeout(id))
+    let handle: number | undefined
+    const schedule = () => {
+      if (handle !== undefined) cancel(handle)
+      handle = idle(() => {
+        if (!canPrefetch(navigator as never)) return
+        const seen = new Set<string>()
+        for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
+          const rect = a.getBoundingClientRect()
+          if (rect.bottom < 0 || rect.top > window.innerHeight) continue
+          const href = prefetchableHref(a.href, window.location.origin)
+          if (!href || seen.has(href)) continue
+          seen.add(href)
+          router.preloadRoute({ href } as never).catch(() => {})
+        }
+      })
+    }
+    schedule()
+    const unsubscribe = router.subscribe('onResolved', schedule)
+    return () => {
+      unsubscribe()
+      if (handle !== undefined) cancel(handle)
+    }
+  }, [router])
+
+  return null
+}

@@ -1,0 +1,28 @@
+import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
+import { legalHref } from '~/lib/locale'
+import { useSite } from '~/lib/use-site'
+
+export function SiteFooter() {
+  const { product, brandInfo } = useSite()
+  const locale = getLocale()
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <nav aria-label={m.footer_legal_label()}>
+          <ul className="site-footer__links">
+            <li><a href={legalHref(locale, 'oferta')}>{m.footer_oferta()}</a></li>
+            <li><a href={legalHref(locale, 'user-license')}>{m.footer_user_license()}</a></li>
+            <li><a href={legalHref(locale, 'policy')}>{m.footer_policy()}</a></li>
+            <li><a href={legalHref(locale, 'cookies-policy')}>{m.footer_cookies_policy()}</a></li>
+          </ul>
+        </nav>
+        <p className="site-footer__support">
+          {m.footer_support()}:{' '}
+          <a href={`mailto:${brandInfo.supportEmail}`} data-testid="support-email">{brandInfo.supportEmail}</a>
+        </p>
+        <p className="site-footer__rights">{m.footer_rights({ year: String(new Date().getUTCFullYear()), product })}</p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,16 @@
+import type { Locale } from '../../app.config'
+
+/**
+ * Spec 7: the launcher download is a browser redirect to {backend}/{locale}/launcher/download,
+ * with referrer_link_code when the visitor came through a referral link.
+ */
+export function launcherDownloadUrl(apiBrowserBase: string, locale: Locale, referrerCode: string | null): string {
+  const url = new URL(`${apiBrowserBase.replace(/\/+$/, '')}/${locale}/launcher/download`)
+  if (referrerCode) url.searchParams.set('referrer_link_code', referrerCode)
+  return url.href
+}
+
+/** A referral code as the backend issues it; anything else in the cookie is ignored. */
+export function sanitizeReferrerCode(value: string | null | undefined): string | null {
+  return value && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null
+}

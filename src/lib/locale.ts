@@ -1,0 +1,142 @@
+/**
+ * Locale rules of spec 2: prefix-and-default routing, detection order, the locale cookie
+ * and the legal-page prefix. Pure functions shared by the server entry, the router rewrite
+ * and the components.
+ */
+import { BASE_LOCALE, CONSTANTS, LOCALES, type Locale } from '../../app.config'
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+export interface LocalePrefix {
+  /** The locale named by the first path segment, or null for the unprefixed (English) form. */
+  locale: Locale | null
+  /** `''`, `/en`, `/ru` or `/de`: the prefix exactly as the visitor typed it. */
+  prefix: '' | `/${Locale}`
+  /** The path without the prefix, always starting with `/`. */
+  rest: string
+}
+
+/** A plain prefix test: cheaper than URL patterns on every request. */
+export function splitLocalePrefix(pathname: string): LocalePrefix {
+  const end = pathname.indexOf('/', 1)
+  const first = end === -1 ? pathname.slice(1) : pathname.slice(1, end)
+  if (isLocale(first)) {
+    return { locale: first, prefix: `/${first}`, rest: end === -1 ? '/' : pathname.slice(end) }
+  }
+  return { locale: null, prefix: '', rest: pathname || '/' }
+}
+
+/** Join a prefix and a de-localized path: `/ru` + `/` is `/ru`, `''` + `/` is `/`. */
+export function joinPrefix(prefix: string, rest: string): string {
+  if (!prefix) return rest || '/'
+  return rest === '/' || rest === '' ? prefix : `${prefix}${rest}`
+}
+
+/** Locale from a host when the site is configured with one host per locale. */
+export function localeFromHost(localeHosts: Record<string, Locale> | null, host: string | null | undefined): Locale | null {
+  if (!localeHosts || !host) return null
+  const h = host.trim().toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
+  return localeHosts[h] ?? null
+}
+
+/** The first supported language of an Accept-Language header, by quality. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
+  if (!header) return null
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      const quality = q ? Number(q.slice(2)) : 1
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index }
+    })
+    .filter((r) => r.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+  for (const r of ranked) if (isLocale(r.lang)) return r.lang
+  return null
+}
+
+/** Read one cookie from a Cookie header. */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq === -1) continue
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim()
+      try {
+        return decodeURIComponent(value)
+      } catch {
+        return value
+      }
+    }
+  }
+  return null
+}
+
+export interface DetectionInput {
+  pathname: string
+  host?: string | null
+  cookieHeader?: string | null
+  acceptLanguage?: string | null
+  localeHosts?: Record<string, Locale> | null
+}
+
+/**
+ * The locale a page is rendered in: the URL prefix, else the host (when one host per locale
+ * is configured), else English, because the unprefixed form is the English default.
+ */
+export function pageLocale(input: DetectionInput): Locale {
+  return splitLocalePrefix(input.pathname).locale ?? localeFromHost(input.localeHosts ?? null, input.host) ?? BASE_LOCALE
+}
+
+/** The visitor's preferred locale: URL, then host, then the cookie, then the browser, then English. */
+export function detectLocale(input: DetectionInput): Locale {
+  const cookie = readCookie(input.cookieHeader, CONSTANTS.localeCookie)
+  return (
+    splitLocalePrefix(input.pathname).locale ??
+    localeFromHost(input.localeHosts ?? null, input.host) ??
+    (isLocale(cookie) ? cookie : null) ??
+    localeFromAcceptLanguage(input.acceptLanguage) ??
+    BASE_LOCALE
+  )
+}
+
+/**
+ * Spec 2: only the root path redirects, to the stored or preferred locale's path. English is
+ * served in place at `/`, so it needs no redirect; neither does a host that names its locale.
+ */
+export function rootRedirect(input: DetectionInput): string | null {
+  if (input.pathname !== '/') return null
+  if (localeFromHost(input.localeHosts ?? null, input.host)) return null
+  const locale = detectLocale(input)
+  return locale === BASE_LOCALE ? null : `/${locale}`
+}
+
+/** Spec 9: i18n_redirected lives 365 days on path /, SameSite=Lax (None and Secure cross-origin). */
+export function localeCookie(locale: Locale, crossOrigin = false): string {
+  const maxAge = CONSTANTS.localeCookieMaxAgeDays * 24 * 60 * 60
+  const site = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax'
+  return `${CONSTANTS.localeCookie}=${locale}; Max-Age=${maxAge}; Path=/; ${site}`
+}
+
+/** Spec 2: legal and info pages use /ru for Russian and /en for every other language. */
+export function legalPrefix(locale: Locale): '/ru' | '/en' {
+  return locale === 'ru' ? '/ru' : '/en'
+}
+
+export const LEGAL_PAGES = ['oferta', 'user-license', 'policy', 'cookies-policy', 'faq', 'cs-go'] as const
+export type LegalPage = (typeof LEGAL_PAGES)[number]
+
+export function legalHref(locale: Locale, page: LegalPage, hash?: string): string {
+  return `${legalPrefix(locale)}/${page}${hash ? `#${hash}` : ''}`
+}
+
+/** The same page in another language, keeping the rest of the path, the query and the hash. */
+export function switchLocaleHref(href: string, target: Locale): string {
+  const url = new URL(href, 'http://x')
+  const { rest } = splitLocalePrefix(url.pathname)
+  return `${joinPrefix(`/${target}`, rest)}${url.search}${url.hash}`
+}

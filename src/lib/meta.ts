@@ -1,0 +1,103 @@
+/**
+ * Spec 2: per-page meta from the page key, the first path segment after the locale prefix.
+ * An unknown segment falls back to the index page; the promo page has its own share image.
+ */
+import { m } from '~/paraglide/messages'
+import type { Brand, Locale, PublicConfig } from '../../app.config'
+import { LOCALES } from '../../app.config'
+import { legalPrefix, splitLocalePrefix } from './locale'
+
+export const PAGE_KEYS = {
+  index: 'home',
+  account: 'account',
+  'cs-go': 'csgo',
+  faq: 'faq',
+  login: 'login',
+  premium: 'premium',
+  promo: 'promo',
+  wiki: 'wiki',
+  'confirm-email': 'confirm_email',
+  join: 'join',
+  oferta: 'oferta',
+  'user-license': 'user_license',
+  policy: 'policy',
+  'cookies-policy': 'cookies_policy',
+} as const
+export type PageSegment = keyof typeof PAGE_KEYS
+export type PageKey = (typeof PAGE_KEYS)[PageSegment]
+
+/** Pages whose canonical form follows the legal prefix rule (/ru for Russian, /en otherwise). */
+const LEGAL_SEGMENTS = new Set(['oferta', 'user-license', 'policy', 'cookies-policy'])
+
+export function pageKeyForPath(pathname: string): PageKey {
+  const { rest } = splitLocalePrefix(pathname)
+  const segment = rest.split('/')[1] ?? ''
+  return Object.hasOwn(PAGE_KEYS, segment) ? PAGE_KEYS[segment as PageSegment] : PAGE_KEYS.index
+}
+
+export function productName(brand: Brand, locale: Locale): string {
+  return locale === 'ru' ? brand.names.ru : brand.names.en
+}
+
+type MessageFn = (inputs: { product: string }, options: { locale: Locale }) => string
+const messages = m as unknown as Record<string, MessageFn>
+
+export function pageTitle(key: PageKey, product: string, locale: Locale): string {
+  return messages[`meta_${key}_title`]!({ product }, { locale })
+}
+export function pageDescription(key: PageKey, product: string, locale: Locale): string {
+  return messages[`meta_${key}_description`]!({ product }, { locale })
+}
+
+export interface MetaInput {
+  pathname: string
+  locale: Locale
+  origin: string
+  brand: Brand
+  config: Pick<PublicConfig, 'promoShareImage'>
+}
+
+/** The localized href of a de-localized path: unprefixed for English, /ru or /de otherwise. */
+function localizedPath(rest: string, locale: Locale): string {
+  const segment = rest.split('/')[1] ?? ''
+  if (LEGAL_SEGMENTS.has(segment)) return `${legalPrefix(locale)}${rest}`
+  if (locale === 'en') return rest
+  return rest === '/' ? `/${locale}` : `/${locale}${rest}`
+}
+
+export function buildMeta(input: MetaInput) {
+  const { rest } = splitLocalePrefix(input.pathname)
+  const key = pageKeyForPath(input.pathname)
+  const product = productName(input.brand, input.locale)
+  const title = pageTitle(key, product, input.locale)
+  const description = pageDescription(key, product, input.locale)
+  const canonical = `${input.origin}${localizedPath(rest, input.locale)}`
+  const image = `${input.origin}${key === 'promo' ? input.config.promoShareImage : input.brand.shareImage}`
+  const ogLocale = { en: 'en_US', ru: 'ru_RU', de: 'de_DE' }[input.locale]
+  const alternates = LOCALES.map((l) => ({ rel: 'alternate', hrefLang: l, href: `${input.origin}${localizedPath(rest, l)}` }))
+  return {
+    meta: [
+      { title },
+      { name: 'description', content: description },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: product },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: canonical },
+      { property: 'og:image', content: image },
+      { property: 'og:image:width', content: '1200' },
+      { property: 'og:image:height', content: '630' },
+      { property: 'og:locale', content: ogLocale },
+      { name: 'twitter:card', content: 'summary_large_image' },
+      { name: 'twitter:title', content: title },
+      { name: 'twitter:description', content: description },
+      { name: 'twitter:image', content: image },
+    ],
+    links: [
+      { rel: 'canonical', href: canonical },
+      ...alternates,
+      { rel: 'alternate', hrefLang: 'x-default', href: `${input.origin}${localizedPath(rest, 'en')}` },
+      { rel: 'icon', type: 'image/svg+xml', href: input.brand.favicon },
+    ],
+  }
+}

@@ -1,0 +1,42 @@
+/** Pure rules behind navigation effects (spec 2, 9). */
+
+export interface ConnectionInfo {
+  onLine?: boolean
+  connection?: { saveData?: boolean; effectiveType?: string } | undefined
+}
+
+/** Spec 9: prefetch when idle; skipped offline, on 2g or with data-saver. */
+export function canPrefetch(nav: ConnectionInfo | undefined): boolean {
+  if (!nav) return false
+  if (nav.onLine === false) return false
+  const c = nav.connection
+  if (c?.saveData) return false
+  if (c?.effectiveType && c.effectiveType.includes('2g')) return false
+  return true
+}
+
+const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError/i
+
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  return CHUNK_ERROR.test(message)
+}
+
+/** Reload once: not again within a minute of the last reload for the same reason. */
+export const CHUNK_RELOAD_KEY = 'chunk-reload-at'
+export function shouldReloadForChunkError(lastReloadAt: number | null, now: number): boolean {
+  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt > 60_000
+}
+
+/** Internal links worth prefetching: same origin, a page path, not the download redirect. */
+export function prefetchableHref(href: string, origin: string): string | null {
+  let url: URL
+  try {
+    url = new URL(href, origin)
+  } catch {
+    return null
+  }
+  if (url.origin !== origin) return null
+  if (/\/download\/?$/.test(url.pathname)) return null
+  return url.pathname + url.search
+}

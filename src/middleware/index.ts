@@ -1,0 +1,63 @@
+/**
+ * Spec 2: route middleware by name. A route lists names in `staticData.middleware`; the
+ * server entry runs `download-proxy` for the download path. An unknown name is a 500.
+ */
+import { CONSTANTS, type Locale, type PublicConfig } from '../../app.config'
+import { HttpError } from '../lib/http-error'
+import { launcherDownloadUrl, sanitizeReferrerCode } from '../lib/download'
+import { readCookie } from '../lib/locale'
+import { utmCookies } from '../lib/utm'
+
+export interface MiddlewareContext {
+  locale: Locale
+  pathname: string
+  search: Record<string, unknown>
+  cookieHeader: string | null
+  config: Pick<PublicConfig, 'apiBrowserBase'>
+}
+
+/** What a middleware asks for: a redirect, cookies to set, or nothing. */
+export interface MiddlewareResult {
+  redirect?: string
+  setCookies?: string[]
+}
+
+export type Middleware = (ctx: MiddlewareContext) => MiddlewareResult | void
+
+const registry = {
+  /** The launcher download renders no page: it sends the browser to the backend's file. */
+  'download-proxy': (ctx) => ({
+    redirect: launcherDownloadUrl(
+      ctx.config.apiBrowserBase,
+      ctx.locale,
+      sanitizeReferrerCode(readCookie(ctx.cookieHeader, CONSTANTS.referrerCookie)),
+    ),
+  }),
+  /** The promo landing remembers its campaign (utm_*) for the analytics of later visits. */
+  promo: (ctx) => {
+    const setCookies = utmCookies(ctx.search)
+    return setCookies.length ? { setCookies } : undefined
+  },
+} satisfies Record<string, Middleware>
+
+export type MiddlewareName = keyof typeof registry
+export const MIDDLEWARE_NAMES = Object.keys(registry) as MiddlewareName[]
+
+export function getMiddleware(name: string): Middleware {
+  if (!Object.hasOwn(registry, name)) throw new HttpError(500, 'Unknown middleware')
+  return registry[name as MiddlewareName]
+}
+
+export function runMiddleware(names: readonly string[], ctx: MiddlewareContext): MiddlewareResult {
+  const result: MiddlewareResult = {}
+  for (const name of names) {
+    const r = getMiddleware(name)(ctx)
+    if (!r) continue
+    if (r.setCookies) (result.setCookies ??= []).push(...r.setCookies)
+    if (r.redirect) {
+      result.redirect = r.redirect
+      break
+    }
+  }
+  return result
+}

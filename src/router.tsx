@@ -1,0 +1,39 @@
+import { createRouter } from '@tanstack/react-router'
+import { routeTree } from './routeTree.gen'
+import { ErrorPage } from './components/error-page'
+import { NotFoundPage } from './components/not-found-page'
+import { currentPrefix, defineClientLocaleStrategy } from './lib/i18n'
+import { joinPrefix, splitLocalePrefix } from './lib/locale'
+import { isBypassedPath } from './lib/paths'
+
+export function getRouter() {
+  defineClientLocaleStrategy()
+  return createRouter({
+    routeTree,
+    scrollRestoration: true,
+    defaultPreload: false,
+    defaultPreloadStaleTime: 0,
+    defaultViewTransition: true,
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+    rewrite: {
+      // `/ru/faq` and `/faq` both reach the `/faq` route; the locale lives in the prefix.
+      input: ({ url }) => {
+        url.pathname = splitLocalePrefix(url.pathname).rest
+        return url
+      },
+      // Links keep the prefix of the page they are on: `/faq` stays unprefixed, `/en/faq` prefixed.
+      output: ({ url }) => {
+        if (isBypassedPath(url.pathname) || splitLocalePrefix(url.pathname).locale) return url
+        url.pathname = joinPrefix(currentPrefix(), url.pathname)
+        return url
+      },
+    },
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof getRouter>
+  }
+}

@@ -1,0 +1,75 @@
+/// <reference types="vite/client" />
+import { HeadContent, Outlet, Scripts, createRootRoute } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { getLocale } from '~/paraglide/runtime'
+import { m } from '~/paraglide/messages'
+import { getSiteContext, type SiteContext } from '~/lib/site-context'
+import { buildMeta } from '~/lib/meta'
+import { runRouteMiddleware } from '~/lib/route-middleware'
+import { SiteHeader } from '~/components/site-header'
+import { SiteFooter } from '~/components/site-footer'
+import { NavigationProgress } from '~/components/navigation-progress'
+import { NavigationEffects } from '~/components/navigation-effects'
+import { ErrorPage } from '~/components/error-page'
+import { NotFoundPage } from '~/components/not-found-page'
+import appCss from '~/styles/app.css?url'
+
+export const Route = createRootRoute({
+  loader: () => getSiteContext(),
+  staleTime: Number.POSITIVE_INFINITY,
+  shouldReload: false,
+  beforeLoad: ({ matches, location }) => runRouteMiddleware(matches, location),
+  head: ({ loaderData, matches }) => {
+    const site = loaderData as SiteContext | undefined
+    const leaf = matches[matches.length - 1]
+    const base = [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#0d1117' },
+    ]
+    if (!site) return { meta: base, links: [{ rel: 'stylesheet', href: appCss }] }
+    const meta = buildMeta({
+      pathname: leaf?.pathname ?? '/',
+      locale: getLocale(),
+      origin: site.origin,
+      brand: site.config.brands[site.brand],
+      config: site.config,
+    })
+    return { meta: [...base, ...meta.meta], links: [{ rel: 'stylesheet', href: appCss }, ...meta.links] }
+  },
+  errorComponent: ErrorPage,
+  notFoundComponent: NotFoundPage,
+  shellComponent: RootDocument,
+  component: RootLayout,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang={getLocale()} dir="ltr">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function RootLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {m.skip_to_content()}
+      </a>
+      <NavigationProgress />
+      <NavigationEffects />
+      <SiteHeader />
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  )
+}

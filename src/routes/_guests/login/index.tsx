@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { m } from '~/paraglide/messages'
+import { PageIntro } from '~/components/page-intro'
+import { useSite } from '~/lib/use-site'
+
+export const Route = createFileRoute('/_guests/login/')({
+  component: LoginPage,
+})
+
+function LoginPage() {
+  const { product } = useSite()
+  return <PageIntro heading={m.page_login_heading({ product })} intro={m.page_login_intro({ product })} />
+}
