@@ -1,4 +1,4 @@
-import type { Queryable } from './db.ts'
+import type { Queryable } from './db'
 
 export interface Mail {
   to: string

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
-import { randomToken, sha256 } from './crypto.ts'
-import type { Queryable } from './db.ts'
-import { ApiError, type AppEnv } from './http.ts'
-import type { Locale } from './i18n.ts'
+import { randomToken, sha256 } from './crypto'
+import type { Queryable } from './db'
+import { ApiError, type AppEnv } from './http'
+import type { Locale } from './i18n'
 
 export const DAY_MS = 86_400_000
 /** A device may be unlinked once per this period. */

@@ -44,11 +44,10 @@ export function NavigationEffects() {
   }, [router])
 
   useEffect(() => {
-    const idle = (cb: () => void) =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(cb, { timeout: CONSTANTS.prefetchIdleTimeoutMs })
-        : window.setTimeout(cb, CONSTANTS.prefetchIdleTimeoutMs)
-    const cancel = (id: number) => ('cancelIdleCallback' in window ? window.cancelIdleCallback(id) : window.clearTimeout(id))
+    const hasIdle = typeof window.requestIdleCallback === 'function'
+    const idle = (cb: () => void): number =>
+      hasIdle ? window.requestIdleCallback(cb, { timeout: CONSTANTS.prefetchIdleTimeoutMs }) : window.setTimeout(cb, CONSTANTS.prefetchIdleTimeoutMs)
+    const cancel = (id: number) => (hasIdle ? window.cancelIdleCallback(id) : window.clearTimeout(id))
     let handle: number | undefined
     const schedule = () => {
       if (handle !== undefined) cancel(handle)

@@ -1,12 +1,12 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto.ts'
-import type { Queryable } from '../db.ts'
-import { ApiError, readJson, validate, type AppEnv, type Ctx } from '../http.ts'
-import { formatDate, t, type Locale } from '../i18n.ts'
-import { sendMail } from '../mail.ts'
-import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas.ts'
-import { subscriptionOffer } from '../offers.ts'
+import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto'
+import type { Queryable } from '../db'
+import { ApiError, readJson, validate, type AppEnv, type Ctx } from '../http'
+import { formatDate, t, type Locale } from '../i18n'
+import { sendMail } from '../mail'
+import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas'
+import { subscriptionOffer } from '../offers'
 import {
   DEVICE_RESET_INTERVAL_MS,
   asDate,
@@ -17,7 +17,7 @@ import {
   serializeUser,
   userFromAuthorization,
   type UserRow,
-} from '../users.ts'
+} from '../users'
 
 export const CODE_TTL_MS = 15 * 60_000
 export const MAX_CODE_ATTEMPTS = 5

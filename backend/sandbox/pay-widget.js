@@ -1,0 +1,67 @@
+// Sandbox stand-in for the Payselection widget: window.pw.PayWidget.
+
+var PS_DECLINE = { code: 'PaymentDeclined', message: 'Card declined by the issuer' }
+
+function PayWidget() {
+  if (!(this instanceof PayWidget)) return new PayWidget()
+}
+
+/**
+ * widget.pay({ serviceId, key }, { MetaData, PaymentRequest: { OrderId, Amount, Currency, Description }, CustomerInfo },
+ *   { onSuccess(res), onError(res), onClose() })
+ */
+PayWidget.prototype.pay = function (keys, data, callbacks) {
+  var cb = callbacks || {}
+  function error(code, message) {
+    if (typeof cb.onError === 'function') cb.onError({ code: code, message: message })
+  }
+  var request = data && data.PaymentRequest
+  var problem = null
+  if (!keys || !keys.serviceId || !keys.key) problem = 'serviceId and key are required'
+  else if (!request) problem = 'PaymentRequest is required'
+  else if (!/^\d+\.\d{2}$/.test(String(request.Amount))) problem = 'PaymentRequest.Amount must have two decimals, e.g. "990.00"'
+  else if (!request.OrderId) problem = 'PaymentRequest.OrderId is required'
+  else if (!request.Currency) problem = 'PaymentRequest.Currency is required'
+  if (problem) {
+    error('InvalidParameters', problem)
+    return
+  }
+  var customer = (data && data.CustomerInfo) || {}
+  var transactionId = 'PS' + sbxTransactionId()
+  sbxOpenCardDialog({
+    language: customer.Language,
+    amount: Number(request.Amount),
+    currency: String(request.Currency),
+    description: request.Description,
+    email: customer.Email,
+    submit: function (card) {
+      return sbxNotify('payselection', {
+        Event: card.declined ? 'Fail' : 'Payment',
+        OrderId: String(request.OrderId),
+        Amount: String(request.Amount),
+        Currency: String(request.Currency),
+        TransactionId: transactionId,
+        CardMasked: card.first6 + '******' + card.last4,
+        ErrorMessage: card.declined ? PS_DECLINE.message : undefined,
+      }).then(function (res) {
+        if (card.declined) return { ok: false, message: PS_DECLINE.message }
+        return res
+      })
+    },
+    done: function (outcome) {
+      if (outcome.type === 'success') {
+        if (typeof cb.onSuccess === 'function')
+          cb.onSuccess({ event: 'success', transactionId: transactionId, orderId: String(request.OrderId) })
+      } else if (outcome.type === 'cancel') {
+        if (typeof cb.onClose === 'function') cb.onClose()
+      } else if (outcome.message === PS_DECLINE.message) {
+        error(PS_DECLINE.code, PS_DECLINE.message)
+      } else {
+        error('PaymentFailed', outcome.message)
+      }
+    },
+  })
+}
+
+window.pw = window.pw || {}
+window.pw.PayWidget = PayWidget

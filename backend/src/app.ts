@@ -1,0 +1,107 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { corsFor } from './cors'
+import { openPg, openPglite, type Db } from './db'
+import { parseEnv, type BackendEnv } from './env'
+import { ApiError, MAX_BODY_BYTES, errorBody, type AppEnv, type Deps } from './http'
+import { isLocale, t, type Locale } from './i18n'
+import { migrate } from './migrate'
+import { devRoutes } from './routes/dev'
+import { paymentRoutes } from './routes/payments'
+import { publicRoutes } from './routes/public'
+import { sandboxNotify, sandboxScripts } from './routes/sandbox'
+import { usersRoutes } from './routes/users'
+
+export interface BackendOptions {
+  /** Settings; anything left out takes its default (see parseEnv). */
+  env?: Partial<BackendEnv>
+  /** An open database to use (and close on close()); otherwise one is opened from env. */
+  db?: Db
+  /** The clock; tests move it to check expiry rules. */
+  now?: () => Date
+}
+
+export interface Backend {
+  app: Hono<AppEnv>
+  db: Db
+  env: BackendEnv
+  close(): Promise<void>
+}
+
+export function openDatabase(env: BackendEnv): Promise<Db> {
+  return env.databaseUrl ? openPg(env.databaseUrl) : openPglite(env.dataDir)
+}
+
+function localeOf(path: string): Locale | null {
+  const first = path.split('/')[1] ?? ''
+  return isLocale(first) ? first : null
+}
+
+export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
+  const env: BackendEnv = { ...parseEnv({}), ...options.env }
+  const db = options.db ?? (await openDatabase(env))
+  try {
+    await migrate(db)
+  } catch (err) {
+    await db.close()
+    throw err
+  }
+  const deps: Deps = { db, env, now: options.now ?? (() => new Date()) }
+
+  const app = new Hono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps)
+    c.set('locale', localeOf(c.req.path) ?? 'en')
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+  })
+
+  // Public static scripts come before CORS: they are loaded by <script> from any page.
+  app.route('/sandbox', sandboxScripts)
+
+  app.use('*', corsFor(env.siteOrigins))
+  app.use(
+    '*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413) }),
+  )
+  app.use('*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
+
+  app.route('/sandbox', sandboxNotify)
+  if (env.mode === 'development') app.route('/__dev', devRoutes)
+
+  const api = new Hono<AppEnv>()
+  api.route('/users', usersRoutes)
+  api.route('/payments', paymentRoutes)
+  api.route('/', publicRoutes)
+  for (const locale of ['en', 'ru', 'de'] as const) app.route(`/${locale}`, api)
+
+  app.notFound((c) => {
+    const locale = localeOf(c.req.path)
+    const first = c.req.path.split('/')[1] ?? ''
+    const key = locale !== null || first === 'sandbox' || first === '__dev' ? 'not_found' : 'unknown_locale'
+    return c.json({ message: t(locale ?? 'en', key) }, 404)
+  })
+
+  app.onError((err, c) => {
+    const locale = c.var.locale ?? 'en'
+    if (err instanceof ApiError) return c.json(errorBody(locale, err), err.status, err.headers)
+    if (err instanceof HTTPException && err.status < 500)
+      return c.json({ message: t(locale, err.status === 413 ? 'body_too_large' : 'invalid_input') }, err.status)
+    console.error('[backend] unexpected error', c.req.method, c.req.path, err)
+    return c.json({ message: t(locale, 'server_error') }, 500)
+  })
+
+  return {
+    app,
+    db,
+    env,
+    async close() {
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import { MAX_SOLD_PRICE_MINOR, countryGroups, groupForLocale, planName, plansInGroup, toMajor } from '../catalog'
+import { ApiError, readJson, validate, type AppEnv } from '../http'
+import { t } from '../i18n'
+import { OFFER_PLAN_ID, offerPriceMinor, subscriptionOffer } from '../offers'
+import { Id, Service } from '../schemas'
+import { requireUser } from '../users'
+
+/** The Russian receipt's taxation system (54-FZ code 0: general). */
+export const TAX_SYSTEM_ID = 0
+/** payselection charges in roubles only (spec 9). */
+const PAYSELECTION_GROUP_ID = 1
+
+const PaymentBody = type({ subscription_id: Id, service: Service, 'special?': 'boolean', 'country_group_id?': Id })
+
+export const paymentRoutes = new Hono<AppEnv>()
+
+paymentRoutes.post('/', requireUser, async (c) => {
+  const { db, now: clock } = c.var.deps
+  const body = validate(PaymentBody, await readJson(c))
+  const user = c.var.user
+  const locale = c.var.locale
+  const now = clock()
+  let groupId: number
+  if (body.service === 'payselection') groupId = PAYSELECTION_GROUP_ID
+  else if (body.country_group_id !== undefined) {
+    groupId = body.country_group_id
+    if (!(await countryGroups(db)).some((g) => g.id === groupId))
+      throw new ApiError(422, 'invalid_input', {}, { errors: { country_group_id: 'unknown country group' } })
+  } else groupId = (await groupForLocale(db, locale)).id
+  const [plan] = await plansInGroup(db, groupId, body.subscription_id)
+  if (!plan || plan.actual_minor >= MAX_SOLD_PRICE_MINOR) throw new ApiError(422, 'plan_unavailable')
+  if (plan.is_trial && user.trial_used) throw new ApiError(422, 'trial_used')
+  let amountMinor = plan.actual_minor
+  if (body.special) {
+    const offer = await subscriptionOffer(db, user, locale, groupId, now)
+    if (!offer || body.subscription_id !== OFFER_PLAN_ID) throw new ApiError(422, 'plan_unavailable')
+    amountMinor = offerPriceMinor(plan.actual_minor)
+  }
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [user.id, plan.id, body.service, amountMinor, plan.currency, body.special === true, now.toISOString()],
+  )
+  return c.json(
+    {
+      amount: toMajor(amountMinor),
+      currency: plan.currency,
+      payment_id: row!.id,
+      user_id: user.id,
+      email: user.email,
+      tax_system_id: plan.currency === 'RUB' ? TAX_SYSTEM_ID : null,
+      description: t(locale, 'payment_description', { name: planName(plan, locale), days: plan.days }),
+      subscription_id: plan.id,
+      service: body.service,
+      status: 'pending' as const,
+    },
+    201,
+  )
+})

@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test'
+
+export const SITE_PORT = Number(process.env.E2E_PORT ?? 3210)
+export const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 3211)
+export const SITE = `http://localhost:${SITE_PORT}`
+export const BACKEND = `http://localhost:${BACKEND_PORT}`
+
+/** Debian's Chromium: Playwright cannot download its own browsers here. */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--host-resolver-rules=MAP mirror.localhost 127.0.0.1',
+]
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: SITE,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `${SITE}/en`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(SITE_PORT),
+      BACKEND_PORT: String(BACKEND_PORT),
+      MIRROR_BASE_URL: `http://mirror.localhost:${SITE_PORT}`,
+      BACKEND_DATA_DIR: 'memory://',
+      NODE_ENV: 'production',
+    },
+  },
+})

@@ -1,0 +1,86 @@
+// Starts the site with its stand-in backend: `npm start` (production build) or `npm run dev`.
+// With API_BASE_URL set, no stand-in is started and the site talks to that backend.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createConnection } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const dev = process.argv.includes('--dev')
+const port = Number(process.env.PORT ?? 3000)
+const backendPort = Number(process.env.BACKEND_PORT ?? 3001)
+const children = []
+
+function stopAll(code = 0) {
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(code)
+}
+process.on('SIGINT', () => stopAll(0))
+process.on('SIGTERM', () => stopAll(0))
+
+function waitForPort(p, timeoutMs = 60_000) {
+  const started = Date.now()
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = createConnection({ port: p, host: '127.0.0.1' })
+      socket.once('connect', () => {
+        socket.end()
+        resolve()
+      })
+      socket.once('error', () => {
+        socket.destroy()
+        if (Date.now() - started > timeoutMs) reject(new Error(`nothing answered on port ${p}`))
+        else setTimeout(attempt, 200)
+      })
+    }
+    attempt()
+  })
+}
+
+// Both brands are reachable locally: the mirror answers at mirror.localhost.
+process.env.MIRROR_BASE_URL ??= `http://mirror.localhost:${port}`
+
+if (!process.env.API_BASE_URL) {
+  const entry = `${root}backend/src/main.ts`
+  if (!existsSync(entry)) {
+    console.error('The stand-in backend is missing (backend/src/main.ts); set API_BASE_URL to use another backend.')
+    process.exit(1)
+  }
+  const backend = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      BACKEND_PORT: String(backendPort),
+      BACKEND_MODE: process.env.BACKEND_MODE ?? 'development',
+      SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
+      SITE_ORIGINS: process.env.SITE_ORIGINS ?? `http://localhost:${port},http://127.0.0.1:${port},http://mirror.localhost:${port}`,
+    },
+  })
+  backend.on('exit', (code) => {
+    console.error(`The stand-in backend stopped (exit ${code}).`)
+    stopAll(code ?? 1)
+  })
+  children.push(backend)
+  await waitForPort(backendPort)
+  console.log(`Stand-in backend: http://localhost:${backendPort}`)
+}
+
+if (dev) {
+  const vite = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'dev', '--port', String(port)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  })
+  children.push(vite)
+  vite.on('exit', (code) => stopAll(code ?? 0))
+} else {
+  const { startSite } = await import('./serve.mjs')
+  try {
+    await startSite({ port })
+  } catch (error) {
+    console.error(error?.name === 'ConfigError' ? error.message : error)
+    stopAll(1)
+  }
+  console.log(`Site: http://localhost:${port}`)
+}

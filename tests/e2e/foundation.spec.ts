@@ -1,0 +1,222 @@
+import { expect, test } from '@playwright/test'
+import { LOCALES, msg, product, type Locale } from './support/messages'
+import { fakeSessionCookie } from './support/session'
+import { BACKEND, SITE_PORT } from '../../playwright.config'
+
+const PREFIXES = ['', '/en', '/ru', '/de'] as const
+const localeOf = (prefix: string): Locale => (prefix ? (prefix.slice(1) as Locale) : 'en')
+
+/** Every route of spec 2 with the page key of its heading. */
+const ROUTES: Array<{ path: string; key: string }> = [
+  { path: '/', key: 'home' },
+  { path: '/cs-go', key: 'csgo' },
+  { path: '/faq', key: 'faq' },
+  { path: '/premium', key: 'premium' },
+  { path: '/promo', key: 'promo' },
+  { path: '/wiki', key: 'wiki' },
+  { path: '/confirm-email', key: 'confirm_email' },
+  { path: '/confirm-email/AB12CD', key: 'confirm_email' },
+  { path: '/join', key: 'join' },
+  { path: '/join/FRIEND2024', key: 'join' },
+  { path: '/login', key: 'login' },
+  { path: '/login/abcdef123456', key: 'login_code' },
+  { path: '/oferta', key: 'oferta' },
+  { path: '/user-license', key: 'user_license' },
+  { path: '/policy', key: 'policy' },
+  { path: '/cookies-policy', key: 'cookies_policy' },
+]
+
+test.describe('spec 2: every route under every prefix', () => {
+  for (const prefix of PREFIXES) {
+    test(`routes under "${prefix || '(none)'}" render in ${localeOf(prefix)}`, async ({ page }) => {
+      const locale = localeOf(prefix)
+      for (const route of ROUTES) {
+        const path = prefix && route.path === '/' ? prefix : `${prefix}${route.path}`
+        const response = await page.goto(path)
+        expect(response?.status(), path).toBe(200)
+        expect(new URL(page.url()).pathname, `${path} is served in place`).toBe(path)
+        await expect(page.locator('html')).toHaveAttribute('lang', locale)
+        await expect(page.locator('h1'), path).toHaveText(msg(locale, `page_${route.key}_heading`, { product: product(locale) }))
+      }
+    })
+  }
+
+  test('the protected account page renders for a visitor with a session', async ({ page, context, baseURL }) => {
+    await fakeSessionCookie(context, baseURL!)
+    for (const prefix of PREFIXES) {
+      const locale = localeOf(prefix)
+      const response = await page.goto(`${prefix}/account`)
+      expect(response?.status()).toBe(200)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expect(page.locator('h1')).toHaveText(msg(locale, 'page_account_heading', { product: product(locale) }))
+    }
+  })
+})
+
+test.describe('spec 8: unknown paths', () => {
+  for (const path of ['/no-such-page', '/en/no-such-page', '/ru/no/such/page', '/de/premium/extra', '/fr']) {
+    test(`${path} answers 404 with the message`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      const locale = path.startsWith('/ru') ? 'ru' : path.startsWith('/de') ? 'de' : 'en'
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expect(page.locator('h1')).toHaveText(msg(locale, 'page_not_found_heading'))
+    })
+  }
+  test('the English message is exactly the spec text', async ({ page }) => {
+    await page.goto('/nothing-here')
+    await expect(page.locator('h1')).toHaveText('This page could not be found')
+  })
+})
+
+test.describe('spec 2, 7: download', () => {
+  for (const [path, locale] of [['/download', 'en'], ['/en/download', 'en'], ['/ru/download', 'ru'], ['/de/download', 'de']] as const) {
+    test(`${path} redirects to the backend's launcher for ${locale}`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0 })
+      expect(response.status()).toBe(302)
+      expect(response.headers()['location']).toBe(`${BACKEND}/${locale}/launcher/download`)
+    })
+  }
+  test('the referrer cookie is passed on as referrer_link_code', async ({ request }) => {
+    const response = await request.get('/ru/download', { maxRedirects: 0, headers: { cookie: 'referrer_link_code=FRIEND2024' } })
+    expect(response.headers()['location']).toBe(`${BACKEND}/ru/launcher/download?referrer_link_code=FRIEND2024`)
+  })
+  test('a malformed referrer cookie is dropped', async ({ request }) => {
+    const response = await request.get('/download', { maxRedirects: 0, headers: { cookie: 'referrer_link_code=%3Cscript%3E' } })
+    expect(response.headers()['location']).toBe(`${BACKEND}/en/launcher/download`)
+  })
+})
+
+test.describe('spec 2: locale detection and the root redirect', () => {
+  for (const locale of LOCALES) {
+    test(`/ with the cookie ${locale}`, async ({ request }) => {
+      const response = await request.get('/', { maxRedirects: 0, headers: { cookie: `i18n_redirected=${locale}` } })
+      if (locale === 'en') expect(response.status()).toBe(200)
+      else {
+        expect(response.status()).toBe(302)
+        expect(response.headers()['location']).toBe(`/${locale}`)
+      }
+    })
+  }
+  test('/ follows Accept-Language when there is no cookie', async ({ request }) => {
+    const response = await request.get('/', { maxRedirects: 0, headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } })
+    expect(response.headers()['location']).toBe('/de')
+  })
+  test('the cookie wins over Accept-Language', async ({ request }) => {
+    const response = await request.get('/', { maxRedirects: 0, headers: { cookie: 'i18n_redirected=en', 'accept-language': 'ru' } })
+    expect(response.status()).toBe(200)
+  })
+  test('no other path redirects, whatever the cookie says', async ({ request }) => {
+    const response = await request.get('/faq', { maxRedirects: 0, headers: { cookie: 'i18n_redirected=ru', 'accept-language': 'ru' } })
+    expect(response.status()).toBe(200)
+    expect(await response.text()).toContain('<html lang="en"')
+  })
+})
+
+test.describe('spec 2: the language switcher', () => {
+  test('keeps the page and the query, and stores the cookie', async ({ page, context }) => {
+    await page.goto('/ru/wiki?from=test')
+    await page.locator('.lang-switcher a[data-locale="de"]').click()
+    await expect(page).toHaveURL(/\/de\/wiki\?from=test$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(page.locator('h1')).toHaveText(msg('de', 'page_wiki_heading', { product: product('de') }))
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
+    expect(cookie?.value).toBe('de')
+    expect(cookie?.path).toBe('/')
+    expect(cookie?.sameSite).toBe('Lax')
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/de$/)
+  })
+  test('from the unprefixed English home to Russian', async ({ page }) => {
+    await page.goto('/')
+    await page.locator('.lang-switcher a[data-locale="ru"]').click()
+    await expect(page).toHaveURL(/\/ru$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+  })
+})
+
+test.describe('spec 2: links and navigation in the browser', () => {
+  test('client navigation keeps the prefix, and an unprefixed page stays unprefixed', async ({ page }) => {
+    await page.goto('/ru')
+    await page.getByRole('navigation', { name: msg('ru', 'nav_main_label') }).getByRole('link', { name: msg('ru', 'nav_premium') }).click()
+    await expect(page).toHaveURL(/\/ru\/premium$/)
+    await expect(page.locator('h1')).toHaveText(msg('ru', 'page_premium_heading', { product: product('ru') }))
+    await page.goBack()
+    await expect(page).toHaveURL(/\/ru$/)
+
+    await page.goto('/wiki')
+    await page.waitForTimeout(300)
+    expect(new URL(page.url()).pathname).toBe('/wiki')
+    await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_premium') }).click()
+    await expect(page).toHaveURL(/localhost:\d+\/premium$/)
+  })
+
+  test('legal links use /ru for Russian and /en for every other language', async ({ page }) => {
+    for (const [prefix, legal] of [['/ru', '/ru'], ['/de', '/en'], ['', '/en'], ['/en', '/en']] as const) {
+      await page.goto(prefix || '/')
+      const footer = page.locator('footer')
+      await expect(footer.locator('a[href$="/oferta"]')).toHaveAttribute('href', `${legal}/oferta`)
+      await expect(footer.locator('a[href$="/user-license"]')).toHaveAttribute('href', `${legal}/user-license`)
+      await expect(footer.locator('a[href$="/policy"]').first()).toHaveAttribute('href', `${legal}/policy`)
+      await expect(footer.locator('a[href$="/cookies-policy"]')).toHaveAttribute('href', `${legal}/cookies-policy`)
+      await expect(page.locator('header a[href$="/faq"]')).toHaveAttribute('href', `${legal}/faq`)
+      await expect(page.locator('header a[href$="/cs-go"]')).toHaveAttribute('href', `${legal}/cs-go`)
+    }
+  })
+
+  test('a German legal page says which text applies', async ({ page }) => {
+    await page.goto('/de/oferta')
+    await expect(page.getByTestId('legal-language-notice')).toHaveText(msg('de', 'legal_de_notice'))
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en\/oferta$/)
+  })
+})
+
+test.describe('spec 2, 6: access rules', () => {
+  test('a protected page sends a guest to the localized login with the target remembered', async ({ page }) => {
+    await page.goto('/ru/account')
+    await expect(page).toHaveURL(/\/ru\/login\?redirect=%2Faccount$/)
+    await expect(page.locator('h1')).toHaveText(msg('ru', 'page_login_heading', { product: product('ru') }))
+  })
+  test('a guests-only page sends a logged-in visitor home', async ({ page, context, baseURL }) => {
+    await fakeSessionCookie(context, baseURL!)
+    await page.goto('/de/login')
+    await expect(page).toHaveURL(/\/de$/)
+  })
+  test('an expired session counts as logged out', async ({ page, context, baseURL }) => {
+    await fakeSessionCookie(context, baseURL!, Date.now() - 1000)
+    await page.goto('/account')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/)
+  })
+})
+
+test.describe('spec 2: meta', () => {
+  test('title, description, Open Graph, Twitter card, canonical and alternates', async ({ page, baseURL }) => {
+    await page.goto('/ru/faq')
+    const title = msg('ru', 'meta_faq_title', { product: product('ru') })
+    await expect(page).toHaveTitle(title)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', msg('ru', 'meta_faq_description', { product: product('ru') }))
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title)
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${baseURL}/ru/faq`)
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/share/original.jpg`)
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/ru/faq`)
+    for (const [lang, href] of [['en', '/faq'], ['ru', '/ru/faq'], ['de', '/de/faq'], ['x-default', '/faq']]) {
+      await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute('href', `${baseURL}${href}`)
+    }
+  })
+  test('the promo page has its own share image; an unknown segment uses the index meta', async ({ page, baseURL }) => {
+    await page.goto('/de/promo')
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/share/promo.jpg`)
+    await page.goto('/de/unknown-thing')
+    await expect(page).toHaveTitle(msg('de', 'meta_home_title', { product: product('de') }))
+  })
+  test('the mirror domain has its own name, share image, favicon and support e-mail', async ({ page }) => {
+    const mirror = `http://mirror.localhost:${SITE_PORT}`
+    await page.goto(`${mirror}/en/faq`)
+    await expect(page).toHaveTitle(msg('en', 'meta_faq_title', { product: product('en', 'mirror') }))
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${mirror}/share/mirror.jpg`)
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon-mirror.svg')
+    await expect(page.getByTestId('support-email')).toHaveText('help@svchanger.app')
+  })
+})

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs'
+
+type Messages = Record<string, string>
+const load = (path: string): Messages => JSON.parse(readFileSync(path, 'utf8'))
+
+export const LOCALES = ['en', 'ru', 'de'] as const
+export type Locale = (typeof LOCALES)[number]
+
+const all: Record<Locale, Messages> = Object.fromEntries(
+  LOCALES.map((l) => [l, { ...load(`messages/${l}.json`), ...load(`messages/pages/${l}.json`) }]),
+) as Record<Locale, Messages>
+
+/** A message as the site renders it, with its placeholders filled. */
+export function msg(locale: Locale, key: string, params: Record<string, string> = {}): string {
+  const text = all[locale][key]
+  if (text === undefined) throw new Error(`no message ${key} in ${locale}`)
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`)
+}
+
+export const PRODUCT = { original: { en: 'Skinvault', ru: 'Скинволт', de: 'Skinvault' }, mirror: { en: 'SV Changer', ru: 'СВ Чейнджер', de: 'SV Changer' } }
+export function product(locale: Locale, brand: 'original' | 'mirror' = 'original'): string {
+  return PRODUCT[brand][locale]
+}
