@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import './scripts/node-polyfills.mjs'
 import { fileURLToPath } from 'node:url'
 
 // Vitest has its own config: loading the Start Vite config makes the run hang on close.

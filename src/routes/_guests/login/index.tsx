@@ -1,13 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { type } from 'arktype'
 import { m } from '~/paraglide/messages'
+import { isSafeRedirect } from '#machines/rules/redirect'
 import { PageIntro } from '~/components/page-intro'
 import { useSite } from '~/lib/use-site'
 
+/** Spec 5: only a safe local path is kept as the target to return to after login. */
+const LoginSearch = type({ 'redirect?': 'unknown' }).pipe((s): { redirect?: string } =>
+  isSafeRedirect(s.redirect) ? { redirect: s.redirect } : {},
+)
+
 export const Route = createFileRoute('/_guests/login/')({
+  validateSearch: LoginSearch,
   component: LoginPage,
 })
 
 function LoginPage() {
   const { product } = useSite()
-  return <PageIntro heading={m.page_login_heading({ product })} intro={m.page_login_intro({ product })} />
+  const { redirect } = Route.useSearch()
+  return (
+    <PageIntro heading={m.page_login_heading({ product })} intro={m.page_login_intro({ product })}>
+      {redirect ? <p className="notice" data-testid="login-target" data-target={redirect}>{m.login_required_notice()}</p> : null}
+    </PageIntro>
+  )
 }

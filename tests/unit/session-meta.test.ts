@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { sessionFromCookieHeader } from '~/lib/session'
+import { buildMeta, pageKeyForPath } from '~/lib/meta'
+import { parseConfig } from '../../app.config'
+
+const now = 1_800_000_000_000
+const token = 'Bearer%20abcdefghijklmnop0123'
+
+describe('spec 3, 9: the auth cookie', () => {
+  it('a token with a future expiry is a session', () => {
+    const s = sessionFromCookieHeader(`auth._token.local=${token}; auth._token_expiration.local=${now + 60_000}`, now)
+    expect(s).toEqual({ loggedIn: true, token: 'abcdefghijklmnop0123', expiresAt: now + 60_000 })
+  })
+  it('expiry within the 500 ms margin counts as expired', () => {
+    expect(sessionFromCookieHeader(`auth._token.local=${token}; auth._token_expiration.local=${now + 500}`, now).loggedIn).toBe(false)
+    expect(sessionFromCookieHeader(`auth._token.local=${token}; auth._token_expiration.local=${now + 501}`, now).loggedIn).toBe(true)
+  })
+  it('no cookie, a junk token or a junk expiry', () => {
+    expect(sessionFromCookieHeader(null, now).loggedIn).toBe(false)
+    expect(sessionFromCookieHeader('auth._token.local=false', now).loggedIn).toBe(false)
+    expect(sessionFromCookieHeader(`auth._token.local=${token}; auth._token_expiration.local=soon`, now)).toMatchObject({ loggedIn: true, expiresAt: null })
+  })
+})
+
+describe('spec 2: meta', () => {
+  it.each([
+    ['/', 'home'], ['/ru', 'home'], ['/de/faq', 'faq'], ['/login/abc', 'login'], ['/en/confirm-email/x', 'confirm_email'],
+    ['/unknown', 'home'], ['/ru/constructor', 'home'], ['/cookies-policy', 'cookies_policy'],
+  ])('the page key of %s is %s', (path, key) => {
+    expect(pageKeyForPath(path)).toBe(key)
+  })
+
+  const config = parseConfig({})
+  const base = { origin: 'https://skinvault.gg', brand: config.brands.original, config }
+  const meta = (pathname: string, locale: 'en' | 'ru' | 'de', brand = config.brands.original) => buildMeta({ ...base, pathname, locale, brand })
+  const find = (m: ReturnType<typeof buildMeta>, attr: string, name: string) =>
+    m.meta.find((t) => (t as Record<string, string>)[attr] === name) as { content: string } | undefined
+
+  it('the title names the brand in the page language', () => {
+    expect(meta('/ru/faq', 'ru').meta[0]).toEqual({ title: 'Частые вопросы — Скинволт' })
+    expect(meta('/faq', 'en', config.brands.mirror).meta[0]).toEqual({ title: 'FAQ — SV Changer' })
+  })
+  it('three share images: original, mirror, promo', () => {
+    expect(find(meta('/faq', 'en'), 'property', 'og:image')?.content).toBe('https://skinvault.gg/share/original.jpg')
+    expect(find(meta('/faq', 'en', config.brands.mirror), 'property', 'og:image')?.content).toBe('https://skinvault.gg/share/mirror.jpg')
+    expect(find(meta('/de/promo', 'de', config.brands.mirror), 'property', 'og:image')?.content).toBe('https://skinvault.gg/share/promo.jpg')
+    expect(find(meta('/de/promo', 'de'), 'name', 'twitter:card')?.content).toBe('summary_large_image')
+  })
+  it('canonical and alternates; legal pages follow the legal prefix', () => {
+    const links = meta('/de/wiki', 'de').links
+    expect(links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/de/wiki' })
+    expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'x-default', href: 'https://skinvault.gg/wiki' })
+    expect(meta('/de/policy', 'de').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/en/policy' })
+    expect(meta('/policy', 'en').links).toContainEqual({ rel: 'alternate', hrefLang: 'ru', href: 'https://skinvault.gg/ru/policy' })
+    expect(meta('/ru', 'ru').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/ru' })
+  })
+})
