@@ -62,7 +62,8 @@ export interface AuthContext {
   now: number
   /** Where to go after login (a safe local path), else the root path. */
   redirectTo: string
-  error: unknown
+  /** The message of the last auth error (logged, never thrown). */
+  error: string | null
 }
 
 export type AuthEvent =
@@ -154,7 +155,7 @@ export const authMachine = setup({
     })),
     assignUser: assign((_, user: AuthUser) => ({ user })),
     assignNow: assign(({ event }) => (event.type === 'token.check' ? { now: event.now } : {})),
-    assignError: assign((_, params: LogErrorParams) => ({ error: params.error })),
+    assignError: assign((_, params: LogErrorParams) => ({ error: params.error instanceof Error ? params.error.message : String(params.error) })),
     resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
     // --- side effects (provided by the app) ---
     /** Writes token and expiry (ms) under the `auth` prefix, in cookie and storage. */

@@ -16,7 +16,7 @@ import {
   type EventObject,
   type InspectionEvent,
 } from 'xstate'
-import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph'
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot, type StatePath } from 'xstate/graph'
 
 export type Effect =
   | { type: 'invoke'; id: string; input: unknown }
@@ -32,7 +32,7 @@ export interface Fakes {
   callbackActors?: readonly string[]
   callbackEvents?: Readonly<Record<string, string>>
   /** Callback actors driven by the simulated clock: (sendBack, clock, input) => cleanup. */
-  clockActors?: Readonly<Record<string, (sendBack: (event: EventObject) => void, clock: SimulatedClock, input: unknown) => () => void>>
+  clockActors?: Readonly<Record<string, (sendBack: (event: TestEvent) => void, clock: SimulatedClock, input: unknown) => () => void>>
   /** Events whose `now` moves the simulated clock instead of being sent (the clock actor sends them). */
   clockEvents?: readonly string[]
   /** Events whose `now` first moves the clock, then are sent. */
@@ -40,6 +40,8 @@ export interface Fakes {
 }
 
 export type Snap = AnyMachineSnapshot
+/** An event as offered to the traversal: a type and any payload. */
+export type TestEvent = { type: string; [key: string]: unknown }
 /** The side effects a step must cause, from the spec: (state before, event, state after). */
 export type EffectOracle = (before: Snap | null, event: EventObject, after: Snap, input: any) => Effect[]
 
@@ -119,7 +121,7 @@ export class Coverage {
   }
 }
 
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export interface Replay {
   snapshots: Snap[]
@@ -193,24 +195,25 @@ export async function replayPath(
 
   for (const step of path.steps.slice(1)) {
     const event = step.event as EventObject & { output?: unknown; error?: unknown; now?: number }
+    const before = result.snapshots[result.snapshots.length - 1]!
     const done = /^xstate\.done\.actor\.(.+)$/u.exec(event.type)
     const failed = /^xstate\.error\.actor\.(.+)$/u.exec(event.type)
-    if (done || failed) {
-      const id = (done ?? failed)![1]!
-      const deferred = pending.get(id)
-      if (!deferred) throw new Error(`no running actor "${id}" to settle for ${event.type}`)
-      pending.delete(id)
+    const actorId = (done ?? failed)?.[1]
+    const callbackId = fakes.callbackEvents?.[event.type]
+    if (actorId && pending.has(actorId)) {
+      const deferred = pending.get(actorId)!
+      pending.delete(actorId)
       if (done) deferred.resolve(event.output)
       else deferred.reject(event.error)
-    } else if (fakes.clockEvents?.includes(event.type)) {
+    } else if (actorId && before.can(event)) {
+      throw new Error(`no running actor "${actorId}" to settle for ${event.type}`)
+    } else if (fakes.clockEvents?.includes(event.type) && before.can(event)) {
       clock.set(event.now ?? clock.now())
-    } else if (fakes.callbackEvents?.[event.type]) {
-      const id = fakes.callbackEvents[event.type]!
-      const send = senders.get(id)
-      if (!send) throw new Error(`no running actor "${id}" to send ${event.type}`)
-      send(event)
+    } else if (callbackId && senders.has(callbackId)) {
+      senders.get(callbackId)!(event)
     } else {
-      if (fakes.timedEvents?.includes(event.type) && typeof event.now === 'number') clock.set(event.now)
+      // Also events the state does not handle: they must change nothing and cause nothing.
+      if (fakes.timedEvents?.includes(event.type) && typeof event.now === 'number' && event.now >= clock.now()) clock.set(event.now)
       actor.send(event)
     }
     await flush()
@@ -232,28 +235,50 @@ function eventSequence(path: Path): string {
   return JSON.stringify(path.steps.map((s) => s.event))
 }
 
-/** Shortest and simple paths of the real machine for one input, deduplicated by event sequence. */
+/**
+ * Paths of the real machine for one input:
+ * - shortest: the shortest path to every reachable state (value and context);
+ * - transitions: every shortest path extended by each event offered in its last state,
+ *   so that every edge of the graph is taken once (edges back to visited states included,
+ *   and events a state ignores, which must then cause nothing);
+ * - simple: every path without a repeated state, on a smaller event set.
+ */
 export function generatePaths(
   machine: AnyStateMachine,
   options: {
     input?: unknown
-    events: EventObject[] | ((snapshot: Snap) => EventObject[])
-    simpleEvents?: EventObject[] | ((snapshot: Snap) => EventObject[])
+    events: (snapshot: Snap) => TestEvent[]
+    simpleEvents?: (snapshot: Snap) => TestEvent[]
     limit?: number
   },
-): { shortest: Path[]; simple: Path[] } {
-  const shortest = getShortestPaths(machine, {
-    input: options.input as never,
-    events: options.events as never,
-    limit: options.limit ?? 5000,
-  }) as unknown as Path[]
-  const simple = getSimplePaths(machine, {
-    input: options.input as never,
-    events: (options.simpleEvents ?? options.events) as never,
-    limit: options.limit ?? 5000,
-  }) as unknown as Path[]
+): { shortest: Path[]; transitions: Path[]; simple: Path[] } {
+  // Completion and error events only come from a running actor: offer them only where they are handled.
+  const running = (pick: (snapshot: Snap) => TestEvent[]) => (snapshot: Snap) =>
+    pick(snapshot).filter((e) => !/^xstate\.(done|error)\.actor\./u.test(e.type) || snapshot.can(e))
+  const traversal = { input: options.input as never, events: running(options.events) as never, limit: options.limit ?? 50_000 }
+  const shortest = getShortestPaths(machine, traversal) as unknown as Path[]
+  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<
+    string,
+    { transitions: Record<string, { event: EventObject; state: Snap }> }
+  >
   const seen = new Set(shortest.map(eventSequence))
-  return { shortest, simple: simple.filter((p) => !seen.has(eventSequence(p)) && (seen.add(eventSequence(p)), true)) }
+  const transitions: Path[] = []
+  for (const path of shortest) {
+    const vertex = adjacency[serializeSnapshot(path.state)]
+    if (!vertex) throw new Error(`no vertex for ${describePath(path)}`)
+    for (const { event, state } of Object.values(vertex.transitions)) {
+      const extended: Path = { state, weight: path.weight + 1, steps: [...path.steps, { state, event }] }
+      const key = eventSequence(extended)
+      if (seen.has(key)) continue
+      seen.add(key)
+      transitions.push(extended)
+    }
+  }
+  const simple = getSimplePaths(machine, {
+    ...traversal,
+    events: running(options.simpleEvents ?? options.events) as never,
+  }) as unknown as Path[]
+  return { shortest, transitions, simple }
 }
 
 export function describePath(path: Path): string {

@@ -34,7 +34,7 @@ describe('spec 2: meta', () => {
   const base = { origin: 'https://skinvault.gg', brand: config.brands.original, config }
   const meta = (pathname: string, locale: 'en' | 'ru' | 'de', brand = config.brands.original) => buildMeta({ ...base, pathname, locale, brand })
   const find = (m: ReturnType<typeof buildMeta>, attr: string, name: string) =>
-    m.meta.find((t) => (t as Record<string, string>)[attr] === name) as { content: string } | undefined
+    m.meta.find((t) => (t as unknown as Record<string, string>)[attr] === name) as { content: string } | undefined
 
   it('the title names the brand in the page language', () => {
     expect(meta('/ru/faq', 'ru').meta[0]).toEqual({ title: 'Частые вопросы — Скинволт' })

@@ -1,7 +1,7 @@
 import { authMachine, type AuthContext, type AuthInput, type AuthUser } from '#machines/auth'
 import { ExpiredAuthSessionError } from '#machines/rules/token'
 import type { EventObject } from 'xstate'
-import type { Effect, EffectOracle, Snap } from '../harness'
+import type { Effect, EffectOracle, Snap, TestEvent } from '../harness'
 import type { MachineModel } from './types'
 
 export const T0 = 1_700_000_000_000
@@ -14,7 +14,7 @@ export const CHECK_VALID = T0 + 60_000
 export const CHECK_IN_MARGIN = T0 + 1800 * 1000 - 400
 export const CHECK_ALL_EXPIRED = T0 + 3 * DAY_S * 1000
 
-const events = (snapshot: Snap): EventObject[] => {
+const events = (snapshot: Snap): TestEvent[] => {
   const ctx = snapshot.context as AuthContext
   const checks = [CHECK_VALID, CHECK_IN_MARGIN, CHECK_ALL_EXPIRED].filter((now) => now >= ctx.now)
   return [
@@ -35,8 +35,10 @@ const events = (snapshot: Snap): EventObject[] => {
   ]
 }
 
-const simpleEvents = (snapshot: Snap): EventObject[] =>
-  events(snapshot).filter((e) => !(e.type === 'token.check' && (e as { now: number }).now === CHECK_VALID))
+/** All orderings of the main events: login, logout, the margin check, refresh and user fetch outcomes. */
+const SIMPLE = new Set(['auth.login', 'auth.logout', 'token.check', 'xstate.done.actor.login', 'xstate.error.actor.login', 'xstate.done.actor.fetchUser', 'xstate.error.actor.fetchUser', 'xstate.done.actor.refreshToken', 'xstate.error.actor.refreshToken'])
+const simpleEvents = (snapshot: Snap): TestEvent[] =>
+  events(snapshot).filter((e) => SIMPLE.has(e.type) && !(e.type === 'token.check' && (e.now as number) !== CHECK_IN_MARGIN))
 
 const none = undefined
 const session = (c: AuthContext) => ({ token: c.token, expiresAt: c.expiresAt, refreshToken: c.refreshToken, refreshExpiresAt: c.refreshExpiresAt })

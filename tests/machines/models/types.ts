@@ -1,5 +1,5 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
-import type { EffectOracle, Fakes, Snap } from '../harness'
+import type { EffectOracle, Fakes, Snap, TestEvent } from '../harness'
 
 export interface MachineModel {
   name: string
@@ -11,7 +11,7 @@ export interface MachineModel {
   /** One traversal per input. */
   inputs: { label: string; input?: unknown; startAt?: number }[]
   /** Events offered in each state for the shortest paths. */
-  events: (snapshot: Snap) => EventObject[]
+  events: (snapshot: Snap) => TestEvent[]
   /** A smaller event set for simple paths (all orderings), to keep their number bounded. */
-  simpleEvents?: (snapshot: Snap) => EventObject[]
+  simpleEvents?: (snapshot: Snap) => TestEvent[]
 }

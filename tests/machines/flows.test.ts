@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { FLOWS_DIR, flowFiles, indexPage, toMermaid } from '../../scripts/flows'
+import { machines } from '#machines/index'
+
+describe('docs/flows: diagrams generated from the machines are current (run `npm run flows` when this fails)', () => {
+  for (const { name, mermaid } of flowFiles()) {
+    it(`${name}.mmd matches the machine definition`, () => {
+      const file = join(FLOWS_DIR, `${name}.mmd`)
+      expect(existsSync(file), `${file} is missing`).toBe(true)
+      expect(readFileSync(file, 'utf8'), `docs/flows/${name}.mmd is stale`).toBe(mermaid)
+    })
+    it(`${name}.svg exists`, () => {
+      const file = join(FLOWS_DIR, `${name}.svg`)
+      expect(existsSync(file), `${file} is missing`).toBe(true)
+      expect(readFileSync(file, 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\n$/u)
+    })
+  }
+  it('README.md lists every machine', () => {
+    expect(readFileSync(join(FLOWS_DIR, 'README.md'), 'utf8')).toBe(indexPage())
+  })
+})
+
+describe('spec 4: the Mermaid text is generated from the definitions', () => {
+  it('is deterministic and names every state of every machine', () => {
+    for (const { machine } of machines) {
+      const text = toMermaid(machine)
+      expect(toMermaid(machine)).toBe(text)
+      expect(text.startsWith('stateDiagram-v2\n')).toBe(true)
+      for (const key of Object.keys(machine.root.states)) expect(text).toContain(`"${key}`)
+    }
+  })
+  it('draws invoke outcomes, guards and actions', () => {
+    const text = toMermaid(machines.find((m) => m.name === 'payment')!.machine)
+    expect(text).toContain('selecting --> paying : payment.submit [canSubmit]')
+    expect(text).toContain('paying__requestingOptions --> selecting : createPayment error / assignFailure, logError, toast')
+    expect(text).toContain('state "paying / tags busy" as paying {')
+  })
+})

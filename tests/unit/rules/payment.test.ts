@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import {
+  PAYMENT_SERVICES,
+  assertPaymentService,
+  buildReceipt,
+  buildWidgetRequest,
+  formatPayselectionAmount,
+  isPaymentService,
+  paymentLanguage,
+  paymentScheme,
+  type PaymentOptions,
+} from '#machines/rules/payment'
+
+const RUB: PaymentOptions = { amount: 990, currency: 'RUB', payment_id: 42, user_id: 7, email: 'p@example.com', tax_system_id: 2 }
+const EUR: PaymentOptions = { amount: 12, currency: 'EUR', payment_id: 43, user_id: 7, email: 'p@example.com' }
+
+describe('spec 4, 9: payment scheme', () => {
+  it('authorises the trial (subscription id 1) and charges every other plan', () => {
+    expect(paymentScheme(1)).toBe('auth')
+    expect(paymentScheme(2)).toBe('charge')
+    expect(paymentScheme(3)).toBe('charge')
+    expect(paymentScheme(0)).toBe('charge')
+  })
+})
+
+describe('spec 4, 9: receipt only in RUB', () => {
+  it('builds one line: quantity 1, no VAT, method 1, object 4, taxation system from tax_system_id', () => {
+    expect(buildReceipt('30 days', RUB)).toEqual({
+      Items: [{ label: '30 days', price: 990, quantity: 1, amount: 990, vat: null, method: 1, object: 4 }],
+      taxationSystem: 2,
+      email: 'p@example.com',
+    })
+  })
+  it('is absent for any other currency', () => {
+    expect(buildReceipt('30 days', EUR)).toBeNull()
+    expect(buildReceipt('30 days', { ...RUB, currency: 'rub' })).toBeNull()
+  })
+})
+
+describe('spec 7, 9: payselection amount', () => {
+  it('has exactly two decimals', () => {
+    expect(formatPayselectionAmount(990)).toBe('990.00')
+    expect(formatPayselectionAmount(1)).toBe('1.00')
+    expect(formatPayselectionAmount(12.5)).toBe('12.50')
+    expect(formatPayselectionAmount(0.1 + 0.2)).toBe('0.30')
+  })
+})
+
+describe('spec 9: payment language map', () => {
+  it.each([
+    ['ru', 'ru-RU'], ['en', 'en-US'], ['de', 'de-DE'], ['cs', 'cs-CZ'], ['kk', 'kk-KZ'], ['vi', 'vi-VN'], ['tr', 'tr-TR'], ['es', 'es-ES'],
+    ['lv', 'lv'], ['az', 'az'], ['uk', 'uk'], ['pl', 'pl'], ['pt', 'pt'],
+    ['fr', 'en-US'], ['ge', 'en-US'], ['', 'en-US'], [null, 'en-US'], ['toString', 'en-US'],
+  ])('%s -> %s', (locale, language) => {
+    expect(paymentLanguage(locale)).toBe(language)
+  })
+})
+
+describe('spec 4, 8: available payment services', () => {
+  it('accepts payselection and cloudpayments', () => {
+    expect(PAYMENT_SERVICES).toEqual(['payselection', 'cloudpayments'])
+    expect(assertPaymentService('payselection')).toBe('payselection')
+    expect(isPaymentService('cloudpayments')).toBe(true)
+  })
+  it('rejects anything else with an error listing the available services', () => {
+    expect(() => assertPaymentService('stripe')).toThrowError('Unknown payment service "stripe". Available services: payselection, cloudpayments.')
+    expect(isPaymentService(undefined)).toBe(false)
+  })
+})
+
+describe('spec 7: widget requests', () => {
+  const base = { subscriptionId: 3, description: '30 days', locale: 'ru', publicId: 'pk_1', payselection: { serviceId: '21000', publicKey: 'key' } }
+  it('cloudpayments: scheme, ids as strings, receipt in RUB, skin classic', () => {
+    expect(buildWidgetRequest({ ...base, service: 'cloudpayments', options: RUB })).toEqual({
+      service: 'cloudpayments',
+      language: 'ru-RU',
+      scheme: 'charge',
+      options: {
+        publicId: 'pk_1',
+        description: '30 days',
+        amount: 990,
+        currency: 'RUB',
+        invoiceId: '42',
+        accountId: '7',
+        email: 'p@example.com',
+        skin: 'classic',
+        data: { CloudPayments: { CustomerReceipt: buildReceipt('30 days', RUB) } },
+      },
+    })
+    const trial = buildWidgetRequest({ ...base, subscriptionId: 1, service: 'cloudpayments', options: { ...EUR, amount: 1 } })
+    expect(trial.service === 'cloudpayments' && trial.scheme).toBe('auth')
+    expect(trial.service === 'cloudpayments' && 'data' in trial.options).toBe(false)
+  })
+  it('payselection: keys, amount with two decimals, RUB, rebill flag, Pay metadata', () => {
+    expect(buildWidgetRequest({ ...base, service: 'payselection', options: RUB })).toEqual({
+      service: 'payselection',
+      language: 'ru-RU',
+      keys: { serviceId: '21000', key: 'key' },
+      request: {
+        MetaData: { PaymentType: 'Pay' },
+        PaymentRequest: { OrderId: '42', Amount: '990.00', Currency: 'RUB', Description: '30 days', RebillFlag: true },
+        CustomerInfo: { Email: 'p@example.com', ReceiptEmail: 'p@example.com' },
+      },
+    })
+  })
+})

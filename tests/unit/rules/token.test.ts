@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import {
+  AUTH_STORAGE_KEYS,
+  DEFAULT_TOKEN_MAX_AGE_S,
+  EXPIRED_SESSION_MESSAGE,
+  ExpiredAuthSessionError,
+  analyticsToken,
+  bearerHeader,
+  canRefresh,
+  tokenExpiresAt,
+  tokenStatus,
+} from '#machines/rules/token'
+
+const NOW = 1_700_000_000_000
+
+describe('spec 4, 9: token status with a 500 ms margin', () => {
+  it('is unknown without a token or without an expiry', () => {
+    expect(tokenStatus(null, NOW + 10_000, NOW)).toBe('unknown')
+    expect(tokenStatus('', NOW + 10_000, NOW)).toBe('unknown')
+    expect(tokenStatus('t', null, NOW)).toBe('unknown')
+    expect(tokenStatus('t', Number.NaN, NOW)).toBe('unknown')
+  })
+  it('is valid until 500 ms before the expiry, expired from then on', () => {
+    const expiresAt = NOW + 10_000
+    expect(tokenStatus('t', expiresAt, expiresAt - 501)).toBe('valid')
+    expect(tokenStatus('t', expiresAt, expiresAt - 500)).toBe('expired')
+    expect(tokenStatus('t', expiresAt, expiresAt - 499)).toBe('expired')
+    expect(tokenStatus('t', expiresAt, expiresAt + 1)).toBe('expired')
+  })
+})
+
+describe('spec 9: token maxAge', () => {
+  it('defaults to 1800 s when the token has no expiry', () => {
+    expect(DEFAULT_TOKEN_MAX_AGE_S).toBe(1800)
+    expect(tokenExpiresAt(NOW)).toBe(NOW + 1_800_000)
+    expect(tokenExpiresAt(NOW, null)).toBe(NOW + 1_800_000)
+    expect(tokenExpiresAt(NOW, 0)).toBe(NOW + 1_800_000)
+    expect(tokenExpiresAt(NOW, -5)).toBe(NOW + 1_800_000)
+  })
+  it('uses the given max age in seconds, as milliseconds', () => {
+    expect(tokenExpiresAt(NOW, 60)).toBe(NOW + 60_000)
+  })
+  it('stores under the auth prefix', () => {
+    for (const key of Object.values(AUTH_STORAGE_KEYS)) expect(key.startsWith('auth.')).toBe(true)
+  })
+})
+
+describe('spec 4: refresh possible', () => {
+  it('needs a refresh token that is not itself expired', () => {
+    expect(canRefresh(null, null, NOW)).toBe(false)
+    expect(canRefresh('r', null, NOW)).toBe(true)
+    expect(canRefresh('r', NOW + 1000, NOW)).toBe(true)
+    expect(canRefresh('r', NOW + 400, NOW)).toBe(false)
+  })
+})
+
+describe('spec 3, 6: bearer token on requests and analytics', () => {
+  it('adds the Bearer prefix once', () => {
+    expect(bearerHeader('abc')).toBe('Bearer abc')
+    expect(bearerHeader('Bearer abc')).toBe('Bearer abc')
+    expect(bearerHeader(null)).toBeNull()
+  })
+  it('gives analytics the token without the prefix, only when logged in', () => {
+    expect(analyticsToken(true, 'Bearer abc')).toBe('abc')
+    expect(analyticsToken(true, 'abc')).toBe('abc')
+    expect(analyticsToken(false, 'Bearer abc')).toBeNull()
+    expect(analyticsToken(true, null)).toBeNull()
+  })
+})
+
+describe('spec 8: expired session error', () => {
+  it('has the name and message of the catalogue', () => {
+    const error = new ExpiredAuthSessionError()
+    expect(error).toBeInstanceOf(Error)
+    expect(error.name).toBe('ExpiredAuthSessionError')
+    expect(error.message).toBe('Both token and refresh token have expired. Your request was aborted.')
+    expect(EXPIRED_SESSION_MESSAGE).toBe(error.message)
+  })
+})
