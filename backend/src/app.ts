@@ -92,6 +92,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     if (err instanceof ApiError) return c.json(errorBody(locale, err), err.status, err.headers)
     if (err instanceof HTTPException && err.status < 500)
       return c.json({ message: t(locale, err.status === 413 ? 'body_too_large' : 'invalid_input') }, err.status)
+    // A value the database refused (SQLSTATE class 22, data exception) is bad input, not a crash.
+    const sqlState = (err as unknown as { code?: unknown }).code
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState))
+      return c.json({ message: t(locale, 'invalid_input') }, 422)
     console.error('[backend] unexpected error', c.req.method, c.req.path, err)
     return c.json({ message: t(locale, 'server_error') }, 500)
   })

@@ -12,3 +12,9 @@ export const Redirect = type(/^\/(?!\/)[A-Za-z0-9@\-%_~/.]*(\?[A-Za-z0-9@\-%_~/.
 export const Id = type('1 <= number.integer <= 2147483647')
 export const IdParam = type(/^\d{1,9}$/).pipe((s) => Number(s), Id)
 export const Service = type("'cloudpayments' | 'payselection'")
+
+/** Characters PostgreSQL text cannot hold or that no form produces: controls (NUL included) and lone surrogates. */
+const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** A string that can be stored as is. */
+export const CleanText = type('string').narrow((s, ctx) => !UNSTORABLE.test(s) || ctx.mustBe('text without control characters'))

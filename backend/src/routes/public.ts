@@ -3,19 +3,19 @@ import { Hono } from 'hono'
 import { countryGroups, groupForLocale, planName, plansInGroup, toMajor } from '../catalog'
 import { ApiError, readJson, validate, type AppEnv } from '../http'
 
-import { ReferralCode } from '../schemas'
+import { CleanText, ReferralCode } from '../schemas'
 import { userFromAuthorization, userFromToken } from '../users'
 import { launcherFile, LAUNCHER_FILENAME } from '../launcher'
 
 export const publicRoutes = new Hono<AppEnv>()
 
-const Text = (max: number) => type('string').pipe((s) => s.trim(), type(`0 < string <= ${max}`))
+const Text = (max: number) => CleanText.pipe((s) => s.trim(), type(`0 < string <= ${max}`))
 const Utm = type({
   source: Text(256),
   medium: Text(256),
   campaign: Text(256),
-  'term?': type('string <= 256').or('null'),
-  'content?': type('string <= 256').or('null'),
+  'term?': CleanText.and('string <= 256').or('null'),
+  'content?': CleanText.and('string <= 256').or('null'),
 })
 const AnalyticsBody = type({
   domain: type(/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/),

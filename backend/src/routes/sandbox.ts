@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ApiError, readJson, validate, type AppEnv } from '../http'
 import { confirmPayment, type Confirmation } from '../payments'
+import { CleanText } from '../schemas'
 
 const SANDBOX_DIR = fileURLToPath(new URL('../../sandbox/', import.meta.url))
 
@@ -47,7 +48,7 @@ const CloudPaymentsNotice = type({
   Amount: '0 < number <= 100000000',
   Currency,
   Status: "'Completed' | 'Authorized' | 'Declined'",
-  'TransactionId?': type('string <= 64').or('number'),
+  'TransactionId?': CleanText.and('string <= 64').or('number'),
   'CardLastFour?': type(/^\d{4}$/),
   'AccountId?': type('string <= 64').or('number'),
   'Reason?': 'string <= 256',
@@ -59,7 +60,7 @@ const PayselectionNotice = type({
   OrderId: type(/^\d{1,9}$/),
   Amount: type(/^\d{1,9}\.\d{2}$/),
   Currency,
-  'TransactionId?': 'string <= 64',
+  'TransactionId?': CleanText.and('string <= 64'),
   'CardMasked?': type(/^\d{6}\*{2,9}\d{4}$/),
   'ErrorMessage?': 'string <= 256',
 })

@@ -1,0 +1,759 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../src/db'
+import { SITE_URL, cpNotice, psNotice, startApi, type TestApi } from './helpers'
+
+const DAY = 86_400_000
+const TTL = 3600
+
+/**
+ * The backend contract of spec section 7, over HTTP. Registered once per database kind:
+ * makeDb opens a fresh, empty database.
+ */
+export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
+  describe(`backend contract on ${kind}`, () => {
+    let api: TestApi
+    beforeAll(async () => {
+      api = await startApi(await makeDb(), { tokenTtlSeconds: TTL })
+    })
+    afterAll(async () => {
+      await api?.backend.close()
+    })
+
+    describe('spec 7: locale prefix, routing, CORS', () => {
+      it('answers 404 JSON for an unknown locale and an unknown route', async () => {
+        const a = await api.call('GET', '/fr/subscriptions')
+        expect(a.status).toBe(404)
+        expect(a.body.message).toMatch(/language/i)
+        const b = await api.call('GET', '/en/no-such-thing')
+        expect(b.status).toBe(404)
+        expect(typeof b.body.message).toBe('string')
+        const c = await api.call('GET', '/subscriptions')
+        expect(c.status).toBe(404)
+        const d = await api.call('PATCH', '/en/subscriptions')
+        expect(d.status).toBe(404)
+        expect(d.body.message).toBeTruthy()
+      })
+
+      it('translates messages into en, ru and de', async () => {
+        const texts = await Promise.all(['en', 'ru', 'de'].map((l) => api.call('GET', `/${l}/users/me`)))
+        for (const r of texts) expect(r.status).toBe(401)
+        const [en, ru, de] = texts.map((r) => r.body.message as string)
+        expect(en).toBe('Please sign in to continue.')
+        expect(ru).toMatch(/[а-я]/)
+        expect(de).toMatch(/melde/)
+        expect(new Set([en, ru, de]).size).toBe(3)
+      })
+
+      it('allows only the configured origins, with credentials and the two headers', async () => {
+        const pre = await api.call('OPTIONS', '/en/users/me', {
+          headers: { origin: 'http://site.test:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        })
+        expect(pre.status).toBe(204)
+        expect(pre.headers.get('access-control-allow-origin')).toBe('http://site.test:3000')
+        expect(pre.headers.get('access-control-allow-credentials')).toBe('true')
+        expect(pre.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type')
+        const ok = await api.call('GET', '/en/subscriptions', { headers: { origin: 'http://site.test:3000' } })
+        expect(ok.headers.get('access-control-allow-origin')).toBe('http://site.test:3000')
+        const evil = await api.call('GET', '/en/subscriptions', { headers: { origin: 'http://evil.test' } })
+        expect(evil.headers.get('access-control-allow-origin')).toBeNull()
+        expect(evil.headers.get('access-control-allow-credentials')).toBeNull()
+        const evilPre = await api.call('OPTIONS', '/en/users/me', { headers: { origin: 'http://evil.test', 'access-control-request-method': 'GET' } })
+        expect(evilPre.status).toBe(403)
+        expect(evilPre.headers.get('access-control-allow-origin')).toBeNull()
+      })
+    })
+
+    describe('spec 7: POST /analytics/collect', () => {
+      it('stores an event and answers 202', async () => {
+        const { token } = await api.signIn()
+        const user = await api.me(token)
+        const before = await api.counts()
+        const res = await api.call('POST', '/en/analytics/collect', {
+          body: { domain: 'localhost', token, client_id: '1234.5678', utm: { source: 'google', medium: 'cpc', campaign: 'spring', term: 'skins' } },
+        })
+        expect(res.status).toBe(202)
+        expect(res.body).toEqual({ ok: true })
+        const anon = await api.call('POST', '/ru/analytics/collect', { body: { domain: 'mirror.test', token: null, client_id: '99.1', utm: null } })
+        expect(anon.status).toBe(202)
+        expect((await api.counts()).analytics_events).toBe(before.analytics_events! + 2)
+        const rows = await api.backend.db.query<{ user_id: number | null; utm: any; locale: string }>(
+          "SELECT user_id, utm, locale FROM analytics_events WHERE client_id IN ('1234.5678', '99.1') ORDER BY id",
+        )
+        expect(rows[0]).toMatchObject({ user_id: user.id, locale: 'en' })
+        expect(rows[0]!.utm).toMatchObject({ source: 'google', medium: 'cpc', campaign: 'spring' })
+        expect(rows[1]).toMatchObject({ user_id: null, utm: null, locale: 'ru' })
+      })
+
+      it.each([
+        ['missing client_id', { domain: 'a.test', token: null, utm: null }],
+        ['token of a wrong type', { domain: 'a.test', token: 5, client_id: '1', utm: null }],
+        ['utm without campaign', { domain: 'a.test', token: null, client_id: '1', utm: { source: 's', medium: 'm' } }],
+        ['script in the domain', { domain: '<script>alert(1)</script>', token: null, client_id: '1', utm: null }],
+        ['SQL in the client id', { domain: 'a.test', token: null, client_id: "1'); DROP TABLE users; --", utm: null }],
+        ['an array body', [1, 2]],
+      ])('refuses %s with 422 and stores nothing', async (_name, body) => {
+        const before = await api.counts()
+        const res = await api.call('POST', '/en/analytics/collect', { body })
+        expect(res.status).toBe(422)
+        expect(typeof res.body.message).toBe('string')
+        expect(await api.counts()).toEqual(before)
+      })
+    })
+
+    describe('spec 7: bad input on every endpoint changes nothing', () => {
+      it('answers 400 to malformed JSON, 415 to non-JSON and 413 to bodies over 16 KB', async () => {
+        const { token } = await api.signIn()
+        const before = await api.counts()
+        const big = JSON.stringify({ domain: 'a.test', token: null, client_id: 'x'.repeat(17 * 1024), utm: null })
+        const cases: [string, string, number][] = [
+          ['POST', '/en/analytics/collect', 400],
+          ['PATCH', '/en/users/verify', 400],
+          ['POST', '/en/users/confirm', 400],
+          ['POST', '/en/users/credentials', 400],
+          ['PUT', '/en/users/email', 400],
+          ['POST', '/en/payments', 400],
+          ['POST', '/sandbox/notify/cloudpayments', 400],
+        ]
+        for (const [method, path, status] of cases) {
+          const malformed = await api.call(method, path, { raw: '{"email": ', token, headers: { 'content-type': 'application/json' } })
+          expect(malformed.status, `${method} ${path}`).toBe(status)
+          expect(malformed.body.message).toBeTruthy()
+          const text = await api.call(method, path, { raw: 'email=a', token, headers: { 'content-type': 'text/plain' } })
+          expect(text.status, `${method} ${path}`).toBe(415)
+          const huge = await api.call(method, path, { raw: big, token, headers: { 'content-type': 'application/json' } })
+          expect(huge.status, `${method} ${path}`).toBe(413)
+          expect(huge.body.message).toBeTruthy()
+        }
+        expect(await api.counts()).toEqual(before)
+      })
+
+      it('never answers 500 to odd strings, types or paths', async () => {
+        const { token } = await api.signIn()
+        const before = await api.counts()
+        const odd = ["' OR 1=1 --", '<script>alert(1)</script>', '%00', '../../etc/passwd', 'x'.repeat(3000), '😀']
+        for (const s of odd) {
+          const e = encodeURIComponent(s)
+          const replies = await Promise.all([
+            api.call('GET', `/en/users/auth?email=${e}`),
+            api.call('GET', `/en/users/auth/${e}`),
+            api.call('PATCH', '/en/users/verify', { body: { email: s, code: s } }),
+            api.call('POST', '/en/users/confirm', { body: { email: s, code: s, password: s } }),
+            api.call('POST', '/en/users/credentials', { token, body: { password: 5, password_confirm: s } }),
+            api.call('PUT', '/en/users/email', { token, body: { email: s } }),
+            api.call('POST', `/en/users/email/${e}`, { token }),
+            api.call('GET', `/en/referrer/link/${e}`),
+            api.call('GET', `/en/subscriptions?country_group_id=${e}`),
+            api.call('GET', `/en/users/subscription/special?country_group_id=${e}`, { token }),
+            api.call('POST', '/en/payments', { token, body: { subscription_id: s, service: s } }),
+            api.call('GET', `/en/launcher/download?referrer_link_code=${e}`),
+            api.call('POST', '/sandbox/notify/cloudpayments', { body: { InvoiceId: s, Amount: s, Currency: s, Status: s } }),
+            api.call('POST', '/sandbox/notify/payselection', { body: { Event: s, OrderId: s, Amount: s, Currency: s } }),
+            api.call('GET', `/__dev/mail?to=${e}`),
+          ])
+          for (const r of replies) {
+            expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(400)
+            expect(r.status).toBeLessThan(500)
+            expect(typeof r.body.message).toBe('string')
+          }
+        }
+        expect(await api.counts()).toEqual(before)
+      })
+      it('refuses text a database cannot store (NUL, lone surrogates) with 422', async () => {
+        const { token } = await api.signIn()
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
+        const before = await api.counts()
+        const nul = await api.call('POST', '/en/analytics/collect', {
+          body: { domain: 'a.test', token: null, client_id: '1', utm: { source: 'a\u0000b', medium: 'm', campaign: 'c' } },
+        })
+        expect(nul.status).toBe(422)
+        const surrogate = await api.call('POST', '/en/analytics/collect', {
+          raw: '{"domain":"a.test","token":null,"client_id":"1","utm":{"source":"x","medium":"m","campaign":"c","term":"\\ud800"}}',
+          headers: { 'content-type': 'application/json' },
+        })
+        expect(surrogate.status).toBe(422)
+        const notice = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Completed', { TransactionId: 'x\u0000' }) })
+        expect(notice.status).toBe(422)
+        expect(await api.counts()).toEqual(before)
+      })
+    })
+
+    describe('spec 7: GET /users/auth sends a code and a link', () => {
+      it('creates the user and mails a 6-digit code and a link in the request locale', async () => {
+        const email = api.email('New')
+        const res = await api.call('GET', `/ru/users/auth?email=${encodeURIComponent(email)}&redirect=${encodeURIComponent('/ru/premium?plan=3')}`)
+        expect(res.status).toBe(200)
+        expect(res.body).toMatchObject({ email: email.toLowerCase(), expires_in: 900, resend_in: 30 })
+        expect(res.body.message).toMatch(/[а-я]/)
+        const mail = await api.call('GET', `/__dev/mail?to=${encodeURIComponent(email.toLowerCase())}`)
+        expect(mail.body).toHaveLength(1)
+        const [m] = mail.body
+        expect(m.to).toBe(email.toLowerCase())
+        expect(m.code).toMatch(/^\d{6}$/)
+        expect(m.link).toMatch(new RegExp(`^${SITE_URL}/ru/login/[A-Za-z0-9_-]{43}\\?redirect=%2Fru%2Fpremium%3Fplan%3D3$`))
+        expect(m.subject).toContain(m.code)
+        expect(m.subject).toMatch(/код/)
+        expect(m.text).toContain(m.link)
+        expect(new Date(m.sentAt).toString()).not.toBe('Invalid Date')
+        const [row] = await api.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email.toLowerCase()])
+        expect(row!.n).toBe(1)
+      })
+
+      it('mails in German for /de', async () => {
+        const email = api.email()
+        await api.call('GET', `/de/users/auth?email=${email}`)
+        const mail = await api.call('GET', `/__dev/mail?to=${email}`)
+        expect(mail.body[0].subject).toMatch(/Anmeldecode/)
+        expect(mail.body[0].link).toContain(`${SITE_URL}/de/login/`)
+      })
+
+      it('limits resends to one per 30 s per address', async () => {
+        const email = api.email()
+        expect((await api.call('GET', `/en/users/auth?email=${email}`)).status).toBe(200)
+        const again = await api.call('GET', `/en/users/auth?email=${email}`)
+        expect(again.status).toBe(429)
+        expect(again.body.message).toMatch(/wait/)
+        expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0)
+        api.clock.advance(31_000)
+        expect((await api.call('GET', `/en/users/auth?email=${email}`)).status).toBe(200)
+        const mail = await api.call('GET', `/__dev/mail?to=${email}`)
+        expect(mail.body).toHaveLength(2)
+      })
+
+      it.each([
+        ['no e-mail', ''],
+        ['a bad e-mail', '?email=not-an-email'],
+        ['SQL in the e-mail', `?email=${encodeURIComponent("a'; DROP TABLE users; --@x.com")}`],
+        ['an external redirect', '?email=r@example.com&redirect=https%3A%2F%2Fevil.test'],
+        ['a protocol-relative redirect', '?email=r@example.com&redirect=%2F%2Fevil.test'],
+      ])('refuses %s with 422', async (_name, query) => {
+        const before = await api.counts()
+        const res = await api.call('GET', `/en/users/auth${query}`)
+        expect(res.status).toBe(422)
+        expect(res.body.message).toMatch(/incorrectly/)
+        expect(await api.counts()).toEqual(before)
+      })
+    })
+
+    describe('spec 7: PATCH /users/verify performs login', () => {
+      it('answers a bearer token for the right code', async () => {
+        const email = api.email()
+        const { code } = await api.requestCode(email)
+        const res = await api.call('PATCH', '/en/users/verify', { body: { email, code } })
+        expect(res.status).toBe(200)
+        expect(res.body).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), token_type: 'Bearer', expires_in: TTL })
+        const [stored] = await api.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tokens WHERE token_hash = $1', [res.body.token])
+        expect(stored!.n).toBe(0) // only the hash is stored
+        const me = await api.me(res.body.token)
+        expect(me.email).toBe(email)
+        expect(me.email_confirmed).toBe(true)
+      })
+
+      it('uses a code once', async () => {
+        const email = api.email()
+        const { code } = await api.requestCode(email)
+        expect((await api.call('PATCH', '/en/users/verify', { body: { email, code } })).status).toBe(200)
+        const again = await api.call('PATCH', '/en/users/verify', { body: { email, code } })
+        expect(again.status).toBe(410)
+        expect(again.body.message).toMatch(/expired|used/)
+      })
+
+      it('counts wrong codes and closes the code after 5', async () => {
+        const email = api.email()
+        const { code } = await api.requestCode(email)
+        const wrong = code === '000000' ? '111111' : '000000'
+        for (let left = 4; left >= 0; left--) {
+          const res = await api.call('PATCH', '/en/users/verify', { body: { email, code: wrong } })
+          expect(res.status).toBe(422)
+          expect(res.body.attempts_left).toBe(left)
+        }
+        expect((await api.call('PATCH', '/en/users/verify', { body: { email, code } })).status).toBe(410)
+      })
+
+      it('expires a code after 15 minutes', async () => {
+        const email = api.email()
+        const { code } = await api.requestCode(email)
+        api.clock.advance(15 * 60_000 + 1000)
+        expect((await api.call('PATCH', '/en/users/verify', { body: { email, code } })).status).toBe(410)
+      })
+
+      it('closes the older code when a new one is sent', async () => {
+        const email = api.email()
+        const first = await api.requestCode(email)
+        api.clock.advance(31_000)
+        const second = await api.requestCode(email)
+        // The old code no longer opens the account: it is checked against the newest code only.
+        if (first.code !== second.code) expect((await api.call('PATCH', '/en/users/verify', { body: { email, code: first.code } })).status).toBe(422)
+        expect((await api.call('PATCH', '/en/users/verify', { body: { email, code: second.code } })).status).toBe(200)
+        expect((await api.call('GET', `/en/users/auth/${first.link.split('/login/')[1]}`)).status).toBe(410)
+      })
+
+      it('410 for an address that has no code', async () => {
+        expect((await api.call('PATCH', '/en/users/verify', { body: { email: api.email(), code: '123456' } })).status).toBe(410)
+      })
+
+      it.each([
+        ['letters in the code', { email: 'v@example.com', code: '12ab56' }],
+        ['a numeric code', { email: 'v@example.com', code: 123456 }],
+        ['a 5-digit code', { email: 'v@example.com', code: '12345' }],
+        ['no e-mail', { code: '123456' }],
+        ['null', null],
+      ])('refuses %s with 422', async (_name, body) => {
+        const before = await api.counts()
+        const res = await api.call('PATCH', '/en/users/verify', { body })
+        expect(res.status).toBe(422)
+        expect(res.body.errors).toBeTypeOf('object')
+        expect(await api.counts()).toEqual(before)
+      })
+    })
+
+    describe('spec 7: GET /users/auth/{code} signs in by the e-mailed link', () => {
+      it('answers a token once; the 6-digit code of the same e-mail dies with it', async () => {
+        const email = api.email()
+        const { code, link } = await api.requestCode(email)
+        const linkCode = new URL(link).pathname.split('/').pop()!
+        const res = await api.call('GET', `/de/users/auth/${linkCode}`)
+        expect(res.status).toBe(200)
+        expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: TTL })
+        expect((await api.me(res.body.token)).locale).toBe('de')
+        expect((await api.call('GET', `/en/users/auth/${linkCode}`)).status).toBe(410)
+        expect((await api.call('PATCH', '/en/users/verify', { body: { email, code } })).status).toBe(410)
+      })
+
+      it('404 for an unknown or malformed link code', async () => {
+        expect((await api.call('GET', `/en/users/auth/${'A'.repeat(43)}`)).status).toBe(404)
+        const bad = await api.call('GET', '/en/users/auth/short')
+        expect(bad.status).toBe(404)
+        expect(bad.body.message).toMatch(/link/)
+      })
+
+      it('410 for an expired link', async () => {
+        const { link } = await api.requestCode(api.email())
+        api.clock.advance(16 * 60_000)
+        expect((await api.call('GET', `/en/users/auth/${link.split('/login/')[1]}`)).status).toBe(410)
+      })
+    })
+
+    describe('spec 7: GET /users/me and bearer auth', () => {
+      it('answers the whole user object', async () => {
+        const { token, email } = await api.signIn(undefined, 'ru')
+        const me = await api.me(token, 'ru')
+        expect(me).toEqual({
+          id: expect.any(Number),
+          email,
+          email_confirmed: true,
+          has_password: false,
+          locale: 'ru',
+          referral_code: expect.stringMatching(/^[A-Z2-9]{8}$/),
+          referrer_code: null,
+          pending_email: null,
+          device: { bound: false, bound_at: null, last_reset_at: null, next_reset_at: null },
+          subscription: null,
+          trial_used: false,
+          scope: ['user'],
+          created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        })
+      })
+
+      it('answers 401 for a missing, malformed, unknown or expired token', async () => {
+        const { token } = await api.signIn()
+        for (const headers of [{} as Record<string, string>, { authorization: token }, { authorization: `Basic ${token}` }, { authorization: `Bearer ${'x'.repeat(43)}` }, { authorization: 'Bearer ' }]) {
+          const res = await api.call('GET', '/en/users/me', { headers })
+          expect(res.status).toBe(401)
+          expect(res.headers.get('www-authenticate')).toBe('Bearer')
+          expect(res.body.message).toBe('Please sign in to continue.')
+        }
+        expect((await api.call('GET', '/en/users/me', { token })).status).toBe(200)
+        api.clock.advance(TTL * 1000 + 1000)
+        expect((await api.call('GET', '/en/users/me', { token })).status).toBe(401)
+      })
+
+      it.each([
+        ['POST', '/en/users/credentials'],
+        ['PUT', '/en/users/email'],
+        ['GET', '/en/users/subscription/cancel'],
+        ['GET', '/en/users/subscription/special'],
+        ['POST', '/en/payments'],
+        ['DELETE', '/en/users/device/reset'],
+      ])('%s %s requires a token', async (method, path) => {
+        const res = await api.call(method, path, method === 'GET' ? {} : { body: {} })
+        expect(res.status).toBe(401)
+        expect(res.body.message).toBeTruthy()
+      })
+    })
+
+    describe('spec 7: POST /users/confirm and POST /users/credentials', () => {
+      it('confirms the e-mail with its code, sets a password and signs in', async () => {
+        const email = api.email()
+        const { code } = await api.requestCode(email)
+        const res = await api.call('POST', '/en/users/confirm', { body: { email, code, password: 'correct horse' } })
+        expect(res.status).toBe(200)
+        expect(res.body).toMatchObject({ message: expect.any(String), token_type: 'Bearer', user: { email, email_confirmed: true, has_password: true } })
+        const byPassword = await api.call('PATCH', '/en/users/verify', { body: { email, password: 'correct horse' } })
+        expect(byPassword.status).toBe(200)
+        expect(byPassword.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+        const wrong = await api.call('PATCH', '/en/users/verify', { body: { email, password: 'wrong horse' } })
+        expect(wrong.status).toBe(422)
+      })
+
+      it('refuses a short password, a wrong code and a missing field, changing nothing', async () => {
+        const email = api.email()
+        const { code } = await api.requestCode(email)
+        const before = await api.counts()
+        expect((await api.call('POST', '/en/users/confirm', { body: { email, code, password: 'short' } })).status).toBe(422)
+        expect((await api.call('POST', '/en/users/confirm', { body: { email, password: 'long enough' } })).status).toBe(422)
+        const wrong = await api.call('POST', '/en/users/confirm', { body: { email, code: code === '999999' ? '000000' : '999999', password: 'long enough' } })
+        expect(wrong.status).toBe(422)
+        const after = await api.counts()
+        expect(after.users).toBe(before.users)
+        expect(after.usersHash).toBe(before.usersHash)
+        expect((await api.call('POST', '/en/users/confirm', { body: { email, code, password: 'long enough' } })).status).toBe(200)
+      })
+
+      it('sets a password for a signed-in user when both fields match', async () => {
+        const { token } = await api.signIn()
+        const mismatch = await api.call('POST', '/de/users/credentials', { token, body: { password: 'abcdefgh1', password_confirm: 'abcdefgh2' } })
+        expect(mismatch.status).toBe(422)
+        expect(mismatch.body.message).toBe('Die Passwörter stimmen nicht überein.')
+        expect((await api.call('POST', '/en/users/credentials', { token, body: { password: 'short', password_confirm: 'short' } })).status).toBe(422)
+        expect((await api.call('POST', '/en/users/credentials', { token, body: { password: 'abcdefgh1' } })).status).toBe(422)
+        expect((await api.me(token)).has_password).toBe(false)
+        const ok = await api.call('POST', '/en/users/credentials', { token, body: { password: 'abcdefgh1', password_confirm: 'abcdefgh1' } })
+        expect(ok.status).toBe(200)
+        expect(ok.body.user.has_password).toBe(true)
+        expect(ok.body.message).toBeTruthy()
+      })
+    })
+
+    describe('spec 7: PUT /users/email and POST /users/email/{code}', () => {
+      it('mails a confirmation link to the new address and switches the e-mail by it', async () => {
+        const { token, email } = await api.signIn()
+        const next = api.email('next')
+        const res = await api.call('PUT', '/ru/users/email', { token, body: { email: next } })
+        expect(res.status).toBe(200)
+        expect(res.body.user).toMatchObject({ email, pending_email: next })
+        const mail = await api.call('GET', `/__dev/mail?to=${next}`)
+        expect(mail.body[0].subject).toMatch(/e-mail/)
+        expect(mail.body[0].link).toMatch(new RegExp(`^${SITE_URL}/ru/confirm-email/[A-Za-z0-9_-]{43}$`))
+        const code = mail.body[0].link.split('/confirm-email/')[1]
+        const confirm = await api.call('POST', `/en/users/email/${code}`)
+        expect(confirm.status).toBe(200)
+        expect(confirm.body.user).toMatchObject({ email: next, email_confirmed: true, pending_email: null })
+        expect(confirm.body.message).toContain(next)
+        expect((await api.call('POST', `/en/users/email/${code}`)).status).toBe(410)
+        expect((await api.me(token)).email).toBe(next)
+        await api.signIn(next)
+        expect((await api.call('PATCH', '/en/users/verify', { body: { email, code: '123456' } })).status).toBe(410)
+      })
+
+      it('accepts the 6-digit code from a signed-in user only', async () => {
+        const { token } = await api.signIn()
+        const next = api.email('six')
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: next } })).status).toBe(200)
+        const [mail] = (await api.call('GET', `/__dev/mail?to=${next}`)).body
+        expect((await api.call('POST', `/en/users/email/${mail.code}`)).status).toBe(401)
+        const wrong = mail.code === '000000' ? '111111' : '000000'
+        const bad = await api.call('POST', `/en/users/email/${wrong}`, { token })
+        expect(bad.status).toBe(422)
+        expect(bad.body.attempts_left).toBe(4)
+        const ok = await api.call('POST', `/en/users/email/${mail.code}`, { token })
+        expect(ok.status).toBe(200)
+        expect(ok.body.user.email).toBe(next)
+      })
+
+      it('refuses a taken, identical or malformed address and unknown codes', async () => {
+        const { token, email } = await api.signIn()
+        const before = await api.counts()
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: 'friend@example.com' } })).status).toBe(409)
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email } })).status).toBe(422)
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: 'nope' } })).status).toBe(422)
+        expect((await api.call('PUT', '/en/users/email', { token, body: {} })).status).toBe(422)
+        expect(await api.counts()).toEqual(before)
+        expect((await api.call('POST', `/en/users/email/${'B'.repeat(43)}`)).status).toBe(404)
+        expect((await api.call('POST', '/en/users/email/whatever')).status).toBe(404)
+      })
+
+      it('limits confirmation e-mails to one per 30 s', async () => {
+        const { token } = await api.signIn()
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: api.email() } })).status).toBe(200)
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: api.email() } })).status).toBe(429)
+      })
+    })
+
+    describe('spec 7: GET /referrer/link/{code}', () => {
+      it('knows the demo code and registers it for a signed-in visitor', async () => {
+        const anon = await api.call('GET', '/en/referrer/link/FRIEND2024')
+        expect(anon.status).toBe(200)
+        expect(anon.body).toMatchObject({ code: 'FRIEND2024', valid: true })
+        const { token } = await api.signIn()
+        const res = await api.call('GET', '/en/referrer/link/friend2024', { token })
+        expect(res.body).toEqual({ code: 'FRIEND2024', valid: true, applied: true })
+        expect((await api.me(token)).referrer_code).toBe('FRIEND2024')
+      })
+
+      it('never makes a user their own referrer', async () => {
+        const { token } = await api.signIn()
+        const me = await api.me(token)
+        const res = await api.call('GET', `/en/referrer/link/${me.referral_code}`, { token })
+        expect(res.body).toMatchObject({ valid: true, applied: false })
+        expect((await api.me(token)).referrer_code).toBeNull()
+      })
+
+      it('404 for an unknown code', async () => {
+        const res = await api.call('GET', '/ru/referrer/link/NOPE0000')
+        expect(res.status).toBe(404)
+        expect(res.body.message).toMatch(/[а-я]/)
+      })
+
+      it('sets the referrer of a new account from the sign-in request', async () => {
+        const email = api.email()
+        await api.call('GET', `/en/users/auth?email=${email}&referrer_link_code=FRIEND2024`)
+        const mail = await api.call('GET', `/__dev/mail?to=${email}`)
+        const res = await api.call('PATCH', '/en/users/verify', { body: { email, code: mail.body[0].code } })
+        expect((await api.me(res.body.token)).referrer_code).toBe('FRIEND2024')
+      })
+    })
+
+    describe('spec 3, 7, 9: GET /subscriptions', () => {
+      it.each([
+        ['en', 'USD', 2],
+        ['ru', 'RUB', 1],
+        ['de', 'EUR', 3],
+      ])('prices /%s in %s', async (locale, currency, group) => {
+        const res = await api.call('GET', `/${locale}/subscriptions`)
+        expect(res.status).toBe(200)
+        expect(res.body.country_group_id).toBe(group)
+        expect(Array.isArray(res.body.subscriptions)).toBe(true)
+        const subs = res.body.subscriptions as any[]
+        expect(subs.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6])
+        for (const s of subs) expect(s.prices.using.currency).toBe(currency)
+        expect(subs[0]).toMatchObject({ id: 1, trial: true, days: 3, prices: { using: { actual: 1 } } })
+        expect(subs.filter((s) => !s.trial).map((s) => s.days)).toEqual(expect.arrayContaining([7, 30, 90, 365]))
+        expect(subs.filter((s) => s.prices.using.actual >= 9000)).toHaveLength(1)
+        expect(res.body.currencies).toEqual(expect.arrayContaining([expect.objectContaining({ code: currency, country_group_id: group })]))
+      })
+
+      it('takes a country_group_id query and names plans in the locale', async () => {
+        const res = await api.call('GET', '/de/subscriptions?country_group_id=1')
+        expect(res.body.country_group_id).toBe(1)
+        expect(res.body.subscriptions[2]).toMatchObject({ name: 'Monat', days: 30, prices: { using: { actual: 490, old: 690, currency: 'RUB' } } })
+        expect((await api.call('GET', '/en/subscriptions?country_group_id=99')).status).toBe(422)
+        expect((await api.call('GET', '/en/subscriptions?country_group_id=abc')).status).toBe(422)
+      })
+    })
+
+    describe('spec 4, 7: POST /payments and the provider notification', () => {
+      it('creates a pending payment priced in the locale group (payselection always in RUB)', async () => {
+        const { token, email } = await api.signIn()
+        const me = await api.me(token)
+        const ru = await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })
+        expect(ru.status).toBe(201)
+        expect(ru.body).toEqual({
+          amount: 490,
+          currency: 'RUB',
+          payment_id: expect.any(Number),
+          user_id: me.id,
+          email,
+          tax_system_id: 0,
+          description: 'Премиум-подписка: Месяц (30 дн.)',
+          subscription_id: 3,
+          service: 'cloudpayments',
+          status: 'pending',
+        })
+        const en = await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })
+        expect(en.body).toMatchObject({ amount: 2.99, currency: 'USD', tax_system_id: null })
+        const ps = await api.call('POST', '/de/payments', { token, body: { subscription_id: 5, service: 'payselection' } })
+        expect(ps.body).toMatchObject({ amount: 3490, currency: 'RUB', tax_system_id: 0, service: 'payselection' })
+      })
+
+      it.each([
+        ['an unknown plan', { subscription_id: 99, service: 'cloudpayments' }],
+        ['the hidden plan priced 9000+', { subscription_id: 6, service: 'cloudpayments' }],
+        ['an unknown service', { subscription_id: 3, service: 'paypal' }],
+        ['a string plan id', { subscription_id: '3', service: 'cloudpayments' }],
+        ['a fractional plan id', { subscription_id: 3.5, service: 'cloudpayments' }],
+        ['no service', { subscription_id: 3 }],
+      ])('refuses %s with 422', async (_name, body) => {
+        const { token } = await api.signIn()
+        const before = await api.counts()
+        const res = await api.call('POST', '/en/payments', { token, body })
+        expect(res.status).toBe(422)
+        expect(res.body.message).toBeTruthy()
+        expect(await api.counts()).toEqual(before)
+      })
+
+      it('extends the subscription by the plan days; a second notification changes nothing', async () => {
+        const { token } = await api.signIn()
+        const pay = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
+        const first = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        expect(first.status).toBe(200)
+        expect(first.body).toEqual({ code: 0, payment_id: pay.payment_id, status: 'paid', applied: true })
+        const me1 = await api.me(token)
+        expect(me1.subscription).toMatchObject({ active: true, trial: false, plan_id: 3, plan_name: 'Month', days: 30, days_left: 30, cancelled: false })
+        expect(me1.scope).toEqual(['user', 'premium'])
+        const second = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        expect(second.status).toBe(200)
+        expect(second.body.applied).toBe(false)
+        const me2 = await api.me(token)
+        expect(me2.subscription.expires_at).toBe(me1.subscription.expires_at)
+        // A second paid month adds 30 days to the running one.
+        const pay2 = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'payselection' } })).body
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay2) })).body.applied).toBe(true)
+        const me3 = await api.me(token)
+        expect(Date.parse(me3.subscription.expires_at) - Date.parse(me1.subscription.expires_at)).toBe(30 * DAY)
+        expect(me3.subscription.days_left).toBe(60)
+      })
+
+      it('applies a payment to its own user only, whatever the notification says', async () => {
+        const a = await api.signIn()
+        const b = await api.signIn()
+        const meB = await api.me(b.token)
+        const pay = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 4, service: 'cloudpayments' } })).body
+        const res = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Completed', { AccountId: String(meB.id) }) })
+        expect(res.status).toBe(200)
+        expect((await api.me(a.token)).subscription).toMatchObject({ active: true, plan_id: 4, days_left: 90 })
+        expect((await api.me(b.token)).subscription).toBeNull()
+      })
+
+      it('checks amount, currency, provider and payment id; changes nothing when they do not match', async () => {
+        const { token } = await api.signIn()
+        const pay = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
+        const before = await api.counts()
+        const cheap = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, amount: 1 }) })
+        expect(cheap.status).toBe(422)
+        expect(cheap.body.message).toMatch(/match/)
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, currency: 'USD' }) })).status).toBe(422)
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay) })).status).toBe(404)
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, payment_id: 999999 }) })).status).toBe(404)
+        expect((await api.call('POST', '/sandbox/notify/stripe', { body: cpNotice(pay) })).status).toBe(404)
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Refunded') })).status).toBe(422)
+        expect(await api.counts()).toEqual(before)
+        expect((await api.me(token)).subscription).toBeNull()
+      })
+
+      it('marks a declined payment failed and never applies it later', async () => {
+        const { token } = await api.signIn()
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
+        const declined = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Declined') })
+        expect(declined.body).toMatchObject({ status: 'failed', applied: true })
+        const late = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        expect(late.body).toMatchObject({ status: 'failed', applied: false })
+        expect((await api.me(token)).subscription).toBeNull()
+      })
+
+      it('activates the trial (amount 1) once per account', async () => {
+        const { token } = await api.signIn()
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
+        expect(pay).toMatchObject({ amount: 1, currency: 'USD' })
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Authorized') })).status).toBe(200)
+        const me = await api.me(token)
+        expect(me.subscription).toMatchObject({ active: true, trial: true, plan_id: 1, plan_name: 'Trial', days: 3, days_left: 3 })
+        expect(me.scope).toEqual(['user', 'premium', 'trial'])
+        expect(me.trial_used).toBe(true)
+        const again = await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })
+        expect(again.status).toBe(422)
+        expect(again.body.message).toMatch(/trial/)
+      })
+    })
+
+    describe('spec 7: subscription cancel and special offer', () => {
+      it('cancels auto-renewal of an active subscription only', async () => {
+        const { token } = await api.signIn()
+        const none = await api.call('GET', '/en/users/subscription/cancel', { token })
+        expect(none.status).toBe(409)
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
+        await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        const res = await api.call('GET', '/ru/users/subscription/cancel', { token })
+        expect(res.status).toBe(200)
+        expect(res.body.message).toMatch(/Автопродление/)
+        expect(res.body.user.subscription).toMatchObject({ active: true, cancelled: true })
+        expect((await api.call('GET', '/en/users/subscription/cancel', { token })).status).toBe(200)
+      })
+
+      it('offers a discounted month to subscribers and for 14 days after expiry', async () => {
+        const { token } = await api.signIn()
+        expect((await api.call('GET', '/en/users/subscription/special', { token })).body).toEqual({ offer: null })
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
+        await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        const res = await api.call('GET', '/en/users/subscription/special', { token })
+        expect(res.body.offer).toEqual({
+          subscription_id: 3,
+          discount_percent: 20,
+          price: 5.59,
+          old_price: 6.99,
+          currency: 'USD',
+          country_group_id: 2,
+          expires_at: (await api.me(token)).subscription.expires_at,
+        })
+        const ru = await api.call('GET', '/en/users/subscription/special?country_group_id=1', { token })
+        expect(ru.body.offer).toMatchObject({ price: 392, currency: 'RUB' })
+        const special = await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments', special: true } })
+        expect(special.body.amount).toBe(5.59)
+        expect((await api.call('POST', '/en/payments', { token, body: { subscription_id: 4, service: 'cloudpayments', special: true } })).status).toBe(422)
+        expect((await api.call('GET', '/en/users/subscription/special?country_group_id=x', { token })).status).toBe(422)
+      })
+    })
+
+    describe('spec 7: DELETE /users/device/reset', () => {
+      it('unbinds the device at most once per 24 hours', async () => {
+        const { token, email } = await api.signIn()
+        const none = await api.call('DELETE', '/en/users/device/reset', { token })
+        expect(none.status).toBe(409)
+        expect((await api.call('POST', `/__dev/device?email=${email}`)).status).toBe(200)
+        expect((await api.me(token)).device.bound).toBe(true)
+        const res = await api.call('DELETE', '/en/users/device/reset', { token })
+        expect(res.status).toBe(200)
+        expect(res.body.user.device).toMatchObject({ bound: false, bound_at: null, last_reset_at: expect.any(String) })
+        expect(res.body.message).toBeTruthy()
+        await api.call('POST', `/__dev/device?email=${email}`)
+        const soon = await api.call('DELETE', '/de/users/device/reset', { token })
+        expect(soon.status).toBe(429)
+        expect(soon.body.message).toMatch(/24 Stunden/)
+        expect(soon.body.next_reset_at).toBe(res.body.user.device.next_reset_at)
+        expect((await api.me(token)).device.bound).toBe(true)
+        api.clock.advance(DAY)
+        const later = await api.signIn(email) // the first token has expired by now (TTL 1 h)
+        expect((await api.call('DELETE', '/en/users/device/reset', { token: later.token })).status).toBe(200)
+      })
+    })
+
+    describe('spec 7: GET /launcher/download', () => {
+      it('serves the launcher and records the download and the referrer', async () => {
+        const before = await api.counts()
+        const res = await api.backend.app.request('/ru/launcher/download?referrer_link_code=FRIEND2024')
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w-]+\.exe"$/)
+        const bytes = new Uint8Array(await res.arrayBuffer())
+        expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe('MZ')
+        expect((await api.counts()).launcher_downloads).toBe(before.launcher_downloads! + 1)
+        const [row] = await api.backend.db.query<any>('SELECT locale, referrer_code, referrer_known FROM launcher_downloads ORDER BY id DESC LIMIT 1')
+        expect(row).toEqual({ locale: 'ru', referrer_code: 'FRIEND2024', referrer_known: true })
+        expect((await api.backend.app.request('/en/launcher/download')).status).toBe(200)
+        expect((await api.call('GET', '/en/launcher/download?referrer_link_code=%3Cscript%3E')).status).toBe(422)
+      })
+    })
+
+    describe('development mailbox and sandbox scripts', () => {
+      it('lists the mailbox as HTML, escaped', async () => {
+        await api.requestCode(api.email())
+        const res = await api.call('GET', '/__dev/mail')
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-type')).toMatch(/text\/html/)
+        expect(res.body).toContain('Development mailbox')
+        expect(res.body).toContain('Your sign-in code')
+      })
+
+      it('serves both widget scripts as JavaScript', async () => {
+        for (const [path, global] of [
+          ['/sandbox/cloudpayments.js', 'window.cp.CloudPayments'],
+          ['/sandbox/pay-widget.js', 'window.pw.PayWidget'],
+        ] as const) {
+          const res = await api.backend.app.request(path)
+          expect(res.status).toBe(200)
+          expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+          expect(res.headers.get('access-control-allow-origin')).toBe('*')
+          expect(await res.text()).toContain(global)
+        }
+      })
+    })
+  })
+}

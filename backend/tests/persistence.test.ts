@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createBackend } from '../src/app'
+import { openPglite } from '../src/db'
+import { migrate, readMigrations, splitStatements } from '../src/migrate'
+import { cpNotice, startApi } from './helpers'
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('PGlite data directory survives a restart', () => {
+  it('keeps users, tokens, payments and subscriptions, and does not re-run migrations', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backend-data-'))
+    dirs.push(dir)
+    const first = await startApi(await openPglite(dir))
+    const { token, email } = await first.signIn()
+    const pay = (await first.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
+    expect((await first.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).status).toBe(200)
+    const before = await first.me(token)
+    await first.backend.close()
+
+    const second = await startApi(await openPglite(dir))
+    const after = await second.me(token)
+    expect(after).toEqual(before)
+    expect(after.email).toBe(email)
+    expect(after.subscription.active).toBe(true)
+    const mail = await second.call('GET', `/__dev/mail?to=${email}`)
+    expect(mail.body).toHaveLength(1)
+    // Paid once: a repeated notification after the restart changes nothing.
+    expect((await second.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).body.applied).toBe(false)
+    const versions = await second.backend.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
+    expect(versions.map((v) => v.version)).toEqual(readMigrations().map((m) => m.version))
+    await second.backend.close()
+  })
+
+  it('creates the data directory from env when none exists', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'backend-data-')), 'nested', 'data')
+    dirs.push(dir)
+    const backend = await createBackend({ env: { dataDir: dir } })
+    expect(backend.db.kind).toBe('pglite')
+    const res = await backend.app.request('/en/subscriptions')
+    expect(res.status).toBe(200)
+    await backend.close()
+  })
+})
+
+describe('versioned migrations', () => {
+  it('records each migration once and seeds the reference data', async () => {
+    const db = await openPglite('memory://')
+    const applied = await migrate(db)
+    expect(applied).toEqual(['001', '002'])
+    expect(await migrate(db)).toEqual([])
+    expect(await db.query('SELECT id, code, name, goal_year FROM game_versions ORDER BY id')).toEqual([
+      { id: 1, code: 'cs2', name: 'CS2', goal_year: 2024 },
+      { id: 2, code: 'cs-go', name: 'CS:GO', goal_year: 2019 },
+    ])
+    expect(await db.query('SELECT id, code, name FROM languages ORDER BY id')).toEqual([
+      { id: 1, code: 'ru', name: 'Русский' },
+      { id: 2, code: 'en', name: 'English' },
+      { id: 3, code: 'ge', name: 'Deutsch' },
+    ])
+    await db.close()
+  })
+
+  it('rolls a failing migration back and does not record it', async () => {
+    const db = await openPglite('memory://')
+    await expect(
+      migrate(db, [...readMigrations(), { version: '999', name: 'broken', sql: 'CREATE TABLE half_done (id int);\nSELECT * FROM no_such_table;' }]),
+    ).rejects.toThrow(/no_such_table/)
+    const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
+    expect(rows.map((r) => r.version)).toEqual(['001', '002'])
+    expect(await db.query("SELECT to_regclass('half_done') AS t")).toEqual([{ t: null }])
+    await db.close()
+  })
+
+  it('splits statements at line-ending semicolons and drops comment lines', () => {
+    expect(splitStatements('-- note\nCREATE TABLE a (x int);\nINSERT INTO a VALUES (1);\n')).toEqual(['CREATE TABLE a (x int)', 'INSERT INTO a VALUES (1)'])
+  })
+})
+
+describe('development-only routes', () => {
+  it('hides the mailbox and the device helper in production mode', async () => {
+    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'production' } })
+    for (const [method, path] of [
+      ['GET', '/__dev/mail'],
+      ['GET', '/__dev/mail?to=a@example.com'],
+      ['POST', '/__dev/device?email=a@example.com'],
+    ] as const) {
+      const res = await backend.app.request(path, { method })
+      expect(res.status).toBe(404)
+      expect((await res.json()).message).toBeTruthy()
+    }
+    await backend.close()
+  })
+})

@@ -1,0 +1,281 @@
+import { serve, type ServerType } from '@hono/node-server'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
+import { createBackend, type Backend } from '../src/app'
+
+/**
+ * Spec 4 and 7: the sandbox payment widgets in Chromium. The page is served from another origin
+ * (the "site"), loads the scripts from the backend and confirms payments to it across origins.
+ */
+
+let backend: Backend
+let backendServer: ServerType
+let siteServer: Server
+let browser: Browser
+let backendOrigin = ''
+let siteOrigin = ''
+let page: Page
+
+function listen(server: Server | ServerType): Promise<number> {
+  return new Promise((resolve) => {
+    const ready = () => resolve((server.address() as AddressInfo).port)
+    if (server.listening) ready()
+    else server.once('listening', ready)
+  })
+}
+
+beforeAll(async () => {
+  siteServer = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(`<!doctype html><html lang="${req.url === '/ru' ? 'ru' : 'en'}"><head><title>Premium</title></head>
+<body><main><h1>Premium</h1><button id="buy" type="button">Buy</button></main>
+<script src="${backendOrigin}/sandbox/cloudpayments.js"></script>
+<script src="${backendOrigin}/sandbox/pay-widget.js"></script></body></html>`)
+  })
+  siteServer.listen(0, '127.0.0.1')
+  siteOrigin = `http://127.0.0.1:${await listen(siteServer)}`
+  backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development', siteOrigins: [siteOrigin], siteUrl: siteOrigin } })
+  backendServer = serve({ fetch: backend.app.fetch, port: 0, hostname: '127.0.0.1' })
+  backendOrigin = `http://127.0.0.1:${await listen(backendServer)}`
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise<void>((resolve) => (backendServer ? backendServer.close(() => resolve()) : resolve()))
+  await new Promise<void>((resolve) => (siteServer ? siteServer.close(() => resolve()) : resolve()))
+  await backend?.close()
+})
+
+beforeEach(async () => {
+  page = await browser.newPage()
+  await page.goto(`${siteOrigin}/`)
+  await page.evaluate(() => ((window as any).__events = []))
+})
+afterEach(async () => {
+  await page?.close()
+})
+
+let seq = 0
+async function http(method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(backendOrigin + path, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+async function signIn() {
+  const email = `widget-${++seq}-${Date.now()}@example.com`
+  await http('GET', `/en/users/auth?email=${email}`)
+  const mail = await http('GET', `/__dev/mail?to=${email}`)
+  const res = await http('PATCH', '/en/users/verify', { email, code: mail.body[0].code })
+  return res.body.token as string
+}
+
+async function newPayment(service: 'cloudpayments' | 'payselection', subscriptionId = 3) {
+  const token = await signIn()
+  const payment = (await http('POST', '/en/payments', { subscription_id: subscriptionId, service }, token)).body
+  return { token, payment }
+}
+
+const events = () => page.evaluate(() => (window as any).__events as { name: string; args: any[] }[])
+const waitFor = (name: string) => page.waitForFunction((n) => (window as any).__events.some((e: any) => e.name === n), name, { timeout: 10_000 })
+
+function openCloudPayments(payment: any, scheme: 'charge' | 'auth' = 'charge', legacy = false) {
+  return page.evaluate(
+    ({ payment, scheme, legacy }) => {
+      const w = window as any
+      const push = (name: string) => (...args: any[]) => w.__events.push({ name, args: JSON.parse(JSON.stringify(args)) })
+      const widget = new w.cp.CloudPayments({ language: 'en-US' })
+      const options = {
+        publicId: 'pk_sandbox',
+        description: payment.description,
+        amount: payment.amount,
+        currency: payment.currency,
+        invoiceId: payment.payment_id,
+        accountId: payment.user_id,
+        email: payment.email,
+        skin: 'classic',
+      }
+      if (legacy) widget[scheme](options, push('onSuccess'), push('onFail'))
+      else widget.pay(scheme, options, { onSuccess: push('onSuccess'), onFail: push('onFail'), onComplete: push('onComplete') })
+    },
+    { payment, scheme, legacy },
+  )
+}
+
+function openPayselection(payment: any) {
+  return page.evaluate((payment) => {
+    const w = window as any
+    const push = (name: string) => (...args: any[]) => w.__events.push({ name, args: JSON.parse(JSON.stringify(args)) })
+    new w.pw.PayWidget().pay(
+      { serviceId: '12345', key: 'sandbox-key' },
+      {
+        MetaData: { PaymentType: 'Pay' },
+        PaymentRequest: { OrderId: String(payment.payment_id), Amount: payment.amount.toFixed(2), Currency: 'RUB', Description: payment.description, RebillFlag: true },
+        CustomerInfo: { Email: payment.email, ReceiptEmail: payment.email },
+      },
+      { onSuccess: push('onSuccess'), onError: push('onError'), onClose: push('onClose') },
+    )
+  }, payment)
+}
+
+async function fillCard(number: string) {
+  const dialog = page.getByRole('dialog', { name: 'Card payment' })
+  await expect.poll(() => dialog.count()).toBe(1)
+  await dialog.getByLabel('Card number').fill(number)
+  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/39')
+  await dialog.getByLabel('CVC').fill('123')
+  await dialog.getByRole('button', { name: /^Pay / }).click()
+}
+
+async function paymentStatus(id: number) {
+  const [row] = await backend.db.query<{ status: string; card_last4: string | null }>('SELECT status, card_last4 FROM payments WHERE id = $1', [id])
+  return row
+}
+
+async function me(token: string) {
+  return (await http('GET', '/en/users/me', undefined, token)).body
+}
+
+describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
+  it('shows an accessible modal card form with focus inside', async () => {
+    const { payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment)
+    const dialog = page.getByRole('dialog', { name: 'Card payment' })
+    expect(await dialog.getAttribute('aria-modal')).toBe('true')
+    for (const label of ['Card number', 'Expiry date (MM/YY)', 'CVC']) expect(await dialog.getByLabel(label).count()).toBe(1)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('cc-number')
+    expect(await dialog.textContent()).toContain('$6.99')
+    // Focus stays in the dialog: Tab from the last control goes back to the first one.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true)
+    }
+    await page.keyboard.press('Shift+Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true)
+  })
+
+  it('pays with 4242 4242 4242 4242: the backend is confirmed first, then onSuccess', async () => {
+    const { token, payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment)
+    await fillCard('4242 4242 4242 4242')
+    await waitFor('onComplete')
+    const ev = await events()
+    expect(ev.map((e) => e.name)).toEqual(['onSuccess', 'onComplete'])
+    expect(ev[0]!.args[0]).toMatchObject({ invoiceId: payment.payment_id, amount: payment.amount })
+    expect(ev[1]!.args[0]).toMatchObject({ success: true })
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await paymentStatus(payment.payment_id)).toEqual({ status: 'paid', card_last4: '4242' })
+    expect((await me(token)).subscription).toMatchObject({ active: true, plan_id: 3, days_left: 30 })
+  })
+
+  it('declines 4000 0000 0000 0002 with onFail and a code', async () => {
+    const { token, payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment)
+    await fillCard('4000000000000002')
+    await waitFor('onComplete')
+    const ev = await events()
+    expect(ev.map((e) => e.name)).toEqual(['onFail', 'onComplete'])
+    expect(ev[0]!.args[0]).toMatch(/declined/i)
+    expect(ev[1]!.args[0]).toMatchObject({ success: false, code: 5005, message: expect.stringMatching(/declined/i) })
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
+    expect((await me(token)).subscription).toBeNull()
+  })
+
+  it('closes on Escape with a cancelled onComplete and leaves the payment pending', async () => {
+    const { payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment)
+    await page.getByRole('dialog').getByLabel('Card number').fill('4242')
+    await page.keyboard.press('Escape')
+    await waitFor('onComplete')
+    const ev = await events()
+    expect(ev.map((e) => e.name)).toEqual(['onComplete'])
+    expect(ev[0]!.args[0]).toMatchObject({ success: false, type: 'cancel' })
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
+  })
+
+  it('keeps the dialog open with field errors for an invalid card', async () => {
+    const { payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment)
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Card number').fill('1234 5678')
+    await dialog.getByRole('button', { name: /^Pay / }).click()
+    expect(await dialog.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true')
+    expect(await dialog.textContent()).toContain('Enter a valid card number.')
+    expect(await events()).toEqual([])
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await waitFor('onComplete')
+  })
+
+  it('legacy charge(): closing reports onFail("User has cancelled")', async () => {
+    const { payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment, 'charge', true)
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await waitFor('onFail')
+    expect(await events()).toEqual([{ name: 'onFail', args: ['User has cancelled', expect.objectContaining({ invoiceId: payment.payment_id })] }])
+  })
+
+  it('legacy auth() activates the trial (amount 1)', async () => {
+    const { token, payment } = await newPayment('cloudpayments', 1)
+    expect(payment.amount).toBe(1)
+    await openCloudPayments(payment, 'auth', true)
+    await fillCard('4242424242424242')
+    await waitFor('onSuccess')
+    expect((await events()).map((e) => e.name)).toEqual(['onSuccess'])
+    expect((await me(token)).subscription).toMatchObject({ active: true, trial: true, days: 3 })
+  })
+})
+
+describe('sandbox payselection widget (window.pw.PayWidget)', () => {
+  it('pays with 4242 4242 4242 4242 and calls onSuccess after the backend accepted', async () => {
+    const { token, payment } = await newPayment('payselection')
+    expect(payment.currency).toBe('RUB')
+    await openPayselection(payment)
+    const dialog = page.getByRole('dialog', { name: 'Card payment' })
+    expect(await dialog.getAttribute('aria-modal')).toBe('true')
+    await fillCard('4242 4242 4242 4242')
+    await waitFor('onSuccess')
+    const ev = await events()
+    expect(ev).toEqual([{ name: 'onSuccess', args: [expect.objectContaining({ event: 'success', orderId: String(payment.payment_id) })] }])
+    expect(await paymentStatus(payment.payment_id)).toEqual({ status: 'paid', card_last4: '4242' })
+    expect((await me(token)).subscription).toMatchObject({ active: true, plan_id: 3 })
+  })
+
+  it('declines 4000 0000 0000 0002 with onError { code, message }', async () => {
+    const { token, payment } = await newPayment('payselection')
+    await openPayselection(payment)
+    await fillCard('4000 0000 0000 0002')
+    await waitFor('onError')
+    expect(await events()).toEqual([{ name: 'onError', args: [{ code: 'PaymentDeclined', message: expect.stringMatching(/declined/i) }] }])
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
+    expect((await me(token)).subscription).toBeNull()
+  })
+
+  it('calls onClose when closed with the close button', async () => {
+    const { payment } = await newPayment('payselection')
+    await openPayselection(payment)
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await waitFor('onClose')
+    expect(await events()).toEqual([{ name: 'onClose', args: [] }])
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
+  })
+
+  it('reports bad widget parameters through onError', async () => {
+    await page.evaluate(() => {
+      const w = window as any
+      new w.pw.PayWidget().pay({ serviceId: '', key: '' }, {}, { onError: (e: any) => w.__events.push({ name: 'onError', args: [e] }) })
+    })
+    expect(await events()).toEqual([{ name: 'onError', args: [expect.objectContaining({ code: 'InvalidParameters' })] }])
+    expect(await page.getByRole('dialog').count()).toBe(0)
+  })
+})
