@@ -33,7 +33,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // E2E_DEV=1 runs the tests against Vite's development server (no build needed).
+    command: process.env.E2E_DEV ? 'node scripts/start.mjs --dev' : 'node scripts/start.mjs',
     url: `${SITE}/en`,
     reuseExistingServer: false,
     timeout: 120_000,

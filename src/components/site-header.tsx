@@ -1,38 +1,55 @@
 import { Link } from '@tanstack/react-router'
+import { isLoggedIn } from '#machines/auth'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { legalHref } from '~/lib/locale'
 import { useSite } from '~/lib/use-site'
-import { useSession } from '~/lib/use-session'
+import { AuthActor } from './auth-provider'
 import { LanguageSwitcher } from './language-switcher'
+import { MenuActor } from './ui-actors'
 
 export function SiteHeader() {
   const { product } = useSite()
-  const session = useSession()
+  const loggedIn = AuthActor.useSelector(isLoggedIn)
+  const menuOpen = MenuActor.useSelector((s) => s.matches('open'))
+  const menu = MenuActor.useActorRef()
   const locale = getLocale()
   return (
-    <header className="site-header">
+    <header className="site-header" data-menu={menuOpen ? 'open' : 'closed'}>
       <div className="site-header__inner">
-        <Link to="/" className="brand" aria-label={product}>
+        <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">◆</span>
           <span className="brand__name">{product}</span>
         </Link>
-        <nav className="main-nav" aria-label={m.nav_main_label()}>
-          <ul>
-            <li><Link to="/premium">{m.nav_premium()}</Link></li>
-            <li><Link to="/promo">{m.nav_promo()}</Link></li>
-            <li><Link to="/wiki">{m.nav_wiki()}</Link></li>
-            <li><a href={legalHref(locale, 'faq')}>{m.nav_faq()}</a></li>
-            <li><a href={legalHref(locale, 'cs-go')}>{m.nav_csgo()}</a></li>
-          </ul>
-        </nav>
-        <div className="site-header__actions">
-          <LanguageSwitcher />
-          {session.loggedIn ? (
-            <Link to="/account" className="button button--ghost" data-testid="account-link">{m.nav_account()}</Link>
-          ) : (
-            <Link to="/login" className="button button--ghost" data-testid="login-link">{m.nav_login()}</Link>
-          )}
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          aria-label={menuOpen ? m.nav_menu_close() : m.nav_menu_open()}
+          onClick={() => menu.send({ type: 'menu.toggle' })}
+          data-testid="menu-toggle"
+        >
+          <span aria-hidden="true" className="menu-toggle__bars" />
+        </button>
+        <div id="site-menu" className="site-menu" onKeyDown={(e) => e.key === 'Escape' && menu.send({ type: 'menu.close' })}>
+          <nav className="main-nav" aria-label={m.nav_main_label()}>
+            <ul>
+              <li><Link to="/premium" activeProps={{ 'aria-current': 'page' }}>{m.nav_premium()}</Link></li>
+              <li><Link to="/promo" activeProps={{ 'aria-current': 'page' }}>{m.nav_promo()}</Link></li>
+              <li><Link to="/wiki" activeProps={{ 'aria-current': 'page' }}>{m.nav_wiki()}</Link></li>
+              <li><a href={legalHref(locale, 'faq')}>{m.nav_faq()}</a></li>
+              <li><a href={legalHref(locale, 'cs-go')}>{m.nav_csgo()}</a></li>
+            </ul>
+          </nav>
+          <div className="site-header__actions">
+            <LanguageSwitcher />
+            {loggedIn ? (
+              <Link to="/account" className="button button--ghost" data-testid="account-link">{m.nav_account()}</Link>
+            ) : (
+              <Link to="/login" className="button button--ghost" data-testid="login-link">{m.nav_login()}</Link>
+            )}
+          </div>
         </div>
       </div>
     </header>

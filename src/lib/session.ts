@@ -5,11 +5,11 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
-import { CONSTANTS } from '../../app.config'
+import { AUTH_STORAGE_KEYS, tokenStatus } from '#machines/rules/token'
 import { readCookie } from './locale'
 
-export const AUTH_TOKEN_COOKIE = `${CONSTANTS.authPrefix}._token.local`
-export const AUTH_EXPIRES_COOKIE = `${CONSTANTS.authPrefix}._token_expiration.local`
+export const AUTH_TOKEN_COOKIE = AUTH_STORAGE_KEYS.token
+export const AUTH_EXPIRES_COOKIE = AUTH_STORAGE_KEYS.tokenExpiration
 
 export interface SessionSnapshot {
   loggedIn: boolean
@@ -27,7 +27,7 @@ export function sessionFromCookieHeader(cookieHeader: string | null | undefined,
   if (!/^[A-Za-z0-9._~+/=-]{16,512}$/.test(token)) return NO_SESSION
   const expiresRaw = readCookie(cookieHeader, AUTH_EXPIRES_COOKIE)
   const expiresAt = expiresRaw && /^\d{1,16}$/.test(expiresRaw) ? Number(expiresRaw) : null
-  if (expiresAt !== null && expiresAt - CONSTANTS.tokenExpiryMarginMs <= now) return NO_SESSION
+  if (expiresAt !== null && tokenStatus(token, expiresAt, now) === 'expired') return NO_SESSION
   return { loggedIn: true, token, expiresAt }
 }
 

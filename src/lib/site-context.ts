@@ -1,27 +1,54 @@
 /**
  * What every page needs to know about the request it renders for: the host and its brand
- * (original or mirror domain), the origin for canonical URLs, and the public configuration.
- * Computed on the server once per document and carried to the browser with the root loader.
+ * (original or mirror domain), the origin for canonical URLs, the public configuration, and
+ * the visitor's session with the user, so a logged-in first paint is already logged in.
+ * Computed on the server once per document and carried to the browser by the root loader.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
+import { getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
 import { brandForHost, loadConfig, toPublicConfig, type BrandId, type PublicConfig } from '../../app.config'
+import { getLocale } from '~/paraglide/runtime'
+import { createApi, ApiError } from '~/api/client'
+import type { User } from '~/api/schemas'
+import { sessionFromCookieHeader } from './session'
 
 export interface SiteContext {
   host: string
   origin: string
   brand: BrandId
   config: PublicConfig
+  /** The request time: the auth machine's first `now`, the same on server and client. */
+  now: number
+  session: { token: string; expiresAt: number | null } | null
+  user: User | null
 }
 
-export const getSiteContext = createServerFn({ method: 'GET' }).handler((): SiteContext => {
+export const getSiteContext = createServerFn({ method: 'GET' }).handler(async (): Promise<SiteContext> => {
   const config = loadConfig()
   const host = getRequestHost({ xForwardedHost: true })
   const protocol = getRequestProtocol({ xForwardedProto: true }) === 'https' ? 'https' : 'http'
+  const now = Date.now()
+  const cookies = sessionFromCookieHeader(getRequestHeader('cookie'), now)
+  let session: SiteContext['session'] = null
+  let user: User | null = null
+  if (cookies.loggedIn && cookies.token) {
+    const token = cookies.token
+    session = { token, expiresAt: cookies.expiresAt }
+    try {
+      user = await createApi({ base: config.apiBase, locale: getLocale(), token: () => token, timeoutMs: 3000 }).me()
+    } catch (error) {
+      // 401: the backend no longer knows the token, the visitor is a guest. Anything else: the
+      // page still renders; the browser's auth machine fetches the user again.
+      if (error instanceof ApiError && error.status === 401) session = null
+    }
+  }
   return {
     host,
     origin: `${protocol}://${host}`,
     brand: brandForHost(config, host),
     config: toPublicConfig(config),
+    now,
+    session,
+    user,
   }
 })

@@ -11,8 +11,16 @@ import { SiteFooter } from '~/components/site-footer'
 import { NavigationProgress } from '~/components/navigation-progress'
 import { NavigationEffects } from '~/components/navigation-effects'
 import { ErrorPage } from '~/components/error-page'
+import { AuthProvider } from '~/components/auth-provider'
+import { UiActors } from '~/components/ui-actors'
+import { ModalHost } from '~/components/modal-host'
+import { LightboxHost } from '~/components/lightbox-host'
+import { Toaster } from '~/components/toaster'
 import { NotFoundPage } from '~/components/not-found-page'
 import appCss from '~/styles/app.css?url'
+import accountCss from '~/styles/account.css?url'
+import premiumCss from '~/styles/premium.css?url'
+import marketingCss from '~/styles/marketing.css?url'
 
 export const Route = createRootRoute({
   loader: () => getSiteContext(),
@@ -27,7 +35,8 @@ export const Route = createRootRoute({
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#0d1117' },
     ]
-    if (!site) return { meta: base, links: [{ rel: 'stylesheet', href: appCss }] }
+    if (!site) return { meta: base, links: [appCss, accountCss, premiumCss, marketingCss].map((href) => ({ rel: 'stylesheet', href })) }
+    const styles = [appCss, accountCss, premiumCss, marketingCss].map((href) => ({ rel: 'stylesheet', href }))
     const meta = buildMeta({
       pathname: leaf?.pathname ?? '/',
       locale: getLocale(),
@@ -35,7 +44,7 @@ export const Route = createRootRoute({
       brand: site.config.brands[site.brand],
       config: site.config,
     })
-    return { meta: [...base, ...meta.meta], links: [{ rel: 'stylesheet', href: appCss }, ...meta.links] }
+    return { meta: [...base, ...meta.meta], links: [...styles, ...meta.links] }
   },
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundPage,
@@ -59,17 +68,22 @@ function RootDocument({ children }: { children: ReactNode }) {
 
 function RootLayout() {
   return (
-    <>
-      <a className="skip-link" href="#main">
-        {m.skip_to_content()}
-      </a>
-      <NavigationProgress />
-      <NavigationEffects />
-      <SiteHeader />
-      <main id="main" className="page" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </>
+    <AuthProvider>
+      <UiActors>
+        <a className="skip-link" href="#main">
+          {m.skip_to_content()}
+        </a>
+        <NavigationProgress />
+        <NavigationEffects />
+        <SiteHeader />
+        <main id="main" className="page" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <ModalHost />
+        <LightboxHost />
+        <Toaster />
+      </UiActors>
+    </AuthProvider>
   )
 }

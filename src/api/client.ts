@@ -1,0 +1,116 @@
+/**
+ * The backend client (spec 7): one ofetch instance per locale and session. Every path is
+ * prefixed with the locale code; `Authorization: Bearer` is attached when a token is given;
+ * only the body is returned, parsed with its arktype schema. It logs failures and never shows
+ * a toast or redirects: callers and machines decide.
+ */
+import { FetchError, ofetch } from 'ofetch'
+import { type, type Type } from 'arktype'
+import type { Locale } from '../../app.config'
+import * as S from './schemas'
+
+export type ApiErrorKind = 'http' | 'network' | 'shape'
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** The HTTP status; 500 for a response of the wrong shape, null when no response came. */
+    readonly status: number | null,
+    message: string,
+    /** The response body, when there was one. */
+    readonly data: unknown = null,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+  /** The server's own message, when it sent one (spec 8: shown in toasts). */
+  get serverMessage(): string | null {
+    const m = (this.data as { message?: unknown } | null)?.message
+    return typeof m === 'string' && m.trim() ? m : null
+  }
+}
+
+export interface ApiOptions {
+  base: string
+  locale: Locale
+  /** The bearer token (without prefix), or null. Called before every request. */
+  token?: () => string | null | Promise<string | null>
+  fetch?: typeof globalThis.fetch
+  timeoutMs?: number
+  log?: (message: string, error: unknown) => void
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export function createApi(options: ApiOptions) {
+  const log = options.log ?? ((message, error) => console.error(message, error))
+  const $fetch = ofetch.create({
+    baseURL: `${options.base.replace(/\/+$/, '')}/${options.locale}`,
+    retry: 0,
+    timeout: options.timeoutMs ?? 10_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+
+  async function call<T>(
+    schema: Type<T>,
+    method: Method,
+    path: string,
+    init: { query?: Record<string, string | number | undefined>; body?: unknown; auth?: boolean } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (init.auth !== false && options.token) {
+      const token = await options.token()
+      if (token) headers.authorization = `Bearer ${token}`
+    }
+    let raw: unknown
+    try {
+      raw = await $fetch(path, { method, headers, query: init.query, body: init.body as Record<string, unknown> | undefined, responseType: 'json' })
+    } catch (error) {
+      const apiError =
+        error instanceof FetchError && error.response
+          ? new ApiError('http', error.response.status, messageOf(error.data) ?? `${method} ${path} answered ${error.response.status}`, error.data ?? null)
+          : new ApiError('network', null, `${method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`)
+      log(`api: ${method} /${options.locale}${path}`, apiError)
+      throw apiError
+    }
+    const parsed = schema(raw)
+    if (parsed instanceof type.errors) {
+      const apiError = new ApiError('shape', 500, `${method} ${path} answered an unexpected shape: ${parsed.summary}`, raw)
+      log(`api: ${method} /${options.locale}${path}`, apiError)
+      throw apiError
+    }
+    return parsed as T
+  }
+
+  const seg = encodeURIComponent
+  return {
+    locale: options.locale,
+    /** GET /users/auth: request a sign-in code and link by e-mail. */
+    requestSignIn: (query: { email: string; redirect?: string; referrer_link_code?: string }) =>
+      call(S.SignInRequested, 'GET', '/users/auth', { query, auth: false }),
+    /** PATCH /users/verify: performs login. */
+    verify: (body: { email: string; code?: string; password?: string }) => call(S.TokenGrant, 'PATCH', '/users/verify', { body, auth: false }),
+    /** GET /users/auth/{code}: sign-in by the code from the e-mailed link. */
+    signInByCode: (code: string) => call(S.TokenGrant, 'GET', `/users/auth/${seg(code)}`, { auth: false }),
+    me: () => call(S.User, 'GET', '/users/me'),
+    confirm: (body: { email: string; code: string; password: string }) => call(S.ConfirmResult, 'POST', '/users/confirm', { body, auth: false }),
+    credentials: (body: { password: string; password_confirm: string }) => call(S.UserMessage, 'POST', '/users/credentials', { body }),
+    confirmEmail: (code: string) => call(S.UserMessage, 'POST', `/users/email/${seg(code)}`),
+    changeEmail: (body: { email: string }) => call(S.UserMessage, 'PUT', '/users/email', { body }),
+    registerReferrer: (code: string) => call(S.Referrer, 'GET', `/referrer/link/${seg(code)}`),
+    subscriptions: () => call(S.SubscriptionList, 'GET', '/subscriptions', { auth: false }),
+    cancelSubscription: () => call(S.UserMessage, 'GET', '/users/subscription/cancel'),
+    specialOffer: () => call(S.SpecialOffer, 'GET', '/users/subscription/special'),
+    createPayment: (body: { subscription_id: number; service: string; special?: boolean }) => call(S.PaymentOptions, 'POST', '/payments', { body }),
+    resetDevice: () => call(S.UserMessage, 'DELETE', '/users/device/reset'),
+    collectAnalytics: (body: { domain: string; token: string | null; client_id: string; utm: Record<string, string> | null }) =>
+      call(S.Accepted, 'POST', '/analytics/collect', { body, auth: false }),
+  }
+}
+
+export type Api = ReturnType<typeof createApi>
+
+function messageOf(data: unknown): string | null {
+  const m = (data as { message?: unknown } | null)?.message
+  return typeof m === 'string' ? m : null
+}

@@ -1,0 +1,88 @@
+import { createActorContext } from '@xstate/react'
+import { useRouter } from '@tanstack/react-router'
+import { useMemo, type ReactNode } from 'react'
+import { fromPromise } from 'xstate'
+import { authMachine, type AuthUser, type TokenGrant } from '#machines/auth'
+import { getLocale } from '~/paraglide/runtime'
+import { createApi } from '~/api/client'
+import type { TokenGrant as ApiTokenGrant } from '~/api/schemas'
+import { clearStoredSession, storeSession } from '~/lib/auth-storage'
+import { useSite } from '~/lib/use-site'
+
+export const AuthActor = createActorContext(authMachine)
+
+/** How the login forms ask the auth machine to sign in (spec 7). */
+export type Credentials =
+  | { kind: 'code'; email: string; code: string }
+  | { kind: 'password'; email: string; password: string }
+  | { kind: 'link'; code: string }
+  | { kind: 'confirm'; email: string; code: string; password: string }
+
+function toGrant(grant: ApiTokenGrant): TokenGrant {
+  return {
+    token: grant.token,
+    expiresIn: grant.expires_in ?? null,
+    refreshToken: grant.refresh_token ?? null,
+    refreshExpiresIn: grant.refresh_expires_in ?? null,
+  }
+}
+
+/**
+ * The auth machine with the site's side effects: the backend calls, the cookie and storage,
+ * navigation. Its input comes from the server (token, expiry, user, time), so the server and
+ * the browser render the same first state.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const router = useRouter()
+  const site = useSite()
+  const locale = getLocale()
+  const crossOrigin = site.config.cookiesCrossOrigin
+  const logic = useMemo(() => {
+    const api = (token: string | null = null) => createApi({ base: site.config.apiBrowserBase, locale, token: () => token })
+    return authMachine.provide({
+      actors: {
+        login: fromPromise(async ({ input }: { input: { credentials: unknown } }) => {
+          const c = input.credentials as Credentials
+          switch (c.kind) {
+            case 'code':
+              return toGrant(await api().verify({ email: c.email, code: c.code }))
+            case 'password':
+              return toGrant(await api().verify({ email: c.email, password: c.password }))
+            case 'link':
+              return toGrant(await api().signInByCode(c.code))
+            case 'confirm':
+              return toGrant(await api().confirm({ email: c.email, code: c.code, password: c.password }))
+          }
+        }),
+        fetchUser: fromPromise(async ({ input }: { input: { token: string } }) => (await api(input.token).me()) as AuthUser),
+        refreshToken: fromPromise(async (): Promise<TokenGrant> => {
+          throw new Error('The backend issues no refresh tokens')
+        }),
+      },
+      actions: {
+        storeSession: (_, params) => storeSession(params, crossOrigin),
+        clearStoredSession: () => clearStoredSession(crossOrigin),
+        navigate: (_, params) => {
+          void router.navigate({ href: params.to })
+        },
+        logError: (_, params) => console.error('auth:', params.error),
+        abortRequest: (_, params) => console.warn(params.error.message),
+      },
+    })
+  }, [router, site.config.apiBrowserBase, locale, crossOrigin])
+  return (
+    <AuthActor.Provider
+      logic={logic}
+      options={{
+        input: {
+          now: site.now,
+          token: site.session?.token ?? null,
+          expiresAt: site.session?.expiresAt ?? null,
+          user: (site.user as AuthUser | null) ?? null,
+        },
+      }}
+    >
+      {children}
+    </AuthActor.Provider>
+  )
+}

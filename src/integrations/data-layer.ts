@@ -1,0 +1,47 @@
+/**
+ * The tag manager's `dataLayer` (spec 4, 7): e-commerce actions (detail, add, remove,
+ * purchase) and events. Browser only; on the server every call is a no-op.
+ */
+import { ECOMMERCE_ACTIONS, type EcommerceAction, type PurchaseAnalytics } from '#machines/rules/analytics'
+
+type DataLayerEntry = Record<string, unknown>
+declare global {
+  interface Window {
+    dataLayer?: DataLayerEntry[]
+  }
+}
+
+function layer(): DataLayerEntry[] | null {
+  if (typeof window === 'undefined') return null
+  window.dataLayer ??= []
+  return window.dataLayer
+}
+
+export function pushEvent(event: string, data: Record<string, unknown> = {}): void {
+  layer()?.push({ event, ...data })
+}
+
+export interface EcommerceProduct { id: string; name: string; price: number; quantity?: number }
+
+/** Spec 4: only detail, add, remove and purchase are allowed. */
+export function pushEcommerce(action: EcommerceAction, payload: { currencyCode: string; products: EcommerceProduct[]; actionField?: Record<string, unknown> }): void {
+  if (!ECOMMERCE_ACTIONS.includes(action)) throw new Error(`Unknown e-commerce action "${action}"; allowed: ${ECOMMERCE_ACTIONS.join(', ')}`)
+  const l = layer()
+  if (!l) return
+  l.push({ ecommerce: null })
+  l.push({
+    event: `ecommerce.${action}`,
+    ecommerce: { currencyCode: payload.currencyCode, [action]: { ...(payload.actionField ? { actionField: payload.actionField } : {}), products: payload.products } },
+  })
+}
+
+/** Spec 4: after a successful payment: the e-commerce purchase (subscriptions) and the tag-manager event. */
+export function pushPurchase(analytics: PurchaseAnalytics): void {
+  const l = layer()
+  if (!l) return
+  if (analytics.ecommerce) {
+    l.push({ ecommerce: null })
+    l.push({ event: 'ecommerce.purchase', ecommerce: { currencyCode: analytics.ecommerce.currencyCode, purchase: analytics.ecommerce.purchase } })
+  }
+  l.push({ event: analytics.tagManager.event, value: analytics.tagManager.value, currency: analytics.tagManager.currency })
+}
