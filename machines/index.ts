@@ -5,8 +5,11 @@ import { localeMachine } from './locale'
 import { paymentMachine } from './payment'
 import { deadlineMachine } from './deadline'
 import { menuMachine, modalMachine, lightboxMachine } from './ui'
+import { fieldMachine } from './field'
+import { signInMachine } from './sign-in'
+import { accountMachine } from './account'
 
-export { authMachine, localeMachine, paymentMachine, deadlineMachine, menuMachine, modalMachine, lightboxMachine }
+export { authMachine, localeMachine, paymentMachine, deadlineMachine, menuMachine, modalMachine, lightboxMachine, fieldMachine, signInMachine, accountMachine }
 export * from './auth'
 export * from './deadline'
 export * from './ui'
@@ -49,4 +52,7 @@ export const machines: readonly MachineEntry[] = [
   { name: 'menu', spec: '2, 3, 4', machine: menuMachine },
   { name: 'modal', spec: '3, 4', machine: modalMachine },
   { name: 'lightbox', spec: '3, 4', machine: lightboxMachine },
+  { name: 'field', spec: '4, 5', machine: fieldMachine },
+  { name: 'sign-in', spec: '4, 7', machine: signInMachine },
+  { name: 'account', spec: '4, 7', machine: accountMachine },
 ]

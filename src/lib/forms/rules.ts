@@ -1,0 +1,138 @@
+/**
+ * Spec 5: form validation rules, held by arktype. Each rule answers null when it passes, or a
+ * failure naming its message key and parameters. `validate` stops at the first failed rule and
+ * skips empty optional fields; messages come from the per-language validation files.
+ */
+import { type } from 'arktype'
+
+export type RuleName = 'required' | 'email' | 'min' | 'max' | 'length' | 'numeric' | 'regex' | 'min_value' | 'max_value' | 'confirmed'
+
+export interface Failure {
+  rule: RuleName | 'default'
+  params: Record<string, string | number>
+}
+
+export type Rule =
+  | { rule: 'required'; allowFalse?: boolean }
+  | { rule: 'email'; multiple?: boolean }
+  | { rule: 'min' | 'max' | 'length'; length: number }
+  | { rule: 'numeric' }
+  | { rule: 'regex'; pattern: RegExp }
+  | { rule: 'min_value'; min: number }
+  | { rule: 'max_value'; max: number }
+  | { rule: 'confirmed'; other: () => unknown }
+
+const EmailAddress = type('string.email')
+/** Latin or Arabic-Indic (and Eastern Arabic-Indic) digits only. */
+const Digits = type(/^[0-9\u0660-\u0669\u06F0-\u06F9]+$/)
+const Finite = type('number.integer | number')
+
+/** Spec 5: required rejects null, undefined, empty arrays and blank strings; false passes by default. */
+export function isEmpty(value: unknown, allowFalse = true): boolean {
+  if (value === null || value === undefined) return true
+  if (Array.isArray(value)) return value.length === 0
+  if (typeof value === 'string') return value.trim() === ''
+  if (value === false) return !allowFalse
+  return false
+}
+
+function each(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value]
+}
+
+function passes(rule: Rule, value: unknown): boolean {
+  switch (rule.rule) {
+    case 'required':
+      return !isEmpty(value, rule.allowFalse ?? true)
+    case 'email': {
+      const list = typeof value === 'string' && rule.multiple ? value.split(',').map((s) => s.trim()) : each(value)
+      return list.length > 0 && list.every((v) => typeof v === 'string' && !(EmailAddress(v) instanceof type.errors))
+    }
+    case 'min':
+      return each(value).every((v) => String(v ?? '').length >= rule.length)
+    case 'max':
+      return each(value).every((v) => String(v ?? '').length <= rule.length)
+    case 'length':
+      return each(value).every((v) => String(v ?? '').length === rule.length)
+    case 'numeric':
+      return each(value).every((v) => !(Digits(String(v)) instanceof type.errors))
+    case 'regex':
+      return each(value).every((v) => {
+        rule.pattern.lastIndex = 0
+        return rule.pattern.test(String(v))
+      })
+    case 'min_value':
+    case 'max_value': {
+      const n = typeof value === 'number' ? value : Number(String(value).trim())
+      if (Finite(n) instanceof type.errors || Number.isNaN(n)) return false
+      return rule.rule === 'min_value' ? n >= rule.min : n <= rule.max
+    }
+    case 'confirmed':
+      return value === rule.other()
+  }
+}
+
+function paramsOf(rule: Rule): Record<string, string | number> {
+  switch (rule.rule) {
+    case 'min':
+    case 'max':
+    case 'length':
+      return { length: rule.length }
+    case 'min_value':
+      return { min: rule.min }
+    case 'max_value':
+      return { max: rule.max }
+    default:
+      return {}
+  }
+}
+
+/** Spec 5 defaults: stop at the first failed rule; skip empty optional fields. */
+export function validate(value: unknown, rules: readonly Rule[]): Failure | null {
+  const required = rules.some((r) => r.rule === 'required')
+  if (!required && isEmpty(value)) return null
+  for (const rule of rules) {
+    if (!passes(rule, value)) return { rule: rule.rule, params: paramsOf(rule) }
+  }
+  return null
+}
+
+/** Spec 5: rules may come from HTML constraint attributes. */
+export interface Constraints {
+  required?: boolean
+  type?: string
+  multiple?: boolean
+  pattern?: string
+  minLength?: number
+  maxLength?: number
+  min?: number | string
+  max?: number | string
+}
+
+export function rulesFromConstraints(c: Constraints): Rule[] {
+  const rules: Rule[] = []
+  if (c.required) rules.push({ rule: 'required' })
+  if (c.type === 'email') rules.push({ rule: 'email', multiple: c.multiple ?? false })
+  if (c.pattern) rules.push({ rule: 'regex', pattern: new RegExp(`^(?:${c.pattern})$`, 'u') })
+  if (c.minLength !== undefined && c.minLength >= 0) rules.push({ rule: 'min', length: c.minLength })
+  if (c.maxLength !== undefined && c.maxLength >= 0) rules.push({ rule: 'max', length: c.maxLength })
+  if (c.type === 'number') {
+    if (c.min !== undefined && c.min !== '') rules.push({ rule: 'min_value', min: Number(c.min) })
+    if (c.max !== undefined && c.max !== '') rules.push({ rule: 'max_value', max: Number(c.max) })
+  }
+  return rules
+}
+
+/** A validation-message file: `{ code, messages: { default, required, … } }`. */
+export const ValidationMessages = type({
+  code: 'string',
+  messages: type({ default: 'string' }).and(type({ '[string]': 'string' })),
+})
+export type ValidationMessages = typeof ValidationMessages.infer
+
+/** Spec 5: the message of a failure, with `{_field_}` and the rule's parameters filled in. */
+export function formatFailure(failure: Failure, field: string, messages: Record<string, string>): string {
+  const template = messages[failure.rule] ?? messages.default ?? '{_field_} is not valid.'
+  const params: Record<string, string | number> = { _field_: field, ...failure.params }
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+}
