@@ -44,12 +44,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export function createApi(options: ApiOptions) {
   const log = options.log ?? ((message, error) => console.error(message, error))
-  const $fetch = ofetch.create({
-    baseURL: `${options.base.replace(/\/+$/, '')}/${options.locale}`,
-    retry: 0,
-    timeout: options.timeoutMs ?? 10_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  })
+  // ofetch takes a custom fetch in its second (global) options, not in the defaults.
+  const $fetch = ofetch.create(
+    { baseURL: `${options.base.replace(/\/+$/, '')}/${options.locale}`, retry: 0, timeout: options.timeoutMs ?? 10_000 },
+    options.fetch ? { fetch: options.fetch } : {},
+  )
 
   async function call<T>(
     schema: Type<T>,
@@ -98,7 +97,7 @@ export function createApi(options: ApiOptions) {
     confirmEmail: (code: string) => call(S.UserMessage, 'POST', `/users/email/${seg(code)}`),
     changeEmail: (body: { email: string }) => call(S.UserMessage, 'PUT', '/users/email', { body }),
     registerReferrer: (code: string) => call(S.Referrer, 'GET', `/referrer/link/${seg(code)}`),
-    subscriptions: () => call(S.SubscriptionList, 'GET', '/subscriptions', { auth: false }),
+    subscriptions: (query: { country_group_id?: number } = {}) => call(S.SubscriptionList, 'GET', '/subscriptions', { query, auth: false }),
     cancelSubscription: () => call(S.UserMessage, 'GET', '/users/subscription/cancel'),
     specialOffer: () => call(S.SpecialOffer, 'GET', '/users/subscription/special'),
     createPayment: (body: { subscription_id: number; service: string; special?: boolean }) => call(S.PaymentOptions, 'POST', '/payments', { body }),

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { fromPromise, waitFor } from 'xstate'
+import { paymentMachine, persistedPremiumState, type CreatePaymentInput, type PremiumState } from '#machines/payment'
+import type { PaymentOptions } from '#machines/rules/payment'
+import { isLoggedIn } from '#machines/auth'
+import { cloudpaymentsPublicIdForHost, type Locale } from '../../../app.config'
+import { AuthActor } from '~/components/auth-provider'
+import { ApiError } from '~/api/client'
+import { useApi } from '~/api/use-api'
+import { useSite } from '~/lib/use-site'
+import { notify } from '~/lib/toast'
+import { pushPurchase } from '~/integrations/data-layer'
+import { createLoadWidgetScript, createRunWidget, type WidgetScope } from '~/integrations/payments'
+import { sessionStorageOrNull, writePremiumState } from '~/lib/premium/persist'
+import { loginHref } from '~/lib/premium/login-href'
+
+const USER_REFRESH_TIMEOUT_MS = 15_000
+
+/**
+ * The payment machine with the site's side effects (spec 4, 7): the backend call, the
+ * provider's script and widget, the auth machine's user refresh, toasts, analytics and
+ * navigation. The premium state is kept in sessionStorage once `persist` is on.
+ */
+export function usePayment({ locale, restored, persist }: { locale: Locale; restored: PremiumState | null; persist: boolean }) {
+  const site = useSite()
+  const auth = AuthActor.useActorRef()
+  const loggedIn = AuthActor.useSelector(isLoggedIn)
+  const api = useApi()
+  const router = useRouter()
+  const live = useRef({ api, router, auth })
+  live.current = { api, router, auth }
+  const payment = site.config.payment
+
+  const [logic] = useState(() =>
+    paymentMachine.provide({
+      actors: {
+        createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(({ input }) =>
+          live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service }),
+        ),
+        loadWidgetScript: createLoadWidgetScript(payment),
+        runWidget: createRunWidget(() => window as unknown as WidgetScope),
+        refreshUser: fromPromise<void, void>(async () => {
+          const actor = live.current.auth
+          actor.send({ type: 'user.refresh' })
+          const settled = await waitFor(actor, (s) => !s.hasTag('busy'), { timeout: USER_REFRESH_TIMEOUT_MS })
+          if (!settled.matches({ loggedIn: 'active' })) throw new Error('The session ended while the user was refreshed')
+        }),
+      },
+      actions: {
+        toast: ({ event }, params) => {
+          // A refusal from the backend (e.g. a second trial) is clearer in its own words.
+          const error = (event as { error?: unknown }).error
+          if (params.kind === 'error' && error instanceof ApiError && error.kind === 'http' && error.serverMessage) {
+            notify({ kind: 'error', text: error.serverMessage })
+          } else notify(params)
+        },
+        trackPurchase: (_, params) => pushPurchase(params),
+        navigate: ({ context }, params) => {
+          void live.current.router.navigate({ href: loginHref(params.to, context.goToSubscription ? context.redirectAfterLoginTo : null) })
+        },
+        log: (_, params) => console.info(`payment: ${params.message}`),
+        logError: (_, params) => console.error(`payment: ${params.message}`, params.detail ?? ''),
+      },
+    }),
+  )
+
+  const [snapshot, send, actorRef] = useMachine(logic, {
+    input: {
+      locale,
+      loggedIn,
+      activeService: payment.service,
+      publicId: cloudpaymentsPublicIdForHost(site.config, site.host),
+      payselection: { serviceId: payment.payselection.serviceId, publicKey: payment.payselection.publicKey },
+      restored,
+    },
+  })
+
+  // Spec 4: the session decides whether paying is possible.
+  useEffect(() => {
+    actorRef.send({ type: 'auth.changed', loggedIn })
+  }, [actorRef, loggedIn])
+
+  // Spec 3: the premium state outlives the trip to the login page.
+  useEffect(() => {
+    if (!persist) return
+    const storage = sessionStorageOrNull()
+    const subscription = actorRef.subscribe((s) => writePremiumState(storage, persistedPremiumState(s)))
+    return () => subscription.unsubscribe()
+  }, [actorRef, persist])
+
+  return { snapshot, send, actorRef, service: payment.service }
+}

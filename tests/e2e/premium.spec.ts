@@ -1,0 +1,484 @@
+/**
+ * Spec 1, 3, 4, 7, 8, 9: the premium page and card payments, in Chromium against the stand-in
+ * backend and its sandbox widgets, for both providers.
+ *
+ * CloudPayments runs on the main test server. Payselection runs on a second site server started
+ * here (PAYMENT_SERVICE=payselection). That server reaches the same backend through a small
+ * proxy on its own port: the backend only allows the main site's origins (CORS), and the proxy
+ * can also make the plan list fail on demand (spec 8).
+ */
+import { readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
+import { loginViaApi, uniqueEmail } from './support/login'
+import { msg as siteMsg } from './support/messages'
+
+type Locale = 'en' | 'ru' | 'de'
+const premiumMessages: Record<Locale, Record<string, string>> = {
+  en: JSON.parse(readFileSync('messages/premium/en.json', 'utf8')),
+  ru: JSON.parse(readFileSync('messages/premium/ru.json', 'utf8')),
+  de: JSON.parse(readFileSync('messages/premium/de.json', 'utf8')),
+}
+/** A premium page message with its placeholders filled. */
+function pm(locale: Locale, key: string, params: Record<string, string> = {}): string {
+  const text = premiumMessages[locale][key]
+  if (text === undefined) throw new Error(`no message ${key} in ${locale}`)
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`)
+}
+
+const PAYSELECTION_PORT = SITE_PORT + 2
+const PROXY_PORT = SITE_PORT + 3
+const PAYSELECTION_SITE = `http://localhost:${PAYSELECTION_PORT}`
+const GOOD_CARD = '4242 4242 4242 4242'
+const DECLINED_CARD = '4000 0000 0000 0002'
+
+test.describe.configure({ timeout: 120_000 })
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+interface UserSubscription {
+  active: boolean
+  trial: boolean
+  plan_id: number | null
+  days?: number | null
+}
+
+async function subscriptionOf(request: APIRequestContext, token: string, locale: Locale = 'en'): Promise<UserSubscription | null> {
+  const response = await request.get(`${BACKEND}/${locale}/users/me`, { headers: { authorization: `Bearer ${token}` } })
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { subscription: UserSubscription | null }).subscription
+}
+
+/** Opens the premium page and waits until it has hydrated and read the stored premium state. */
+async function openPremium(page: Page, path = '/en/premium') {
+  const response = await page.goto(path)
+  expect(response?.status()).toBe(200)
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  return response
+}
+
+function planButton(page: Page, label: string, locale: Locale = 'en') {
+  return page.getByRole('button', { name: pm(locale, 'premium_plan_choose_label', { plan: label }), exact: true })
+}
+
+function payButton(page: Page, locale: Locale = 'en') {
+  return page.getByRole('button', { name: pm(locale, 'premium_pay'), exact: true })
+}
+
+async function choosePlanAndAgree(page: Page, label: string) {
+  await planButton(page, label).click()
+  await expect(planButton(page, label)).toHaveAttribute('aria-pressed', 'true')
+  await page.locator('#agreement-premium').check()
+  await page.locator('#agreement-promo').check()
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+}
+
+function cardDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Card payment' })
+}
+
+async function payWithCard(page: Page, card: string) {
+  const dialog = cardDialog(page)
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await dialog.getByLabel('Card number').fill(card)
+  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
+  await dialog.getByLabel('CVC').fill('123')
+  await dialog.getByRole('button', { name: /^Pay/ }).click()
+}
+
+/** Counts the POST /payments calls the browser makes. */
+function countPayments(page: Page): () => number {
+  let count = 0
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/(en|ru|de)\/payments$/.test(new URL(request.url()).pathname)) count++
+  })
+  return () => count
+}
+
+function collectConsole(page: Page): string[] {
+  const lines: string[] = []
+  page.on('console', (message) => lines.push(message.text()))
+  return lines
+}
+
+type DataLayerEntry = Record<string, unknown>
+async function dataLayer(page: Page): Promise<DataLayerEntry[]> {
+  return page.evaluate(() => (window as unknown as { dataLayer?: DataLayerEntry[] }).dataLayer ?? [])
+}
+
+// ---------------------------------------------------------------------------------------------
+// The second site server (payselection) and its proxy to the shared backend
+
+type ProxyMode = 'pass' | 'message' | 'shape' | 'down'
+const PLANS_DOWN_MESSAGE = 'The plan list is being updated. Please try again in a minute.'
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin
+  return origin
+    ? {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-headers': 'authorization, content-type, accept',
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+        vary: 'Origin',
+      }
+    : {}
+}
+
+function startProxy(port: number, target: string, state: { mode: ProxyMode }): Promise<Server> {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/'
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, corsHeaders(req)).end()
+      return
+    }
+    if (/^\/(en|ru|de)\/subscriptions(\?|$)/.test(url) && state.mode !== 'pass') {
+      if (state.mode === 'down') {
+        req.socket.destroy()
+        return
+      }
+      const [status, body] = state.mode === 'message' ? [503, { message: PLANS_DOWN_MESSAGE }] : [200, { subscriptions: { id: 1 } }]
+      res.writeHead(status, { 'content-type': 'application/json', ...corsHeaders(req) }).end(JSON.stringify(body))
+      return
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && !['host', 'origin', 'connection', 'content-length', 'referer'].includes(name)) headers[name] = value
+    }
+    try {
+      const answer = await fetch(`${target}${url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined,
+      })
+      const out: Record<string, string> = {}
+      answer.headers.forEach((value, name) => {
+        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name) && !name.startsWith('access-control-')) out[name] = value
+      })
+      const body = Buffer.from(await answer.arrayBuffer())
+      res.writeHead(answer.status, { ...out, ...corsHeaders(req) }).end(body)
+    } catch {
+      res.writeHead(502).end()
+    }
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve(server))
+  })
+}
+
+async function waitForPage(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  let last = ''
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(60_000) })
+      if (response.status === 200) return
+      last = `status ${response.status}`
+    } catch (error) {
+      last = String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  throw new Error(`${url} did not answer 200 in time (${last})`)
+}
+
+function startSite(port: number, api: string): ChildProcess {
+  const args = ['scripts/start.mjs', ...(process.env.E2E_DEV ? ['--dev'] : [])]
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BACKEND_PORT: String(PROXY_PORT),
+      API_BASE_URL: api,
+      API_BROWSER_BASE_URL: api.replace('127.0.0.1', 'localhost'),
+      PAYMENT_SERVICE: 'payselection',
+      MIRROR_BASE_URL: `http://mirror.localhost:${port}`,
+      NODE_ENV: 'production',
+    },
+  })
+  child.stderr?.on('data', (data: Buffer) => process.stderr.write(`[payselection site] ${data}`))
+  return child
+}
+
+function stopSite(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    // The whole group: start.mjs and the Vite server it started.
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      resolve()
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying, with each provider
+
+interface Provider {
+  name: 'cloudpayments' | 'payselection'
+  site: string
+  /** What the week plan (id 2) costs for an English visitor with this provider. */
+  week: { value: number; currency: string }
+  trial: { value: number; currency: string }
+}
+
+const PROVIDERS: Provider[] = [
+  { name: 'cloudpayments', site: SITE, week: { value: 2.99, currency: 'USD' }, trial: { value: 1, currency: 'USD' } },
+  // Spec 9: payselection always charges in RUB.
+  { name: 'payselection', site: PAYSELECTION_SITE, week: { value: 199, currency: 'RUB' }, trial: { value: 1, currency: 'RUB' } },
+]
+
+const proxyState: { mode: ProxyMode } = { mode: 'pass' }
+
+for (const provider of PROVIDERS) {
+  test.describe(`spec 4, 7: paying by card with ${provider.name}`, () => {
+    test.use({ baseURL: provider.site })
+
+    if (provider.name === 'payselection') {
+      // One server for this group: its tests run in order in one worker.
+      test.describe.configure({ mode: 'default' })
+      let proxy: Server | undefined
+      let site: ChildProcess | undefined
+      test.beforeAll(async () => {
+        test.setTimeout(240_000)
+        proxy = await startProxy(PROXY_PORT, BACKEND, proxyState)
+        site = startSite(PAYSELECTION_PORT, `http://127.0.0.1:${PROXY_PORT}`)
+        await waitForPage(`${PAYSELECTION_SITE}/en`, 180_000)
+        await waitForPage(`${PAYSELECTION_SITE}/en/premium`, 120_000)
+      })
+      test.afterAll(async () => {
+        await stopSite(site)
+        await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()))
+      })
+      test.afterEach(() => {
+        proxyState.mode = 'pass'
+      })
+    }
+
+    test('the trial succeeds: toast, analytics, the account page and the trial subscription', async ({ page, context, request, baseURL }) => {
+      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('trial'))
+      expect(await subscriptionOf(request, token)).toBeNull()
+      await openPremium(page)
+      await choosePlanAndAgree(page, 'Trial')
+      await payButton(page).click()
+      await payWithCard(page, GOOD_CARD)
+
+      await expect(page.getByText(siteMsg('en', 'payments_success'))).toBeVisible()
+      await expect(page).toHaveURL(/\/en\/account$/)
+      const subscription = await subscriptionOf(request, token)
+      expect(subscription).toMatchObject({ active: true, trial: true, plan_id: 1 })
+      // Spec 4: an amount of 1 is a trial: a tag-manager `trial` event and no e-commerce purchase.
+      const layer = await dataLayer(page)
+      expect(layer).toContainEqual({ event: 'trial', ...provider.trial })
+      expect(layer.some((entry) => entry.event === 'ecommerce.purchase')).toBe(false)
+      // Spec 4: the premium state is reset.
+      expect(await page.evaluate(() => sessionStorage.getItem('premium.state'))).toBeNull()
+    })
+
+    test('a paid plan succeeds: e-commerce purchase and subscribe event, the subscription on the account', async ({ page, context, request, baseURL }) => {
+      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('week'))
+      await openPremium(page)
+      await choosePlanAndAgree(page, '7 days')
+      await payButton(page).click()
+      await payWithCard(page, GOOD_CARD)
+
+      await expect(page.getByText(siteMsg('en', 'payments_success'))).toBeVisible()
+      await expect(page).toHaveURL(/\/en\/account$/)
+      expect(await subscriptionOf(request, token)).toMatchObject({ active: true, trial: false, plan_id: 2 })
+      const layer = await dataLayer(page)
+      const purchase = layer.find((entry) => entry.event === 'ecommerce.purchase') as
+        | { ecommerce: { currencyCode: string; purchase: { actionField: { revenue: number }; products: Array<{ id: string; price: number }> } } }
+        | undefined
+      expect(purchase?.ecommerce.currencyCode).toBe(provider.week.currency)
+      expect(purchase?.ecommerce.purchase.actionField.revenue).toBe(provider.week.value)
+      expect(purchase?.ecommerce.purchase.products[0]).toMatchObject({ id: '2', price: provider.week.value, quantity: 1 })
+      expect(layer).toContainEqual({ event: 'subscribe', ...provider.week })
+    })
+
+    test('a declined card shows the failure toast and charges nothing', async ({ page, context, request, baseURL }) => {
+      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('declined'))
+      await openPremium(page)
+      await choosePlanAndAgree(page, '30 days')
+      await payButton(page).click()
+      await payWithCard(page, DECLINED_CARD)
+
+      await expect(page.getByText(siteMsg('en', 'payments_fail'))).toBeVisible()
+      await expect(cardDialog(page)).toBeHidden()
+      await expect(page).toHaveURL(/\/en\/premium$/)
+      expect(await subscriptionOf(request, token)).toBeNull()
+      expect((await dataLayer(page)).some((entry) => entry.event === 'subscribe' || entry.event === 'trial')).toBe(false)
+      // The plan stays chosen and paying can be tried again.
+      await expect(planButton(page, '30 days')).toHaveAttribute('aria-pressed', 'true')
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+    })
+
+    test('closing the widget changes nothing and is only logged', async ({ page, context, request, baseURL }) => {
+      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('close'))
+      const consoleLines = collectConsole(page)
+      await openPremium(page)
+      await choosePlanAndAgree(page, '90 days')
+      await payButton(page).click()
+      const dialog = cardDialog(page)
+      await expect(dialog).toBeVisible({ timeout: 20_000 })
+      await dialog.getByRole('button', { name: 'Close' }).click()
+
+      await expect(dialog).toBeHidden()
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+      await expect.poll(() => consoleLines.some((line) => line.includes('payment widget closed'))).toBe(true)
+      await expect(page.getByText(siteMsg('en', 'payments_fail'))).toHaveCount(0)
+      await expect(page.getByText(siteMsg('en', 'payments_success'))).toHaveCount(0)
+      await expect(page).toHaveURL(/\/en\/premium$/)
+      await expect(planButton(page, '90 days')).toHaveAttribute('aria-pressed', 'true')
+      expect(await subscriptionOf(request, token)).toBeNull()
+    })
+
+    test('a double click on pay creates one payment', async ({ page, context, request, baseURL }) => {
+      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('double'))
+      const payments = countPayments(page)
+      await openPremium(page)
+      await choosePlanAndAgree(page, '7 days')
+      await payButton(page).dblclick()
+
+      await expect(cardDialog(page)).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByRole('dialog')).toHaveCount(1)
+      expect(payments()).toBe(1)
+      await payWithCard(page, GOOD_CARD)
+      await expect(page).toHaveURL(/\/en\/account$/)
+      expect(payments()).toBe(1)
+      expect(await subscriptionOf(request, token)).toMatchObject({ active: true, plan_id: 2, days: 7 })
+    })
+
+    if (provider.name === 'payselection') {
+      // Spec 8: the plan list fails; the page still answers 200 and offers a retry.
+      test('plans failing with a server message: that message as a toast, the error state, and a retry that loads the plans', async ({ page }) => {
+        proxyState.mode = 'message'
+        const response = await page.goto('/en/premium')
+        expect(response?.status()).toBe(200)
+        await expect(page.getByText(PLANS_DOWN_MESSAGE)).toBeVisible({ timeout: 60_000 })
+        await expect(page.getByRole('alert').filter({ hasText: pm('en', 'premium_plans_error_title') })).toBeVisible()
+        await expect(page.locator('.plan-card')).toHaveCount(0)
+
+        proxyState.mode = 'pass'
+        await page.getByRole('button', { name: pm('en', 'premium_plans_retry') }).click()
+        await expect(page.locator('.plan-card')).toHaveCount(5)
+        await expect(page.getByText(pm('en', 'premium_plans_error_title'))).toHaveCount(0)
+      })
+
+      test('plans failing without a response: the generic notification and the error state', async ({ page }) => {
+        proxyState.mode = 'down'
+        const response = await page.goto('/en/premium')
+        expect(response?.status()).toBe(200)
+        await expect(page.getByText(siteMsg('en', 'notifications_errors_other'))).toBeVisible({ timeout: 60_000 })
+        await expect(page.getByText(pm('en', 'premium_plans_error_title'))).toBeVisible()
+        await expect(page.getByRole('button', { name: pm('en', 'premium_plans_retry') })).toBeEnabled()
+      })
+
+      test('a plan list whose subscriptions is not an array is an error: generic notification, page 200', async ({ page }) => {
+        proxyState.mode = 'shape'
+        const response = await page.goto('/en/premium')
+        expect(response?.status()).toBe(200)
+        await expect(page.getByText(siteMsg('en', 'notifications_errors_other'))).toBeVisible({ timeout: 60_000 })
+        await expect(page.getByText(pm('en', 'premium_plans_error_title'))).toBeVisible()
+        await expect(page.locator('.plan-card')).toHaveCount(0)
+      })
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans, agreements and guests (provider independent: the main server)
+
+test.describe('spec 3, 9: the plans on offer', () => {
+  const EXPECTED: Record<Locale, { titles: string[]; prices: string[] }> = {
+    en: { titles: ['Trial', '7 days', '30 days', '90 days', '365 days'], prices: ['$1', '$2.99', '$6.99', '$16.99', '$49.99'] },
+    ru: { titles: ['Пробный период', '7 дней', '30 дней', '90 дней', '365 дней'], prices: ['1 ₽', '199 ₽', '490 ₽', '1 190 ₽', '3 490 ₽'] },
+    de: { titles: ['Testzeitraum', '7 Tage', '30 Tage', '90 Tage', '365 Tage'], prices: ['1 €', '2,99 €', '6,49 €', '15,99 €', '45,99 €'] },
+  }
+  for (const locale of ['en', 'ru', 'de'] as const) {
+    test(`${locale}: the trial by its name, the others by days, prices in the locale's currency, the 9000 plan hidden`, async ({ page }) => {
+      const consoleLines = collectConsole(page)
+      await openPremium(page, `/${locale}/premium`)
+      await expect(page.locator('.plan-card__title')).toHaveText(EXPECTED[locale].titles)
+      await expect(page.locator('[data-testid="plan-price"]')).toHaveText(EXPECTED[locale].prices)
+      await expect(page.locator('.plan-card[data-plan-id="6"]')).toHaveCount(0)
+      // The server and the browser render the same prices and labels.
+      expect(consoleLines.filter((line) => /hydrat/i.test(line))).toEqual([])
+    })
+  }
+})
+
+test.describe('spec 3, 4: agreements before paying', () => {
+  test('paying stays impossible until both agreements are ticked, and the page says why', async ({ page, context, request, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('agree'))
+    const payments = countPayments(page)
+    await openPremium(page)
+    const pay = payButton(page)
+    const reason = page.locator('#premium-pay-reason')
+    await expect(pay).toHaveAttribute('aria-disabled', 'true')
+    await expect(reason).toHaveText(pm('en', 'premium_reason_plan'))
+
+    await planButton(page, '30 days').click()
+    await expect(page.getByTestId('premium-summary')).toHaveText(pm('en', 'premium_checkout_summary', { plan: '30 days', price: '$6.99' }))
+    await expect(pay).toHaveAttribute('aria-disabled', 'true')
+    await expect(pay).toHaveAttribute('aria-describedby', 'premium-pay-reason')
+    await expect(reason).toHaveText(pm('en', 'premium_reason_agreements'))
+    // A click anyway (it is only aria-disabled, so it stays focusable): the machine refuses it.
+    await pay.click({ force: true })
+    await expect(pay).toHaveAttribute('aria-busy', 'false')
+    await expect(cardDialog(page)).toHaveCount(0)
+
+    await page.locator('#agreement-premium').check()
+    await expect(reason).toHaveText(pm('en', 'premium_reason_promo'))
+    await expect(page.locator('#agreement-promo')).toHaveAttribute('aria-describedby', 'premium-pay-reason')
+    await page.locator('#agreement-promo').check()
+    await expect(pay).toHaveAttribute('aria-disabled', 'false')
+    await expect(reason).toHaveText('')
+    expect(payments()).toBe(0)
+  })
+
+  for (const [locale, prefix] of [['en', '/en'], ['ru', '/ru'], ['de', '/en']] as const) {
+    test(`${locale}: the agreements link to the legal pages under ${prefix}`, async ({ page }) => {
+      await openPremium(page, `/${locale}/premium`)
+      const agreements = page.locator('.agreements')
+      await expect(agreements.getByRole('link', { name: pm(locale, 'premium_agreement_offer_link') })).toHaveAttribute('href', `${prefix}/oferta`)
+      await expect(agreements.getByRole('link', { name: pm(locale, 'premium_agreement_license_link') })).toHaveAttribute('href', `${prefix}/user-license`)
+      await expect(agreements.getByRole('link', { name: pm(locale, 'premium_agreement_policy_link') })).toHaveAttribute('href', `${prefix}/policy`)
+    })
+  }
+})
+
+test.describe('spec 3: a guest who picks a plan', () => {
+  test('goes to login and comes back to the premium page with the plan still selected', async ({ page, context, request, baseURL }) => {
+    await openPremium(page)
+    await planButton(page, '30 days').click()
+
+    await expect(page).toHaveURL(/\/en\/login\?redirect=/)
+    const target = new URL(page.url()).searchParams.get('redirect')
+    expect(target).toBe('/en/premium')
+    await expect(page.getByTestId('login-target')).toHaveAttribute('data-target', '/en/premium')
+
+    await loginViaApi(request, context, baseURL!, uniqueEmail('guest'))
+    await openPremium(page, target!)
+    await expect(planButton(page, '30 days')).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByTestId('premium-summary')).toHaveText(pm('en', 'premium_checkout_summary', { plan: '30 days', price: '$6.99' }))
+    await expect(page.locator('#premium-payment')).toBeFocused()
+    // Logged in now: only the agreements are left.
+    await expect(page.locator('#premium-pay-reason')).toHaveText(pm('en', 'premium_reason_agreements'))
+    await page.locator('#agreement-premium').check()
+    await page.locator('#agreement-promo').check()
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+    // The way back is used up.
+    const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('premium.state') ?? 'null'))
+    expect(stored).toMatchObject({ subscription: { id: 3 }, goToSubscription: false, redirectAfterLoginTo: null })
+  })
+})

@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { PremiumState } from '#machines/payment'
+import { ApiError, createApi } from '~/api/client'
+import { loadPlans, plansFailure } from '~/lib/premium/plans-result'
+import { PREMIUM_STORAGE_KEY, readPremiumState, reconcileRestored, writePremiumState } from '~/lib/premium/persist'
+import { loginHref } from '~/lib/premium/login-href'
+
+function memoryStorage() {
+  const map = new Map<string, string>()
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  }
+}
+
+const WEEK = { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }
+const STATE: PremiumState = {
+  subscription: WEEK,
+  label: '7 days',
+  agreements: { premium: true, promo: false },
+  redirectAfterLoginTo: '/en/premium',
+  goToSubscription: true,
+}
+
+describe('spec 3: the premium state kept across the login page', () => {
+  it('round-trips through storage', () => {
+    const storage = memoryStorage()
+    writePremiumState(storage, STATE)
+    expect(readPremiumState(storage)).toEqual(STATE)
+  })
+  it('removes the key once there is nothing to keep (after a payment reset)', () => {
+    const storage = memoryStorage()
+    writePremiumState(storage, STATE)
+    writePremiumState(storage, { subscription: null, label: '', agreements: { premium: false, promo: false }, redirectAfterLoginTo: null, goToSubscription: false })
+    expect(storage.map.has(PREMIUM_STORAGE_KEY)).toBe(false)
+  })
+  it('ignores broken or foreign values and missing storage', () => {
+    const storage = memoryStorage()
+    storage.setItem(PREMIUM_STORAGE_KEY, '{not json')
+    expect(readPremiumState(storage)).toBeNull()
+    storage.setItem(PREMIUM_STORAGE_KEY, JSON.stringify({ subscription: 'x' }))
+    expect(readPremiumState(storage)).toBeNull()
+    expect(readPremiumState(null)).toBeNull()
+    expect(() => writePremiumState({ ...storage, setItem: () => { throw new Error('full') } }, STATE)).not.toThrow()
+  })
+  it('matches a restored plan with the plans on offer now', () => {
+    const now = { ...WEEK, prices: { using: { actual: 3.49, currency: 'USD' } } }
+    expect(reconcileRestored(STATE, [{ plan: now, label: '7 Tage' }])).toEqual({ ...STATE, subscription: now, label: '7 Tage' })
+    expect(reconcileRestored(STATE, [{ plan: { ...WEEK, id: 3 }, label: '30 days' }])).toMatchObject({ subscription: null, label: '', goToSubscription: true })
+    expect(reconcileRestored(null, [])).toBeNull()
+  })
+  it('sends the guest to login with the premium page as the way back', () => {
+    expect(loginHref('/en/login', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Fpremium')
+    expect(loginHref('/ru/login', '/ru/premium')).toBe('/ru/login?redirect=%2Fru%2Fpremium')
+    expect(loginHref('/en/login', null)).toBe('/en/login')
+    expect(loginHref('/en/account', '/en/premium')).toBe('/en/account')
+    // A login path that already names its way back is kept as it is.
+    expect(loginHref('/en/login?redirect=%2Fen%2Fpremium', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Fpremium')
+  })
+})
+
+describe('spec 8: a failed plan list', () => {
+  it('keeps the server message of an HTTP error', () => {
+    expect(plansFailure(new ApiError('http', 503, 'x', { message: 'Back soon' }))).toEqual({ ok: false, status: 503, message: 'Back soon' })
+  })
+  it('has no message without a response, or for a response without one', () => {
+    expect(plansFailure(new ApiError('network', null, 'offline'))).toEqual({ ok: false, status: null, message: null })
+    expect(plansFailure(new ApiError('http', 502, 'x', '<html>'))).toEqual({ ok: false, status: 502, message: null })
+    expect(plansFailure(new Error('boom'))).toEqual({ ok: false, status: null, message: null })
+  })
+  // A real HTTP server: the client's own parsing and error mapping are under test.
+  async function answering(status: number, body: unknown) {
+    const server = createServer((_, res) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    servers.push(server)
+    return createApi({ base: `http://127.0.0.1:${port}`, locale: 'en', log: () => {} })
+  }
+  const servers: Server[] = []
+  afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))))
+
+  it('a response whose subscriptions is not an array is an error with status 500', async () => {
+    expect(await loadPlans(await answering(200, { subscriptions: { id: 1 } }), 'cloudpayments')).toEqual({ ok: false, status: 500, message: null })
+  })
+  it('answers the list when it is well formed', async () => {
+    const list = { subscriptions: [WEEK], currencies: [{ code: 'USD' }], country_group_id: 2 }
+    expect(await loadPlans(await answering(200, list), 'cloudpayments')).toEqual({ ok: true, list })
+  })
+  it('a server error carries its message', async () => {
+    expect(await loadPlans(await answering(503, { message: 'Maintenance' }), 'cloudpayments')).toEqual({ ok: false, status: 503, message: 'Maintenance' })
+  })
+  it('spec 9: with payselection the rouble prices are asked for, since it charges in RUB only', async () => {
+    const asked: unknown[] = []
+    const list = { subscriptions: [WEEK], currencies: [{ code: 'RUB' }], country_group_id: 1 }
+    const api = { subscriptions: async (query?: { country_group_id?: number }) => (asked.push(query), list) }
+    await loadPlans(api, 'payselection')
+    await loadPlans(api, 'cloudpayments')
+    expect(asked).toEqual([{ country_group_id: 1 }, {}])
+  })
+})
