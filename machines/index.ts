@@ -8,8 +8,9 @@ import { menuMachine, modalMachine, lightboxMachine } from './ui'
 import { fieldMachine } from './field'
 import { signInMachine } from './sign-in'
 import { accountMachine } from './account'
+import { requestMachine } from './request'
 
-export { authMachine, localeMachine, paymentMachine, deadlineMachine, menuMachine, modalMachine, lightboxMachine, fieldMachine, signInMachine, accountMachine }
+export { authMachine, localeMachine, paymentMachine, deadlineMachine, menuMachine, modalMachine, lightboxMachine, fieldMachine, signInMachine, accountMachine, requestMachine }
 export * from './auth'
 export * from './deadline'
 export * from './ui'
@@ -55,4 +56,5 @@ export const machines: readonly MachineEntry[] = [
   { name: 'field', spec: '4, 5', machine: fieldMachine },
   { name: 'sign-in', spec: '4, 7', machine: signInMachine },
   { name: 'account', spec: '4, 7', machine: accountMachine },
+  { name: 'request', spec: '4, 7', machine: requestMachine },
 ]

@@ -5,10 +5,10 @@ import { deadlineModel } from './models/deadline'
 import { localeModel } from './models/locale'
 import { paymentModel } from './models/payment'
 import { lightboxModel, menuModel, modalModel } from './models/ui'
-import { accountModel, fieldModel, signInModel } from './models/forms'
+import { accountModel, fieldModel, requestModel, signInModel } from './models/forms'
 import type { MachineModel } from './models/types'
 
-const models: MachineModel[] = [authModel, localeModel, paymentModel, deadlineModel, menuModel, modalModel, lightboxModel, fieldModel, signInModel, accountModel]
+const models: MachineModel[] = [authModel, localeModel, paymentModel, deadlineModel, menuModel, modalModel, lightboxModel, fieldModel, signInModel, accountModel, requestModel]
 const coverages = new Map<string, Coverage>(models.map((m) => [m.name, new Coverage(m.name, m.machine)]))
 
 for (const model of models) {

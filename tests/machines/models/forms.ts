@@ -1,6 +1,7 @@
 import { fieldMachine, type FieldContext, type FieldInput } from '#machines/field'
 import { signInMachine, type SignInContext } from '#machines/sign-in'
 import { accountMachine, type AccountContext } from '#machines/account'
+import { requestMachine } from '#machines/request'
 import type { EventObject } from 'xstate'
 import type { Effect, EffectOracle, Snap, TestEvent } from '../harness'
 import type { MachineModel } from './types'
@@ -168,5 +169,41 @@ export const accountModel: MachineModel = {
     { type: 'account.confirm' },
     { type: 'account.dismiss' },
     { type: 'xstate.done.actor.cancelSubscription', output: RESULT },
+  ],
+}
+
+// --- request -----------------------------------------------------------------------
+
+
+/** Spec 4, 7: the call starts once, a failure is logged and can be retried, a result is handed on. */
+const requestOracle: EffectOracle = (_before, event) => {
+  const e = event as EventObject & { output?: unknown; error?: unknown }
+  switch (e.type) {
+    case 'xstate.init':
+      return []
+    case 'request.start':
+    case 'request.retry':
+      return [invoke('run', undefined)]
+    case 'xstate.done.actor.run':
+      return [{ type: 'succeeded', params: e.output }]
+    case 'xstate.error.actor.run':
+      return [{ type: 'logError', params: { error: e.error } }]
+    default:
+      throw new Error(`request oracle: unexpected ${e.type}`)
+  }
+}
+
+export const requestModel: MachineModel = {
+  name: 'request',
+  spec: 'spec 4, 7: a page call',
+  machine: requestMachine,
+  fakes: { actions: ['succeeded', 'logError'], promiseActors: ['run'] },
+  oracle: requestOracle,
+  inputs: [{ label: 'a page load' }],
+  events: (): TestEvent[] => [
+    { type: 'request.start' },
+    { type: 'request.retry' },
+    { type: 'xstate.done.actor.run', output: { code: 'FRIEND2024', valid: true } },
+    { type: 'xstate.error.actor.run', error: new Error('This referral link is not valid.') },
   ],
 }
