@@ -18,7 +18,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // One folder per port, so runs on different ports never clear each other's artefacts.
+  outputDir: process.env.E2E_PORT ? `test-results/${process.env.E2E_PORT}` : 'test-results',
   fullyParallel: true,
   workers: 2,
   retries: 0,

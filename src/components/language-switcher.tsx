@@ -6,18 +6,8 @@ import { localeCookie, switchLocaleHref } from '~/lib/locale'
 import { useSite } from '~/lib/use-site'
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
-const FLAG: Record<Locale, string> = { en: '🇬🇧', ru: '🇷🇺', de: '🇩🇪' }
-
-export type FlagSize = 'small' | 'normal' | 'big'
-
-/** Spec 5: the country flag accepts size small, normal or big (default normal). */
-export function CountryFlag({ locale, size = 'normal' }: { locale: Locale; size?: FlagSize }) {
-  return (
-    <span className={`flag flag--${size}`} aria-hidden="true">
-      {FLAG[locale]}
-    </span>
-  )
-}
+import { CountryFlag } from './marketing/country-flag'
+export { CountryFlag, type FlagSize } from './marketing/country-flag'
 
 /**
  * Spec 2: a locale change stores the cookie and loads the same page in the other language.

@@ -1,18 +1,84 @@
 import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
+import { LEGAL_DOCUMENTS, type LegalDocumentId } from '~/content/legal'
+import { legalHref, type LegalPage as LegalPath } from '~/lib/locale'
+import { useSite } from '~/lib/use-site'
 import { PageIntro } from './page-intro'
+import { RichText, t } from './marketing/text'
+import { useHydrated } from './marketing/use-hydrated'
+
+const DOCUMENTS: Array<{ id: LegalDocumentId; path: LegalPath; label: () => string }> = [
+  { id: 'oferta', path: 'oferta', label: () => m.footer_oferta() },
+  { id: 'user_license', path: 'user-license', label: () => m.footer_user_license() },
+  { id: 'policy', path: 'policy', label: () => m.footer_policy() },
+  { id: 'cookies_policy', path: 'cookies-policy', label: () => m.footer_cookies_policy() },
+]
 
 /**
- * Legal documents exist in Russian and English. A German page keeps the German chrome and
- * says that the English text applies (see docs/decisions/003-legal-pages-in-german.md).
+ * A full legal document: its revision date, a table of contents and every section with its
+ * anchor; `{product}`, `{email}` and `{operator}` are filled from the brand. Documents exist in
+ * Russian and English; a German page keeps the German chrome, says so, and shows the English
+ * text (docs/decisions/003-legal-pages-in-german.md).
  */
-export function LegalPage({ heading, intro }: { heading: string; intro: string }) {
+export function LegalPage({ heading, intro, document }: { heading: string; intro: string; document: LegalDocumentId }) {
   const locale = getLocale()
+  const textLocale = locale === 'de' ? 'en' : locale
+  const { product, brandInfo } = useSite()
+  const doc = LEGAL_DOCUMENTS[document]
+  const hydrated = useHydrated()
+  const inputs = {
+    product,
+    email: brandInfo.supportEmail,
+    operator: m.mk_operator_details({ product }, { locale: textLocale }),
+  }
   return (
-    <PageIntro heading={heading} intro={intro}>
-      {locale === 'de' ? (
-        <p className="notice" role="note" data-testid="legal-language-notice">{m.legal_de_notice()}</p>
-      ) : null}
-    </PageIntro>
+    <>
+      <PageIntro heading={heading} intro={intro}>
+        {locale === 'de' ? (
+          <p className="notice" role="note" data-testid="legal-language-notice">{m.legal_de_notice()}</p>
+        ) : null}
+      </PageIntro>
+      <div className="legal" data-hydrated={hydrated} data-testid="legal-document" data-document={document}>
+        <aside className="legal__aside">
+          <nav className="legal__toc" aria-labelledby="legal-toc-title">
+            <h2 id="legal-toc-title" className="legal__toc-title">{m.mk_legal_toc()}</h2>
+            <ol lang={textLocale}>
+              {doc.sections.map((s) => (
+                <li key={s.anchor}><a href={`#${s.anchor}`}>{t(s.title, inputs, textLocale)}</a></li>
+              ))}
+            </ol>
+          </nav>
+        </aside>
+        <div className="legal__main">
+          <article className="legal__body" lang={textLocale}>
+            <p className="legal__updated">{t(doc.updated, inputs, textLocale)}</p>
+            <dl className="legal__meta" data-testid="legal-operator">
+              <div>
+                <dt>{m.mk_legal_operator_label({}, { locale: textLocale })}</dt>
+                <dd>{inputs.operator}</dd>
+              </div>
+              <div>
+                <dt>{m.footer_support({}, { locale: textLocale })}</dt>
+                <dd><a href={`mailto:${inputs.email}`}>{inputs.email}</a></dd>
+              </div>
+            </dl>
+            {doc.sections.map((s) => (
+              <section key={s.anchor} id={s.anchor} className="legal__section" data-testid="legal-section">
+                <h2 className="legal__section-title">{t(s.title, inputs, textLocale)}</h2>
+                <RichText text={t(s.body, inputs, textLocale)} />
+              </section>
+            ))}
+          </article>
+          <nav className="legal__others" aria-labelledby="legal-others-title">
+            <h2 id="legal-others-title" className="legal__toc-title">{m.mk_legal_other_documents()}</h2>
+            <ul>
+              {DOCUMENTS.filter((d) => d.id !== document).map((d) => (
+                <li key={d.id}><a href={legalHref(locale, d.path)}>{d.label()}</a></li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </>
   )
 }

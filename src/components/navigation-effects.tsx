@@ -17,6 +17,11 @@ import {
 export function NavigationEffects() {
   const router = useRouter()
 
+  // The page is interactive: browser tests and styles can tell by `html[data-hydrated]`.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+
   useEffect(() => {
     const reload = (error: unknown) => {
       if (!isChunkLoadError(error)) return

@@ -16,6 +16,7 @@ import { UiActors } from '~/components/ui-actors'
 import { ModalHost } from '~/components/modal-host'
 import { LightboxHost } from '~/components/lightbox-host'
 import { Toaster } from '~/components/toaster'
+import { ExternalScripts } from '~/components/marketing/external-scripts'
 import { NotFoundPage } from '~/components/not-found-page'
 import appCss from '~/styles/app.css?url'
 import accountCss from '~/styles/account.css?url'
@@ -83,6 +84,7 @@ function RootLayout() {
         <ModalHost />
         <LightboxHost />
         <Toaster />
+        <ExternalScripts />
       </UiActors>
     </AuthProvider>
   )

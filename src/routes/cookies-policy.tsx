@@ -9,5 +9,5 @@ export const Route = createFileRoute('/cookies-policy')({
 
 function CookiesPolicyPage() {
   const { product } = useSite()
-  return <LegalPage heading={m.page_cookies_policy_heading({ product })} intro={m.page_cookies_policy_intro({ product })} />
+  return <LegalPage document="cookies_policy" heading={m.page_cookies_policy_heading({ product })} intro={m.page_cookies_policy_intro({ product })} />
 }

@@ -1,13 +1,73 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
 import { PageIntro } from '~/components/page-intro'
+import { DownloadButton } from '~/components/marketing/download-button'
+import { useHydrated } from '~/components/marketing/use-hydrated'
+import { Icon } from '~/components/marketing/icons'
+import { legalHref } from '~/lib/locale'
 import { useSite } from '~/lib/use-site'
 
 export const Route = createFileRoute('/cs-go')({
   component: CsGoPage,
 })
 
+/** Spec 3: the CS:GO game version (id 2). */
+const CSGO_VERSION_ID = 2
+
 function CsGoPage() {
+  const hydrated = useHydrated()
   const { product } = useSite()
-  return <PageIntro heading={m.page_csgo_heading({ product })} intro={m.page_csgo_intro({ product })} />
+  const locale = getLocale()
+  const differences = [
+    { icon: 'layers', title: m.csgo_difference_1_title(), text: m.csgo_difference_1_text() },
+    { icon: 'package', title: m.csgo_difference_2_title(), text: m.csgo_difference_2_text() },
+    { icon: 'refresh', title: m.csgo_difference_3_title(), text: m.csgo_difference_3_text() },
+  ]
+  return (
+    <div className="marketing csgo" data-hydrated={hydrated}>
+      <PageIntro heading={m.page_csgo_heading({ product })} intro={m.page_csgo_intro({ product })} />
+      <section className="section split" aria-labelledby="csgo-support">
+        <div>
+          <h2 id="csgo-support" className="section-title">{m.csgo_support_title()}</h2>
+          <p className="section-lead">{m.csgo_support_text()}</p>
+          <a className="link-arrow" href={legalHref(locale, 'faq', 'game-versions')}>
+            {m.mk_csgo_faq_link()} <Icon name="arrowRight" size={16} />
+          </a>
+        </div>
+        <figure className="csgo__art">
+          <img src="/images/gallery/skin-10-big.webp" width={1280} height={800} alt={m.mk_gallery_alt({ name: m.gallery_item_10_name() })} decoding="async" />
+        </figure>
+      </section>
+      <section className="section" aria-labelledby="csgo-differences">
+        <h2 id="csgo-differences" className="section-title">{m.csgo_differences_title()}</h2>
+        <ul className="card-grid card-grid--3">
+          {differences.map((d) => (
+            <li key={d.title} className="card feature">
+              <span className="feature__icon"><Icon name={d.icon} /></span>
+              <h3 className="card__title">{d.title}</h3>
+              <p className="card__text">{d.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section cta-band" aria-labelledby="csgo-download">
+        <div>
+          <h2 id="csgo-download" className="section-title">{m.csgo_download_title()}</h2>
+          <p className="section-lead">{m.csgo_download_text()}</p>
+        </div>
+        <div className="cta-band__actions">
+          <DownloadButton versionId={CSGO_VERSION_ID}>{m.csgo_download_cta()}</DownloadButton>
+          <span className="versions__hint">{m.mk_download_windows()}</span>
+        </div>
+      </section>
+      <section className="section callout callout--row" aria-labelledby="csgo-cs2">
+        <div>
+          <h2 id="csgo-cs2" className="callout__title">{m.mk_csgo_cs2_title()}</h2>
+          <p>{m.mk_csgo_cs2_text()}</p>
+        </div>
+        <Link to="/" hash="download" className="button button--ghost">{m.mk_csgo_cs2_link()}</Link>
+      </section>
+    </div>
+  )
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { m } from '~/paraglide/messages'
 import { PageIntro } from '~/components/page-intro'
+import { FaqList } from '~/components/marketing/faq-list'
+import { useHydrated } from '~/components/marketing/use-hydrated'
 import { useSite } from '~/lib/use-site'
 
 export const Route = createFileRoute('/faq')({
@@ -8,6 +10,12 @@ export const Route = createFileRoute('/faq')({
 })
 
 function FaqPage() {
+  const hydrated = useHydrated()
   const { product } = useSite()
-  return <PageIntro heading={m.page_faq_heading({ product })} intro={m.page_faq_intro({ product })} />
+  return (
+    <div className="marketing" data-hydrated={hydrated}>
+      <PageIntro heading={m.page_faq_heading({ product })} intro={m.page_faq_intro({ product })} />
+      <FaqList />
+    </div>
+  )
 }

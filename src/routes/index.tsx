@@ -1,13 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '~/paraglide/messages'
-import { PageIntro } from '~/components/page-intro'
-import { useSite } from '~/lib/use-site'
+import {
+  FaqTeaser,
+  FeaturesSection,
+  GallerySection,
+  HomeHero,
+  PremiumTeaser,
+  StepsSection,
+  VersionsSection,
+  useSelectedVersion,
+} from '~/components/marketing/home'
+import { useHydrated } from '~/components/marketing/use-hydrated'
 
 export const Route = createFileRoute('/')({
   component: HomePage,
 })
 
 function HomePage() {
-  const { product } = useSite()
-  return <PageIntro heading={m.page_home_heading({ product })} intro={m.page_home_intro({ product })} />
+  const hydrated = useHydrated()
+  const [versionId, setVersionId] = useSelectedVersion()
+  return (
+    <div className="marketing home" data-hydrated={hydrated}>
+      <HomeHero versionId={versionId} />
+      <VersionsSection versionId={versionId} onChange={setVersionId} />
+      <FeaturesSection />
+      <StepsSection />
+      <PremiumTeaser />
+      <GallerySection />
+      <FaqTeaser />
+    </div>
+  )
 }

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/oferta')({
 
 function OfertaPage() {
   const { product } = useSite()
-  return <LegalPage heading={m.page_oferta_heading({ product })} intro={m.page_oferta_intro({ product })} />
+  return <LegalPage document="oferta" heading={m.page_oferta_heading({ product })} intro={m.page_oferta_intro({ product })} />
 }

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/policy')({
 
 function PolicyPage() {
   const { product } = useSite()
-  return <LegalPage heading={m.page_policy_heading({ product })} intro={m.page_policy_intro({ product })} />
+  return <LegalPage document="policy" heading={m.page_policy_heading({ product })} intro={m.page_policy_intro({ product })} />
 }

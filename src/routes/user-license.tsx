@@ -9,5 +9,5 @@ export const Route = createFileRoute('/user-license')({
 
 function UserLicensePage() {
   const { product } = useSite()
-  return <LegalPage heading={m.page_user_license_heading({ product })} intro={m.page_user_license_intro({ product })} />
+  return <LegalPage document="user_license" heading={m.page_user_license_heading({ product })} intro={m.page_user_license_intro({ product })} />
 }

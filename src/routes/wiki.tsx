@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { m } from '~/paraglide/messages'
 import { PageIntro } from '~/components/page-intro'
+import { Wiki } from '~/components/marketing/wiki'
+import { useHydrated } from '~/components/marketing/use-hydrated'
 import { useSite } from '~/lib/use-site'
 
 export const Route = createFileRoute('/wiki')({
@@ -8,6 +10,12 @@ export const Route = createFileRoute('/wiki')({
 })
 
 function WikiPage() {
+  const hydrated = useHydrated()
   const { product } = useSite()
-  return <PageIntro heading={m.page_wiki_heading({ product })} intro={m.page_wiki_intro({ product })} />
+  return (
+    <div className="marketing" data-hydrated={hydrated}>
+      <PageIntro heading={m.page_wiki_heading({ product })} intro={m.page_wiki_intro({ product })} />
+      <Wiki />
+    </div>
+  )
 }

@@ -1,9 +1,14 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { LOCALES, msg, product, type Locale } from './support/messages'
 import { fakeSessionCookie } from './support/session'
 import { BACKEND, SITE_PORT } from '../../playwright.config'
 
 const PREFIXES = ['', '/en', '/ru', '/de'] as const
+
+/** Clicks only count once the page is interactive. */
+async function hydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
+}
 const localeOf = (prefix: string): Locale => (prefix ? (prefix.slice(1) as Locale) : 'en')
 
 /** Every route of spec 2 with the page key of its heading. */
@@ -29,6 +34,7 @@ const ROUTES: Array<{ path: string; key: string }> = [
 test.describe('spec 2: every route under every prefix', () => {
   for (const prefix of PREFIXES) {
     test(`routes under "${prefix || '(none)'}" render in ${localeOf(prefix)}`, async ({ page }) => {
+      test.setTimeout(120_000)
       const locale = localeOf(prefix)
       for (const route of ROUTES) {
         const path = prefix && route.path === '/' ? prefix : `${prefix}${route.path}`
@@ -116,6 +122,7 @@ test.describe('spec 2: locale detection and the root redirect', () => {
 test.describe('spec 2: the language switcher', () => {
   test('keeps the page and the query, and stores the cookie', async ({ page, context }) => {
     await page.goto('/ru/wiki?from=test')
+    await hydrated(page)
     await page.locator('.lang-switcher a[data-locale="de"]').click()
     await expect(page).toHaveURL(/\/de\/wiki\?from=test$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
@@ -130,6 +137,7 @@ test.describe('spec 2: the language switcher', () => {
   })
   test('from the unprefixed English home to Russian', async ({ page }) => {
     await page.goto('/')
+    await hydrated(page)
     await page.locator('.lang-switcher a[data-locale="ru"]').click()
     await expect(page).toHaveURL(/\/ru$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
@@ -139,6 +147,7 @@ test.describe('spec 2: the language switcher', () => {
 test.describe('spec 2: links and navigation in the browser', () => {
   test('client navigation keeps the prefix, and an unprefixed page stays unprefixed', async ({ page }) => {
     await page.goto('/ru')
+    await hydrated(page)
     await page.getByRole('navigation', { name: msg('ru', 'nav_main_label') }).getByRole('link', { name: msg('ru', 'nav_premium') }).click()
     await expect(page).toHaveURL(/\/ru\/premium$/)
     await expect(page.locator('h1')).toHaveText(msg('ru', 'page_premium_heading', { product: product('ru') }))
@@ -146,8 +155,8 @@ test.describe('spec 2: links and navigation in the browser', () => {
     await expect(page).toHaveURL(/\/ru$/)
 
     await page.goto('/wiki')
-    await page.waitForTimeout(300)
-    expect(new URL(page.url()).pathname).toBe('/wiki')
+    await hydrated(page)
+    expect(new URL(page.url()).pathname, 'hydration keeps the unprefixed form').toBe('/wiki')
     await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_premium') }).click()
     await expect(page).toHaveURL(/localhost:\d+\/premium$/)
   })

@@ -3,6 +3,7 @@ import { type } from 'arktype'
 import { m } from '~/paraglide/messages'
 import { isSafeRedirect } from '#machines/rules/redirect'
 import { PageIntro } from '~/components/page-intro'
+import { SignInForm } from '~/components/account/sign-in-form'
 import { useSite } from '~/lib/use-site'
 
 /** Spec 5: only a safe local path is kept as the target to return to after login. */
@@ -21,6 +22,7 @@ function LoginPage() {
   return (
     <PageIntro heading={m.page_login_heading({ product })} intro={m.page_login_intro({ product })}>
       {redirect ? <p className="notice" data-testid="login-target" data-target={redirect}>{m.login_required_notice()}</p> : null}
+      <SignInForm redirect={redirect} />
     </PageIntro>
   )
 }

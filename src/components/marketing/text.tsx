@@ -1,0 +1,47 @@
+import { Fragment } from 'react'
+import { m } from '~/paraglide/messages'
+import type { Locale } from '../../../app.config'
+import { splitEmails, textBlocks } from '~/lib/marketing/rich-text'
+
+type MessageFn = (inputs?: Record<string, string>, options?: { locale?: Locale }) => string
+const messages = m as unknown as Record<string, MessageFn>
+
+/** A message by its key, for the content indexes in src/content (keys are data there). */
+export function t(key: string, inputs: Record<string, string> = {}, locale?: Locale): string {
+  const fn = messages[key]
+  if (!fn) throw new Error(`Unknown message ${key}`)
+  return fn(inputs, locale ? { locale } : undefined)
+}
+
+function Inline({ text }: { text: string }) {
+  return (
+    <>
+      {splitEmails(text).map((part, i) =>
+        part.email ? (
+          <a key={i} href={`mailto:${part.text}`}>{part.text}</a>
+        ) : (
+          <Fragment key={i}>{part.text}</Fragment>
+        ),
+      )}
+    </>
+  )
+}
+
+/** Copy with paragraphs (blank lines) and lists ("- " lines); e-mail addresses become links. */
+export function RichText({ text, className }: { text: string; className?: string }) {
+  return (
+    <div className={className ? `rich-text ${className}` : 'rich-text'}>
+      {textBlocks(text).map((block, i) =>
+        block.type === 'p' ? (
+          <p key={i}><Inline text={block.text} /></p>
+        ) : (
+          <ul key={i}>
+            {block.items.map((item, j) => (
+              <li key={j}><Inline text={item} /></li>
+            ))}
+          </ul>
+        ),
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,96 @@
+/**
+ * The analytics sender (spec 3, 5, 7, 9): `POST /{locale}/analytics/collect` with the payload of
+ * `analyticsPayload`, batched (500 ms, at most 2 per batch). Without a client id nothing is sent
+ * and the console says why. Browser only: on the server `collectAnalytics` resolves at once.
+ * Failures are logged by the API client and never reach the visitor.
+ */
+import { CONSTANTS, type Locale } from '../../app.config'
+import { createApi, type Api } from '~/api/client'
+import { analyticsPayload, type AnalyticsPayload } from '~/lib/marketing/analytics-payload'
+import { createBatcher, type Batcher } from '~/lib/marketing/batch'
+import { utmCookieForSearch } from '~/lib/marketing/utm'
+
+export interface CollectContext {
+  apiBrowserBase: string
+  locale: Locale
+  /** The bearer token without its prefix (`selectAnalyticsToken`), or null. */
+  token: string | null
+  configuredCookie: string | null
+}
+
+export type CollectOutcome = 'sent' | 'no-client-id' | 'failed' | 'server'
+
+interface Item {
+  api: Api
+  payload: AnalyticsPayload
+}
+
+let batcher: Batcher<Item> | null = null
+const apis = new Map<string, Api>()
+
+function getBatcher(): Batcher<Item> {
+  batcher ??= createBatcher<Item>({
+    delayMs: CONSTANTS.analyticsBatchDelayMs,
+    amount: CONSTANTS.analyticsBatchAmount,
+    send: (items) => Promise.all(items.map(({ api, payload }) => api.collectAnalytics(payload))),
+  })
+  return batcher
+}
+
+function apiFor(base: string, locale: Locale): Api {
+  const key = `${base}|${locale}`
+  let api = apis.get(key)
+  if (!api) {
+    api = createApi({ base, locale, timeoutMs: 4000, log: (message, error) => console.warn(message, error) })
+    apis.set(key, api)
+  }
+  return api
+}
+
+/** Builds the payload from the browser's cookies and address and queues it. Never rejects. */
+export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutcome> {
+  if (typeof window === 'undefined') return 'server'
+  const result = analyticsPayload({
+    host: window.location.host,
+    token: ctx.token,
+    cookieHeader: document.cookie,
+    search: window.location.search,
+    configuredCookie: ctx.configuredCookie,
+  })
+  if (!result.ok) {
+    console.log(result.message)
+    return 'no-client-id'
+  }
+  try {
+    await getBatcher().add({ api: apiFor(ctx.apiBrowserBase, ctx.locale), payload: result.payload })
+    return 'sent'
+  } catch {
+    return 'failed'
+  }
+}
+
+/** Spec 5, 9: a landing address with a full utm set is remembered in the `utm` cookie. */
+export function rememberUtm(crossOrigin: boolean): boolean {
+  if (typeof window === 'undefined') return false
+  const cookie = utmCookieForSearch(window.location.search, crossOrigin)
+  if (!cookie) return false
+  document.cookie = cookie
+  return true
+}
+
+/** Waits for `promise`, but no longer than `ms`; never rejects. */
+export function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      () => {
+        clearTimeout(timer)
+        resolve('timeout')
+      },
+    )
+  })
+}

@@ -1,0 +1,48 @@
+/**
+ * Spec 2: which address a download button points to. Pure: the locale, the path prefix the
+ * visitor is on, the selected game version and the two configured addresses are arguments.
+ */
+import type { Locale, PublicConfig } from '../../../app.config'
+import { joinPrefix } from '../locale'
+
+/** Spec 3: the game version whose id selects the standard link (CS:GO). */
+export const LEGACY_VERSION_ID = 2
+
+export type DownloadLinkKind = 'external' | 'internal' | 'cs2-direct'
+
+export interface DownloadLink {
+  href: string
+  kind: DownloadLinkKind
+}
+
+export interface DownloadLinkInput {
+  locale: Locale
+  /** The prefix the visitor is on: '', '/en', '/ru' or '/de'. */
+  prefix: string
+  /** The selected game version id; null when no version is involved (the generic link). */
+  versionId: number | null
+  config: Pick<PublicConfig, 'externalDownloadUrl' | 'cs2DownloadUrl'>
+}
+
+/** The internal download route under the current prefix: the server redirects it to the launcher. */
+export function internalDownloadHref(prefix: string): string {
+  return joinPrefix(prefix, '/download')
+}
+
+/**
+ * Spec 2:
+ * - the download link is the external address when it is configured and the language is
+ *   Russian, otherwise the internal download route;
+ * - the first-version link (any selected version id other than 2) is a direct download of the
+ *   Windows executable for CS2: the configured CS2 address, or else the internal route.
+ */
+export function downloadLink(input: DownloadLinkInput): DownloadLink {
+  const internal: DownloadLink = { href: internalDownloadHref(input.prefix), kind: 'internal' }
+  if (input.versionId !== null && input.versionId !== LEGACY_VERSION_ID) {
+    return input.config.cs2DownloadUrl ? { href: input.config.cs2DownloadUrl, kind: 'cs2-direct' } : internal
+  }
+  if (input.config.externalDownloadUrl && input.locale === 'ru') {
+    return { href: input.config.externalDownloadUrl, kind: 'external' }
+  }
+  return internal
+}

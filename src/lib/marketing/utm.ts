@@ -1,0 +1,28 @@
+/**
+ * Spec 3, 5, 9: the utm part of the analytics payload. The current address wins when it
+ * carries a full set (source, medium and campaign), else the `utm` cookie; anything less is null.
+ */
+import { CONSTANTS } from '../../../app.config'
+import { readCookie } from '../locale'
+import { UTM_COOKIE, parseUtmCookie, utmFromSearch, type Utm } from '../utm'
+
+/** `?utm_source=a&…` as the record `utmFromSearch` reads. */
+export function searchRecord(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search.startsWith('?') ? search.slice(1) : search))
+}
+
+export function pickUtm(search: string, cookieHeader: string | null | undefined): Utm | null {
+  return utmFromSearch(searchRecord(search)) ?? parseUtmCookie(readCookie(cookieHeader, UTM_COOKIE))
+}
+
+/** The cookie written when the address carries a full set: 31536000 s on path /. */
+export function utmCookieString(utm: Utm, crossOrigin = false): string {
+  const site = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax'
+  return `${UTM_COOKIE}=${encodeURIComponent(JSON.stringify(utm))}; Max-Age=${CONSTANTS.trackingCookieMaxAgeSeconds}; Path=/; ${site}`
+}
+
+/** The cookie to store for this address, or null when it carries no full utm set. */
+export function utmCookieForSearch(search: string, crossOrigin = false): string | null {
+  const utm = utmFromSearch(searchRecord(search))
+  return utm ? utmCookieString(utm, crossOrigin) : null
+}
