@@ -1,6 +1,6 @@
 import { createActorContext } from '@xstate/react'
 import { useRouter } from '@tanstack/react-router'
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
 import { authMachine, type AuthUser, type TokenGrant } from '#machines/auth'
 import { getLocale } from '~/paraglide/runtime'
@@ -8,6 +8,8 @@ import { createApi } from '~/api/client'
 import type { TokenGrant as ApiTokenGrant } from '~/api/schemas'
 import { clearStoredSession, storeSession } from '~/lib/auth-storage'
 import { useSite } from '~/lib/use-site'
+import { notify } from '~/lib/toast'
+import { m } from '~/paraglide/messages'
 
 export const AuthActor = createActorContext(authMachine)
 
@@ -66,7 +68,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           void router.navigate({ href: params.to })
         },
         logError: (_, params) => console.error('auth:', params.error),
-        abortRequest: (_, params) => console.warn(params.error.message),
+        // Spec 8: the session reset; a protected page sends the visitor to login and remembers it.
+        abortRequest: (_, params) => {
+          console.warn(params.error.message)
+          const { matches, location } = router.state
+          if (matches.some((match) => String(match.routeId).startsWith('/_protected'))) {
+            notify({ kind: 'warning', text: m.acc_session_expired() })
+            void router.navigate({ to: '/login', search: { redirect: location.href } })
+          }
+        },
       },
     })
   }, [router, site.config.apiBrowserBase, locale, crossOrigin])
@@ -82,7 +92,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         },
       }}
     >
+      <TokenCheckOnNavigation />
       {children}
     </AuthActor.Provider>
   )
+}
+
+/** Spec 4: the token is checked before every navigation, as before every request. */
+function TokenCheckOnNavigation() {
+  const router = useRouter()
+  const auth = AuthActor.useActorRef()
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', () => {
+        if (auth.getSnapshot().matches('loggedIn')) auth.send({ type: 'token.check', now: Date.now() })
+      }),
+    [router, auth],
+  )
+  return null
 }

@@ -4,6 +4,7 @@ import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
 import { localeCookie, switchLocaleHref } from '~/lib/locale'
 import { useSite } from '~/lib/use-site'
+import { LocaleActor } from './locale-provider'
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
 import { CountryFlag } from './marketing/country-flag'
@@ -17,6 +18,7 @@ export function LanguageSwitcher() {
   const current = getLocale()
   const { publicHref } = useLocation()
   const { config } = useSite()
+  const localeActor = LocaleActor.useActorRef()
   return (
     <nav className="lang-switcher" aria-label={m.lang_switch_label()}>
       <ul>
@@ -28,8 +30,15 @@ export function LanguageSwitcher() {
               lang={locale}
               aria-current={locale === current ? 'true' : undefined}
               data-locale={locale}
-              onClick={() => {
-                document.cookie = localeCookie(locale, config.cookiesCrossOrigin)
+              onClick={(event) => {
+                const change = { type: 'locale.change', locale, path: publicHref } as const
+                if (locale !== current && localeActor.getSnapshot().can(change)) {
+                  event.preventDefault()
+                  localeActor.send(change)
+                } else {
+                  // Still loading: the plain link does the job, with the cookie stored first.
+                  document.cookie = localeCookie(locale, config.cookiesCrossOrigin)
+                }
               }}
             >
               <CountryFlag locale={locale} size="small" />

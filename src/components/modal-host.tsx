@@ -18,7 +18,12 @@ function isModalContent(value: unknown): value is ModalContent {
 export function ModalHost() {
   const state = ModalActor.useSelector((s) => ({ standard: s.matches('standard'), custom: s.matches('custom'), content: s.context.content, options: s.context.options }))
   const modal = ModalActor.useActorRef()
-  const close = () => modal.send({ type: 'modal.close' })
+  // A dismissal (Escape, the backdrop, ×) goes to whoever opened the modal, when it asked to know.
+  const close = () => {
+    const onDismiss = state.options.onDismiss
+    if (typeof onDismiss === 'function') onDismiss()
+    else modal.send({ type: 'modal.close' })
+  }
   if (!state.standard && !state.custom) return null
   const closable = state.options.closable !== false
   if (state.custom) {

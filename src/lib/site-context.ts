@@ -11,6 +11,7 @@ import { getLocale } from '~/paraglide/runtime'
 import { createApi, ApiError } from '~/api/client'
 import type { User } from '~/api/schemas'
 import { sessionFromCookieHeader } from './session'
+import { clearSessionCookies } from './session-server'
 
 export interface SiteContext {
   host: string
@@ -39,7 +40,10 @@ export const getSiteContext = createServerFn({ method: 'GET' }).handler(async ()
     } catch (error) {
       // 401: the backend no longer knows the token, the visitor is a guest. Anything else: the
       // page still renders; the browser's auth machine fetches the user again.
-      if (error instanceof ApiError && error.status === 401) session = null
+      if (error instanceof ApiError && error.status === 401) {
+        session = null
+        clearSessionCookies()
+      }
     }
   }
   return {

@@ -12,6 +12,7 @@ import { NavigationProgress } from '~/components/navigation-progress'
 import { NavigationEffects } from '~/components/navigation-effects'
 import { ErrorPage } from '~/components/error-page'
 import { AuthProvider } from '~/components/auth-provider'
+import { LocaleProvider } from '~/components/locale-provider'
 import { UiActors } from '~/components/ui-actors'
 import { ModalHost } from '~/components/modal-host'
 import { LightboxHost } from '~/components/lightbox-host'
@@ -69,6 +70,7 @@ function RootDocument({ children }: { children: ReactNode }) {
 
 function RootLayout() {
   return (
+    <LocaleProvider>
     <AuthProvider>
       <UiActors>
         <a className="skip-link" href="#main">
@@ -87,5 +89,6 @@ function RootLayout() {
         <ExternalScripts />
       </UiActors>
     </AuthProvider>
+    </LocaleProvider>
   )
 }

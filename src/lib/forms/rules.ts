@@ -8,7 +8,7 @@ import { type } from 'arktype'
 export type RuleName = 'required' | 'email' | 'min' | 'max' | 'length' | 'numeric' | 'regex' | 'min_value' | 'max_value' | 'confirmed'
 
 export interface Failure {
-  rule: RuleName | 'default'
+  rule: RuleName | 'default' | (string & {})
   params: Record<string, string | number>
 }
 

@@ -1,13 +1,28 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { m } from '~/paraglide/messages'
 import { PageIntro } from '~/components/page-intro'
+import { AccountArea } from '~/components/account/account-area'
+import { getAccountData } from '~/lib/account-server'
+import { setErrorStatus } from '~/lib/route-error'
 import { useSite } from '~/lib/use-site'
 
+/** Spec 2, 7: the account area (protected). */
 export const Route = createFileRoute('/_protected/account')({
+  onError: setErrorStatus,
+  loader: async ({ location }) => {
+    const data = await getAccountData()
+    if (data.status === 'unauthorized') throw redirect({ to: '/login', search: { redirect: location.href } })
+    return data
+  },
   component: AccountPage,
 })
 
 function AccountPage() {
   const { product } = useSite()
-  return <PageIntro heading={m.page_account_heading({ product })} intro={m.page_account_intro({ product })} />
+  const data = Route.useLoaderData()
+  return (
+    <PageIntro heading={m.page_account_heading({ product })} intro={m.page_account_intro({ product })}>
+      <AccountArea offer={data.status === 'ok' ? data.offer : null} />
+    </PageIntro>
+  )
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
 
 type Messages = Record<string, string>
 const load = (path: string): Messages => JSON.parse(readFileSync(path, 'utf8'))
@@ -6,8 +6,10 @@ const load = (path: string): Messages => JSON.parse(readFileSync(path, 'utf8'))
 export const LOCALES = ['en', 'ru', 'de'] as const
 export type Locale = (typeof LOCALES)[number]
 
+/** Every message file of a locale: messages/{l}.json and messages/<area>/{l}.json. */
+const areas = readdirSync('messages').filter((name) => statSync(`messages/${name}`).isDirectory())
 const all: Record<Locale, Messages> = Object.fromEntries(
-  LOCALES.map((l) => [l, { ...load(`messages/${l}.json`), ...load(`messages/pages/${l}.json`) }]),
+  LOCALES.map((l) => [l, Object.assign(load(`messages/${l}.json`), ...areas.map((a) => load(`messages/${a}/${l}.json`)))]),
 ) as Record<Locale, Messages>
 
 /** A message as the site renders it, with its placeholders filled. */

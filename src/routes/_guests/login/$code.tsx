@@ -1,13 +1,42 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute } from '@tanstack/react-router'
+import { type } from 'arktype'
+import { useEffect } from 'react'
 import { m } from '~/paraglide/messages'
+import { isSafeRedirect } from '#machines/rules/redirect'
 import { PageIntro } from '~/components/page-intro'
+import { AuthActor } from '~/components/auth-provider'
 import { useSite } from '~/lib/use-site'
 
+const Search = type({ 'redirect?': 'unknown' }).pipe((s): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined }))
+
+/** Spec 2, 7: sign-in by the code from the e-mailed link (GET /users/auth/{code}). */
 export const Route = createFileRoute('/_guests/login/$code')({
+  validateSearch: Search,
   component: LoginCodePage,
 })
 
 function LoginCodePage() {
   const { product } = useSite()
-  return <PageIntro heading={m.page_login_code_heading({ product })} intro={m.page_login_code_intro({ product })} />
+  const { code } = Route.useParams()
+  const { redirect } = Route.useSearch()
+  const auth = AuthActor.useActorRef()
+  const state = AuthActor.useSelector((s) => ({ busy: s.hasTag('busy'), loggedIn: s.matches('loggedIn'), error: s.context.error }))
+  useEffect(() => {
+    // After hydration only: the server renders the "checking" state, the browser signs in.
+    auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' })
+  }, [auth, code, redirect])
+  const failed = !state.busy && !state.loggedIn && state.error !== null
+  return (
+    <PageIntro heading={m.page_login_code_heading({ product })} intro={m.page_login_code_intro({ product })}>
+      {failed ? (
+        <div className="form-card" role="alert" data-testid="link-failed">
+          <h2>{m.acc_link_failed_title()}</h2>
+          <p>{state.error}</p>
+          <Link to="/login" search={redirect ? { redirect } : {}} className="button">{m.acc_link_retry()}</Link>
+        </div>
+      ) : (
+        <p className="notice" role="status" aria-busy="true">{m.acc_link_checking()}</p>
+      )}
+    </PageIntro>
+  )
 }

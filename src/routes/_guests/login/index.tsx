@@ -6,9 +6,12 @@ import { PageIntro } from '~/components/page-intro'
 import { SignInForm } from '~/components/account/sign-in-form'
 import { useSite } from '~/lib/use-site'
 
-/** Spec 5: only a safe local path is kept as the target to return to after login. */
+/**
+ * Spec 5: only a safe local path is kept as the target to return to after login. The router
+ * keeps raw search params next to validated ones, so an unsafe value is overwritten, not dropped.
+ */
 const LoginSearch = type({ 'redirect?': 'unknown' }).pipe((s): { redirect?: string } =>
-  isSafeRedirect(s.redirect) ? { redirect: s.redirect } : {},
+  ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined }),
 )
 
 export const Route = createFileRoute('/_guests/login/')({
