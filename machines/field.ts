@@ -121,7 +121,7 @@ export const fieldMachine = setup({
 
 export type FieldMachine = typeof fieldMachine
 
-type FieldSnapshotLike = { matches: (v: unknown) => boolean; context: FieldContext }
+type FieldSnapshotLike = { matches: (v: any) => boolean; context: FieldContext }
 
 /** Spec 4: the field flags the form renders. */
 export function fieldFlags(s: FieldSnapshotLike) {

@@ -17,6 +17,13 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+function outputParams({ event }: { event: { output?: unknown } }): unknown {
+  return event.output
+}
+function errorParams({ event }: { event: { error?: unknown } }) {
+  return { error: event.error }
+}
+
 export const requestMachine = setup({
   types: { context: {} as RequestContext, events: {} as RequestEvent },
   actors: {
@@ -46,13 +53,13 @@ export const requestMachine = setup({
         onDone: {
           target: 'done',
           actions: [
-            { type: 'assignResult', params: ({ event }) => event.output },
-            { type: 'succeeded', params: ({ event }) => event.output },
+            { type: 'assignResult', params: outputParams },
+            { type: 'succeeded', params: outputParams },
           ],
         },
         onError: {
           target: 'failed',
-          actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+          actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }],
         },
       },
     },
