@@ -66,6 +66,8 @@ export async function handleRequest(request: Request): Promise<Response> {
   try {
     return await localeStorage.run(store, () => startFetch(request))
   } catch (error) {
+    // The visitor went away (navigated on, closed the tab): nothing to report.
+    if (request.signal.aborted) return new Response(null, { status: 499 })
     console.error('request failed', request.method, url.pathname, error)
     const status = error instanceof HttpError ? error.status : 500
     return new Response(status === 500 ? 'Internal Server Error' : error instanceof Error ? error.message : 'Error', {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LOCALES, msg, product, type Locale } from './support/messages'
 import { fakeSessionCookie } from './support/session'
+import { loginViaApi } from './support/login'
 import { BACKEND, SITE_PORT } from '../../playwright.config'
 
 const PREFIXES = ['', '/en', '/ru', '/de'] as const
@@ -47,8 +48,9 @@ test.describe('spec 2: every route under every prefix', () => {
     })
   }
 
-  test('the protected account page renders for a visitor with a session', async ({ page, context, baseURL }) => {
-    await fakeSessionCookie(context, baseURL!)
+  test('the protected account page renders for a visitor with a session', async ({ page, context, baseURL, request }) => {
+    test.setTimeout(60_000)
+    await loginViaApi(request, context, baseURL!)
     for (const prefix of PREFIXES) {
       const locale = localeOf(prefix)
       const response = await page.goto(`${prefix}/account`)
@@ -187,8 +189,8 @@ test.describe('spec 2, 6: access rules', () => {
     await expect(page).toHaveURL(/\/ru\/login\?redirect=%2Faccount$/)
     await expect(page.locator('h1')).toHaveText(msg('ru', 'page_login_heading', { product: product('ru') }))
   })
-  test('a guests-only page sends a logged-in visitor home', async ({ page, context, baseURL }) => {
-    await fakeSessionCookie(context, baseURL!)
+  test('a guests-only page sends a logged-in visitor home', async ({ page, context, baseURL, request }) => {
+    await loginViaApi(request, context, baseURL!)
     await page.goto('/de/login')
     await expect(page).toHaveURL(/\/de$/)
   })
