@@ -46,6 +46,8 @@ export default defineConfig({
       BACKEND_PORT: String(BACKEND_PORT),
       MIRROR_BASE_URL: `http://mirror.localhost:${SITE_PORT}`,
       BACKEND_DATA_DIR: 'memory://',
+      // The browser tests' backend is always a fresh embedded database, whatever DATABASE_URL says.
+      DATABASE_URL: '',
       NODE_ENV: 'production',
     },
   },

@@ -17,7 +17,7 @@ export default defineConfig({
       'tests/machines/**/*.test.ts',
       'backend/tests/**/*.test.ts',
     ],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 })
