@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { isLoggedIn } from '#machines/auth'
+import { hasScope, type Scope } from '~/lib/scope'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { legalHref } from '~/lib/locale'
@@ -11,6 +12,7 @@ import { MenuActor } from './ui-actors'
 export function SiteHeader() {
   const { product } = useSite()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
+  const premium = AuthActor.useSelector((s) => hasScope(s.context.user as { scope?: Scope } | null, 'premium'))
   const menuOpen = MenuActor.useSelector((s) => s.matches('open'))
   const menu = MenuActor.useActorRef()
   const locale = getLocale()
@@ -45,7 +47,10 @@ export function SiteHeader() {
           <div className="site-header__actions">
             <LanguageSwitcher />
             {loggedIn ? (
-              <Link to="/account" className="button button--ghost" data-testid="account-link">{m.nav_account()}</Link>
+              <Link to="/account" className="button button--ghost" data-testid="account-link">
+                {m.nav_account()}
+                {premium ? <span className="badge badge--ok" data-testid="premium-badge">{m.nav_premium()}</span> : null}
+              </Link>
             ) : (
               <Link to="/login" className="button button--ghost" data-testid="login-link">{m.nav_login()}</Link>
             )}
