@@ -51,6 +51,11 @@ export const CONSTANTS = Object.freeze({
   analyticsBatchAmount: 2,
   pageDataMinDelayMs: 200,
   visibilityThrottleMs: 100,
+  /**
+   * Server-side backend calls made while a page renders (user, plans, special offer) give up
+   * after this long, so a slow backend delays a page by at most about that (decision 030).
+   */
+  serverBackendTimeoutMs: 2500,
 })
 
 export class ConfigError extends Error {

@@ -6,7 +6,20 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
+/**
+ * A promise nobody awaited must not stop the server for every visitor (Node's default is to
+ * exit): it is logged with its stack and the server goes on. The failure tests assert that
+ * none happens (decision 031).
+ */
+function keepServingOnStrayRejections() {
+  if (process.listenerCount('unhandledRejection') > 0) return
+  process.on('unhandledRejection', (reason) => {
+    console.error('Unhandled rejection (the server keeps running):', reason)
+  })
+}
+
 export async function startSite({ port, hostname = '0.0.0.0', silent = false } = {}) {
+  keepServingOnStrayRejections()
   const { default: entry } = await import(`${root}dist/server/server.js`)
   const assets = staticMiddleware({ dir: `${root}dist/client`, encodings: true })
   const immutable = async (request, next) => {

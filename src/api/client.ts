@@ -19,6 +19,8 @@ export class ApiError extends Error {
     message: string,
     /** The response body, when there was one. */
     readonly data: unknown = null,
+    /** What went wrong, for the logs (the message may be a text for visitors instead). */
+    readonly detail: string = message,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -37,6 +39,11 @@ export interface ApiOptions {
   token?: () => string | null | Promise<string | null>
   fetch?: typeof globalThis.fetch
   timeoutMs?: number
+  /**
+   * The visitor-facing text of an error that carries no message from the backend (no answer,
+   * an HTML page, a body of the wrong shape). Without it the message is the technical detail.
+   */
+  fallbackMessage?: () => string
   log?: (message: string, error: unknown) => void
 }
 
@@ -61,22 +68,22 @@ export function createApi(options: ApiOptions) {
       const token = await options.token()
       if (token) headers.authorization = `Bearer ${token}`
     }
+    const fail = (kind: ApiErrorKind, status: number | null, detail: string, data: unknown, serverMessage: string | null = null) => {
+      const apiError = new ApiError(kind, status, serverMessage ?? options.fallbackMessage?.() ?? detail, data, detail)
+      log(`api: ${method} /${options.locale}${path}: ${detail}`, apiError)
+      return apiError
+    }
     let raw: unknown
     try {
       raw = await $fetch(path, { method, headers, query: init.query, body: init.body as Record<string, unknown> | undefined, responseType: 'json' })
     } catch (error) {
-      const apiError =
-        error instanceof FetchError && error.response
-          ? new ApiError('http', error.response.status, messageOf(error.data) ?? `${method} ${path} answered ${error.response.status}`, error.data ?? null)
-          : new ApiError('network', null, `${method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`)
-      log(`api: ${method} /${options.locale}${path}`, apiError)
-      throw apiError
+      throw error instanceof FetchError && error.response
+        ? fail('http', error.response.status, `${method} ${path} answered ${error.response.status}`, error.data ?? null, messageOf(error.data))
+        : fail('network', null, `${method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`, null)
     }
     const parsed = schema(raw)
     if (parsed instanceof type.errors) {
-      const apiError = new ApiError('shape', 500, `${method} ${path} answered an unexpected shape: ${parsed.summary}`, raw)
-      log(`api: ${method} /${options.locale}${path}`, apiError)
-      throw apiError
+      throw fail('shape', 500, `${method} ${path} answered an unexpected shape: ${parsed.summary}`, raw)
     }
     return parsed as T
   }
@@ -111,5 +118,5 @@ export type Api = ReturnType<typeof createApi>
 
 function messageOf(data: unknown): string | null {
   const m = (data as { message?: unknown } | null)?.message
-  return typeof m === 'string' ? m : null
+  return typeof m === 'string' && m.trim() ? m : null
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { ExpiredAuthSessionError } from '#machines/rules/token'
 import { selectAuthorization } from '#machines/auth'
 import { getLocale } from '~/paraglide/runtime'
+import { m } from '~/paraglide/messages'
 import { AuthActor } from '~/components/auth-provider'
 import { useSite } from '~/lib/use-site'
 import { createApi, type Api } from './client'
@@ -20,6 +21,8 @@ export function useApi(): Api {
       createApi({
         base: site.config.apiBrowserBase,
         locale,
+        // No answer, an HTML page or a body of the wrong shape: the visitor reads a plain sentence.
+        fallbackMessage: () => m.notifications_errors_other(),
         token: () => {
           const before = auth.getSnapshot()
           if (!before.matches('loggedIn')) return null

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useRef } from 'react'
 import { isLoggedIn } from '#machines/auth'
 import { hasScope, type Scope } from '~/lib/scope'
 import { m } from '~/paraglide/messages'
@@ -16,14 +17,25 @@ export function SiteHeader() {
   const menuOpen = MenuActor.useSelector((s) => s.matches('open'))
   const menu = MenuActor.useActorRef()
   const locale = getLocale()
+  const toggle = useRef<HTMLButtonElement>(null)
   return (
-    <header className="site-header" data-menu={menuOpen ? 'open' : 'closed'}>
+    <header
+      className="site-header"
+      data-menu={menuOpen ? 'open' : 'closed'}
+      onKeyDown={(e) => {
+        // Escape closes the open menu from anywhere in the header and gives focus back to its button.
+        if (e.key !== 'Escape' || !menuOpen) return
+        menu.send({ type: 'menu.close' })
+        toggle.current?.focus()
+      }}
+    >
       <div className="site-header__inner">
         <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">◆</span>
           <span className="brand__name">{product}</span>
         </Link>
         <button
+          ref={toggle}
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}
@@ -34,7 +46,7 @@ export function SiteHeader() {
         >
           <span aria-hidden="true" className="menu-toggle__bars" />
         </button>
-        <div id="site-menu" className="site-menu" onKeyDown={(e) => e.key === 'Escape' && menu.send({ type: 'menu.close' })}>
+        <div id="site-menu" className="site-menu">
           <nav className="main-nav" aria-label={m.nav_main_label()}>
             <ul>
               <li><Link to="/premium" activeProps={{ 'aria-current': 'page' }}>{m.nav_premium()}</Link></li>

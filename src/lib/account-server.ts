@@ -5,7 +5,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
-import { loadConfig } from '../../app.config'
+import { CONSTANTS, loadConfig } from '../../app.config'
 import { getLocale } from '~/paraglide/runtime'
 import { ApiError, createApi } from '~/api/client'
 import type { SpecialOffer } from '~/api/schemas'
@@ -19,7 +19,7 @@ export const getAccountData = createServerFn({ method: 'GET' }).handler(async ()
   if (!session.loggedIn || !session.token) return { status: 'unauthorized' }
   const token = session.token
   try {
-    const { offer } = await createApi({ base: loadConfig().apiBase, locale: getLocale(), token: () => token, timeoutMs: 5000 }).specialOffer()
+    const { offer } = await createApi({ base: loadConfig().apiBase, locale: getLocale(), token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs }).specialOffer()
     return { status: 'ok', offer }
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

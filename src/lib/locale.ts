@@ -134,9 +134,18 @@ export function legalHref(locale: Locale, page: LegalPage, hash?: string): strin
   return `${legalPrefix(locale)}/${page}${hash ? `#${hash}` : ''}`
 }
 
-/** The same page in another language, keeping the rest of the path, the query and the hash. */
+/**
+ * The same page in another language, keeping the rest of the path, the query and the hash.
+ * The href is read as a path with plain string cuts: a URL parser would read `//host/...` as
+ * another host and throws on some of them, which would break the render of the whole page.
+ */
 export function switchLocaleHref(href: string, target: Locale): string {
-  const url = new URL(href, 'http://x')
-  const { rest } = splitLocalePrefix(url.pathname)
-  return `${joinPrefix(`/${target}`, rest)}${url.search}${url.hash}`
+  const hashAt = href.indexOf('#')
+  const hash = hashAt === -1 ? '' : href.slice(hashAt)
+  const beforeHash = hashAt === -1 ? href : href.slice(0, hashAt)
+  const searchAt = beforeHash.indexOf('?')
+  const search = searchAt === -1 ? '' : beforeHash.slice(searchAt)
+  const pathname = searchAt === -1 ? beforeHash : beforeHash.slice(0, searchAt)
+  const { rest } = splitLocalePrefix(pathname.startsWith('/') ? pathname : `/${pathname}`)
+  return `${joinPrefix(`/${target}`, rest)}${search === '?' ? '' : search}${hash === '#' ? '' : hash}`
 }

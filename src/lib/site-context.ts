@@ -6,7 +6,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
-import { brandForHost, loadConfig, toPublicConfig, type BrandId, type PublicConfig } from '../../app.config'
+import { CONSTANTS, brandForHost, loadConfig, toPublicConfig, type BrandId, type PublicConfig } from '../../app.config'
 import { getLocale } from '~/paraglide/runtime'
 import { createApi, ApiError } from '~/api/client'
 import type { User } from '~/api/schemas'
@@ -36,7 +36,7 @@ export const getSiteContext = createServerFn({ method: 'GET' }).handler(async ()
     const token = cookies.token
     session = { token, expiresAt: cookies.expiresAt }
     try {
-      user = await createApi({ base: config.apiBase, locale: getLocale(), token: () => token, timeoutMs: 3000 }).me()
+      user = await createApi({ base: config.apiBase, locale: getLocale(), token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs }).me()
     } catch (error) {
       // 401: the backend no longer knows the token, the visitor is a guest. Anything else: the
       // page still renders; the browser's auth machine fetches the user again.

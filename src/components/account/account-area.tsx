@@ -24,9 +24,11 @@ const formatMoney = (value: number, currency: string, locale: string) =>
  * e-mail and password, sign-out. Actions run through the account machine; confirmations
  * through the modal machine; the user comes from the auth machine.
  */
-export function AccountArea({ offer }: { offer: SpecialOffer['offer'] }) {
+export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffer['offer']; unavailable?: boolean }) {
   const locale = getLocale()
   const user = AuthActor.useSelector((s) => s.context.user) as User | null
+  // The user is still on its way (the auth machine fetches it), not lost.
+  const fetchingUser = AuthActor.useSelector((s) => s.hasTag('busy') || s.matches('loggedIn'))
   const auth = AuthActor.useActorRef()
   const modal = ModalActor.useActorRef()
   const api = useApi()
@@ -52,7 +54,18 @@ export function AccountArea({ offer }: { offer: SpecialOffer['offer'] }) {
   })
   const [state, send] = useMachine(logic)
   const busy = state.hasTag('busy')
-  if (!user) return <p className="notice" role="status" aria-busy="true">{m.route_pending()}</p>
+  if (!user && fetchingUser && !unavailable) return <p className="notice" role="status" aria-busy="true">{m.route_pending()}</p>
+  if (!user) {
+    // The backend did not answer: a plain sentence and a way to try again, never a crash.
+    return (
+      <div className="notice notice--error" role="alert" data-testid="account-unavailable">
+        <p>{m.acc_unavailable()}</p>
+        <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>
+          {m.acc_retry()}
+        </button>
+      </div>
+    )
+  }
   const sub = user.subscription ?? null
 
   return (

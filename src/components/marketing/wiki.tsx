@@ -26,7 +26,7 @@ export function Wiki() {
 
   return (
     <div className="wiki">
-      <aside className="wiki__sidebar">
+      <aside className="wiki__sidebar" aria-labelledby={`${inputId}-toc`}>
         <div className="wiki__search" role="search">
           <label htmlFor={inputId} className="wiki__search-label">{t(WIKI_UI.searchLabel)}</label>
           <div className="wiki__search-field">
@@ -83,8 +83,8 @@ export function Wiki() {
             </article>
           ))
         )}
-        <aside className="callout">
-          <h2 className="callout__title">{m.mk_wiki_help_title()}</h2>
+        <aside className="callout" aria-labelledby={`${inputId}-help`}>
+          <h2 id={`${inputId}-help`} className="callout__title">{m.mk_wiki_help_title()}</h2>
           <RichText text={m.mk_wiki_help_text({ email: brandInfo.supportEmail })} />
         </aside>
       </div>

@@ -22,7 +22,7 @@ function AccountPage() {
   const data = Route.useLoaderData()
   return (
     <PageIntro heading={m.page_account_heading({ product })} intro={m.page_account_intro({ product })}>
-      <AccountArea offer={data.status === 'ok' ? data.offer : null} />
+      <AccountArea offer={data.status === 'ok' ? data.offer : null} unavailable={data.status === 'unavailable'} />
     </PageIntro>
   )
 }

@@ -1,0 +1,161 @@
+/**
+ * A second site server for tests that need their own backend: started with `scripts/start.mjs`
+ * (production build, or Vite with E2E_DEV) and an `API_BASE_URL`, its stderr kept for checks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+
+export interface SiteServer {
+  child: ChildProcess
+  base: string
+  /** Everything the site wrote to stderr so far. */
+  stderr: () => string
+  stop: () => Promise<void>
+}
+
+export function startSiteServer(port: number, api: string, env: Record<string, string> = {}): SiteServer {
+  const args = ['scripts/start.mjs', ...(process.env.E2E_DEV ? ['--dev'] : [])]
+  let err = ''
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_BASE_URL: api,
+      API_BROWSER_BASE_URL: api.replace('127.0.0.1', 'localhost'),
+      MIRROR_BASE_URL: `http://mirror.localhost:${port}`,
+      NODE_ENV: 'production',
+      ...env,
+    },
+  })
+  child.stderr?.on('data', (data: Buffer) => {
+    err += data.toString()
+  })
+  return {
+    child,
+    base: `http://localhost:${port}`,
+    stderr: () => err,
+    stop: () => {
+      if (child.exitCode !== null || child.pid === undefined) return Promise.resolve()
+      return new Promise((resolve) => {
+        child.once('exit', () => resolve())
+        try {
+          process.kill(-child.pid!, 'SIGTERM')
+        } catch {
+          resolve()
+        }
+      })
+    },
+  }
+}
+
+export async function waitForPage(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  let last = ''
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(60_000) })
+      if (response.status === 200) return
+      last = `status ${response.status}`
+    } catch (error) {
+      last = String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  throw new Error(`${url} did not answer 200 in time (${last})`)
+}
+
+/** How the fake backend misbehaves. `refused` closes its port. */
+export type BackendMode = 'refused' | 'slow' | 'shape' | 'invalid-json' | 'html' | 'error500' | 'reset'
+
+function cors(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin
+  return origin
+    ? {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-headers': 'authorization, content-type, accept',
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+      }
+    : {}
+}
+
+/**
+ * A backend that never answers properly, on loopback. `setMode('refused')` closes the port
+ * (connection refused); any other mode listens again.
+ */
+export class FakeBackend {
+  mode: BackendMode = 'refused'
+  requests = 0
+  private server: Server
+  private listening = false
+  private timers = new Set<ReturnType<typeof setTimeout>>()
+
+  constructor(readonly port: number) {
+    this.server = createServer((req, res) => this.answer(req, res))
+    this.server.keepAliveTimeout = 1000
+  }
+
+  get base(): string {
+    return `http://127.0.0.1:${this.port}`
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse) {
+    this.requests++
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors(req)).end()
+      return
+    }
+    const json = { 'content-type': 'application/json', ...cors(req) }
+    switch (this.mode) {
+      case 'slow': {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer)
+          if (!res.destroyed) res.writeHead(200, json).end(JSON.stringify({ late: true }))
+        }, 5000)
+        this.timers.add(timer)
+        return
+      }
+      case 'shape':
+        res.writeHead(200, json).end(JSON.stringify({ subscriptions: { id: 1 }, id: null, offer: 'x', message: 42, items: [1, 2] }))
+        return
+      case 'invalid-json':
+        res.writeHead(200, json).end('{"subscriptions": [ {"id": 1, ')
+        return
+      case 'html':
+        res.writeHead(200, { 'content-type': 'text/html', ...cors(req) }).end('<!doctype html><html><body><h1>Bad gateway</h1><x-fuzz></x-fuzz></body></html>')
+        return
+      case 'error500':
+        res.writeHead(500, { 'content-type': 'text/html', ...cors(req) }).end('<html><body>Internal Server Error</body></html>')
+        return
+      case 'reset':
+        req.socket.destroy()
+        return
+      default:
+        req.socket.destroy()
+    }
+  }
+
+  async setMode(mode: BackendMode): Promise<void> {
+    this.mode = mode
+    if (mode === 'refused' && this.listening) {
+      this.listening = false
+      await new Promise<void>((resolve) => {
+        this.server.close(() => resolve())
+        this.server.closeAllConnections()
+      })
+    } else if (mode !== 'refused' && !this.listening) {
+      await new Promise<void>((resolve, reject) => {
+        this.server.once('error', reject)
+        this.server.listen(this.port, '127.0.0.1', () => resolve())
+      })
+      this.listening = true
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer)
+    await this.setMode('refused')
+  }
+}
