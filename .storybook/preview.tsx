@@ -7,6 +7,7 @@ import { isLocale } from '#machines/rules/locale'
 import type { BrandId } from '../app.config'
 import { SiteFrame, type SiteParameters } from './site'
 import { watchStoryStatus } from './status'
+import { inspect, resetInspection } from './inspector'
 import '../src/styles/app.css'
 import '../src/styles/account.css'
 import '../src/styles/premium.css'
@@ -31,6 +32,7 @@ const withSite: Decorator = (Story, context) => {
       params={params}
       brand={brand}
       onLocaleChange={(next) => updateGlobals({ locale: next })}
+      inspect={inspect}
     />
   )
 }
@@ -74,6 +76,7 @@ const preview: Preview = {
     watchStoryStatus(context.parameters.expectedConsoleErrors as RegExp[] | undefined)
     // Toasts of the previous story are gone (sonner keeps them in a module-level store).
     toast.dismiss()
+    resetInspection()
     // Each story starts from a fresh visit: no stored premium state or countdown deadline.
     window.sessionStorage.clear()
     window.localStorage.clear()
