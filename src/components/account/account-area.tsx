@@ -13,6 +13,7 @@ import { AuthActor } from '../auth-provider'
 import { ModalActor } from '../ui-actors'
 import { TextField } from '../forms/text-field'
 import { useField, validateAll } from '../forms/use-form'
+import { useMachineInspect } from '~/lib/machine-inspect'
 
 const formatDate = (iso: string | null | undefined, locale: string) =>
   iso ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)) : ''
@@ -52,7 +53,7 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
       },
     })
   })
-  const [state, send] = useMachine(logic)
+  const [state, send] = useMachine(logic, { inspect: useMachineInspect() })
   const busy = state.hasTag('busy')
   if (!user && fetchingUser && !unavailable) return <p className="notice" role="status" aria-busy="true">{m.route_pending()}</p>
   if (!user) {

@@ -9,6 +9,7 @@ import { useNow } from '~/lib/use-now'
 import { AuthActor } from '../auth-provider'
 import { TextField } from '../forms/text-field'
 import { useField, validateAll } from '../forms/use-form'
+import { useMachineInspect } from '~/lib/machine-inspect'
 
 /**
  * Spec 7: passwordless sign-in. The e-mail step asks the backend for a code (GET /users/auth);
@@ -40,7 +41,7 @@ export function SignInForm({ redirect }: { redirect?: string }) {
       actions: { logError: (_, params) => console.error('sign-in:', params.error) },
     }),
   )
-  const [state, send] = useMachine(logic, { input: {} })
+  const [state, send] = useMachine(logic, { input: {}, inspect: useMachineInspect() })
   const email = useField({ name: 'email', label: m.acc_email_label(), type: 'email', required: true, maxLength: 254, initial: state.context.email })
   const code = useField({ name: 'code', label: m.acc_code_label(), required: true, rules: [{ rule: 'numeric' }, { rule: 'length', length: 6 }] })
   const now = useNow(1000, state.matches('code'))

@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { requestMachine } from '#machines/request'
+import { useMachineInspect } from '~/lib/machine-inspect'
 
 /**
  * A one-off page call through the request machine, started after hydration so the server and
@@ -17,7 +18,7 @@ export function usePageRequest<T>(run: () => Promise<T>, onSuccess?: (result: T)
       },
     }),
   )
-  const [state, send] = useMachine(logic)
+  const [state, send] = useMachine(logic, { inspect: useMachineInspect() })
   useEffect(() => {
     send({ type: 'request.start' })
   }, [send])

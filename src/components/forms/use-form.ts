@@ -4,6 +4,7 @@ import { fromPromise, waitFor, type ActorRefFrom } from 'xstate'
 import { fieldFlags, fieldMachine, type FieldFailure, type ValidateInput } from '#machines/field'
 import { formatFailure, rulesFromConstraints, validate, type Constraints, type Rule } from '~/lib/forms/rules'
 import { onValidationMessagesChange, validationMessages } from '~/lib/forms/messages'
+import { useMachineInspect } from '~/lib/machine-inspect'
 
 export type FieldActor = ActorRefFrom<typeof fieldMachine>
 
@@ -26,7 +27,7 @@ export function useField(options: FieldOptions) {
       actors: { validate: fromPromise<FieldFailure | null, ValidateInput>(async ({ input }) => validate(input.value, rulesRef.current)) },
     }),
   )
-  const actor = useActorRef(logic, { input: { name: options.name, value: options.initial ?? '' } })
+  const actor = useActorRef(logic, { input: { name: options.name, value: options.initial ?? '' }, inspect: useMachineInspect() })
   const state = useSelector(actor, (s) => ({ value: s.context.value as string, failure: s.context.failure, flags: fieldFlags(s) }))
   // Messages follow the validation file the locale machine loaded.
   const [, rerender] = useState(0)

@@ -7,6 +7,7 @@ import { m } from '~/paraglide/messages'
 import { HOME_COUNTDOWN_UNITS } from '~/content/home'
 import { COUNTDOWN_PLACEHOLDER, countdownDisplay } from '~/lib/marketing/countdown'
 import { t } from './text'
+import { useMachineInspect } from '~/lib/machine-inspect'
 
 /**
  * Spec 9: the deadline countdown, run by `deadlineMachine`. The server and the first client
@@ -40,7 +41,7 @@ function readStored(): string | null {
 }
 
 export function Countdown({ className = '' }: { className?: string }) {
-  const [snapshot, send] = useMachine(countdownMachine)
+  const [snapshot, send] = useMachine(countdownMachine, { inspect: useMachineInspect() })
   useEffect(() => {
     send({
       type: 'deadline.hydrate',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { fromPromise, waitFor } from 'xstate'
@@ -15,8 +15,17 @@ import { pushPurchase } from '~/integrations/data-layer'
 import { createLoadWidgetScript, createRunWidget, type WidgetScope } from '~/integrations/payments'
 import { sessionStorageOrNull, writePremiumState } from '~/lib/premium/persist'
 import { loginHref } from '~/lib/premium/login-href'
+import { useMachineInspect } from '~/lib/machine-inspect'
 
 const USER_REFRESH_TIMEOUT_MS = 15_000
+
+type PaymentActors = NonNullable<Parameters<typeof paymentMachine.provide>[0]['actors']>
+
+/**
+ * Replacement provider actors for the payment machine. The site never sets it; stories give
+ * fakes here so that every payment state shows without a backend or a widget script.
+ */
+export const PaymentActorsOverride = createContext<Partial<PaymentActors> | null>(null)
 
 /**
  * The payment machine with the site's side effects (spec 4, 7): the backend call, the
@@ -32,6 +41,7 @@ export function usePayment({ locale, restored, persist }: { locale: Locale; rest
   const live = useRef({ api, router, auth })
   live.current = { api, router, auth }
   const payment = site.config.payment
+  const override = useContext(PaymentActorsOverride)
 
   const [logic] = useState(() =>
     paymentMachine.provide({
@@ -47,6 +57,7 @@ export function usePayment({ locale, restored, persist }: { locale: Locale; rest
           const settled = await waitFor(actor, (s) => !s.hasTag('busy'), { timeout: USER_REFRESH_TIMEOUT_MS })
           if (!settled.matches({ loggedIn: 'active' })) throw new Error('The session ended while the user was refreshed')
         }),
+        ...override,
       },
       actions: {
         toast: ({ event }, params) => {
@@ -67,6 +78,7 @@ export function usePayment({ locale, restored, persist }: { locale: Locale; rest
   )
 
   const [snapshot, send, actorRef] = useMachine(logic, {
+    inspect: useMachineInspect(),
     input: {
       locale,
       loggedIn,

@@ -1,0 +1,257 @@
+/**
+ * Renders every story the way the site renders a page: inside a TanStack router (memory
+ * history) whose root route supplies the site context as loader data, with the auth, locale
+ * and UI actors and the toaster around it. The auth and locale machines are the real ones
+ * with fake actors (`.provide()`), and the backend is the in-page fake of `fetch-mock.ts`,
+ * so nothing reaches a server.
+ */
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  type AnyRouter,
+} from '@tanstack/react-router'
+import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { fromPromise, type AnyActorRef, type EventObject, type InspectionEvent } from 'xstate'
+import { parseConfig, toPublicConfig, type BrandId, type Locale, type PublicConfig } from '../app.config'
+import { authMachine, type AuthUser, type TokenGrant } from '#machines/auth'
+import { localeMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale'
+import { isLocale } from '#machines/rules/locale'
+import type { SiteContext } from '~/lib/site-context'
+import type { User } from '~/api/schemas'
+import { AuthActor } from '~/components/auth-provider'
+import { LocaleActor } from '~/components/locale-provider'
+import { LightboxActor, MenuActor, ModalActor } from '~/components/ui-actors'
+import { Toaster } from '~/components/toaster'
+import { SiteHeader } from '~/components/site-header'
+import { SiteFooter } from '~/components/site-footer'
+import { ModalHost } from '~/components/modal-host'
+import { LightboxHost } from '~/components/lightbox-host'
+import { PaymentActorsOverride } from '~/components/premium/use-payment'
+import { MachineInspect } from '~/lib/machine-inspect'
+import { fetchValidationMessages, installValidationMessages } from '~/lib/forms/messages'
+import { notify } from '~/lib/toast'
+import { STORY_API, setApiHandlers, hang, type ApiHandlers } from './fetch-mock'
+
+export type PaymentActors = NonNullable<Parameters<typeof PaymentActorsOverride.Provider>[0]['value']>
+
+/** How a story's fake login answers. */
+export type LoginBehaviour = 'ok' | 'wrong-code' | 'hang'
+
+export interface SiteParameters {
+  /** The router's location (the story's "page"). */
+  path?: string
+  /** A signed-in user, or none for a guest. */
+  user?: User | null
+  /** What the auth machine's login does with a code. */
+  login?: LoginBehaviour
+  /** Edits of the public configuration (it is frozen; the story gets a copy). */
+  config?: (config: PublicConfig) => void
+  /** Answers of the fake backend, by `METHOD /path`. */
+  api?: ApiHandlers
+  /** Replacement payment actors (see `PaymentActorsOverride`). */
+  payment?: PaymentActors
+  /** Events sent to the UI actors once mounted (open the menu, the modal, the lightbox). */
+  ui?: { menu?: UiEvent[]; modal?: UiEvent[]; lightbox?: UiEvent[] }
+  /** `story` (default): the component with some room; `page`: the site's page area; `chrome`: with header and footer. */
+  layout?: 'story' | 'page' | 'chrome'
+}
+
+type UiEvent = EventObject & Record<string, unknown>
+
+export const STORY_NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
+
+/** The public configuration of a default environment; the browser's API is the in-page fake. */
+export const storyConfig: PublicConfig = toPublicConfig(parseConfig({ API_BROWSER_BASE_URL: STORY_API }))
+
+export function siteContext(brand: BrandId, params: SiteParameters): SiteContext {
+  const config = structuredClone(storyConfig) as PublicConfig
+  params.config?.(config)
+  const host = brand === 'mirror' ? 'mirror.example' : 'skinvault.example'
+  const now = Date.now()
+  return {
+    host,
+    origin: `https://${host}`,
+    brand,
+    config,
+    now,
+    session: params.user ? { token: 'story-token', expiresAt: now + 3_600_000 } : null,
+    user: params.user ?? null,
+  }
+}
+
+const WRONG_CODE = 'The code is wrong or has expired.'
+
+function authLogic(params: SiteParameters, user: User) {
+  return authMachine.provide({
+    actors: {
+      login: fromPromise<TokenGrant, { credentials: unknown }>(async () => {
+        if (params.login === 'hang') return hang()
+        if (params.login === 'wrong-code') throw new Error(WRONG_CODE)
+        return { token: 'story-token', expiresIn: 3600 }
+      }),
+      fetchUser: fromPromise<AuthUser, { token: string }>(async () => (params.user ?? user) as AuthUser),
+      refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => {
+        throw new Error('No refresh tokens in stories')
+      }),
+    },
+    actions: {
+      storeSession: () => {},
+      clearStoredSession: () => {},
+      navigate: (_, to) => console.info('auth: navigate to', to),
+      logError: (_, params) => console.info('auth: error', params.error),
+      abortRequest: () => notify({ kind: 'warning', key: 'acc.session.expired' }),
+    },
+  })
+}
+
+function localeLogic(onChange: (locale: Locale) => void) {
+  return localeMachine.provide({
+    actors: {
+      loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
+        if (!isLocale(input.locale)) throw new Error(`No messages for "${input.locale}"`)
+        return input.locale
+      }),
+      loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {
+        installValidationMessages(await fetchValidationMessages(input.locale))
+        return input.locale
+      }),
+    },
+    actions: {
+      storeLocaleCookie: () => {},
+      // The site loads the other language's page; here the locale toolbar follows.
+      navigate: (_, params) => {
+        const locale = params.to.split('/')[1]
+        if (isLocale(locale)) onChange(locale)
+      },
+      toast: (_, params) => notify({ kind: params.kind, key: params.key }),
+      logError: (_, params) => console.info('locale: error', params.error),
+    },
+  })
+}
+
+export const SAMPLE_USER: User = {
+  id: 4821,
+  email: 'alex@example.com',
+  email_confirmed: true,
+  has_password: false,
+  locale: 'en',
+  referral_code: 'ALEX4821',
+  pending_email: null,
+  device: { bound: true, bound_at: '2025-01-02T10:00:00.000Z', last_reset_at: null, next_reset_at: null },
+  subscription: null,
+  trial_used: false,
+}
+
+function SendOnMount({ actor, events }: { actor: AnyActorRef; events?: EventObject[] }) {
+  useEffect(() => {
+    for (const event of events ?? []) actor.send(event)
+  }, [actor, events])
+  return null
+}
+
+function UiEvents({ ui }: { ui: SiteParameters['ui'] }) {
+  const menu = MenuActor.useActorRef()
+  const modal = ModalActor.useActorRef()
+  const lightbox = LightboxActor.useActorRef()
+  return (
+    <>
+      <SendOnMount actor={menu} events={ui?.menu} />
+      <SendOnMount actor={modal} events={ui?.modal} />
+      <SendOnMount actor={lightbox} events={ui?.lightbox} />
+    </>
+  )
+}
+
+/** What the root route renders around the story: the providers of `__root.tsx`, faked at the edge. */
+function Providers({ params, children, onLocaleChange, inspect }: {
+  params: SiteParameters
+  children: ReactNode
+  onLocaleChange: (locale: Locale) => void
+  inspect?: (event: InspectionEvent) => void
+}) {
+  const site = useContext(SiteValue)
+  const [auth] = useState(() => authLogic(params, SAMPLE_USER))
+  const [locale] = useState(() => localeLogic(onLocaleChange))
+  const options = inspect ? { inspect } : undefined
+  return (
+    <MachineInspect.Provider value={inspect}>
+      <LocaleActor.Provider logic={locale} options={{ ...options, input: { urlLocale: document.documentElement.lang, messageSet: site.brand } }}>
+        <AuthActor.Provider
+          logic={auth}
+          options={{
+            ...options,
+            input: { now: site.now, token: site.session?.token ?? null, expiresAt: site.session?.expiresAt ?? null, user: (site.user as AuthUser | null) ?? null },
+          }}
+        >
+          <MenuActor.Provider options={options}>
+            <ModalActor.Provider options={options}>
+              <LightboxActor.Provider options={options}>
+                <PaymentActorsOverride.Provider value={params.payment ?? null}>
+                  <UiEvents ui={params.ui} />
+                  {children}
+                  <ModalHost />
+                  <LightboxHost />
+                  <Toaster />
+                </PaymentActorsOverride.Provider>
+              </LightboxActor.Provider>
+            </ModalActor.Provider>
+          </MenuActor.Provider>
+        </AuthActor.Provider>
+      </LocaleActor.Provider>
+    </MachineInspect.Provider>
+  )
+}
+
+interface Frame {
+  Story: ComponentType
+  params: SiteParameters
+  onLocaleChange: (locale: Locale) => void
+  inspect?: (event: InspectionEvent) => void
+}
+const FrameValue = createContext<Frame | null>(null)
+const SiteValue = createContext<SiteContext>(null as unknown as SiteContext)
+
+function RootComponent() {
+  const frame = useContext(FrameValue)!
+  const { Story } = frame
+  const layout = frame.params.layout ?? 'story'
+  return (
+    <Providers params={frame.params} onLocaleChange={frame.onLocaleChange} inspect={frame.inspect}>
+      {layout === 'chrome' ? <SiteHeader /> : null}
+      <main id="main" className={layout === 'story' ? 'story' : 'page'} tabIndex={-1}>
+        <Story />
+      </main>
+      {layout === 'chrome' ? <SiteFooter /> : null}
+      <Outlet />
+    </Providers>
+  )
+}
+
+function createStoryRouter(site: SiteContext, path: string): AnyRouter {
+  const rootRoute = createRootRoute({ loader: () => site, component: RootComponent })
+  const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null })
+  const any = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null })
+  return createRouter({
+    routeTree: rootRoute.addChildren([index, any]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+    defaultPendingMinMs: 0,
+  }) as unknown as AnyRouter
+}
+
+/** The site frame around a story; keyed by locale and brand so a switch renders anew, as a document load would. */
+export function SiteFrame({ Story, params, brand, onLocaleChange, inspect }: Frame & { brand: BrandId }) {
+  const [site] = useState(() => siteContext(brand, params))
+  const [router] = useState(() => createStoryRouter(site, params.path ?? '/'))
+  setApiHandlers(params.api)
+  return (
+    <SiteValue.Provider value={site}>
+      <FrameValue.Provider value={{ Story, params, onLocaleChange, inspect }}>
+        <RouterProvider router={router} />
+      </FrameValue.Provider>
+    </SiteValue.Provider>
+  )
+}

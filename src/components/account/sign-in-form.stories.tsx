@@ -1,0 +1,106 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { m } from '~/paraglide/messages'
+import { SignInForm } from './sign-in-form'
+import { hang } from '../../../.storybook/fetch-mock'
+import type { LoginBehaviour, SiteParameters } from '../../../.storybook/site'
+
+/**
+ * Spec 4, 7: sign-in by code, in each state of the sign-in machine and the auth machine's
+ * login. `GET /users/auth` is the in-page fake backend; the code goes to the auth machine,
+ * whose `login` actor is a fake.
+ */
+const CODE_SENT = { message: 'We sent a code to alex@example.com.', resend_in: 30 }
+
+function site(request: 'sent' | 'hang', login: LoginBehaviour = 'ok'): { site: SiteParameters } {
+  return {
+    site: {
+      path: '/login',
+      login,
+      api: { 'GET /users/auth': () => (request === 'hang' ? hang() : CODE_SENT) },
+    },
+  }
+}
+
+const meta = {
+  title: 'Account/Sign-in form',
+  component: SignInForm,
+  parameters: site('sent'),
+} satisfies Meta<typeof SignInForm>
+export default meta
+type Story = StoryObj<typeof meta>
+
+async function submitEmail(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await userEvent.type(await canvas.findByLabelText(m.acc_email_label(), { exact: false }), 'alex@example.com')
+  await userEvent.click(canvas.getByRole('button', { name: m.acc_send_code() }))
+}
+async function submitCode(canvasElement: HTMLElement, code: string) {
+  const canvas = within(canvasElement)
+  await userEvent.type(await canvas.findByLabelText(m.acc_code_label(), { exact: false }), code)
+  await userEvent.click(canvas.getByRole('button', { name: m.acc_sign_in() }))
+}
+
+/** `email`: the first step. */
+export const EmailStep: Story = {}
+
+/** `email` with a field error (spec 5). */
+export const InvalidEmail: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByLabelText(m.acc_email_label(), { exact: false }), 'not-an-address')
+    await userEvent.click(canvas.getByRole('button', { name: m.acc_send_code() }))
+    await expect(await canvas.findByRole('textbox')).toHaveAttribute('aria-invalid', 'true')
+  },
+}
+
+/** `requesting`: the code is being requested. */
+export const Requesting: Story = {
+  parameters: site('hang'),
+  play: async ({ canvasElement }) => {
+    await submitEmail(canvasElement)
+    await expect(await within(canvasElement).findByRole('button', { name: m.acc_sending() })).toBeDisabled()
+  },
+}
+
+/** `code`: the code was sent; resend waits. */
+export const CodeSent: Story = {
+  play: async ({ canvasElement }) => {
+    await submitEmail(canvasElement)
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('status')).toHaveTextContent(CODE_SENT.message)
+    await expect(canvas.getByRole('button', { name: m.acc_resend() })).toBeDisabled()
+  },
+}
+
+/** `verifying`: the auth machine checks the code. */
+export const Verifying: Story = {
+  parameters: site('sent', 'hang'),
+  play: async ({ canvasElement }) => {
+    await submitEmail(canvasElement)
+    await submitCode(canvasElement, '123456')
+    await expect(await within(canvasElement).findByRole('button', { name: m.acc_checking() })).toBeDisabled()
+  },
+}
+
+/** Back in `code` with the error of a wrong code. */
+export const WrongCode: Story = {
+  parameters: { ...site('sent', 'wrong-code'), expectedConsoleErrors: [/^sign-in:/] },
+  play: async ({ canvasElement }) => {
+    await submitEmail(canvasElement)
+    await submitCode(canvasElement, '000000')
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(/wrong/)
+  },
+}
+
+/** Signed in: the auth machine is `loggedIn` (the site then navigates to the target). */
+export const SignedIn: Story = {
+  play: async ({ canvasElement }) => {
+    await submitEmail(canvasElement)
+    await submitCode(canvasElement, '123456')
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="sign-in-code"] button[type=submit]')).not.toBeDisabled())
+  },
+}
+
+export const Russian: Story = { globals: { locale: 'ru' } }
+export const German: Story = { globals: { locale: 'de' } }

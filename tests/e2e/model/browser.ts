@@ -1,0 +1,39 @@
+/** Browser actions and "what the visitor sees" checks shared by the model tests. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { latestMail } from '../support/login'
+import { msg } from '../support/messages'
+
+export const GOOD_CARD = '4242 4242 4242 4242'
+export const DECLINED_CARD = '4000 0000 0000 0002'
+
+export function planButton(page: Page, label: string) {
+  return page.getByRole('button', { name: msg('en', 'premium_plan_choose_label', { plan: label }), exact: true })
+}
+export function payButton(page: Page) {
+  return page.getByRole('button', { name: msg('en', 'premium_pay'), exact: true })
+}
+export function cardDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Card payment' })
+}
+export async function openPremium(page: Page) {
+  const response = await page.goto('/en/premium')
+  expect(response?.status()).toBe(200)
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+}
+export async function payWithCard(page: Page, card: string) {
+  const dialog = cardDialog(page)
+  await dialog.getByLabel('Card number').fill(card)
+  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
+  await dialog.getByLabel('CVC').fill('123')
+  await dialog.getByRole('button', { name: /^Pay/ }).click()
+}
+
+/** Sign-in by code through the form: the e-mail step, the code from the dev mailbox, the code step. */
+export async function signInWithCode(page: Page, request: APIRequestContext, email: string, code?: string) {
+  await page.getByLabel(msg('en', 'acc_email_label'), { exact: false }).fill(email)
+  await page.getByRole('button', { name: msg('en', 'acc_send_code') }).click()
+  await expect(page.getByTestId('sign-in-code')).toBeVisible()
+  const mail = await latestMail(request, email)
+  await page.getByLabel(msg('en', 'acc_code_label'), { exact: false }).fill(code ?? mail.code!)
+  await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
+}

@@ -1,0 +1,138 @@
+/**
+ * Spec 3, 4, 7, 8: the payment machine's browser paths, generated from its test model, on both
+ * providers: CloudPayments on the main test server, Payselection on a second site server
+ * (PAYMENT_SERVICE=payselection) that reaches the backend through a CORS proxy.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { SITE, SITE_PORT, BACKEND } from '../../../playwright.config'
+import { loginViaApi, uniqueEmail } from '../support/login'
+import { msg } from '../support/messages'
+import { modelPaths, printCoverage, validateModel, type ModelPath } from './model'
+import { guestPaymentModel, paymentModel } from './models'
+import { DECLINED_CARD, GOOD_CARD, cardDialog, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser'
+import { startProxy, startSite, stopSite, waitForPage } from './second-site'
+import type { ChildProcess } from 'node:child_process'
+import type { Server } from 'node:http'
+
+validateModel(paymentModel)
+validateModel(guestPaymentModel)
+const paths = modelPaths(paymentModel)
+const guestPaths = modelPaths(guestPaymentModel)
+const PLAN = '30 days'
+
+/** What the visitor sees in each model state. */
+const sees: Record<string, (page: Page) => Promise<void>> = {
+  noPlan: async (page) => {
+    await expect(page.getByTestId('premium-summary')).toHaveText(msg('en', 'premium_checkout_none'))
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true')
+  },
+  planChosen: async (page) => {
+    await expect(planButton(page, PLAN)).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.locator('.premium-payment__reason')).toHaveText(msg('en', 'premium_reason_agreements'))
+  },
+  ready: async (page) => {
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+    await expect(page.locator('.premium-payment__reason')).toHaveText('')
+  },
+  widgetOpen: async (page) => {
+    await expect(cardDialog(page)).toBeVisible({ timeout: 20_000 })
+  },
+  paid: async (page) => {
+    await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
+    await expect(page).toHaveURL(/\/en\/account$/, { timeout: 20_000 })
+  },
+  declined: async (page) => {
+    await expect(page.getByText(msg('en', 'payments_fail'))).toBeVisible({ timeout: 20_000 })
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+  },
+  closed: async (page) => {
+    await expect(cardDialog(page)).toBeHidden()
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+    await expect(page.getByText(msg('en', 'payments_fail'))).toHaveCount(0)
+  },
+}
+
+const act: Record<string, (page: Page) => Promise<void>> = {
+  CHOOSE_PLAN: (page) => planButton(page, PLAN).click(),
+  TICK_AGREEMENTS: async (page) => {
+    await page.locator('#agreement-premium').check()
+    await page.locator('#agreement-promo').check()
+  },
+  PAY: (page) => payButton(page).click(),
+  PAY_GOOD_CARD: (page) => payWithCard(page, GOOD_CARD),
+  PAY_DECLINED_CARD: (page) => payWithCard(page, DECLINED_CARD),
+  CLOSE_WIDGET: (page) => cardDialog(page).getByRole('button', { name: 'Close' }).click(),
+}
+
+async function replay(page: Page, path: ModelPath) {
+  await test.step(`sees ${path.start}`, () => sees[path.start]!(page))
+  for (const step of path.steps) {
+    await test.step(`${step.event} → sees ${step.state}`, async () => {
+      await act[step.event]!(page)
+      await sees[step.state]!(page)
+    })
+  }
+}
+
+const SECOND_PORT = SITE_PORT + 4
+const PROXY_PORT = SITE_PORT + 5
+const PROVIDERS = [
+  { name: 'cloudpayments', site: SITE },
+  { name: 'payselection', site: `http://localhost:${SECOND_PORT}` },
+] as const
+
+test.describe.configure({ timeout: 120_000 })
+test.beforeAll(() => {
+  printCoverage([paymentModel, paths], [guestPaymentModel, guestPaths])
+})
+
+for (const provider of PROVIDERS) {
+  test.describe(`payment model with ${provider.name}`, () => {
+    test.use({ baseURL: provider.site })
+    if (provider.name === 'payselection') {
+      test.describe.configure({ mode: 'serial' })
+      let proxy: Server | undefined
+      let site: ChildProcess | undefined
+      test.beforeAll(async () => {
+        test.setTimeout(240_000)
+        proxy = await startProxy(PROXY_PORT, BACKEND)
+        site = startSite(SECOND_PORT, PROXY_PORT, `http://127.0.0.1:${PROXY_PORT}`)
+        await waitForPage(`${provider.site}/en/premium`, 180_000)
+      })
+      test.afterAll(async () => {
+        await stopSite(site)
+        await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()))
+      })
+    }
+
+    for (const path of paths) {
+      test(path.name, async ({ page, context, request, baseURL }) => {
+        await loginViaApi(request, context, baseURL!, uniqueEmail(`model-${provider.name}`))
+        await openPremium(page)
+        await replay(page, path)
+      })
+    }
+
+    for (const path of guestPaths) {
+      test(`guest: ${path.name}`, async ({ page, request }) => {
+        const email = uniqueEmail('model-guest')
+        await openPremium(page)
+        await expect(page.getByTestId('premium-summary')).toHaveText(msg('en', 'premium_checkout_none'))
+        for (const step of path.steps) {
+          await test.step(step.event, async () => {
+            if (step.event === 'CHOOSE_PLAN') {
+              await planButton(page, PLAN).click()
+              await expect(page).toHaveURL(/\/en\/login\?redirect=/)
+              await expect(page.getByTestId('sign-in-email')).toBeVisible()
+            } else {
+              await signInWithCode(page, request, email)
+              await expect(page).toHaveURL(/\/en\/premium/, { timeout: 20_000 })
+              await expect(planButton(page, PLAN)).toHaveAttribute('aria-pressed', 'true')
+              await expect(page.locator('.premium-payment__reason')).toHaveText(msg('en', 'premium_reason_agreements'))
+            }
+          })
+        }
+      })
+    }
+  })
+}
