@@ -2,7 +2,7 @@
  * Security headers of every response the site renders (decision 021): a Content-Security-Policy
  * with a per-response nonce, HSTS over https only, and the usual hardening headers. Pure.
  */
-import type { PublicConfig } from '../../app.config'
+import type { PublicConfig } from '../../app.constants'
 
 /** A fresh nonce: 16 random bytes, base64 (works in Node and browsers). */
 export function createNonce(): string {
