@@ -251,6 +251,14 @@ async function finishResponse(
 ): Promise<Response> {
   const headers = new Headers(response.headers)
   for (const [name, value] of Object.entries(baseSecurityHeaders(options.https))) headers.set(name, value)
+  // Cookies the server sets travel only over https when the visit is https.
+  if (options.https) {
+    const cookies = headers.getSetCookie()
+    if (cookies.length) {
+      headers.delete('set-cookie')
+      for (const cookie of cookies) headers.append('set-cookie', /;\s*secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`)
+    }
+  }
   const location = headers.get('location')
   if (location !== null) headers.set('location', localTarget(location, requestHost(request, new URL(request.url))))
   const contentType = headers.get('content-type') ?? ''

@@ -204,6 +204,8 @@ test.describe('issue 9: guest page cache', () => {
       expect(response.headers()['x-cache']).not.toBe('HIT')
       expect(response.headers()['cache-control']).toBe('private, no-store')
     }
+    const https = await request.get(path, { headers: { 'x-forwarded-proto': 'https' } })
+    expect(https.headers()['set-cookie']).toMatch(/SameSite=Lax; Secure/)
   })
 
   test('pages come compressed with brotli or gzip, with a fresh nonce inside', async ({ request }) => {
