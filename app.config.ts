@@ -84,6 +84,7 @@ export const EnvSchema = type({
   'ANALYTICS_CLIENT_ID_COOKIE?': nonEmpty,
   'GTM_ID?': nonEmpty,
   DEBUG_PRICES: flag.default('false'),
+  PAGE_CACHE_SECONDS: type('string.integer.parse').pipe(type('0 <= number.integer <= 86400')).default('60'),
 })
 
 export type Env = typeof EnvSchema.infer
@@ -155,6 +156,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     analyticsClientIdCookie: env.ANALYTICS_CLIENT_ID_COOKIE ?? null,
     gtmId: env.GTM_ID ?? null,
     debugPrices: env.DEBUG_PRICES,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   }
   return deepFreeze(config)
 }

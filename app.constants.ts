@@ -87,6 +87,8 @@ export interface Config extends PublicConfig {
   backendPort: number
   /** Base address the server uses to reach the backend. */
   apiBase: string
+  /** How long a guest page is served from the cache before it is rendered again; 0: no cache. */
+  pageCacheSeconds: number
 }
 
 export function normalizeHost(host: string): string {
@@ -95,7 +97,7 @@ export function normalizeHost(host: string): string {
 
 /** The part of the configuration that may reach the browser. */
 export function toPublicConfig(config: Config): PublicConfig {
-  const { env: _env, port: _port, backendPort: _backendPort, apiBase: _apiBase, ...rest } = config
+  const { env: _env, port: _port, backendPort: _backendPort, apiBase: _apiBase, pageCacheSeconds: _pageCacheSeconds, ...rest } = config
   return rest
 }
 

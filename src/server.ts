@@ -41,7 +41,7 @@ const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
 export const pageCache = new PageCache<CachedDocument>({
   maxEntries: 500,
   maxBytes: 64 * 1024 * 1024,
-  ttlMs: 60_000,
+  ttlMs: config.pageCacheSeconds * 1000,
   staleMs: 10 * 60_000,
 })
 /** Renders under way per cache key: concurrent first visitors wait for one render. */
@@ -101,7 +101,7 @@ export async function handleRequest(request: Request): Promise<Response> {
   }
 
   const loggedIn = readCookie(cookieHeader, AUTH_COOKIE) !== null
-  if (!isCacheableRequest({ method: request.method, pathname: url.pathname, cookieHeader })) {
+  if (config.pageCacheSeconds === 0 || !isCacheableRequest({ method: request.method, pathname: url.pathname, cookieHeader })) {
     const nonce = createNonce()
     return finishResponse(request, await render(request, url, nonce), nonce, { https, loggedIn })
   }
