@@ -50,6 +50,7 @@ try {
       'LCP ms': Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       'TBT ms': Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     })
     if (process.env.LIGHTHOUSE_VERBOSE) {
       for (const [id, category] of Object.entries(lhr.categories)) {
