@@ -4,6 +4,7 @@ import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { breakdown } from './js-breakdown.mjs'
 
 const PAGES = (process.env.BENCH_PAGES ?? '/,/ru/faq,/de/premium').split(',')
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 3300)
@@ -29,9 +30,9 @@ async function waitFor(url, timeoutMs = 90_000) {
   }
 }
 
-function load(url, duration = DURATION) {
+function load(url, duration = DURATION, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (err, result) => {
+    autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers }, (err, result) => {
       if (err) reject(err)
       else resolve(result)
     })
@@ -63,6 +64,7 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
   const jsSizes = {}
+  const homeScripts = []
   for (const path of PAGES) {
     const page = await browser.newPage()
     const scripts = []
@@ -76,10 +78,25 @@ try {
     })
     await page.goto(`http://localhost:${SITE_PORT}${path}`, { waitUntil: 'load' })
     const files = (await Promise.all(scripts)).filter(Boolean)
+    if (path === PAGES[0]) homeScripts.push(...files.map((f) => f.url))
     jsSizes[path] = { files: files.length, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) }
     await page.close()
   }
   await browser.close()
+
+  // A signed-in visitor: a real session from the stand-in backend (code from the dev mailbox).
+  const backend = `http://127.0.0.1:${SITE_PORT + 1}`
+  const email = `bench-${Date.now().toString(36)}@example.com`
+  await fetch(`${backend}/en/users/auth?email=${encodeURIComponent(email)}`)
+  let code = null
+  for (let i = 0; i < 40 && !code; i++) {
+    const mail = await (await fetch(`${backend}/__dev/mail?to=${encodeURIComponent(email)}`)).json()
+    code = mail[0]?.code ?? null
+    if (!code) await new Promise((r) => setTimeout(r, 250))
+  }
+  const grant = await (await fetch(`${backend}/en/users/verify`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })).json()
+  if (!grant.token) throw new Error('bench: could not sign in through the backend')
+  const sessionCookie = `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + grant.expires_in * 1000}`
 
   for (const path of PAGES) {
     await load(`http://localhost:${SITE_PORT}${path}`, 2) // warm-up
@@ -97,8 +114,24 @@ try {
       'JS gzip KB': (jsSizes[path].gzip / 1024).toFixed(1),
     })
   }
+  // Signed-in pages are rendered for every request (never cached): measured on their own.
+  const signedIn = []
+  for (const path of PAGES) {
+    const headers = { cookie: sessionCookie }
+    await load(`http://localhost:${SITE_PORT}${path}`, 2, headers)
+    const ssr = await load(`http://localhost:${SITE_PORT}${path}`, DURATION, headers)
+    signedIn.push({ page: path, 'signed-in req/s': Math.round(ssr.requests.average), 'p99 ms': ssr.latency.p99, errors: ssr.errors + ssr.non2xx })
+  }
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${new Date().toISOString()}`)
+  console.log('Guests (cached pages):')
   console.table(rows)
+  console.log('Signed in (rendered per request):')
+  console.table(signedIn)
+  const { perChunk, packages } = breakdown(homeScripts)
+  console.log(`JavaScript of ${PAGES[0]} by chunk (gzip):`)
+  console.table(perChunk)
+  console.log(`JavaScript of ${PAGES[0]} by package (gzip, estimated from each module's share of its chunk):`)
+  console.table(packages.slice(0, 20))
 } finally {
   site.kill('SIGTERM')
   staticServer?.kill('SIGTERM')

@@ -1,10 +1,118 @@
-// Production server for the built site: fingerprinted assets from dist/client (immutable),
-// everything else through the server entry. Exits with a clear message on bad configuration.
+// Production server for the built site. The files of dist/client (fingerprinted assets, images,
+// favicons, robots.txt) are read into memory at start with their precompressed `.br`/`.gz`
+// copies (scripts/compress-assets.mjs) and served from there: fingerprinted assets immutable,
+// the rest for an hour with an ETag. Everything else goes to the server entry. Exits with a
+// clear message on bad configuration.
 import { serve } from 'srvx'
-import { staticMiddleware } from 'srvx/static'
+import { FastResponse } from 'srvx'
+import { createHash } from 'node:crypto'
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.webmanifest': 'application/manifest+json',
+}
+
+const FALLBACK_SECURITY = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('.')) continue
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) yield* walk(path)
+    else yield path
+  }
+}
+
+/** Every servable file of `dir` by URL path, with its compressed copies. */
+export function loadStaticFiles(dir) {
+  const files = new Map()
+  if (!existsSync(dir)) return files
+  for (const path of walk(dir)) {
+    if (path.endsWith('.br') || path.endsWith('.gz')) continue
+    const ext = path.slice(path.lastIndexOf('.')).toLowerCase()
+    const type = TYPES[ext]
+    if (!type) continue
+    const urlPath = `/${relative(dir, path).split(sep).join('/')}`
+    const body = readFileSync(path)
+    files.set(urlPath, {
+      body,
+      br: existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : null,
+      gzip: existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null,
+      type,
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    })
+  }
+  return files
+}
+
+function accepts(header, encoding) {
+  if (!header) return false
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (name !== encoding && name !== '*') continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return !q || Number(q.slice(2)) > 0
+  }
+  return false
+}
+
+export function staticFileMiddleware(files, securityHeaders = FALLBACK_SECURITY) {
+  return (request, next) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next()
+    const pathname = new URL(request.url).pathname
+    let file = files.get(pathname)
+    if (!file && pathname.includes('%')) {
+      try {
+        file = files.get(decodeURIComponent(pathname))
+      } catch {}
+    }
+    if (!file) return next()
+    const headers = {
+      ...securityHeaders,
+      'content-type': file.type,
+      'cache-control': file.cacheControl,
+      etag: file.etag,
+    }
+    if (file.br || file.gzip) headers.vary = 'Accept-Encoding'
+    if (request.headers.get('if-none-match') === file.etag) return new FastResponse(null, { status: 304, headers })
+    const acceptEncoding = request.headers.get('accept-encoding')
+    let body = file.body
+    if (file.br && accepts(acceptEncoding, 'br')) {
+      body = file.br
+      headers['content-encoding'] = 'br'
+    } else if (file.gzip && accepts(acceptEncoding, 'gzip')) {
+      body = file.gzip
+      headers['content-encoding'] = 'gzip'
+    }
+    headers['content-length'] = String(body.length)
+    return new FastResponse(request.method === 'HEAD' ? null : body, { status: 200, headers })
+  }
+}
 
 /**
  * A promise nobody awaited must not stop the server for every visitor (Node's default is to
@@ -20,20 +128,14 @@ function keepServingOnStrayRejections() {
 
 export async function startSite({ port, hostname = '0.0.0.0', silent = false } = {}) {
   keepServingOnStrayRejections()
-  const { default: entry } = await import(`${root}dist/server/server.js`)
-  const assets = staticMiddleware({ dir: `${root}dist/client`, encodings: true })
-  const immutable = async (request, next) => {
-    const response = await next()
-    if (new URL(request.url).pathname.startsWith('/assets/') && response.status === 200) {
-      response.headers.set('cache-control', 'public, max-age=31536000, immutable')
-    }
-    return response
-  }
+  const entryModule = await import(`${root}dist/server/server.js`)
+  const entry = entryModule.default
+  const files = loadStaticFiles(`${root}dist/client`)
   const server = serve({
     port,
     hostname,
     silent,
-    middleware: [immutable, assets],
+    middleware: [staticFileMiddleware(files, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
     fetch: (request) => entry.fetch(request),
   })
   await server.ready()

@@ -2,14 +2,18 @@ import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage } from './components/error-page'
 import { NotFoundPage } from './components/not-found-page'
-import { currentPrefix, defineClientLocaleStrategy } from './lib/i18n'
+import { currentPrefix, defineClientLocaleStrategy, requestNonce } from './lib/i18n'
 import { joinPrefix, splitLocalePrefix } from './lib/locale'
 import { isBypassedPath } from './lib/paths'
 
 export function getRouter() {
   defineClientLocaleStrategy()
+  // The server entry puts a fresh nonce into the request's store; the router writes it into
+  // its inline scripts and a `csp-nonce` meta tag, which the browser's router reads back.
+  const nonce = requestNonce()
   return createRouter({
     routeTree,
+    ...(nonce ? { ssr: { nonce } } : {}),
     scrollRestoration: true,
     defaultPreload: false,
     defaultPreloadStaleTime: 0,

@@ -1,9 +1,12 @@
 /**
  * The server entry: configuration check, the download redirect, the root-path locale
- * redirect, and the per-request locale context every render reads.
+ * redirect, the per-request locale and CSP nonce every render reads, the security headers
+ * (decision 021), compression of pages, and the guest page cache (decision 020).
  */
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { Buffer } from 'node:buffer'
+import { FastResponse } from 'srvx'
 import { loadConfig } from '../app.config'
 import { overwriteServerAsyncLocalStorage } from './paraglide/runtime'
 import { localeFromHost, rootRedirect, splitLocalePrefix } from './lib/locale'
@@ -11,6 +14,18 @@ import type { RequestLocaleStore } from './lib/i18n'
 import { runMiddleware } from './middleware'
 import { isBypassedPath } from './lib/paths'
 import { HttpError } from './lib/http-error'
+import { AUTH_COOKIE, PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from './lib/page-cache'
+import {
+  compressBody,
+  createCachedDocument,
+  documentBody,
+  documentGzip,
+  negotiateEncoding,
+  type CachedDocument,
+  type Encoding,
+} from './lib/cached-document'
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from './lib/security-headers'
+import { readCookie } from './lib/locale'
 
 // Fail at start, not on the first request, when the environment is wrong.
 const config = loadConfig()
@@ -20,9 +35,32 @@ overwriteServerAsyncLocalStorage(localeStorage as never)
 
 const startFetch = createStartHandler(defaultStreamHandler)
 
+/** A new build is a new cache: documents name their assets by content hash. */
+const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
+
+export const pageCache = new PageCache<CachedDocument>({
+  maxEntries: 500,
+  maxBytes: 64 * 1024 * 1024,
+  ttlMs: config.pageCacheSeconds * 1000,
+  staleMs: 10 * 60_000,
+})
+/** Renders under way per cache key: concurrent first visitors wait for one render. */
+const inflight = new Map<string, Promise<CachedDocument | null>>()
+
+/** Pages vary by the cookie (guest or not) and the encoding; host and path are in the URL. */
+const PAGE_VARY = 'Cookie, Accept-Encoding'
+const GUEST_CACHE_CONTROL = 'private, no-cache'
+const PRIVATE_CACHE_CONTROL = 'private, no-store'
+const COMPRESS_MIN_BYTES = 1024
+
+function requestHost(request: Request, url: URL): string {
+  return request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host
+}
+
 export async function handleRequest(request: Request): Promise<Response> {
   const url = new URL(request.url)
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host
+  const https = isHttps(request)
+  const host = requestHost(request, url)
   const split = splitLocalePrefix(url.pathname)
   const locale = split.locale ?? localeFromHost(config.localeHosts, host) ?? 'en'
   const cookieHeader = request.headers.get('cookie')
@@ -35,9 +73,9 @@ export async function handleRequest(request: Request): Promise<Response> {
       cookieHeader,
       config,
     })
-    return new Response(null, {
+    return new FastResponse(null, {
       status: 302,
-      headers: { location: result.redirect ?? '/', 'cache-control': 'no-store' },
+      headers: { location: result.redirect ?? '/', 'cache-control': 'no-store', ...baseSecurityHeaders(https) },
     })
   }
 
@@ -50,18 +88,70 @@ export async function handleRequest(request: Request): Promise<Response> {
       localeHosts: config.localeHosts,
     })
     if (target) {
-      return new Response(null, {
+      return new FastResponse(null, {
         status: 302,
-        headers: { location: `${target}${url.search}`, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' },
+        headers: {
+          location: localTarget(`${target}${url.search}`),
+          vary: 'Cookie, Accept-Language',
+          'cache-control': 'no-store',
+          ...baseSecurityHeaders(https),
+        },
       })
     }
   }
 
+  const loggedIn = readCookie(cookieHeader, AUTH_COOKIE) !== null
+  if (config.pageCacheSeconds === 0 || !isCacheableRequest({ method: request.method, pathname: url.pathname, cookieHeader })) {
+    const nonce = createNonce()
+    return finishResponse(request, await render(request, url, nonce), nonce, { https, loggedIn })
+  }
+
+  const key = pageCacheKey({ buildId: BUILD_ID, protocol: https ? 'https' : 'http', host, pathname: url.pathname, search: url.search })
+  const hit = pageCache.get(key, Date.now())
+  if (hit) {
+    if (hit.freshness === 'stale') revalidate(key, request, url)
+    return cachedResponse(request, hit.value, hit.freshness === 'fresh' ? 'HIT' : 'STALE', https)
+  }
+  const pending = inflight.get(key)
+  if (pending) {
+    const doc = await pending
+    if (doc) return cachedResponse(request, doc, 'HIT', https)
+  }
+
+  const nonce = createNonce()
+  let settle: (doc: CachedDocument | null) => void = () => {}
+  if (!pending && request.method === 'GET') {
+    inflight.set(key, new Promise((resolve) => (settle = resolve)))
+  }
+  try {
+    const response = await render(request, url, nonce)
+    if (request.method === 'GET' && isCacheableResponse(response)) {
+      const body = Buffer.from(await response.arrayBuffer())
+      const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
+      pageCache.set(key, doc, doc.size, Date.now())
+      settle(doc)
+      return cachedResponse(request, doc, 'MISS', https, { nonce, body })
+    }
+    settle(null)
+    return finishResponse(request, response, nonce, { https, loggedIn: false, cacheStatus: 'MISS' })
+  } catch (error) {
+    settle(null)
+    throw error
+  } finally {
+    if (!pending) inflight.delete(key)
+  }
+}
+
+/** Runs the router for one request inside its locale and nonce context. */
+async function render(request: Request, url: URL, nonce: string): Promise<Response> {
+  const split = splitLocalePrefix(url.pathname)
+  const host = requestHost(request, url)
   const store: RequestLocaleStore = {
-    locale: isBypassedPath(url.pathname) ? 'en' : locale,
+    locale: isBypassedPath(url.pathname) ? 'en' : (split.locale ?? localeFromHost(config.localeHosts, host) ?? 'en'),
     origin: url.origin,
     messageCalls: new Set(),
     prefix: split.prefix,
+    nonce,
   }
   try {
     return await localeStorage.run(store, () => startFetch(request))
@@ -77,5 +167,133 @@ export async function handleRequest(request: Request): Promise<Response> {
   }
 }
 
+/** Renders a stale page again after the current response, once per key at a time. */
+function revalidate(key: string, request: Request, url: URL): void {
+  if (!pageCache.beginRevalidation(key)) return
+  // Only what a guest page depends on: the host and the scheme. No cookie, no credentials.
+  const headers = new Headers()
+  for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+    const value = request.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  setImmediate(async () => {
+    try {
+      const nonce = createNonce()
+      const response = await render(new Request(url.href, { headers }), url, nonce)
+      if (isCacheableResponse(response)) {
+        const body = Buffer.from(await response.arrayBuffer())
+        const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
+        pageCache.set(key, doc, doc.size, Date.now())
+      } else {
+        // The page is no longer one to keep (an error, a redirect): the next visitor renders it.
+        await response.body?.cancel()
+        pageCache.delete(key)
+      }
+    } catch (error) {
+      console.error('page revalidation failed', url.pathname, error)
+      pageCache.delete(key)
+    } finally {
+      pageCache.endRevalidation(key)
+    }
+  })
+}
+
+// The policy is the same for every response but for its nonce: built once per scheme.
+const NONCE_MARK = '\u0000nonce\u0000'
+const cspParts = {
+  http: contentSecurityPolicy({ nonce: NONCE_MARK, config, https: false }).split(NONCE_MARK),
+  https: contentSecurityPolicy({ nonce: NONCE_MARK, config, https: true }).split(NONCE_MARK),
+}
+const securityByScheme = { http: baseSecurityHeaders(false), https: baseSecurityHeaders(true) }
+function csp(nonce: string, https: boolean): string {
+  return cspParts[https ? 'https' : 'http'].join(nonce)
+}
+
+function documentHeaders(contentType: string, nonce: string, https: boolean, cacheControl: string): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'content-security-policy': csp(nonce, https),
+    ...securityByScheme[https ? 'https' : 'http'],
+    vary: PAGE_VARY,
+    'cache-control': cacheControl,
+  }
+}
+
+/** A cached page with a fresh nonce, in the encoding the client takes. */
+function cachedResponse(
+  request: Request,
+  doc: CachedDocument,
+  status: 'HIT' | 'STALE' | 'MISS',
+  https: boolean,
+  rendered?: { nonce: string; body: Buffer },
+): Response {
+  const nonce = rendered?.nonce ?? createNonce()
+  const encoding = negotiateEncoding(request.headers.get('accept-encoding'), 'gzip')
+  let body: Buffer
+  if (encoding === 'gzip') body = documentGzip(doc, nonce)
+  else {
+    const plain = rendered?.body ?? documentBody(doc, nonce)
+    body = encoding === 'br' ? compressBody(plain, 'br') : plain
+  }
+  const headers = documentHeaders(doc.contentType, nonce, https, GUEST_CACHE_CONTROL)
+  headers['x-cache'] = status
+  headers['content-length'] = String(body.length)
+  if (encoding !== 'identity') headers['content-encoding'] = encoding
+  return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers })
+}
+
+/** A response that is not kept: security headers, and pages compressed. */
+async function finishResponse(
+  request: Request,
+  response: Response,
+  nonce: string,
+  options: { https: boolean; loggedIn: boolean; cacheStatus?: 'MISS' },
+): Promise<Response> {
+  const headers = new Headers(response.headers)
+  for (const [name, value] of Object.entries(baseSecurityHeaders(options.https))) headers.set(name, value)
+  // Cookies the server sets travel only over https when the visit is https.
+  if (options.https) {
+    const cookies = headers.getSetCookie()
+    if (cookies.length) {
+      headers.delete('set-cookie')
+      for (const cookie of cookies) headers.append('set-cookie', /;\s*secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`)
+    }
+  }
+  const location = headers.get('location')
+  if (location !== null) headers.set('location', localTarget(location, requestHost(request, new URL(request.url))))
+  const contentType = headers.get('content-type') ?? ''
+  if (!contentType.startsWith('text/html')) {
+    return new FastResponse(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+  headers.set('content-security-policy', csp(nonce, options.https))
+  headers.set('vary', PAGE_VARY)
+  if (options.loggedIn || headers.has('set-cookie')) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
+  else if (!headers.has('cache-control')) headers.set('cache-control', GUEST_CACHE_CONTROL)
+  if (options.cacheStatus) headers.set('x-cache', options.cacheStatus)
+  const plain = Buffer.from(await response.arrayBuffer())
+  const encoding: Encoding = plain.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(request.headers.get('accept-encoding'), 'br') : 'identity'
+  const body = compressBody(plain, encoding)
+  if (encoding !== 'identity') headers.set('content-encoding', encoding)
+  headers.set('content-length', String(body.length))
+  return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, statusText: response.statusText, headers })
+}
+
+/**
+ * Redirects stay on the site: an absolute address of this site is kept, anything that a browser
+ * would read as another host (`//host`, `/\host`, another origin) becomes `/`.
+ */
+export function localTarget(location: string, host?: string): string {
+  if (location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\')) return location
+  if (host && /^https?:\/\//i.test(location)) {
+    try {
+      const target = new URL(location)
+      if (target.host.toLowerCase() === host.toLowerCase()) return `${target.pathname}${target.search}${target.hash}`
+    } catch {}
+  }
+  return '/'
+}
 
 export default createServerEntry({ fetch: handleRequest })
+
+/** Headers the production server adds to the static files it serves (scripts/serve.mjs). */
+export const ASSET_SECURITY_HEADERS = baseSecurityHeaders(false)

@@ -4,7 +4,7 @@ import { useEffect, useMemo, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
 import { authMachine, type AuthUser, type TokenGrant } from '#machines/auth'
 import { getLocale } from '~/paraglide/runtime'
-import { createApi } from '~/api/client'
+import type { ApiOptions } from '~/api/client'
 import type { TokenGrant as ApiTokenGrant } from '~/api/schemas'
 import { clearStoredSession, storeSession } from '~/lib/auth-storage'
 import { useSite } from '~/lib/use-site'
@@ -40,23 +40,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const locale = getLocale()
   const crossOrigin = site.config.cookiesCrossOrigin
   const logic = useMemo(() => {
-    const api = (token: string | null = null) => createApi({ base: site.config.apiBrowserBase, locale, token: () => token })
+    // The client (ofetch and the response schemas) loads with the first call, not with the page.
+    const loadApi = async (options: ApiOptions) => (await import('~/api/client')).createApi(options)
+    const api = (token: string | null = null) => loadApi({ base: site.config.apiBrowserBase, locale, token: () => token })
     return authMachine.provide({
       actors: {
         login: fromPromise(async ({ input }: { input: { credentials: unknown } }) => {
           const c = input.credentials as Credentials
           switch (c.kind) {
             case 'code':
-              return toGrant(await api().verify({ email: c.email, code: c.code }))
+              return toGrant(await (await api()).verify({ email: c.email, code: c.code }))
             case 'password':
-              return toGrant(await api().verify({ email: c.email, password: c.password }))
+              return toGrant(await (await api()).verify({ email: c.email, password: c.password }))
             case 'link':
-              return toGrant(await api().signInByCode(c.code))
+              return toGrant(await (await api()).signInByCode(c.code))
             case 'confirm':
-              return toGrant(await api().confirm({ email: c.email, code: c.code, password: c.password }))
+              return toGrant(await (await api()).confirm({ email: c.email, code: c.code, password: c.password }))
           }
         }),
-        fetchUser: fromPromise(async ({ input }: { input: { token: string } }) => (await api(input.token).me()) as AuthUser),
+        fetchUser: fromPromise(async ({ input }: { input: { token: string } }) => (await (await api(input.token)).me()) as AuthUser),
         refreshToken: fromPromise(async (): Promise<TokenGrant> => {
           throw new Error('The backend issues no refresh tokens')
         }),

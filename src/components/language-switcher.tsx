@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
-import { LOCALES, type Locale } from '../../app.config'
+import { LOCALES, type Locale } from '../../app.constants'
 import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
 import { localeCookie, switchLocaleHref } from '~/lib/locale'

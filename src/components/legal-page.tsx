@@ -5,6 +5,7 @@ import { legalHref, type LegalPage as LegalPath } from '~/lib/locale'
 import { useSite } from '~/lib/use-site'
 import { PageIntro } from './page-intro'
 import { RichText, t } from './marketing/text'
+import * as legalText from '~/content/messages/legal'
 import { useHydrated } from './marketing/use-hydrated'
 
 const DOCUMENTS: Array<{ id: LegalDocumentId; path: LegalPath; label: () => string }> = [
@@ -44,14 +45,14 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
             <h2 id="legal-toc-title" className="legal__toc-title">{m.mk_legal_toc()}</h2>
             <ol lang={textLocale}>
               {doc.sections.map((s) => (
-                <li key={s.anchor}><a href={`#${s.anchor}`}>{t(s.title, inputs, textLocale)}</a></li>
+                <li key={s.anchor}><a href={`#${s.anchor}`}>{t(legalText, s.title, inputs, textLocale)}</a></li>
               ))}
             </ol>
           </nav>
         </aside>
         <div className="legal__main">
           <article className="legal__body" lang={textLocale}>
-            <p className="legal__updated">{t(doc.updated, inputs, textLocale)}</p>
+            <p className="legal__updated">{t(legalText, doc.updated, inputs, textLocale)}</p>
             <dl className="legal__meta" data-testid="legal-operator">
               <div>
                 <dt>{m.mk_legal_operator_label({}, { locale: textLocale })}</dt>
@@ -64,8 +65,8 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
             </dl>
             {doc.sections.map((s) => (
               <section key={s.anchor} id={s.anchor} className="legal__section" data-testid="legal-section">
-                <h2 className="legal__section-title">{t(s.title, inputs, textLocale)}</h2>
-                <RichText text={t(s.body, inputs, textLocale)} />
+                <h2 className="legal__section-title">{t(legalText, s.title, inputs, textLocale)}</h2>
+                <RichText text={t(legalText, s.body, inputs, textLocale)} />
               </section>
             ))}
           </article>

@@ -4,7 +4,6 @@ import { fromPromise } from 'xstate'
 import { localeMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale'
 import { isLocale } from '#machines/rules/locale'
 import { getLocale } from '~/paraglide/runtime'
-import { fetchValidationMessages, installValidationMessages } from '~/lib/forms/messages'
 import { localeCookie } from '~/lib/locale'
 import { notify } from '~/lib/toast'
 import { useSite } from '~/lib/use-site'
@@ -29,6 +28,8 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
             return input.locale
           }),
           loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {
+            // Loaded on demand: the rules and their schemas stay out of the page's first JavaScript.
+            const { fetchValidationMessages, installValidationMessages } = await import('~/lib/forms/messages')
             installValidationMessages(await fetchValidationMessages(input.locale))
             return input.locale
           }),

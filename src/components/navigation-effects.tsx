@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { CONSTANTS } from '../../app.config'
+import { CONSTANTS } from '../../app.constants'
 import {
   CHUNK_RELOAD_KEY,
   canPrefetch,

@@ -1,18 +1,19 @@
-import { Toaster as Sonner } from 'sonner'
-import { CONSTANTS } from '../../app.config'
-import { m } from '~/paraglide/messages'
+import { Suspense, lazy } from 'react'
+import { useHydrated } from './marketing/use-hydrated'
 
-/** Spec 9: bottom-right, 5000 ms, paused while hovered. */
+const SonnerToaster = lazy(() => import('./sonner-toaster'))
+
+/**
+ * The toast region. Toasts only ever follow something the visitor did in the browser, so the
+ * toast library loads after hydration instead of with the page (decision 022); `notify` waits
+ * for it.
+ */
 export function Toaster() {
+  const hydrated = useHydrated()
+  if (!hydrated) return null
   return (
-    <Sonner
-      position="bottom-right"
-      duration={CONSTANTS.toastDurationMs}
-      theme="dark"
-      richColors
-      closeButton
-      toastOptions={{ closeButton: true }}
-      containerAriaLabel={m.ui_toast_region()}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   )
 }

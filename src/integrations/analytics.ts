@@ -4,8 +4,8 @@
  * and the console says why. Browser only: on the server `collectAnalytics` resolves at once.
  * Failures are logged by the API client and never reach the visitor.
  */
-import { CONSTANTS, type Locale } from '../../app.config'
-import { createApi, type Api } from '~/api/client'
+import { CONSTANTS, type Locale } from '../../app.constants'
+import type { Api } from '~/api/client'
 import { analyticsPayload, type AnalyticsPayload } from '~/lib/marketing/analytics-payload'
 import { createBatcher, type Batcher } from '~/lib/marketing/batch'
 import { utmCookieForSearch } from '~/lib/marketing/utm'
@@ -37,7 +37,9 @@ function getBatcher(): Batcher<Item> {
   return batcher
 }
 
-function apiFor(base: string, locale: Locale): Api {
+async function apiFor(base: string, locale: Locale): Promise<Api> {
+  // The client loads with the first event, not with the page.
+  const { createApi } = await import('~/api/client')
   const key = `${base}|${locale}`
   let api = apis.get(key)
   if (!api) {
@@ -62,7 +64,7 @@ export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutc
     return 'no-client-id'
   }
   try {
-    await getBatcher().add({ api: apiFor(ctx.apiBrowserBase, ctx.locale), payload: result.payload })
+    await getBatcher().add({ api: await apiFor(ctx.apiBrowserBase, ctx.locale), payload: result.payload })
     return 'sent'
   } catch {
     return 'failed'

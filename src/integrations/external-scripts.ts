@@ -4,7 +4,7 @@
  * rendering, are off when not configured, and a provider that fails to load changes nothing:
  * the error is logged and the page goes on. Browser only.
  */
-import { CONSTANTS, type PublicConfig } from '../../app.config'
+import { CONSTANTS, type PublicConfig } from '../../app.constants'
 
 export interface ExternalScript {
   id: string

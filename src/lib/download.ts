@@ -1,4 +1,4 @@
-import type { Locale } from '../../app.config'
+import type { Locale } from '../../app.constants'
 
 /**
  * Spec 7: the launcher download is a browser redirect to {backend}/{locale}/launcher/download,

@@ -19,6 +19,8 @@ export interface RequestLocaleStore {
   messageCalls: Set<string>
   /** The locale prefix exactly as the visitor typed it. */
   prefix: '' | `/${Locale}`
+  /** The Content-Security-Policy nonce of this response (decision 021). */
+  nonce?: string
 }
 
 let clientStrategyDefined = false
@@ -39,4 +41,11 @@ export function currentPrefix(): '' | `/${Locale}` {
   if (typeof window !== 'undefined') return splitLocalePrefix(window.location.pathname).prefix
   const store = getServerAsyncLocalStorage()?.getStore() as RequestLocaleStore | undefined
   return store?.prefix ?? ''
+}
+
+/** The CSP nonce of the response being rendered (server); undefined in the browser. */
+export function requestNonce(): string | undefined {
+  if (typeof window !== 'undefined') return undefined
+  const store = getServerAsyncLocalStorage()?.getStore() as RequestLocaleStore | undefined
+  return store?.nonce
 }

@@ -3,7 +3,7 @@
  * and the legal-page prefix. Pure functions shared by the server entry, the router rewrite
  * and the components.
  */
-import { BASE_LOCALE, CONSTANTS, LOCALES, type Locale } from '../../app.config'
+import { BASE_LOCALE, CONSTANTS, LOCALES, type Locale } from '../../app.constants'
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)

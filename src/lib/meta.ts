@@ -2,9 +2,9 @@
  * Spec 2: per-page meta from the page key, the first path segment after the locale prefix.
  * An unknown segment falls back to the index page; the promo page has its own share image.
  */
-import { m } from '~/paraglide/messages'
-import type { Brand, Locale, PublicConfig } from '../../app.config'
-import { LOCALES } from '../../app.config'
+import * as metaTexts from '~/content/messages/meta'
+import type { Brand, Locale, PublicConfig } from '../../app.constants'
+import { LOCALES } from '../../app.constants'
 import { legalPrefix, splitLocalePrefix } from './locale'
 
 export const PAGE_KEYS = {
@@ -40,7 +40,8 @@ export function productName(brand: Brand, locale: Locale): string {
 }
 
 type MessageFn = (inputs: { product: string }, options: { locale: Locale }) => string
-const messages = m as unknown as Record<string, MessageFn>
+/** Only the meta_* messages: a dynamic lookup in every message would put them all in the page. */
+const messages = metaTexts as unknown as Record<string, MessageFn>
 
 export function pageTitle(key: PageKey, product: string, locale: Locale): string {
   return messages[`meta_${key}_title`]!({ product }, { locale })

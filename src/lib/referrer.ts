@@ -1,4 +1,4 @@
-import { CONSTANTS } from '../../app.config'
+import { CONSTANTS } from '../../app.constants'
 import { readCookie } from './locale'
 import { sanitizeReferrerCode } from './download'
 

@@ -1,11 +1,13 @@
-import { toast } from 'sonner'
 import { m } from '~/paraglide/messages'
+import * as notificationTexts from '~/content/messages/notifications'
+import * as paymentTexts from '~/content/messages/payments'
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error'
 export interface ToastRequest { kind: ToastKind; key?: string; text?: string }
 
 type MessageFn = () => string
-const messages = m as unknown as Record<string, MessageFn | undefined>
+/** The messages a machine's toast key can name (`notifications.*`, `payments.*`). */
+const messages: Record<string, MessageFn | undefined> = { ...notificationTexts, ...paymentTexts }
 
 /** A machine's toast key (`payments.success`) names the message `payments_success`. */
 export function toastText(request: ToastRequest): string {
@@ -14,7 +16,19 @@ export function toastText(request: ToastRequest): string {
   return fn ? fn() : m.notifications_errors_other()
 }
 
-/** Spec 8: toasts come in success, info, warning and error kinds. */
+let markReady: () => void = () => {}
+const toasterReady = new Promise<void>((resolve) => (markReady = resolve))
+
+/** Called by the toaster once it is on the page: toasts raised before wait for it. */
+export function toasterMounted(): void {
+  markReady()
+}
+
+/**
+ * Spec 8: toasts come in success, info, warning and error kinds. The toast library loads after
+ * the page (decision 022); a toast raised earlier shows as soon as the toaster is there.
+ */
 export function notify(request: ToastRequest): void {
-  toast[request.kind](toastText(request))
+  const text = toastText(request)
+  void toasterReady.then(() => import('sonner')).then(({ toast }) => toast[request.kind](text))
 }

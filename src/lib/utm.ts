@@ -1,15 +1,34 @@
-import { type } from 'arktype'
-import { CONSTANTS } from '../../app.config'
+import { CONSTANTS } from '../../app.constants'
 
 /** Spec 3, 5: utm is sent only when source, medium and campaign are all present. */
-const Utm = type({
-  source: 'string > 0',
-  medium: 'string > 0',
-  campaign: 'string > 0',
-  'term?': 'string > 0',
-  'content?': 'string > 0',
-})
-export type Utm = typeof Utm.infer
+export type Utm = {
+  source: string
+  medium: string
+  campaign: string
+  term?: string
+  content?: string
+}
+
+const REQUIRED = ['source', 'medium', 'campaign'] as const
+const OPTIONAL = ['term', 'content'] as const
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0
+
+/**
+ * Checked by hand rather than with a schema: this runs at the root of every page (the promo
+ * middleware), and a schema library there would weigh on every page's JavaScript.
+ */
+function toUtm(value: unknown): Utm | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null
+  const record = value as Record<string, unknown>
+  if (!REQUIRED.every((k) => nonEmpty(record[k]))) return null
+  const utm: Utm = { source: record.source as string, medium: record.medium as string, campaign: record.campaign as string }
+  for (const k of OPTIONAL) {
+    if (record[k] === undefined) continue
+    if (!nonEmpty(record[k])) return null
+    utm[k] = record[k]
+  }
+  return utm
+}
 
 export const UTM_COOKIE = 'utm'
 
@@ -21,15 +40,13 @@ export function utmFromSearch(search: Record<string, unknown>): Utm | null {
   const candidate = Object.fromEntries(
     ['source', 'medium', 'campaign', 'term', 'content'].map((k) => [k, pick(k)]).filter(([, v]) => v !== undefined),
   )
-  const parsed = Utm(candidate)
-  return parsed instanceof type.errors ? null : parsed
+  return toUtm(candidate)
 }
 
 export function parseUtmCookie(value: string | null): Utm | null {
   if (!value) return null
   try {
-    const parsed = Utm(JSON.parse(value))
-    return parsed instanceof type.errors ? null : parsed
+    return toUtm(JSON.parse(value))
   } catch {
     return null
   }

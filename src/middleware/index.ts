@@ -2,7 +2,7 @@
  * Spec 2: route middleware by name. A route lists names in `staticData.middleware`; the
  * server entry runs `download-proxy` for the download path. An unknown name is a 500.
  */
-import { CONSTANTS, type Locale, type PublicConfig } from '../../app.config'
+import { CONSTANTS, type Locale, type PublicConfig } from '../../app.constants'
 import { HttpError } from '../lib/http-error'
 import { launcherDownloadUrl, sanitizeReferrerCode } from '../lib/download'
 import { readCookie } from '../lib/locale'

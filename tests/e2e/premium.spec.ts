@@ -200,6 +200,8 @@ function startSite(port: number, api: string): ChildProcess {
       API_BASE_URL: api,
       API_BROWSER_BASE_URL: api.replace('127.0.0.1', 'localhost'),
       PAYMENT_SERVICE: 'payselection',
+      // Its backend fails on purpose between requests: every page is rendered, none cached.
+      PAGE_CACHE_SECONDS: '0',
       MIRROR_BASE_URL: `http://mirror.localhost:${port}`,
       NODE_ENV: 'production',
     },

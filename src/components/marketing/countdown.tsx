@@ -8,6 +8,7 @@ import { HOME_COUNTDOWN_UNITS } from '~/content/home'
 import { COUNTDOWN_PLACEHOLDER, countdownDisplay } from '~/lib/marketing/countdown'
 import { t } from './text'
 import { useMachineInspect } from '~/lib/machine-inspect'
+import * as homeText from '~/content/messages/home'
 
 /**
  * Spec 9: the deadline countdown, run by `deadlineMachine`. The server and the first client
@@ -71,7 +72,7 @@ export function Countdown({ className = '' }: { className?: string }) {
             {i > 0 ? <span className="countdown__sep">:</span> : null}
             <div className="countdown__unit" data-unit={unit}>
               <span className="countdown__value">{display[unit]}</span>
-              <span className="countdown__label">{t(unitLabel)}</span>
+              <span className="countdown__label">{t(homeText, unitLabel)}</span>
             </div>
           </div>
         ))}

@@ -1,5 +1,5 @@
 import { useId, type ReactElement } from 'react'
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../../app.constants'
 
 export type FlagSize = 'small' | 'normal' | 'big'
 

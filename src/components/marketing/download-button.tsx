@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router'
 import { useState, type MouseEvent, type ReactNode } from 'react'
-import { GAME_VERSIONS } from '../../../app.config'
+import { GAME_VERSIONS } from '../../../app.constants'
 import { selectAnalyticsToken } from '#machines/auth'
 import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'

@@ -3,6 +3,7 @@ import { m } from '~/paraglide/messages'
 import { FAQ_GROUPS } from '~/content/faq'
 import { useSite } from '~/lib/use-site'
 import { RichText, t } from './text'
+import * as faqText from '~/content/messages/faq'
 
 const ANCHORS: ReadonlySet<string> = new Set(FAQ_GROUPS.flatMap((g) => g.items.map((i) => i.anchor)))
 
@@ -56,14 +57,14 @@ export function FaqList() {
         <ul>
           {FAQ_GROUPS.map((group) => (
             <li key={group.id}>
-              <a href={`#faq-${group.id}`}>{t(group.title)}</a>
+              <a href={`#faq-${group.id}`}>{t(faqText, group.title)}</a>
             </li>
           ))}
         </ul>
       </nav>
       {FAQ_GROUPS.map((group) => (
         <section key={group.id} className="faq__group" aria-labelledby={`faq-${group.id}`}>
-          <h2 id={`faq-${group.id}`} className="section-title section-title--sm">{t(group.title)}</h2>
+          <h2 id={`faq-${group.id}`} className="section-title section-title--sm">{t(faqText, group.title)}</h2>
           <div className="faq__items">
             {group.items.map((item) => (
               <details
@@ -75,10 +76,10 @@ export function FaqList() {
                 data-testid="faq-item"
               >
                 <summary className="faq-item__summary">
-                  <h3 className="faq-item__question">{t(item.q)}</h3>
+                  <h3 className="faq-item__question">{t(faqText, item.q)}</h3>
                   <span className="faq-item__chevron" aria-hidden="true" />
                 </summary>
-                <RichText className="faq-item__answer" text={t(item.a, inputs)} />
+                <RichText className="faq-item__answer" text={t(faqText, item.a, inputs)} />
               </details>
             ))}
           </div>

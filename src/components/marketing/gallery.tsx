@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { m } from '~/paraglide/messages'
 import { LightboxActor } from '~/components/ui-actors'
 import { t } from './text'
+import * as galleryText from '~/content/messages/gallery'
 import { Icon } from './icons'
 
 export const GALLERY_BIG = { width: 1280, height: 800 } as const
@@ -26,8 +27,8 @@ export function PremiumGallery() {
   const lightbox = LightboxActor.useActorRef()
   const [selected, setSelected] = useState(0)
   const current = GALLERY_ITEMS[selected] ?? GALLERY_ITEMS[0]!
-  const open = (item: (typeof GALLERY_ITEMS)[number]) => lightbox.send({ type: 'lightbox.open', url: item.big, name: t(item.nameKey) })
-  const currentName = t(current.nameKey)
+  const open = (item: (typeof GALLERY_ITEMS)[number]) => lightbox.send({ type: 'lightbox.open', url: item.big, name: t(galleryText, item.nameKey) })
+  const currentName = t(galleryText, current.nameKey)
 
   return (
     <div className="gallery" data-testid="gallery">
@@ -57,7 +58,7 @@ export function PremiumGallery() {
       </div>
       <ul className="gallery__thumbs" aria-label={m.mk_gallery_thumbs_label()}>
         {GALLERY_ITEMS.map((item, index) => {
-          const name = t(item.nameKey)
+          const name = t(galleryText, item.nameKey)
           return (
             <li key={item.id}>
               <button

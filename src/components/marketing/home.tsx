@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { DEFAULT_GAME_VERSION_ID, GAME_VERSIONS } from '../../../app.config'
+import { DEFAULT_GAME_VERSION_ID, GAME_VERSIONS } from '../../../app.constants'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { HOME_FEATURES, HOME_STEPS } from '~/content/home'
@@ -15,6 +15,7 @@ import { DownloadButton } from './download-button'
 import { PremiumGallery } from './gallery'
 import { Icon } from './icons'
 import { t } from './text'
+import * as homeText from '~/content/messages/home'
 import { VersionSelector } from './version-selector'
 
 export const HERO_IMAGE = { src: '/images/hero-launcher.webp', width: 960, height: 640 } as const
@@ -88,8 +89,8 @@ export function FeaturesSection() {
         {HOME_FEATURES.map((f) => (
           <li key={f.id} className="card feature">
             <span className="feature__icon"><Icon name={f.icon} /></span>
-            <h3 className="card__title">{t(f.title)}</h3>
-            <p className="card__text">{t(f.text)}</p>
+            <h3 className="card__title">{t(homeText, f.title)}</h3>
+            <p className="card__text">{t(homeText, f.text)}</p>
           </li>
         ))}
       </ul>
@@ -107,8 +108,8 @@ export function StepsSection() {
             <span className="step__number" aria-hidden="true">{i + 1}</span>
             <span className="visually-hidden">{m.mk_step_label({ number: String(i + 1) })}: </span>
             <span className="step__icon"><Icon name={s.icon} size={22} /></span>
-            <h3 className="card__title">{t(s.title)}</h3>
-            <p className="card__text">{t(s.text)}</p>
+            <h3 className="card__title">{t(homeText, s.title)}</h3>
+            <p className="card__text">{t(homeText, s.text)}</p>
           </li>
         ))}
       </ol>
@@ -175,6 +176,17 @@ export function GallerySection() {
 
 const FAQ_ITEMS = new Map<string, { q: string; a: string }>(FAQ_GROUPS.flatMap((g) => g.items.map((i) => [i.anchor, { q: i.q, a: i.a }] as const)))
 
+/**
+ * The teaser's four questions named directly, not looked up among all FAQ messages: the home
+ * page then carries these texts only, not the whole FAQ (decision 022).
+ */
+const TEASER_TEXT: Record<(typeof FAQ_TEASER_ANCHORS)[number], object> = {
+  'what-is-it': { faq_what_is_it_q: m.faq_what_is_it_q, faq_what_is_it_a: m.faq_what_is_it_a },
+  'visible-to-others': { faq_visible_to_others_q: m.faq_visible_to_others_q, faq_visible_to_others_a: m.faq_visible_to_others_a },
+  'free-vs-premium': { faq_free_vs_premium_q: m.faq_free_vs_premium_q, faq_free_vs_premium_a: m.faq_free_vs_premium_a },
+  'device-binding': { faq_device_binding_q: m.faq_device_binding_q, faq_device_binding_a: m.faq_device_binding_a },
+}
+
 export function FaqTeaser() {
   const { product, brandInfo } = useSite()
   const locale = getLocale()
@@ -187,11 +199,12 @@ export function FaqTeaser() {
       <ul className="card-grid card-grid--2 faq-teaser">
         {FAQ_TEASER_ANCHORS.map((anchor) => {
           const item = FAQ_ITEMS.get(anchor)!
-          const first = textBlocks(t(item.a, { product, email: brandInfo.supportEmail })).find((b) => b.type === 'p')
+          const faqText = TEASER_TEXT[anchor]
+          const first = textBlocks(t(faqText, item.a, { product, email: brandInfo.supportEmail })).find((b) => b.type === 'p')
           return (
             <li key={anchor} className="card faq-teaser__item">
               <a href={`${legalHref(locale, 'faq')}#${anchor}`} className="faq-teaser__link" data-testid="faq-teaser-link">
-                <h3 className="card__title">{t(item.q)}</h3>
+                <h3 className="card__title">{t(faqText, item.q)}</h3>
                 {first && first.type === 'p' ? <p className="card__text faq-teaser__excerpt">{first.text}</p> : null}
               </a>
             </li>

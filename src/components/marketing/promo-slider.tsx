@@ -1,9 +1,10 @@
 import { useKeenSlider, type KeenSliderInstance, type KeenSliderPlugin } from 'keen-slider/react'
 import { useEffect, useRef, useState } from 'react'
-import { CONSTANTS } from '../../../app.config'
+import { CONSTANTS } from '../../../app.constants'
 import { m } from '~/paraglide/messages'
 import { relativeIndex, swipeTarget } from '~/lib/marketing/slider'
 import { t } from './text'
+import * as promoText from '~/content/messages/promo'
 import { Icon } from './icons'
 
 export const PROMO_SLIDE_SIZE = { width: 1200, height: 675 } as const
@@ -133,7 +134,7 @@ export function PromoSlider() {
                 src={slide.image}
                 width={PROMO_SLIDE_SIZE.width}
                 height={PROMO_SLIDE_SIZE.height}
-                alt={t(slide.alt)}
+                alt={t(promoText, slide.alt)}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 decoding="async"
                 draggable={false}
@@ -141,8 +142,8 @@ export function PromoSlider() {
               />
               <div className="promo-slide__copy">
                 <p className="promo-slide__count" aria-hidden="true">{String(index + 1).padStart(2, '0')} / {String(total).padStart(2, '0')}</p>
-                <h2 className="promo-slide__title">{t(slide.title)}</h2>
-                <p className="promo-slide__text">{t(slide.text)}</p>
+                <h2 className="promo-slide__title">{t(promoText, slide.title)}</h2>
+                <p className="promo-slide__text">{t(promoText, slide.text)}</p>
               </div>
             </div>
           ))}

@@ -1,14 +1,16 @@
 import { Fragment } from 'react'
-import { m } from '~/paraglide/messages'
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../../app.constants'
 import { splitEmails, textBlocks } from '~/lib/marketing/rich-text'
 
 type MessageFn = (inputs?: Record<string, string>, options?: { locale?: Locale }) => string
-const messages = m as unknown as Record<string, MessageFn>
 
-/** A message by its key, for the content indexes in src/content (keys are data there). */
-export function t(key: string, inputs: Record<string, string> = {}, locale?: Locale): string {
-  const fn = messages[key]
+/**
+ * A message by its key, for the content indexes in src/content (keys are data there). `area` is
+ * the generated module of that area's messages (`import * as faqText from '~/content/messages/faq'`):
+ * looking keys up there, not in every message, keeps other areas' texts out of the page's code.
+ */
+export function t(area: object, key: string, inputs: Record<string, string> = {}, locale?: Locale): string {
+  const fn = (area as Record<string, MessageFn | undefined>)[key]
   if (!fn) throw new Error(`Unknown message ${key}`)
   return fn(inputs, locale ? { locale } : undefined)
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { GAME_VERSIONS } from '../../../app.config'
+import { GAME_VERSIONS } from '../../../app.constants'
 import { m } from '~/paraglide/messages'
 
 /** Spec 3: the two game versions as a radio group; the name and goal year are used in the texts. */

@@ -4,6 +4,7 @@ import { WIKI_ARTICLES, WIKI_UI } from '~/content/wiki'
 import { useSite } from '~/lib/use-site'
 import { filterArticles, type SearchableArticle } from '~/lib/marketing/wiki-search'
 import { RichText, t } from './text'
+import * as wikiText from '~/content/messages/wiki'
 import { Icon } from './icons'
 
 /** The wiki: a table of contents, the articles with their sections, and an on-page search. */
@@ -15,9 +16,9 @@ export function Wiki() {
     () =>
       WIKI_ARTICLES.map((a) => ({
         anchor: a.anchor,
-        title: t(a.title),
-        summary: t(a.summary),
-        sections: a.sections.map((s) => ({ anchor: s.anchor, title: t(s.title), body: t(s.body, { product, email: brandInfo.supportEmail }) })),
+        title: t(wikiText, a.title),
+        summary: t(wikiText, a.summary),
+        sections: a.sections.map((s) => ({ anchor: s.anchor, title: t(wikiText, s.title), body: t(wikiText, s.body, { product, email: brandInfo.supportEmail }) })),
       })),
     [product, brandInfo.supportEmail],
   )
@@ -28,14 +29,14 @@ export function Wiki() {
     <div className="wiki">
       <aside className="wiki__sidebar" aria-labelledby={`${inputId}-toc`}>
         <div className="wiki__search" role="search">
-          <label htmlFor={inputId} className="wiki__search-label">{t(WIKI_UI.searchLabel)}</label>
+          <label htmlFor={inputId} className="wiki__search-label">{t(wikiText, WIKI_UI.searchLabel)}</label>
           <div className="wiki__search-field">
             <Icon name="search" size={18} className="wiki__search-icon" />
             <input
               id={inputId}
               type="search"
               value={query}
-              placeholder={t(WIKI_UI.searchPlaceholder)}
+              placeholder={t(wikiText, WIKI_UI.searchPlaceholder)}
               onChange={(e) => setQuery(e.target.value)}
               autoComplete="off"
               data-testid="wiki-search"
@@ -46,7 +47,7 @@ export function Wiki() {
           </div>
         </div>
         <nav className="wiki__toc" aria-labelledby={`${inputId}-toc`} data-testid="wiki-toc">
-          <h2 id={`${inputId}-toc`} className="wiki__toc-title">{t(WIKI_UI.tocTitle)}</h2>
+          <h2 id={`${inputId}-toc`} className="wiki__toc-title">{t(wikiText, WIKI_UI.tocTitle)}</h2>
           <ol>
             {shown.map((article) => (
               <li key={article.anchor}>
@@ -66,7 +67,7 @@ export function Wiki() {
           {searching ? (shown.length ? m.mk_wiki_results({ query: query.trim() }) : '') : ''}
         </p>
         {shown.length === 0 ? (
-          <p className="wiki__empty" data-testid="wiki-empty">{t(WIKI_UI.searchEmpty)}</p>
+          <p className="wiki__empty" data-testid="wiki-empty">{t(wikiText, WIKI_UI.searchEmpty)}</p>
         ) : (
           shown.map((article) => (
             <article key={article.anchor} id={article.anchor} className="wiki-article" data-testid="wiki-article">

@@ -1,5 +1,5 @@
 import type { Agreement } from '#machines/payment'
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../../app.constants'
 import { m } from '~/paraglide/messages'
 import { legalHref } from '~/lib/locale'
 import { richText } from './rich-text'

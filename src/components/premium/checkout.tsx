@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Agreement, PremiumState } from '#machines/payment'
 import { localePath } from '#machines/rules/locale'
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../../app.constants'
 import { m } from '~/paraglide/messages'
 import type { PlanView } from '~/lib/premium/plans'
 import { readPremiumState, reconcileRestored, sessionStorageOrNull } from '~/lib/premium/persist'

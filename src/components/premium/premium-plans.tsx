@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../../app.constants'
 import { m } from '~/paraglide/messages'
 import { useApi } from '~/api/use-api'
 import { notify } from '~/lib/toast'

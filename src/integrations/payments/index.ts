@@ -6,7 +6,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import type { LoadWidgetInput, RunWidgetInput } from '#machines/payment'
 import type { PaymentService } from '#machines/rules/payment'
-import type { PublicConfig } from '../../../app.config'
+import type { PublicConfig } from '../../../app.constants'
 import { loadScript } from './script-loader'
 import { openCloudPayments } from './cloudpayments'
 import { openPayselection } from './payselection'

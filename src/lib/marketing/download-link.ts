@@ -2,7 +2,7 @@
  * Spec 2: which address a download button points to. Pure: the locale, the path prefix the
  * visitor is on, the selected game version and the two configured addresses are arguments.
  */
-import type { Locale, PublicConfig } from '../../../app.config'
+import type { Locale, PublicConfig } from '../../../app.constants'
 import { joinPrefix } from '../locale'
 
 /** Spec 3: the game version whose id selects the standard link (CS:GO). */

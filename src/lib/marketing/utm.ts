@@ -2,7 +2,7 @@
  * Spec 3, 5, 9: the utm part of the analytics payload. The current address wins when it
  * carries a full set (source, medium and campaign), else the `utm` cookie; anything less is null.
  */
-import { CONSTANTS } from '../../../app.config'
+import { CONSTANTS } from '../../../app.constants'
 import { readCookie } from '../locale'
 import { UTM_COOKIE, parseUtmCookie, utmFromSearch, type Utm } from '../utm'
 

@@ -3,7 +3,8 @@
  * function boundary intact: the page renders with status 200 either way and shows the error
  * state in the plans area.
  */
-import { ApiError, type Api } from '~/api/client'
+import { ApiError } from '~/api/errors'
+import type { Api } from '~/api/client'
 import type { SubscriptionList } from '~/api/schemas'
 
 export type PlansResult =

@@ -2,7 +2,7 @@
  * Spec 3, 9: which plans the premium page offers and how each is labelled. Pure functions:
  * message functions are passed in, so the rules are tested without the message bundle.
  */
-import { CONSTANTS, type Locale } from '../../../app.config'
+import { CONSTANTS, type Locale } from '../../../app.constants'
 import type { Subscription } from '~/api/schemas'
 import { formatPrice } from './format'
 import { pluralForm, type PluralForm } from './plural'

@@ -3,7 +3,7 @@
  * (1 → one, 2–4 → few, anything else → many) and 11 to 19 always take the many form.
  * English and German have one form for 1 and another for every other count.
  */
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../../app.constants'
 
 export type PluralForm = 'one' | 'few' | 'many'
 

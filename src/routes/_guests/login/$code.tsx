@@ -1,5 +1,4 @@
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { type } from 'arktype'
 import { useEffect } from 'react'
 import { m } from '~/paraglide/messages'
 import { isSafeRedirect } from '#machines/rules/redirect'
@@ -7,7 +6,7 @@ import { PageIntro } from '~/components/page-intro'
 import { AuthActor } from '~/components/auth-provider'
 import { useSite } from '~/lib/use-site'
 
-const Search = type({ 'redirect?': 'unknown' }).pipe((s): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined }))
+const Search = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
 /** Spec 2, 7: sign-in by the code from the e-mailed link (GET /users/auth/{code}). */
 export const Route = createFileRoute('/_guests/login/$code')({

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { type } from 'arktype'
 import { m } from '~/paraglide/messages'
 import { isSafeRedirect } from '#machines/rules/redirect'
 import { PageIntro } from '~/components/page-intro'
@@ -10,9 +9,7 @@ import { useSite } from '~/lib/use-site'
  * Spec 5: only a safe local path is kept as the target to return to after login. The router
  * keeps raw search params next to validated ones, so an unsafe value is overwritten, not dropped.
  */
-const LoginSearch = type({ 'redirect?': 'unknown' }).pipe((s): { redirect?: string } =>
-  ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined }),
-)
+const LoginSearch = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
 export const Route = createFileRoute('/_guests/login/')({
   validateSearch: LoginSearch,

@@ -1,0 +1,122 @@
+/**
+ * The configuration's constants, types and pure helpers: what both the server and the browser
+ * use. No schema library here, so the browser's code never carries the environment parser
+ * (`app.config.ts`, which re-exports all of this).
+ */
+export const LOCALES = ['en', 'ru', 'de'] as const
+export type Locale = (typeof LOCALES)[number]
+export const BASE_LOCALE: Locale = 'en'
+
+export const PAYMENT_SERVICES = ['cloudpayments', 'payselection'] as const
+export type PaymentService = (typeof PAYMENT_SERVICES)[number]
+
+export type BrandId = 'original' | 'mirror'
+
+/** Spec 3: the two game versions; CS2 is selected by default. */
+export const GAME_VERSIONS = [
+  { id: 1, code: 'cs2', name: 'CS2', goal_year: 2024 },
+  { id: 2, code: 'cs-go', name: 'CS:GO', goal_year: 2019 },
+] as const
+export const DEFAULT_GAME_VERSION_ID = 1
+
+/** Spec 3: the site's languages as the backend knows them (German has the code `ge`). */
+export const LANGUAGES = [
+  { id: 1, code: 'ru', name: 'Русский', locale: 'ru' },
+  { id: 2, code: 'en', name: 'English', locale: 'en' },
+  { id: 3, code: 'ge', name: 'Deutsch', locale: 'de' },
+] as const
+
+/** Spec 9: business constants. */
+export const CONSTANTS = Object.freeze({
+  localeCookie: 'i18n_redirected',
+  localeCookieMaxAgeDays: 365,
+  trackingCookieMaxAgeSeconds: 31_536_000,
+  referrerCookie: 'referrer_link_code',
+  authPrefix: 'auth',
+  tokenMaxAgeSeconds: 1800,
+  tokenExpiryMarginMs: 500,
+  trialSubscriptionId: 1,
+  trialAmount: 1,
+  maxPlanPrice: 9000,
+  toastDurationMs: 5000,
+  prefetchIdleTimeoutMs: 2000,
+  sliderAutoplayMs: 3000,
+  sliderSpeedMs: 300,
+  sliderLongSwipeMs: 300,
+  analyticsBatchDelayMs: 500,
+  analyticsBatchAmount: 2,
+  pageDataMinDelayMs: 200,
+  visibilityThrottleMs: 100,
+  /**
+   * Server-side backend calls made while a page renders (user, plans, special offer) give up
+   * after this long, so a slow backend delays a page by at most about that (decision 030).
+   */
+  serverBackendTimeoutMs: 2500,
+})
+
+export interface Brand {
+  id: BrandId
+  /** Product names: Russian, Russian short, English (spec 3). */
+  names: { ru: string; ruShort: string; en: string }
+  supportEmail: string
+  favicon: string
+  shareImage: string
+}
+
+export interface PublicConfig {
+  apiBrowserBase: string
+  mirrorHost: string | null
+  localeHosts: Record<string, Locale> | null
+  cookiesCrossOrigin: boolean
+  brands: Record<BrandId, Brand>
+  promoShareImage: string
+  payment: {
+    service: PaymentService
+    cloudpaymentsPublicIds: Record<string, string>
+    cloudpaymentsFallbackId: string
+    cloudpaymentsScriptUrl: string
+    payselection: { serviceId: string; publicKey: string; scriptUrl: string }
+  }
+  externalDownloadUrl: string | null
+  cs2DownloadUrl: string | null
+  chatScriptUrl: string | null
+  analyticsScriptUrl: string | null
+  analyticsClientIdCookie: string | null
+  gtmId: string | null
+  debugPrices: boolean
+}
+
+export interface Config extends PublicConfig {
+  env: 'development' | 'production' | 'test'
+  port: number
+  backendPort: number
+  /** Base address the server uses to reach the backend. */
+  apiBase: string
+  /** How long a guest page is served from the cache before it is rendered again; 0: no cache. */
+  pageCacheSeconds: number
+}
+
+export function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
+}
+
+/** The part of the configuration that may reach the browser. */
+export function toPublicConfig(config: Config): PublicConfig {
+  const { env: _env, port: _port, backendPort: _backendPort, apiBase: _apiBase, pageCacheSeconds: _pageCacheSeconds, ...rest } = config
+  return rest
+}
+
+/** Spec 1: the mirror is the configured mirror base address without its scheme; any other host is the original. */
+export function brandForHost(config: Pick<PublicConfig, 'mirrorHost'>, host: string | null | undefined): BrandId {
+  if (!host || !config.mirrorHost) return 'original'
+  const h = host.toLowerCase()
+  const m = config.mirrorHost
+  return h === m || normalizeHost(h) === normalizeHost(m) ? 'mirror' : 'original'
+}
+
+/** Spec 9: card provider public id by host with a leading www removed and the port dropped, else the fallback id. */
+export function cloudpaymentsPublicIdForHost(config: Pick<PublicConfig, 'payment'>, host: string | null | undefined): string {
+  const ids = config.payment.cloudpaymentsPublicIds
+  return (host && ids[normalizeHost(host)]) || config.payment.cloudpaymentsFallbackId
+}
+

@@ -1,0 +1,76 @@
+// `npm run lighthouse`: Lighthouse (mobile preset) on home, premium and faq in each language,
+// against the production build with its stand-in backend, in Debian's Chromium. Prints the four
+// category scores per page and, with LIGHTHOUSE_VERBOSE=1, the audits that did not pass.
+// Build first (`npm run build`); `npm run lighthouse` does.
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import lighthouse from 'lighthouse'
+import * as chromeLauncher from 'chrome-launcher'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400)
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/premium,/faq,/ru,/ru/premium,/ru/faq,/de,/de/premium,/de/faq').split(',')
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+async function waitFor(url, timeoutMs = 90_000) {
+  const t0 = Date.now()
+  for (;;) {
+    try {
+      if ((await fetch(url)).status < 500) return
+    } catch {}
+    if (Date.now() - t0 > timeoutMs) throw new Error(`${url} did not answer`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+const site = spawn(process.execPath, ['scripts/start.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), BACKEND_PORT: String(PORT + 1), BACKEND_DATA_DIR: 'memory://', NODE_ENV: 'production' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+let chrome
+const rows = []
+let failed = false
+try {
+  await waitFor(`http://localhost:${PORT}/en`)
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS })
+  // Chromium asks for English: `/` is the English home page, served in place.
+  for (const path of PAGES) {
+    const url = `http://localhost:${PORT}${path}`
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const lhr = result?.lhr
+    if (!lhr) throw new Error(`no report for ${url}`)
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+    rows.push({
+      page: path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best practices': score('best-practices'),
+      seo: score('seo'),
+      'LCP ms': Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      'TBT ms': Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
+    })
+    if (process.env.LIGHTHOUSE_VERBOSE) {
+      for (const [id, category] of Object.entries(lhr.categories)) {
+        for (const ref of category.auditRefs) {
+          const audit = lhr.audits[ref.id]
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+            console.log(`${path} ${id}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`)
+            for (const item of (audit.details?.items ?? []).slice(0, 5)) console.log('   ', JSON.stringify(item).slice(0, 400))
+          }
+        }
+      }
+    }
+  }
+  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${new Date().toISOString()}`)
+  console.table(rows)
+} catch (error) {
+  failed = true
+  console.error(error)
+} finally {
+  await chrome?.kill()
+  site.kill('SIGTERM')
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,227 @@
+/**
+ * Issue 9, speed and security: security headers on pages and assets, the per-response CSP
+ * nonce, no CSP violation on the main pages and in the payment widget, the guest page cache
+ * (hits, signed-in visitors, brands, Set-Cookie) and compressed responses.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { SITE, SITE_PORT } from '../../playwright.config'
+import { loginViaApi, uniqueEmail } from './support/login'
+
+const MIRROR = `http://mirror.localhost:${SITE_PORT}`
+/** The request client resolves names itself: the mirror host reaches it through the proxy header. */
+const AS_MIRROR = { 'x-forwarded-host': `mirror.localhost:${SITE_PORT}` }
+
+function nonceOf(csp: string | undefined): string {
+  const match = /'nonce-([^']+)'/.exec(csp ?? '')
+  expect(match, `a nonce in ${csp}`).not.toBeNull()
+  return match![1]!
+}
+
+/** Collects CSP violations the page reports (event and console). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) fromConsole.push(message.text())
+  })
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] }
+    w.__csp = []
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
+  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))]
+}
+
+test.describe('issue 9: security headers', () => {
+  test('pages carry the CSP with a nonce, nosniff, referrer and permissions policies, and no HSTS over http', async ({ request }) => {
+    for (const path of ['/', '/ru/faq', '/de/premium', '/en/login']) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      const h = response.headers()
+      const csp = h['content-security-policy'] ?? ''
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).toContain("object-src 'none'")
+      expect(csp).toContain("base-uri 'self'")
+      expect(csp).not.toContain('unsafe-eval')
+      expect(h['x-content-type-options']).toBe('nosniff')
+      expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(h['permissions-policy']).toContain('camera=()')
+      expect(h['permissions-policy']).toContain('geolocation=()')
+      expect(h['strict-transport-security']).toBeUndefined()
+    }
+  })
+
+  test('HSTS is sent when the proxy says the visit is over https', async ({ request }) => {
+    const response = await request.get('/en/faq', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(response.headers()['strict-transport-security']).toMatch(/max-age=\d+/)
+    expect(response.headers()['content-security-policy']).toContain('upgrade-insecure-requests')
+  })
+
+  test('fingerprinted assets are immutable, compressed, and nosniff', async ({ request }) => {
+    const html = await (await request.get('/en')).text()
+    const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html)
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)
+    expect(script).not.toBeNull()
+    expect(css).not.toBeNull()
+    for (const path of [script![1] ?? script![2]!, css![1]!]) {
+      const br = await request.get(path, { headers: { 'accept-encoding': 'br' } })
+      expect(br.status()).toBe(200)
+      expect(br.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(br.headers()['content-encoding']).toBe('br')
+      expect(br.headers()['x-content-type-options']).toBe('nosniff')
+      const gz = await request.get(path, { headers: { 'accept-encoding': 'gzip' } })
+      expect(gz.headers()['content-encoding']).toBe('gzip')
+    }
+  })
+
+  test('the CSP nonce differs per response and is the one on every script', async ({ request }) => {
+    const nonces = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      const response = await request.get('/ru/faq')
+      const nonce = nonceOf(response.headers()['content-security-policy'])
+      nonces.add(nonce)
+      const html = await response.text()
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+      expect(html).toContain(`<meta property="csp-nonce" content="${nonce}"`)
+    }
+    expect(nonces.size).toBe(3)
+  })
+
+  test('redirects stay on the site', async ({ request }) => {
+    let redirects = 0
+    for (const path of ['//evil.example/', '/\\evil.example/', '/?x=//evil.example', '/download?x=1', '/en//evil.example/']) {
+      const response = await request.get(`${SITE}${path}`, { maxRedirects: 0, headers: { 'accept-language': 'ru' } })
+      const location = response.headers()['location']
+      if (location === undefined) continue
+      redirects++
+      if (path.startsWith('/download')) expect(location).toMatch(/^http:\/\/localhost:\d+\//)
+      else expect(location, path).toMatch(/^\/(?![/\\])/)
+    }
+    // At least the root (by language) and the download redirect answered with a location.
+    expect(redirects).toBeGreaterThanOrEqual(2)
+  })
+})
+
+test.describe('issue 9: no CSP violation', () => {
+  test('home, FAQ and the mirror home load and hydrate without a violation', async ({ page }) => {
+    const violations = await watchCsp(page)
+    for (const url of ['/', '/ru/faq', `${MIRROR}/de`]) {
+      await page.goto(url)
+      await expect(page.locator('html')).toHaveAttribute('lang', /en|ru|de/)
+      await expect(page.locator('header').first()).toBeVisible()
+    }
+    await page.waitForLoadState('load')
+    expect(await violations()).toEqual([])
+  })
+
+  test('premium: the sandbox card widget opens, pays and the toast shows, without a violation', async ({ page, context, request, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('csp'))
+    const violations = await watchCsp(page)
+    await page.goto('/en/premium')
+    await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+    await page.getByRole('button', { name: 'Choose Trial', exact: true }).click()
+    await page.locator('#agreement-premium').check()
+    await page.locator('#agreement-promo').check()
+    await page.getByRole('button', { name: 'Pay by card', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Card payment' })
+    await expect(dialog).toBeVisible({ timeout: 20_000 })
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
+    await dialog.getByLabel('CVC').fill('123')
+    await dialog.getByRole('button', { name: /^Pay/ }).click()
+    await expect(page).toHaveURL(/\/en\/account$/)
+    await expect(page.locator('[data-sonner-toast]').first()).toBeVisible()
+    expect(await violations()).toEqual([])
+  })
+
+  test('the account page of a signed-in visitor has no violation', async ({ page, context, request, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('csp-account'))
+    const violations = await watchCsp(page)
+    const response = await page.goto('/en/account')
+    expect(response?.status()).toBe(200)
+    expect(response?.headers()['cache-control']).toBe('private, no-store')
+    await expect(page).toHaveURL(/\/en\/account$/)
+    await page.waitForLoadState('load')
+    expect(await violations()).toEqual([])
+  })
+})
+
+test.describe('issue 9: guest page cache', () => {
+  test('a second guest request is a hit; vary and cache-control are set', async ({ request }) => {
+    const path = `/de/faq?cache-probe=${Date.now()}`
+    const first = await request.get(path)
+    expect(first.headers()['x-cache']).toBe('MISS')
+    const second = await request.get(path)
+    expect(second.headers()['x-cache']).toBe('HIT')
+    expect(second.headers()['vary']).toBe('Cookie, Accept-Encoding')
+    expect(second.headers()['cache-control']).toBe('private, no-cache')
+    const html = await second.text()
+    expect(html).toContain('session:null')
+    expect(html).toContain('user:null')
+  })
+
+  test('a signed-in visitor is never served the cached page, even for a cached path', async ({ request, page, context, baseURL }) => {
+    const path = `/en/faq?signed-in-probe=${Date.now()}`
+    await request.get(path)
+    expect((await request.get(path)).headers()['x-cache']).toBe('HIT')
+    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('cache'))
+    const response = await page.goto(path)
+    expect(response?.headers()['x-cache']).toBeUndefined()
+    expect(response?.headers()['cache-control']).toBe('private, no-store')
+    expect(await response?.text()).toContain(token)
+    // And the guest copy never learnt the token.
+    const guest = await request.get(path, { headers: { cookie: '' } })
+    expect(guest.headers()['x-cache']).toBe('HIT')
+    expect(await guest.text()).not.toContain(token)
+  })
+
+  test('the mirror never gets the original brand\'s cached page, and vice versa', async ({ request }) => {
+    const path = `/en/faq?brand-probe=${Date.now()}`
+    const original = await request.get(path)
+    expect(original.headers()['x-cache']).toBe('MISS')
+    expect((await request.get(path)).headers()['x-cache']).toBe('HIT')
+    const mirror = await request.get(path, { headers: AS_MIRROR })
+    expect(mirror.headers()['x-cache']).toBe('MISS')
+    const mirrorHtml = await mirror.text()
+    expect(mirrorHtml).toContain('/favicon-mirror.svg')
+    expect(mirrorHtml).not.toContain('href="/favicon.svg"')
+    const mirrorAgain = await request.get(path, { headers: AS_MIRROR })
+    expect(mirrorAgain.headers()['x-cache']).toBe('HIT')
+    expect(await mirrorAgain.text()).toContain('/favicon-mirror.svg')
+    const originalAgain = await request.get(path)
+    expect(originalAgain.headers()['x-cache']).toBe('HIT')
+    expect(await originalAgain.text()).toContain('href="/favicon.svg"')
+  })
+
+  test('a response that sets a cookie is not cached', async ({ request }) => {
+    const path = `/en/promo?utm_source=tg&utm_medium=post&utm_campaign=c${Date.now()}`
+    for (let i = 0; i < 2; i++) {
+      const response = await request.get(path)
+      expect(response.status()).toBe(200)
+      expect(response.headers()['set-cookie']).toContain('utm=')
+      expect(response.headers()['x-cache']).not.toBe('HIT')
+      expect(response.headers()['cache-control']).toBe('private, no-store')
+    }
+    const https = await request.get(path, { headers: { 'x-forwarded-proto': 'https' } })
+    expect(https.headers()['set-cookie']).toMatch(/SameSite=Lax; Secure/)
+  })
+
+  test('pages come compressed with brotli or gzip, with a fresh nonce inside', async ({ request }) => {
+    const path = `/ru/faq?encoding-probe=${Date.now()}`
+    const first = await request.get(path)
+    const plain = (await first.text()).replaceAll(nonceOf(first.headers()['content-security-policy']), 'N')
+    for (const encoding of ['gzip', 'br']) {
+      const response = await request.get(path, { headers: { 'accept-encoding': encoding } })
+      expect(response.headers()['content-encoding']).toBe(encoding)
+      expect(response.headers()['x-cache']).toBe('HIT')
+      // The client decodes the body; the length on the wire shows it was compressed.
+      expect(Number(response.headers()['content-length'])).toBeLessThan(Buffer.byteLength(plain) / 2)
+      const nonce = nonceOf(response.headers()['content-security-policy'])
+      const html = await response.text()
+      expect(html).toContain(`nonce="${nonce}"`)
+      expect(html.replaceAll(nonce, 'N')).toBe(plain)
+    }
+  })
+})

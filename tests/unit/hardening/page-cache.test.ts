@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import { gunzipSync } from 'node:zlib'
+import { PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from '~/lib/page-cache'
+import { createCachedDocument, documentBody, documentGzip, negotiateEncoding } from '~/lib/cached-document'
+
+const options = { maxEntries: 3, maxBytes: 1000, ttlMs: 100, staleMs: 1000 }
+
+describe('issue 9: guest page cache (LRU, TTL, stale-while-revalidate)', () => {
+  it('keeps at most maxEntries and drops the least recently used first', () => {
+    const cache = new PageCache<string>(options)
+    cache.set('a', 'A', 1, 0)
+    cache.set('b', 'B', 1, 0)
+    cache.set('c', 'C', 1, 0)
+    expect(cache.get('a', 1)?.value).toBe('A') // a becomes the most recently used
+    cache.set('d', 'D', 1, 0)
+    expect(cache.size).toBe(3)
+    expect(cache.get('b', 1)).toBeUndefined()
+    expect(cache.keys().sort()).toEqual(['a', 'c', 'd'])
+  })
+
+  it('keeps the bytes under maxBytes and refuses an entry larger than the whole cache', () => {
+    const cache = new PageCache<string>(options)
+    cache.set('a', 'A', 600, 0)
+    cache.set('b', 'B', 600, 0)
+    expect(cache.keys()).toEqual(['b'])
+    expect(cache.bytes).toBe(600)
+    cache.set('huge', 'H', 1001, 0)
+    expect(cache.get('huge', 0)).toBeUndefined()
+    expect(cache.bytes).toBe(600)
+  })
+
+  it('is fresh until the TTL, stale until TTL + staleMs, then gone', () => {
+    const cache = new PageCache<string>(options)
+    cache.set('a', 'A', 1, 1000)
+    expect(cache.get('a', 1099)?.freshness).toBe('fresh')
+    expect(cache.get('a', 1100)?.freshness).toBe('stale')
+    expect(cache.get('a', 2099)?.freshness).toBe('stale')
+    expect(cache.get('a', 2100)).toBeUndefined()
+    expect(cache.size).toBe(0)
+  })
+
+  it('lets one revalidation run per key at a time', () => {
+    const cache = new PageCache<string>(options)
+    expect(cache.beginRevalidation('a')).toBe(true)
+    expect(cache.beginRevalidation('a')).toBe(false)
+    expect(cache.beginRevalidation('b')).toBe(true)
+    cache.endRevalidation('a')
+    expect(cache.beginRevalidation('a')).toBe(true)
+  })
+
+  it('keys on build, scheme, host, path with its locale prefix and query', () => {
+    const base = { buildId: 'b1', protocol: 'http', host: 'localhost:3000', pathname: '/faq', search: '' }
+    const key = pageCacheKey(base)
+    expect(pageCacheKey({ ...base, host: 'LOCALHOST:3000' })).toBe(key)
+    for (const other of [
+      { buildId: 'b2' },
+      { protocol: 'https' },
+      { host: 'mirror.localhost:3000' },
+      { pathname: '/en/faq' },
+      { pathname: '/ru/faq' },
+      { search: '?a=1' },
+    ]) {
+      expect(pageCacheKey({ ...base, ...other })).not.toBe(key)
+    }
+  })
+
+  it('serves only guests GET/HEAD pages from the cache', () => {
+    const ok = { method: 'GET', pathname: '/ru/faq', cookieHeader: 'i18n_redirected=ru; _ga=GA1.1.2' }
+    expect(isCacheableRequest(ok)).toBe(true)
+    expect(isCacheableRequest({ ...ok, method: 'HEAD' })).toBe(true)
+    expect(isCacheableRequest({ ...ok, method: 'POST' })).toBe(false)
+    expect(isCacheableRequest({ ...ok, cookieHeader: 'a=1; auth._token.local=Bearer%20x' })).toBe(false)
+    expect(isCacheableRequest({ ...ok, pathname: '/_serverFn/abc' })).toBe(false)
+    expect(isCacheableRequest({ ...ok, pathname: '/download' })).toBe(false)
+    expect(isCacheableRequest({ ...ok, pathname: '/ru/download/' })).toBe(false)
+  })
+
+  it('stores only 200 HTML responses without cookies or private caching', () => {
+    const html = (init: Record<string, string> = {}, status = 200) => ({ status, headers: new Headers({ 'content-type': 'text/html; charset=utf-8', ...init }) })
+    expect(isCacheableResponse(html())).toBe(true)
+    expect(isCacheableResponse(html({}, 404))).toBe(false)
+    expect(isCacheableResponse(html({}, 302))).toBe(false)
+    expect(isCacheableResponse(html({ 'set-cookie': 'utm=x' }))).toBe(false)
+    expect(isCacheableResponse(html({ 'cache-control': 'private, no-store' }))).toBe(false)
+    expect(isCacheableResponse({ status: 200, headers: new Headers({ 'content-type': 'application/json' }) })).toBe(false)
+  })
+})
+
+describe('issue 9: cached documents get a fresh nonce per response', () => {
+  const nonce = 'AAAAAAAAAAAAAAAAAAAAAA=='
+  const html = Buffer.from(`<html><head><meta property="csp-nonce" content="${nonce}"></head><body>${'Привет, мир! '.repeat(300)}<script nonce="${nonce}">1</script><script nonce="${nonce}">2</script></body></html>`)
+  const doc = createCachedDocument(html, nonce, 'text/html; charset=utf-8')
+
+  it('puts the new nonce everywhere the old one was', () => {
+    const fresh = 'BBBBBBBBBBBBBBBBBBBBBB=='
+    const body = documentBody(doc, fresh).toString()
+    expect(body).not.toContain(nonce)
+    expect(body.split(fresh)).toHaveLength(4)
+    expect(body).toBe(html.toString().replaceAll(nonce, fresh))
+  })
+
+  it('assembles a valid gzip body without compressing again', () => {
+    const fresh = 'CCCCCCCCCCCCCCCCCCCCCC=='
+    const gz = documentGzip(doc, fresh)
+    expect(gunzipSync(gz).toString()).toBe(html.toString().replaceAll(nonce, fresh))
+    expect(gz.length).toBeLessThan(html.length / 3)
+  })
+
+  it('negotiates the encoding by quality, then the preference', () => {
+    expect(negotiateEncoding(null, 'gzip')).toBe('identity')
+    expect(negotiateEncoding('gzip, deflate, br, zstd', 'gzip')).toBe('gzip')
+    expect(negotiateEncoding('gzip, deflate, br, zstd', 'br')).toBe('br')
+    expect(negotiateEncoding('br', 'gzip')).toBe('br')
+    expect(negotiateEncoding('gzip;q=0.5, br', 'gzip')).toBe('br')
+    expect(negotiateEncoding('br;q=0, gzip;q=0', 'gzip')).toBe('identity')
+    expect(negotiateEncoding('identity', 'gzip')).toBe('identity')
+  })
+})
