@@ -34,6 +34,7 @@ import { PaymentActorsOverride } from '~/components/premium/use-payment'
 import { MachineInspect } from '~/lib/machine-inspect'
 import { fetchValidationMessages, installValidationMessages } from '~/lib/forms/messages'
 import { notify } from '~/lib/toast'
+import { m } from '~/paraglide/messages'
 import { STORY_API, setApiHandlers, hang, type ApiHandlers } from './fetch-mock'
 
 export type PaymentActors = NonNullable<Parameters<typeof PaymentActorsOverride.Provider>[0]['value']>
@@ -103,7 +104,7 @@ function authLogic(params: SiteParameters, user: User) {
       clearStoredSession: () => {},
       navigate: (_, to) => console.info('auth: navigate to', to),
       logError: (_, params) => console.info('auth: error', params.error),
-      abortRequest: () => notify({ kind: 'warning', key: 'acc.session.expired' }),
+      abortRequest: () => notify({ kind: 'warning', text: m.acc_session_expired() }),
     },
   })
 }
