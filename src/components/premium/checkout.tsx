@@ -19,11 +19,11 @@ const REASON_ID = 'premium-pay-reason'
  */
 export function PremiumCheckout({ views, locale }: { views: readonly PlanView[]; locale: Locale }) {
   const [restore, setRestore] = useState<{ ready: boolean; state: PremiumState | null }>({ ready: false, state: null })
+  // Only once, on the first render in the browser: the plans of that render are the ones to match.
+  const [firstViews] = useState(views)
   useEffect(() => {
-    setRestore({ ready: true, state: reconcileRestored(readPremiumState(sessionStorageOrNull()), views) })
-    // Only once, on the first render in the browser.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+    setRestore({ ready: true, state: reconcileRestored(readPremiumState(sessionStorageOrNull()), firstViews) })
+  }, [firstViews])
   return <Checkout key={restore.state ? 'restored' : 'fresh'} views={views} locale={locale} restored={restore.state} ready={restore.ready} />
 }
 
