@@ -8,12 +8,13 @@
  * can also make the plan list fail on demand (spec 8).
  */
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { Server } from 'node:http'
+import type { ChildProcess } from 'node:child_process'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
 import { loginViaApi, uniqueEmail } from './support/login'
 import { msg as siteMsg } from './support/messages'
+import { startProxy, startSite, stopSite, waitForPage, type Intercept } from './support/second-site'
 
 type Locale = 'en' | 'ru' | 'de'
 const premiumMessages: Record<Locale, Record<string, string>> = {
@@ -115,112 +116,18 @@ async function dataLayer(page: Page): Promise<DataLayerEntry[]> {
 type ProxyMode = 'pass' | 'message' | 'shape' | 'down'
 const PLANS_DOWN_MESSAGE = 'The plan list is being updated. Please try again in a minute.'
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const origin = req.headers.origin
-  return origin
-    ? {
-        'access-control-allow-origin': origin,
-        'access-control-allow-credentials': 'true',
-        'access-control-allow-headers': 'authorization, content-type, accept',
-        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-        vary: 'Origin',
-      }
-    : {}
-}
-
-function startProxy(port: number, target: string, state: { mode: ProxyMode }): Promise<Server> {
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? '/'
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, corsHeaders(req)).end()
-      return
+/** Spec 8: the proxy answers the plan list itself while a test wants it to fail. */
+function failPlans(state: { mode: ProxyMode }): Intercept {
+  return (req, res, cors) => {
+    if (state.mode === 'pass' || !/^\/(en|ru|de)\/subscriptions(\?|$)/.test(req.url ?? '/')) return false
+    if (state.mode === 'down') {
+      req.socket.destroy()
+      return true
     }
-    if (/^\/(en|ru|de)\/subscriptions(\?|$)/.test(url) && state.mode !== 'pass') {
-      if (state.mode === 'down') {
-        req.socket.destroy()
-        return
-      }
-      const [status, body] = state.mode === 'message' ? [503, { message: PLANS_DOWN_MESSAGE }] : [200, { subscriptions: { id: 1 } }]
-      res.writeHead(status, { 'content-type': 'application/json', ...corsHeaders(req) }).end(JSON.stringify(body))
-      return
-    }
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string' && !['host', 'origin', 'connection', 'content-length', 'referer'].includes(name)) headers[name] = value
-    }
-    try {
-      const answer = await fetch(`${target}${url}`, {
-        method: req.method,
-        headers,
-        body: chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined,
-      })
-      const out: Record<string, string> = {}
-      answer.headers.forEach((value, name) => {
-        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name) && !name.startsWith('access-control-')) out[name] = value
-      })
-      const body = Buffer.from(await answer.arrayBuffer())
-      res.writeHead(answer.status, { ...out, ...corsHeaders(req) }).end(body)
-    } catch {
-      res.writeHead(502).end()
-    }
-  })
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve(server))
-  })
-}
-
-async function waitForPage(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs
-  let last = ''
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(60_000) })
-      if (response.status === 200) return
-      last = `status ${response.status}`
-    } catch (error) {
-      last = String(error)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    const [status, body] = state.mode === 'message' ? [503, { message: PLANS_DOWN_MESSAGE }] : [200, { subscriptions: { id: 1 } }]
+    res.writeHead(status, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(body))
+    return true
   }
-  throw new Error(`${url} did not answer 200 in time (${last})`)
-}
-
-function startSite(port: number, api: string): ChildProcess {
-  const args = ['scripts/start.mjs', ...(process.env.E2E_DEV ? ['--dev'] : [])]
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BACKEND_PORT: String(PROXY_PORT),
-      API_BASE_URL: api,
-      API_BROWSER_BASE_URL: api.replace('127.0.0.1', 'localhost'),
-      PAYMENT_SERVICE: 'payselection',
-      // Its backend fails on purpose between requests: every page is rendered, none cached.
-      PAGE_CACHE_SECONDS: '0',
-      MIRROR_BASE_URL: `http://mirror.localhost:${port}`,
-      NODE_ENV: 'production',
-    },
-  })
-  child.stderr?.on('data', (data: Buffer) => process.stderr.write(`[payselection site] ${data}`))
-  return child
-}
-
-function stopSite(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    // The whole group: start.mjs and the Vite server it started.
-    try {
-      process.kill(-child.pid!, 'SIGTERM')
-    } catch {
-      resolve()
-    }
-  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,8 +160,9 @@ for (const provider of PROVIDERS) {
       let site: ChildProcess | undefined
       test.beforeAll(async () => {
         test.setTimeout(240_000)
-        proxy = await startProxy(PROXY_PORT, BACKEND, proxyState)
-        site = startSite(PAYSELECTION_PORT, `http://127.0.0.1:${PROXY_PORT}`)
+        proxy = await startProxy(PROXY_PORT, BACKEND, failPlans(proxyState))
+        // Its backend fails on purpose between requests: every page is rendered, none cached.
+        site = startSite(PAYSELECTION_PORT, PROXY_PORT, `http://127.0.0.1:${PROXY_PORT}`, { PAGE_CACHE_SECONDS: '0' })
         await waitForPage(`${PAYSELECTION_SITE}/en`, 180_000)
         await waitForPage(`${PAYSELECTION_SITE}/en/premium`, 120_000)
       })

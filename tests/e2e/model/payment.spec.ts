@@ -10,7 +10,7 @@ import { msg } from '../support/messages'
 import { modelPaths, printCoverage, validateModel, type ModelPath } from './model'
 import { guestPaymentModel, paymentModel } from './models'
 import { DECLINED_CARD, GOOD_CARD, cardDialog, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser'
-import { startProxy, startSite, stopSite, waitForPage } from './second-site'
+import { startProxy, startSite, stopSite, waitForPage } from '../support/second-site'
 import type { ChildProcess } from 'node:child_process'
 import type { Server } from 'node:http'
 

@@ -36,18 +36,21 @@ export function startSiteServer(port: number, api: string, env: Record<string, s
     child,
     base: `http://localhost:${port}`,
     stderr: () => err,
-    stop: () => {
-      if (child.exitCode !== null || child.pid === undefined) return Promise.resolve()
-      return new Promise((resolve) => {
-        child.once('exit', () => resolve())
-        try {
-          process.kill(-child.pid!, 'SIGTERM')
-        } catch {
-          resolve()
-        }
-      })
-    },
+    stop: () => stopSite(child),
   }
+}
+
+/** Stops the whole process group: start.mjs and the servers it started. */
+export function stopSite(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      resolve()
+    }
+  })
 }
 
 export async function waitForPage(url: string, timeoutMs: number): Promise<void> {
@@ -69,7 +72,8 @@ export async function waitForPage(url: string, timeoutMs: number): Promise<void>
 /** How the fake backend misbehaves. `refused` closes its port. */
 export type BackendMode = 'refused' | 'slow' | 'shape' | 'invalid-json' | 'html' | 'error500' | 'reset'
 
-function cors(req: IncomingMessage): Record<string, string> {
+/** CORS headers that let a test site's origin call a loopback backend with credentials. */
+export function cors(req: IncomingMessage): Record<string, string> {
   const origin = req.headers.origin
   return origin
     ? {

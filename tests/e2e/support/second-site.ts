@@ -4,26 +4,24 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { cors, stopSite, waitForPage } from './site-server'
+
+export { stopSite, waitForPage }
 
 function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const origin = req.headers.origin
-  return origin
-    ? {
-        'access-control-allow-origin': origin,
-        'access-control-allow-credentials': 'true',
-        'access-control-allow-headers': 'authorization, content-type, accept',
-        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-        vary: 'Origin',
-      }
-    : {}
+  return req.headers.origin ? { ...cors(req), vary: 'Origin' } : {}
 }
 
-export function startProxy(port: number, target: string): Promise<Server> {
+/** Answers a request itself instead of passing it on (a test's failure on purpose), or returns false. */
+export type Intercept = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) => boolean
+
+export function startProxy(port: number, target: string, intercept?: Intercept): Promise<Server> {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, corsHeaders(req)).end()
       return
     }
+    if (intercept?.(req, res, corsHeaders(req))) return
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const headers: Record<string, string> = {}
@@ -51,23 +49,8 @@ export function startProxy(port: number, target: string): Promise<Server> {
   })
 }
 
-export async function waitForPage(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs
-  let last = ''
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(60_000) })
-      if (response.status === 200) return
-      last = `status ${response.status}`
-    } catch (error) {
-      last = String(error)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error(`${url} did not answer 200 in time (${last})`)
-}
 
-export function startSite(port: number, backendPort: number, api: string): ChildProcess {
+export function startSite(port: number, backendPort: number, api: string, env: Record<string, string> = {}): ChildProcess {
   const args = ['scripts/start.mjs', ...(process.env.E2E_DEV ? ['--dev'] : [])]
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -81,20 +64,10 @@ export function startSite(port: number, backendPort: number, api: string): Child
       PAYMENT_SERVICE: 'payselection',
       MIRROR_BASE_URL: `http://mirror.localhost:${port}`,
       NODE_ENV: 'production',
+      ...env,
     },
   })
   child.stderr?.on('data', (data: Buffer) => process.stderr.write(`[payselection site] ${data}`))
   return child
 }
 
-export function stopSite(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    try {
-      process.kill(-child.pid!, 'SIGTERM')
-    } catch {
-      resolve()
-    }
-  })
-}
