@@ -1,6 +1,7 @@
 import './fetch-mock'
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { useGlobals } from 'storybook/preview-api'
+import { configure } from 'storybook/test'
 import { toast } from 'sonner'
 import { overwriteGetLocale, type Locale } from '~/paraglide/runtime'
 import { isLocale } from '#machines/rules/locale'
@@ -13,6 +14,10 @@ import '../src/styles/account.css'
 import '../src/styles/premium.css'
 import '../src/styles/marketing.css'
 import './stories.css'
+
+// Interaction checks wait up to 5 s for what appears asynchronously (lazily loaded toasts,
+// animated dialogs): the default second is too short on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 })
 
 let currentLocale: Locale = 'en'
 // Paraglide reads the locale through this function on every message call.
