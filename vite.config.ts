@@ -31,5 +31,5 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   server: { port: Number(process.env.PORT ?? 3000) },
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
-  plugins: [tanstackStart(), viteReact(), arktypeWithoutEval(), moduleSizes()],
+  plugins: [tanstackStart({ server: { build: { inlineCss: true } } }), viteReact(), arktypeWithoutEval(), moduleSizes()],
 })

@@ -3,8 +3,12 @@
  * the browser, or the host; then the language file (the domain's own set where it has one)
  * and the validation-message file are loaded, each falling back to English.
  * A change stores the cookie, loads, then navigates to the locale's path.
+ *
+ * The validation messages are wanted only by forms: they load once a form asks for them
+ * (`validation.need`, at any time; after the language file when it is still loading), so a
+ * page without a form never loads them or the rules that check them (decision 024).
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, type Locale, type LocaleDetectionInput } from './rules/locale'
 
 /** Which language files: the mirror domain's own texts, or the original set. */
@@ -23,13 +27,17 @@ export interface LocaleContext {
   messagesLocale: Locale | null
   /** The locale whose validation messages are loaded. */
   validationLocale: Locale | null
+  /** A form has asked for the validation messages. */
+  validationWanted: boolean
   /** Set by `locale.change`: where to go once loaded. */
   pendingPath: string | null
 }
 
 export type LocaleEvent =
   /** The visitor picks a language; `path` is the current path (its locale prefix is replaced). */
-  { type: 'locale.change'; locale: string; path: string }
+  | { type: 'locale.change'; locale: string; path: string }
+  /** A form is on the page: its validation messages are wanted. */
+  | { type: 'validation.need' }
 
 export interface LoadMessagesInput { locale: Locale; messageSet: MessageSet }
 export interface LoadValidationInput { locale: Locale }
@@ -84,12 +92,14 @@ export const localeMachine = setup({
   },
   actions: {
     assignChange: assign(({ event }) => {
+      assertEvent(event, 'locale.change')
       const locale = event.locale as Locale
       return { locale, pendingPath: localePath(locale, event.path), messagesLocale: null, validationLocale: null }
     }),
     assignMessagesLocale: assign((_, params: { locale: Locale }) => ({ messagesLocale: params.locale })),
     assignValidationLocale: assign((_, params: { locale: Locale }) => ({ validationLocale: params.locale })),
     clearPendingPath: assign({ pendingPath: null }),
+    markValidationWanted: assign({ validationWanted: true }),
     /** Spec 9: `i18n_redirected`, 365 days, path /, sameSite lax. */
     storeLocaleCookie: (_, _params: LocaleCookieParams) => {},
     navigate: (_, _params: NavigateParams) => {},
@@ -97,8 +107,10 @@ export const localeMachine = setup({
     logError: (_, _params: LogErrorParams) => {},
   },
   guards: {
-    isSupportedChange: ({ context, event }) => isLocale(event.locale) && event.locale !== context.locale,
+    isSupportedChange: ({ context, event }) => event.type === 'locale.change' && isLocale(event.locale) && event.locale !== context.locale,
     hasPendingPath: ({ context }) => context.pendingPath !== null,
+    isValidationWanted: ({ context }) => context.validationWanted,
+    isValidationMissing: ({ context }) => context.validationLocale === null,
   },
 }).createMachine({
   id: 'locale',
@@ -107,6 +119,7 @@ export const localeMachine = setup({
     messageSet: input.messageSet,
     messagesLocale: null,
     validationLocale: null,
+    validationWanted: false,
     pendingPath: null,
   }),
   initial: 'loading',
@@ -114,6 +127,7 @@ export const localeMachine = setup({
     loading: {
       tags: 'busy',
       initial: 'messages',
+      on: { 'validation.need': { actions: 'markValidationWanted' } },
       onDone: [
         { guard: 'hasPendingPath', target: 'ready', actions: [{ type: 'navigate', params: pendingPathParams }, 'clearPendingPath'] },
         { target: 'ready' },
@@ -124,7 +138,10 @@ export const localeMachine = setup({
             id: 'loadMessages',
             src: 'loadMessages',
             input: selectedMessagesInput,
-            onDone: { target: 'validation', actions: { type: 'assignMessagesLocale', params: ({ context }) => ({ locale: context.locale }) } },
+            onDone: [
+              { guard: 'isValidationWanted', target: 'validation', actions: { type: 'assignMessagesLocale', params: ({ context }) => ({ locale: context.locale }) } },
+              { target: 'done', actions: { type: 'assignMessagesLocale', params: ({ context }) => ({ locale: context.locale }) } },
+            ],
             onError: {
               target: 'englishMessages',
               actions: [{ type: 'logError', params: errorParams }, { type: 'toast', params: languageErrorToast }],
@@ -136,8 +153,14 @@ export const localeMachine = setup({
             id: 'loadEnglishMessages',
             src: 'loadMessages',
             input: englishMessagesInput,
-            onDone: { target: 'validation', actions: { type: 'assignMessagesLocale', params: { locale: DEFAULT_LOCALE } } },
-            onError: { target: 'validation', actions: { type: 'logError', params: errorParams } },
+            onDone: [
+              { guard: 'isValidationWanted', target: 'validation', actions: { type: 'assignMessagesLocale', params: { locale: DEFAULT_LOCALE } } },
+              { target: 'done', actions: { type: 'assignMessagesLocale', params: { locale: DEFAULT_LOCALE } } },
+            ],
+            onError: [
+              { guard: 'isValidationWanted', target: 'validation', actions: { type: 'logError', params: errorParams } },
+              { target: 'done', actions: { type: 'logError', params: errorParams } },
+            ],
           },
         },
         validation: {
@@ -166,6 +189,7 @@ export const localeMachine = setup({
     },
     ready: {
       on: {
+        'validation.need': { guard: 'isValidationMissing', target: 'loading.validation', actions: 'markValidationWanted' },
         'locale.change': {
           guard: 'isSupportedChange',
           target: 'loading',

@@ -1,8 +1,10 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) on home, premium and faq in each language,
 // against the production build with its stand-in backend, in Debian's Chromium. Prints the four
-// category scores per page and, with LIGHTHOUSE_VERBOSE=1, the audits that did not pass.
+// category scores per page and, with LIGHTHOUSE_VERBOSE=1, the audits that did not pass;
+// LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) there.
 // Build first (`npm run build`); `npm run lighthouse` does.
 import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
@@ -40,6 +42,10 @@ try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
     const lhr = result?.lhr
     if (!lhr) throw new Error(`no report for ${url}`)
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true })
+      writeFileSync(`${process.env.LIGHTHOUSE_REPORT_DIR}/${path.replace(/\W+/g, '_') || '_'}.json`, JSON.stringify(lhr))
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     rows.push({
       page: path,

@@ -26,6 +26,7 @@ import {
 } from './lib/cached-document'
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from './lib/security-headers'
 import { readCookie } from './lib/locale'
+import { PREFETCH_MAP_PATH, prefetchMapFromManifest, type PrefetchMap } from './lib/prefetch-map'
 
 // Fail at start, not on the first request, when the environment is wrong.
 const config = loadConfig()
@@ -57,9 +58,25 @@ function requestHost(request: Request, url: URL): string {
   return request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host
 }
 
+let prefetchMap: Promise<PrefetchMap> | null = null
+
+/** The route → code chunks map for the browser's idle prefetch (decision 024), from the build. */
+async function prefetchMapResponse(url: URL, https: boolean): Promise<Response> {
+  prefetchMap ??= import('tanstack-start-manifest:v').then(({ tsrStartManifest }) => prefetchMapFromManifest(tsrStartManifest()))
+  const versioned = url.searchParams.get('v') === BUILD_ID
+  return new FastResponse(JSON.stringify(await prefetchMap), {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...baseSecurityHeaders(https),
+    },
+  })
+}
+
 export async function handleRequest(request: Request): Promise<Response> {
   const url = new URL(request.url)
   const https = isHttps(request)
+  if (url.pathname === PREFETCH_MAP_PATH && (request.method === 'GET' || request.method === 'HEAD')) return prefetchMapResponse(url, https)
   const host = requestHost(request, url)
   const split = splitLocalePrefix(url.pathname)
   const locale = split.locale ?? localeFromHost(config.localeHosts, host) ?? 'en'

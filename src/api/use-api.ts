@@ -5,12 +5,13 @@ import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
 import { AuthActor } from '~/components/auth-provider'
 import { useSite } from '~/lib/use-site'
-import { createApi, type Api } from './client'
+import type { Api } from './client'
+import { lazyApi } from './lazy'
 
 /**
  * The backend client for the browser. Before each request the auth machine checks the token
  * (spec 4): a valid token is attached; an expired one resets the session and the request is
- * aborted with ExpiredAuthSessionError.
+ * aborted with ExpiredAuthSessionError. The client itself loads with the first call.
  */
 export function useApi(): Api {
   const auth = AuthActor.useActorRef()
@@ -18,7 +19,7 @@ export function useApi(): Api {
   const locale = getLocale()
   return useMemo(
     () =>
-      createApi({
+      lazyApi({
         base: site.config.apiBrowserBase,
         locale,
         // No answer, an HTML page or a body of the wrong shape: the visitor reads a plain sentence.

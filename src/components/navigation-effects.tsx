@@ -8,11 +8,33 @@ import {
   prefetchableHref,
   shouldReloadForChunkError,
 } from '~/lib/navigation'
+import { PREFETCH_MAP_PATH, chunksToPrefetch, readPrefetchMap, type PrefetchMap } from '~/lib/prefetch-map'
+import { splitLocalePrefix } from '~/lib/locale'
+
+let prefetchMap: Promise<PrefetchMap | null> | null = null
+function loadPrefetchMap(): Promise<PrefetchMap | null> {
+  prefetchMap ??= fetch(`${PREFETCH_MAP_PATH}?v=${encodeURIComponent(import.meta.env.VITE_BUILD_ID ?? 'dev')}`)
+    .then((response) => (response.ok ? response.json() : null))
+    .then(readPrefetchMap)
+    .catch(() => null)
+  return prefetchMap
+}
+
+/** Script URLs the document already loads or preloads. */
+function requestedScripts(): Set<string> {
+  const urls = new Set<string>()
+  for (const el of Array.from(document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"][href], script[src]'))) {
+    const url = new URL(el instanceof HTMLLinkElement ? el.href : el.src, window.location.href)
+    if (url.origin === window.location.origin) urls.add(url.pathname)
+  }
+  return urls
+}
 
 /**
  * Browser-only navigation duties (spec 2): reload once when a code chunk fails to load, and
- * prefetch the links in view when the browser is idle (2000 ms), unless offline, on 2g or
- * with data-saver.
+ * prefetch the code of the links in view when the browser is idle (2000 ms), unless offline, on
+ * 2g or with data-saver. Prefetching fetches and compiles the chunks (`modulepreload`) but runs
+ * nothing: the page stays responsive (decision 024).
  */
 export function NavigationEffects() {
   const router = useRouter()
@@ -58,15 +80,25 @@ export function NavigationEffects() {
       if (handle !== undefined) cancel(handle)
       handle = idle(() => {
         if (!canPrefetch(navigator as never)) return
-        const seen = new Set<string>()
+        const routeIds = new Set<string>()
         for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
           const rect = a.getBoundingClientRect()
           if (rect.bottom < 0 || rect.top > window.innerHeight) continue
           const href = prefetchableHref(a.href, window.location.origin)
-          if (!href || seen.has(href)) continue
-          seen.add(href)
-          router.preloadRoute({ href } as never).catch(() => {})
+          if (!href) continue
+          const [matched] = router.getMatchedRoutes(splitLocalePrefix(new URL(href, window.location.origin).pathname).rest)
+          for (const route of matched) routeIds.add(route.id)
         }
+        if (routeIds.size === 0) return
+        void loadPrefetchMap().then((map) => {
+          if (!map) return
+          for (const href of chunksToPrefetch(map, [...routeIds], requestedScripts())) {
+            const link = document.createElement('link')
+            link.rel = 'modulepreload'
+            link.href = href
+            document.head.append(link)
+          }
+        })
       })
     }
     schedule()

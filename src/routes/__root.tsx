@@ -19,10 +19,12 @@ import { LightboxHost } from '~/components/lightbox-host'
 import { Toaster } from '~/components/toaster'
 import { ExternalScripts } from '~/components/marketing/external-scripts'
 import { NotFoundPage } from '~/components/not-found-page'
-import appCss from '~/styles/app.css?url'
-import accountCss from '~/styles/account.css?url'
-import premiumCss from '~/styles/premium.css?url'
-import marketingCss from '~/styles/marketing.css?url'
+// Imported for their side effect: the build lists them in the root route's manifest entry and
+// inlines them into the server-rendered page (no render-blocking stylesheet request).
+import '~/styles/app.css'
+import '~/styles/account.css'
+import '~/styles/premium.css'
+import '~/styles/marketing.css'
 
 export const Route = createRootRoute({
   loader: () => getSiteContext(),
@@ -37,8 +39,7 @@ export const Route = createRootRoute({
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#0d1117' },
     ]
-    if (!site) return { meta: base, links: [appCss, accountCss, premiumCss, marketingCss].map((href) => ({ rel: 'stylesheet', href })) }
-    const styles = [appCss, accountCss, premiumCss, marketingCss].map((href) => ({ rel: 'stylesheet', href }))
+    if (!site) return { meta: base }
     const meta = buildMeta({
       pathname: leaf?.pathname ?? '/',
       locale: getLocale(),
@@ -46,7 +47,7 @@ export const Route = createRootRoute({
       brand: site.config.brands[site.brand],
       config: site.config,
     })
-    return { meta: [...base, ...meta.meta], links: [...styles, ...meta.links] }
+    return { meta: [...base, ...meta.meta], links: meta.links }
   },
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundPage,

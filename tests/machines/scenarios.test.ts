@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject } from 'xstate'
 import { authMachine, type AuthInput, type TokenGrant, selectAnalyticsToken, selectAuthorization, selectTokenStatus } from '#machines/auth'
 import { deadlineMachine } from '#machines/deadline'
-import { localeMachine } from '#machines/locale'
+import { localeMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale'
 import { paymentMachine, persistedPremiumState, type PaymentInput } from '#machines/payment'
 import { menuMachine, modalFlags, modalMachine } from '#machines/ui'
 import { ExpiredAuthSessionError } from '#machines/rules/token'
@@ -221,6 +221,22 @@ describe('spec 3, 4, 7, 8, 9: payment', () => {
 })
 
 describe('spec 2, 4, 8: locale', () => {
+  it('a form asking while the language file loads gets its validation file right after it', async () => {
+    const calls: string[] = []
+    const machine = localeMachine.provide({
+      actors: {
+        loadMessages: fromPromise<unknown, LoadMessagesInput>(async () => calls.push('messages')),
+        loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => calls.push(`validation:${input.locale}`)),
+      },
+    })
+    const actor = createActor(machine, { input: { urlLocale: 'ru', messageSet: 'original' } }).start()
+    expect(actor.getSnapshot().matches({ loading: 'messages' })).toBe(true)
+    actor.send({ type: 'validation.need' })
+    for (let i = 0; i < 3; i++) await tick()
+    expect(calls).toEqual(['messages', 'validation:ru'])
+    expect(actor.getSnapshot().context).toMatchObject({ validationLocale: 'ru', validationWanted: true })
+  })
+
   it('a failed language file falls back to English with a toast, and the validation file still loads; a change stores the cookie, loads, navigates', async () => {
     const r = recorder()
     const machine = localeMachine.provide({
@@ -236,8 +252,19 @@ describe('spec 2, 4, 8: locale', () => {
     })
     const actor = createActor(machine, { input: { cookieLocale: 'de', messageSet: 'mirror' } }).start()
     await tick()
+    // No form yet: the validation file is not loaded.
+    expect(actor.getSnapshot().value).toBe('ready')
+    expect(actor.getSnapshot().context).toMatchObject({ locale: 'de', messagesLocale: 'de', validationLocale: null })
+    expect(r.calls.map((c) => c.name)).toEqual(['messages'])
+    // A form asks for it: it loads once, however many forms ask.
+    actor.send({ type: 'validation.need' })
+    actor.send({ type: 'validation.need' })
+    await tick()
+    actor.send({ type: 'validation.need' })
+    await tick()
     expect(actor.getSnapshot().value).toBe('ready')
     expect(actor.getSnapshot().context).toMatchObject({ locale: 'de', messagesLocale: 'de', validationLocale: 'de' })
+    expect(r.calls.filter((c) => c.name === 'validation')).toEqual([{ name: 'validation', payload: { locale: 'de' } }])
     r.calls.length = 0
     actor.send({ type: 'locale.change', locale: 'ru', path: '/de/premium' })
     for (let i = 0; i < 4; i++) await tick()

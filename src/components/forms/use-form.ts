@@ -5,6 +5,7 @@ import { fieldFlags, fieldMachine, type FieldFailure, type ValidateInput } from 
 import { formatFailure, rulesFromConstraints, validate, type Constraints, type Rule } from '~/lib/forms/rules'
 import { onValidationMessagesChange, validationMessages } from '~/lib/forms/messages'
 import { useMachineInspect } from '~/lib/machine-inspect'
+import { LocaleActor } from '~/components/locale-provider'
 
 export type FieldActor = ActorRefFrom<typeof fieldMachine>
 
@@ -29,9 +30,11 @@ export function useField(options: FieldOptions) {
   )
   const actor = useActorRef(logic, { input: { name: options.name, value: options.initial ?? '' }, inspect: useMachineInspect() })
   const state = useSelector(actor, (s) => ({ value: s.context.value as string, failure: s.context.failure, flags: fieldFlags(s) }))
-  // Messages follow the validation file the locale machine loaded.
+  // Messages follow the validation file the locale machine loads once a form asks for it.
   const [, rerender] = useState(0)
   useEffect(() => onValidationMessagesChange(() => rerender((n) => n + 1)), [])
+  const localeActor = LocaleActor.useActorRef()
+  useEffect(() => localeActor.send({ type: 'validation.need' }), [localeActor])
   const id = useId()
   const message = state.failure && state.flags.failed ? formatFailure(state.failure, options.label, validationMessages()) : null
   return {

@@ -22,7 +22,13 @@ export function PremiumCheckout({ views, locale }: { views: readonly PlanView[];
   // Only once, on the first render in the browser: the plans of that render are the ones to match.
   const [firstViews] = useState(views)
   useEffect(() => {
-    setRestore({ ready: true, state: reconcileRestored(readPremiumState(sessionStorageOrNull()), firstViews) })
+    let live = true
+    void readPremiumState(sessionStorageOrNull()).then((stored) => {
+      if (live) setRestore({ ready: true, state: reconcileRestored(stored, firstViews) })
+    })
+    return () => {
+      live = false
+    }
   }, [firstViews])
   return <Checkout key={restore.state ? 'restored' : 'fresh'} views={views} locale={locale} restored={restore.state} ready={restore.ready} />
 }

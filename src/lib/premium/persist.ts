@@ -3,18 +3,9 @@
  * gone when it closes). Only what `persistedPremiumState` returns is kept: never payment
  * options or a payment under way. Browser only; storage errors are ignored.
  */
-import { type } from 'arktype'
 import type { PremiumState } from '#machines/payment'
 
 export const PREMIUM_STORAGE_KEY = 'premium.state'
-
-const Stored = type({
-  subscription: type({ id: 'number', name: 'string', days: 'number', 'prices?': 'object' }).or('null'),
-  label: 'string',
-  agreements: { premium: 'boolean', promo: 'boolean' },
-  redirectAfterLoginTo: 'string | null',
-  goToSubscription: 'boolean',
-})
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -22,13 +13,16 @@ function isEmpty(state: PremiumState): boolean {
   return !state.subscription && !state.redirectAfterLoginTo && !state.goToSubscription && !state.agreements.premium && !state.agreements.promo
 }
 
-export function readPremiumState(storage: StorageLike | null | undefined): PremiumState | null {
+/**
+ * The stored state, checked against its schema; null when there is none or it is not one.
+ * The schema (and its validation library) loads only when something is stored.
+ */
+export async function readPremiumState(storage: StorageLike | null | undefined): Promise<PremiumState | null> {
   try {
     const raw = storage?.getItem(PREMIUM_STORAGE_KEY)
     if (!raw) return null
-    const parsed = Stored(JSON.parse(raw))
-    if (parsed instanceof type.errors) return null
-    return parsed as PremiumState
+    const { parseStoredPremiumState } = await import('./persist-schema')
+    return parseStoredPremiumState(JSON.parse(raw))
   } catch {
     return null
   }

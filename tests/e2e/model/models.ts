@@ -99,7 +99,8 @@ export const localeModel: BrowserModel = {
     (['en', 'ru', 'de'] as const).map((locale) => [
       locale,
       {
-        real: ['locale.loading', 'locale.loading.messages', 'locale.loading.validation', 'locale.loading.done', 'locale.ready'],
+        // The FAQ has no form: the validation messages are not asked for (decision 024).
+        real: ['locale.loading', 'locale.loading.messages', 'locale.loading.done', 'locale.ready'],
         on: Object.fromEntries(
           (['en', 'ru', 'de'] as const)
             .filter((other) => other !== locale)
@@ -109,8 +110,7 @@ export const localeModel: BrowserModel = {
                 target: other,
                 real: [
                   'locale.ready locale.change[0]',
-                  'locale.loading.messages xstate.done.actor.loadMessages[0]',
-                  'locale.loading.validation xstate.done.actor.loadValidationMessages[0]',
+                  'locale.loading.messages xstate.done.actor.loadMessages[1]',
                   'locale.loading xstate.done.state.locale.loading[0]',
                 ],
               },

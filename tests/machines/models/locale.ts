@@ -6,6 +6,7 @@ import type { MachineModel } from './types'
 const ids = ['loadMessages', 'loadEnglishMessages', 'loadValidationMessages', 'loadEnglishValidationMessages'] as const
 
 const events = (): TestEvent[] => [
+  { type: 'validation.need' },
   { type: 'locale.change', locale: 'ru', path: '/en/premium?plan=3' },
   { type: 'locale.change', locale: 'de', path: '/' },
   { type: 'locale.change', locale: 'xx', path: '/faq' },
@@ -26,21 +27,25 @@ const oracle: EffectOracle = (before, event, after, input: LocaleInput) => {
   const logError: Effect = { type: 'logError', params: { error: e.error } }
   const toast: Effect = { type: 'toast', params: LANGUAGE_ERROR_TOAST }
   const navigateIfChanged = (): Effect[] => (b?.pendingPath ? [{ type: 'navigate', params: { to: b.pendingPath } }] : [])
-  const validation = () => invoke('loadValidationMessages', { locale: a.locale })
+  // Validation messages load only once a form has asked for them (`validation.need`).
+  const validation = (): Effect[] => (a.validationWanted ? [invoke('loadValidationMessages', { locale: a.locale })] : navigateIfChanged())
   switch (e.type) {
     case 'xstate.init':
       return [invoke('loadMessages', { locale: a.locale, messageSet: input.messageSet })]
+    case 'validation.need':
+      // Asked while ready without the messages: they load now; otherwise only remembered.
+      return before?.matches('ready') && b?.validationLocale === null ? [validation()[0]!] : []
     case 'locale.change':
       if (!after.matches('loading')) return []
       return [{ type: 'storeLocaleCookie', params: { locale: e.locale } }, invoke('loadMessages', { locale: e.locale, messageSet: a.messageSet })]
     case 'xstate.done.actor.loadMessages':
-      return [validation()]
+      return validation()
     case 'xstate.error.actor.loadMessages':
       return [logError, toast, invoke('loadEnglishMessages', { locale: 'en', messageSet: a.messageSet })]
     case 'xstate.done.actor.loadEnglishMessages':
-      return [validation()]
+      return validation()
     case 'xstate.error.actor.loadEnglishMessages':
-      return [logError, validation()]
+      return [logError, ...validation()]
     case 'xstate.done.actor.loadValidationMessages':
       return navigateIfChanged()
     case 'xstate.error.actor.loadValidationMessages':

@@ -27,10 +27,10 @@ const STATE: PremiumState = {
 }
 
 describe('spec 3: the premium state kept across the login page', () => {
-  it('round-trips through storage', () => {
+  it('round-trips through storage', async () => {
     const storage = memoryStorage()
     writePremiumState(storage, STATE)
-    expect(readPremiumState(storage)).toEqual(STATE)
+    expect(await readPremiumState(storage)).toEqual(STATE)
   })
   it('removes the key once there is nothing to keep (after a payment reset)', () => {
     const storage = memoryStorage()
@@ -38,13 +38,13 @@ describe('spec 3: the premium state kept across the login page', () => {
     writePremiumState(storage, { subscription: null, label: '', agreements: { premium: false, promo: false }, redirectAfterLoginTo: null, goToSubscription: false })
     expect(storage.map.has(PREMIUM_STORAGE_KEY)).toBe(false)
   })
-  it('ignores broken or foreign values and missing storage', () => {
+  it('ignores broken or foreign values and missing storage', async () => {
     const storage = memoryStorage()
     storage.setItem(PREMIUM_STORAGE_KEY, '{not json')
-    expect(readPremiumState(storage)).toBeNull()
+    expect(await readPremiumState(storage)).toBeNull()
     storage.setItem(PREMIUM_STORAGE_KEY, JSON.stringify({ subscription: 'x' }))
-    expect(readPremiumState(storage)).toBeNull()
-    expect(readPremiumState(null)).toBeNull()
+    expect(await readPremiumState(storage)).toBeNull()
+    expect(await readPremiumState(null)).toBeNull()
     expect(() => writePremiumState({ ...storage, setItem: () => { throw new Error('full') } }, STATE)).not.toThrow()
   })
   it('matches a restored plan with the plans on offer now', () => {

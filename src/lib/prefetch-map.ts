@@ -1,0 +1,59 @@
+/**
+ * Idle prefetch (spec 9) warms the code of the pages a visitor can reach from the links in view,
+ * without running it: the server publishes which code chunks each route needs (from the build's
+ * route manifest) and the browser adds `<link rel="modulepreload">` for them. Importing the
+ * routes instead would evaluate every linked page's modules (and their validation library) on
+ * the main thread while the visitor reads (decision 024).
+ */
+
+/** Where the server answers with the map; `?v=<build>` makes the answer immutable. */
+export const PREFETCH_MAP_PATH = '/_app/prefetch-map.json'
+
+/** Route id → the script URLs the route needs beyond the root's. */
+export type PrefetchMap = Record<string, string[]>
+
+interface ManifestRoute {
+  preloads?: ReadonlyArray<string | { href: string }>
+}
+
+function hrefOf(entry: string | { href: string }): string {
+  return typeof entry === 'string' ? entry : entry.href
+}
+
+/** The map from the build's route manifest: the root's own scripts load with every page. */
+export function prefetchMapFromManifest(manifest: { routes: Record<string, ManifestRoute> }, rootId = '__root__'): PrefetchMap {
+  const root = new Set((manifest.routes[rootId]?.preloads ?? []).map(hrefOf))
+  const map: PrefetchMap = {}
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    if (id === rootId) continue
+    const urls = (route.preloads ?? []).map(hrefOf).filter((url) => url.startsWith('/') && !url.startsWith('//') && !root.has(url))
+    if (urls.length) map[id] = [...new Set(urls)]
+  }
+  return map
+}
+
+/**
+ * Reads the map fetched by the browser. Anything of another shape is no map (nothing is
+ * prefetched): the map only ever saves time, so a bad one must cost nothing but that.
+ * Only same-site script paths pass, so a tampered answer cannot make the page load foreign code.
+ */
+export function readPrefetchMap(value: unknown): PrefetchMap | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const map: PrefetchMap = {}
+  for (const [id, urls] of Object.entries(value)) {
+    if (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string' && /^\/assets\/[\w.-]+\.js$/.test(u))) return null
+    map[id] = urls as string[]
+  }
+  return map
+}
+
+/** The chunk URLs of the matched routes not requested yet, in route order, each once. */
+export function chunksToPrefetch(map: PrefetchMap, routeIds: readonly string[], requested: ReadonlySet<string>): string[] {
+  const out: string[] = []
+  for (const id of routeIds) {
+    for (const url of map[id] ?? []) {
+      if (!requested.has(url) && !out.includes(url)) out.push(url)
+    }
+  }
+  return out
+}

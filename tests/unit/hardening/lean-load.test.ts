@@ -1,0 +1,67 @@
+/** Decisions 022 and 024: the idle prefetch map and the API client loaded with its first call. */
+import { describe, expect, it, vi } from 'vitest'
+import { chunksToPrefetch, prefetchMapFromManifest, readPrefetchMap } from '~/lib/prefetch-map'
+import { lazyApi } from '~/api/lazy'
+import type { Api } from '~/api/client'
+
+const MANIFEST = {
+  routes: {
+    __root__: { preloads: ['/assets/index-a.js', '/assets/react-b.js'] },
+    '/': { preloads: ['/assets/routes-c.js', '/assets/react-b.js'] },
+    '/faq': { preloads: [{ href: '/assets/faq-d.js' }, '/assets/text-e.js', '/assets/text-e.js'] },
+    '/_guests': {},
+    '/evil': { preloads: ['//cdn.example/x.js', 'https://cdn.example/y.js'] },
+  },
+}
+
+describe('the prefetch map', () => {
+  it('lists each route\'s own chunks, without the root\'s, once each, only on this site', () => {
+    expect(prefetchMapFromManifest(MANIFEST)).toEqual({
+      '/': ['/assets/routes-c.js'],
+      '/faq': ['/assets/faq-d.js', '/assets/text-e.js'],
+    })
+  })
+  it('reads only maps of same-site script paths', () => {
+    expect(readPrefetchMap({ '/faq': ['/assets/faq-d.js'] })).toEqual({ '/faq': ['/assets/faq-d.js'] })
+    for (const bad of [null, [], 'x', { '/faq': '/assets/faq-d.js' }, { '/faq': ['https://evil.example/x.js'] }, { '/faq': ['/assets/../x.js'] }, { '/faq': [1] }]) {
+      expect(readPrefetchMap(bad)).toBeNull()
+    }
+  })
+  it('picks the chunks of the matched routes not yet requested', () => {
+    const map = { '/': ['/assets/routes-c.js'], '/faq': ['/assets/faq-d.js', '/assets/text-e.js'], '/wiki': ['/assets/text-e.js', '/assets/wiki-f.js'] }
+    expect(chunksToPrefetch(map, ['__root__', '/faq', '/wiki'], new Set(['/assets/faq-d.js']))).toEqual(['/assets/text-e.js', '/assets/wiki-f.js'])
+    expect(chunksToPrefetch(map, ['/unknown'], new Set())).toEqual([])
+  })
+})
+
+describe('the lazily loaded API client', () => {
+  it('loads the client with the first call, once, and forwards every call with its arguments', async () => {
+    const me = vi.fn(async () => ({ id: 7 }))
+    const subscriptions = vi.fn(async (query: unknown) => ({ query }))
+    const createApi = vi.fn(() => ({ locale: 'de', me, subscriptions }) as unknown as Api)
+    const load = vi.fn(async () => ({ createApi }) as never)
+    const api = lazyApi({ base: 'http://api', locale: 'de' }, load)
+    expect(api.locale).toBe('de')
+    expect(load).not.toHaveBeenCalled()
+    await expect(api.me()).resolves.toEqual({ id: 7 })
+    await expect(api.subscriptions({ country_group_id: 2 })).resolves.toEqual({ query: { country_group_id: 2 } })
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(createApi).toHaveBeenCalledWith({ base: 'http://api', locale: 'de' })
+    expect(subscriptions).toHaveBeenCalledWith({ country_group_id: 2 })
+  })
+  it('has every call of the real client', async () => {
+    const { createApi } = await import('~/api/client')
+    const real = Object.keys(createApi({ base: 'http://api', locale: 'en' })).sort()
+    expect(Object.keys(lazyApi({ base: 'http://api', locale: 'en' })).sort()).toEqual(real)
+  })
+  it('a failed load fails the call, and the next call tries again', async () => {
+    const me = vi.fn(async () => ({ id: 1 }))
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ createApi: () => ({ locale: 'en', me }) })
+    const api = lazyApi({ base: 'http://api', locale: 'en' }, load)
+    await expect(api.me()).rejects.toThrow('dynamically imported')
+    await expect(api.me()).resolves.toEqual({ id: 1 })
+  })
+})
