@@ -1,7 +1,8 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) on home, premium and faq in each language,
 // against the production build with its stand-in backend, in Debian's Chromium. Prints the four
 // category scores per page and, with LIGHTHOUSE_VERBOSE=1, the audits that did not pass;
-// LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) there.
+// LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) there. Each page is measured
+// LIGHTHOUSE_RUNS times (default 3) and the median run is reported.
 // Build first (`npm run build`); `npm run lighthouse` does.
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400)
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/premium,/faq,/ru,/ru/premium,/ru/faq,/de,/de/premium,/de/faq').split(',')
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 
 async function waitFor(url, timeoutMs = 90_000) {
@@ -39,9 +41,16 @@ try {
   // Chromium asks for English: `/` is the English home page, served in place.
   for (const path of PAGES) {
     const url = `http://localhost:${PORT}${path}`
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
-    const lhr = result?.lhr
-    if (!lhr) throw new Error(`no report for ${url}`)
+    // Lighthouse's own advice: scores vary from run to run, so report the run with the median
+    // performance score of RUNS (a run that failed to load is run again, once).
+    const runs = []
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 1; attempt++) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+      if (!result?.lhr) throw new Error(`no report for ${url}`)
+      if (!result.lhr.runtimeError || attempt === RUNS) runs.push(result.lhr)
+    }
+    runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))
+    const lhr = runs[Math.floor(runs.length / 2)]
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true })
       writeFileSync(`${process.env.LIGHTHOUSE_REPORT_DIR}/${path.replace(/\W+/g, '_') || '_'}.json`, JSON.stringify(lhr))
@@ -56,6 +65,7 @@ try {
       'LCP ms': Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       'TBT ms': Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      ...(runs.length > 1 ? { 'performance of runs': runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(' ') } : {}),
       ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     })
     if (process.env.LIGHTHOUSE_VERBOSE) {
@@ -70,7 +80,7 @@ try {
       }
     }
   }
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${new Date().toISOString()}`)
+  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, median of ${RUNS} runs, ${new Date().toISOString()}`)
   console.table(rows)
 } catch (error) {
   failed = true

@@ -26,6 +26,7 @@ import {
 } from './lib/cached-document'
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from './lib/security-headers'
 import { readCookie } from './lib/locale'
+import { paintFirst } from './lib/paint-first'
 import { PREFETCH_MAP_PATH, prefetchMapFromManifest, type PrefetchMap } from './lib/prefetch-map'
 
 // Fail at start, not on the first request, when the environment is wrong.
@@ -143,7 +144,7 @@ export async function handleRequest(request: Request): Promise<Response> {
   try {
     const response = await render(request, url, nonce)
     if (request.method === 'GET' && isCacheableResponse(response)) {
-      const body = Buffer.from(await response.arrayBuffer())
+      const body = Buffer.from(paintFirst(await response.text()))
       const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
       pageCache.set(key, doc, doc.size, Date.now())
       settle(doc)
@@ -198,7 +199,7 @@ function revalidate(key: string, request: Request, url: URL): void {
       const nonce = createNonce()
       const response = await render(new Request(url.href, { headers }), url, nonce)
       if (isCacheableResponse(response)) {
-        const body = Buffer.from(await response.arrayBuffer())
+        const body = Buffer.from(paintFirst(await response.text()))
         const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
         pageCache.set(key, doc, doc.size, Date.now())
       } else {
@@ -287,7 +288,7 @@ async function finishResponse(
   if (options.loggedIn || headers.has('set-cookie')) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
   else if (!headers.has('cache-control')) headers.set('cache-control', GUEST_CACHE_CONTROL)
   if (options.cacheStatus) headers.set('x-cache', options.cacheStatus)
-  const plain = Buffer.from(await response.arrayBuffer())
+  const plain = Buffer.from(paintFirst(await response.text()))
   const encoding: Encoding = plain.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(request.headers.get('accept-encoding'), 'br') : 'identity'
   const body = compressBody(plain, encoding)
   if (encoding !== 'identity') headers.set('content-encoding', encoding)

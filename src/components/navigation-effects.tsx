@@ -83,7 +83,8 @@ export function NavigationEffects() {
         const routeIds = new Set<string>()
         for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
           const rect = a.getBoundingClientRect()
-          if (rect.bottom < 0 || rect.top > window.innerHeight) continue
+          // Not rendered (a closed menu) or outside the viewport: not in view.
+          if (rect.width === 0 || rect.height === 0 || rect.bottom < 0 || rect.top > window.innerHeight) continue
           const href = prefetchableHref(a.href, window.location.origin)
           if (!href) continue
           const [matched] = router.getMatchedRoutes(splitLocalePrefix(new URL(href, window.location.origin).pathname).rest)

@@ -60,8 +60,8 @@ test.describe('issue 9: security headers', () => {
 
   test('fingerprinted assets are immutable, compressed, and nosniff', async ({ request }) => {
     const html = await (await request.get('/en')).text()
-    // The entry script and the preloaded chunks (styles are inlined into the page, decision 024).
-    const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))]
+    // The entry and its chunks, named by the page's starter script (decisions 024, 025).
+    const scripts = [...new Set([...html.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!))]
     expect(scripts.length).toBeGreaterThan(2)
     let compressed = 0
     for (const path of scripts) {
@@ -238,6 +238,21 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
     const nonce = nonceOf(response.headers()['content-security-policy'])
     expect(html).toMatch(new RegExp(`<style nonce="${nonce.replace(/[+/=]/g, '\\$&')}" data-tsr-inline-css="">[^<]*\\.site-header`))
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
+  })
+
+  test('the page paints before its scripts load: no module preloads in the page, one inline starter (decision 025)', async ({ page, request }) => {
+    const response = await request.get('/de/faq')
+    const html = await response.text()
+    const nonce = nonceOf(response.headers()['content-security-policy'])
+    expect(html).not.toContain('<link rel="modulepreload"')
+    expect(html).not.toMatch(/<script[^>]+type="module"/)
+    const starter = new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}">\\(function\\(\\)\\{[^<]*import\\("/assets/[\\w.-]+\\.js"\\)`)
+    expect(html).toMatch(starter)
+    // The browser still gets there: the page hydrates and a client-side navigation works.
+    await page.goto('/de/faq')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await page.getByRole('link', { name: msg('de', 'nav_premium') }).first().click()
+    await expect(page).toHaveURL(/\/de\/premium$/)
   })
 
   test('a page without a form loads no validation messages; a form asks for them', async ({ page }) => {

@@ -11,18 +11,31 @@ export function intlLocale(locale: Locale): string {
  * `formatPrice(6.99, 'USD', 'en')` → `$6.99`; whole amounts have no decimals (`490 ₽`, `1 €`).
  * An unknown currency code falls back to the number followed by the code.
  */
-export function formatPrice(amount: number, currency: string, locale: Locale): string {
-  const whole = Number.isInteger(amount)
-  const digits = whole ? 0 : 2
-  try {
-    return new Intl.NumberFormat(intlLocale(locale), {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(amount)
-  } catch {
-    const number = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount)
-    return `${number} ${currency}`
+// Building a number format is costly (locale data lookup); the page shows a few dozen prices
+// in one or two currencies, so each format is built once.
+const formats = new Map<string, Intl.NumberFormat | null>()
+function numberFormat(locale: Locale, currency: string | null, digits: number): Intl.NumberFormat | null {
+  const key = `${locale}|${currency ?? ''}|${digits}`
+  let format = formats.get(key)
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(intlLocale(locale), {
+        ...(currency ? { style: 'currency', currency } : {}),
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      })
+    } catch {
+      // An unknown currency code.
+      format = null
+    }
+    formats.set(key, format)
   }
+  return format
+}
+
+export function formatPrice(amount: number, currency: string, locale: Locale): string {
+  const digits = Number.isInteger(amount) ? 0 : 2
+  const priced = numberFormat(locale, currency, digits)
+  if (priced) return priced.format(amount)
+  return `${numberFormat(locale, null, digits)!.format(amount)} ${currency}`
 }

@@ -1,0 +1,36 @@
+/**
+ * Paint first, then load the JavaScript (decision 025). The server-rendered page is complete
+ * without script, so the browser should draw it before it spends the network and the main
+ * thread on hydration. The rendered page names its entry module in
+ * `<script type="module" async src>` and its chunks in `<link rel="modulepreload">` in the head;
+ * those start downloading (and, on a fast connection, running) before the first frame. This
+ * rewrite keeps the same modules and the same nonce but starts them from a small inline script
+ * once a frame has been painted: the chunks are preloaded together, then the entry is imported.
+ */
+
+const MODULEPRELOAD = /<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"[^>]*\/?>/g
+const ENTRY = /<script type="module" async="" src="(\/assets\/[\w.-]+\.js)" nonce="([^"]+)"><\/script>/
+
+/** The inline starter: after the next painted frame (or half a second, for hidden tabs). */
+export function starterScript(entry: string, preloads: readonly string[]): string {
+  const list = JSON.stringify(preloads)
+  return (
+    '(function(){var s=0;function go(){if(s)return;s=1;' +
+    `${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
+    `import(${JSON.stringify(entry)})}` +
+    'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()'
+  )
+}
+
+/**
+ * The page with its scripts started after the first paint; unchanged when it has no entry
+ * script of the expected form (an error page, a change in the framework's markup).
+ */
+export function paintFirst(html: string): string {
+  const entry = ENTRY.exec(html)
+  if (!entry) return html
+  const [tag, src, nonce] = entry as unknown as [string, string, string]
+  const preloads = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]!))].filter((href) => href !== src)
+  const withoutPreloads = html.replace(MODULEPRELOAD, '')
+  return withoutPreloads.replace(tag, () => `<script nonce="${nonce}">${starterScript(src, preloads)}</script>`)
+}

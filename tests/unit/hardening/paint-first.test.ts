@@ -1,0 +1,55 @@
+/** Decision 025: the page's scripts start after the first paint. */
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { paintFirst, starterScript } from '~/lib/paint-first'
+
+const PAGE =
+  '<html><head><link rel="preload" as="image" href="/images/hero.webp"/>' +
+  '<link rel="modulepreload" href="/assets/index-A.js" fetchPriority="low" nonce="N1"/>' +
+  '<link rel="modulepreload" href="/assets/react-B.js" fetchPriority="low" nonce="N1"/>' +
+  '<link rel="modulepreload" href="/assets/routes-C.js" fetchPriority="low" nonce="N1"/>' +
+  '<link rel="canonical" href="http://site/"/></head><body><main>Hello</main>' +
+  '<script nonce="N1">self.$_TSR={}</script>' +
+  '<script type="module" async="" src="/assets/index-A.js" nonce="N1"></script></body></html>'
+
+describe('paint first', () => {
+  it('drops the head\'s module preloads and starts the entry from an inline script with the same nonce', () => {
+    const html = paintFirst(PAGE)
+    expect(html).not.toContain('<link rel="modulepreload"')
+    expect(html).not.toContain('<script type="module"')
+    expect(html).toContain('<link rel="preload" as="image" href="/images/hero.webp"/>')
+    expect(html).toContain('<link rel="canonical" href="http://site/"/>')
+    expect(html).toContain('<script nonce="N1">self.$_TSR={}</script>')
+    expect(html).toContain(`<script nonce="N1">${starterScript('/assets/index-A.js', ['/assets/react-B.js', '/assets/routes-C.js'])}</script></body>`)
+  })
+
+  it('leaves a page without the expected entry script as it is', () => {
+    const page = '<html><body><p>Internal Server Error</p></body></html>'
+    expect(paintFirst(page)).toBe(page)
+    const other = PAGE.replace('type="module" async=""', 'type="module"')
+    expect(paintFirst(other)).toBe(other)
+  })
+
+  it('the starter preloads the chunks and imports the entry once, after a painted frame or half a second', () => {
+    const appended: string[] = []
+    const imported: string[] = []
+    const frames: Array<() => void> = []
+    const timers: Array<{ fn: () => void; ms: number }> = []
+    const code = starterScript('/assets/index-A.js', ['/assets/react-B.js']).replace('import(', '__import(')
+    runInNewContext(code, {
+      document: { createElement: () => ({}), head: { appendChild: (l: { rel: string; href: string }) => appended.push(`${l.rel} ${l.href}`) } },
+      requestAnimationFrame: (fn: () => void) => frames.push(fn),
+      setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+      __import: (src: string) => imported.push(src),
+    })
+    expect(imported).toEqual([])
+    expect(timers.map((t) => t.ms)).toEqual([500])
+    frames[0]!()
+    timers.find((t) => t.ms === 0)!.fn()
+    expect(appended).toEqual(['modulepreload /assets/react-B.js'])
+    expect(imported).toEqual(['/assets/index-A.js'])
+    // The fallback timer finds it done.
+    timers.find((t) => t.ms === 500)!.fn()
+    expect(imported).toEqual(['/assets/index-A.js'])
+  })
+})
