@@ -1,25 +1,35 @@
 // The JavaScript pages load, by chunk and by package, without the load test:
 //   node bench/page-js.mjs [http://localhost:3000] [/ /ru/faq ...]
 // Expects a running production site (`npm start`).
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { breakdown } from './js-breakdown.mjs'
 
-/** Scripts a page fetched until its load event: what it needs, not what idle prefetch adds later. */
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/**
+ * Scripts a page requested until it was interactive (the `hydrated` performance mark, set with
+ * `html[data-hydrated]`): what it needs, not what the idle prefetch adds later. The page starts
+ * its scripts after the first paint (decision 025), so the load event is no boundary.
+ */
 export async function pageScripts(browser, url) {
   const page = await browser.newPage()
-  const scripts = []
-  let loaded = false
-  page.on('load', () => {
-    loaded = true
+  await page.goto(url, { waitUntil: 'domcontentloaded' })
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 30_000 })
+  const urls = await page.evaluate(() => {
+    const mark = performance.getEntriesByName('hydrated')[0]?.startTime ?? Number.POSITIVE_INFINITY
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= mark && new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => e.name)
   })
-  page.on('response', (r) => {
-    if (!loaded && r.request().resourceType() === 'script') scripts.push(r.body().then((b) => ({ url: r.url(), raw: b.length, gzip: gzipSync(b, { level: 9 }).length })).catch(() => null))
-  })
-  await page.goto(url, { waitUntil: 'load' })
-  const files = (await Promise.all(scripts)).filter(Boolean)
   await page.close()
-  return files
+  return [...new Set(urls)].map((u) => {
+    const body = readFileSync(`${root}dist/client${new URL(u).pathname}`)
+    return { url: u, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }
+  })
 }
 
 export function launch() {

@@ -2,9 +2,11 @@
 // Node server, at 50 connections, plus the gzip size of the JavaScript each page loads.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { gzipSync } from 'node:zlib'
-import { chromium } from '@playwright/test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { breakdown } from './js-breakdown.mjs'
+import { launch, pageScripts } from './page-js.mjs'
 
 const PAGES = (process.env.BENCH_PAGES ?? '/,/ru/faq,/de/premium').split(',')
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 3300)
@@ -54,33 +56,20 @@ try {
   // The same bytes the site renders, served from memory.
   const bodies = {}
   for (const path of PAGES) bodies[path] = await (await fetch(`http://localhost:${SITE_PORT}${path}`)).text()
-  staticServer = start(process.execPath, ['bench/static-server.mjs'], { PORT: String(STATIC_PORT), BODIES: JSON.stringify(bodies) })
+  const bodiesFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'bodies.json')
+  writeFileSync(bodiesFile, JSON.stringify(bodies))
+  staticServer = start(process.execPath, ['bench/static-server.mjs'], { PORT: String(STATIC_PORT), BODIES_FILE: bodiesFile })
   staticServer.stdout.resume()
   await waitFor(`http://localhost:${STATIC_PORT}/`)
 
   // JavaScript each page loads, as Chromium fetches it.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+  const browser = await launch()
   const jsSizes = {}
   const homeScripts = []
   for (const path of PAGES) {
-    const page = await browser.newPage()
-    const scripts = []
-    let loaded = false
-    page.on('load', () => {
-      loaded = true
-    })
-    // Scripts fetched until the load event: what the page needs, not what idle prefetch adds later.
-    page.on('response', (r) => {
-      if (!loaded && r.request().resourceType() === 'script') scripts.push(r.body().then((b) => ({ url: r.url(), raw: b.length, gzip: gzipSync(b, { level: 9 }).length })).catch(() => null))
-    })
-    await page.goto(`http://localhost:${SITE_PORT}${path}`, { waitUntil: 'load' })
-    const files = (await Promise.all(scripts)).filter(Boolean)
+    const files = await pageScripts(browser, `http://localhost:${SITE_PORT}${path}`)
     if (path === PAGES[0]) homeScripts.push(...files.map((f) => f.url))
     jsSizes[path] = { files: files.length, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) }
-    await page.close()
   }
   await browser.close()
 

@@ -42,6 +42,7 @@ export function NavigationEffects() {
   // The page is interactive: browser tests and styles can tell by `html[data-hydrated]`.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    performance.mark?.('hydrated')
   }, [])
 
   useEffect(() => {
