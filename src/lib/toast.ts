@@ -17,11 +17,25 @@ export function toastText(request: ToastRequest): string {
 }
 
 let markReady: () => void = () => {}
-const toasterReady = new Promise<void>((resolve) => (markReady = resolve))
+let toasterReady: Promise<void>
+function awaitToaster(): void {
+  toasterReady = new Promise<void>((resolve) => (markReady = resolve))
+}
+awaitToaster()
+let toasters = 0
 
-/** Called by the toaster once it is on the page: toasts raised before wait for it. */
-export function toasterMounted(): void {
+/**
+ * Called by the toaster once it is on the page: toasts raised before wait for it. Returns the
+ * call for its unmount: with no toaster left (a story switched, a layout replaced), toasts wait
+ * for the next one instead of going to a toaster that is not listening.
+ */
+export function toasterMounted(): () => void {
+  toasters++
   markReady()
+  return () => {
+    toasters--
+    if (toasters === 0) awaitToaster()
+  }
 }
 
 /**
