@@ -27,7 +27,10 @@ import {
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from './lib/security-headers'
 import { readCookie } from './lib/locale'
 import { paintFirst } from './lib/paint-first'
-import { PREFETCH_MAP_PATH, prefetchMapFromManifest, type PrefetchMap } from './lib/prefetch-map'
+import { PREFETCH_MAP_PATH, localizePrefetchMap, prefetchMapFromManifest, type PrefetchMap } from './lib/prefetch-map'
+import { readLocaleAssets } from './lib/locale-assets'
+import { isLocale } from '#machines/rules/locale'
+import type { Locale } from '../app.constants'
 
 // Fail at start, not on the first request, when the environment is wrong.
 const config = loadConfig()
@@ -59,13 +62,18 @@ function requestHost(request: Request, url: URL): string {
   return request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host
 }
 
+/** Chunk address → the same chunk of each language's browser build (decision 026); none in development. */
+const localeAssets = readLocaleAssets(new URL('../client/locale-assets.json', import.meta.url))
+
 let prefetchMap: Promise<PrefetchMap> | null = null
 
-/** The route → code chunks map for the browser's idle prefetch (decision 024), from the build. */
+/** The route → code chunks map for the browser's idle prefetch (decision 024), from the build, in the `l` language's chunks. */
 async function prefetchMapResponse(url: URL, https: boolean): Promise<Response> {
   prefetchMap ??= import('tanstack-start-manifest:v').then(({ tsrStartManifest }) => prefetchMapFromManifest(tsrStartManifest()))
   const versioned = url.searchParams.get('v') === BUILD_ID
-  return new FastResponse(JSON.stringify(await prefetchMap), {
+  const language = url.searchParams.get('l')
+  const map = localizePrefetchMap(await prefetchMap, language && isLocale(language) ? localeAssets[language] : undefined)
+  return new FastResponse(JSON.stringify(map), {
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -144,7 +152,7 @@ export async function handleRequest(request: Request): Promise<Response> {
   try {
     const response = await render(request, url, nonce)
     if (request.method === 'GET' && isCacheableResponse(response)) {
-      const body = Buffer.from(paintFirst(await response.text()))
+      const body = Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, url)]))
       const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
       pageCache.set(key, doc, doc.size, Date.now())
       settle(doc)
@@ -161,11 +169,16 @@ export async function handleRequest(request: Request): Promise<Response> {
 }
 
 /** Runs the router for one request inside its locale and nonce context. */
+/** The language a request's page is rendered in. */
+function renderLocale(request: Request, url: URL): Locale {
+  if (isBypassedPath(url.pathname)) return 'en'
+  return splitLocalePrefix(url.pathname).locale ?? localeFromHost(config.localeHosts, requestHost(request, url)) ?? 'en'
+}
+
 async function render(request: Request, url: URL, nonce: string): Promise<Response> {
   const split = splitLocalePrefix(url.pathname)
-  const host = requestHost(request, url)
   const store: RequestLocaleStore = {
-    locale: isBypassedPath(url.pathname) ? 'en' : (split.locale ?? localeFromHost(config.localeHosts, host) ?? 'en'),
+    locale: renderLocale(request, url),
     origin: url.origin,
     messageCalls: new Set(),
     prefix: split.prefix,
@@ -199,7 +212,7 @@ function revalidate(key: string, request: Request, url: URL): void {
       const nonce = createNonce()
       const response = await render(new Request(url.href, { headers }), url, nonce)
       if (isCacheableResponse(response)) {
-        const body = Buffer.from(paintFirst(await response.text()))
+        const body = Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, url)]))
         const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
         pageCache.set(key, doc, doc.size, Date.now())
       } else {
@@ -288,7 +301,7 @@ async function finishResponse(
   if (options.loggedIn || headers.has('set-cookie')) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
   else if (!headers.has('cache-control')) headers.set('cache-control', GUEST_CACHE_CONTROL)
   if (options.cacheStatus) headers.set('x-cache', options.cacheStatus)
-  const plain = Buffer.from(paintFirst(await response.text()))
+  const plain = Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, new URL(request.url))]))
   const encoding: Encoding = plain.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(request.headers.get('accept-encoding'), 'br') : 'identity'
   const body = compressBody(plain, encoding)
   if (encoding !== 'identity') headers.set('content-encoding', encoding)

@@ -10,10 +10,12 @@ import {
 } from '~/lib/navigation'
 import { PREFETCH_MAP_PATH, chunksToPrefetch, readPrefetchMap, type PrefetchMap } from '~/lib/prefetch-map'
 import { splitLocalePrefix } from '~/lib/locale'
+import { getLocale } from '~/paraglide/runtime'
 
 let prefetchMap: Promise<PrefetchMap | null> | null = null
 function loadPrefetchMap(): Promise<PrefetchMap | null> {
-  prefetchMap ??= fetch(`${PREFETCH_MAP_PATH}?v=${encodeURIComponent(import.meta.env.VITE_BUILD_ID ?? 'dev')}`)
+  // In the page language's chunks (decision 026).
+  prefetchMap ??= fetch(`${PREFETCH_MAP_PATH}?v=${encodeURIComponent(import.meta.env.VITE_BUILD_ID ?? 'dev')}&l=${getLocale()}`)
     .then((response) => (response.ok ? response.json() : null))
     .then(readPrefetchMap)
     .catch(() => null)

@@ -8,8 +8,8 @@
  * once a frame has been painted: the chunks are preloaded together, then the entry is imported.
  */
 
-const MODULEPRELOAD = /<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"[^>]*\/?>/g
-const ENTRY = /<script type="module" async="" src="(\/assets\/[\w.-]+\.js)" nonce="([^"]+)"><\/script>/
+const MODULEPRELOAD = /<link rel="modulepreload" href="(\/assets\/[\w./-]+\.js)"[^>]*\/?>/g
+const ENTRY = /<script type="module" async="" src="(\/assets\/[\w./-]+\.js)" nonce="([^"]+)"><\/script>/
 
 /** The inline starter: after the next painted frame (or half a second, for hidden tabs). */
 export function starterScript(entry: string, preloads: readonly string[]): string {
@@ -22,11 +22,16 @@ export function starterScript(entry: string, preloads: readonly string[]): strin
   )
 }
 
+const CHUNK = /\/assets\/[\w.-]+\.js/g
+
 /**
  * The page with its scripts started after the first paint; unchanged when it has no entry
- * script of the expected form (an error page, a change in the framework's markup).
+ * script of the expected form (an error page, a change in the framework's markup). With
+ * `assets` (chunk address → the same chunk of the page language's build, decision 026) every
+ * chunk address in the page, the framework's own data included, names the language's chunk.
  */
-export function paintFirst(html: string): string {
+export function paintFirst(page: string, assets?: Readonly<Record<string, string>>): string {
+  const html = assets ? page.replace(CHUNK, (url) => assets[url] ?? url) : page
   const entry = ENTRY.exec(html)
   if (!entry) return html
   const [tag, src, nonce] = entry as unknown as [string, string, string]

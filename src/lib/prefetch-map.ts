@@ -41,10 +41,16 @@ export function readPrefetchMap(value: unknown): PrefetchMap | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
   const map: PrefetchMap = {}
   for (const [id, urls] of Object.entries(value)) {
-    if (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string' && /^\/assets\/[\w.-]+\.js$/.test(u))) return null
+    if (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string' && /^\/assets\/(?:[a-z]{2}\/)?[\w.-]+\.js$/.test(u))) return null
     map[id] = urls as string[]
   }
   return map
+}
+
+/** The map with each chunk address replaced by the same chunk of a language's build (decision 026). */
+export function localizePrefetchMap(map: PrefetchMap, assets: Readonly<Record<string, string>> | undefined): PrefetchMap {
+  if (!assets) return map
+  return Object.fromEntries(Object.entries(map).map(([id, urls]) => [id, urls.map((url) => assets[url] ?? url)]))
 }
 
 /** The chunk URLs of the matched routes not requested yet, in route order, each once. */

@@ -61,7 +61,7 @@ test.describe('issue 9: security headers', () => {
   test('fingerprinted assets are immutable, compressed, and nosniff', async ({ request }) => {
     const html = await (await request.get('/en')).text()
     // The entry and its chunks, named by the page's starter script (decisions 024, 025).
-    const scripts = [...new Set([...html.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!))]
+    const scripts = [...new Set([...html.matchAll(/"(\/assets\/(?:[a-z]{2}\/)?[\w.-]+\.js)"/g)].map((m) => m[1]!))]
     expect(scripts.length).toBeGreaterThan(2)
     let compressed = 0
     for (const path of scripts) {
@@ -246,13 +246,25 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
     const nonce = nonceOf(response.headers()['content-security-policy'])
     expect(html).not.toContain('<link rel="modulepreload"')
     expect(html).not.toMatch(/<script[^>]+type="module"/)
-    const starter = new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}">\\(function\\(\\)\\{[^<]*import\\("/assets/[\\w.-]+\\.js"\\)`)
+    const starter = new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}">\\(function\\(\\)\\{[^<]*import\\("/assets/de/[\\w.-]+\\.js"\\)`)
     expect(html).toMatch(starter)
     // The browser still gets there: the page hydrates and a client-side navigation works.
     await page.goto('/de/faq')
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await page.getByRole('link', { name: msg('de', 'nav_premium') }).first().click()
     await expect(page).toHaveURL(/\/de\/premium$/)
+  })
+
+  test('each page loads its own language\'s chunks only (decision 026)', async ({ page }) => {
+    for (const [path, folder] of [['/ru/faq', 'ru'], ['/de', 'de'], ['/premium', 'en']] as const) {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      const scripts = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')),
+      )
+      expect(scripts.length).toBeGreaterThan(5)
+      expect(scripts.filter((p) => !p.startsWith(`/assets/${folder}/`)), path).toEqual([])
+    }
   })
 
   test('a page without a form loads no validation messages; a form asks for them', async ({ page }) => {
@@ -270,7 +282,7 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
   })
 
   test('idle prefetch fetches the linked pages\' code without running it', async ({ page, request }) => {
-    const map = await request.get('/_app/prefetch-map.json?v=probe')
+    const map = await request.get('/_app/prefetch-map.json?v=probe&l=en')
     expect(map.headers()['content-type']).toContain('application/json')
     const routes = (await map.json()) as Record<string, string[]>
     expect(routes['/faq']?.length).toBeGreaterThan(0)

@@ -53,3 +53,14 @@ describe('paint first', () => {
     expect(imported).toEqual(['/assets/index-A.js'])
   })
 })
+
+describe('a page in its language\'s chunks (decision 026)', () => {
+  const assets = { '/assets/index-A.js': '/assets/ru/index-X.js', '/assets/react-B.js': '/assets/ru/react-Y.js', '/assets/routes-C.js': '/assets/ru/routes-Z.js' }
+  it('names every mapped chunk by its language\'s copy, in the starter and in the framework\'s data', () => {
+    const page = PAGE.replace('self.$_TSR={}', 'self.$_TSR={preloads:["/assets/routes-C.js","/assets/other-D.js"]}')
+    const html = paintFirst(page, assets)
+    expect(html).toContain(`<script nonce="N1">${starterScript('/assets/ru/index-X.js', ['/assets/ru/react-Y.js', '/assets/ru/routes-Z.js'])}</script>`)
+    expect(html).toContain('self.$_TSR={preloads:["/assets/ru/routes-Z.js","/assets/other-D.js"]}')
+    expect(html).not.toMatch(/"\/assets\/(?:index-A|react-B|routes-C)\.js"/)
+  })
+})
