@@ -30,7 +30,7 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
   const inputs = {
     product,
     email: brandInfo.supportEmail,
-    operator: m.mk_operator_details({ product }, { locale: textLocale }),
+    operator: t(legalText, 'legal_operator_details', { product }, textLocale),
   }
   return (
     <>
@@ -55,11 +55,11 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
             <p className="legal__updated">{t(legalText, doc.updated, inputs, textLocale)}</p>
             <dl className="legal__meta" data-testid="legal-operator">
               <div>
-                <dt>{m.mk_legal_operator_label({}, { locale: textLocale })}</dt>
+                <dt>{t(legalText, 'legal_operator_label', {}, textLocale)}</dt>
                 <dd>{inputs.operator}</dd>
               </div>
               <div>
-                <dt>{m.footer_support({}, { locale: textLocale })}</dt>
+                <dt>{t(legalText, 'legal_support_label', {}, textLocale)}</dt>
                 <dd><a href={`mailto:${inputs.email}`}>{inputs.email}</a></dd>
               </div>
             </dl>

@@ -36,7 +36,16 @@ test.describe('issue 9: axe finds no violation', () => {
   for (const locale of LOCALES) {
     test(`every route in ${locale}`, async ({ page }) => {
       const found: string[] = []
+      // Hydration must take over the server's page as it is (decision 026: each language's own
+      // browser build renders exactly what the server rendered).
+      let current = ''
+      const react = /Minified React error|hydrat/i
+      page.on('console', (m) => {
+        if (m.type() === 'error' && react.test(m.text())) found.push(`${current}: ${m.text().slice(0, 160)}`)
+      })
+      page.on('pageerror', (e) => found.push(`${current}: ${e.message.slice(0, 160)}`))
       for (const route of ROUTES) {
+        current = `${locale}${route}`
         await page.goto(`/${locale}${route}`)
         await hydrated(page)
         await page.waitForLoadState('load')

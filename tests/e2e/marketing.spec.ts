@@ -98,7 +98,7 @@ test.describe('issue 7: every marketing page renders its content in every langua
     test(`the four legal documents in full in ${locale}`, async ({ page }) => {
       // Documents exist in Russian and English; German pages show the English text (decision 003).
       const textLocale: Locale = locale === 'de' ? 'en' : locale
-      const operator = text(textLocale, 'mk_operator_details', { product: PRODUCT[textLocale] })
+      const operator = text(textLocale, 'legal_operator_details', { product: PRODUCT[textLocale] })
       const v = { ...params(textLocale), operator }
       for (const [path, id] of [['oferta', 'oferta'], ['user-license', 'user_license'], ['policy', 'policy'], ['cookies-policy', 'cookies_policy']] as const) {
         await page.goto(`/${locale}/${path}`)
