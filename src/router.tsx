@@ -14,7 +14,9 @@ export function getRouter() {
   return createRouter({
     routeTree,
     ...(nonce ? { ssr: { nonce } } : {}),
-    scrollRestoration: true,
+    // Not on the first render in the browser: the page is visible before it hydrates
+    // (decision 025), and a visitor who has scrolled meanwhile must not be sent back to the top.
+    scrollRestoration: () => typeof document === 'undefined' || document.documentElement.dataset.hydrated === 'true',
     defaultPreload: false,
     defaultPreloadStaleTime: 0,
     defaultViewTransition: true,

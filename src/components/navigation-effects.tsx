@@ -11,6 +11,7 @@ import {
 import { PREFETCH_MAP_PATH, chunksToPrefetch, readPrefetchMap, type PrefetchMap } from '~/lib/prefetch-map'
 import { splitLocalePrefix } from '~/lib/locale'
 import { getLocale } from '~/paraglide/runtime'
+import { takeEarlyNavigation } from '~/lib/paint-first'
 
 let prefetchMap: Promise<PrefetchMap | null> | null = null
 function loadPrefetchMap(): Promise<PrefetchMap | null> {
@@ -43,9 +44,23 @@ export function NavigationEffects() {
 
   // The page is interactive: browser tests and styles can tell by `html[data-hydrated]`.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-    performance.mark?.('hydrated')
-  }, [])
+    const mark = () => {
+      document.documentElement.dataset.hydrated = 'true'
+      performance.mark?.('hydrated')
+      // A link clicked while the page was still hydrating is followed now.
+      const early = takeEarlyNavigation()
+      if (early) void router.navigate({ href: early }).catch(() => window.location.assign(early))
+    }
+    // The root commits before the page's own content has hydrated (it hydrates in later tasks);
+    // the first idle moment comes after all of it. Until then the page's starter script leaves
+    // link clicks to the browser (decision 025).
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(mark, { timeout: 1000 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const id = window.setTimeout(mark, 0)
+    return () => window.clearTimeout(id)
+  }, [router])
 
   useEffect(() => {
     const reload = (error: unknown) => {

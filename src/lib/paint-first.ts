@@ -11,11 +11,20 @@
 const MODULEPRELOAD = /<link rel="modulepreload" href="(\/assets\/[\w./-]+\.js)"[^>]*\/?>/g
 const ENTRY = /<script type="module" async="" src="(\/assets\/[\w./-]+\.js)" nonce="([^"]+)"><\/script>/
 
-/** The inline starter: after the next painted frame (or half a second, for hidden tabs). */
+/**
+ * The inline starter: after the next painted frame (or half a second, for hidden tabs). Until
+ * the page is interactive (`html[data-hydrated]`), a click on a link to another page of the
+ * site is held in `window.__earlyNavigation` and carried out once it is: the router loses a
+ * navigation that starts while the page is still hydrating, and the browser's own navigation is
+ * cancelled when hydration writes the history entry. Links within the page work as they are.
+ */
 export function starterScript(entry: string, preloads: readonly string[]): string {
   const list = JSON.stringify(preloads)
   return (
-    '(function(){var s=0;function go(){if(s)return;s=1;' +
+    '(function(){addEventListener("click",function(e){if(document.documentElement.dataset.hydrated==="true")return;' +
+    'var a=e.target&&e.target.closest&&e.target.closest("a[href]");' +
+    'if(a&&!e.defaultPrevented&&e.button===0&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey&&!e.altKey&&!a.target&&a.origin===location.origin&&!(a.pathname===location.pathname&&a.search===location.search&&a.hash)){e.preventDefault();e.stopPropagation();window.__earlyNavigation=a.pathname+a.search+a.hash}},true);' +
+    'var s=0;function go(){if(s)return;s=1;' +
     `${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
     `import(${JSON.stringify(entry)})}` +
     'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()'
@@ -38,4 +47,12 @@ export function paintFirst(page: string, assets?: Readonly<Record<string, string
   const preloads = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]!))].filter((href) => href !== src)
   const withoutPreloads = html.replace(MODULEPRELOAD, '')
   return withoutPreloads.replace(tag, () => `<script nonce="${nonce}">${starterScript(src, preloads)}</script>`)
+}
+
+/** A link clicked before the page was interactive (see `starterScript`), taken once: its path. */
+export function takeEarlyNavigation(): string | null {
+  const w = window as Window & { __earlyNavigation?: string }
+  const href = w.__earlyNavigation ?? null
+  delete w.__earlyNavigation
+  return href !== null && href.startsWith('/') && !href.startsWith('//') ? href : null
 }

@@ -36,12 +36,22 @@ describe('paint first', () => {
     const frames: Array<() => void> = []
     const timers: Array<{ fn: () => void; ms: number }> = []
     const code = starterScript('/assets/index-A.js', ['/assets/react-B.js']).replace('import(', '__import(')
-    runInNewContext(code, {
-      document: { createElement: () => ({}), head: { appendChild: (l: { rel: string; href: string }) => appended.push(`${l.rel} ${l.href}`) } },
+    const listeners: Array<(e: unknown) => void> = []
+    const dataset: Record<string, string> = {}
+    const context: Record<string, unknown> = {
+      addEventListener: (type: string, fn: (e: unknown) => void, capture: boolean) => type === 'click' && capture && listeners.push(fn),
+      location: { origin: 'http://site', pathname: '/ru', search: '' },
+      document: {
+        documentElement: { dataset },
+        createElement: () => ({}),
+        head: { appendChild: (l: { rel: string; href: string }) => appended.push(`${l.rel} ${l.href}`) },
+      },
       requestAnimationFrame: (fn: () => void) => frames.push(fn),
       setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
       __import: (src: string) => imported.push(src),
-    })
+    }
+    context.window = context
+    runInNewContext(code, context)
     expect(imported).toEqual([])
     expect(timers.map((t) => t.ms)).toEqual([500])
     frames[0]!()
@@ -51,6 +61,22 @@ describe('paint first', () => {
     // The fallback timer finds it done.
     timers.find((t) => t.ms === 500)!.fn()
     expect(imported).toEqual(['/assets/index-A.js'])
+
+    // Until the page is interactive, a plain left click on a link to another page is held.
+    expect(listeners).toHaveLength(1)
+    const click = (link: Record<string, string>, extra: Record<string, unknown> = {}) => {
+      let held = false
+      const a = { origin: 'http://site', pathname: '/ru/faq', search: '', hash: '', target: '', ...link }
+      listeners[0]!({ target: { closest: () => a }, button: 0, defaultPrevented: false, preventDefault: () => {}, stopPropagation: () => (held = true), ...extra })
+      return held ? (context.window as { __earlyNavigation?: string }).__earlyNavigation : null
+    }
+    expect(click({ hash: '#trial-plan' })).toBe('/ru/faq#trial-plan')
+    expect(click({ origin: 'http://other' })).toBeNull()
+    expect(click({ target: '_blank' })).toBeNull()
+    expect(click({}, { ctrlKey: true })).toBeNull()
+    expect(click({ pathname: '/ru', hash: '#main' })).toBeNull()
+    dataset.hydrated = 'true'
+    expect(click({ pathname: '/de' })).toBeNull()
   })
 })
 
