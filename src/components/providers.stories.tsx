@@ -5,6 +5,7 @@ import { AuthActor } from './auth-provider'
 import { LocaleActor } from './locale-provider'
 import { LightboxActor, MenuActor, ModalActor } from './ui-actors'
 import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site'
+import { m } from '~/paraglide/messages'
 
 /**
  * The actors the root layout provides (auth, locale, menu, modal, lightbox), with their live
@@ -76,10 +77,12 @@ export const SignOut: Story = {
 /** Spec 4, 8: an expired token resets the session with a warning. */
 export const ExpiredToken: Story = {
   ...SignedIn,
+  // Pinned: a story before it in the same page may have switched the language globally.
+  globals: { locale: 'en' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: 'Check the token two hours later' }))
     await expect(canvas.getByTestId('auth-state')).toHaveTextContent('loggedOut')
-    await expectVisible(within(document.body).findByText(/session has ended/))
+    await expectVisible(within(document.body).findByText(m.acc_session_expired()))
   },
 }
