@@ -88,7 +88,7 @@ export async function handleRequest(request: Request): Promise<Response> {
   if (url.pathname === PREFETCH_MAP_PATH && (request.method === 'GET' || request.method === 'HEAD')) return prefetchMapResponse(url, https)
   const host = requestHost(request, url)
   const split = splitLocalePrefix(url.pathname)
-  const locale = split.locale ?? localeFromHost(config.localeHosts, host) ?? 'en'
+  const locale = renderLocale(request, url)
   const cookieHeader = request.headers.get('cookie')
 
   if (split.rest === '/download' || split.rest === '/download/') {
@@ -152,7 +152,7 @@ export async function handleRequest(request: Request): Promise<Response> {
   try {
     const response = await render(request, url, nonce)
     if (request.method === 'GET' && isCacheableResponse(response)) {
-      const body = Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, url)]))
+      const body = Buffer.from(paintFirst(await response.text(), localeAssets[locale]))
       const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
       pageCache.set(key, doc, doc.size, Date.now())
       settle(doc)

@@ -3,8 +3,8 @@
  * through a small CORS proxy (the backend allows only the main site's origins).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cors, stopSite, waitForPage } from './site-server'
+import type { ChildProcess } from 'node:child_process'
+import { cors, startSiteServer, stopSite, waitForPage } from './site-server'
 
 export { stopSite, waitForPage }
 
@@ -51,23 +51,6 @@ export function startProxy(port: number, target: string, intercept?: Intercept):
 
 
 export function startSite(port: number, backendPort: number, api: string, env: Record<string, string> = {}): ChildProcess {
-  const args = ['scripts/start.mjs', ...(process.env.E2E_DEV ? ['--dev'] : [])]
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BACKEND_PORT: String(backendPort),
-      API_BASE_URL: api,
-      API_BROWSER_BASE_URL: api.replace('127.0.0.1', 'localhost'),
-      PAYMENT_SERVICE: 'payselection',
-      MIRROR_BASE_URL: `http://mirror.localhost:${port}`,
-      NODE_ENV: 'production',
-      ...env,
-    },
-  })
-  child.stderr?.on('data', (data: Buffer) => process.stderr.write(`[payselection site] ${data}`))
-  return child
+  return startSiteServer(port, api, { BACKEND_PORT: String(backendPort), PAYMENT_SERVICE: 'payselection', ...env }, '[payselection site]').child
 }
 

@@ -13,7 +13,8 @@ export interface SiteServer {
   stop: () => Promise<void>
 }
 
-export function startSiteServer(port: number, api: string, env: Record<string, string> = {}): SiteServer {
+/** `echo`: also write the site's stderr to the test run's, each chunk after this label. */
+export function startSiteServer(port: number, api: string, env: Record<string, string> = {}, echo?: string): SiteServer {
   const args = ['scripts/start.mjs', ...(process.env.E2E_DEV ? ['--dev'] : [])]
   let err = ''
   const child = spawn(process.execPath, args, {
@@ -31,6 +32,7 @@ export function startSiteServer(port: number, api: string, env: Record<string, s
   })
   child.stderr?.on('data', (data: Buffer) => {
     err += data.toString()
+    if (echo) process.stderr.write(`${echo} ${data}`)
   })
   return {
     child,
