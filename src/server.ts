@@ -12,7 +12,7 @@ import { overwriteServerAsyncLocalStorage } from './paraglide/runtime'
 import { localeFromHost, rootRedirect, splitLocalePrefix } from './lib/locale'
 import type { RequestLocaleStore } from './lib/i18n'
 import { runMiddleware } from './middleware'
-import { isBypassedPath } from './lib/paths'
+import { isBypassedPath, withoutTrailingSlash } from './lib/paths'
 import { HttpError } from './lib/http-error'
 import { AUTH_COOKIE, PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from './lib/page-cache'
 import {
@@ -82,7 +82,8 @@ async function prefetchMapResponse(url: URL, https: boolean): Promise<Response> 
   })
 }
 
-export async function handleRequest(request: Request): Promise<Response> {
+export async function handleRequest(incoming: Request): Promise<Response> {
+  const request = servedInPlace(incoming)
   const url = new URL(request.url)
   const https = isHttps(request)
   if (url.pathname === PREFETCH_MAP_PATH && (request.method === 'GET' || request.method === 'HEAD')) return prefetchMapResponse(url, https)
@@ -91,7 +92,7 @@ export async function handleRequest(request: Request): Promise<Response> {
   const locale = renderLocale(request, url)
   const cookieHeader = request.headers.get('cookie')
 
-  if (split.rest === '/download' || split.rest === '/download/') {
+  if (split.rest === '/download') {
     const result = runMiddleware(['download-proxy'], {
       locale,
       pathname: split.rest,
@@ -168,13 +169,23 @@ export async function handleRequest(request: Request): Promise<Response> {
   }
 }
 
-/** Runs the router for one request inside its locale and nonce context. */
+/** `/faq/` is the `/faq` page, answered at the address the visitor asked for (spec 2: no redirect). */
+function servedInPlace(request: Request): Request {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return request
+  const url = new URL(request.url)
+  const trimmed = withoutTrailingSlash(url.pathname)
+  if (trimmed === null) return request
+  url.pathname = trimmed
+  return new Request(url, request)
+}
+
 /** The language a request's page is rendered in. */
 function renderLocale(request: Request, url: URL): Locale {
   if (isBypassedPath(url.pathname)) return 'en'
   return splitLocalePrefix(url.pathname).locale ?? localeFromHost(config.localeHosts, requestHost(request, url)) ?? 'en'
 }
 
+/** Runs the router for one request inside its locale and nonce context. */
 async function render(request: Request, url: URL, nonce: string): Promise<Response> {
   const split = splitLocalePrefix(url.pathname)
   const store: RequestLocaleStore = {

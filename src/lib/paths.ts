@@ -4,3 +4,13 @@ const BYPASS = ['/_serverFn', '/_app/', '/_build', '/assets/', '/share/', '/imag
 export function isBypassedPath(pathname: string): boolean {
   return BYPASS.some((p) => pathname.startsWith(p))
 }
+
+/**
+ * A page path without its trailing slash (`/faq/` → `/faq`, `/ru/` → `/ru`), or null when it
+ * has none. Such paths are served in place, never redirected (spec 2: only `/` redirects).
+ */
+export function withoutTrailingSlash(pathname: string): string | null {
+  if (pathname.length <= 1 || !pathname.endsWith('/') || isBypassedPath(pathname)) return null
+  const trimmed = pathname.replace(/\/+$/, '')
+  return trimmed === '' ? '/' : trimmed
+}

@@ -119,6 +119,33 @@ test.describe('spec 2: locale detection and the root redirect', () => {
     expect(response.status()).toBe(200)
     expect(await response.text()).toContain('<html lang="en"')
   })
+  for (const [path, lang, canonicalPath] of [
+    ['/faq/', 'en', '/faq'],
+    ['/ru/', 'ru', '/ru'],
+    ['/en/', 'en', '/'],
+    ['/de/premium/', 'de', '/de/premium'],
+  ] as const) {
+    test(`${path} with its trailing slash is served in place`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0 })
+      expect(response.status()).toBe(200)
+      const html = await response.text()
+      expect(html).toContain(`<html lang="${lang}"`)
+      // One address per page for search engines: the canonical has no trailing slash.
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
+      expect(canonical && new URL(canonical).pathname).toBe(canonicalPath)
+    })
+  }
+  test('a page with a trailing slash hydrates and stays where it is', async ({ page }) => {
+    const errors: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
+    await page.goto('/ru/faq/')
+    await hydrated(page)
+    await expect(page.locator('h1')).toHaveText(msg('ru', 'page_faq_heading'))
+    expect(new URL(page.url()).pathname).toMatch(/^\/ru\/faq\/?$/)
+    expect(errors).toEqual([])
+  })
 })
 
 test.describe('spec 2: the language switcher', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { canPrefetch, isChunkLoadError, prefetchableHref, shouldReloadForChunkError } from '~/lib/navigation'
 import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect'
+import { withoutTrailingSlash } from '~/lib/paths'
 
 describe('spec 9: prefetch when idle', () => {
   it('online on a fast connection', () => {
@@ -60,5 +61,19 @@ describe('spec 5: redirect targets', () => {
   ])('rejects %j', (t) => {
     expect(isSafeRedirect(t)).toBe(false)
     expect(safeRedirect(t)).toBe('/')
+  })
+})
+
+describe('spec 2: a trailing slash is served in place', () => {
+  it.each([
+    ['/faq/', '/faq'],
+    ['/ru/', '/ru'],
+    ['/de/premium//', '/de/premium'],
+    ['/join/FRIEND2024/', '/join/FRIEND2024'],
+  ])('%s is the page %s', (path, page) => {
+    expect(withoutTrailingSlash(path)).toBe(page)
+  })
+  it.each(['/', '/faq', '/ru/faq', '/_app/x/', '/assets/'])('%s is left alone', (path) => {
+    expect(withoutTrailingSlash(path)).toBeNull()
   })
 })
