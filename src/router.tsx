@@ -5,6 +5,7 @@ import { NotFoundPage } from './components/not-found-page'
 import { currentPrefix, defineClientLocaleStrategy, requestNonce } from './lib/i18n'
 import { joinPrefix, splitLocalePrefix } from './lib/locale'
 import { isBypassedPath } from './lib/paths'
+import { CONSTANTS } from '../app.constants'
 
 export function getRouter() {
   defineClientLocaleStrategy()
@@ -19,6 +20,8 @@ export function getRouter() {
     scrollRestoration: () => typeof document === 'undefined' || document.documentElement.dataset.hydrated === 'true',
     defaultPreload: false,
     defaultPreloadStaleTime: 0,
+    // Spec 9: a page's pending state, once shown, stays at least this long (no flash).
+    defaultPendingMinMs: CONSTANTS.pageDataMinDelayMs,
     defaultViewTransition: true,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,

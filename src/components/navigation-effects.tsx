@@ -122,8 +122,20 @@ export function NavigationEffects() {
     }
     schedule()
     const unsubscribe = router.subscribe('onResolved', schedule)
+    // Links scrolled into view are prefetched too; the scroll is looked at every 100 ms at most (spec 9).
+    let throttled: number | undefined
+    const onScroll = () => {
+      if (throttled !== undefined) return
+      throttled = window.setTimeout(() => {
+        throttled = undefined
+        schedule()
+      }, CONSTANTS.visibilityThrottleMs)
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
     return () => {
       unsubscribe()
+      window.removeEventListener('scroll', onScroll)
+      if (throttled !== undefined) window.clearTimeout(throttled)
       if (handle !== undefined) cancel(handle)
     }
   }, [router])

@@ -293,4 +293,20 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
       .poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map((l) => new URL(l.href).pathname)), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(routes['/faq']!))
   })
+
+  test('links scrolled into view are prefetched too', async ({ page, request }) => {
+    const routes = (await (await request.get('/_app/prefetch-map.json?v=probe&l=en')).json()) as Record<string, string[]>
+    const legal = routes['/oferta']!
+    expect(legal.length).toBeGreaterThan(0)
+    const preloaded = () =>
+      page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map((l) => new URL(l.href).pathname))
+    await page.setViewportSize({ width: 390, height: 700 })
+    await page.goto('/en')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    // The footer's legal links are far below the fold: not prefetched while out of view.
+    await page.waitForTimeout(2500)
+    expect(await preloaded()).not.toEqual(expect.arrayContaining(legal))
+    await page.locator('footer').scrollIntoViewIfNeeded()
+    await expect.poll(preloaded, { timeout: 10_000 }).toEqual(expect.arrayContaining(legal))
+  })
 })
