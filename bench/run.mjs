@@ -1,5 +1,6 @@
 // `npm run bench`: server-rendered pages against the same bytes served from memory by a plain
-// Node server, at 50 connections, plus the gzip size of the JavaScript each page loads.
+// Node server, at 50 connections, plus the gzip size of the JavaScript each page loads. Guests are
+// measured as served (from the page cache) and rendered for every request (cache off).
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -11,6 +12,7 @@ import { launch, pageScripts } from './page-js.mjs'
 const PAGES = (process.env.BENCH_PAGES ?? '/,/ru/faq,/de/premium').split(',')
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 3300)
 const STATIC_PORT = SITE_PORT + 2
+const UNCACHED_PORT = SITE_PORT + 3
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = 50
 const root = new URL('..', import.meta.url).pathname
@@ -48,10 +50,20 @@ const site = start(process.execPath, ['scripts/start.mjs'], {
   NODE_ENV: 'production',
 })
 site.stdout.resume()
+// The same site with the guest page cache off: every guest request is rendered.
+const uncached = start(process.execPath, ['scripts/start.mjs'], {
+  PORT: String(UNCACHED_PORT),
+  API_BASE_URL: `http://127.0.0.1:${SITE_PORT + 1}`,
+  API_BROWSER_BASE_URL: `http://localhost:${SITE_PORT + 1}`,
+  PAGE_CACHE_SECONDS: '0',
+  NODE_ENV: 'production',
+})
+uncached.stdout.resume()
 const rows = []
 let staticServer
 try {
   await waitFor(`http://localhost:${SITE_PORT}/en`)
+  await waitFor(`http://localhost:${UNCACHED_PORT}/en`)
 
   // The same bytes the site renders, served from memory.
   const bodies = {}
@@ -103,17 +115,28 @@ try {
       'JS gzip KB': (jsSizes[path].gzip / 1024).toFixed(1),
     })
   }
+  const memoryRate = Object.fromEntries(rows.map((r) => [r.page, r['memory req/s']]))
+  const share = (rate, path) => `${((rate / memoryRate[path]) * 100).toFixed(1)}%`
+  // Guests with the page cache off: the cost of one server render.
+  const rendered = []
+  for (const path of PAGES) {
+    await load(`http://localhost:${UNCACHED_PORT}${path}`, 2)
+    const ssr = await load(`http://localhost:${UNCACHED_PORT}${path}`)
+    rendered.push({ page: path, 'rendered req/s': Math.round(ssr.requests.average), 'p99 ms': ssr.latency.p99, errors: ssr.errors + ssr.non2xx, 'memory req/s': memoryRate[path], 'rendered / memory': share(ssr.requests.average, path) })
+  }
   // Signed-in pages are rendered for every request (never cached): measured on their own.
   const signedIn = []
   for (const path of PAGES) {
     const headers = { cookie: sessionCookie }
     await load(`http://localhost:${SITE_PORT}${path}`, 2, headers)
     const ssr = await load(`http://localhost:${SITE_PORT}${path}`, DURATION, headers)
-    signedIn.push({ page: path, 'signed-in req/s': Math.round(ssr.requests.average), 'p99 ms': ssr.latency.p99, errors: ssr.errors + ssr.non2xx })
+    signedIn.push({ page: path, 'signed-in req/s': Math.round(ssr.requests.average), 'p99 ms': ssr.latency.p99, errors: ssr.errors + ssr.non2xx, 'memory req/s': memoryRate[path], 'signed-in / memory': share(ssr.requests.average, path) })
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${new Date().toISOString()}`)
   console.log('Guests (cached pages):')
   console.table(rows)
+  console.log('Guests, page cache off (rendered per request):')
+  console.table(rendered)
   console.log('Signed in (rendered per request):')
   console.table(signedIn)
   const { perChunk, packages } = breakdown(homeScripts)
@@ -123,5 +146,6 @@ try {
   console.table(packages.slice(0, 20))
 } finally {
   site.kill('SIGTERM')
+  uncached.kill('SIGTERM')
   staticServer?.kill('SIGTERM')
 }

@@ -7,8 +7,19 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dev = process.argv.includes('--dev')
-const port = Number(process.env.PORT ?? 3000)
-const backendPort = Number(process.env.BACKEND_PORT ?? 3001)
+/** A port from the environment, or a clear message naming the variable (the site checks the rest). */
+function portFrom(name, fallback) {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || value < 1 || value > 65535) {
+    console.error(`${name} must be a port number from 1 to 65535 (was "${raw}")`)
+    process.exit(1)
+  }
+  return value
+}
+const port = portFrom('PORT', 3000)
+const backendPort = portFrom('BACKEND_PORT', 3001)
 const children = []
 
 function stopAll(code = 0) {
