@@ -101,7 +101,11 @@ function sbxEl(tag, style, attrs) {
   return el
 }
 
-/** Posts a provider-style notification to the backend; resolves with { ok, message }. */
+/**
+ * Posts a provider-style notification to the backend; resolves with { ok, message }. ok is true only
+ * when the backend marked the payment paid (it may also answer 200 with a failed payment, e.g. an
+ * operation of the wrong kind for the plan).
+ */
 function sbxNotify(provider, body) {
   return fetch(SBX_BACKEND + '/sandbox/notify/' + provider, {
     method: 'POST',
@@ -115,7 +119,7 @@ function sbxNotify(provider, body) {
           return {}
         })
         .then(function (data) {
-          return { ok: res.ok, message: (data && data.message) || '' }
+          return { ok: res.ok && !!data && data.status === 'paid', message: (data && data.message) || '' }
         })
     },
     function (err) {

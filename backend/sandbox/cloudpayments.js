@@ -43,6 +43,7 @@ CloudPayments.prototype.pay = function (scheme, options, callbacks) {
           AccountId: options.accountId === undefined ? undefined : String(options.accountId),
           Amount: amount,
           Currency: String(options.currency),
+          Email: options.email === undefined || options.email === null ? undefined : String(options.email),
           Status: card.declined ? 'Declined' : scheme === 'auth' ? 'Authorized' : 'Completed',
           TransactionId: sbxTransactionId(),
           CardLastFour: card.last4,

@@ -27,6 +27,8 @@ PayWidget.prototype.pay = function (keys, data, callbacks) {
     return
   }
   var customer = (data && data.CustomerInfo) || {}
+  // PaymentType 'Block' holds the amount (a two-stage payment); 'Pay', the default, charges it.
+  var hold = !!(data && data.MetaData && data.MetaData.PaymentType === 'Block')
   var transactionId = 'PS' + sbxTransactionId()
   sbxOpenCardDialog({
     language: customer.Language,
@@ -36,10 +38,11 @@ PayWidget.prototype.pay = function (keys, data, callbacks) {
     email: customer.Email,
     submit: function (card) {
       return sbxNotify('payselection', {
-        Event: card.declined ? 'Fail' : 'Payment',
+        Event: card.declined ? 'Fail' : hold ? 'Block' : 'Payment',
         OrderId: String(request.OrderId),
         Amount: String(request.Amount),
         Currency: String(request.Currency),
+        Email: customer.Email === undefined || customer.Email === null ? undefined : String(customer.Email),
         TransactionId: transactionId,
         CardMasked: card.first6 + '******' + card.last4,
         ErrorMessage: card.declined ? PS_DECLINE.message : undefined,

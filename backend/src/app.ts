@@ -33,6 +33,9 @@ export function openDatabase(env: BackendEnv): Promise<Db> {
   return env.databaseUrl ? openPg(env.databaseUrl) : openPglite(env.dataDir)
 }
 
+/** SQLSTATE of a unique-index violation. */
+const UNIQUE_VIOLATION = '23505'
+
 function localeOf(path: string): Locale | null {
   const first = path.split('/')[1] ?? ''
   return isLocale(first) ? first : null
@@ -93,9 +96,13 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     if (err instanceof HTTPException && err.status < 500)
       return c.json({ message: t(locale, err.status === 413 ? 'body_too_large' : 'invalid_input') }, err.status)
     // A value the database refused (SQLSTATE class 22, data exception) is bad input, not a crash.
-    const sqlState = (err as unknown as { code?: unknown }).code
+    const { code: sqlState, constraint } = err as unknown as { code?: unknown; constraint?: unknown }
     if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState))
       return c.json({ message: t(locale, 'invalid_input') }, 422)
+    // A unique key taken by a concurrent transaction after the handler's own check (PostgreSQL
+    // checks the index at write time): the same 409 the check gives when it sees the row.
+    if (sqlState === UNIQUE_VIOLATION)
+      return c.json({ message: t(locale, constraint === 'users_email_key' ? 'email_taken' : 'conflict') }, 409)
     console.error('[backend] unexpected error', c.req.method, c.req.path, err)
     return c.json({ message: t(locale, 'server_error') }, 500)
   })

@@ -16,7 +16,7 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler<AppEnv> {
     const ok = origin !== undefined && allowed.has(origin)
     const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined
     if (preflight) {
-      if (!ok) return c.json({ message: t(c.var.locale, 'not_found') }, 403, { Vary: 'Origin' })
+      if (!ok) return c.json({ message: t(c.var.locale, 'cors_forbidden') }, 403, { Vary: 'Origin' })
       return c.body(null, 204, {
         'Access-Control-Allow-Origin': origin,
         'Access-Control-Allow-Credentials': 'true',

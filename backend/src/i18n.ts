@@ -7,6 +7,9 @@ export function isLocale(value: string): value is Locale {
 
 const en = {
   not_found: 'Nothing was found at this address.',
+  cors_forbidden: 'This website is not allowed to call the API.',
+  request_header_too_large: 'The request address or headers are too long.',
+  bad_request: 'The request could not be understood.',
   unknown_locale: 'Unknown language in the address. Use /en, /ru or /de.',
   invalid_input: 'Some fields are filled in incorrectly. Please check them and try again.',
   malformed_json: 'The request could not be read. Please try again.',
@@ -20,6 +23,8 @@ const en = {
   code_expired: 'This code has expired or has already been used. Please request a new one.',
   link_invalid: 'This sign-in link is not valid. Please request a new one.',
   wrong_password: 'Wrong e-mail or password.',
+  password_attempts: 'Too many wrong passwords. Please try again in {minutes} min or sign in with a code sent by e-mail.',
+  conflict: 'This was changed by another request at the same moment. Please try again.',
   email_confirmed: 'Your e-mail is confirmed and your password is set.',
   password_mismatch: 'The passwords do not match.',
   password_changed: 'Your password has been changed.',
@@ -53,6 +58,9 @@ type Messages = Record<keyof typeof en, string>
 
 const ru: Messages = {
   not_found: 'По этому адресу ничего нет.',
+  cors_forbidden: 'Этому сайту нельзя обращаться к API.',
+  request_header_too_large: 'Слишком длинный адрес или заголовки запроса.',
+  bad_request: 'Не удалось разобрать запрос.',
   unknown_locale: 'Неизвестный язык в адресе. Используйте /en, /ru или /de.',
   invalid_input: 'Некоторые поля заполнены неверно. Проверьте их и попробуйте ещё раз.',
   malformed_json: 'Не удалось прочитать запрос. Попробуйте ещё раз.',
@@ -66,6 +74,8 @@ const ru: Messages = {
   code_expired: 'Срок действия кода истёк или он уже использован. Запросите новый.',
   link_invalid: 'Ссылка для входа недействительна. Запросите новую.',
   wrong_password: 'Неверный e-mail или пароль.',
+  password_attempts: 'Слишком много неверных паролей. Попробуйте через {minutes} мин или войдите по коду из письма.',
+  conflict: 'Эти данные одновременно изменил другой запрос. Попробуйте ещё раз.',
   email_confirmed: 'E-mail подтверждён, пароль установлен.',
   password_mismatch: 'Пароли не совпадают.',
   password_changed: 'Пароль изменён.',
@@ -97,6 +107,9 @@ const ru: Messages = {
 
 const de: Messages = {
   not_found: 'Unter dieser Adresse wurde nichts gefunden.',
+  cors_forbidden: 'Diese Website darf die API nicht aufrufen.',
+  request_header_too_large: 'Die Adresse oder die Header der Anfrage sind zu lang.',
+  bad_request: 'Die Anfrage konnte nicht verstanden werden.',
   unknown_locale: 'Unbekannte Sprache in der Adresse. Verwenden Sie /en, /ru oder /de.',
   invalid_input: 'Einige Felder sind nicht korrekt ausgefüllt. Bitte prüfen Sie sie und versuchen Sie es erneut.',
   malformed_json: 'Die Anfrage konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
@@ -110,6 +123,8 @@ const de: Messages = {
   code_expired: 'Dieser Code ist abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.',
   link_invalid: 'Dieser Anmeldelink ist ungültig. Bitte fordern Sie einen neuen an.',
   wrong_password: 'Falsche E-Mail-Adresse oder falsches Passwort.',
+  password_attempts: 'Zu viele falsche Passwörter. Bitte versuchen Sie es in {minutes} Min. erneut oder melden Sie sich mit einem Code per E-Mail an.',
+  conflict: 'Dies wurde gleichzeitig durch eine andere Anfrage geändert. Bitte versuchen Sie es erneut.',
   email_confirmed: 'Ihre E-Mail-Adresse ist bestätigt und Ihr Passwort ist gesetzt.',
   password_mismatch: 'Die Passwörter stimmen nicht überein.',
   password_changed: 'Ihr Passwort wurde geändert.',

@@ -1,6 +1,6 @@
-import { serve } from '@hono/node-server'
 import { createBackend } from './app'
 import { EnvError, parseEnv, type BackendEnv } from './env'
+import { serveBackend } from './server'
 
 let env: BackendEnv
 try {
@@ -14,7 +14,7 @@ try {
 }
 
 const backend = await createBackend({ env })
-const server = serve({ fetch: backend.app.fetch, port: env.port, hostname: env.host }, (info) => {
+const server = serveBackend(backend, { port: env.port, hostname: env.host }, (info) => {
   const where = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
   const store = env.databaseUrl ? 'PostgreSQL server' : `PGlite in ${env.dataDir}`
   console.log(`[backend] ${env.mode} backend listening on ${where} (${store})`)

@@ -4,12 +4,21 @@ import { DAY_MS, asDate } from './users'
 
 export type Provider = 'cloudpayments' | 'payselection'
 
+/**
+ * What the provider reports it did with the card: took the money (`charge`: CloudPayments `Completed`,
+ * Payselection `Payment`), only held it (`auth`: CloudPayments `Authorized`, Payselection `Block`),
+ * or nothing because the card was declined.
+ */
+export type ProviderOutcome = 'charge' | 'auth' | 'declined'
+
 export interface Confirmation {
   provider: Provider
   paymentId: number
   amountMinor: number
   currency: string
-  success: boolean
+  /** The payer's e-mail the widget was opened with; it must be the one the payment was issued for. */
+  email: string
+  outcome: ProviderOutcome
   cardLast4: string | null
   transactionId: string | null
 }
@@ -28,44 +37,62 @@ interface PaymentRow {
   service: Provider
   amount_minor: number
   currency: string
+  payer_email: string
   status: 'pending' | 'paid' | 'failed'
+}
+
+/**
+ * The operations that may settle a plan. A paid plan needs a charge: an authorisation only holds the
+ * money. The trial is the card check, an authorisation hold of its amount (1): the site opens
+ * CloudPayments with the `auth` scheme for it (spec 4). The site opens Payselection with
+ * `PaymentType: 'Pay'` for every plan (spec 7), so there the trial arrives as a charge of 1; a `Block`
+ * (the hold proper, `PaymentType: 'Block'`) is taken as well.
+ */
+export function acceptedOutcomes(provider: Provider, trial: boolean): readonly ProviderOutcome[] {
+  if (!trial) return ['charge']
+  return provider === 'cloudpayments' ? ['auth'] : ['auth', 'charge']
 }
 
 /**
  * Applies a provider notification. The user comes from the payment row, never from the notification;
  * a payment that is no longer pending is left as it is, so a repeated notification changes nothing.
+ * A successful operation of the wrong kind for the plan (see acceptedOutcomes) fails the payment.
  */
 export async function confirmPayment(db: Db, n: Confirmation, now: Date): Promise<ConfirmationResult> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.query<PaymentRow>(
-      'SELECT id, user_id, subscription_id, service, amount_minor, currency, status FROM payments WHERE id = $1 FOR UPDATE',
+      'SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status FROM payments WHERE id = $1 FOR UPDATE',
       [n.paymentId],
     )
-    if (!payment || payment.service !== n.provider) throw new ApiError(404, 'payment_not_found')
+    // Another payer's e-mail answers like an unknown payment: the endpoint tells nothing about payments.
+    if (!payment || payment.service !== n.provider || payment.payer_email !== n.email) throw new ApiError(404, 'payment_not_found')
     if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase())
       throw new ApiError(422, 'payment_mismatch')
     if (payment.status !== 'pending') return { payment_id: payment.id, status: payment.status, applied: false }
-    if (!n.success) {
-      await tx.query("UPDATE payments SET status = 'failed', card_last4 = $2, transaction_id = $3 WHERE id = $1", [
-        payment.id,
-        n.cardLast4,
-        n.transactionId,
-      ])
-      return { payment_id: payment.id, status: 'failed', applied: true }
-    }
-    const marked = await tx.query(
-      "UPDATE payments SET status = 'paid', paid_at = $2, card_last4 = $3, transaction_id = $4 WHERE id = $1 AND status = 'pending' RETURNING id",
-      [payment.id, now.toISOString(), n.cardLast4, n.transactionId],
-    )
-    if (marked.length === 0) return { payment_id: payment.id, status: 'paid', applied: false }
     const [plan] = await tx.query<{ id: number; days: number; is_trial: boolean }>('SELECT id, days, is_trial FROM subscriptions WHERE id = $1', [
       payment.subscription_id,
     ])
+    if (!plan) throw new Error(`Payment ${payment.id} refers to a missing plan`)
+    const failure =
+      n.outcome === 'declined' ? 'declined' : acceptedOutcomes(payment.service, plan.is_trial).includes(n.outcome) ? null : 'scheme_mismatch'
+    if (failure) {
+      await tx.query(
+        "UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5 WHERE id = $1",
+        [payment.id, failure, n.outcome === 'declined' ? null : n.outcome, n.cardLast4, n.transactionId],
+      )
+      return { payment_id: payment.id, status: 'failed', applied: true }
+    }
+    const marked = await tx.query(
+      `UPDATE payments SET status = 'paid', operation = $2, paid_at = $3, card_last4 = $4, transaction_id = $5
+       WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [payment.id, n.outcome, now.toISOString(), n.cardLast4, n.transactionId],
+    )
+    if (marked.length === 0) return { payment_id: payment.id, status: 'paid', applied: false }
     const [user] = await tx.query<{ sub_plan_id: number | null; sub_trial: boolean; sub_expires_at: Date | null; sub_started_at: Date | null }>(
       'SELECT sub_plan_id, sub_trial, sub_expires_at, sub_started_at FROM users WHERE id = $1 FOR UPDATE',
       [payment.user_id],
     )
-    if (!plan || !user) throw new Error(`Payment ${payment.id} refers to a missing plan or user`)
+    if (!user) throw new Error(`Payment ${payment.id} refers to a missing user`)
     const expires = asDate(user.sub_expires_at)
     const active = expires !== null && expires.getTime() > now.getTime()
     const base = active ? expires.getTime() : now.getTime()

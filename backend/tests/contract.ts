@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/db'
-import { SITE_URL, cpNotice, psNotice, startApi, type TestApi } from './helpers'
+import { sendMail } from '../src/mail'
+import { hookDb, secondIsStuck, type DbHooks } from './db-hooks'
+import { SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers'
 
 const DAY = 86_400_000
 const TTL = 3600
@@ -12,8 +14,13 @@ const TTL = 3600
 export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
   describe(`backend contract on ${kind}`, () => {
     let api: TestApi
+    let hooks: DbHooks
     beforeAll(async () => {
-      api = await startApi(await makeDb(), { tokenTtlSeconds: TTL })
+      hooks = hookDb(await makeDb())
+      api = await startApi(hooks.db, { tokenTtlSeconds: TTL })
+    })
+    afterEach(() => {
+      hooks?.reset()
     })
     afterAll(async () => {
       await api?.backend.close()
@@ -32,6 +39,22 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const d = await api.call('PATCH', '/en/subscriptions')
         expect(d.status).toBe(404)
         expect(d.body.message).toBeTruthy()
+      })
+
+      it.each([
+        ['POST', '/fr/analytics/collect', { domain: 'a.test', token: null, client_id: '1', utm: null }],
+        ['POST', '/fr/payments', { subscription_id: 3, service: 'cloudpayments' }],
+        ['PUT', '/xx/users/email', { email: 'new@example.com' }],
+        ['PATCH', '/fr/users/verify', { email: 'v@example.com', code: '123456' }],
+        ['POST', '/EN/users/confirm', { email: 'v@example.com', code: '123456', password: 'long enough' }],
+        ['DELETE', '/fr/users/device/reset', undefined],
+      ])('answers 404 for an unknown locale on %s %s and changes nothing', async (method, path, body) => {
+        const { token } = await api.signIn()
+        const before = await api.counts()
+        const res = await api.call(method, path, { token, body })
+        expect(res.status).toBe(404)
+        expect(res.body.message).toBe('Unknown language in the address. Use /en, /ru or /de.')
+        expect(await api.counts()).toEqual(before)
       })
 
       it('translates messages into en, ru and de', async () => {
@@ -60,6 +83,10 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const evilPre = await api.call('OPTIONS', '/en/users/me', { headers: { origin: 'http://evil.test', 'access-control-request-method': 'GET' } })
         expect(evilPre.status).toBe(403)
         expect(evilPre.headers.get('access-control-allow-origin')).toBeNull()
+        expect(evilPre.body.message).toBe('This website is not allowed to call the API.')
+        const evilPreRu = await api.call('OPTIONS', '/ru/payments', { headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST' } })
+        expect(evilPreRu.status).toBe(403)
+        expect(evilPreRu.body.message).toBe('Этому сайту нельзя обращаться к API.')
       })
     })
 
@@ -113,6 +140,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           ['PUT', '/en/users/email', 400],
           ['POST', '/en/payments', 400],
           ['POST', '/sandbox/notify/cloudpayments', 400],
+          ['POST', '/sandbox/notify/payselection', 400],
         ]
         for (const [method, path, status] of cases) {
           const malformed = await api.call(method, path, { raw: '{"email": ', token, headers: { 'content-type': 'application/json' } })
@@ -395,6 +423,50 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(wrong.status).toBe(422)
       })
 
+      it('limits password attempts to 5 per 15 minutes per address (429), and a success resets the count', async () => {
+        const email = api.email('pw')
+        const { code } = await api.requestCode(email)
+        expect((await api.call('POST', '/en/users/confirm', { body: { email, code, password: 'correct horse' } })).status).toBe(200)
+        const attempt = (password: string, locale = 'en', address = email) =>
+          api.call('PATCH', `/${locale}/users/verify`, { body: { email: address, password } })
+        for (let i = 0; i < 4; i++) expect((await attempt('wrong horse')).status).toBe(422)
+        expect((await attempt('correct horse')).status).toBe(200) // the fifth attempt, and it resets the count
+        for (let i = 0; i < 5; i++) expect((await attempt('wrong horse')).status).toBe(422)
+        const limited = await attempt('wrong horse')
+        expect(limited.status).toBe(429)
+        expect(limited.body.message).toBe('Too many wrong passwords. Please try again in 15 min or sign in with a code sent by e-mail.')
+        expect(limited.body.retry_after).toBeGreaterThan(14 * 60)
+        expect(limited.body.retry_after).toBeLessThanOrEqual(15 * 60)
+        expect(limited.headers.get('retry-after')).toBe(String(limited.body.retry_after))
+        // Over the limit the password is not even checked.
+        expect((await attempt('correct horse')).status).toBe(429)
+        const ru = await attempt('correct horse', 'ru', email.toUpperCase())
+        expect(ru.status).toBe(429)
+        expect(ru.body.message).toMatch(/^Слишком много неверных паролей/)
+        // Signing in by an e-mailed code still works meanwhile.
+        api.clock.advance(31_000)
+        expect((await api.signIn(email)).token).toBeTruthy()
+        api.clock.advance(15 * 60_000)
+        expect((await attempt('correct horse')).status).toBe(200)
+      })
+
+      it('limits password attempts the same way for an address without an account', async () => {
+        const email = api.email('nobody')
+        for (let i = 0; i < 5; i++) expect((await api.call('PATCH', '/en/users/verify', { body: { email, password: 'guess 1234' } })).status).toBe(422)
+        const limited = await api.call('PATCH', '/de/users/verify', { body: { email, password: 'guess 1234' } })
+        expect(limited.status).toBe(429)
+        expect(limited.body.message).toMatch(/^Zu viele falsche Passwörter/)
+        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+      })
+
+      it('counts password attempts sent at the same moment', async () => {
+        const email = api.email('burst')
+        const replies = await Promise.all(
+          Array.from({ length: 8 }, () => api.call('PATCH', '/en/users/verify', { body: { email, password: 'guess 1234' } })),
+        )
+        expect(replies.map((r) => r.status).sort()).toEqual([422, 422, 422, 422, 422, 429, 429, 429])
+      })
+
       it('refuses a short password, a wrong code and a missing field, changing nothing', async () => {
         const email = api.email()
         const { code } = await api.requestCode(email)
@@ -476,6 +548,132 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const { token } = await api.signIn()
         expect((await api.call('PUT', '/en/users/email', { token, body: { email: api.email() } })).status).toBe(200)
         expect((await api.call('PUT', '/en/users/email', { token, body: { email: api.email() } })).status).toBe(429)
+      })
+    })
+
+    describe('concurrent requests: unique keys and the resend limit', () => {
+      const PRE_CHECK = /^SELECT 1 FROM users WHERE email = \$1 AND id <> \$2/
+      const SET_EMAIL = /^UPDATE users SET email = /
+      const MAIL = /^INSERT INTO mail_outbox/
+
+      /** A signed-in user with a pending change to `next`; answers the link code and the 6-digit code. */
+      async function pendingChange(next: string) {
+        const { token } = await api.signIn()
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: next } })).status).toBe(200)
+        const [mail] = (await api.call('GET', `/__dev/mail?to=${next}`)).body.filter((m: any) => m.link.includes('/confirm-email/'))
+        return { token, link: mail.link.split('/confirm-email/')[1] as string, code: mail.code as string }
+      }
+
+      async function owners(email: string) {
+        const [row] = await api.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email])
+        return row!.n
+      }
+
+      /** Runs `first` until it is held at `at`, then `second`; releases `first` once `second` cannot go on. */
+      async function race(at: RegExp, first: () => Promise<Reply>, second: () => Promise<Reply>): Promise<[Reply, Reply]> {
+        const held = hooks.holdAt(at)
+        const a = first()
+        await held.reached
+        const ownHold = hooks.holdAt(at)
+        const b = second()
+        await secondIsStuck(api.backend.db, b, ownHold)
+        held.release()
+        ownHold.release()
+        return [await a, await b]
+      }
+
+      it.each([
+        ['the link code', 'en', 'This e-mail address is already in use.'],
+        ['the 6-digit code', 'ru', 'Этот e-mail уже используется.'],
+      ])('answers 409 when the address was taken after the check, confirming by %s', async (by, locale, message) => {
+        const target = api.email('taken')
+        const a = await pendingChange(target)
+        const b = await pendingChange(target)
+        const confirm = (c: typeof a) =>
+          by === 'the link code'
+            ? api.call('POST', `/${locale}/users/email/${c.link}`)
+            : api.call('POST', `/${locale}/users/email/${c.code}`, { token: c.token })
+        expect((await confirm(a)).status).toBe(200)
+        // b's check does not see a's row yet, as when both confirm at the same moment: the unique key decides.
+        hooks.blindOnce(PRE_CHECK)
+        const res = await confirm(b)
+        expect(res.status).toBe(409)
+        expect(res.body).toEqual({ message })
+        expect(await owners(target)).toBe(1)
+        expect((await api.me(b.token)).pending_email).toBe(target) // b's code was not used up
+      })
+
+      it('lets exactly one of two simultaneous confirmations of the same address win', async () => {
+        const target = api.email('both')
+        const a = await pendingChange(target)
+        const b = await pendingChange(target)
+        const [ra, rb] = await race(
+          SET_EMAIL,
+          () => api.call('POST', `/en/users/email/${a.link}`),
+          () => api.call('POST', `/en/users/email/${b.code}`, { token: b.token }),
+        )
+        expect([ra.status, rb.status].sort()).toEqual([200, 409])
+        expect([ra, rb].find((r) => r.status === 409)!.body).toEqual({ message: 'This e-mail address is already in use.' })
+        expect(await owners(target)).toBe(1)
+      })
+
+      it('answers 409 to an e-mail change that loses the address to a sign-up at the same moment', async () => {
+        const target = api.email('signup')
+        const a = await pendingChange(target)
+        const [change, signUp] = await race(
+          SET_EMAIL,
+          () => api.call('POST', `/en/users/email/${a.link}`),
+          () => api.call('GET', `/en/users/auth?email=${target}`),
+        )
+        expect(signUp.status).toBe(200)
+        // PostgreSQL lets the sign-up commit first; PGlite runs one transaction at a time, so there the change does.
+        expect(change.status).toBe(api.backend.db.kind === 'pg' ? 409 : 200)
+        if (change.status === 409) expect(change.body).toEqual({ message: 'This e-mail address is already in use.' })
+        expect(await owners(target)).toBe(1)
+      })
+
+      it('creates one account and mails one code for two simultaneous sign-ups of a new address', async () => {
+        const email = api.email('twice')
+        const before = await api.counts()
+        const [a, b] = await race(
+          MAIL,
+          () => api.call('GET', `/en/users/auth?email=${email}`),
+          () => api.call('GET', `/en/users/auth?email=${email}`),
+        )
+        expect([a.status, b.status].sort()).toEqual([200, 429])
+        const after = await api.counts()
+        expect(after.users).toBe(before.users! + 1)
+        expect(after.auth_codes).toBe(before.auth_codes! + 1)
+        expect((await api.call('GET', `/__dev/mail?to=${email}`)).body).toHaveLength(1)
+      })
+
+      it('mails one code for two simultaneous resends to an existing address', async () => {
+        const { email } = await api.signIn()
+        api.clock.advance(31_000)
+        await api.requestCode(email) // an open code the next requests close
+        api.clock.advance(31_000)
+        const [a, b] = await race(
+          MAIL,
+          () => api.call('GET', `/en/users/auth?email=${email}`),
+          () => api.call('GET', `/en/users/auth?email=${email}`),
+        )
+        expect([a.status, b.status].sort()).toEqual([200, 429])
+        expect((await api.call('GET', `/__dev/mail?to=${email}`)).body).toHaveLength(3)
+        const open = await api.backend.db.query("SELECT id FROM auth_codes WHERE email = $1 AND purpose = 'login' AND used_at IS NULL", [email])
+        expect(open).toHaveLength(1)
+      })
+
+      it('mails one confirmation for two simultaneous e-mail changes of one account', async () => {
+        const { token } = await api.signIn()
+        const [first, second] = [api.email('one'), api.email('two')]
+        const [a, b] = await race(
+          MAIL,
+          () => api.call('PUT', '/en/users/email', { token, body: { email: first } }),
+          () => api.call('PUT', '/en/users/email', { token, body: { email: second } }),
+        )
+        expect([a.status, b.status].sort()).toEqual([200, 429])
+        const sent = [...(await api.call('GET', `/__dev/mail?to=${first}`)).body, ...(await api.call('GET', `/__dev/mail?to=${second}`)).body]
+        expect(sent).toHaveLength(1)
       })
     })
 
@@ -640,6 +838,67 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await api.me(token)).subscription).toBeNull()
       })
 
+      it('applies the trial only on an authorisation and a paid plan only on a charge (cloudpayments)', async () => {
+        const { token } = await api.signIn()
+        const failure = async (id: number) =>
+          (await api.backend.db.query<{ status: string; failure: string | null }>('SELECT status, failure FROM payments WHERE id = $1', [id]))[0]
+        // The trial charged instead of authorised: recorded as failed, no trial.
+        const trial = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
+        const charged = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(trial, 'Completed') })
+        expect(charged.status).toBe(200)
+        expect(charged.body).toEqual({ code: 0, payment_id: trial.payment_id, status: 'failed', applied: true })
+        expect(await failure(trial.payment_id)).toEqual({ status: 'failed', failure: 'scheme_mismatch' })
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(trial, 'Authorized') })).body.applied).toBe(false)
+        // A paid plan only authorised (the money held, never taken): failed, no subscription.
+        const week = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
+        const held = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(week, 'Authorized') })
+        expect(held.body).toMatchObject({ status: 'failed', applied: true })
+        expect(await failure(week.payment_id)).toEqual({ status: 'failed', failure: 'scheme_mismatch' })
+        const me = await api.me(token)
+        expect(me.subscription).toBeNull()
+        expect(me.trial_used).toBe(false)
+        // The trial is still available and works when authorised.
+        const again = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(again, 'Authorized') })).body.status).toBe('paid')
+        expect((await api.me(token)).subscription).toMatchObject({ trial: true, days: 3 })
+      })
+
+      it('takes a payselection hold (Block) for the trial only, and its charge (Payment) for both', async () => {
+        const a = await api.signIn()
+        const week = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 2, service: 'payselection' } })).body
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(week, 'Block') })).body).toMatchObject({ status: 'failed', applied: true })
+        expect((await api.me(a.token)).subscription).toBeNull()
+        const held = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 1, service: 'payselection' } })).body
+        expect(held).toMatchObject({ amount: 1, currency: 'RUB' })
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(held, 'Block') })).body).toMatchObject({ status: 'paid', applied: true })
+        expect((await api.me(a.token)).subscription).toMatchObject({ active: true, trial: true, plan_id: 1, days: 3, days_left: 3 })
+        // The site opens Payselection with PaymentType 'Pay' for every plan (spec 7): its trial is a charge of 1.
+        const b = await api.signIn()
+        const charged = (await api.call('POST', '/en/payments', { token: b.token, body: { subscription_id: 1, service: 'payselection' } })).body
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(charged, 'Payment') })).body.status).toBe('paid')
+        expect((await api.me(b.token)).subscription).toMatchObject({ active: true, trial: true, days: 3 })
+      })
+
+      it('needs the payer e-mail the payment was issued for: knowing its id and amount is not enough', async () => {
+        const { token, email } = await api.signIn()
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
+        const ps = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'payselection' } })).body
+        expect(pay.email).toBe(email)
+        const before = await api.counts()
+        for (const status of ['Completed', 'Declined']) {
+          const other = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, email: 'someone@example.com' }, status) })
+          expect(other.status).toBe(404)
+          expect(other.body.message).toBe('Payment not found.')
+        }
+        const { Email: _omitted, ...withoutEmail } = cpNotice(pay)
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: withoutEmail })).status).toBe(422)
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice({ ...ps, email: 'someone@example.com' }, 'Fail') })).status).toBe(404)
+        expect(await api.counts()).toEqual(before)
+        // The address is compared as the site's forms send it (trimmed, any case).
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, email: ` ${email.toUpperCase()} ` }) })).body.status).toBe('paid')
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(ps) })).body.status).toBe('paid')
+      })
+
       it('activates the trial (amount 1) once per account', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
@@ -735,11 +994,42 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
     describe('development mailbox and sandbox scripts', () => {
       it('lists the mailbox as HTML, escaped', async () => {
         await api.requestCode(api.email())
+        await sendMail(
+          api.backend.db,
+          {
+            to: '"<svg onload=alert(1)>"@example.com',
+            subject: '<script>alert(2)</script>',
+            text: 'Hi <img src=x onerror=alert(3)> & "bye"',
+            code: '<b>123456</b>',
+            link: 'javascript:alert(4)',
+          },
+          api.clock.now(),
+        )
         const res = await api.call('GET', '/__dev/mail')
         expect(res.status).toBe(200)
         expect(res.headers.get('content-type')).toMatch(/text\/html/)
         expect(res.body).toContain('Development mailbox')
         expect(res.body).toContain('Your sign-in code')
+        const page = res.body as string
+        for (const raw of ['<svg', '<script', '<img', '<b>', 'href="javascript:']) expect(page).not.toContain(raw)
+        expect(page).toContain('&lt;script&gt;alert(2)&lt;/script&gt;')
+        expect(page).toContain('Hi &lt;img src=x onerror=alert(3)&gt; &amp; &quot;bye&quot;')
+        expect(page).toContain('&quot;&lt;svg onload=alert(1)&gt;&quot;@example.com')
+        expect(page).toContain('&lt;b&gt;123456&lt;/b&gt;')
+        expect(page).toContain('javascript:alert(4)') // shown as text, not as a link
+      })
+
+      it('lists the mail of one address as JSON, newest first', async () => {
+        const email = api.email('order')
+        await api.call('GET', `/en/users/auth?email=${email}`)
+        api.clock.advance(31_000)
+        await api.call('GET', `/de/users/auth?email=${email}`)
+        const res = await api.call('GET', `/__dev/mail?to=${email}`)
+        expect(res.status).toBe(200)
+        expect(res.body.map((m: any) => m.subject.replace(/\d{6}/, 'CODE'))).toEqual(['Ihr Anmeldecode: CODE', 'Your sign-in code: CODE'])
+        expect(Date.parse(res.body[0].sentAt) - Date.parse(res.body[1].sentAt)).toBeGreaterThanOrEqual(31_000)
+        // The first entry holds the code that works: the newest one.
+        expect((await api.call('PATCH', '/en/users/verify', { body: { email, code: res.body[0].code } })).status).toBe(200)
       })
 
       it('serves both widget scripts as JavaScript', async () => {

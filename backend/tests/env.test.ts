@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from '../src/env'
+import { rawRequest } from './raw-http'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -102,13 +103,18 @@ describe('backend environment', () => {
     const port = await freePort()
     let status = 0
     let body: any = null
+    let tooLong: Awaited<ReturnType<typeof rawRequest>> | null = null
     const res = await run({ BACKEND_PORT: String(port), BACKEND_DATA_DIR: 'memory://', BACKEND_MODE: 'development' }, /listening/, async () => {
       const reply = await fetch(`http://127.0.0.1:${port}/en/subscriptions`)
       status = reply.status
       body = await reply.json()
+      tooLong = await rawRequest(port, `GET /en/subscriptions?x=${'x'.repeat(20 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`)
     })
     expect(status).toBe(200)
     expect(body.country_group_id).toBe(2)
+    // The server main.ts starts answers what Node's parser refuses as JSON too.
+    expect(tooLong).toMatchObject({ status: 431, headers: { 'content-type': 'application/json; charset=utf-8' } })
+    expect(JSON.parse(tooLong!.body).message).toBeTruthy()
     expect(res.out).toContain(`listening on http://127.0.0.1:${port}`)
     expect(res.out).toContain('/__dev/mail')
     expect(res.code).toBe(0)

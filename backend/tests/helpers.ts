@@ -102,11 +102,36 @@ export async function startApi(db: Db, env: Partial<BackendEnv> = {}): Promise<T
   return api
 }
 
-/** A payment notification as the cloudpayments sandbox widget sends it. */
-export function cpNotice(payment: { payment_id: number; amount: number; currency: string }, status = 'Completed', extra: Record<string, unknown> = {}) {
-  return { InvoiceId: String(payment.payment_id), Amount: payment.amount, Currency: payment.currency, Status: status, CardLastFour: '4242', TransactionId: '1001', ...extra }
+/** What POST /payments answers, as far as the notifications repeat it. */
+export interface PaymentFields {
+  payment_id: number
+  amount: number
+  currency: string
+  email: string
 }
 
-export function psNotice(payment: { payment_id: number; amount: number; currency: string }, event = 'Payment') {
-  return { Event: event, OrderId: String(payment.payment_id), Amount: payment.amount.toFixed(2), Currency: payment.currency, TransactionId: 'PS1', CardMasked: '424242******4242' }
+/** A payment notification as the cloudpayments sandbox widget sends it. */
+export function cpNotice(payment: PaymentFields, status = 'Completed', extra: Record<string, unknown> = {}) {
+  return {
+    InvoiceId: String(payment.payment_id),
+    Amount: payment.amount,
+    Currency: payment.currency,
+    Email: payment.email,
+    Status: status,
+    CardLastFour: '4242',
+    TransactionId: '1001',
+    ...extra,
+  }
+}
+
+export function psNotice(payment: PaymentFields, event = 'Payment') {
+  return {
+    Event: event,
+    OrderId: String(payment.payment_id),
+    Amount: payment.amount.toFixed(2),
+    Currency: payment.currency,
+    Email: payment.email,
+    TransactionId: 'PS1',
+    CardMasked: '424242******4242',
+  }
 }

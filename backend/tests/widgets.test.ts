@@ -111,20 +111,20 @@ function openCloudPayments(payment: any, scheme: 'charge' | 'auth' = 'charge', l
   )
 }
 
-function openPayselection(payment: any) {
-  return page.evaluate((payment) => {
+function openPayselection(payment: any, paymentType: 'Pay' | 'Block' = 'Pay') {
+  return page.evaluate(({ payment, paymentType }) => {
     const w = window as any
     const push = (name: string) => (...args: any[]) => w.__events.push({ name, args: JSON.parse(JSON.stringify(args)) })
     new w.pw.PayWidget().pay(
       { serviceId: '12345', key: 'sandbox-key' },
       {
-        MetaData: { PaymentType: 'Pay' },
+        MetaData: { PaymentType: paymentType },
         PaymentRequest: { OrderId: String(payment.payment_id), Amount: payment.amount.toFixed(2), Currency: 'RUB', Description: payment.description, RebillFlag: true },
         CustomerInfo: { Email: payment.email, ReceiptEmail: payment.email },
       },
       { onSuccess: push('onSuccess'), onError: push('onError'), onClose: push('onClose') },
     )
-  }, payment)
+  }, { payment, paymentType })
 }
 
 async function fillCard(number: string) {
@@ -224,6 +224,18 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     expect(await events()).toEqual([{ name: 'onFail', args: ['User has cancelled', expect.objectContaining({ invoiceId: payment.payment_id })] }])
   })
 
+  it('refuses a paid plan opened with the auth scheme: onFail, the payment failed, no subscription', async () => {
+    const { token, payment } = await newPayment('cloudpayments', 2)
+    await openCloudPayments(payment, 'auth')
+    await fillCard('4242 4242 4242 4242')
+    await waitFor('onComplete')
+    const ev = await events()
+    expect(ev.map((e) => e.name)).toEqual(['onFail', 'onComplete'])
+    expect(ev[1]!.args[0]).toMatchObject({ success: false, type: 'fail' })
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
+    expect((await me(token)).subscription).toBeNull()
+  })
+
   it('legacy auth() activates the trial (amount 1)', async () => {
     const { token, payment } = await newPayment('cloudpayments', 1)
     expect(payment.amount).toBe(1)
@@ -256,6 +268,25 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
     await fillCard('4000 0000 0000 0002')
     await waitFor('onError')
     expect(await events()).toEqual([{ name: 'onError', args: [{ code: 'PaymentDeclined', message: expect.stringMatching(/declined/i) }] }])
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
+    expect((await me(token)).subscription).toBeNull()
+  })
+
+  it('activates the trial opened as the site does it (PaymentType Pay: a charge of 1)', async () => {
+    const { token, payment } = await newPayment('payselection', 1)
+    expect(payment).toMatchObject({ amount: 1, currency: 'RUB' })
+    await openPayselection(payment)
+    await fillCard('4242 4242 4242 4242')
+    await waitFor('onSuccess')
+    expect((await me(token)).subscription).toMatchObject({ active: true, trial: true, days: 3 })
+  })
+
+  it('refuses a paid plan opened as a hold (PaymentType Block) with onError', async () => {
+    const { token, payment } = await newPayment('payselection', 2)
+    await openPayselection(payment, 'Block')
+    await fillCard('4242 4242 4242 4242')
+    await waitFor('onError')
+    expect(await events()).toEqual([{ name: 'onError', args: [expect.objectContaining({ code: 'PaymentFailed' })] }])
     expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
     expect((await me(token)).subscription).toBeNull()
   })

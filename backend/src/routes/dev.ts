@@ -38,7 +38,7 @@ function mailboxPage(mail: StoredMail[]): string {
   <header><h2>${escapeHtml(m.subject)}</h2>
   <p><span>To: <strong>${escapeHtml(m.to)}</strong></span> <time datetime="${m.sentAt}">${escapeHtml(m.sentAt.replace('T', ' ').slice(0, 19))} UTC</time></p></header>
   ${m.code ? `<p class="code">Code: <output>${escapeHtml(m.code)}</output></p>` : ''}
-  ${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}
+  ${m.link ? `<p>${/^https?:\/\//i.test(m.link) ? `<a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a>` : escapeHtml(m.link)}</p>` : ''}
   <pre>${escapeHtml(m.text)}</pre>
 </article>`,
     )

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ApiError, readJson, validate, type AppEnv } from '../http'
 import { confirmPayment, type Confirmation } from '../payments'
-import { CleanText } from '../schemas'
+import { CleanText, Email } from '../schemas'
 
 const SANDBOX_DIR = fileURLToPath(new URL('../../sandbox/', import.meta.url))
 
@@ -42,11 +42,15 @@ for (const name of ['cloudpayments.js', 'pay-widget.js'] as const) {
 const PaymentId = type(/^\d{1,9}$/).or('1 <= number.integer <= 999999999')
 const Currency = type(/^[A-Za-z]{3}$/)
 
-/** CloudPayments-style Pay / Fail notification (the fields the backend checks). */
+/**
+ * CloudPayments-style Pay / Fail notification (the fields the backend checks). Status `Completed` is a
+ * charge (scheme `charge`), `Authorized` a hold (scheme `auth`).
+ */
 const CloudPaymentsNotice = type({
   InvoiceId: PaymentId,
   Amount: '0 < number <= 100000000',
   Currency,
+  Email,
   Status: "'Completed' | 'Authorized' | 'Declined'",
   'TransactionId?': CleanText.and('string <= 64').or('number'),
   'CardLastFour?': type(/^\d{4}$/),
@@ -54,12 +58,13 @@ const CloudPaymentsNotice = type({
   'Reason?': 'string <= 256',
 })
 
-/** Payselection-style webhook. */
+/** Payselection-style webhook. Event `Payment` is a charge (`PaymentType: 'Pay'`), `Block` a hold (`'Block'`). */
 const PayselectionNotice = type({
-  Event: "'Payment' | 'Fail'",
+  Event: "'Payment' | 'Block' | 'Fail'",
   OrderId: type(/^\d{1,9}$/),
   Amount: type(/^\d{1,9}\.\d{2}$/),
   Currency,
+  Email,
   'TransactionId?': CleanText.and('string <= 64'),
   'CardMasked?': type(/^\d{6}\*{2,9}\d{4}$/),
   'ErrorMessage?': 'string <= 256',
@@ -84,7 +89,8 @@ sandboxNotify.post('/notify/:provider', async (c) => {
       paymentId: Number(body.InvoiceId),
       amountMinor: minorUnits(body.Amount),
       currency: body.Currency,
-      success: body.Status !== 'Declined',
+      email: body.Email,
+      outcome: body.Status === 'Completed' ? 'charge' : body.Status === 'Authorized' ? 'auth' : 'declined',
       cardLast4: body.CardLastFour ?? null,
       transactionId: body.TransactionId === undefined ? null : String(body.TransactionId),
     }
@@ -95,7 +101,8 @@ sandboxNotify.post('/notify/:provider', async (c) => {
       paymentId: Number(body.OrderId),
       amountMinor: Number(body.Amount.replace('.', '')),
       currency: body.Currency,
-      success: body.Event === 'Payment',
+      email: body.Email,
+      outcome: body.Event === 'Payment' ? 'charge' : body.Event === 'Block' ? 'auth' : 'declined',
       cardLast4: body.CardMasked ? body.CardMasked.slice(-4) : null,
       transactionId: body.TransactionId ?? null,
     }

@@ -22,6 +22,9 @@ import {
 export const CODE_TTL_MS = 15 * 60_000
 export const MAX_CODE_ATTEMPTS = 5
 export const RESEND_INTERVAL_MS = 30_000
+/** Password sign-in: at most this many attempts per address in one window; a success resets the count. */
+export const MAX_PASSWORD_ATTEMPTS = 5
+export const PASSWORD_WINDOW_MS = 15 * 60_000
 
 interface CodeRow {
   id: number
@@ -76,6 +79,40 @@ async function latestCode(db: Queryable, purpose: 'login' | 'email_change', by: 
     [purpose, 'email' in by ? by.email : by.userId],
   )
   return rows[0]
+}
+
+/**
+ * Locks the user's row until the transaction ends. Requests that mail codes to the same account take
+ * this lock first, so the resend check and the new code of one request are never interleaved with
+ * another's (two requests at once would otherwise both pass the check and mail two open codes).
+ */
+async function lockUser(db: Queryable, userId: number): Promise<void> {
+  await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId])
+}
+
+/**
+ * Counts a password attempt for the address before the password is checked, so parallel guesses are
+ * counted too. Over the limit it answers 429 without checking the password.
+ */
+async function countPasswordAttempt(db: Queryable, email: string, now: Date): Promise<void> {
+  const windowEnd = new Date(now.getTime() - PASSWORD_WINDOW_MS).toISOString()
+  const [row] = await db.query<{ attempts: number; window_start: Date }>(
+    `INSERT INTO password_attempts (email, attempts, window_start) VALUES ($1, 1, $2)
+     ON CONFLICT (email) DO UPDATE SET
+       attempts = CASE WHEN password_attempts.window_start <= $3 THEN 1 ELSE password_attempts.attempts + 1 END,
+       window_start = CASE WHEN password_attempts.window_start <= $3 THEN EXCLUDED.window_start ELSE password_attempts.window_start END
+     RETURNING attempts, window_start`,
+    [email, now.toISOString(), windowEnd],
+  )
+  if (row!.attempts <= MAX_PASSWORD_ATTEMPTS) return
+  const seconds = Math.max(1, Math.ceil((asDate(row!.window_start)!.getTime() + PASSWORD_WINDOW_MS - now.getTime()) / 1000))
+  throw new ApiError(
+    429,
+    'password_attempts',
+    { minutes: Math.ceil(seconds / 60) },
+    { retry_after: seconds },
+    { 'Retry-After': String(seconds) },
+  )
 }
 
 /** Refuses a new code while the previous one of the same kind is younger than the resend interval. */
@@ -152,6 +189,7 @@ usersRoutes.get('/auth', async (c) => {
   const locale = c.var.locale
   await db.transaction(async (tx) => {
     const userId = await findOrCreateUser(tx, q.email, locale, await knownReferrer(tx, q.referrer_link_code), now)
+    await lockUser(tx, userId)
     await checkResend(tx, 'login', { email: q.email }, now)
     const { code, link } = await createCode(tx, 'login', userId, q.email, now)
     const url = `${env.siteUrl}/${locale}/login/${link}${q.redirect ? `?redirect=${encodeURIComponent(q.redirect)}` : ''}`
@@ -201,9 +239,12 @@ usersRoutes.patch('/verify', async (c) => {
   const body = validate(VerifyBody, await readJson(c))
   const now = clock()
   if ('password' in body) {
+    // Counted per address whether or not an account has it, so the limit tells nothing about accounts.
+    await countPasswordAttempt(db, body.email, now)
     const user = await loadUser(db, { email: body.email }, now)
     if (!user?.password_hash || !(await checkPassword(body.password, user.password_hash)))
       throw new ApiError(422, 'wrong_password')
+    await db.query('DELETE FROM password_attempts WHERE email = $1', [body.email])
     return c.json(await issueToken(db, user.id, now, c.var.deps.env.tokenTtlSeconds))
   }
   const row = await consumeSixDigit(db, await latestCode(db, 'login', { email: body.email }), body.code, now)
@@ -242,6 +283,7 @@ usersRoutes.put('/email', requireUser, async (c) => {
   const now = clock()
   if (body.email === user.email) throw new ApiError(422, 'email_same')
   await db.transaction(async (tx) => {
+    await lockUser(tx, user.id)
     const taken = await tx.query('SELECT 1 FROM users WHERE email = $1', [body.email])
     if (taken.length > 0) throw new ApiError(409, 'email_taken')
     await checkResend(tx, 'email_change', { userId: user.id }, now)

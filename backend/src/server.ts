@@ -1,0 +1,48 @@
+import { serve, type ServerType } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+import type { Backend } from './app'
+import { isLocale, t, type Locale, type MessageKey } from './i18n'
+
+/** Node's parser errors that get their own status; every other one is a 400. */
+const CLIENT_ERRORS: Record<string, [status: number, reason: string, key: MessageKey]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'request_header_too_large'],
+}
+const BAD_REQUEST: [number, string, MessageKey] = [400, 'Bad Request', 'bad_request']
+
+/** The locale of the request line when the parser got that far (`GET /ru/...`), else English. */
+function localeOfRaw(raw: Buffer | undefined): Locale {
+  const first = raw?.toString('latin1', 0, 24).match(/^[A-Z]+ \/([a-z]{2})(?:[/?# ]|$)/)?.[1]
+  return first && isLocale(first) ? first : 'en'
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (headers or request line over the limit, bytes that
+ * are not HTTP) the way the API answers everything else: JSON with a translated `message`. Node's
+ * default answer has an empty body. The connection is closed afterwards, as Node does.
+ */
+export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+  const busy = (socket as Duplex & { _httpMessage?: unknown })._httpMessage
+  if (err.code === 'ECONNRESET' || !socket.writable || busy) {
+    socket.destroy()
+    return
+  }
+  const [status, reason, key] = (err.code && CLIENT_ERRORS[err.code]) || BAD_REQUEST
+  const body = JSON.stringify({ message: t(localeOfRaw(err.rawPacket), key) })
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  )
+}
+
+/** Serves the backend over HTTP on the given interface and port. */
+export function serveBackend(backend: Backend, options: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): ServerType {
+  const server = serve({ fetch: backend.app.fetch, port: options.port, hostname: options.hostname }, onListening)
+  server.on('clientError', answerClientError)
+  return server
+}

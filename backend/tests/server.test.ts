@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net'
+import type { ServerType } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBackend, type Backend } from '../src/app'
+import { serveBackend } from '../src/server'
+import { rawRequest, type RawReply } from './raw-http'
+
+/**
+ * Requests Node's own HTTP parser refuses never reach the app; fetch cannot even send most of them,
+ * so they go over a raw TCP socket.
+ */
+
+let backend: Backend
+let server: ServerType
+let port = 0
+
+beforeAll(async () => {
+  backend = await createBackend({ env: { dataDir: 'memory://' } })
+  server = serveBackend(backend, { port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())))
+  port = (server.address() as AddressInfo).port
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  await backend?.close()
+})
+
+function expectJson(reply: RawReply, status: number, message: string) {
+  expect(reply.status).toBe(status)
+  expect(reply.headers['content-type']).toBe('application/json; charset=utf-8')
+  expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body))
+  expect(reply.headers.connection).toBe('close')
+  expect(JSON.parse(reply.body)).toEqual({ message })
+}
+
+describe('requests refused by the HTTP parser answer JSON', () => {
+  it('431 for a 20 KB query string', async () => {
+    const reply = await rawRequest(port, `GET /en/users/auth?email=${'a'.repeat(20 * 1024)}@x.com HTTP/1.1\r\nHost: x\r\n\r\n`)
+    expectJson(reply, 431, 'The request address or headers are too long.')
+  })
+
+  it('431 for a 20 KB header, in the language of the address', async () => {
+    const reply = await rawRequest(port, `GET /ru/subscriptions HTTP/1.1\r\nHost: x\r\nX-Padding: ${'b'.repeat(20 * 1024)}\r\n\r\n`)
+    expectJson(reply, 431, 'Слишком длинный адрес или заголовки запроса.')
+  })
+
+  it('400 for raw non-ASCII bytes in the request line', async () => {
+    const reply = await rawRequest(port, Buffer.from('GET /de/users/auth?email=ü@x.com HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'))
+    expectJson(reply, 400, 'Die Anfrage konnte nicht verstanden werden.')
+  })
+
+  it('400 for bytes that are not HTTP', async () => {
+    expectJson(await rawRequest(port, 'HELLO THERE\r\n\r\n'), 400, 'The request could not be understood.')
+  })
+
+  it('still answers a normal request on the same server', async () => {
+    const reply = await rawRequest(port, 'GET /en/subscriptions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    expect(reply.status).toBe(200)
+    expect(reply.headers['content-type']).toMatch(/^application\/json/)
+  })
+})
