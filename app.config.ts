@@ -49,6 +49,11 @@ const localeHostMap = hostMap.pipe((map, ctx) => {
 })
 
 const nonEmpty = type('string > 0')
+/** A tag manager container id: `GTM-` and upper-case letters or digits. */
+const gtmId = type(/^GTM-[A-Z0-9]{4,12}$/).describe('a tag manager container id such as GTM-AB12CD3')
+
+/** Where the tag manager's container script comes from unless GTM_SCRIPT_URL says otherwise. */
+export const DEFAULT_GTM_SCRIPT_URL = 'https://www.googletagmanager.com/gtm.js'
 
 export const EnvSchema = type({
   'NODE_ENV?': "'development' | 'production' | 'test'",
@@ -82,12 +87,19 @@ export const EnvSchema = type({
   'CHAT_SCRIPT_URL?': httpUrl,
   'ANALYTICS_SCRIPT_URL?': httpUrl,
   'ANALYTICS_CLIENT_ID_COOKIE?': nonEmpty,
-  'GTM_ID?': nonEmpty,
+  'GTM_ID?': gtmId,
+  GTM_SCRIPT_URL: httpUrl.default(DEFAULT_GTM_SCRIPT_URL),
   DEBUG_PRICES: flag.default('false'),
   PAGE_CACHE_SECONDS: type('string.integer.parse').pipe(type('0 <= number.integer <= 86400')).default('60'),
 })
 
 export type Env = typeof EnvSchema.infer
+
+/** The providers' own widget scripts: the default with a real backend (API_BASE_URL set). */
+export const PROVIDER_SCRIPT_URLS = Object.freeze({
+  cloudpayments: 'https://widget.cloudpayments.ru/bundles/cloudpayments.js',
+  payselection: 'https://widget.payselection.com/lib/pay-widget.js',
+} as const)
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '')
@@ -111,6 +123,9 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
   const apiBase = trimSlash(env.API_BASE_URL ?? `http://127.0.0.1:${env.BACKEND_PORT}`)
   const apiBrowserBase = trimSlash(env.API_BROWSER_BASE_URL ?? env.API_BASE_URL ?? `http://localhost:${env.BACKEND_PORT}`)
   const mirrorHost = env.MIRROR_BASE_URL ? new URL(env.MIRROR_BASE_URL).host.toLowerCase() : null
+  // Without API_BASE_URL the site runs with the built-in stand-in backend and its sandbox
+  // widget scripts; a real backend means the providers' real scripts (decision 050).
+  const standIn = !env.API_BASE_URL
 
   const config: Config = {
     env: env.NODE_ENV ?? 'production',
@@ -142,11 +157,11 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
       service: env.PAYMENT_SERVICE as PaymentService,
       cloudpaymentsPublicIds: env.CLOUDPAYMENTS_PUBLIC_IDS ?? {},
       cloudpaymentsFallbackId: env.CLOUDPAYMENTS_PUBLIC_ID,
-      cloudpaymentsScriptUrl: env.CLOUDPAYMENTS_SCRIPT_URL ?? `${apiBrowserBase}/sandbox/cloudpayments.js`,
+      cloudpaymentsScriptUrl: env.CLOUDPAYMENTS_SCRIPT_URL ?? (standIn ? `${apiBrowserBase}/sandbox/cloudpayments.js` : PROVIDER_SCRIPT_URLS.cloudpayments),
       payselection: {
         serviceId: env.PAYSELECTION_SERVICE_ID,
         publicKey: env.PAYSELECTION_PUBLIC_KEY,
-        scriptUrl: env.PAYSELECTION_SCRIPT_URL ?? `${apiBrowserBase}/sandbox/pay-widget.js`,
+        scriptUrl: env.PAYSELECTION_SCRIPT_URL ?? (standIn ? `${apiBrowserBase}/sandbox/pay-widget.js` : PROVIDER_SCRIPT_URLS.payselection),
       },
     },
     externalDownloadUrl: env.EXTERNAL_DOWNLOAD_URL ?? null,
@@ -155,6 +170,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
     analyticsClientIdCookie: env.ANALYTICS_CLIENT_ID_COOKIE ?? null,
     gtmId: env.GTM_ID ?? null,
+    gtmScriptUrl: env.GTM_SCRIPT_URL,
     debugPrices: env.DEBUG_PRICES,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   }

@@ -63,15 +63,20 @@ export interface Brand {
   shareImage: string
 }
 
+/**
+ * What the browser receives. Deliberately without the brands and the mirror host: a page
+ * carries its own brand only (`SiteContext.brandInfo`), so the original site's
+ * pages never name the mirror and the mirror's pages never name the original (decision 005).
+ */
 export interface PublicConfig {
   apiBrowserBase: string
-  mirrorHost: string | null
+  /** Hosts bound to a locale (LOCALE_HOSTS); the browser's locale detection reads it. */
   localeHosts: Record<string, Locale> | null
   cookiesCrossOrigin: boolean
-  brands: Record<BrandId, Brand>
   promoShareImage: string
   payment: {
     service: PaymentService
+    /** In the browser: at most the current host's entry (see `toPublicConfig`). */
     cloudpaymentsPublicIds: Record<string, string>
     cloudpaymentsFallbackId: string
     cloudpaymentsScriptUrl: string
@@ -82,7 +87,10 @@ export interface PublicConfig {
   chatScriptUrl: string | null
   analyticsScriptUrl: string | null
   analyticsClientIdCookie: string | null
+  /** The tag manager container id (`GTM-XXXXXXX`); null: no tag manager. */
   gtmId: string | null
+  /** Where the tag manager container loads from; `?id=` is added. */
+  gtmScriptUrl: string
   debugPrices: boolean
 }
 
@@ -92,6 +100,9 @@ export interface Config extends PublicConfig {
   backendPort: number
   /** Base address the server uses to reach the backend. */
   apiBase: string
+  /** The mirror's host (spec 1); null: every host is the original. */
+  mirrorHost: string | null
+  brands: Record<BrandId, Brand>
   /** How long a guest page is served from the cache before it is rendered again; 0: no cache. */
   pageCacheSeconds: number
 }
@@ -100,14 +111,29 @@ export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
 }
 
-/** The part of the configuration that may reach the browser. */
-export function toPublicConfig(config: Config): PublicConfig {
-  const { env: _env, port: _port, backendPort: _backendPort, apiBase: _apiBase, pageCacheSeconds: _pageCacheSeconds, ...rest } = config
-  return rest
+/**
+ * The part of the configuration that may reach the browser, for a page on `host`: no server
+ * field, no brand, and of the per-host card provider ids only this host's (the lookup
+ * `cloudpaymentsPublicIdForHost` then answers as it would on the server).
+ */
+export function toPublicConfig(config: Config, host?: string | null): PublicConfig {
+  const {
+    env: _env,
+    port: _port,
+    backendPort: _backendPort,
+    apiBase: _apiBase,
+    pageCacheSeconds: _pageCacheSeconds,
+    mirrorHost: _mirrorHost,
+    brands: _brands,
+    ...rest
+  } = config
+  const key = host ? normalizeHost(host) : null
+  const own = key && Object.hasOwn(config.payment.cloudpaymentsPublicIds, key) ? { [key]: config.payment.cloudpaymentsPublicIds[key]! } : {}
+  return { ...rest, payment: { ...rest.payment, cloudpaymentsPublicIds: own } }
 }
 
 /** Spec 1: the mirror is the configured mirror base address without its scheme; any other host is the original. */
-export function brandForHost(config: Pick<PublicConfig, 'mirrorHost'>, host: string | null | undefined): BrandId {
+export function brandForHost(config: Pick<Config, 'mirrorHost'>, host: string | null | undefined): BrandId {
   if (!host || !config.mirrorHost) return 'original'
   const h = host.toLowerCase()
   const m = config.mirrorHost

@@ -9,6 +9,7 @@ import type { Api } from '~/api/client'
 import { analyticsPayload, type AnalyticsPayload } from '~/lib/marketing/analytics-payload'
 import { createBatcher, type Batcher } from '~/lib/marketing/batch'
 import { utmCookieForSearch } from '~/lib/marketing/utm'
+import { clientIdCookieToStore } from '~/lib/marketing/client-id'
 
 export interface CollectContext {
   apiBrowserBase: string
@@ -16,6 +17,8 @@ export interface CollectContext {
   /** The bearer token without its prefix (`selectAnalyticsToken`), or null. */
   token: string | null
   configuredCookie: string | null
+  /** COOKIES_CROSS_ORIGIN: the SameSite of a client-id cookie written on the way. */
+  crossOrigin?: boolean
 }
 
 export type CollectOutcome = 'sent' | 'no-client-id' | 'failed' | 'server'
@@ -52,6 +55,7 @@ async function apiFor(base: string, locale: Locale): Promise<Api> {
 /** Builds the payload from the browser's cookies and address and queues it. Never rejects. */
 export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutcome> {
   if (typeof window === 'undefined') return 'server'
+  rememberClientId(ctx.configuredCookie, ctx.crossOrigin ?? false)
   const result = analyticsPayload({
     host: window.location.host,
     token: ctx.token,
@@ -75,6 +79,18 @@ export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutc
 export function rememberUtm(crossOrigin: boolean): boolean {
   if (typeof window === 'undefined') return false
   const cookie = utmCookieForSearch(window.location.search, crossOrigin)
+  if (!cookie) return false
+  document.cookie = cookie
+  return true
+}
+
+/**
+ * Spec 5, 9: with ANALYTICS_CLIENT_ID_COOKIE configured and absent, the id of `_ga` is stored
+ * in it (31536000 s, path /). Returns whether a cookie was written.
+ */
+export function rememberClientId(configuredCookie: string | null, crossOrigin: boolean): boolean {
+  if (typeof window === 'undefined') return false
+  const cookie = clientIdCookieToStore(document.cookie, configuredCookie, crossOrigin)
   if (!cookie) return false
   document.cookie = cookie
   return true

@@ -1,9 +1,12 @@
 /**
  * Spec 2: per-page meta from the page key, the first path segment after the locale prefix.
  * An unknown segment falls back to the index page; the promo page has its own share image.
+ * Spec 1: the mirror brand has its own texts where a `meta_mirror_*` message exists (the home
+ * page's title, the marketing pages' descriptions); elsewhere both brands share the text, with
+ * their own product name (decision 005).
  */
 import * as metaTexts from '~/content/messages/meta'
-import type { Brand, Locale, PublicConfig } from '../../app.constants'
+import type { Brand, BrandId, Locale, PublicConfig } from '../../app.constants'
 import { LOCALES } from '../../app.constants'
 import { legalPrefix, splitLocalePrefix } from './locale'
 
@@ -43,11 +46,16 @@ type MessageFn = (inputs: { product: string }, options: { locale: Locale }) => s
 /** Only the meta_* messages: a dynamic lookup in every message would put them all in the page. */
 const messages = metaTexts as unknown as Record<string, MessageFn>
 
-export function pageTitle(key: PageKey, product: string, locale: Locale): string {
-  return messages[`meta_${key}_title`]!({ product }, { locale })
+/** The brand's own message when it has one (`meta_mirror_home_title`), else the shared one (`meta_home_title`). */
+function brandMessage(key: PageKey, part: 'title' | 'description', brand: BrandId): MessageFn {
+  return (brand === 'mirror' ? messages[`meta_mirror_${key}_${part}`] : undefined) ?? messages[`meta_${key}_${part}`]!
 }
-export function pageDescription(key: PageKey, product: string, locale: Locale): string {
-  return messages[`meta_${key}_description`]!({ product }, { locale })
+
+export function pageTitle(key: PageKey, product: string, locale: Locale, brand: BrandId = 'original'): string {
+  return brandMessage(key, 'title', brand)({ product }, { locale })
+}
+export function pageDescription(key: PageKey, product: string, locale: Locale, brand: BrandId = 'original'): string {
+  return brandMessage(key, 'description', brand)({ product }, { locale })
 }
 
 export interface MetaInput {
@@ -70,8 +78,8 @@ export function buildMeta(input: MetaInput) {
   const { rest } = splitLocalePrefix(input.pathname)
   const key = pageKeyForPath(input.pathname)
   const product = productName(input.brand, input.locale)
-  const title = pageTitle(key, product, input.locale)
-  const description = pageDescription(key, product, input.locale)
+  const title = pageTitle(key, product, input.locale, input.brand.id)
+  const description = pageDescription(key, product, input.locale, input.brand.id)
   const canonical = `${input.origin}${localizedPath(rest, input.locale)}`
   const image = `${input.origin}${key === 'promo' ? input.config.promoShareImage : input.brand.shareImage}`
   const ogLocale = { en: 'en_US', ru: 'ru_RU', de: 'de_DE' }[input.locale]

@@ -27,19 +27,22 @@ function unique(values: (string | null)[]): string[] {
   return [...new Set(values.filter((v): v is string => !!v))]
 }
 
-export type CspConfig = Pick<PublicConfig, 'apiBrowserBase' | 'chatScriptUrl' | 'analyticsScriptUrl'> & {
+export type CspConfig = Pick<PublicConfig, 'apiBrowserBase' | 'chatScriptUrl' | 'analyticsScriptUrl'> &
+  Partial<Pick<PublicConfig, 'gtmId' | 'gtmScriptUrl'>> & {
   payment: Pick<PublicConfig['payment'], 'cloudpaymentsScriptUrl'> & { payselection: Pick<PublicConfig['payment']['payselection'], 'scriptUrl'> }
 }
 
 /**
  * Scripts: the site itself, the nonce (the router's inline hydration scripts) and the hosts of
- * the configured payment widgets, chat and analytics. Styles allow inline because the payment
+ * the configured payment widgets, chat, analytics and tag manager (its host only when GTM_ID is
+ * set). Styles allow inline because the payment
  * widgets and the toasts set `style` attributes and inject `<style>` at run time.
  */
 export function contentSecurityPolicy(input: { nonce: string; config: CspConfig; https: boolean }): string {
   const { config } = input
   const payment = unique([origin(config.payment.cloudpaymentsScriptUrl), origin(config.payment.payselection.scriptUrl)])
-  const providers = unique([origin(config.chatScriptUrl), origin(config.analyticsScriptUrl)])
+  const gtm = config.gtmId ? origin(config.gtmScriptUrl) : null
+  const providers = unique([origin(config.chatScriptUrl), origin(config.analyticsScriptUrl), gtm])
   const api = origin(config.apiBrowserBase)
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],

@@ -2,22 +2,29 @@
  * What every page needs to know about the request it renders for: the host and its brand
  * (original or mirror domain), the origin for canonical URLs, the public configuration, and
  * the visitor's session with the user, so a logged-in first paint is already logged in.
- * Computed on the server once per document and carried to the browser by the root loader.
+ * Computed on the server once per document and carried to the browser by the root loader,
+ * which serialises it into the page: so it holds the current brand only, never the other
+ * brand's names, e-mail or host (decision 005).
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
-import { CONSTANTS, brandForHost, loadConfig, toPublicConfig, type BrandId, type PublicConfig } from '../../app.config'
+import { CONSTANTS, brandForHost, loadConfig, toPublicConfig, type Brand, type BrandId, type PublicConfig } from '../../app.config'
 import { getLocale } from '~/paraglide/runtime'
 import { createApi, ApiError } from '~/api/client'
 import type { User } from '~/api/schemas'
 import { sessionFromCookieHeader } from './session'
 import { clearSessionCookies } from './session-server'
+import { hostDetectionInput, type HostDetectionInput } from './locale'
 
 export interface SiteContext {
   host: string
   origin: string
   brand: BrandId
+  /** The request's brand: names, support e-mail, favicon, share image. */
+  brandInfo: Brand
   config: PublicConfig
+  /** Spec 2: whether hosts are bound to locales and this host's locale, for the locale machine's detection. */
+  localeHost?: HostDetectionInput
   /** The request time: the auth machine's first `now`, the same on server and client. */
   now: number
   session: { token: string; expiresAt: number | null } | null
@@ -46,11 +53,14 @@ export const getSiteContext = createServerFn({ method: 'GET' }).handler(async ()
       }
     }
   }
+  const brand = brandForHost(config, host)
   return {
     host,
     origin: `${protocol}://${host}`,
-    brand: brandForHost(config, host),
-    config: toPublicConfig(config),
+    brand,
+    brandInfo: config.brands[brand],
+    config: toPublicConfig(config, host),
+    localeHost: hostDetectionInput(config.localeHosts, host),
     now,
     session,
     user,

@@ -52,11 +52,18 @@ export function parseUtmCookie(value: string | null): Utm | null {
   }
 }
 
+/**
+ * Spec 9: the utm and client-id cookies live 31536000 seconds on path /; SameSite=Lax, or
+ * None and Secure when the site's cookies are cross-origin (COOKIES_CROSS_ORIGIN).
+ */
+export function trackingCookie(name: string, value: string, crossOrigin = false): string {
+  const site = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax'
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${CONSTANTS.trackingCookieMaxAgeSeconds}; Path=/; ${site}`
+}
+
 /** Spec 9: utm cookies live 31536000 seconds on path /. */
-export function utmCookies(search: Record<string, unknown>): string[] {
+export function utmCookies(search: Record<string, unknown>, crossOrigin = false): string[] {
   const utm = utmFromSearch(search)
   if (!utm) return []
-  return [
-    `${UTM_COOKIE}=${encodeURIComponent(JSON.stringify(utm))}; Max-Age=${CONSTANTS.trackingCookieMaxAgeSeconds}; Path=/; SameSite=Lax`,
-  ]
+  return [trackingCookie(UTM_COOKIE, JSON.stringify(utm), crossOrigin)]
 }

@@ -44,7 +44,7 @@ export const Route = createRootRoute({
       pathname: leaf?.pathname ?? '/',
       locale: getLocale(),
       origin: site.origin,
-      brand: site.config.brands[site.brand],
+      brand: site.brandInfo,
       config: site.config,
     })
     return { meta: [...base, ...meta.meta], links: meta.links }

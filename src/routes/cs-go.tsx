@@ -7,6 +7,7 @@ import { useHydrated } from '~/components/marketing/use-hydrated'
 import { Icon } from '~/components/marketing/icons'
 import { legalHref } from '~/lib/locale'
 import { useSite } from '~/lib/use-site'
+import { GALLERY_BIG, GALLERY_ITEMS } from '~/lib/marketing/images'
 
 export const Route = createFileRoute('/cs-go')({
   component: CsGoPage,
@@ -14,6 +15,14 @@ export const Route = createFileRoute('/cs-go')({
 
 /** Spec 3: the CS:GO game version (id 2). */
 const CSGO_VERSION_ID = 2
+
+/**
+ * The page's picture. Its top edge is in the first screen on a phone (about 700-830 px down at
+ * 390 x 844) and it is the largest thing in the first screen on tablets and desktops, so it
+ * loads eagerly with high priority rather than lazily; the `srcset` keeps it small on phones.
+ */
+const ART = GALLERY_ITEMS[9]!
+const ART_SIZES = '(max-width: 900px) calc(100vw - 2rem), 560px'
 
 function CsGoPage() {
   const hydrated = useHydrated()
@@ -36,7 +45,16 @@ function CsGoPage() {
           </a>
         </div>
         <figure className="csgo__art">
-          <img src="/images/gallery/skin-10-big.webp" width={1280} height={800} alt={m.mk_gallery_alt({ name: m.gallery_item_10_name() })} decoding="async" />
+          <img
+            src={ART.big}
+            srcSet={ART.srcSet}
+            sizes={ART_SIZES}
+            width={GALLERY_BIG.width}
+            height={GALLERY_BIG.height}
+            alt={m.mk_gallery_alt({ name: m.gallery_item_10_name() })}
+            fetchPriority="high"
+            decoding="async"
+          />
         </figure>
       </section>
       <section className="section" aria-labelledby="csgo-differences">

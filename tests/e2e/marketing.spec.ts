@@ -1,7 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import type { Server } from 'node:http'
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test'
 import { LOCALES, type Locale } from './support/messages'
 import { loginViaApi } from './support/login'
+import { startSiteServer, waitForPage, type SiteServer } from './support/site-server'
+import { startProxy } from './support/second-site'
+import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
 import { LEGAL_DOCUMENTS } from '../../src/content/legal'
 import { downloadLink } from '../../src/lib/marketing/download-link'
 
@@ -375,6 +379,8 @@ test.describe('spec 3, 5, 7: analytics on download', () => {
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({ source: 'google', medium: 'cpc', campaign: 'spring', term: 'skins' })
     expect(cookie!.path).toBe('/')
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(31_536_000 - 3600)
+    expect(cookie!.expires - Date.now() / 1000).toBeLessThanOrEqual(31_536_000)
+    expect(cookie!.sameSite).toBe('Lax')
   })
 
   test('an incomplete utm set is sent as null and not remembered', async ({ page, context }) => {
@@ -430,7 +436,7 @@ test.describe('screenshots of home, premium and promo', () => {
     { name: 'desktop', width: 1280, height: 800 },
   ] as const
   for (const locale of LOCALES) {
-    test(`in ${locale} at phone and desktop width`, async ({ page }) => {
+    test(`in ${locale} at phone and desktop width`, async ({ page }, testInfo) => {
       mkdirSync(dir, { recursive: true })
       for (const size of sizes) {
         await page.setViewportSize({ width: size.width, height: size.height })
@@ -439,12 +445,384 @@ test.describe('screenshots of home, premium and promo', () => {
           await expect(page.locator('h1')).toBeVisible()
           if (name !== 'premium') await hydrated(page)
           else await page.waitForLoadState('load')
+          // Spec 9: the shot shows a running countdown (digits), not the placeholder "--".
+          const countdowns = page.getByTestId('countdown')
+          if (name !== 'premium') await expect(countdowns).not.toHaveCount(0)
+          for (const countdown of await countdowns.all()) {
+            await expect(countdown).toHaveAttribute('data-state', 'running', HYDRATION)
+            await expect(countdown.locator('.countdown__value')).toHaveText([/^\d{2}$/, /^\d{2}$/, /^\d{2}$/])
+          }
           const file = `${dir}/${name}-${locale}-${size.name}.png`
           await page.screenshot({ path: file, fullPage: true })
           expect(existsSync(file), file).toBe(true)
           expect(statSync(file).size, file).toBeGreaterThan(10_000)
+          await testInfo.attach(`${name}-${locale}-${size.name}`, { path: file, contentType: 'image/png' })
         }
       }
+    })
+  }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Sites with other configurations: their own servers on ports SITE_PORT + 6 to + 10 (other specs
+// use + 2 to + 5), reaching the shared backend through a proxy that allows their origins.
+
+const MIRROR = `http://mirror.localhost:${SITE_PORT}`
+const MIRROR_PRODUCT: Record<Locale, string> = { en: 'SV Changer', ru: 'СВ Чейнджер', de: 'SV Changer' }
+const GA = { name: '_ga', value: 'GA1.1.555.666', domain: 'localhost', path: '/' }
+
+async function startSites(proxyPort: number, sites: Array<{ port: number; env: Record<string, string> }>): Promise<{ proxy: Server; servers: SiteServer[] }> {
+  const proxy = await startProxy(proxyPort, BACKEND)
+  const servers = sites.map(({ port, env }) => startSiteServer(port, `http://127.0.0.1:${proxyPort}`, { PAGE_CACHE_SECONDS: '0', ...env }, `[site ${port}]`))
+  await Promise.all(servers.map((server) => waitForPage(`${server.base}/en`, 240_000)))
+  return { proxy, servers }
+}
+
+async function stopSites(started: { proxy: Server; servers: SiteServer[] } | undefined): Promise<void> {
+  if (!started) return
+  await Promise.all(started.servers.map((server) => server.stop()))
+  await new Promise<void>((resolve) => started.proxy.close(() => resolve()))
+}
+
+/** An answer the browser accepts from another origin with credentials. */
+function corsJson(route: Route, body: unknown = {}) {
+  const origin = route.request().headers()['origin'] ?? '*'
+  return route.fulfill({
+    status: 200,
+    contentType: 'application/json',
+    headers: { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' },
+    body: JSON.stringify(body),
+  })
+}
+
+async function chooseVersion(page: Page, code: 'cs2' | 'cs-go') {
+  await page.getByTestId('version-selector').locator(`label[data-version="${code}"]`).click()
+  await expect(page.locator('#download').getByTestId('download-link')).toHaveAttribute('data-version', code)
+}
+
+test.describe('spec 2: download links with an external address and a direct CS2 executable', () => {
+  test.describe.configure({ mode: 'serial', timeout: 300_000 })
+  const EXTERNAL = 'https://files.example.test/ru/launcher-setup.exe'
+  const CS2 = 'https://cdn.example.test/cs2/launcher-setup.exe'
+  const BOTH_PORT = SITE_PORT + 6
+  const EXTERNAL_ONLY_PORT = SITE_PORT + 7
+  const BOTH = `http://localhost:${BOTH_PORT}`
+  const EXTERNAL_ONLY = `http://localhost:${EXTERNAL_ONLY_PORT}`
+  let started: Awaited<ReturnType<typeof startSites>> | undefined
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000)
+    started = await startSites(SITE_PORT + 8, [
+      { port: BOTH_PORT, env: { EXTERNAL_DOWNLOAD_URL: EXTERNAL, CS2_DOWNLOAD_URL: CS2 } },
+      { port: EXTERNAL_ONLY_PORT, env: { EXTERNAL_DOWNLOAD_URL: EXTERNAL } },
+    ])
+  })
+  test.afterAll(() => stopSites(started))
+
+  /** The `#download` link's address and kind for each version on one page. */
+  async function links(page: Page, url: string): Promise<Record<'cs2' | 'cs-go', [string | null, string | null]>> {
+    await page.goto(url)
+    await hydrated(page)
+    const link = page.locator('#download').getByTestId('download-link')
+    const read = async () => [await link.getAttribute('href'), await link.getAttribute('data-link-kind')] as [string | null, string | null]
+    await expect(link).toHaveAttribute('data-version', 'cs2')
+    const cs2 = await read()
+    // The hero's button follows the same rule.
+    await expect(page.getByTestId('hero-download')).toHaveAttribute('href', cs2[0]!)
+    await chooseVersion(page, 'cs-go')
+    const csgo = await read()
+    await expect(page.getByTestId('hero-download')).toHaveAttribute('href', csgo[0]!)
+    return { cs2, 'cs-go': csgo }
+  }
+
+  test('both configured: CS2 is the direct executable everywhere; CS:GO is external for Russian only', async ({ page }) => {
+    expect(await links(page, `${BOTH}/ru`)).toEqual({ cs2: [CS2, 'cs2-direct'], 'cs-go': [EXTERNAL, 'external'] })
+    expect(await links(page, `${BOTH}/en`)).toEqual({ cs2: [CS2, 'cs2-direct'], 'cs-go': ['/en/download', 'internal'] })
+    expect(await links(page, `${BOTH}/de`)).toEqual({ cs2: [CS2, 'cs2-direct'], 'cs-go': ['/de/download', 'internal'] })
+    expect(await links(page, `${BOTH}/`)).toEqual({ cs2: [CS2, 'cs2-direct'], 'cs-go': ['/download', 'internal'] })
+    // The CS:GO page's button is the CS:GO link.
+    await page.goto(`${BOTH}/ru/cs-go`)
+    await expect(page.getByTestId('download-link')).toHaveAttribute('href', EXTERNAL)
+  })
+
+  test('only the external address: CS2 follows the general rule, external for Russian, else internal', async ({ page }) => {
+    expect(await links(page, `${EXTERNAL_ONLY}/ru`)).toEqual({ cs2: [EXTERNAL, 'external'], 'cs-go': [EXTERNAL, 'external'] })
+    expect(await links(page, `${EXTERNAL_ONLY}/en`)).toEqual({ cs2: ['/en/download', 'internal'], 'cs-go': ['/en/download', 'internal'] })
+    expect(await links(page, `${EXTERNAL_ONLY}/de`)).toEqual({ cs2: ['/de/download', 'internal'], 'cs-go': ['/de/download', 'internal'] })
+  })
+
+  for (const [version, target] of [['cs2', CS2], ['cs-go', EXTERNAL]] as const) {
+    test(`a click sends analytics first, then goes to the ${version === 'cs2' ? 'CS2 executable' : 'external address'}`, async ({ page, context }) => {
+      await context.addCookies([GA])
+      const events: string[] = []
+      await page.route('**/analytics/collect', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue()
+        events.push(`analytics ${JSON.stringify(route.request().postDataJSON())}`)
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        events.push('analytics answered')
+        await corsJson(route)
+      })
+      await page.route(`${target}*`, (route) => {
+        events.push('download')
+        return route.fulfill({ status: 200, contentType: 'text/plain', body: 'launcher' })
+      })
+      await page.goto(`${BOTH}/ru`)
+      await hydrated(page)
+      if (version === 'cs-go') await chooseVersion(page, 'cs-go')
+      await page.locator('#download').getByTestId('download-link').click()
+      await expect(page).toHaveURL(target)
+      expect(events).toEqual([
+        `analytics ${JSON.stringify({ domain: 'localhost', token: null, client_id: '555.666', utm: null })}`,
+        'analytics answered',
+        'download',
+      ])
+    })
+  }
+
+  test('the download still goes when the analytics call fails', async ({ page, context }) => {
+    await context.addCookies([GA])
+    let attempts = 0
+    await page.route('**/analytics/collect', (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      attempts++
+      return route.abort('failed')
+    })
+    await page.route(`${EXTERNAL}*`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'launcher' }))
+    await page.goto(`${BOTH}/ru`)
+    await hydrated(page)
+    await chooseVersion(page, 'cs-go')
+    await page.locator('#download').getByTestId('download-link').click()
+    await expect(page).toHaveURL(EXTERNAL)
+    expect(attempts).toBe(1)
+  })
+})
+
+test.describe('spec 1, 4, 5: external scripts and the client-id cookie', () => {
+  test.describe.configure({ mode: 'serial', timeout: 300_000 })
+  const PORT = SITE_PORT + 9
+  const BASE = `http://localhost:${PORT}`
+  const SCRIPTS = {
+    chat: 'https://chat.example.test/widget.js',
+    analytics: 'https://stats.example.test/tag.js',
+    gtm: 'https://tags.example.test/gtm.js',
+  } as const
+  const GTM_ID = 'GTM-TEST123'
+  const GTM_SRC = `${SCRIPTS.gtm}?id=${GTM_ID}`
+  const CLIENT_COOKIE = 'sv_cid'
+  let started: Awaited<ReturnType<typeof startSites>> | undefined
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000)
+    started = await startSites(SITE_PORT + 10, [
+      {
+        port: PORT,
+        env: {
+          CHAT_SCRIPT_URL: SCRIPTS.chat,
+          ANALYTICS_SCRIPT_URL: SCRIPTS.analytics,
+          GTM_ID,
+          GTM_SCRIPT_URL: SCRIPTS.gtm,
+          ANALYTICS_CLIENT_ID_COOKIE: CLIENT_COOKIE,
+        },
+      },
+    ])
+  })
+  test.afterAll(() => stopSites(started))
+
+  /** Answers each provider with a script that records that it ran, or fails as asked. */
+  async function providers(context: BrowserContext, fail: Partial<Record<keyof typeof SCRIPTS, 'abort' | 500>> = {}) {
+    const requested: Array<{ name: string; url: string; at: number }> = []
+    for (const [name, url] of Object.entries(SCRIPTS) as Array<[keyof typeof SCRIPTS, string]>) {
+      await context.route(`${url}*`, (route) => {
+        requested.push({ name, url: route.request().url(), at: Date.now() })
+        if (fail[name] === 'abort') return route.abort('failed')
+        if (fail[name] === 500) return route.fulfill({ status: 500, contentType: 'text/plain', body: 'provider down' })
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: `(window.ran = window.ran || []).push(${JSON.stringify(name)})` })
+      })
+    }
+    return requested
+  }
+
+  test('the first HTML loads none of them; CSP allows exactly the configured hosts', async ({ request }) => {
+    const response = await request.get(`${BASE}/en`)
+    const html = await response.text()
+    // No script element, preload or other tag points at a provider (the addresses are only data for later).
+    const tags = html.match(/<(script|link|img|iframe)\b[^>]*>/g) ?? []
+    expect(tags.length).toBeGreaterThan(3)
+    for (const host of ['chat.example.test', 'stats.example.test', 'tags.example.test']) {
+      expect(tags.filter((tag) => tag.includes(host)), host).toEqual([])
+      expect(response.headers()['content-security-policy'], host).toContain(`https://${host}`)
+    }
+    // Without GTM_ID the tag manager's host is not allowed (the main site has none configured).
+    const main = await request.get(`${SITE}/en`)
+    expect(main.headers()['content-security-policy']).not.toContain('googletagmanager')
+    expect(main.headers()['content-security-policy']).not.toContain('example.test')
+  })
+
+  test('they load after the page has loaded and gone idle, async, the tag manager with its id and start entry', async ({ page, context }) => {
+    const requested = await providers(context)
+    // What the document holds when its load event fires: none of them yet.
+    await page.addInitScript(() =>
+      window.addEventListener('load', () => {
+        ;(window as unknown as { atLoad: number }).atLoad = document.querySelectorAll('script[id^="ext-"], script[src*="example.test"]').length
+      }),
+    )
+    await page.goto(`${BASE}/en`)
+    await hydrated(page)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.slice().sort() ?? []), { timeout: 30_000 }).toEqual(['analytics', 'chat', 'gtm'])
+    expect(await page.evaluate(() => (window as unknown as { atLoad?: number }).atLoad)).toBe(0)
+    const loadedAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)
+    for (const r of requested) expect(r.at, `${r.name} was requested before the load event`).toBeGreaterThanOrEqual(Math.floor(loadedAt) - 5)
+    expect(requested.map((r) => r.url).sort()).toEqual([SCRIPTS.analytics, SCRIPTS.chat, GTM_SRC].sort())
+    const scripts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLScriptElement>('script[id^="ext-"]')).map((s) => ({ id: s.id, src: s.src, async: s.async, parent: s.parentElement?.tagName, state: s.dataset.state })),
+    )
+    expect(scripts.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'ext-analytics', src: SCRIPTS.analytics, async: true, parent: 'BODY', state: 'loaded' },
+      { id: 'ext-chat', src: SCRIPTS.chat, async: true, parent: 'BODY', state: 'loaded' },
+      { id: 'ext-gtm', src: GTM_SRC, async: true, parent: 'BODY', state: 'loaded' },
+    ])
+    const start = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'gtm.js'))
+    expect(start).toHaveLength(1)
+    expect(typeof start[0]!['gtm.start']).toBe('number')
+  })
+
+  for (const [label, fail] of [
+    ['abort', { chat: 'abort', analytics: 'abort', gtm: 'abort' }],
+    ['500', { chat: 500, analytics: 500, gtm: 500 }],
+  ] as const) {
+    test(`providers that fail (${label}) change nothing for the visitor`, async ({ page, context }) => {
+      const requested = await providers(context, fail)
+      const errors: string[] = []
+      const warnings: string[] = []
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+      page.on('console', (message) => {
+        // The browser's own network log line is not the page's doing; anything else is.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+        if (message.type() === 'warning') warnings.push(message.text())
+      })
+      await page.goto(`${BASE}/ru`)
+      await hydrated(page)
+      await expect.poll(() => requested.length, { timeout: 30_000 }).toBe(3)
+      await expect(page.locator('script[id^="ext-"][data-state="failed"]')).toHaveCount(3)
+      await expect.poll(() => warnings.filter((w) => w.startsWith('external script:')).length).toBe(3)
+      // The page works and says nothing about it.
+      await expect(page.locator('h1')).toHaveText(text('ru', 'page_home_heading', { product: PRODUCT.ru }))
+      await chooseVersion(page, 'cs-go')
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+      await expect(page.getByRole('alert')).toHaveCount(0)
+      expect(await page.evaluate(() => (window as unknown as { ran?: string[] }).ran)).toBeUndefined()
+      expect(errors).toEqual([])
+    })
+  }
+
+  test('off when unset: the main site requests no provider and starts no tag manager', async ({ page }) => {
+    const foreign: string[] = []
+    page.on('request', (r) => {
+      const origin = new URL(r.url()).origin
+      if (![SITE, BACKEND, `http://127.0.0.1:${SITE_PORT}`].includes(origin) && !r.url().startsWith('data:')) foreign.push(r.url())
+    })
+    await page.goto('/en')
+    await hydrated(page)
+    // Past the load event and the idle callback (at most 2000 ms), when configured scripts would load.
+    await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 2000 }), 2500)))
+    expect(foreign).toEqual([])
+    await expect(page.locator('script[id^="ext-"]')).toHaveCount(0)
+    expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).some((e) => e.event === 'gtm.js'))).toBe(false)
+  })
+
+  test('spec 5, 9: the _ga client id is stored in the configured cookie for a year on path /, like the utm cookie', async ({ page, context }) => {
+    await providers(context)
+    await context.addCookies([GA])
+    await page.goto(`${BASE}/de?utm_source=news&utm_medium=mail&utm_campaign=autumn`)
+    await hydrated(page)
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === CLIENT_COOKIE)?.value).toBe('555.666')
+    const cookies = await context.cookies()
+    const now = Date.now() / 1000
+    for (const name of [CLIENT_COOKIE, 'utm']) {
+      const cookie = cookies.find((c) => c.name === name)!
+      expect(cookie.path, name).toBe('/')
+      expect(cookie.sameSite, name).toBe('Lax')
+      expect(cookie.expires - now, name).toBeGreaterThan(31_536_000 - 3600)
+      expect(cookie.expires - now, name).toBeLessThanOrEqual(31_536_000)
+    }
+
+    // The analytics payload carries it.
+    const sent: unknown[] = []
+    await page.route('**/analytics/collect', (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      sent.push(route.request().postDataJSON())
+      return corsJson(route)
+    })
+    await page.route('**/launcher/download**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }))
+    await page.locator('#download').getByTestId('download-link').click()
+    await expect.poll(() => sent).toEqual([{ domain: 'localhost', token: null, client_id: '555.666', utm: { source: 'news', medium: 'mail', campaign: 'autumn' } }])
+  })
+
+  test('spec 5: a client-id cookie already there is kept; without _ga none is written', async ({ page, context }) => {
+    await providers(context)
+    await context.addCookies([GA, { name: CLIENT_COOKIE, value: '111.222', domain: 'localhost', path: '/' }])
+    await page.goto(`${BASE}/en`)
+    await hydrated(page)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.length ?? 0), { timeout: 30_000 }).toBe(3)
+    expect((await context.cookies()).find((c) => c.name === CLIENT_COOKIE)?.value).toBe('111.222')
+
+    await context.clearCookies()
+    await page.goto(`${BASE}/en`)
+    await hydrated(page)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.length ?? 0), { timeout: 30_000 }).toBe(3)
+    expect((await context.cookies()).find((c) => c.name === CLIENT_COOKIE)).toBeUndefined()
+  })
+})
+
+test.describe('spec 1: each domain carries its own brand only', () => {
+  const AS_MIRROR = { 'x-forwarded-host': `mirror.localhost:${SITE_PORT}` }
+  const ORIGINAL = ['Skinvault', 'Скинволт', 'support@skinvault.gg']
+  const OTHER_THAN_ORIGINAL = ['SV Changer', 'СВ Чейнджер', 'help@svchanger.app', 'mirror.localhost']
+  /** The text as it is and as a JSON escape (how a serialiser may write it into the page's data). */
+  const forms = (s: string) => [s, s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)]
+
+  for (const path of ['/en', '/ru', '/de/faq', '/ru/premium', '/en/oferta']) {
+    test(`${path}: the original's page names no mirror, the mirror's no original`, async ({ request }) => {
+      const original = await (await request.get(path)).text()
+      const mirror = await (await request.get(path, { headers: AS_MIRROR })).text()
+      const locale = (path.split('/')[1] ?? 'en') as Locale
+      // Each names itself (so the checks below look at real pages).
+      expect(original).toContain(PRODUCT[locale])
+      expect(mirror).toContain(MIRROR_PRODUCT[locale])
+      expect(mirror).toContain('/favicon-mirror.svg')
+      for (const word of OTHER_THAN_ORIGINAL.flatMap(forms)) expect(original, `original page holds "${word}"`).not.toContain(word)
+      for (const word of ORIGINAL.flatMap(forms)) expect(mirror, `mirror page holds "${word}"`).not.toContain(word)
+    })
+  }
+})
+
+test.describe('spec 1: the mirror has its own texts', () => {
+  for (const locale of LOCALES) {
+    test(`tagline, lead, title and descriptions on the mirror, the original's own elsewhere (${locale})`, async ({ page }) => {
+      const mirror = { product: MIRROR_PRODUCT[locale] }
+      const original = { product: PRODUCT[locale] }
+      expect(text(locale, 'mirror_home_heading')).not.toBe(text(locale, 'page_home_heading'))
+      expect(text(locale, 'meta_mirror_home_description')).not.toBe(text(locale, 'meta_home_description'))
+
+      await page.goto(`${MIRROR}/${locale}`)
+      await expect(page).toHaveTitle(text(locale, 'meta_mirror_home_title', mirror))
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', text(locale, 'meta_mirror_home_description', mirror))
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', text(locale, 'meta_mirror_home_description', mirror))
+      await hydrated(page)
+      // Still the mirror's after hydration: the server chose it for the first paint, the browser kept it.
+      await expect(page.getByTestId('hero-heading')).toHaveText(text(locale, 'mirror_home_heading', mirror))
+      await expect(page.getByTestId('hero-lead')).toHaveText(text(locale, 'mirror_home_intro', mirror))
+
+      await page.goto(`${MIRROR}/${locale}/wiki`)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', text(locale, 'meta_mirror_wiki_description', mirror))
+      // Page titles name the page; both brands share them with their own product name.
+      await expect(page).toHaveTitle(text(locale, 'meta_wiki_title', mirror))
+
+      await page.goto(`/${locale}`)
+      await expect(page).toHaveTitle(text(locale, 'meta_home_title', original))
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', text(locale, 'meta_home_description', original))
+      await expect(page.getByTestId('hero-heading')).toHaveText(text(locale, 'page_home_heading', original))
+      await expect(page.getByTestId('hero-lead')).toHaveText(text(locale, 'page_home_intro', original))
     })
   }
 })

@@ -54,6 +54,7 @@ export function DownloadButton({
       locale,
       token: selectAnalyticsToken(auth.getSnapshot()),
       configuredCookie: site.config.analyticsClientIdCookie,
+      crossOrigin: site.config.cookiesCrossOrigin,
     })
   }
 

@@ -1,21 +1,28 @@
 import { useEffect } from 'react'
 import { useSite } from '~/lib/use-site'
 import { scheduleExternalScripts } from '~/integrations/external-scripts'
-import { rememberUtm } from '~/integrations/analytics'
+import { rememberClientId, rememberUtm } from '~/integrations/analytics'
 
 /**
- * Spec 1, 5: loads the configured chat widget and analytics script once the page is idle, and
- * remembers a landing address's full utm set in the `utm` cookie. Renders nothing. Safe to
- * mount more than once: each script is added once.
+ * Spec 1, 4, 5: loads the configured tag manager, chat widget and analytics script once the
+ * page is idle; remembers a landing address's full utm set in the `utm` cookie and, when a
+ * client-id cookie is configured, the `_ga` client id in it (now, and again once a script has
+ * loaded, since the analytics script sets `_ga`). Renders nothing. Safe to mount more than
+ * once: each script is added once.
  */
 export function ExternalScripts() {
   const { config } = useSite()
+  const { cookiesCrossOrigin, analyticsClientIdCookie, chatScriptUrl, analyticsScriptUrl, gtmId, gtmScriptUrl } = config
   useEffect(() => {
-    rememberUtm(config.cookiesCrossOrigin)
-  }, [config.cookiesCrossOrigin])
+    rememberUtm(cookiesCrossOrigin)
+    rememberClientId(analyticsClientIdCookie, cookiesCrossOrigin)
+  }, [cookiesCrossOrigin, analyticsClientIdCookie])
   useEffect(
-    () => scheduleExternalScripts({ chatScriptUrl: config.chatScriptUrl, analyticsScriptUrl: config.analyticsScriptUrl }),
-    [config.chatScriptUrl, config.analyticsScriptUrl],
+    () =>
+      scheduleExternalScripts({ chatScriptUrl, analyticsScriptUrl, gtmId, gtmScriptUrl }, () =>
+        rememberClientId(analyticsClientIdCookie, cookiesCrossOrigin),
+      ),
+    [chatScriptUrl, analyticsScriptUrl, gtmId, gtmScriptUrl, analyticsClientIdCookie, cookiesCrossOrigin],
   )
   return null
 }

@@ -4,20 +4,9 @@ import { LightboxActor } from '~/components/ui-actors'
 import { t } from './text'
 import * as galleryText from '~/content/messages/gallery'
 import { Icon } from './icons'
+import { GALLERY_BIG, GALLERY_ITEMS, GALLERY_SMALL, MONITOR_SIZES } from '~/lib/marketing/images'
 
-export const GALLERY_BIG = { width: 1280, height: 800 } as const
-export const GALLERY_SMALL = { width: 320, height: 200 } as const
-
-/** Spec 9: the premium monitor gallery, 16 big and 16 small images. */
-export const GALLERY_ITEMS = Array.from({ length: 16 }, (_, i) => {
-  const n = String(i + 1).padStart(2, '0')
-  return {
-    id: i + 1,
-    nameKey: `gallery_item_${i + 1}_name`,
-    big: `/images/gallery/skin-${n}-big.webp`,
-    small: `/images/gallery/skin-${n}-small.webp`,
-  }
-})
+export { GALLERY_BIG, GALLERY_ITEMS, GALLERY_SMALL, MONITOR_SIZES }
 
 /**
  * A monitor showing the selected skin big, and the 16 thumbnails under it. A thumbnail or the
@@ -43,12 +32,13 @@ export function PremiumGallery() {
           >
             <img
               src={current.big}
+              srcSet={current.srcSet}
+              sizes={MONITOR_SIZES}
               width={GALLERY_BIG.width}
               height={GALLERY_BIG.height}
               alt={m.mk_gallery_alt({ name: currentName })}
               loading="lazy"
               decoding="async"
-              sizes="(max-width: 900px) 100vw, 760px"
             />
             <span className="monitor__zoom" aria-hidden="true"><Icon name="zoom" size={20} /></span>
           </button>

@@ -18,7 +18,14 @@ import { t } from './text'
 import * as homeText from '~/content/messages/home'
 import { VersionSelector } from './version-selector'
 
-export const HERO_IMAGE = { src: '/images/hero-launcher.webp', width: 960, height: 640 } as const
+export const HERO_IMAGE = {
+  src: '/images/hero-launcher.webp',
+  srcSet: '/images/hero-launcher-480.webp 480w, /images/hero-launcher.webp 960w',
+  /** One column up to 900 px (the page width minus its margins), then about half of the 1160 px shell. */
+  sizes: '(max-width: 900px) calc(100vw - 2rem), (max-width: 1192px) calc(50vw - 3rem), 560px',
+  width: 960,
+  height: 640,
+} as const
 
 function usePremiumAdd() {
   const { product } = useSite()
@@ -27,14 +34,17 @@ function usePremiumAdd() {
 }
 
 export function HomeHero({ versionId }: { versionId: number }) {
-  const { product } = useSite()
+  const { product, brand } = useSite()
   const onPremium = usePremiumAdd()
+  // Spec 1: each brand has its own tagline and lead, chosen on the server for the first paint.
+  const heading = brand === 'mirror' ? m.mirror_home_heading({ product }) : m.page_home_heading({ product })
+  const lead = brand === 'mirror' ? m.mirror_home_intro({ product }) : m.page_home_intro({ product })
   return (
     <section className="hero" aria-labelledby="home-heading">
       <div className="hero__copy">
         <p className="kicker">{m.home_hero_kicker()}</p>
-        <h1 id="home-heading" className="hero__title">{m.page_home_heading({ product })}</h1>
-        <p className="hero__lead">{m.page_home_intro({ product })}</p>
+        <h1 id="home-heading" className="hero__title" data-testid="hero-heading">{heading}</h1>
+        <p className="hero__lead" data-testid="hero-lead">{lead}</p>
         <div className="hero__actions">
           <DownloadButton versionId={versionId} testId="hero-download">{m.home_hero_cta_download()}</DownloadButton>
           <Link to="/premium" className="button button--ghost button--lg" onClick={onPremium} data-testid="hero-premium">
@@ -51,6 +61,8 @@ export function HomeHero({ versionId }: { versionId: number }) {
       <div className="hero__art">
         <img
           src={HERO_IMAGE.src}
+          srcSet={HERO_IMAGE.srcSet}
+          sizes={HERO_IMAGE.sizes}
           width={HERO_IMAGE.width}
           height={HERO_IMAGE.height}
           alt={m.promo_slide_1_alt()}

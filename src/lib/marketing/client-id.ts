@@ -8,8 +8,12 @@
  *   empty or without an id after the prefix, the result is the reason `#2`.
  *
  * The console then says "google client id not found (#1)" or "(#2)".
+ *
+ * With a configured cookie, the id is kept there: when it is absent and `_ga` carries an id,
+ * `clientIdCookieToStore` gives the cookie to write (spec 9: 31536000 s, path /).
  */
 import { readCookie } from '../locale'
+import { trackingCookie } from '../utm'
 
 export const GA_COOKIE = '_ga'
 
@@ -30,4 +34,16 @@ export function readClientId(cookieHeader: string | null | undefined, configured
   const id = raw ? stripGaPrefix(raw) : ''
   if (id) return { ok: true, clientId: id, source: name }
   return { ok: false, reason: configuredCookie ? '#1' : '#2' }
+}
+
+/**
+ * The configured client-id cookie to write, or null: only when a cookie is configured (other
+ * than `_ga` itself), it is absent or empty, and `_ga` yields a client id.
+ */
+export function clientIdCookieToStore(cookieHeader: string | null | undefined, configuredCookie: string | null, crossOrigin = false): string | null {
+  if (!configuredCookie || configuredCookie === GA_COOKIE) return null
+  if (readCookie(cookieHeader, configuredCookie)?.trim()) return null
+  const ga = readCookie(cookieHeader, GA_COOKIE)
+  const id = ga ? stripGaPrefix(ga) : ''
+  return id ? trackingCookie(configuredCookie, id, crossOrigin) : null
 }

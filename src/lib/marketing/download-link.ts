@@ -30,19 +30,18 @@ export function internalDownloadHref(prefix: string): string {
 }
 
 /**
- * Spec 2:
- * - the download link is the external address when it is configured and the language is
- *   Russian, otherwise the internal download route;
- * - the first-version link (any selected version id other than 2) is a direct download of the
- *   Windows executable for CS2: the configured CS2 address, or else the internal route.
+ * Spec 2, in this order:
+ * 1. the first-version link (any selected version id other than 2) is the direct download of
+ *    the Windows executable for CS2, when a CS2 executable address is configured;
+ * 2. otherwise the general rule: the external address when it is configured and the language
+ *    is Russian, else the internal download route.
  */
 export function downloadLink(input: DownloadLinkInput): DownloadLink {
-  const internal: DownloadLink = { href: internalDownloadHref(input.prefix), kind: 'internal' }
-  if (input.versionId !== null && input.versionId !== LEGACY_VERSION_ID) {
-    return input.config.cs2DownloadUrl ? { href: input.config.cs2DownloadUrl, kind: 'cs2-direct' } : internal
+  if (input.versionId !== null && input.versionId !== LEGACY_VERSION_ID && input.config.cs2DownloadUrl) {
+    return { href: input.config.cs2DownloadUrl, kind: 'cs2-direct' }
   }
   if (input.config.externalDownloadUrl && input.locale === 'ru') {
     return { href: input.config.externalDownloadUrl, kind: 'external' }
   }
-  return internal
+  return { href: internalDownloadHref(input.prefix), kind: 'internal' }
 }

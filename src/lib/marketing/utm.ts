@@ -2,9 +2,8 @@
  * Spec 3, 5, 9: the utm part of the analytics payload. The current address wins when it
  * carries a full set (source, medium and campaign), else the `utm` cookie; anything less is null.
  */
-import { CONSTANTS } from '../../../app.constants'
 import { readCookie } from '../locale'
-import { UTM_COOKIE, parseUtmCookie, utmFromSearch, type Utm } from '../utm'
+import { UTM_COOKIE, parseUtmCookie, trackingCookie, utmFromSearch, type Utm } from '../utm'
 
 /** `?utm_source=a&…` as the record `utmFromSearch` reads. */
 export function searchRecord(search: string): Record<string, string> {
@@ -15,10 +14,9 @@ export function pickUtm(search: string, cookieHeader: string | null | undefined)
   return utmFromSearch(searchRecord(search)) ?? parseUtmCookie(readCookie(cookieHeader, UTM_COOKIE))
 }
 
-/** The cookie written when the address carries a full set: 31536000 s on path /. */
+/** The cookie written when the address carries a full set: 31536000 s on path / (`trackingCookie`). */
 export function utmCookieString(utm: Utm, crossOrigin = false): string {
-  const site = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax'
-  return `${UTM_COOKIE}=${encodeURIComponent(JSON.stringify(utm))}; Max-Age=${CONSTANTS.trackingCookieMaxAgeSeconds}; Path=/; ${site}`
+  return trackingCookie(UTM_COOKIE, JSON.stringify(utm), crossOrigin)
 }
 
 /** The cookie to store for this address, or null when it carries no full utm set. */

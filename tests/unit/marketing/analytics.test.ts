@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientIdNotFoundMessage, readClientId, stripGaPrefix } from '~/lib/marketing/client-id'
+import { clientIdCookieToStore, clientIdNotFoundMessage, readClientId, stripGaPrefix } from '~/lib/marketing/client-id'
 import { pickUtm, utmCookieForSearch, utmCookieString } from '~/lib/marketing/utm'
 import { analyticsPayload, domainOf } from '~/lib/marketing/analytics-payload'
 
@@ -71,5 +71,30 @@ describe('spec 3, 5, 7: the analytics payload', () => {
     expect(domainOf('localhost:3000')).toBe('localhost')
     expect(domainOf('www.Skinvault.gg')).toBe('www.skinvault.gg')
     expect(domainOf('[::1]:8080')).toBe('[::1]')
+  })
+})
+
+describe('spec 5, 9: the configured client-id cookie', () => {
+  it('takes the _ga client id when it is configured and absent, for 31536000 s on path /', () => {
+    expect(clientIdCookieToStore('_ga=GA1.1.555.666', 'sv_cid')).toBe('sv_cid=555.666; Max-Age=31536000; Path=/; SameSite=Lax')
+    expect(clientIdCookieToStore('a=1; _ga=GA1.2.555.666; sv_cid=', 'sv_cid', true)).toBe('sv_cid=555.666; Max-Age=31536000; Path=/; SameSite=None; Secure')
+  })
+  it('writes the same attributes as the utm cookie', () => {
+    const attributes = (cookie: string | null) => cookie!.split('; ').slice(1)
+    for (const crossOrigin of [false, true]) {
+      expect(attributes(clientIdCookieToStore('_ga=GA1.1.1.2', 'cid', crossOrigin))).toEqual(attributes(utmCookieString({ source: 'a', medium: 'b', campaign: 'c' }, crossOrigin)))
+    }
+  })
+  it('writes nothing when the cookie is there, _ga has no id, or no cookie is configured', () => {
+    expect(clientIdCookieToStore('_ga=GA1.1.555.666; sv_cid=111.222', 'sv_cid')).toBeNull()
+    expect(clientIdCookieToStore('_ga=GA1.1.', 'sv_cid')).toBeNull()
+    expect(clientIdCookieToStore('', 'sv_cid')).toBeNull()
+    expect(clientIdCookieToStore(null, 'sv_cid')).toBeNull()
+    expect(clientIdCookieToStore('_ga=GA1.1.555.666', null)).toBeNull()
+    expect(clientIdCookieToStore('_ga=GA1.1.555.666', '_ga')).toBeNull()
+  })
+  it('then the configured cookie yields the id', () => {
+    const written = clientIdCookieToStore('_ga=GA1.1.555.666', 'sv_cid')!.split(';')[0]!
+    expect(readClientId(`_ga=GA1.1.555.666; ${written}`, 'sv_cid')).toEqual({ ok: true, clientId: '555.666', source: 'sv_cid' })
   })
 })

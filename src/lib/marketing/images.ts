@@ -1,0 +1,25 @@
+/**
+ * The marketing pictures and their widths (spec 9: 16 big and 16 small gallery images, plus a
+ * 640 wide one each for `srcset`). `scripts/make-gallery-images.mjs` draws every file. Plain
+ * data, so a page that shows one picture does not load the gallery's component.
+ */
+export const GALLERY_BIG = { width: 1280, height: 800 } as const
+export const GALLERY_SMALL = { width: 320, height: 200 } as const
+
+/** Spec 9: the premium monitor gallery, 16 big and 16 small images (and a 640 wide one between). */
+export const GALLERY_ITEMS = Array.from({ length: 16 }, (_, i) => {
+  const n = String(i + 1).padStart(2, '0')
+  const big = `/images/gallery/skin-${n}-big.webp`
+  const small = `/images/gallery/skin-${n}-small.webp`
+  return {
+    id: i + 1,
+    nameKey: `gallery_item_${i + 1}_name`,
+    big,
+    small,
+    /** Every width of the picture, for `srcset` (scripts/make-gallery-images.mjs makes them). */
+    srcSet: `${small} 320w, /images/gallery/skin-${n}-640.webp 640w, ${big} 1280w`,
+  }
+})
+
+/** The monitor's picture: the screen is at most 800 px wide (820 minus its frame), else the page width minus its margins and frame. */
+export const MONITOR_SIZES = '(max-width: 852px) calc(100vw - 52px), 800px'

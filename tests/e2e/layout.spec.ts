@@ -1,0 +1,159 @@
+/**
+ * Layout at phone and tablet widths (spec 2): no page scrolls sideways, every picture is
+ * described and sized, pictures below the first screen load lazily, and the mobile menu closes
+ * on a route change and with Escape.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { LOCALES, msg, product, type Locale } from './support/messages'
+
+test.describe.configure({ timeout: 240_000 })
+const HYDRATION = { timeout: 60_000 }
+
+/** Every page route of spec 2 (the account page needs a session and is the same layout). */
+const PAGES = ['', '/cs-go', '/faq', '/wiki', '/promo', '/premium', '/login', '/join', '/confirm-email', '/oferta', '/user-license', '/policy', '/cookies-policy'] as const
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 768, height: 1024 },
+] as const
+
+/** Pictures whose top edge is this far down the first screen or further count as below the fold. */
+const FOLD = 1.1
+
+async function hydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached(HYDRATION)
+}
+
+interface Picture {
+  src: string
+  alt: string | null
+  width: string | null
+  height: string | null
+  loading: string | null
+  sizes: string | null
+  srcset: string | null
+  top: number | null
+}
+
+async function pictures(page: Page): Promise<Picture[]> {
+  return page.evaluate(() =>
+    Array.from(document.images).map((img) => ({
+      src: img.getAttribute('src') ?? '',
+      alt: img.getAttribute('alt'),
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+      loading: img.getAttribute('loading'),
+      sizes: img.getAttribute('sizes'),
+      srcset: img.getAttribute('srcset'),
+      top: img.getClientRects().length ? img.getBoundingClientRect().top + window.scrollY : null,
+    })),
+  )
+}
+
+test.describe('spec 2: no page scrolls sideways; pictures are described, sized and lazy below the fold', () => {
+  for (const locale of LOCALES) {
+    for (const size of SIZES) {
+      test(`every page in ${locale} at ${size.width} x ${size.height}`, async ({ page, request }) => {
+        await page.setViewportSize({ width: size.width, height: size.height })
+        const problems: string[] = []
+        const candidates = new Set<string>()
+        for (const path of PAGES) {
+          const url = `/${locale}${path}`
+          const response = await page.goto(url)
+          expect(response?.status(), url).toBe(200)
+          await hydrated(page)
+          await page.evaluate(() => window.scrollTo(0, 0))
+
+          const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            clientWidth: document.documentElement.clientWidth,
+          }))
+          if (scrollWidth > clientWidth) problems.push(`${url}: the document is ${scrollWidth} px wide in a ${clientWidth} px window`)
+
+          for (const img of await pictures(page)) {
+            const name = `${url} <img src="${img.src}">`
+            if (!img.alt?.trim()) problems.push(`${name} has no alt text`)
+            if (!(Number(img.width) > 0 && Number(img.height) > 0)) problems.push(`${name} has no width and height`)
+            if (img.sizes && !img.srcset) problems.push(`${name} has sizes without srcset`)
+            if (img.top !== null && img.top >= size.height * FOLD && img.loading !== 'lazy') {
+              problems.push(`${name} is ${Math.round(img.top)} px down but not lazy`)
+            }
+            for (const candidate of img.srcset?.split(',') ?? []) candidates.add(candidate.trim().split(/\s+/)[0]!)
+          }
+        }
+        expect(problems).toEqual([])
+        // Every width a srcset offers exists.
+        for (const src of candidates) {
+          const file = await request.get(src)
+          expect(file.status(), src).toBe(200)
+          expect(file.headers()['content-type'], src).toMatch(/^image\//)
+        }
+      })
+    }
+  }
+})
+
+test.describe('spec 2: the home page offers its pictures in several widths', () => {
+  test('the hero, the monitor and the CS:GO picture have a srcset with sizes', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/en')
+    const hero = page.locator('.hero__art img')
+    await expect(hero).toHaveAttribute('srcset', /hero-launcher-480\.webp 480w, \/images\/hero-launcher\.webp 960w/)
+    await expect(hero).toHaveAttribute('sizes', /.+/)
+    await expect(hero).not.toHaveAttribute('loading', 'lazy')
+    const monitor = page.getByTestId('gallery-monitor').locator('img')
+    await expect(monitor).toHaveAttribute('srcset', /skin-01-small\.webp 320w, \/images\/gallery\/skin-01-640\.webp 640w, \/images\/gallery\/skin-01-big\.webp 1280w/)
+    await expect(monitor).toHaveAttribute('sizes', /.+/)
+    await expect(monitor).toHaveAttribute('loading', 'lazy')
+    // A phone fetches the smaller hero, not the 960 px one.
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/hero-launcher-480\.webp$/)
+
+    // Its top edge is in a phone's first screen: it loads at once, with high priority.
+    await page.goto('/en/cs-go')
+    const art = page.locator('.csgo__art img')
+    await expect(art).toHaveAttribute('fetchpriority', 'high')
+    await expect(art).not.toHaveAttribute('loading', 'lazy')
+    await expect(art).toHaveAttribute('srcset', /skin-10-640\.webp 640w/)
+    const top = await art.evaluate((img) => img.getBoundingClientRect().top)
+    expect(top).toBeLessThan(844)
+  })
+})
+
+test.describe('spec 2: the mobile menu', () => {
+  const open = async (page: Page) => {
+    await page.getByTestId('menu-toggle').click()
+    await expect(page.getByTestId('menu-toggle')).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.locator('#site-menu')).toBeVisible()
+  }
+  const expectClosed = async (page: Page) => {
+    await expect(page.getByTestId('menu-toggle')).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.locator('.site-header')).toHaveAttribute('data-menu', 'closed')
+    await expect(page.locator('#site-menu')).toBeHidden()
+  }
+
+  for (const [locale, from, link, to, heading] of [
+    ['en', '/faq', 'nav_wiki', '/wiki', 'page_wiki_heading'],
+    ['ru', '/wiki', 'nav_promo', '/promo', 'page_promo_heading'],
+  ] as const) {
+    test(`closes when a link in it changes the route, and with Escape, focus back on its button (${locale})`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto(`/${locale}${from}`)
+      await hydrated(page)
+      await expectClosed(page)
+      // A marker that survives only an in-page route change (not a new document).
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+
+      await open(page)
+      await page.locator('#site-menu').getByRole('link', { name: msg(locale as Locale, link), exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`/${locale}${to}$`))
+      await expect(page.locator('h1')).toHaveText(msg(locale as Locale, heading, { product: product(locale as Locale) }))
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+      await expectClosed(page)
+
+      await open(page)
+      await page.keyboard.press('Escape')
+      await expectClosed(page)
+      await expect(page.getByTestId('menu-toggle')).toBeFocused()
+    })
+  }
+})
