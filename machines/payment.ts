@@ -4,20 +4,23 @@
  * active provider's widget script, run the widget. One payment at a time: while a payment is
  * under way `payment.submit` is not handled, so double clicks never create two payments.
  *
- * Never restore a snapshot of this machine: persist `persistedPremiumState(snapshot)` and pass
- * it back as input; the machine then always starts in `selecting`.
+ * Never restore a snapshot of this machine: persist `persistedPremiumState(snapshot)` and give
+ * it back, either as `restored` input or (in the browser, after hydration) through the
+ * `readStoredState` actor with `restoreStored`; the machine then always starts in `selecting`.
+ * A stored plan is matched against the plans on offer now (`offered`).
  */
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import {
   buildWidgetRequest,
   isPaymentService,
+  loginHref,
   unknownPaymentServiceMessage,
   type PaymentOptions,
   type PaymentService,
   type Subscription,
   type WidgetRequest,
 } from './rules/payment'
-import { purchaseAnalytics, type PurchaseAnalytics } from './rules/analytics'
+import { cartChange, purchaseAnalytics, type CartChange, type PurchaseAnalytics } from './rules/analytics'
 import { localePath, type Locale } from './rules/locale'
 
 export type Agreement = 'premium' | 'promo'
@@ -40,10 +43,23 @@ export interface PaymentInput {
   publicId: string
   /** Runtime configuration: the second provider's keys. */
   payselection: { serviceId: string; publicKey: string }
-  /** Which agreements must be ticked before paying; both by default. */
+  /** Which agreements must be ticked before paying; both by default (decision 051). */
   requiredAgreements?: readonly Agreement[]
-  /** A premium state persisted earlier (see `persistedPremiumState`). */
+  /** A premium state persisted earlier (see `persistedPremiumState`), taken as it is. */
   restored?: Partial<PremiumState> | null
+  /**
+   * Read the stored premium state first (the `readStoredState` actor), once the actor runs in
+   * the browser; until then the machine is `restoring`, on the server as in the first browser render.
+   */
+  restoreStored?: boolean
+  /** The plans on offer now, which a stored plan is matched against. */
+  offered?: readonly OfferedPlan[]
+}
+
+/** A plan on offer and its label as shown. */
+export interface OfferedPlan {
+  plan: Subscription
+  label: string
 }
 
 export interface PaymentContext extends PremiumState {
@@ -53,6 +69,8 @@ export interface PaymentContext extends PremiumState {
   publicId: string
   payselection: { serviceId: string; publicKey: string }
   requiredAgreements: readonly Agreement[]
+  restoreStored: boolean
+  offered: readonly OfferedPlan[]
   options: PaymentOptions | null
   error: string | null
 }
@@ -63,8 +81,6 @@ export type PaymentEvent =
   | { type: 'payment.submit' }
   /** The session changed (wired from the auth machine). */
   | { type: 'auth.changed'; loggedIn: boolean }
-  /** Back on the premium page after login: the redirect target and flag are used up. */
-  | { type: 'redirect.consumed' }
   | { type: 'locale.changed'; locale: Locale }
   // Sent by the `runWidget` actor:
   | { type: 'widget.success' }
@@ -81,6 +97,34 @@ export interface LogParams { message: string; detail?: unknown }
 export const PAYMENT_SUCCESS_TOAST: ToastParams = { kind: 'success', key: 'payments.success' }
 export const PAYMENT_FAIL_TOAST: ToastParams = { kind: 'error', key: 'payments.fail' }
 const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false }
+
+/** Spec 3, 4: what keeps a visitor from paying: no plan, no session, or agreements not ticked. */
+export type PayBlocker = 'plan' | 'login' | 'agreements' | Agreement
+/** Why the pay button does nothing now: a blocker, or a payment under way. */
+export type PayReason = PayBlocker | 'busy'
+
+/**
+ * The first thing missing before paying, or null when paying is possible. Several agreements
+ * missing are one reason (`agreements`); one missing is named.
+ */
+export function payBlocker(context: Pick<PaymentContext, 'subscription' | 'loggedIn' | 'requiredAgreements' | 'agreements'>): PayBlocker | null {
+  if (context.subscription === null) return 'plan'
+  if (!context.loggedIn) return 'login'
+  const missing = context.requiredAgreements.filter((name) => !context.agreements[name])
+  if (missing.length > 1) return 'agreements'
+  return missing[0] ?? null
+}
+
+/**
+ * A restored plan is matched against the plans on offer now (prices and the label may have
+ * changed, or the page may be in another language); a plan no longer offered is dropped.
+ */
+export function reconcileRestored(state: PremiumState | null, offered: readonly OfferedPlan[]): PremiumState | null {
+  if (!state) return null
+  const id = state.subscription?.id
+  const match = id === undefined ? undefined : offered.find((view) => view.plan.id === id)
+  return match ? { ...state, subscription: match.plan, label: match.label } : { ...state, subscription: null, label: '' }
+}
 
 function notProvided(name: string): never {
   throw new Error(`payment: actor "${name}" not provided`)
@@ -105,8 +149,19 @@ function runWidgetInput({ context }: { context: PaymentContext }): RunWidgetInpu
 function analyticsParams({ context }: { context: PaymentContext }): PurchaseAnalytics {
   return purchaseAnalytics(context.options as PaymentOptions, context.subscription ?? { id: 0, name: '' })
 }
+/** Spec 3: the login page, with the premium page as the way back (set by `rememberPlan` just before). */
 function loginPathParams({ context }: { context: PaymentContext }): NavigateParams {
-  return { to: localePath(context.locale, '/login') }
+  return { to: loginHref(localePath(context.locale, '/login'), context.goToSubscription ? context.redirectAfterLoginTo : null) }
+}
+/** Spec 4: `remove` for the plan left, `add` for the plan chosen (computed before `assignPlan`). */
+function cartParams({ context, event }: { context: PaymentContext; event: PaymentEvent }): CartChange | null {
+  return event.type === 'plan.select' ? cartChange(context.subscription, event.subscription) : null
+}
+function restoredParams({ event }: { event: { output?: unknown } }): PremiumState | null {
+  return (event.output as PremiumState | null | undefined) ?? null
+}
+function restoreErrorParams({ event }: { event: EventObject & { error?: unknown } }): LogParams {
+  return { message: 'stored premium state unreadable', detail: event.error }
 }
 function accountPathParams({ context }: { context: PaymentContext }): NavigateParams {
   return { to: localePath(context.locale, '/account') }
@@ -146,6 +201,8 @@ export const paymentMachine = setup({
     runWidget: fromCallback<EventObject, RunWidgetInput>(() => notProvided('runWidget')),
     /** Spec 4: fetches the user again after a payment (the auth machine's `user.refresh`). */
     refreshUser: fromPromise<void, void>(async () => notProvided('refreshUser')),
+    /** Spec 3: the premium state stored before the trip to the login page, or null. */
+    readStoredState: fromPromise<PremiumState | null, void>(async () => notProvided('readStoredState')),
   },
   actions: {
     assignPlan: assign(({ event }) => (event.type === 'plan.select' ? { subscription: event.subscription, label: event.label, error: null } : {})),
@@ -156,7 +213,10 @@ export const paymentMachine = setup({
     assignLocale: assign(({ event }) => (event.type === 'locale.changed' ? { locale: event.locale } : {})),
     /** Spec 3: come back to the plan after login. */
     rememberPlan: assign(({ context }) => ({ redirectAfterLoginTo: localePath(context.locale, '/premium'), goToSubscription: true })),
+    /** Back on the premium page after login: the redirect target and flag are used up. */
     clearRedirect: assign({ redirectAfterLoginTo: null, goToSubscription: false }),
+    /** Spec 3: the stored state, its plan matched against the plans on offer now. */
+    assignRestored: assign(({ context }, stored: PremiumState | null) => reconcileRestored(stored, context.offered) ?? {}),
     assignOptions: assign((_, options: PaymentOptions) => ({ options })),
     assignFailure: assign((_, params: LogParams) => ({ error: params.message, options: null })),
     clearOptions: assign({ options: null }),
@@ -174,15 +234,22 @@ export const paymentMachine = setup({
     toast: (_, _params: ToastParams) => {},
     /** Spec 4: e-commerce purchase and tag-manager event (failures are the app's to ignore). */
     trackPurchase: (_, _params: PurchaseAnalytics) => {},
+    /** Spec 4: e-commerce `remove` (the plan left) and `add` (the plan chosen); null: no change. */
+    trackCart: (_, _params: CartChange | null) => {},
+    /** Back from login with a plan chosen: the payment panel is next (scroll to it, focus it). */
+    focusPayment: () => {},
     navigate: (_, _params: NavigateParams) => {},
     log: (_, _params: LogParams) => {},
     logError: (_, _params: LogParams) => {},
   },
   guards: {
     hasValidService: ({ context }) => context.service !== null,
+    /** A valid service, and the stored state is to be read first. */
+    shouldRestore: ({ context }) => context.service !== null && context.restoreStored,
     isGuest: ({ context }) => !context.loggedIn,
-    canSubmit: ({ context }) =>
-      context.loggedIn && context.subscription !== null && context.requiredAgreements.every((name) => context.agreements[name]),
+    /** Spec 3: a plan was chosen as a guest, and the session is there now. */
+    isBackFromLogin: ({ context }) => context.goToSubscription && context.loggedIn,
+    canSubmit: ({ context }) => payBlocker(context) === null,
   },
 }).createMachine({
   id: 'payment',
@@ -193,6 +260,8 @@ export const paymentMachine = setup({
     publicId: input.publicId,
     payselection: input.payselection,
     requiredAgreements: input.requiredAgreements ?? ['premium', 'promo'],
+    restoreStored: input.restoreStored ?? false,
+    offered: input.offered ?? [],
     subscription: input.restored?.subscription ?? null,
     label: input.restored?.label ?? '',
     agreements: { ...EMPTY_AGREEMENTS, ...input.restored?.agreements },
@@ -209,20 +278,41 @@ export const paymentMachine = setup({
   states: {
     checkingService: {
       always: [
+        { guard: 'shouldRestore', target: 'restoring' },
         { guard: 'hasValidService', target: 'selecting' },
         { target: 'unavailable', actions: { type: 'logError', params: serviceErrorParams } },
       ],
     },
     /** Spec 8: the configured service is neither payselection nor cloudpayments. */
     unavailable: {},
-    selecting: {
+    /**
+     * Spec 3: reading the state stored before the trip to the login page. A plan chosen in the
+     * meantime counts, unless a stored state is found.
+     */
+    restoring: {
+      invoke: {
+        id: 'readStoredState',
+        src: 'readStoredState',
+        onDone: { target: 'selecting', actions: { type: 'assignRestored', params: restoredParams } },
+        onError: { target: 'selecting', actions: { type: 'logError', params: restoreErrorParams } },
+      },
       on: {
         'plan.select': [
-          { guard: 'isGuest', actions: ['assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
-          { actions: 'assignPlan' },
+          { guard: 'isGuest', actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
+          { actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan'] },
         ],
         'agreement.set': { actions: 'assignAgreement' },
-        'redirect.consumed': { actions: 'clearRedirect' },
+      },
+    },
+    selecting: {
+      /** Spec 3: back from login with a plan chosen: the way back is used up, the payment panel is next. */
+      always: { guard: 'isBackFromLogin', actions: ['clearRedirect', 'focusPayment'] },
+      on: {
+        'plan.select': [
+          { guard: 'isGuest', actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
+          { actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan'] },
+        ],
+        'agreement.set': { actions: 'assignAgreement' },
         'payment.submit': { guard: 'canSubmit', target: 'paying' },
       },
     },
@@ -290,4 +380,31 @@ export type PaymentMachine = typeof paymentMachine
 export function persistedPremiumState(snapshot: { context: PaymentContext }): PremiumState {
   const { subscription, label, agreements, redirectAfterLoginTo, goToSubscription } = snapshot.context
   return { subscription, label, agreements: { ...agreements }, redirectAfterLoginTo, goToSubscription }
+}
+
+interface SnapshotLike {
+  context: PaymentContext
+  matches(value: 'checkingService' | 'restoring'): boolean
+  hasTag(tag: 'busy'): boolean
+}
+
+/** What to persist now; null while the stored state is still being read (it must not be overwritten). */
+export function persistablePremiumState(snapshot: SnapshotLike): PremiumState | null {
+  return snapshot.matches('checkingService') || snapshot.matches('restoring') ? null : persistedPremiumState(snapshot)
+}
+
+/** Selector: why paying is not possible now, or null. */
+export function selectPayReason(snapshot: SnapshotLike): PayReason | null {
+  return snapshot.hasTag('busy') ? 'busy' : payBlocker(snapshot.context)
+}
+
+/** Selector: whether the stored state has been read (always true without `restoreStored`). */
+export function selectRestored(snapshot: SnapshotLike): boolean {
+  return !snapshot.matches('checkingService') && !snapshot.matches('restoring')
+}
+
+/** Selector: the sign-in link for a guest, coming back to the premium page. */
+export function selectLoginHref(snapshot: { context: Pick<PaymentContext, 'locale'> }): string {
+  const { locale } = snapshot.context
+  return loginHref(localePath(locale, '/login'), localePath(locale, '/premium'))
 }

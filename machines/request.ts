@@ -1,14 +1,26 @@
 /**
  * Spec 4, 7: one backend call a page makes on its own (registering a referral code,
- * confirming an e-mail by link): idle until started, loading, then done or failed with the
- * backend's message; a failure can be retried. Started by the app after hydration, so the
- * server and the first browser render agree on `idle`.
+ * confirming an e-mail by link, the premium plans): idle until started, loading, then done or
+ * failed with the backend's message; a failure can be retried. Started by the app after
+ * hydration, so the server and the first browser render agree on `idle`.
+ *
+ * A call the server already made (a route loader) is handed over as `settled` input: the
+ * machine then starts `done` with its result, or `failed` with its error (reported once, in the
+ * browser, like any other failure), and a retry runs the call in the browser.
  */
 import { assign, fromPromise, setup } from 'xstate'
 
 export interface RequestContext {
   result: unknown
+  /** The failure's message. */
   error: string | null
+  /** The failure itself, for whatever the page tells the visitor. */
+  failure: unknown
+}
+
+export interface RequestInput {
+  /** The outcome of a call made before (on the server): its result, or its error. */
+  settled?: { result: unknown } | { error: unknown }
 }
 
 export type RequestEvent = { type: 'request.start' } | { type: 'request.retry' }
@@ -17,14 +29,25 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+function initialContext({ input }: { input: unknown }): RequestContext {
+  const settled = (input as RequestInput | undefined)?.settled
+  if (settled && 'error' in settled) return { result: null, error: messageOf(settled.error), failure: settled.error }
+  if (settled && 'result' in settled) return { result: settled.result, error: null, failure: null }
+  return { result: null, error: null, failure: null }
+}
+
 function outputParams({ event }: { event: { output?: unknown } }): unknown {
   return event.output
 }
 function errorParams({ event }: { event: { error?: unknown } }) {
   return { error: event.error }
 }
+function failureParams({ context }: { context: RequestContext }) {
+  return { error: context.failure }
+}
 
 export const requestMachine = setup({
+  // No declared input type: the input is optional (`RequestInput`), read by the context factory.
   types: { context: {} as RequestContext, events: {} as RequestEvent },
   actors: {
     /** The call; resolves with its result or rejects with an error carrying the backend's message. */
@@ -33,17 +56,31 @@ export const requestMachine = setup({
     }),
   },
   actions: {
-    assignResult: assign((_, result: unknown) => ({ result, error: null })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    assignResult: assign((_, result: unknown) => ({ result, error: null, failure: null })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), failure: params.error })),
     /** Whatever the page does with a result (store a cookie, refresh the user). */
     succeeded: (_, _result: unknown) => {},
+    /** Whatever the page tells the visitor about a failure (a toast). */
+    reportFailure: (_, _params: { error: unknown }) => {},
     logError: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    settledWithError: ({ context }) => context.error !== null,
+    settledWithResult: ({ context }) => context.result !== null,
   },
 }).createMachine({
   id: 'request',
-  context: { result: null, error: null },
-  initial: 'idle',
+  context: initialContext,
+  initial: 'starting',
   states: {
+    /** A call made before is taken as it ended; otherwise the machine waits to be started. */
+    starting: {
+      always: [
+        { guard: 'settledWithError', target: 'failed', actions: { type: 'reportFailure', params: failureParams } },
+        { guard: 'settledWithResult', target: 'done' },
+        { target: 'idle' },
+      ],
+    },
     idle: { on: { 'request.start': { target: 'loading' } } },
     loading: {
       tags: 'busy',
@@ -59,7 +96,7 @@ export const requestMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }],
+          actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }, { type: 'reportFailure', params: errorParams }],
         },
       },
     },

@@ -48,3 +48,39 @@ export function purchaseAnalytics(options: PaymentOptions, subscription: { id: n
     },
   }
 }
+
+/** Spec 4: a plan as an e-commerce product. */
+export interface PlanProduct {
+  id: string
+  name: string
+  price: number
+  quantity: 1
+}
+
+/** Spec 4: what changing the selected plan pushes: `remove` for the plan left (if any), then `add`. */
+export interface CartChange {
+  remove: { product: PlanProduct; currencyCode: string } | null
+  add: { product: PlanProduct; currencyCode: string }
+}
+
+interface PricedPlan {
+  id: number
+  name: string
+  prices?: { using?: { actual?: number; currency?: string } }
+}
+
+function planLine(plan: PricedPlan): { product: PlanProduct; currencyCode: string } {
+  return {
+    product: { id: String(plan.id), name: plan.name, price: plan.prices?.using?.actual ?? 0, quantity: 1 },
+    currencyCode: plan.prices?.using?.currency ?? '',
+  }
+}
+
+/**
+ * Spec 4: choosing a plan adds it to the cart; choosing another one first removes the previous
+ * plan. Choosing the plan already selected changes nothing (null).
+ */
+export function cartChange(previous: PricedPlan | null, next: PricedPlan): CartChange | null {
+  if (previous && previous.id === next.id) return null
+  return { remove: previous ? planLine(previous) : null, add: planLine(next) }
+}

@@ -1,5 +1,7 @@
 /** Spec 3, 4, 7, 9: the payment rules behind the payment machine's guards and widget options. Pure functions. */
 
+import { stripLocale } from './locale'
+
 /** Spec 1, 3: the configured payment providers. */
 export const PAYMENT_SERVICES = ['payselection', 'cloudpayments'] as const
 export type PaymentService = (typeof PAYMENT_SERVICES)[number]
@@ -15,7 +17,7 @@ export interface Subscription {
   id: number
   name: string
   days: number
-  prices?: { using?: { actual?: number } } & Record<string, unknown>
+  prices?: { using?: { actual?: number; currency?: string } } & Record<string, unknown>
 }
 
 /** Spec 3: what `POST /payments` answers. */
@@ -75,6 +77,19 @@ export function paymentLanguage(locale: string | null | undefined): string {
   return Object.hasOwn(PAYMENT_LANGUAGES, locale) ? (PAYMENT_LANGUAGES[locale] as string) : 'en-US'
 }
 
+/**
+ * The languages the Payselection pay-widget documents for `CustomerInfo.Language` (two-letter
+ * codes; decision 050). Any other language opens the widget in English.
+ */
+export const PAYSELECTION_LANGUAGES = ['ru', 'en'] as const
+export type PayselectionLanguage = (typeof PAYSELECTION_LANGUAGES)[number]
+
+/** Spec 9 and decision 050: the spec 9 payment language as the Payselection widget takes it. */
+export function payselectionLanguage(locale: string | null | undefined): PayselectionLanguage {
+  const primary = paymentLanguage(locale).split('-', 1)[0]!.toLowerCase()
+  return (PAYSELECTION_LANGUAGES as readonly string[]).includes(primary) ? (primary as PayselectionLanguage) : 'en'
+}
+
 /** CloudPayments receipt (GUIDE 5): `vat: null` is "no VAT". */
 export interface ReceiptItem {
   label: string
@@ -130,7 +145,8 @@ export interface PayselectionRequest {
   request: {
     MetaData: { PaymentType: 'Pay' }
     PaymentRequest: { OrderId: string; Amount: string; Currency: 'RUB'; Description: string; RebillFlag: true }
-    CustomerInfo: { Email: string; ReceiptEmail: string }
+    /** `Language` is how the widget takes its language (decision 050). */
+    CustomerInfo: { Email: string; ReceiptEmail: string; Language: PayselectionLanguage }
   }
 }
 
@@ -164,7 +180,7 @@ export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
           Description: input.description,
           RebillFlag: true,
         },
-        CustomerInfo: { Email: options.email, ReceiptEmail: options.email },
+        CustomerInfo: { Email: options.email, ReceiptEmail: options.email, Language: payselectionLanguage(input.locale) },
       },
     }
   }
@@ -185,4 +201,14 @@ export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
       ...(receipt ? { data: { CloudPayments: { CustomerReceipt: receipt } } } : {}),
     },
   }
+}
+
+/**
+ * Spec 3: the login page with the way back. The login page returns to its `redirect`
+ * parameter; a path that is not the login page, or that already names its way back, is kept.
+ */
+export function loginHref(to: string, redirectAfterLoginTo: string | null): string {
+  const path = to.split(/[?#]/u, 1)[0] ?? to
+  if (!redirectAfterLoginTo || stripLocale(path) !== '/login' || /[?&]redirect=/u.test(to)) return to
+  return `${to}${to.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirectAfterLoginTo)}`
 }

@@ -2,7 +2,7 @@
  * The tag manager's `dataLayer` (spec 4, 7): e-commerce actions (detail, add, remove,
  * purchase) and events. Browser only; on the server every call is a no-op.
  */
-import { ECOMMERCE_ACTIONS, type EcommerceAction, type PurchaseAnalytics } from '#machines/rules/analytics'
+import { ECOMMERCE_ACTIONS, type CartChange, type EcommerceAction, type PurchaseAnalytics } from '#machines/rules/analytics'
 
 type DataLayerEntry = Record<string, unknown>
 declare global {
@@ -33,6 +33,13 @@ export function pushEcommerce(action: EcommerceAction, payload: { currencyCode: 
     event: `ecommerce.${action}`,
     ecommerce: { currencyCode: payload.currencyCode, [action]: { ...(payload.actionField ? { actionField: payload.actionField } : {}), products: payload.products } },
   })
+}
+
+/** Spec 4: another plan chosen on the premium page: `remove` for the previous one first, then `add`. */
+export function pushCartChange(change: CartChange | null): void {
+  if (!change) return
+  if (change.remove) pushEcommerce('remove', { currencyCode: change.remove.currencyCode, products: [change.remove.product] })
+  pushEcommerce('add', { currencyCode: change.add.currencyCode, products: [change.add.product] })
 }
 
 /** Spec 4: after a successful payment: the e-commerce purchase (subscriptions) and the tag-manager event. */

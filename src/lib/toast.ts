@@ -3,7 +3,13 @@ import * as notificationTexts from '~/content/messages/notifications'
 import * as paymentTexts from '~/content/messages/payments'
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error'
-export interface ToastRequest { kind: ToastKind; key?: string; text?: string }
+export interface ToastRequest {
+  kind: ToastKind
+  key?: string
+  text?: string
+  /** A second line under the title (e.g. the server's own words under `payments.fail`). */
+  description?: string
+}
 
 type MessageFn = () => string
 /** The messages a machine's toast key can name (`notifications.*`, `payments.*`). */
@@ -44,5 +50,6 @@ export function toasterMounted(): () => void {
  */
 export function notify(request: ToastRequest): void {
   const text = toastText(request)
-  void toasterReady.then(() => import('sonner')).then(({ toast }) => toast[request.kind](text))
+  const options = request.description ? { description: request.description } : undefined
+  void toasterReady.then(() => import('sonner')).then(({ toast }) => toast[request.kind](text, options))
 }

@@ -3,14 +3,16 @@ import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { PageIntro } from '~/components/page-intro'
 import { PremiumPlans } from '~/components/premium/premium-plans'
+import { PremiumGallerySection } from '~/components/premium/premium-gallery'
 import { useSite } from '~/lib/use-site'
 import { getPlans } from '~/lib/premium/plans-server'
 import { plansFailure } from '~/lib/premium/plans-result'
 import { setErrorStatus } from '~/lib/route-error'
 
 /**
- * Spec 2, 3, 4: premium subscription and payment. The plans come from the loader (on the
- * server for the first paint); a failed load is part of the page, which still answers 200.
+ * Spec 2, 3, 4, 9: premium subscription and payment, then the premium monitor gallery. The plans
+ * come from the loader (on the server for the first paint); a failed load is part of the page,
+ * which still answers 200.
  */
 export const Route = createFileRoute('/premium')({
   loader: async () => {
@@ -32,6 +34,7 @@ function PremiumPage() {
     <>
       <PageIntro heading={m.page_premium_heading({ product })} intro={m.page_premium_intro({ product })} />
       <PremiumPlans initial={plans} locale={getLocale()} />
+      <PremiumGallerySection />
     </>
   )
 }

@@ -110,6 +110,20 @@ async function dataLayer(page: Page): Promise<DataLayerEntry[]> {
   return page.evaluate(() => (window as unknown as { dataLayer?: DataLayerEntry[] }).dataLayer ?? [])
 }
 
+/** A toast by its title, e.g. `payments_fail`. */
+function toast(page: Page, title: string) {
+  return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) })
+}
+
+/** Spec 4: after paying, the localized account page shows the plan, its state and the days left. */
+async function expectAccountShows(page: Page, plan: { badge: string; name: string; daysLeft: number }) {
+  const card = page.getByTestId('account-subscription')
+  await expect(card).toHaveAttribute('data-active', 'true', { timeout: 20_000 })
+  await expect(card.locator('.badge')).toHaveText(siteMsg('en', plan.badge))
+  await expect(card.getByTestId('account-plan')).toHaveText(plan.name)
+  await expect(card.getByTestId('account-days-left')).toHaveText(String(plan.daysLeft))
+}
+
 // ---------------------------------------------------------------------------------------------
 // The second site server (payselection) and its proxy to the shared backend
 
@@ -187,12 +201,25 @@ for (const provider of PROVIDERS) {
       await expect(page).toHaveURL(/\/en\/account$/)
       const subscription = await subscriptionOf(request, token)
       expect(subscription).toMatchObject({ active: true, trial: true, plan_id: 1 })
+      // What the visitor sees: the trial, 3 days left.
+      await expectAccountShows(page, { badge: 'acc_sub_trial', name: 'Trial', daysLeft: 3 })
       // Spec 4: an amount of 1 is a trial: a tag-manager `trial` event and no e-commerce purchase.
       const layer = await dataLayer(page)
       expect(layer).toContainEqual({ event: 'trial', ...provider.trial })
       expect(layer.some((entry) => entry.event === 'ecommerce.purchase')).toBe(false)
       // Spec 4: the premium state is reset.
       expect(await page.evaluate(() => sessionStorage.getItem('premium.state'))).toBeNull()
+
+      // Spec 8: a second trial is refused by the backend: the failure toast keeps its title and
+      // shows the backend's own words under it.
+      await openPremium(page)
+      await choosePlanAndAgree(page, 'Trial')
+      await payButton(page).click()
+      const refused = toast(page, siteMsg('en', 'payments_fail'))
+      await expect(refused).toBeVisible({ timeout: 20_000 })
+      await expect(refused.locator('[data-description]')).toHaveText('The trial has already been used on this account.')
+      await expect(cardDialog(page)).toHaveCount(0)
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
     })
 
     test('a paid plan succeeds: e-commerce purchase and subscribe event, the subscription on the account', async ({ page, context, request, baseURL }) => {
@@ -205,6 +232,8 @@ for (const provider of PROVIDERS) {
       await expect(page.getByText(siteMsg('en', 'payments_success'))).toBeVisible()
       await expect(page).toHaveURL(/\/en\/account$/)
       expect(await subscriptionOf(request, token)).toMatchObject({ active: true, trial: false, plan_id: 2 })
+      // What the visitor sees: the week plan, active, 7 days left.
+      await expectAccountShows(page, { badge: 'acc_sub_active', name: 'Week', daysLeft: 7 })
       const layer = await dataLayer(page)
       const purchase = layer.find((entry) => entry.event === 'ecommerce.purchase') as
         | { ecommerce: { currencyCode: string; purchase: { actionField: { revenue: number }; products: Array<{ id: string; price: number }> } } }
@@ -291,6 +320,13 @@ for (const provider of PROVIDERS) {
         await expect(page.getByText(siteMsg('en', 'notifications_errors_other'))).toBeVisible({ timeout: 60_000 })
         await expect(page.getByText(pm('en', 'premium_plans_error_title'))).toBeVisible()
         await expect(page.getByRole('button', { name: pm('en', 'premium_plans_retry') })).toBeEnabled()
+
+        // The backend answers again: the retry (in the browser) loads the plans.
+        proxyState.mode = 'pass'
+        await page.getByRole('button', { name: pm('en', 'premium_plans_retry') }).click()
+        await expect(page.locator('.plan-card')).toHaveCount(5)
+        await expect(page.getByText(pm('en', 'premium_plans_error_title'))).toHaveCount(0)
+        await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true')
       })
 
       test('a plan list whose subscriptions is not an array is an error: generic notification, page 200', async ({ page }) => {
@@ -390,5 +426,74 @@ test.describe('spec 3: a guest who picks a plan', () => {
     // The way back is used up.
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('premium.state') ?? 'null'))
     expect(stored).toMatchObject({ subscription: { id: 3 }, goToSubscription: false, redirectAfterLoginTo: null })
+  })
+})
+
+test.describe('spec 4, 8: the provider script does not load', () => {
+  test('a failure toast, no hang, the pay button usable again, and the next attempt loads the script', async ({ page, context, request, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('script'))
+    const script = '**/sandbox/cloudpayments.js'
+    await page.route(script, (route) => route.abort('connectionrefused'))
+    await openPremium(page)
+    await choosePlanAndAgree(page, '30 days')
+    await payButton(page).click()
+
+    await expect(toast(page, siteMsg('en', 'payments_fail'))).toBeVisible({ timeout: 20_000 })
+    await expect(payButton(page)).toHaveAttribute('aria-busy', 'false')
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+    await expect(page.locator('.premium-checkout')).toHaveAttribute('data-state', 'idle')
+    await expect(cardDialog(page)).toHaveCount(0)
+    await expect(planButton(page, '30 days')).toHaveAttribute('aria-pressed', 'true')
+
+    // The script is reachable again: paying works without reloading the page.
+    await page.unroute(script)
+    await payButton(page).click()
+    await expect(cardDialog(page)).toBeVisible({ timeout: 20_000 })
+  })
+})
+
+test.describe('spec 4: e-commerce when the selected plan changes', () => {
+  test('remove for the previous plan is pushed before add for the new one', async ({ page, context, request, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('cart'))
+    await openPremium(page)
+    await planButton(page, '7 days').click()
+    await expect(planButton(page, '7 days')).toHaveAttribute('aria-pressed', 'true')
+    await planButton(page, '30 days').click()
+    await expect(planButton(page, '30 days')).toHaveAttribute('aria-pressed', 'true')
+    // The same plan again changes nothing.
+    await planButton(page, '30 days').click()
+
+    type Cart = { event: string; ecommerce: { currencyCode: string } & Record<string, { products: Array<{ id: string; price: number }> }> }
+    const cart = (await dataLayer(page)).filter((entry): entry is Cart => entry.event === 'ecommerce.add' || entry.event === 'ecommerce.remove')
+    expect(cart.map((entry) => [entry.event, entry.ecommerce[entry.event.slice('ecommerce.'.length)]!.products[0]!.id])).toEqual([
+      ['ecommerce.add', '2'],
+      ['ecommerce.remove', '2'],
+      ['ecommerce.add', '3'],
+    ])
+    expect(cart[1]!.ecommerce).toEqual({ currencyCode: 'USD', remove: { products: [{ id: '2', name: 'Week', price: 2.99, quantity: 1 }] } })
+    expect(cart[2]!.ecommerce).toEqual({ currencyCode: 'USD', add: { products: [{ id: '3', name: 'Month', price: 6.99, quantity: 1 }] } })
+  })
+})
+
+test.describe('spec 9: the premium monitor gallery on the premium page', () => {
+  test('below the plans, lazy images; a thumbnail opens the lightbox with its name, Escape closes it', async ({ page }) => {
+    await openPremium(page, '/ru/premium')
+    const gallery = page.getByRole('region', { name: pm('ru', 'premium_gallery_title') })
+    await expect(gallery.getByTestId('gallery-thumb')).toHaveCount(16)
+    await expect(gallery.locator('img[loading="lazy"]')).toHaveCount(17)
+    // It comes after the payment panel.
+    expect(await page.evaluate(() => {
+      const panel = document.getElementById('premium-payment')
+      const section = document.querySelector('.premium-gallery')
+      return !!panel && !!section && !!(panel.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING)
+    })).toBe(true)
+
+    await gallery.getByTestId('gallery-thumb').nth(5).click()
+    const lightbox = page.getByTestId('lightbox')
+    await expect(lightbox).toBeVisible()
+    await expect(lightbox.locator('img')).toHaveAttribute('src', '/images/gallery/skin-06-big.webp')
+    await expect(lightbox.locator('figcaption')).toHaveText(siteMsg('ru', 'gallery_item_6_name'))
+    await page.keyboard.press('Escape')
+    await expect(lightbox).toBeHidden()
   })
 })

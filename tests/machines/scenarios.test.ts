@@ -204,7 +204,7 @@ describe('spec 3, 4, 7, 8, 9: payment', () => {
   it('a guest who picks a plan goes to login and is brought back to the plan', () => {
     const { actor, r } = start({ loggedIn: false, locale: 'de' })
     actor.send({ type: 'plan.select', subscription: MONTH, label: '30 Tage' })
-    expect(r.calls).toEqual([{ name: 'navigate', payload: { to: '/de/login' } }])
+    expect(r.calls).toEqual([{ name: 'navigate', payload: { to: '/de/login?redirect=%2Fde%2Fpremium' } }])
     const persisted = persistedPremiumState(actor.getSnapshot())
     expect(persisted).toMatchObject({ redirectAfterLoginTo: '/de/premium', goToSubscription: true, subscription: MONTH })
     // Back after login: a new actor from the persisted state starts in `selecting`, never in a payment.
@@ -250,7 +250,7 @@ describe('spec 2, 4, 8: locale', () => {
       },
       actions: { storeLocaleCookie: r.action('cookie'), navigate: r.action('navigate'), toast: r.action('toast'), logError: r.action('logError') },
     })
-    const actor = createActor(machine, { input: { cookieLocale: 'de', messageSet: 'mirror' } }).start()
+    const actor = createActor(machine, { input: { atRoot: true, cookieLocale: 'de', messageSet: 'mirror' } }).start()
     await tick()
     // No form yet: the validation file is not loaded.
     expect(actor.getSnapshot().value).toBe('ready')

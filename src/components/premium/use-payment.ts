@@ -2,19 +2,18 @@ import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { fromPromise, waitFor } from 'xstate'
-import { paymentMachine, persistedPremiumState, type CreatePaymentInput, type PremiumState } from '#machines/payment'
+import { paymentMachine, persistablePremiumState, type CreatePaymentInput, type OfferedPlan, type PremiumState } from '#machines/payment'
 import type { PaymentOptions } from '#machines/rules/payment'
 import { isLoggedIn } from '#machines/auth'
 import { cloudpaymentsPublicIdForHost, type Locale } from '../../../app.constants'
 import { AuthActor } from '~/components/auth-provider'
-import { ApiError } from '~/api/errors'
 import { useApi } from '~/api/use-api'
 import { useSite } from '~/lib/use-site'
 import { notify } from '~/lib/toast'
-import { pushPurchase } from '~/integrations/data-layer'
+import { pushCartChange, pushPurchase } from '~/integrations/data-layer'
 import { createLoadWidgetScript, createRunWidget, type WidgetScope } from '~/integrations/payments'
-import { sessionStorageOrNull, writePremiumState } from '~/lib/premium/persist'
-import { loginHref } from '~/lib/premium/login-href'
+import { readPremiumState, sessionStorageOrNull, writePremiumState } from '~/lib/premium/persist'
+import { paymentToast } from '~/lib/premium/payment-toast'
 import { useMachineInspect } from '~/lib/machine-inspect'
 
 const USER_REFRESH_TIMEOUT_MS = 15_000
@@ -28,24 +27,26 @@ type PaymentActors = NonNullable<Parameters<typeof paymentMachine.provide>[0]['a
 export const PaymentActorsOverride = createContext<Partial<PaymentActors> | null>(null)
 
 /**
- * The payment machine with the site's side effects (spec 4, 7): the backend call, the
- * provider's script and widget, the auth machine's user refresh, toasts, analytics and
- * navigation. The premium state is kept in sessionStorage once `persist` is on.
+ * The payment machine with the site's side effects (spec 4, 7): the stored premium state, the
+ * backend call, the provider's script and widget, the auth machine's user refresh, toasts,
+ * analytics and navigation. The premium state is kept in sessionStorage once it has been read.
+ * `onFocusPayment` is called when the machine says the payment panel is next.
  */
-export function usePayment({ locale, restored, persist }: { locale: Locale; restored: PremiumState | null; persist: boolean }) {
+export function usePayment({ locale, offered, onFocusPayment }: { locale: Locale; offered: readonly OfferedPlan[]; onFocusPayment: () => void }) {
   const site = useSite()
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
   const api = useApi()
   const router = useRouter()
-  const live = useRef({ api, router, auth })
-  live.current = { api, router, auth }
+  const live = useRef({ api, router, auth, onFocusPayment })
+  live.current = { api, router, auth, onFocusPayment }
   const payment = site.config.payment
   const override = useContext(PaymentActorsOverride)
 
   const [logic] = useState(() =>
     paymentMachine.provide({
       actors: {
+        readStoredState: fromPromise<PremiumState | null, void>(() => readPremiumState(sessionStorageOrNull())),
         createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(({ input }) =>
           live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service }),
         ),
@@ -60,17 +61,11 @@ export function usePayment({ locale, restored, persist }: { locale: Locale; rest
         ...override,
       },
       actions: {
-        toast: ({ event }, params) => {
-          // A refusal from the backend (e.g. a second trial) is clearer in its own words.
-          const error = (event as { error?: unknown }).error
-          if (params.kind === 'error' && error instanceof ApiError && error.kind === 'http' && error.serverMessage) {
-            notify({ kind: 'error', text: error.serverMessage })
-          } else notify(params)
-        },
+        toast: ({ event }, params) => notify(paymentToast(params, (event as { error?: unknown }).error)),
         trackPurchase: (_, params) => pushPurchase(params),
-        navigate: ({ context }, params) => {
-          void live.current.router.navigate({ href: loginHref(params.to, context.goToSubscription ? context.redirectAfterLoginTo : null) })
-        },
+        trackCart: (_, params) => pushCartChange(params),
+        focusPayment: () => live.current.onFocusPayment(),
+        navigate: (_, params) => void live.current.router.navigate({ href: params.to }),
         log: (_, params) => console.info(`payment: ${params.message}`),
         logError: (_, params) => console.error(`payment: ${params.message}`, params.detail ?? ''),
       },
@@ -85,7 +80,8 @@ export function usePayment({ locale, restored, persist }: { locale: Locale; rest
       activeService: payment.service,
       publicId: cloudpaymentsPublicIdForHost(site.config, site.host),
       payselection: { serviceId: payment.payselection.serviceId, publicKey: payment.payselection.publicKey },
-      restored,
+      restoreStored: true,
+      offered,
     },
   })
 
@@ -94,13 +90,15 @@ export function usePayment({ locale, restored, persist }: { locale: Locale; rest
     actorRef.send({ type: 'auth.changed', loggedIn })
   }, [actorRef, loggedIn])
 
-  // Spec 3: the premium state outlives the trip to the login page.
+  // Spec 3: the premium state outlives the trip to the login page (never written before it was read).
   useEffect(() => {
-    if (!persist) return
     const storage = sessionStorageOrNull()
-    const subscription = actorRef.subscribe((s) => writePremiumState(storage, persistedPremiumState(s)))
+    const subscription = actorRef.subscribe((s) => {
+      const state = persistablePremiumState(s)
+      if (state) writePremiumState(storage, state)
+    })
     return () => subscription.unsubscribe()
-  }, [actorRef, persist])
+  }, [actorRef])
 
   return { snapshot, send, actorRef, service: payment.service }
 }

@@ -1,7 +1,9 @@
 /**
  * Spec 7: the CloudPayments widget. `new cp.CloudPayments({ language })`, then
  * `pay(scheme, options, { onSuccess, onFail, onComplete })`. A success or a failure is reported
- * by its own callback; closing the form only shows up in `onComplete` (type `cancel`).
+ * by its own callback. Closing the form is not a failure (spec 4: it only logs): the real widget
+ * reports it as `onFail('User has cancelled')`, the sandbox's `pay` as `onComplete` with type
+ * `cancel`; both are a close (decision 050).
  */
 import type { CloudPaymentsRequest } from '#machines/rules/payment'
 import type { CloudPaymentsCallbacks, WidgetOutcome, WidgetScope } from './types'
@@ -11,6 +13,14 @@ export class WidgetUnavailableError extends Error {
     super(`The payment widget script did not define ${global}`)
     this.name = 'WidgetUnavailableError'
   }
+}
+
+/** The reason the CloudPayments widget gives `onFail` when the visitor closes it. */
+export const CLOUDPAYMENTS_CANCEL_REASON = 'User has cancelled'
+
+/** Whether an `onFail` reason is the visitor closing the widget rather than a failed payment. */
+export function isCloudPaymentsCancel(reason: unknown): boolean {
+  return typeof reason === 'string' && reason.trim() === CLOUDPAYMENTS_CANCEL_REASON
 }
 
 /** The callbacks for a request: each outcome is reported once. */
@@ -23,7 +33,7 @@ export function cloudPaymentsCallbacks(report: (outcome: WidgetOutcome) => void)
   }
   return {
     onSuccess: () => once({ type: 'widget.success' }),
-    onFail: (reason) => once({ type: 'widget.fail', reason }),
+    onFail: (reason) => once(isCloudPaymentsCancel(reason) ? { type: 'widget.close' } : { type: 'widget.fail', reason }),
     onComplete: (result) => {
       if (result?.success) once({ type: 'widget.success' })
       else if (result?.type === 'cancel') once({ type: 'widget.close' })

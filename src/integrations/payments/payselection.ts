@@ -1,6 +1,7 @@
 /**
  * Spec 7: the Payselection widget. `new pw.PayWidget()`, then
  * `pay({ serviceId, key }, { MetaData, PaymentRequest, CustomerInfo }, { onSuccess, onError, onClose })`.
+ * The widget has no constructor options: its language is `CustomerInfo.Language` (decision 050).
  */
 import type { PayselectionRequest } from '#machines/rules/payment'
 import { WidgetUnavailableError } from './cloudpayments'

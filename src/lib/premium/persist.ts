@@ -46,16 +46,5 @@ export function sessionStorageOrNull(): StorageLike | null {
   }
 }
 
-/**
- * A restored plan is matched against the plans on offer now (prices and the label may have
- * changed, or the page may be in another language); a plan no longer offered is dropped.
- */
-export function reconcileRestored(
-  state: PremiumState | null,
-  offered: ReadonlyArray<{ plan: PremiumState['subscription'] & object; label: string }>,
-): PremiumState | null {
-  if (!state) return null
-  const id = state.subscription?.id
-  const match = id === undefined ? undefined : offered.find((view) => view.plan.id === id)
-  return match ? { ...state, subscription: match.plan, label: match.label } : { ...state, subscription: null, label: '' }
-}
+/** Spec 3: the stored plan is matched with the plans on offer by the payment machine. */
+export { reconcileRestored } from '#machines/payment'

@@ -35,3 +35,29 @@ export async function loadPlans(api: Pick<Api, 'subscriptions'>, service: string
     return plansFailure(error)
   }
 }
+
+/** A failed plan list as an error (the request machine's failures are errors). */
+export class PlansLoadError extends Error {
+  constructor(readonly failure: Extract<PlansResult, { ok: false }>) {
+    super(failure.message ?? `The plan list could not be loaded (${failure.status ?? 'no response'})`)
+    this.name = 'PlansLoadError'
+  }
+}
+
+/** The plan list, or a PlansLoadError: the request machine's `run` for a retry in the browser. */
+export async function fetchPlans(api: Pick<Api, 'subscriptions'>, service: string): Promise<SubscriptionList> {
+  const result = await loadPlans(api, service)
+  if (!result.ok) throw new PlansLoadError(result)
+  return result.list
+}
+
+/** The loader's result as the request machine's `settled` input. */
+export function settledPlans(result: PlansResult): { result: SubscriptionList } | { error: PlansLoadError } {
+  return result.ok ? { result: result.list } : { error: new PlansLoadError(result) }
+}
+
+/** Spec 8: the toast of a failed plan list: the server's message, else the generic notification. */
+export function plansFailureToast(error: unknown): { kind: 'error'; text: string } | { kind: 'error'; key: string } {
+  const message = error instanceof PlansLoadError ? error.failure.message : null
+  return message ? { kind: 'error', text: message } : { kind: 'error', key: 'notifications.errors.other' }
+}

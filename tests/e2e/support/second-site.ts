@@ -51,6 +51,10 @@ export function startProxy(port: number, target: string, intercept?: Intercept):
 
 
 export function startSite(port: number, backendPort: number, api: string, env: Record<string, string> = {}): ChildProcess {
-  return startSiteServer(port, api, { BACKEND_PORT: String(backendPort), PAYMENT_SERVICE: 'payselection', ...env }, '[payselection site]').child
+  // The backend behind the proxy is the stand-in: its sandbox widgets, not the providers' real
+  // scripts that an API_BASE_URL otherwise means (decision 050).
+  const browserApi = api.replace('127.0.0.1', 'localhost')
+  const sandbox = { CLOUDPAYMENTS_SCRIPT_URL: `${browserApi}/sandbox/cloudpayments.js`, PAYSELECTION_SCRIPT_URL: `${browserApi}/sandbox/pay-widget.js` }
+  return startSiteServer(port, api, { BACKEND_PORT: String(backendPort), PAYMENT_SERVICE: 'payselection', ...sandbox, ...env }, '[payselection site]').child
 }
 

@@ -199,7 +199,11 @@ export const requestModel: MachineModel = {
   machine: requestMachine,
   fakes: { actions: ['succeeded', 'logError'], promiseActors: ['run'] },
   oracle: requestOracle,
-  inputs: [{ label: 'a page load' }],
+  inputs: [
+    { label: 'a page load' },
+    { label: 'a call the server made', input: { settled: { result: { subscriptions: [] } } } },
+    { label: 'a call that failed on the server', input: { settled: { error: new Error('The plan list is being updated.') } } },
+  ],
   events: (): TestEvent[] => [
     { type: 'request.start' },
     { type: 'request.retry' },

@@ -1,5 +1,5 @@
-import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, paymentMachine, type PaymentContext, type PaymentInput } from '#machines/payment'
-import { purchaseAnalytics } from '#machines/rules/analytics'
+import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, paymentMachine, type PaymentContext, type PaymentInput, type PremiumState } from '#machines/payment'
+import { cartChange, purchaseAnalytics } from '#machines/rules/analytics'
 import { localePath } from '#machines/rules/locale'
 import { buildWidgetRequest, unknownPaymentServiceMessage, type PaymentOptions, type Subscription } from '#machines/rules/payment'
 import type { EventObject } from 'xstate'
@@ -11,6 +11,21 @@ export const MONTH: Subscription = { id: 3, name: 'Month', days: 30, prices: { u
 export const OPTIONS_TRIAL: PaymentOptions = { amount: 1, currency: 'RUB', payment_id: 'pay-1', user_id: 7, email: 'player@example.com', tax_system_id: 1 }
 export const OPTIONS_MONTH: PaymentOptions = { amount: 990, currency: 'RUB', payment_id: 'pay-2', user_id: 7, email: 'player@example.com', tax_system_id: 1 }
 export const CONFIG = { publicId: 'pk_test', payselection: { serviceId: '21000', publicKey: 'ps-key' } }
+/** The plans on offer now: the month costs more than when it was stored. */
+const MONTH_NOW: Subscription = { ...MONTH, prices: { using: { actual: 1090 } } }
+const OFFERED = [
+  { plan: TRIAL, label: 'Пробный период' },
+  { plan: MONTH_NOW, label: '30 дней' },
+]
+/** What a guest left in storage before the trip to the login page. */
+const STORED: PremiumState = {
+  subscription: MONTH,
+  label: '30 days',
+  agreements: { premium: true, promo: false },
+  redirectAfterLoginTo: '/ru/premium',
+  goToSubscription: true,
+}
+const focusPayment: Effect = { type: 'focusPayment', params: undefined }
 
 const outcomes = (): TestEvent[] => [
   { type: 'xstate.error.actor.createPayment', error: new Error('402') },
@@ -33,8 +48,10 @@ const events = (snapshot: Snap): TestEvent[] => {
     ...(ctx.agreements.promo ? [] : [{ type: 'agreement.set', agreement: 'promo', value: true }]),
     { type: 'payment.submit' },
     { type: 'auth.changed', loggedIn: !ctx.loggedIn },
-    { type: 'redirect.consumed' },
     ...(ctx.locale === 'en' && ctx.subscription === null ? [{ type: 'locale.changed', locale: 'ru' }] : []),
+    { type: 'xstate.done.actor.readStoredState', output: STORED },
+    { type: 'xstate.done.actor.readStoredState', output: null },
+    { type: 'xstate.error.actor.readStoredState', error: new Error('storage disabled') },
     { type: 'xstate.done.actor.createPayment', output: ctx.subscription?.id === 1 ? OPTIONS_TRIAL : OPTIONS_MONTH },
     ...outcomes(),
   ]
@@ -59,6 +76,10 @@ const oracle: EffectOracle = (before, event, after, input: PaymentInput) => {
   const a = after.context as PaymentContext
   const e = event as EventObject & { error?: unknown; reason?: unknown }
   const invoke = (id: string, payload: unknown): Effect => ({ type: 'invoke', id, input: payload })
+  // Spec 3: arriving in `selecting` signed in, with a plan chosen as a guest: the way back is used
+  // up and the payment panel is next.
+  const backFromLogin = (goToSubscription: boolean, loggedIn: boolean): Effect[] =>
+    after.matches('selecting') && goToSubscription && loggedIn ? [focusPayment] : []
   const stopWidget: Effect = { type: 'stop', id: 'runWidget' }
   const fail = (detail: unknown): Effect[] => [
     { type: 'logError', params: { message: 'payment failed', detail } },
@@ -66,14 +87,27 @@ const oracle: EffectOracle = (before, event, after, input: PaymentInput) => {
   ]
   switch (e.type) {
     case 'xstate.init':
-      return after.matches('unavailable') ? [{ type: 'logError', params: { message: unknownPaymentServiceMessage(input.activeService) } }] : []
-    case 'plan.select':
-      return b!.loggedIn ? [] : [{ type: 'navigate', params: { to: localePath(b!.locale, '/login') } }]
-    case 'agreement.set':
+      if (after.matches('unavailable')) return [{ type: 'logError', params: { message: unknownPaymentServiceMessage(input.activeService) } }]
+      if (after.matches('restoring')) return [invoke('readStoredState', undefined)]
+      // Spec 3: a state given back as input by a logged-in user: the payment panel is next.
+      return input.loggedIn && input.restored?.goToSubscription ? [focusPayment] : []
+    case 'plan.select': {
+      // Spec 4: `remove` for the plan left, `add` for the plan chosen; nothing for the same plan.
+      const cart: Effect = { type: 'trackCart', params: cartChange(b!.subscription, (e as unknown as { subscription: Subscription }).subscription) }
+      return b!.loggedIn ? [cart] : [cart, { type: 'navigate', params: { to: `${localePath(b!.locale, '/login')}?redirect=${encodeURIComponent(localePath(b!.locale, '/premium'))}` } }]
+    }
     case 'auth.changed':
-    case 'redirect.consumed':
+      return backFromLogin(b!.goToSubscription, (e as unknown as { loggedIn: boolean }).loggedIn)
+    case 'agreement.set':
     case 'locale.changed':
       return []
+    case 'xstate.done.actor.readStoredState': {
+      // A stored state replaces what was chosen meanwhile; none keeps it.
+      const stored = (e as unknown as { output: PremiumState | null }).output
+      return backFromLogin(stored ? stored.goToSubscription : b!.goToSubscription, b!.loggedIn)
+    }
+    case 'xstate.error.actor.readStoredState':
+      return [{ type: 'logError', params: { message: 'stored premium state unreadable', detail: e.error } }, ...backFromLogin(b!.goToSubscription, b!.loggedIn)]
     case 'payment.submit':
       return after.matches('paying') ? [invoke('createPayment', { subscriptionId: b!.subscription!.id, locale: b!.locale })] : []
     case 'xstate.done.actor.createPayment':
@@ -126,8 +160,8 @@ export const paymentModel: MachineModel = {
   spec: 'spec 3, 4, 7, 8, 9: payment flow',
   machine: paymentMachine,
   fakes: {
-    actions: ['toast', 'trackPurchase', 'navigate', 'log', 'logError'],
-    promiseActors: ['createPayment', 'loadWidgetScript', 'refreshUser'],
+    actions: ['toast', 'trackPurchase', 'trackCart', 'focusPayment', 'navigate', 'log', 'logError'],
+    promiseActors: ['createPayment', 'loadWidgetScript', 'refreshUser', 'readStoredState'],
     callbackActors: ['runWidget'],
     callbackEvents: { 'widget.success': 'runWidget', 'widget.fail': 'runWidget', 'widget.close': 'runWidget' },
   },
@@ -135,13 +169,17 @@ export const paymentModel: MachineModel = {
   inputs: [
     { label: 'a logged-in user, cloudpayments', input: { locale: 'en', loggedIn: true, activeService: 'cloudpayments', ...CONFIG } satisfies PaymentInput },
     {
-      label: 'a guest back from login, payselection',
+      label: 'a guest back from login, payselection, the stored state read first',
+      input: { locale: 'ru', loggedIn: false, activeService: 'payselection', ...CONFIG, restoreStored: true, offered: OFFERED } satisfies PaymentInput,
+    },
+    {
+      label: 'a logged-in user back from login, the state given as input',
       input: {
-        locale: 'ru',
-        loggedIn: false,
-        activeService: 'payselection',
+        locale: 'en',
+        loggedIn: true,
+        activeService: 'cloudpayments',
         ...CONFIG,
-        restored: { subscription: MONTH, label: '30 days', redirectAfterLoginTo: '/ru/premium', goToSubscription: true },
+        restored: { subscription: MONTH, label: '30 days', redirectAfterLoginTo: '/en/premium', goToSubscription: true },
       } satisfies PaymentInput,
     },
     { label: 'an unknown payment service', input: { locale: 'en', loggedIn: true, activeService: 'stripe', ...CONFIG } satisfies PaymentInput },

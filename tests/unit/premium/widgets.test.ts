@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { paymentMachine } from '#machines/payment'
 import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment'
-import { openCloudPayments, cloudPaymentsCallbacks } from '~/integrations/payments/cloudpayments'
+import { openCloudPayments, cloudPaymentsCallbacks, isCloudPaymentsCancel } from '~/integrations/payments/cloudpayments'
 import { openPayselection, payselectionCallbacks } from '~/integrations/payments/payselection'
 import { createRunWidget, openWidget, widgetScriptUrl, WidgetUnavailableError } from '~/integrations/payments'
 import type { CloudPaymentsCallbacks, PayselectionCallbacks, WidgetOutcome, WidgetScope } from '~/integrations/payments/types'
@@ -105,6 +105,24 @@ describe('spec 7, 9: the CloudPayments widget call', () => {
     expect(outcomes).toEqual([{ type: 'widget.success' }, { type: 'widget.fail', reason: 'Card declined by the issuer' }, { type: 'widget.close' }])
   })
 
+  it('spec 4: the real widget closed reports onFail("User has cancelled"): a close, not a failure', () => {
+    const outcomes: WidgetOutcome[] = []
+    const closed = cloudPaymentsCallbacks((o) => outcomes.push(o))
+    closed.onFail?.('User has cancelled', {})
+    // What the widget may report after it, for the same payment, is not reported again.
+    closed.onComplete?.({ success: false, type: 'fail', message: 'User has cancelled' }, {})
+    const failed = cloudPaymentsCallbacks((o) => outcomes.push(o))
+    failed.onFail?.('Insufficient funds', {})
+    const odd = cloudPaymentsCallbacks((o) => outcomes.push(o))
+    odd.onFail?.({ message: 'User has cancelled' }, {})
+    expect(outcomes).toEqual([
+      { type: 'widget.close' },
+      { type: 'widget.fail', reason: 'Insufficient funds' },
+      { type: 'widget.fail', reason: { message: 'User has cancelled' } },
+    ])
+    expect([isCloudPaymentsCancel('User has cancelled'), isCloudPaymentsCancel(' User has cancelled '), isCloudPaymentsCancel('user has'), isCloudPaymentsCancel(null)]).toEqual([true, true, false, false])
+  })
+
   it('throws when the script defined no widget', () => {
     expect(() => openCloudPayments({}, cloudRequest(2, USD), () => {})).toThrow(WidgetUnavailableError)
   })
@@ -118,8 +136,18 @@ describe('spec 7, 9: the Payselection widget call', () => {
     expect(calls[0]!.request).toEqual({
       MetaData: { PaymentType: 'Pay' },
       PaymentRequest: { Description: '30 дней', Amount: '1190.00', Currency: 'RUB', OrderId: '17', RebillFlag: true },
-      CustomerInfo: { Email: 'ann@example.com', ReceiptEmail: 'ann@example.com' },
+      CustomerInfo: { Email: 'ann@example.com', ReceiptEmail: 'ann@example.com', Language: 'ru' },
     })
+  })
+
+  it.each([
+    ['ru', 'ru'], ['en', 'en'], ['de', 'en'], ['es', 'en'], ['fr', 'en'], ['', 'en'],
+  ])('spec 9, decision 050: locale %s opens the widget in CustomerInfo.Language %s', (locale, language) => {
+    const { scope, calls } = fakePayselection()
+    openPayselection(scope, payselectionRequest(RUB, locale), () => {})
+    expect(calls[0]!.request.CustomerInfo.Language).toBe(language)
+    // The widget is built without options: its language travels with the request only.
+    expect(calls[0]!.request).not.toHaveProperty('language')
   })
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ECOMMERCE_ACTIONS, purchaseAnalytics, purchaseKind } from '#machines/rules/analytics'
+import { ECOMMERCE_ACTIONS, cartChange, purchaseAnalytics, purchaseKind } from '#machines/rules/analytics'
 
 const options = { amount: 990, currency: 'RUB', payment_id: 'p-9', user_id: 7, email: 'p@example.com' }
 
@@ -29,5 +29,25 @@ describe('spec 4: analytics trial versus subscribe', () => {
   })
   it('allows only detail, add, remove and purchase', () => {
     expect(ECOMMERCE_ACTIONS).toEqual(['detail', 'add', 'remove', 'purchase'])
+  })
+})
+
+describe('spec 4: changing the selected plan', () => {
+  const week = { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }
+  const month = { id: 3, name: 'Month', days: 30, prices: { using: { actual: 6.99, currency: 'USD' } } }
+  it('the first plan is added', () => {
+    expect(cartChange(null, week)).toEqual({ remove: null, add: { product: { id: '2', name: 'Week', price: 2.99, quantity: 1 }, currencyCode: 'USD' } })
+  })
+  it('another plan removes the previous one, then adds the new one', () => {
+    expect(cartChange(week, month)).toEqual({
+      remove: { product: { id: '2', name: 'Week', price: 2.99, quantity: 1 }, currencyCode: 'USD' },
+      add: { product: { id: '3', name: 'Month', price: 6.99, quantity: 1 }, currencyCode: 'USD' },
+    })
+  })
+  it('the same plan again changes nothing', () => {
+    expect(cartChange(week, { ...week })).toBeNull()
+  })
+  it('remove is one of the allowed actions', () => {
+    expect(ECOMMERCE_ACTIONS).toContain('remove')
   })
 })

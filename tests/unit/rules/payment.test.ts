@@ -6,8 +6,10 @@ import {
   buildWidgetRequest,
   formatPayselectionAmount,
   isPaymentService,
+  loginHref,
   paymentLanguage,
   paymentScheme,
+  payselectionLanguage,
   type PaymentOptions,
 } from '#machines/rules/payment'
 
@@ -99,8 +101,24 @@ describe('spec 7: widget requests', () => {
       request: {
         MetaData: { PaymentType: 'Pay' },
         PaymentRequest: { OrderId: '42', Amount: '990.00', Currency: 'RUB', Description: '30 days', RebillFlag: true },
-        CustomerInfo: { Email: 'p@example.com', ReceiptEmail: 'p@example.com' },
+        CustomerInfo: { Email: 'p@example.com', ReceiptEmail: 'p@example.com', Language: 'ru' },
       },
     })
+  })
+})
+
+describe('spec 9, decision 050: the Payselection widget language', () => {
+  it('is the two-letter code of the spec 9 language when the widget documents it (ru, en), else en', () => {
+    expect(['ru', 'en', 'de', 'cs', 'lv', 'xx', null, undefined].map((locale) => payselectionLanguage(locale))).toEqual(['ru', 'en', 'en', 'en', 'en', 'en', 'en', 'en'])
+  })
+})
+
+describe('spec 3: the login page with the way back', () => {
+  it('adds the redirect parameter to the login path only, once', () => {
+    expect(loginHref('/en/login', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Fpremium')
+    expect(loginHref('/ru/login?from=premium', '/ru/premium')).toBe('/ru/login?from=premium&redirect=%2Fru%2Fpremium')
+    expect(loginHref('/en/login', null)).toBe('/en/login')
+    expect(loginHref('/en/account', '/en/premium')).toBe('/en/account')
+    expect(loginHref('/en/login?redirect=%2Fen%2Ffaq', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Ffaq')
   })
 })

@@ -1,0 +1,13 @@
+/** Spec 8: the payment machine's toasts as the site shows them. */
+import type { ToastParams } from '#machines/payment'
+import { ApiError } from '~/api/errors'
+import type { ToastRequest } from '~/lib/toast'
+
+/**
+ * The machine names the toast (`payments.fail` for every failure); when the backend refused
+ * with its own words (e.g. a second trial), they are the toast's description under that title.
+ */
+export function paymentToast(params: ToastParams, error: unknown): ToastRequest {
+  const description = params.kind === 'error' && error instanceof ApiError && error.kind === 'http' ? error.serverMessage : null
+  return description ? { kind: params.kind, key: params.key, description } : { kind: params.kind, key: params.key }
+}

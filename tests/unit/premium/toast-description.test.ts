@@ -1,0 +1,25 @@
+/** Spec 8: a toast with a description under its title (the payment failure with the server's words). */
+import { describe, expect, it, vi } from 'vitest'
+
+const shown: Array<{ kind: string; text: string; options: unknown }> = []
+vi.mock('sonner', () => ({
+  toast: Object.fromEntries(['success', 'info', 'warning', 'error'].map((kind) => [kind, (text: string, options?: unknown) => shown.push({ kind, text, options })])),
+}))
+
+const { notify, toasterMounted, toastText } = await import('~/lib/toast')
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
+
+describe('spec 8: payments.fail with the server message', () => {
+  it('the title stays the message of the key; the description is passed to the toast', async () => {
+    const unmount = toasterMounted()
+    notify({ kind: 'error', key: 'payments.fail', description: 'The trial can be used once per account.' })
+    notify({ kind: 'error', key: 'payments.fail' })
+    await settle()
+    const title = toastText({ kind: 'error', key: 'payments.fail' })
+    expect(shown).toEqual([
+      { kind: 'error', text: title, options: { description: 'The trial can be used once per account.' } },
+      { kind: 'error', text: title, options: undefined },
+    ])
+    unmount()
+  })
+})
