@@ -12,6 +12,7 @@ import {
   analyticsToken,
   bearerHeader,
   canRefresh,
+  restoredExpiresAt,
   tokenExpiresAt,
   tokenStatus,
   type TokenStatus,
@@ -67,12 +68,16 @@ export interface AuthContext {
 }
 
 export type AuthEvent =
-  /** Spec 7: PATCH /users/verify with these credentials (or sign-in by code: the app's `login` actor decides). */
+  /**
+   * Spec 7: PATCH /users/verify with these credentials (or sign-in by code: the app's `login` actor decides).
+   * While logged in, only credentials of the signed-in account's own e-mail are taken (e.g. confirming
+   * it): the session is renewed with the new token and the user fetched again, without navigating.
+   */
   | { type: 'auth.login'; credentials: unknown; now: number; redirectTo?: string | null }
   /** The login callback route received a token. */
   | { type: 'auth.callback'; token: string; expiresIn?: number | null; refreshToken?: string | null; refreshExpiresIn?: number | null; now: number; redirectTo?: string | null }
-  /** Spec 7: logout makes no call. */
-  | { type: 'auth.logout' }
+  /** Spec 7: logout makes no call. Spec 2: then the root path, unless a (safe, local) page to stay on is given. */
+  | { type: 'auth.logout'; redirectTo?: string | null }
   /** Fetch the user again (e.g. after a payment). */
   | { type: 'user.refresh' }
   /** Before each request: is the token still good at `now`? */
@@ -98,8 +103,8 @@ function sessionParams({ context }: { context: AuthContext }): StoreSessionParam
 function afterLoginParams({ context }: { context: AuthContext }): NavigateParams {
   return { to: context.redirectTo }
 }
-function rootParams(): NavigateParams {
-  return { to: '/' }
+function logoutParams({ event }: { event: AuthEvent }): NavigateParams {
+  return { to: event.type === 'auth.logout' && event.redirectTo ? safeRedirect(event.redirectTo) : '/' }
 }
 function errorParams({ event }: { event: { error?: unknown } & { type: string } }): LogErrorParams {
   return { error: event.error }
@@ -115,6 +120,16 @@ function refreshInput({ context }: { context: AuthContext }) {
 }
 function credentialsInput({ event }: { event: AuthEvent }) {
   return { credentials: event.type === 'auth.login' ? event.credentials : undefined }
+}
+
+/** The e-mail that credentials name (lower-cased, trimmed), or null when they name none. */
+export function credentialsEmail(credentials: unknown): string | null {
+  const email = credentials && typeof credentials === 'object' ? (credentials as { email?: unknown }).email : undefined
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null
+}
+/** The signed-in user's e-mail (lower-cased, trimmed), or null. */
+export function userEmail(user: AuthUser | null): string | null {
+  return typeof user?.email === 'string' && user.email.trim() ? user.email.trim().toLowerCase() : null
 }
 
 export const authMachine = setup({
@@ -157,6 +172,8 @@ export const authMachine = setup({
     assignNow: assign(({ event }) => (event.type === 'token.check' ? { now: event.now } : {})),
     assignError: assign((_, params: LogErrorParams) => ({ error: params.error instanceof Error ? params.error.message : String(params.error) })),
     resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
+    /** Spec 9: a restored token without an expiry lives 1800 s from the request. */
+    assignDefaultExpiry: assign(({ context }) => ({ expiresAt: restoredExpiresAt(context.token, null, context.now) })),
     // --- side effects (provided by the app) ---
     /** Writes token and expiry (ms) under the `auth` prefix, in cookie and storage. */
     storeSession: (_, _params: StoreSessionParams) => {},
@@ -170,6 +187,10 @@ export const authMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
+    hasTokenWithoutExpiry: ({ context }) => Boolean(context.token) && context.expiresAt === null,
+    /** The credentials name the signed-in account's own e-mail. */
+    isSignedInAccount: ({ context, event }) =>
+      event.type === 'auth.login' && userEmail(context.user) !== null && credentialsEmail(event.credentials) === userEmail(context.user),
     hasUser: ({ context }) => context.user !== null,
     isTokenValid: ({ context }) => tokenStatus(context.token, context.expiresAt, context.now) === 'valid',
     canRefreshToken: ({ context }) => canRefresh(context.refreshToken, context.refreshExpiresAt, context.now),
@@ -190,7 +211,12 @@ export const authMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      always: [{ guard: 'hasToken', target: 'loggedIn' }, { target: 'loggedOut' }],
+      always: [
+        // Spec 9: the token is kept for 1800 s and that expiry is stored back, so the server and the page agree.
+        { guard: 'hasTokenWithoutExpiry', target: 'loggedIn', actions: ['assignDefaultExpiry', { type: 'storeSession', params: sessionParams }] },
+        { guard: 'hasToken', target: 'loggedIn' },
+        { target: 'loggedOut' },
+      ],
     },
     loggedOut: {
       on: {
@@ -238,7 +264,7 @@ export const authMachine = setup({
     loggedIn: {
       initial: 'validating',
       on: {
-        'auth.logout': { target: 'loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'navigate', params: rootParams }] },
+        'auth.logout': { target: 'loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'navigate', params: logoutParams }] },
       },
       states: {
         validating: {
@@ -256,6 +282,22 @@ export const authMachine = setup({
           on: {
             'token.check': { target: 'validating', actions: 'assignNow' },
             'user.refresh': { target: 'fetchingUser' },
+            // Credentials of another account are not taken while logged in: the visitor signs out first.
+            'auth.login': { guard: 'isSignedInAccount', target: 'renewing', actions: 'assignLoginRequest' },
+          },
+        },
+        renewing: {
+          tags: 'busy',
+          invoke: {
+            id: 'renew',
+            src: 'login',
+            input: credentialsInput,
+            onDone: {
+              target: 'fetchingUser',
+              actions: [{ type: 'assignGrant', params: ({ event }) => event.output }, { type: 'storeSession', params: sessionParams }],
+            },
+            // The session in use is still good: it stays, the error is kept for the form.
+            onError: { target: 'active', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
           },
         },
         refreshing: {

@@ -6,11 +6,11 @@ import { paymentMachine } from './payment'
 import { deadlineMachine } from './deadline'
 import { menuMachine, modalMachine, lightboxMachine } from './ui'
 import { fieldMachine } from './field'
-import { signInMachine } from './sign-in'
+import { confirmMachine, signInMachine } from './sign-in'
 import { accountMachine } from './account'
 import { requestMachine } from './request'
 
-export { authMachine, localeMachine, paymentMachine, deadlineMachine, menuMachine, modalMachine, lightboxMachine, fieldMachine, signInMachine, accountMachine, requestMachine }
+export { authMachine, localeMachine, paymentMachine, deadlineMachine, menuMachine, modalMachine, lightboxMachine, fieldMachine, signInMachine, confirmMachine, accountMachine, requestMachine }
 export * from './auth'
 export * from './deadline'
 export * from './ui'
@@ -55,6 +55,7 @@ export const machines: readonly MachineEntry[] = [
   { name: 'lightbox', spec: '3, 4', machine: lightboxMachine },
   { name: 'field', spec: '4, 5', machine: fieldMachine },
   { name: 'sign-in', spec: '4, 7', machine: signInMachine },
+  { name: 'confirm', spec: '7', machine: confirmMachine },
   { name: 'account', spec: '4, 7', machine: accountMachine },
   { name: 'request', spec: '4, 7', machine: requestMachine },
 ]

@@ -119,3 +119,101 @@ export const signInMachine = setup({
 })
 
 export type SignInMachine = typeof signInMachine
+
+// --- e-mail confirmation ------------------------------------------------------------------
+
+/**
+ * Spec 7: the confirmation form (POST /users/confirm: email, code, password), which also signs
+ * in. A guest is signed in as the confirmed account. A visitor signed in as that same account
+ * just confirms: the session is renewed and the user fetched again (the auth machine does it),
+ * with a success toast. A visitor signed in as another account is told so and offered to sign
+ * out first; nothing is sent for them.
+ */
+export interface ConfirmCredentials {
+  email: string
+  code: string
+  password: string
+}
+
+export interface ConfirmContext {
+  /** The address being confirmed (as typed, trimmed). */
+  email: string
+  /** The e-mail of the other account the visitor is signed in as, while that blocks confirming. */
+  signedInAs: string | null
+  error: string | null
+}
+
+export type ConfirmEvent =
+  /** `signedInAs`: the e-mail of the account the visitor is signed in as, null for a guest. */
+  | ({ type: 'confirm.submit'; signedInAs: string | null } & ConfirmCredentials)
+  /** Signed in as another account: sign out (and stay on the form) to confirm. */
+  | { type: 'confirm.logout' }
+  /** Back to the form without signing out. */
+  | { type: 'confirm.edit' }
+
+const sameEmail = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase()
+
+function confirmInput({ event }: { event: ConfirmEvent }): ConfirmCredentials {
+  return event.type === 'confirm.submit'
+    ? { email: event.email.trim(), code: event.code.trim(), password: event.password }
+    : { email: '', code: '', password: '' }
+}
+
+export const confirmMachine = setup({
+  types: { context: {} as ConfirmContext, events: {} as ConfirmEvent },
+  actors: {
+    /** Hands the credentials to the auth machine (sign-in, or renewal for the same account). */
+    confirm: fromPromise<unknown, ConfirmCredentials>(async () => {
+      throw new Error('confirm: actor "confirm" not provided')
+    }),
+  },
+  actions: {
+    assignSubmit: assign(({ event }) => (event.type === 'confirm.submit' ? { email: event.email.trim(), signedInAs: null, error: null } : {})),
+    assignOtherAccount: assign(({ event }) =>
+      event.type === 'confirm.submit' ? { email: event.email.trim(), signedInAs: event.signedInAs, error: null } : {},
+    ),
+    clearOtherAccount: assign({ signedInAs: null }),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    /** Signs out through the auth machine, staying on the page. */
+    logout: () => {},
+    /** Spec 8: the success toast. */
+    notifyConfirmed: () => {},
+    logError: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    isSignedInAsAnother: ({ event }) => event.type === 'confirm.submit' && event.signedInAs !== null && !sameEmail(event.signedInAs, event.email),
+  },
+}).createMachine({
+  id: 'confirm',
+  context: { email: '', signedInAs: null, error: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'confirm.submit': [
+          { guard: 'isSignedInAsAnother', target: 'otherAccount', actions: 'assignOtherAccount' },
+          { target: 'confirming', actions: 'assignSubmit' },
+        ],
+      },
+    },
+    otherAccount: {
+      on: {
+        'confirm.logout': { target: 'editing', actions: ['logout', 'clearOtherAccount'] },
+        'confirm.edit': { target: 'editing', actions: 'clearOtherAccount' },
+      },
+    },
+    confirming: {
+      tags: 'busy',
+      invoke: {
+        id: 'confirm',
+        src: 'confirm',
+        input: confirmInput,
+        onDone: { target: 'confirmed', actions: 'notifyConfirmed' },
+        onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+      },
+    },
+    confirmed: { type: 'final' },
+  },
+})
+
+export type ConfirmMachine = typeof confirmMachine

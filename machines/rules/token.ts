@@ -41,6 +41,16 @@ export function tokenExpiresAt(now: number, maxAgeSeconds?: number | null): numb
   return now + maxAge * 1000
 }
 
+/**
+ * Spec 9: the expiry of a stored token as the server and the auth machine both read it: the
+ * stored expiry when there is a usable one, else the token has none of its own and lives
+ * `DEFAULT_TOKEN_MAX_AGE_S` from `now`. Null without a token.
+ */
+export function restoredExpiresAt(token: string | null | undefined, storedExpiresAt: number | null | undefined, now: number): number | null {
+  if (!token) return null
+  return storedExpiresAt != null && Number.isFinite(storedExpiresAt) ? storedExpiresAt : tokenExpiresAt(now)
+}
+
 /** Spec 4: a refresh is possible while the refresh token itself is valid. */
 export function canRefresh(refreshToken: string | null | undefined, refreshExpiresAt: number | null | undefined, now: number): boolean {
   if (!refreshToken) return false

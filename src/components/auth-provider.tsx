@@ -7,7 +7,9 @@ import { getLocale } from '~/paraglide/runtime'
 import type { ApiOptions } from '~/api/client'
 import type { TokenGrant as ApiTokenGrant } from '~/api/schemas'
 import { clearStoredSession, storeSession } from '~/lib/auth-storage'
+import { normalizeDigits } from '~/lib/forms/digits'
 import { useSite } from '~/lib/use-site'
+import { useMachineInspect } from '~/lib/machine-inspect'
 import { notify } from '~/lib/toast'
 import { m } from '~/paraglide/messages'
 
@@ -42,20 +44,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logic = useMemo(() => {
     // The client (ofetch and the response schemas) loads with the first call, not with the page.
     const loadApi = async (options: ApiOptions) => (await import('~/api/client')).createApi(options)
-    const api = (token: string | null = null) => loadApi({ base: site.config.apiBrowserBase, locale, token: () => token })
+    // A failure without the backend's own message (no answer, a broken body) reads as a plain
+    // sentence, never as the request's technical detail; the backend's message is kept.
+    const api = (token: string | null = null) =>
+      loadApi({ base: site.config.apiBrowserBase, locale, token: () => token, fallbackMessage: () => m.acc_login_unreachable() })
     return authMachine.provide({
       actors: {
         login: fromPromise(async ({ input }: { input: { credentials: unknown } }) => {
           const c = input.credentials as Credentials
+          // Spec 5: a code typed in Arabic-Indic digits passes the form; the backend takes Latin digits.
           switch (c.kind) {
             case 'code':
-              return toGrant(await (await api()).verify({ email: c.email, code: c.code }))
+              return toGrant(await (await api()).verify({ email: c.email, code: normalizeDigits(c.code) }))
             case 'password':
               return toGrant(await (await api()).verify({ email: c.email, password: c.password }))
             case 'link':
               return toGrant(await (await api()).signInByCode(c.code))
             case 'confirm':
-              return toGrant(await (await api()).confirm({ email: c.email, code: c.code, password: c.password }))
+              return toGrant(await (await api()).confirm({ email: c.email, code: normalizeDigits(c.code), password: c.password }))
           }
         }),
         fetchUser: fromPromise(async ({ input }: { input: { token: string } }) => (await (await api(input.token)).me()) as AuthUser),
@@ -86,6 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     <AuthActor.Provider
       logic={logic}
       options={{
+        inspect: useMachineInspect(),
         input: {
           now: site.now,
           token: site.session?.token ?? null,

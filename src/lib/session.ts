@@ -5,7 +5,7 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
-import { AUTH_STORAGE_KEYS, tokenStatus } from '#machines/rules/token'
+import { AUTH_STORAGE_KEYS, restoredExpiresAt, tokenStatus } from '#machines/rules/token'
 import { readCookie } from './locale'
 
 export const AUTH_TOKEN_COOKIE = AUTH_STORAGE_KEYS.token
@@ -15,6 +15,10 @@ export interface SessionSnapshot {
   loggedIn: boolean
   /** The bearer token without its prefix, when logged in. */
   token: string | null
+  /**
+   * The stored expiry (ms). Null when the cookie has none: the token then lives 1800 s from
+   * the request (spec 9), here as in the auth machine, which stores that expiry back.
+   */
   expiresAt: number | null
 }
 
@@ -27,7 +31,8 @@ export function sessionFromCookieHeader(cookieHeader: string | null | undefined,
   if (!/^[A-Za-z0-9._~+/=-]{16,512}$/.test(token)) return NO_SESSION
   const expiresRaw = readCookie(cookieHeader, AUTH_EXPIRES_COOKIE)
   const expiresAt = expiresRaw && /^\d{1,16}$/.test(expiresRaw) ? Number(expiresRaw) : null
-  if (expiresAt !== null && tokenStatus(token, expiresAt, now) === 'expired') return NO_SESSION
+  // Spec 9: a token without an expiry counts as issued now, for 1800 s (the same rule as the auth machine's).
+  if (tokenStatus(token, restoredExpiresAt(token, expiresAt, now), now) !== 'valid') return NO_SESSION
   return { loggedIn: true, token, expiresAt }
 }
 

@@ -7,6 +7,7 @@ import { ConfirmForm } from '~/components/account/confirm-form'
 import { usePageRequest } from '~/components/account/use-request'
 import { useApi } from '~/api/use-api'
 import { useSite } from '~/lib/use-site'
+import { normalizeDigits } from '~/lib/forms/digits'
 
 /**
  * Spec 2, 7: /confirm-email/{code} confirms an e-mail by the link's code
@@ -31,7 +32,8 @@ function ConfirmByLink({ code }: { code: string }) {
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
   const request = usePageRequest(
-    () => api.confirmEmail(code),
+    // Spec 5: a six-digit code typed into the address in Arabic-Indic digits goes as Latin digits.
+    () => api.confirmEmail(normalizeDigits(code)),
     () => {
       if (auth.getSnapshot().matches('loggedIn')) auth.send({ type: 'user.refresh' })
     },

@@ -1,10 +1,36 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { BACKEND } from '../../playwright.config'
 import { latestMail, loginViaApi, uniqueEmail } from './support/login'
 import { msg, product } from './support/messages'
 
 async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
+}
+
+/** Arabic-Indic digits (٠-٩) for a code's Latin digits, as a visitor with that keyboard types it. */
+const arabicIndic = (code: string) => code.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)))
+
+function toast(page: Page, kind: 'success' | 'error' | 'info' | 'warning') {
+  return page.locator(`[data-sonner-toast][data-type="${kind}"]`)
+}
+
+/**
+ * Gives the user a paid subscription the way a card payment does: POST /payments (the plan the
+ * special offer is based on), then the provider's sandbox notification of a completed charge.
+ */
+async function activateSubscription(request: APIRequestContext, token: string, email: string, locale = 'en') {
+  const created = await request.post(`${BACKEND}/${locale}/payments`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { subscription_id: 3, service: 'cloudpayments' },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const options = (await created.json()) as { payment_id: number; amount: number; currency: string }
+  const notice = await request.post(`${BACKEND}/sandbox/notify/cloudpayments`, {
+    data: { InvoiceId: String(options.payment_id), Amount: options.amount, Currency: options.currency, Email: email, Status: 'Completed', CardLastFour: '4242' },
+  })
+  expect(notice.status(), await notice.text()).toBe(200)
+  const me = await request.get(`${BACKEND}/${locale}/users/me`, { headers: { authorization: `Bearer ${token}` } })
+  expect(((await me.json()) as { subscription: { active: boolean } | null }).subscription?.active).toBe(true)
 }
 
 async function requestCode(page: Page, email: string) {
@@ -29,6 +55,46 @@ test.describe('spec 7: sign-in', () => {
     expect(cookies.find((c) => c.name === 'auth._token.local')?.value).toMatch(/^Bearer%20/)
     expect(Number(cookies.find((c) => c.name === 'auth._token_expiration.local')?.value)).toBeGreaterThan(Date.now())
     expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toMatch(/^Bearer /)
+  })
+
+  test('spec 5: a code typed in Arabic-Indic digits signs in; the backend gets Latin digits', async ({ page, request }) => {
+    const email = uniqueEmail('arabic')
+    await page.goto('/login')
+    await hydrated(page)
+    await requestCode(page, email)
+    const mail = await latestMail(request, email)
+    const verify = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/en/users/verify'))
+    await page.getByLabel(msg('en', 'acc_code_label')).fill(arabicIndic(mail.code!))
+    await expect(page.getByLabel(msg('en', 'acc_code_label'))).toHaveValue(/^[\u0660-\u0669]{6}$/)
+    await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
+    expect((await verify).postDataJSON()).toEqual({ email, code: mail.code })
+    await expect(page).toHaveURL(/localhost:\d+\/$/)
+    await expect(page.getByTestId('account-link')).toBeVisible()
+  })
+
+  test('spec 8: no answer from the backend reads as a translated sentence; its own message is kept', async ({ page, request }) => {
+    const email = uniqueEmail('offline')
+    await page.goto('/de/login')
+    await hydrated(page)
+    await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
+    await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
+    const mail = await latestMail(request, email)
+    let answer: 'none' | 'message' = 'none'
+    await page.route('**/de/users/verify', (route) =>
+      answer === 'none'
+        ? route.abort('internetdisconnected')
+        : route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Die Anmeldung wird gerade gewartet.' }) }),
+    )
+    const code = page.getByLabel(msg('de', 'acc_code_label'))
+    await code.fill(mail.code!)
+    await page.getByRole('button', { name: msg('de', 'acc_sign_in') }).click()
+    await expect(page.locator('.form-error')).toHaveText(msg('de', 'acc_login_unreachable'))
+    await expect(page.locator('.form-error')).not.toContainText('/users/verify')
+    await expect(code).toHaveValue(mail.code!)
+    answer = 'message'
+    await page.getByRole('button', { name: msg('de', 'acc_sign_in') }).click()
+    await expect(page.locator('.form-error')).toHaveText('Die Anmeldung wird gerade gewartet.')
+    await expect(page).toHaveURL(/\/de\/login$/)
   })
 
   test('a wrong code shows the translated message and keeps what was typed', async ({ page }) => {
@@ -140,12 +206,65 @@ test.describe('spec 7: the account area', () => {
     await expect(page.getByTestId('account-device')).toContainText(msg('ru', 'acc_device_none'))
   })
 
-  test('cancelling without a subscription shows the error toast', async ({ page, request, context, baseURL }) => {
+  test('without a subscription there is nothing to cancel, no special offer, and Premium is offered', async ({ page, request, context, baseURL }) => {
     await loginViaApi(request, context, baseURL!)
     await page.goto('/account')
     await hydrated(page)
-    await expect(page.getByTestId('cancel-subscription')).toHaveCount(0)
     await expect(page.getByTestId('account-subscription')).toContainText(msg('en', 'acc_sub_none'))
+    await expect(page.getByTestId('account-subscription').getByRole('link', { name: msg('en', 'acc_get_premium') })).toBeVisible()
+    await expect(page.getByTestId('cancel-subscription')).toHaveCount(0)
+    await expect(page.getByTestId('special-offer')).toHaveCount(0)
+  })
+
+  test('a paid subscription is cancelled through the confirmation modal: success toast, auto-renewal off', async ({ page, request, context, baseURL }) => {
+    const { email, token } = await loginViaApi(request, context, baseURL!)
+    await activateSubscription(request, token, email)
+    await page.goto('/account')
+    await hydrated(page)
+    const subscription = page.getByTestId('account-subscription')
+    await expect(subscription).toHaveAttribute('data-active', 'true')
+    await expect(subscription).toContainText(msg('en', 'acc_sub_active'))
+    await expect(page.getByTestId('renewal-off')).toHaveCount(0)
+    await page.getByTestId('cancel-subscription').click()
+    const dialog = page.getByRole('dialog', { name: msg('en', 'acc_confirm_cancel_title') })
+    await expect(dialog).toBeVisible()
+    await dialog.getByTestId('confirm-yes').click()
+    await expect(dialog).toHaveCount(0)
+    await expect(toast(page, 'success')).toContainText('Auto-renewal is off.')
+    await expect(page.getByTestId('renewal-off')).toHaveText(msg('en', 'acc_sub_renewal_off'))
+    await expect(page.getByTestId('cancel-subscription')).toHaveCount(0)
+    // Still active until the end of the paid period.
+    await expect(subscription).toHaveAttribute('data-active', 'true')
+    const me = await request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(((await me.json()) as { subscription: { cancelled: boolean } }).subscription.cancelled).toBe(true)
+  })
+
+  test('spec 7: the special offer the backend has for a subscriber is on the account page', async ({ page, request, context, baseURL }) => {
+    const { email, token } = await loginViaApi(request, context, baseURL!, uniqueEmail('offer'), 'ru')
+    await activateSubscription(request, token, email, 'ru')
+    const special = await request.get(`${BACKEND}/ru/users/subscription/special`, { headers: { authorization: `Bearer ${token}` } })
+    const { offer } = (await special.json()) as { offer: { discount_percent: number } | null }
+    expect(offer?.discount_percent).toBeGreaterThan(0)
+    await page.goto('/ru/account')
+    const card = page.getByTestId('special-offer')
+    await expect(card).toBeVisible()
+    await expect(card.getByRole('heading')).toHaveText(msg('ru', 'acc_offer_title'))
+    await expect(card).toContainText(`${offer!.discount_percent}%`)
+    await expect(card.getByRole('link', { name: msg('ru', 'acc_offer_cta') })).toHaveAttribute('href', '/ru/premium')
+  })
+
+  test('an action the backend refuses shows the error toast with its message (e-mail already taken)', async ({ page, request, context, baseURL }) => {
+    const taken = uniqueEmail('taken')
+    expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(taken)}`)).status()).toBe(200)
+    await loginViaApi(request, context, baseURL!)
+    await page.goto('/account')
+    await hydrated(page)
+    const form = page.getByTestId('change-email')
+    await form.getByLabel(msg('en', 'acc_new_email_label')).fill(taken)
+    await form.getByRole('button').click()
+    await expect(toast(page, 'error')).toHaveText('This e-mail address is already in use.')
+    await expect(toast(page, 'success')).toHaveCount(0)
+    await expect(page.getByText(msg('en', 'acc_pending_email', { email: taken }))).toHaveCount(0)
   })
 
   test('changing the e-mail validates, then sends the confirmation', async ({ page, request, context, baseURL }) => {
@@ -208,6 +327,28 @@ test.describe('spec 4, 8: session lifecycle', () => {
     expect((await context.cookies()).find((c) => c.name === 'auth._token.local')).toBeUndefined()
   })
 
+  test('spec 9: a token without its expiry lives 1800 s: the account page, logged in, and the expiry is stored', async ({ page, request, context, baseURL }) => {
+    const { email, token } = await loginViaApi(request, context, baseURL!)
+    await context.clearCookies()
+    const host = new URL(baseURL!).hostname
+    await context.addCookies([{ name: 'auth._token.local', value: encodeURIComponent(`Bearer ${token}`), domain: host, path: '/' }])
+    const before = Date.now()
+    await page.goto('/account')
+    await expect(page).toHaveURL(/\/account$/)
+    await expect(page.getByTestId('account-email')).toContainText(email)
+    await expect(page.getByTestId('account-link')).toBeVisible()
+    await hydrated(page)
+    // The page stays logged in after hydration (no reset to a guest).
+    await expect(page.getByTestId('login-link')).toHaveCount(0)
+    await expect(page.getByTestId('account')).toBeVisible()
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'auth._token_expiration.local')?.value ?? null).not.toBeNull()
+    const stored = Number((await context.cookies()).find((c) => c.name === 'auth._token_expiration.local')!.value)
+    expect(stored).toBeGreaterThanOrEqual(before + 1_800_000 - 1_000)
+    expect(stored).toBeLessThanOrEqual(Date.now() + 1_800_000)
+    expect(await page.evaluate(() => localStorage.getItem('auth._token_expiration.local'))).toBe(String(stored))
+    expect((await context.cookies()).find((c) => c.name === 'auth._token.local')?.value).toBe(encodeURIComponent(`Bearer ${token}`))
+  })
+
   test('a token the backend no longer knows counts as logged out', async ({ page, context, baseURL }) => {
     const host = new URL(baseURL!).hostname
     await context.addCookies([
@@ -220,20 +361,138 @@ test.describe('spec 4, 8: session lifecycle', () => {
 })
 
 test.describe('spec 7: referrals', () => {
-  test('the join code flows into the download link and sign-up', async ({ page, request, context }) => {
+  test("the join code flows into sign-up and into the home page's download button", async ({ page, context }) => {
     await page.goto('/ru/join/friend2024')
+    await hydrated(page)
     await expect(page.getByTestId('join-valid')).toBeVisible()
     const cookie = (await context.cookies()).find((c) => c.name === 'referrer_link_code')
     expect(cookie?.value).toBe('FRIEND2024')
-    const response = await request.get('/ru/download', { maxRedirects: 0, headers: { cookie: `referrer_link_code=${cookie!.value}` } })
-    expect(response.headers()['location']).toBe(`${BACKEND}/ru/launcher/download?referrer_link_code=FRIEND2024`)
     await page.getByRole('link', { name: msg('ru', 'acc_join_cta') }).click()
     await expect(page).toHaveURL(/\/ru\/login$/)
+
+    // Spec 7: the home page's download button goes to the site's download route, which sends the
+    // browser on to the backend's launcher download with the referrer code.
+    const target = `${BACKEND}/ru/launcher/download?referrer_link_code=FRIEND2024`
+    await page.goto('/ru')
+    await hydrated(page)
+    const request = page.waitForRequest((r) => r.url().startsWith(`${BACKEND}/ru/launcher/download`))
+    const download = page.waitForEvent('download')
+    await page.getByTestId('hero-download').click()
+    const sent = await request
+    expect(sent.url()).toBe(target)
+    expect(sent.isNavigationRequest()).toBe(true)
+    expect(sent.redirectedFrom()?.url()).toMatch(/localhost:\d+\/ru\/download$/)
+    const file = await download
+    expect(file.url()).toBe(target)
+    expect(file.suggestedFilename()).toBe('launcher-setup.exe')
+  })
+
+  test('without a code: a field for the invitation code (validated), and a way to sign in', async ({ page }) => {
+    await page.goto('/ru/join')
+    await hydrated(page)
+    const card = page.getByTestId('join-no-code')
+    await expect(card).toContainText(msg('ru', 'acc_join_no_code'))
+    await expect(card.getByTestId('join-sign-in')).toHaveText(msg('ru', 'acc_join_cta'))
+    await expect(card.getByTestId('join-sign-in')).toHaveAttribute('href', '/ru/login')
+    const field = card.getByLabel(msg('ru', 'acc_join_code_label'))
+    await card.getByRole('button', { name: msg('ru', 'acc_join_code_submit') }).click()
+    await expect(card.locator('.field__error')).toHaveText(`Поле «${msg('ru', 'acc_join_code_label')}» обязательно для заполнения.`)
+    await field.fill('friend 2024')
+    await card.getByRole('button', { name: msg('ru', 'acc_join_code_submit') }).click()
+    await expect(card.locator('.field__error')).toHaveText(`Поле «${msg('ru', 'acc_join_code_label')}» имеет неверный формат.`)
+    await expect(page).toHaveURL(/\/ru\/join$/)
+    await field.fill('friend2024')
+    await card.getByRole('button', { name: msg('ru', 'acc_join_code_submit') }).click()
+    await expect(page).toHaveURL(/\/ru\/join\/friend2024$/)
+    await expect(page.getByTestId('join-valid')).toBeVisible()
+    await page.getByTestId('join-valid').getByRole('link', { name: msg('ru', 'acc_join_cta') }).click()
+    await expect(page).toHaveURL(/\/ru\/login$/)
+  })
+
+  test('without a code, in English: the sign-in link keeps the unprefixed form', async ({ page }) => {
+    await page.goto('/join')
+    await hydrated(page)
+    await page.getByTestId('join-sign-in').click()
+    await expect(page).toHaveURL(/localhost:\d+\/login$/)
   })
 
   test('an unknown code says so', async ({ page }) => {
     await page.goto('/join/NOPE-0000')
     await expect(page.getByTestId('join-invalid')).toBeVisible()
     await expect(page.locator('h1')).toHaveText(msg('en', 'page_join_heading', { product: product('en') }))
+  })
+})
+
+test.describe('spec 7: the confirmation form for a visitor who is signed in', () => {
+  async function fillConfirm(page: Page, locale: 'en' | 'de', email: string, code: string, password: string) {
+    const form = page.getByTestId('confirm-form')
+    await form.getByLabel(msg(locale, 'acc_email_label')).fill(email)
+    await form.getByLabel(msg(locale, 'acc_confirm_code_label')).fill(code)
+    await form.getByLabel(msg(locale, 'acc_confirm_password_label')).fill(password)
+    await form.getByRole('button', { name: msg(locale, 'acc_confirm_submit') }).click()
+  }
+
+  test('as the same account: confirms, sets the password, renews the session and says so', async ({ page, request, context, baseURL }) => {
+    // An account whose current address has an open sign-in code while its session is in use:
+    // signed in as `first`, the address changed to `second`, then a code requested for `second`.
+    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('first'))
+    const second = uniqueEmail('second')
+    const auth = { authorization: `Bearer ${token}` }
+    expect((await request.put(`${BACKEND}/en/users/email`, { headers: auth, data: { email: second } })).status()).toBe(200)
+    const change = await latestMail(request, second)
+    expect((await request.post(`${BACKEND}/en/users/email/${new URL(change.link!).pathname.split('/').pop()}`)).status()).toBe(200)
+    expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(second)}`)).status()).toBe(200)
+    const mail = await latestMail(request, second)
+    expect(mail.code).toMatch(/^\d{6}$/)
+
+    await page.goto('/confirm-email')
+    await hydrated(page)
+    await expect(page.getByTestId('account-link')).toBeVisible()
+    const confirm = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/en/users/confirm'))
+    // Typed in upper case and in Eastern Arabic-Indic digits: still the same account, Latin digits sent.
+    await fillConfirm(page, 'en', second.toUpperCase(), mail.code!.replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d))), 'correct horse battery')
+    expect((await confirm).postDataJSON()).toMatchObject({ code: mail.code })
+    await expect(toast(page, 'success')).toHaveText(msg('en', 'acc_confirm_done'))
+    await expect(page.getByTestId('confirm-form-done')).toContainText(msg('en', 'acc_confirm_done'))
+    await expect(page).toHaveURL(/\/confirm-email$/)
+    await expect(page.getByTestId('account-link')).toBeVisible()
+    // The session now runs on the new token, stored like any other.
+    const stored = decodeURIComponent((await context.cookies()).find((c) => c.name === 'auth._token.local')!.value)
+    expect(stored).toMatch(/^Bearer /)
+    expect(stored).not.toBe(`Bearer ${token}`)
+    const withPassword = await request.patch(`${BACKEND}/en/users/verify`, { data: { email: second, password: 'correct horse battery' } })
+    expect(withPassword.status()).toBe(200)
+    await page.getByTestId('confirm-form-done').getByRole('link', { name: msg('en', 'acc_confirmed_go_account') }).click()
+    await expect(page.getByTestId('account-email')).toContainText(second)
+  })
+
+  test('as another account: says who is signed in, sends nothing, and confirms after signing out', async ({ page, request, context, baseURL }) => {
+    const { email: current } = await loginViaApi(request, context, baseURL!, uniqueEmail('current'), 'de')
+    const other = uniqueEmail('other')
+    const sent: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/users/confirm')) sent.push(r.url())
+    })
+    await page.goto('/de/confirm-email')
+    await hydrated(page)
+    await fillConfirm(page, 'de', other, '123456', 'correct horse battery')
+    const notice = page.getByTestId('confirm-other-account')
+    await expect(notice.locator('p')).toHaveText(msg('de', 'acc_confirm_other_account', { current, email: other }))
+    expect(sent).toEqual([])
+    await expect(page.getByTestId('account-link')).toBeVisible()
+
+    await page.getByTestId('confirm-logout').click()
+    await expect(page).toHaveURL(/\/de\/confirm-email$/)
+    await expect(page.getByTestId('login-link')).toBeVisible()
+    await expect(notice).toHaveCount(0)
+    expect((await context.cookies()).find((c) => c.name === 'auth._token.local')).toBeUndefined()
+
+    expect((await request.get(`${BACKEND}/de/users/auth?email=${encodeURIComponent(other)}`)).status()).toBe(200)
+    const mail = await latestMail(request, other)
+    await fillConfirm(page, 'de', other, mail.code!, 'correct horse battery')
+    await expect(page).toHaveURL(/\/de\/account$/)
+    await expect(page.getByTestId('account-email')).toContainText(other)
+    await expect(toast(page, 'success')).toHaveText(msg('de', 'acc_confirm_done'))
+    expect(sent).toHaveLength(1)
   })
 })

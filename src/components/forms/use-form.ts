@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate'
 import { fieldFlags, fieldMachine, type FieldFailure, type ValidateInput } from '#machines/field'
-import { formatFailure, rulesFromConstraints, validate, type Constraints, type Rule } from '~/lib/forms/rules'
+import { formatFailure, inputConstraints, rulesFromConstraints, validate, type Constraints, type Rule } from '~/lib/forms/rules'
 import { onValidationMessagesChange, validationMessages } from '~/lib/forms/messages'
 import { useMachineInspect } from '~/lib/machine-inspect'
 import { LocaleActor } from '~/components/locale-provider'
@@ -21,6 +21,8 @@ export interface FieldOptions extends Constraints {
 /** The field machine with its rules: the HTML constraints first, then the extra rules (spec 5). */
 export function useField(options: FieldOptions) {
   const rules = useMemo(() => [...rulesFromConstraints(options), ...(options.rules ?? [])], [options])
+  // Spec 5: the input carries every constraint its rules have, so the browser and the validator agree.
+  const constraints = useMemo(() => inputConstraints(rules, options), [rules, options])
   const [rulesRef] = useState(() => ({ current: rules }))
   rulesRef.current = rules
   const [logic] = useState(() =>
@@ -47,11 +49,14 @@ export function useField(options: FieldOptions) {
       id,
       name: options.name,
       value: state.value,
-      required: options.required,
       type: options.type ?? 'text',
-      minLength: options.minLength,
-      maxLength: options.maxLength,
-      pattern: options.pattern,
+      required: constraints.required,
+      multiple: constraints.multiple,
+      minLength: constraints.minLength,
+      maxLength: constraints.maxLength,
+      min: constraints.min,
+      max: constraints.max,
+      pattern: constraints.pattern,
       'aria-invalid': state.flags.failed || undefined,
       'aria-describedby': message ? `${id}-error` : undefined,
       onChange: (e: { target: { value: string } }) => actor.send({ type: 'field.input', value: e.target.value }),

@@ -4,6 +4,7 @@
  * skips empty optional fields; messages come from the per-language validation files.
  */
 import { type } from 'arktype'
+import { DIGIT_CLASS } from './digits'
 
 export type RuleName = 'required' | 'email' | 'min' | 'max' | 'length' | 'numeric' | 'regex' | 'min_value' | 'max_value' | 'confirmed'
 
@@ -24,7 +25,8 @@ export type Rule =
 
 const EmailAddress = type('string.email')
 /** Latin or Arabic-Indic (and Eastern Arabic-Indic) digits only. */
-const Digits = type(/^[0-9\u0660-\u0669\u06F0-\u06F9]+$/)
+const Digits = type(new RegExp(`^${DIGIT_CLASS}+$`, 'u'))
+
 const Finite = type('number.integer | number')
 
 /** Spec 5: required rejects null, undefined, empty arrays and blank strings; false passes by default. */
@@ -121,6 +123,67 @@ export function rulesFromConstraints(c: Constraints): Rule[] {
     if (c.max !== undefined && c.max !== '') rules.push({ rule: 'max_value', max: Number(c.max) })
   }
   return rules
+}
+
+/** The constraint attributes of an `<input>` (React's names). */
+export interface InputConstraints {
+  required?: boolean
+  multiple?: boolean
+  pattern?: string
+  minLength?: number
+  maxLength?: number
+  min?: number
+  max?: number
+}
+
+/**
+ * Spec 5: the HTML constraint attributes that say what a field's rules say, so the browser (its
+ * `:invalid` state, `maxlength` typing limit, number steppers, e-mail list handling) and the
+ * validator agree. Every rule with an HTML counterpart is given: required; `multiple` for an
+ * e-mail list; min, max and exact length (the tightest bound wins); min and max values on a
+ * number field; the numeric digits as a pattern; a pattern given as a constraint. Rules the
+ * browser cannot express (confirmed, a RegExp rule) are left to the validator.
+ */
+export function inputConstraints(rules: readonly Rule[], c: Pick<Constraints, 'type' | 'pattern'> = {}): InputConstraints {
+  const out: InputConstraints = {}
+  const tighter = (key: 'minLength' | 'maxLength', value: number) => {
+    const current = out[key]
+    out[key] = current === undefined ? value : key === 'minLength' ? Math.max(current, value) : Math.min(current, value)
+  }
+  for (const rule of rules) {
+    switch (rule.rule) {
+      case 'required':
+        out.required = true
+        break
+      case 'email':
+        if (rule.multiple && c.type === 'email') out.multiple = true
+        break
+      case 'min':
+        tighter('minLength', rule.length)
+        break
+      case 'max':
+        tighter('maxLength', rule.length)
+        break
+      case 'length':
+        tighter('minLength', rule.length)
+        tighter('maxLength', rule.length)
+        break
+      case 'min_value':
+        if (c.type === 'number') out.min = out.min === undefined ? rule.min : Math.max(out.min, rule.min)
+        break
+      case 'max_value':
+        if (c.type === 'number') out.max = out.max === undefined ? rule.max : Math.min(out.max, rule.max)
+        break
+      case 'numeric':
+        if (c.pattern === undefined && c.type !== 'number') out.pattern = `${DIGIT_CLASS}+`
+        break
+      case 'regex':
+      case 'confirmed':
+        break
+    }
+  }
+  if (c.pattern) out.pattern = c.pattern
+  return out
 }
 
 /** A validation-message file: `{ code, messages: { default, required, … } }`. */

@@ -1,14 +1,155 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
+import { type } from 'arktype'
 import { describe, expect, it } from 'vitest'
-import { formatFailure, isEmpty, rulesFromConstraints, validate, ValidationMessages, type Rule } from '~/lib/forms/rules'
+import { formatFailure, isEmpty, rulesFromConstraints, validate, ValidationMessages, type Rule, type RuleName } from '~/lib/forms/rules'
 import { ENGLISH, VALIDATION_LOCALES, fetchValidationMessages } from '~/lib/forms/messages'
 
 const file = (locale: string) => JSON.parse(readFileSync(`public/locales/validation/${locale}.json`, 'utf8')) as { code: string; messages: Record<string, string> }
 const MESSAGES = { en: file('en').messages, ru: file('ru').messages, de: file('de').messages }
-const message = (value: unknown, rules: Rule[], field: string, locale: keyof typeof MESSAGES) => {
-  const failure = validate(value, rules)
-  return failure ? formatFailure(failure, field, MESSAGES[locale]) : null
+
+type Locale = keyof typeof MESSAGES
+const LOCALES: Locale[] = ['en', 'ru', 'de']
+/** The field's label as each language's form shows it. */
+type Labels = Record<Locale, string>
+
+interface MessageCase {
+  /** The value that fails, and the rules it fails (the named rule first to fail). */
+  value: unknown
+  rules: Rule[]
+  label: Labels
+  /** The exact message each language shows, field name and numbers filled in. */
+  expected: Record<Locale, string>
 }
+
+const EMAIL: Labels = { en: 'E-mail', ru: 'Почта', de: 'E-Mail' }
+const CODE: Labels = { en: 'Code', ru: 'Код', de: 'Code' }
+const PASSWORD: Labels = { en: 'Password', ru: 'Пароль', de: 'Passwort' }
+const COUNT: Labels = { en: 'Quantity', ru: 'Количество', de: 'Anzahl' }
+const REPEAT: Labels = { en: 'Repeat the password', ru: 'Повтор пароля', de: 'Passwort wiederholen' }
+
+/**
+ * Spec 5: every rule of src/lib/forms/rules.ts, with its message in en, ru and de, read from
+ * the real validation files. `satisfies Record<RuleName, …>`: a new rule fails to compile here
+ * until it has its row.
+ */
+const RULE_MESSAGES = {
+  required: {
+    value: '   ',
+    rules: [{ rule: 'required' }],
+    label: EMAIL,
+    expected: { en: 'E-mail is required.', ru: 'Поле «Почта» обязательно для заполнения.', de: 'E-Mail ist ein Pflichtfeld.' },
+  },
+  email: {
+    value: 'ann@example',
+    rules: [{ rule: 'email' }],
+    label: EMAIL,
+    expected: {
+      en: 'E-mail must be a valid e-mail address.',
+      ru: 'В поле «Почта» должен быть действительный адрес электронной почты.',
+      de: 'E-Mail muss eine gültige E-Mail-Adresse sein.',
+    },
+  },
+  numeric: {
+    value: '12a456',
+    rules: [{ rule: 'numeric' }],
+    label: CODE,
+    expected: { en: 'Code may only contain digits.', ru: 'Поле «Код» может содержать только цифры.', de: 'Code darf nur Ziffern enthalten.' },
+  },
+  min: {
+    value: 'short',
+    rules: [{ rule: 'min', length: 8 }],
+    label: PASSWORD,
+    expected: {
+      en: 'Password must be at least 8 characters.',
+      ru: 'Поле «Пароль» должно содержать не менее 8 символов.',
+      de: 'Passwort muss mindestens 8 Zeichen lang sein.',
+    },
+  },
+  max: {
+    value: '1234567',
+    rules: [{ rule: 'max', length: 6 }],
+    label: CODE,
+    expected: {
+      en: 'Code may not be longer than 6 characters.',
+      ru: 'Поле «Код» может содержать не более 6 символов.',
+      de: 'Code darf höchstens 6 Zeichen lang sein.',
+    },
+  },
+  length: {
+    value: '12345',
+    rules: [{ rule: 'numeric' }, { rule: 'length', length: 6 }],
+    label: CODE,
+    expected: {
+      en: 'Code must be exactly 6 characters.',
+      ru: 'Поле «Код» должно содержать ровно 6 символов.',
+      de: 'Code muss genau 6 Zeichen lang sein.',
+    },
+  },
+  min_value: {
+    value: '0',
+    rules: rulesFromConstraints({ type: 'number', min: 1, max: 10 }),
+    label: COUNT,
+    expected: {
+      en: 'Quantity must be 1 or more.',
+      ru: 'Значение поля «Количество» должно быть не меньше 1.',
+      de: 'Anzahl muss mindestens 1 sein.',
+    },
+  },
+  max_value: {
+    value: '11',
+    rules: rulesFromConstraints({ type: 'number', min: 1, max: 10 }),
+    label: COUNT,
+    expected: {
+      en: 'Quantity must be 10 or less.',
+      ru: 'Значение поля «Количество» должно быть не больше 10.',
+      de: 'Anzahl darf höchstens 10 sein.',
+    },
+  },
+  regex: {
+    value: 'FRIEND 2024',
+    rules: rulesFromConstraints({ pattern: '[A-Za-z0-9_\\-]+' }),
+    label: CODE,
+    expected: { en: 'Code has an invalid format.', ru: 'Поле «Код» имеет неверный формат.', de: 'Code hat ein ungültiges Format.' },
+  },
+  confirmed: {
+    value: 'correct horsE',
+    rules: [{ rule: 'required' }, { rule: 'confirmed', other: () => 'correct horse' }],
+    label: REPEAT,
+    expected: {
+      en: 'Repeat the password does not match.',
+      ru: 'Поле «Повтор пароля» не совпадает.',
+      de: 'Passwort wiederholen stimmt nicht überein.',
+    },
+  },
+} satisfies Record<RuleName, MessageCase>
+
+/** Spec 5: "{_field_} is not valid." for a rule that has no message of its own. */
+const DEFAULT_MESSAGES: Record<Locale, string> = {
+  en: 'Name is not valid.',
+  ru: 'Поле «Имя» заполнено неверно.',
+  de: 'Name ist ungültig.',
+}
+const NAME: Labels = { en: 'Name', ru: 'Имя', de: 'Name' }
+
+describe('spec 5: every rule renders its exact message in en, ru and de (real validation files)', () => {
+  const rows = Object.entries(RULE_MESSAGES).flatMap(([rule, c]) => LOCALES.map((locale) => ({ rule, locale, c: c as MessageCase })))
+  it.each(rows)('$rule in $locale', ({ rule, locale, c }) => {
+    const failure = validate(c.value, c.rules)
+    expect(failure?.rule, 'the rule that fails').toBe(rule)
+    expect(formatFailure(failure!, c.label[locale], MESSAGES[locale])).toBe(c.expected[locale])
+  })
+  it.each(LOCALES)('default in %s: a failure without its own message', (locale) => {
+    expect(formatFailure({ rule: 'default', params: {} }, NAME[locale], MESSAGES[locale])).toBe(DEFAULT_MESSAGES[locale])
+    expect(formatFailure({ rule: 'some_future_rule', params: { n: 3 } }, NAME[locale], MESSAGES[locale])).toBe(DEFAULT_MESSAGES[locale])
+  })
+  it('the table names every message key of the English file', () => {
+    expect([...Object.keys(RULE_MESSAGES), 'default'].sort()).toEqual(Object.keys(MESSAGES.en).sort())
+  })
+  it('the built-in English fallback is the English file', () => {
+    expect(ENGLISH).toEqual(MESSAGES.en)
+  })
+})
+
 
 describe('spec 5: required', () => {
   it.each([[null], [undefined], [[]], [''], ['   ']])('rejects %j', (value) => {
@@ -21,11 +162,6 @@ describe('spec 5: required', () => {
     expect(isEmpty(false, false)).toBe(true)
     expect(validate(false, [{ rule: 'required', allowFalse: false }])?.rule).toBe('required')
   })
-  it('messages in en, ru, de', () => {
-    expect(message('', [{ rule: 'required' }], 'E-mail', 'en')).toBe('E-mail is required.')
-    expect(message('', [{ rule: 'required' }], 'Почта', 'ru')).toBe('Поле «Почта» обязательно для заполнения.')
-    expect(message('', [{ rule: 'required' }], 'E-Mail', 'de')).toBe('E-Mail ist ein Pflichtfeld.')
-  })
 })
 
 describe('spec 5: e-mail', () => {
@@ -35,11 +171,6 @@ describe('spec 5: e-mail', () => {
     expect(validate('a@example.com, b@example.org', [{ rule: 'email', multiple: true }])).toBeNull()
     expect(validate('a@example.com, nope', [{ rule: 'email', multiple: true }])?.rule).toBe('email')
     expect(validate('a@example.com, b@example.org', [{ rule: 'email' }])?.rule).toBe('email')
-  })
-  it('messages in en, ru, de', () => {
-    expect(message('x', [{ rule: 'email' }], 'E-mail', 'en')).toBe('E-mail must be a valid e-mail address.')
-    expect(message('x', [{ rule: 'email' }], 'Почта', 'ru')).toBe('В поле «Почта» должен быть действительный адрес электронной почты.')
-    expect(message('x', [{ rule: 'email' }], 'E-Mail', 'de')).toBe('E-Mail muss eine gültige E-Mail-Adresse sein.')
   })
 })
 
@@ -55,22 +186,11 @@ describe('spec 5: min, max and exact length, on strings or each list item', () =
     expect(validate(['abcd', 'ab'], [{ rule: 'min', length: 3 }])?.rule).toBe('min')
     expect(validate(['abcd', 'abc'], [{ rule: 'min', length: 3 }])).toBeNull()
   })
-  it('messages carry the length in en, ru, de', () => {
-    expect(message('ab', [{ rule: 'min', length: 8 }], 'Password', 'en')).toBe('Password must be at least 8 characters.')
-    expect(message('ab', [{ rule: 'min', length: 8 }], 'Пароль', 'ru')).toBe('Поле «Пароль» должно содержать не менее 8 символов.')
-    expect(message('abcdefg', [{ rule: 'length', length: 6 }], 'Code', 'de')).toBe('Code muss genau 6 Zeichen lang sein.')
-    expect(message('abcdefg', [{ rule: 'max', length: 6 }], 'Код', 'ru')).toBe('Поле «Код» может содержать не более 6 символов.')
-  })
 })
 
 describe('spec 5: numeric (Latin or Arabic-Indic digits)', () => {
   it.each(['0123', '٠١٢٣٤٥', '۱۲۳'])('accepts %s', (v) => expect(validate(v, [{ rule: 'numeric' }])).toBeNull())
   it.each(['12a', '1.5', '-1', '１２'])('rejects %s', (v) => expect(validate(v, [{ rule: 'numeric' }])?.rule).toBe('numeric'))
-  it('messages in en, ru, de', () => {
-    expect(message('x', [{ rule: 'numeric' }], 'Code', 'en')).toBe('Code may only contain digits.')
-    expect(message('x', [{ rule: 'numeric' }], 'Код', 'ru')).toBe('Поле «Код» может содержать только цифры.')
-    expect(message('x', [{ rule: 'numeric' }], 'Code', 'de')).toBe('Code darf nur Ziffern enthalten.')
-  })
 })
 
 describe('spec 5: defaults', () => {
@@ -89,7 +209,6 @@ describe('spec 5: defaults', () => {
   it('confirmed compares with another field', () => {
     expect(validate('abc', [{ rule: 'confirmed', other: () => 'abd' }])?.rule).toBe('confirmed')
     expect(validate('abc', [{ rule: 'confirmed', other: () => 'abc' }])).toBeNull()
-    expect(message('x', [{ rule: 'confirmed', other: () => 'y' }], 'Повтор пароля', 'ru')).toBe('Поле «Повтор пароля» не совпадает.')
   })
 })
 
@@ -109,20 +228,27 @@ describe('spec 5: rules from HTML constraint attributes', () => {
     expect(validate('11', rules)).toEqual({ rule: 'max_value', params: { max: 10 } })
     expect(validate('abc', rules)?.rule).toBe('min_value')
     expect(validate('5', rules)).toBeNull()
-    expect(message('0', rules, 'Anzahl', 'de')).toBe('Anzahl muss mindestens 1 sein.')
   })
 })
 
 describe('spec 3, 5: validation files for every translation locale', () => {
-  it.each([...VALIDATION_LOCALES])('%s has every message with the right placeholders', (locale) => {
-    const parsed = ValidationMessages(file(locale))
-    expect(parsed).not.toBeInstanceOf(Error)
-    const messages = file(locale).messages
-    expect(Object.keys(messages).sort()).toEqual(Object.keys(ENGLISH).sort())
-    for (const [key, text] of Object.entries(messages)) {
-      expect(text, `${locale}.${key}`).toContain('{_field_}')
-      const wanted = (ENGLISH[key]!.match(/\{(?!_field_)\w+\}/g) ?? []).sort()
-      expect((text.match(/\{(?!_field_)\w+\}/g) ?? []).sort(), `${locale}.${key}`).toEqual(wanted)
+  /** Every placeholder of a message, `{_field_}` included, sorted (a multiset). */
+  const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
+  const english = file('en').messages
+
+  it('there are exactly the 13 files of the translation locales (en ru de lv az kk uk pl pt cs vi tr es)', () => {
+    expect([...VALIDATION_LOCALES].sort()).toEqual(['az', 'cs', 'de', 'en', 'es', 'kk', 'lv', 'pl', 'pt', 'ru', 'tr', 'uk', 'vi'])
+    expect(readdirSync('public/locales/validation').sort()).toEqual(VALIDATION_LOCALES.map((l) => `${l}.json`).sort())
+  })
+  it.each([...VALIDATION_LOCALES])('%s: a valid file with the same keys as English', (locale) => {
+    expect(ValidationMessages(file(locale))).not.toBeInstanceOf(type.errors)
+    expect(file(locale).code).toBe(locale)
+    expect(Object.keys(file(locale).messages).sort()).toEqual(Object.keys(english).sort())
+  })
+  it.each([...VALIDATION_LOCALES])("%s: each message has English's placeholders, no more, no fewer", (locale) => {
+    for (const [key, text] of Object.entries(file(locale).messages)) {
+      expect(text.trim(), `${locale}.${key} is empty`).not.toBe('')
+      expect(placeholders(text), `${locale}.${key}: ${text}`).toEqual(placeholders(english[key]!))
     }
   })
   it('loading checks the file and refuses what is not one', async () => {

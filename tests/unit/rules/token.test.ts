@@ -7,9 +7,13 @@ import {
   analyticsToken,
   bearerHeader,
   canRefresh,
+  restoredExpiresAt,
   tokenExpiresAt,
   tokenStatus,
 } from '#machines/rules/token'
+import { createActor } from 'xstate'
+import { authMachine } from '#machines/auth'
+import { sessionFromCookieHeader } from '~/lib/session'
 
 const NOW = 1_700_000_000_000
 
@@ -42,6 +46,38 @@ describe('spec 9: token maxAge', () => {
   })
   it('stores under the auth prefix', () => {
     for (const key of Object.values(AUTH_STORAGE_KEYS)) expect(key.startsWith('auth.')).toBe(true)
+  })
+})
+
+describe('spec 9: a stored token without an expiry lives 1800 s, on the server and in the browser alike', () => {
+  const TOKEN = 'abcdefghijklmnop0123456789'
+  it('the restored expiry is the stored one, else now + 1800 s; none without a token', () => {
+    expect(restoredExpiresAt('t', NOW + 5_000, NOW)).toBe(NOW + 5_000)
+    expect(restoredExpiresAt('t', null, NOW)).toBe(NOW + 1_800_000)
+    expect(restoredExpiresAt('t', undefined, NOW)).toBe(NOW + 1_800_000)
+    expect(restoredExpiresAt('t', Number.NaN, NOW)).toBe(NOW + 1_800_000)
+    expect(restoredExpiresAt(null, NOW + 5_000, NOW)).toBeNull()
+    expect(tokenStatus('t', restoredExpiresAt('t', null, NOW), NOW)).toBe('valid')
+  })
+  it('the server: a token cookie without its expiry cookie is a live session (its expiry is not stored yet)', () => {
+    expect(sessionFromCookieHeader(`auth._token.local=Bearer%20${TOKEN}`, NOW)).toEqual({ loggedIn: true, token: TOKEN, expiresAt: null })
+  })
+  it('the auth machine: the same token restores logged in, with now + 1800 s, the same on the server and in the browser', () => {
+    const server = createActor(authMachine, { input: { now: NOW, token: TOKEN, expiresAt: null, user: { id: 7 } } })
+    const browser = createActor(authMachine, { input: { now: NOW, token: TOKEN, expiresAt: null, user: { id: 7 } } })
+    expect(server.getSnapshot().value).toEqual({ loggedIn: 'active' })
+    expect(server.getSnapshot().context.expiresAt).toBe(NOW + 1_800_000)
+    expect(browser.getSnapshot().context).toEqual(server.getSnapshot().context)
+  })
+  it('the auth machine stores that expiry back under the auth prefix once started (in the browser)', () => {
+    const stored: unknown[] = []
+    const actor = createActor(authMachine.provide({ actions: { storeSession: (_, params) => void stored.push(params) } }), {
+      input: { now: NOW, token: TOKEN, expiresAt: null, user: { id: 7 } },
+    })
+    expect(stored).toEqual([])
+    actor.start()
+    expect(stored).toEqual([{ token: TOKEN, expiresAt: NOW + 1_800_000, refreshToken: null, refreshExpiresAt: null }])
+    actor.stop()
   })
 })
 
