@@ -1,8 +1,11 @@
 /**
  * Spec 2, 4, 8: the site language. Detected from the URL, the `i18n_redirected` cookie,
- * the browser, or the host; then the language file (the domain's own set where it has one)
- * and the validation-message file are loaded, each falling back to English.
- * A change stores the cookie, loads, then navigates to the locale's path.
+ * the browser, or the host (`detectLocale`, the same rule the server's root redirect uses);
+ * then the language file (the domain's own set where it has one) and the validation-message
+ * file are loaded, each falling back to English.
+ * A change stores the cookie, loads, then navigates to the locale's path. It is taken in any
+ * state: a change while loading starts the loading again for the new locale; picking the
+ * current locale stores the cookie and goes to its path at once.
  *
  * The validation messages are wanted only by forms: they load once a form asks for them
  * (`validation.need`, at any time; after the language file when it is still loading), so a
@@ -14,6 +17,7 @@ import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, type Locale, type L
 /** Which language files: the mirror domain's own texts, or the original set. */
 export type MessageSet = 'original' | 'mirror'
 
+/** What the request or the browser knows about the visitor's language (see `detectLocale`). */
 export interface LocaleInput extends LocaleDetectionInput {
   /** The brand of the requesting host (spec 1). */
   messageSet: MessageSet
@@ -76,6 +80,14 @@ function cookieParams({ context }: { context: LocaleContext }): LocaleCookiePara
 function pendingPathParams({ context }: { context: LocaleContext }): NavigateParams {
   return { to: context.pendingPath ?? localePath(context.locale) }
 }
+function chosenCookieParams({ event }: { event: LocaleEvent }): LocaleCookieParams {
+  assertEvent(event, 'locale.change')
+  return { locale: event.locale as Locale }
+}
+function chosenPathParams({ event }: { event: LocaleEvent }): NavigateParams {
+  assertEvent(event, 'locale.change')
+  return { to: localePath(event.locale as Locale, event.path) }
+}
 
 export const localeMachine = setup({
   types: {
@@ -108,6 +120,7 @@ export const localeMachine = setup({
   },
   guards: {
     isSupportedChange: ({ context, event }) => event.type === 'locale.change' && isLocale(event.locale) && event.locale !== context.locale,
+    isCurrentLocale: ({ context, event }) => event.type === 'locale.change' && event.locale === context.locale,
     hasPendingPath: ({ context }) => context.pendingPath !== null,
     isValidationWanted: ({ context }) => context.validationWanted,
     isValidationMissing: ({ context }) => context.validationLocale === null,
@@ -123,6 +136,18 @@ export const localeMachine = setup({
     pendingPath: null,
   }),
   initial: 'loading',
+  on: {
+    'locale.change': [
+      {
+        guard: 'isSupportedChange',
+        target: '.loading',
+        reenter: true,
+        actions: ['assignChange', { type: 'storeLocaleCookie', params: cookieParams }],
+      },
+      // Picking the language already loaded (or loading): remember it and go to its path.
+      { guard: 'isCurrentLocale', actions: [{ type: 'storeLocaleCookie', params: chosenCookieParams }, { type: 'navigate', params: chosenPathParams }] },
+    ],
+  },
   states: {
     loading: {
       tags: 'busy',
@@ -190,11 +215,6 @@ export const localeMachine = setup({
     ready: {
       on: {
         'validation.need': { guard: 'isValidationMissing', target: 'loading.validation', actions: 'markValidationWanted' },
-        'locale.change': {
-          guard: 'isSupportedChange',
-          target: 'loading',
-          actions: ['assignChange', { type: 'storeLocaleCookie', params: cookieParams }],
-        },
       },
     },
   },

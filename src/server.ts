@@ -9,7 +9,7 @@ import { Buffer } from 'node:buffer'
 import { FastResponse } from 'srvx'
 import { loadConfig } from '../app.config'
 import { overwriteServerAsyncLocalStorage } from './paraglide/runtime'
-import { localeFromHost, rootRedirect, splitLocalePrefix } from './lib/locale'
+import { pageLocale, rootRedirect, splitLocalePrefix } from './lib/locale'
 import type { RequestLocaleStore } from './lib/i18n'
 import { runMiddleware } from './middleware'
 import { isBypassedPath, withoutTrailingSlash } from './lib/paths'
@@ -182,7 +182,7 @@ function servedInPlace(request: Request): Request {
 /** The language a request's page is rendered in. */
 function renderLocale(request: Request, url: URL): Locale {
   if (isBypassedPath(url.pathname)) return 'en'
-  return splitLocalePrefix(url.pathname).locale ?? localeFromHost(config.localeHosts, requestHost(request, url)) ?? 'en'
+  return pageLocale({ pathname: url.pathname, host: requestHost(request, url), localeHosts: config.localeHosts })
 }
 
 /** Runs the router for one request inside its locale and nonce context. */

@@ -19,23 +19,40 @@ export function toLocale(value: string | null | undefined): Locale | null {
 }
 
 export interface LocaleDetectionInput {
-  /** The locale prefix of the requested path, if any. */
+  /** The locale prefix of the requested path, if any (`ru` for `/ru/faq`). */
   urlLocale?: string | null
+  /**
+   * The requested path is the root `/`. Only there do the cookie and the browser decide (and
+   * the server redirects to their locale): any other unprefixed path is the English default form.
+   */
+  atRoot?: boolean
   /** The `i18n_redirected` cookie. */
   cookieLocale?: string | null
-  /** Accept-Language (server) or navigator.languages (browser), in preference order. */
+  /** Accept-Language (server, ranked by quality) or navigator.languages (browser), in preference order. */
   browserLanguages?: readonly string[]
-  /** The locale bound to the host, when domains differ by locale. */
+  /** The locale bound to the requesting host, when domains differ by locale (null when the host has none). */
   hostLocale?: string | null
-  /** True when each locale has its own domain: the host then decides. */
+  /** True when hosts are bound to locales (LOCALE_HOSTS): the host then decides unprefixed pages. */
   differentDomains?: boolean
 }
 
-/** Spec 2: the URL, then the cookie, then the browser language; or the host when domains differ by locale. */
+/**
+ * Spec 2: the URL, then the cookie, then the browser language; or the host when domains differ
+ * by locale. The one detection of the site: the server's root redirect and the locale machine
+ * both call it.
+ *
+ * 1. A locale prefix in the URL always decides.
+ * 2. When domains differ by locale, the host decides every unprefixed page (a host bound to no
+ *    locale serves English); the cookie and the browser are not asked.
+ * 3. An unprefixed path other than the root is the English default form (prefix-and-default):
+ *    only the root redirects, so nothing else can change its language.
+ * 4. At the root: the cookie, then the first supported browser language, then English.
+ */
 export function detectLocale(input: LocaleDetectionInput): Locale {
-  if (input.differentDomains) return toLocale(input.hostLocale) ?? DEFAULT_LOCALE
   const fromUrl = toLocale(input.urlLocale)
   if (fromUrl) return fromUrl
+  if (input.differentDomains) return toLocale(input.hostLocale) ?? DEFAULT_LOCALE
+  if (!input.atRoot) return DEFAULT_LOCALE
   const fromCookie = toLocale(input.cookieLocale)
   if (fromCookie) return fromCookie
   for (const language of input.browserLanguages ?? []) {
@@ -43,6 +60,13 @@ export function detectLocale(input: LocaleDetectionInput): Locale {
     if (fromBrowser) return fromBrowser
   }
   return DEFAULT_LOCALE
+}
+
+/** Spec 2: only the root redirects, to the detected locale's path; never to English (served in place at `/`) nor on a host bound to a locale. */
+export function rootRedirectPath(input: LocaleDetectionInput): `/${Locale}` | null {
+  if (!input.atRoot || input.differentDomains) return null
+  const locale = detectLocale(input)
+  return locale === DEFAULT_LOCALE ? null : `/${locale}`
 }
 
 /** Removes a leading locale prefix: `/ru/premium` -> `/premium`, `/de` -> `/`. */

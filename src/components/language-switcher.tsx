@@ -2,8 +2,7 @@ import { useLocation } from '@tanstack/react-router'
 import { LOCALES, type Locale } from '../../app.constants'
 import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
-import { localeCookie, switchLocaleHref } from '~/lib/locale'
-import { useSite } from '~/lib/use-site'
+import { switchLocaleHref } from '~/lib/locale'
 import { LocaleActor } from './locale-provider'
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
@@ -13,11 +12,12 @@ export { CountryFlag, type FlagSize } from './marketing/country-flag'
 /**
  * Spec 2: a locale change stores the cookie and loads the same page in the other language.
  * A document navigation, so every message, meta tag and `<html lang>` is rendered anew.
+ * The click is the locale machine's `locale.change`, in whatever state it is: the machine
+ * stores the cookie and navigates. Before hydration, or opened in a new tab, it is a plain link.
  */
 export function LanguageSwitcher() {
   const current = getLocale()
   const { publicHref } = useLocation()
-  const { config } = useSite()
   const localeActor = LocaleActor.useActorRef()
   return (
     <nav className="lang-switcher" aria-label={m.lang_switch_label()}>
@@ -31,14 +31,11 @@ export function LanguageSwitcher() {
               aria-current={locale === current ? 'true' : undefined}
               data-locale={locale}
               onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
                 const change = { type: 'locale.change', locale, path: publicHref } as const
-                if (locale !== current && localeActor.getSnapshot().can(change)) {
-                  event.preventDefault()
-                  localeActor.send(change)
-                } else {
-                  // Still loading: the plain link does the job, with the cookie stored first.
-                  document.cookie = localeCookie(locale, config.cookiesCrossOrigin)
-                }
+                if (!localeActor.getSnapshot().can(change)) return
+                event.preventDefault()
+                localeActor.send(change)
               }}
             >
               <CountryFlag locale={locale} size="small" />

@@ -1,9 +1,11 @@
 /**
- * Locale rules of spec 2: prefix-and-default routing, detection order, the locale cookie
- * and the legal-page prefix. Pure functions shared by the server entry, the router rewrite
- * and the components.
+ * Locale rules of spec 2: prefix-and-default routing, the request's side of locale detection
+ * (the order itself is `detectLocale` of machines/rules/locale.ts, which the locale machine
+ * uses too), the locale cookie and the legal-page prefix. Pure functions shared by the server
+ * entry, the router rewrite and the components.
  */
-import { BASE_LOCALE, CONSTANTS, LOCALES, type Locale } from '../../app.constants'
+import { CONSTANTS, LOCALES, type Locale } from '../../app.constants'
+import { detectLocale as detectRequestLocale, rootRedirectPath, type LocaleDetectionInput } from '#machines/rules/locale'
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
@@ -41,21 +43,20 @@ export function localeFromHost(localeHosts: Record<string, Locale> | null, host:
   return localeHosts[h] ?? null
 }
 
-/** The first supported language of an Accept-Language header, by quality. */
-export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
-  if (!header) return null
-  const ranked = header
+/** The languages of an Accept-Language header by quality (ties keep their order), without refused ones (`q=0`). */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  if (!header) return []
+  return header
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';')
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
       const quality = q ? Number(q.slice(2)) : 1
-      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index }
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index }
     })
-    .filter((r) => r.quality > 0)
+    .filter((r) => r.tag !== '' && r.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index)
-  for (const r of ranked) if (isLocale(r.lang)) return r.lang
-  return null
+    .map((r) => r.tag)
 }
 
 /** Read one cookie from a Cookie header. */
@@ -77,31 +78,56 @@ export function readCookie(header: string | null | undefined, name: string): str
 }
 
 export interface DetectionInput {
+  /** The requested path as typed, with its locale prefix if any. */
   pathname: string
   host?: string | null
   cookieHeader?: string | null
+  /** The server's view of the browser's languages. */
   acceptLanguage?: string | null
+  /** The browser's own view (navigator.languages), used instead of Accept-Language when given. */
+  browserLanguages?: readonly string[]
   localeHosts?: Record<string, Locale> | null
 }
 
 /**
- * The locale a page is rendered in: the URL prefix, else the host (when one host per locale
- * is configured), else English, because the unprefixed form is the English default.
+ * The input of the one locale detection (`detectLocale` of machines/rules/locale.ts) from what
+ * a request or a browser knows: the path, the host, the cookie, the languages.
  */
-export function pageLocale(input: DetectionInput): Locale {
-  return splitLocalePrefix(input.pathname).locale ?? localeFromHost(input.localeHosts ?? null, input.host) ?? BASE_LOCALE
+export function localeDetectionInput(input: DetectionInput): LocaleDetectionInput {
+  return {
+    urlLocale: splitLocalePrefix(input.pathname).locale,
+    atRoot: input.pathname === '/' || input.pathname === '',
+    cookieLocale: readCookie(input.cookieHeader, CONSTANTS.localeCookie),
+    browserLanguages: input.browserLanguages ?? acceptedLanguages(input.acceptLanguage),
+    ...hostDetectionInput(input.localeHosts ?? null, input.host),
+  }
 }
 
-/** The visitor's preferred locale: URL, then host, then the cookie, then the browser, then English. */
+export type HostDetectionInput = Required<Pick<LocaleDetectionInput, 'hostLocale' | 'differentDomains'>>
+
+/**
+ * The host's part of the detection: whether hosts are bound to locales, and this host's locale.
+ * It names no other host, so the server hands it to the browser's locale machine (SiteContext).
+ */
+export function hostDetectionInput(localeHosts: Record<string, Locale> | null, host: string | null | undefined): HostDetectionInput {
+  return {
+    hostLocale: localeFromHost(localeHosts, host),
+    differentDomains: localeHosts !== null && Object.keys(localeHosts).length > 0,
+  }
+}
+
+/** Spec 2: the visitor's locale for a request (see `detectLocale` in machines/rules/locale.ts). */
 export function detectLocale(input: DetectionInput): Locale {
-  const cookie = readCookie(input.cookieHeader, CONSTANTS.localeCookie)
-  return (
-    splitLocalePrefix(input.pathname).locale ??
-    localeFromHost(input.localeHosts ?? null, input.host) ??
-    (isLocale(cookie) ? cookie : null) ??
-    localeFromAcceptLanguage(input.acceptLanguage) ??
-    BASE_LOCALE
-  )
+  return detectRequestLocale(localeDetectionInput(input))
+}
+
+/**
+ * The locale a page is rendered in: the detection without the visitor's stored preferences,
+ * which only ever act through the root redirect. The URL prefix, else the host (when one host
+ * per locale is configured), else English, because the unprefixed form is the English default.
+ */
+export function pageLocale(input: DetectionInput): Locale {
+  return detectRequestLocale({ ...localeDetectionInput(input), cookieLocale: null, browserLanguages: [] })
 }
 
 /**
@@ -110,9 +136,7 @@ export function detectLocale(input: DetectionInput): Locale {
  */
 export function rootRedirect(input: DetectionInput): string | null {
   if (input.pathname !== '/') return null
-  if (localeFromHost(input.localeHosts ?? null, input.host)) return null
-  const locale = detectLocale(input)
-  return locale === BASE_LOCALE ? null : `/${locale}`
+  return rootRedirectPath(localeDetectionInput(input))
 }
 
 /** Spec 9: i18n_redirected lives 365 days on path /, SameSite=Lax (None and Secure cross-origin). */

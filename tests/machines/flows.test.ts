@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FLOWS_DIR, flowFiles, indexPage, toMermaid } from '../../scripts/flows'
+import { FLOWS_DIR, flowFiles, indexPage, renderSvg, toMermaid } from '../../scripts/flows'
 import { machines } from '#machines/index'
 
 describe('docs/flows: diagrams generated from the machines are current (run `npm run flows` when this fails)', () => {
@@ -11,10 +11,19 @@ describe('docs/flows: diagrams generated from the machines are current (run `npm
       expect(existsSync(file), `${file} is missing`).toBe(true)
       expect(readFileSync(file, 'utf8'), `docs/flows/${name}.mmd is stale`).toBe(mermaid)
     })
-    it(`${name}.svg exists`, () => {
+    it(`${name}.svg is the rendering of the machine definition`, async () => {
       const file = join(FLOWS_DIR, `${name}.svg`)
       expect(existsSync(file), `${file} is missing`).toBe(true)
-      expect(readFileSync(file, 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\n$/u)
+      const svg = await renderSvg(mermaid)
+      expect(svg).toMatch(/^<svg[\s\S]*<\/svg>\n$/u)
+      // Compared whole; a stale SVG is reported with the first place it differs.
+      const committed = readFileSync(file, 'utf8')
+      if (committed !== svg) {
+        let at = 0
+        while (at < committed.length && committed[at] === svg[at]) at++
+        const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 40), at + 40))
+        expect.fail(`docs/flows/${name}.svg is stale at character ${at}: ${around(committed)}, rendered ${around(svg)}`)
+      }
     })
   }
   it('README.md lists every machine', () => {

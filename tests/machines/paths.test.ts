@@ -6,9 +6,10 @@ import { localeModel } from './models/locale'
 import { paymentModel } from './models/payment'
 import { lightboxModel, menuModel, modalModel } from './models/ui'
 import { accountModel, fieldModel, requestModel, signInModel } from './models/forms'
+import { confirmModel } from './models/sign-in-confirm'
 import type { MachineModel } from './models/types'
 
-const models: MachineModel[] = [authModel, localeModel, paymentModel, deadlineModel, menuModel, modalModel, lightboxModel, fieldModel, signInModel, accountModel, requestModel]
+const models: MachineModel[] = [authModel, localeModel, paymentModel, deadlineModel, menuModel, modalModel, lightboxModel, fieldModel, signInModel, confirmModel, accountModel, requestModel]
 const coverages = new Map<string, Coverage>(models.map((m) => [m.name, new Coverage(m.name, m.machine)]))
 
 for (const model of models) {

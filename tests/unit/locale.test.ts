@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  acceptedLanguages,
   detectLocale,
   legalHref,
   legalPrefix,
   localeCookie,
-  localeFromAcceptLanguage,
+  localeDetectionInput,
   pageLocale,
   rootRedirect,
   splitLocalePrefix,
@@ -26,44 +27,54 @@ describe('spec 2: prefix-and-default', () => {
 
   it('an unprefixed page is English whatever the cookie or browser say', () => {
     expect(pageLocale({ pathname: '/faq', cookieHeader: 'i18n_redirected=ru', acceptLanguage: 'de' })).toBe('en')
+    expect(pageLocale({ pathname: '/', cookieHeader: 'i18n_redirected=ru', acceptLanguage: 'de' })).toBe('en')
+  })
+  it('a prefixed page is in its prefix, an unprefixed one on a host bound to a locale in that locale', () => {
+    expect(pageLocale({ pathname: '/de/faq', host: 'ru.example.com', localeHosts: { 'ru.example.com': 'ru' } })).toBe('de')
+    expect(pageLocale({ pathname: '/faq', host: 'ru.example.com', localeHosts: { 'ru.example.com': 'ru' } })).toBe('ru')
   })
 })
 
-describe('spec 2: detection order', () => {
-  const hosts = { 'ru.example.com': 'ru' as const }
-  it('URL first', () => {
-    expect(detectLocale({ pathname: '/de/x', cookieHeader: 'i18n_redirected=ru', acceptLanguage: 'en', host: 'ru.example.com', localeHosts: hosts })).toBe('de')
+// The order itself is tested once, in tests/unit/rules/locale.test.ts: here, how a request becomes its input.
+describe('spec 2: what a request tells the locale detection', () => {
+  it('the prefix, the root, the cookie, the languages by quality and the host', () => {
+    expect(
+      localeDetectionInput({
+        pathname: '/de/x',
+        host: 'www.ru.example.com:8443',
+        cookieHeader: 'a=1; i18n_redirected=ru',
+        acceptLanguage: 'fr-FR,fr;q=0.9,ru;q=0.5,de;q=0.7',
+        localeHosts: { 'ru.example.com': 'ru' },
+      }),
+    ).toEqual({ urlLocale: 'de', atRoot: false, cookieLocale: 'ru', browserLanguages: ['fr-FR', 'fr', 'de', 'ru'], hostLocale: 'ru', differentDomains: true })
   })
-  it('then the host, when domains differ by locale', () => {
-    expect(detectLocale({ pathname: '/', cookieHeader: 'i18n_redirected=de', host: 'www.ru.example.com:8443', localeHosts: hosts })).toBe('ru')
+  it('nothing known', () => {
+    expect(localeDetectionInput({ pathname: '/' })).toEqual({
+      urlLocale: null,
+      atRoot: true,
+      cookieLocale: null,
+      browserLanguages: [],
+      hostLocale: null,
+      differentDomains: false,
+    })
   })
-  it('then the cookie', () => {
-    expect(detectLocale({ pathname: '/', cookieHeader: 'a=1; i18n_redirected=ru', acceptLanguage: 'de' })).toBe('ru')
+  it("the browser's own languages replace Accept-Language", () => {
+    expect(localeDetectionInput({ pathname: '/', acceptLanguage: 'ru', browserLanguages: ['de-AT', 'en'] }).browserLanguages).toEqual(['de-AT', 'en'])
   })
-  it('a cookie naming an unsupported locale is ignored', () => {
-    expect(detectLocale({ pathname: '/', cookieHeader: 'i18n_redirected=fr', acceptLanguage: 'de' })).toBe('de')
+  it('Accept-Language by quality, ties in order, refused and empty entries dropped', () => {
+    expect(acceptedLanguages('fr;q=1, de;q=0, , ru;q=0.8,en;q=oops,pl')).toEqual(['fr', 'pl', 'ru'])
+    expect(acceptedLanguages('')).toEqual([])
+    expect(acceptedLanguages(null)).toEqual([])
   })
-  it('then the browser, by quality', () => {
-    expect(localeFromAcceptLanguage('fr-FR,fr;q=0.9,ru;q=0.5,de;q=0.7')).toBe('de')
-    expect(localeFromAcceptLanguage('pl,ru-RU;q=0.8')).toBe('ru')
-    expect(localeFromAcceptLanguage('fr;q=1, de;q=0')).toBeNull()
-    expect(localeFromAcceptLanguage('')).toBeNull()
-  })
-  it('then English', () => {
-    expect(detectLocale({ pathname: '/' })).toBe('en')
+  it('the server detects with that input', () => {
+    expect(detectLocale({ pathname: '/', cookieHeader: 'i18n_redirected=fr', acceptLanguage: 'pl,ru-RU;q=0.8' })).toBe('ru')
   })
 })
 
-describe('spec 2: only the root redirects', () => {
-  it('to the stored or preferred locale', () => {
+describe('spec 2: the root redirect of a request', () => {
+  it('reads the cookie and Accept-Language of the root only', () => {
     expect(rootRedirect({ pathname: '/', cookieHeader: 'i18n_redirected=ru' })).toBe('/ru')
     expect(rootRedirect({ pathname: '/', acceptLanguage: 'de' })).toBe('/de')
-  })
-  it('English is served in place', () => {
-    expect(rootRedirect({ pathname: '/', cookieHeader: 'i18n_redirected=en', acceptLanguage: 'ru' })).toBeNull()
-    expect(rootRedirect({ pathname: '/' })).toBeNull()
-  })
-  it('no other path redirects', () => {
     expect(rootRedirect({ pathname: '/faq', cookieHeader: 'i18n_redirected=ru' })).toBeNull()
     expect(rootRedirect({ pathname: '/en', cookieHeader: 'i18n_redirected=ru' })).toBeNull()
   })

@@ -1,13 +1,15 @@
 /**
  * Spec 3, 4, 7, 8: the payment machine's browser paths, generated from its test model, on both
  * providers: CloudPayments on the main test server, Payselection on a second site server
- * (PAYMENT_SERVICE=payselection) that reaches the backend through a CORS proxy.
+ * (PAYMENT_SERVICE=payselection) that reaches the backend through a CORS proxy. Coverage is
+ * observed on the real machine (observe.ts) and printed per provider.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { SITE, SITE_PORT, BACKEND } from '../../../playwright.config'
 import { loginViaApi, uniqueEmail } from '../support/login'
 import { msg } from '../support/messages'
-import { modelPaths, printCoverage, validateModel, type ModelPath } from './model'
+import { modelPaths, validateModel, type ModelPath } from './model'
+import { checkObserved, observedCoverage, recordMachines } from './observe'
 import { guestPaymentModel, paymentModel } from './models'
 import { DECLINED_CARD, GOOD_CARD, cardDialog, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser'
 import { startProxy, startSite, stopSite, waitForPage } from '../support/second-site'
@@ -50,6 +52,20 @@ const sees: Record<string, (page: Page) => Promise<void>> = {
     await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
     await expect(page.getByText(msg('en', 'payments_fail'))).toHaveCount(0)
   },
+  paidSessionLost: async (page) => {
+    await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('login-link')).toBeVisible({ timeout: 20_000 })
+  },
+  notStarted: async (page) => {
+    await expect(page.getByText(msg('en', 'payments_fail'))).toBeVisible({ timeout: 20_000 })
+    await expect(cardDialog(page)).toHaveCount(0)
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+  },
+  widgetMissing: async (page) => {
+    await expect(page.getByText(msg('en', 'payments_fail'))).toBeVisible({ timeout: 20_000 })
+    await expect(cardDialog(page)).toHaveCount(0)
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+  },
 }
 
 const act: Record<string, (page: Page) => Promise<void>> = {
@@ -59,8 +75,22 @@ const act: Record<string, (page: Page) => Promise<void>> = {
     await page.locator('#agreement-promo').check()
   },
   PAY: (page) => payButton(page).click(),
+  PAY_OPTIONS_FAIL: async (page) => {
+    await page.route('**/payments', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.fallback(),
+    )
+    await payButton(page).click()
+  },
+  PAY_SCRIPT_FAILS: async (page) => {
+    await page.route('**/sandbox/*.js', (route) => route.abort())
+    await payButton(page).click()
+  },
   PAY_GOOD_CARD: (page) => payWithCard(page, GOOD_CARD),
   PAY_DECLINED_CARD: (page) => payWithCard(page, DECLINED_CARD),
+  PAY_GOOD_CARD_USER_FAILS: async (page) => {
+    await page.route('**/users/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }))
+    await payWithCard(page, GOOD_CARD)
+  },
   CLOSE_WIDGET: (page) => cardDialog(page).getByRole('button', { name: 'Close' }).click(),
 }
 
@@ -82,13 +112,15 @@ const PROVIDERS = [
 ] as const
 
 test.describe.configure({ timeout: 120_000 })
-test.beforeAll(() => {
-  printCoverage([paymentModel, paths], [guestPaymentModel, guestPaths])
-})
 
 for (const provider of PROVIDERS) {
   test.describe(`payment model with ${provider.name}`, () => {
     test.use({ baseURL: provider.site })
+    const bucket = `payment-${provider.name}`
+    test.afterAll(({}, testInfo) => {
+      // Both models drive the same machine: their logs are counted together, per provider.
+      console.log(observedCoverage(testInfo, bucket, `payment with ${provider.name}`, paymentModel, paths.length + guestPaths.length))
+    })
     if (provider.name === 'payselection') {
       test.describe.configure({ mode: 'serial' })
       let proxy: Server | undefined
@@ -106,15 +138,18 @@ for (const provider of PROVIDERS) {
     }
 
     for (const path of paths) {
-      test(path.name, async ({ page, context, request, baseURL }) => {
+      test(path.name, async ({ page, context, request, baseURL }, testInfo) => {
+        await recordMachines(context)
         await loginViaApi(request, context, baseURL!, uniqueEmail(`model-${provider.name}`))
         await openPremium(page)
         await replay(page, path)
+        await checkObserved(page, testInfo, bucket, paymentModel, path)
       })
     }
 
     for (const path of guestPaths) {
-      test(`guest: ${path.name}`, async ({ page, request }) => {
+      test(`guest: ${path.name}`, async ({ page, context, request }, testInfo) => {
+        await recordMachines(context)
         const email = uniqueEmail('model-guest')
         await openPremium(page)
         await expect(page.getByTestId('premium-summary')).toHaveText(msg('en', 'premium_checkout_none'))
@@ -132,6 +167,7 @@ for (const provider of PROVIDERS) {
             }
           })
         }
+        await checkObserved(page, testInfo, bucket, guestPaymentModel, path)
       })
     }
   })

@@ -1,4 +1,5 @@
 import { LANGUAGE_ERROR_TOAST, localeMachine, type LocaleContext, type LocaleInput } from '#machines/locale'
+import { localePath, type Locale } from '#machines/rules/locale'
 import type { EventObject } from 'xstate'
 import type { Effect, EffectOracle, Snap, TestEvent } from '../harness'
 import type { MachineModel } from './types'
@@ -10,6 +11,8 @@ const events = (): TestEvent[] => [
   { type: 'locale.change', locale: 'ru', path: '/en/premium?plan=3' },
   { type: 'locale.change', locale: 'de', path: '/' },
   { type: 'locale.change', locale: 'xx', path: '/faq' },
+  // The locale already selected from the first input (en); from the second (de) the `de` change above is.
+  { type: 'locale.change', locale: 'en', path: '/de/faq#a' },
   ...ids.flatMap((id) => [
     { type: `xstate.done.actor.${id}`, output: { loaded: id } },
     { type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) },
@@ -35,9 +38,13 @@ const oracle: EffectOracle = (before, event, after, input: LocaleInput) => {
     case 'validation.need':
       // Asked while ready without the messages: they load now; otherwise only remembered.
       return before?.matches('ready') && b?.validationLocale === null ? [validation()[0]!] : []
-    case 'locale.change':
-      if (!after.matches('loading')) return []
-      return [{ type: 'storeLocaleCookie', params: { locale: e.locale } }, invoke('loadMessages', { locale: e.locale, messageSet: a.messageSet })]
+    case 'locale.change': {
+      // Taken in any state. The locale already selected: remembered, and its path opened at once.
+      const cookie: Effect = { type: 'storeLocaleCookie', params: { locale: e.locale } }
+      if (e.locale === b?.locale) return [cookie, { type: 'navigate', params: { to: localePath(e.locale as Locale, (e as { path?: string }).path) } }]
+      // Another: (re)start the loading for it, the validation messages after it when wanted.
+      return [cookie, invoke('loadMessages', { locale: e.locale, messageSet: a.messageSet })]
+    }
     case 'xstate.done.actor.loadMessages':
       return validation()
     case 'xstate.error.actor.loadMessages':
@@ -70,7 +77,7 @@ export const localeModel: MachineModel = {
   oracle,
   inputs: [
     { label: 'an /en URL on the mirror domain', input: { urlLocale: 'en', cookieLocale: 'ru', messageSet: 'mirror' } satisfies LocaleInput },
-    { label: 'a German browser on the original domain', input: { browserLanguages: ['de-AT', 'en'], messageSet: 'original' } satisfies LocaleInput },
+    { label: 'a German browser at the root of the original domain', input: { atRoot: true, browserLanguages: ['de-AT', 'en'], messageSet: 'original' } satisfies LocaleInput },
   ],
   events,
   simpleEvents,

@@ -1,0 +1,78 @@
+/**
+ * The site's machine log, as the browser tests read it (decision 043). With the `machine-log`
+ * flag in localStorage the site appends every state and transition its machines take for the
+ * first time to `window.__machineLog`, kept in sessionStorage across document loads
+ * (src/components/locale-provider.tsx). Each test reads the log of its page at the end,
+ * checks that the transitions its model path claims were really taken, and appends the log to
+ * a file of this run; the coverage printed after the tests is computed from that file.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
+import type { MachineLogEntry } from '../../../src/components/locale-provider'
+import { coverage, declaredTransitions, formatCoverage, type BrowserModel, type ModelPath, type Observed } from './model'
+
+// The names the site uses (MACHINE_LOG_FLAG, MACHINE_LOG_STORAGE_KEY of locale-provider.tsx); the
+// component module itself is not loaded here. A mismatch leaves the log empty and every path fails.
+const MACHINE_LOG_FLAG = 'machine-log'
+const MACHINE_LOG_STORAGE_KEY = 'machine-log:entries'
+
+/** Turns the site's machine log on for every page of the context, before any script of the site runs. */
+export async function recordMachines(context: BrowserContext): Promise<void> {
+  await context.addInitScript(
+    ([flag]) => {
+      try {
+        window.localStorage.setItem(flag!, 'on')
+      } catch {
+        // A page without storage (about:blank): nothing to record there.
+      }
+    },
+    [MACHINE_LOG_FLAG],
+  )
+}
+
+/** The machine log of the page's tab: the in-page log once the site has hydrated, else the stored one. */
+export async function readMachineLog(page: Page): Promise<MachineLogEntry[]> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 })
+  return page.evaluate((key) => window.__machineLog ?? (JSON.parse(window.sessionStorage.getItem(key) ?? '[]') as MachineLogEntry[]), MACHINE_LOG_STORAGE_KEY)
+}
+
+function observedOf(entries: readonly MachineLogEntry[], machine: string): Omit<Observed, 'paths'> {
+  const states = new Set<string>()
+  const transitions = new Set<string>()
+  for (const e of entries) {
+    if (e.machine !== machine) continue
+    e.states.forEach((s) => states.add(s))
+    e.transitions.forEach((t) => transitions.add(t))
+  }
+  return { states, transitions }
+}
+
+function logFile(testInfo: TestInfo, bucket: string): string {
+  // The project's output folder is emptied at the start of every run: the file holds this run only.
+  const dir = join(testInfo.project.outputDir, 'machine-log')
+  mkdirSync(dir, { recursive: true })
+  return join(dir, `${bucket}.jsonl`)
+}
+
+/**
+ * At the end of a path: reads the page's machine log, saves it under `bucket` (one per machine,
+ * or per machine and provider) and checks that every real transition the model path claims
+ * was observed, so a model that no longer tells the truth fails.
+ */
+export async function checkObserved(page: Page, testInfo: TestInfo, bucket: string, model: BrowserModel, path: ModelPath): Promise<void> {
+  const entries = await readMachineLog(page)
+  appendFileSync(logFile(testInfo, bucket), `${JSON.stringify({ test: testInfo.title, entries })}\n`)
+  const { transitions } = observedOf(entries, model.machine.id)
+  const claimed = declaredTransitions(model, path)
+  expect(claimed.filter((k) => !transitions.has(k)), `real transitions the model claims for this path but the site did not take (taken: ${[...transitions].sort().join(', ')})`).toEqual([])
+}
+
+/** The coverage of everything logged under `bucket` in this run, as text. */
+export function observedCoverage(testInfo: TestInfo, bucket: string, label: string, model: BrowserModel, expectedPaths: number): string {
+  const file = logFile(testInfo, bucket)
+  const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
+  const entries = lines.flatMap((line) => (JSON.parse(line) as { entries: MachineLogEntry[] }).entries)
+  const observed: Observed = { paths: lines.length, ...observedOf(entries, model.machine.id) }
+  return formatCoverage(label, coverage(model, observed, expectedPaths))
+}
