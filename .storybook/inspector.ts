@@ -10,8 +10,16 @@ const listeners = new Set<Listener>()
 const latest = new Map<string, InspectionEvent>()
 
 export function inspect(event: InspectionEvent): void {
-  if (event.type === '@xstate.snapshot') latest.set(event.actorRef.sessionId, event)
+  if (event.type === '@xstate.snapshot') {
+    // A stopped actor (its component unmounted, e.g. the frame rendered anew in another
+    // language) is no longer part of the page: it is not replayed to a new listener.
+    if (isStopped(event)) latest.delete(event.actorRef.sessionId)
+    else latest.set(event.actorRef.sessionId, event)
+  }
   for (const listener of listeners) listener(event)
+}
+export function isStopped(event: InspectionEvent): boolean {
+  return event.type === '@xstate.snapshot' && (event.snapshot as { status?: string }).status === 'stopped'
 }
 export function onInspection(listener: Listener): () => void {
   for (const event of latest.values()) listener(event)

@@ -1,14 +1,13 @@
 import './fetch-mock'
 import type { Decorator, Preview } from '@storybook/react-vite'
-import { useGlobals } from 'storybook/preview-api'
 import { configure } from 'storybook/test'
-import { toast } from 'sonner'
-import { overwriteGetLocale, type Locale } from '~/paraglide/runtime'
-import { isLocale } from '#machines/rules/locale'
+import { MINIMAL_VIEWPORTS } from 'storybook/viewport'
 import type { BrandId } from '../app.config'
-import { SiteFrame, type SiteParameters } from './site'
+import { StoryFrame, type SiteParameters } from './site'
 import { watchStoryStatus } from './status'
-import { inspect, resetInspection } from './inspector'
+import { inspect } from './inspector'
+import { localeOf, resetStoryGlobals } from './globals'
+import { PHONE, VIEWPORT_OPTIONS } from './viewports'
 import '../src/styles/app.css'
 import '../src/styles/account.css'
 import '../src/styles/premium.css'
@@ -19,27 +18,17 @@ import './stories.css'
 // animated dialogs): the default second is too short on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 })
 
-let currentLocale: Locale = 'en'
-// Paraglide reads the locale through this function on every message call.
-overwriteGetLocale(() => currentLocale)
-
+/**
+ * The site frame around every story, in the locale and brand of the story's globals. A
+ * toolbar change remounts it, as a document load would on the site. The language switcher
+ * inside a story switches that story's frame only (`StoryFrame`): a story never changes the
+ * globals, so the next story never inherits a language.
+ */
 const withSite: Decorator = (Story, context) => {
-  const [globals, updateGlobals] = useGlobals()
-  const locale: Locale = isLocale(globals.locale) ? globals.locale : 'en'
-  const brand: BrandId = globals.brand === 'mirror' ? 'mirror' : 'original'
-  currentLocale = locale
-  document.documentElement.lang = locale
+  const locale = localeOf(context.globals)
+  const brand: BrandId = context.globals.brand === 'mirror' ? 'mirror' : 'original'
   const params = (context.parameters.site ?? {}) as SiteParameters
-  return (
-    <SiteFrame
-      key={`${context.id}:${locale}:${brand}`}
-      Story={Story}
-      params={params}
-      brand={brand}
-      onLocaleChange={(next) => updateGlobals({ locale: next })}
-      inspect={inspect}
-    />
-  )
+  return <StoryFrame key={`${context.id}:${locale}:${brand}`} Story={Story} params={params} locale={locale} brand={brand} inspect={inspect} />
 }
 
 const preview: Preview = {
@@ -76,19 +65,18 @@ const preview: Preview = {
     layout: 'fullscreen',
     backgrounds: { disable: true },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Phone-width stories use `phone` (./viewports.ts): the tag for the test, this size for the UI.
+    viewport: { options: { ...MINIMAL_VIEWPORTS, ...VIEWPORT_OPTIONS } },
   },
   beforeEach: (context) => {
     watchStoryStatus(context.parameters.expectedConsoleErrors as RegExp[] | undefined)
-    // Toasts of the previous story are gone (sonner keeps them in a module-level store).
-    toast.dismiss()
-    resetInspection()
-    // Each story starts from a fresh visit: no stored premium state or countdown deadline.
-    window.sessionStorage.clear()
-    window.localStorage.clear()
-    document.cookie.split(';').forEach((c) => {
-      const name = c.split('=')[0]?.trim()
-      if (name) document.cookie = `${name}=; max-age=0; path=/`
-    })
+    // Every story starts from its own globals and a fresh document state (./globals.ts).
+    resetStoryGlobals(context.globals)
+    // A phone-width story must be seen at a phone width: in the UI its viewport global does it,
+    // in the stories test its `mobile` tag (as index.json lists it) does.
+    if (context.tags.includes('mobile') && window.innerWidth > PHONE.width) {
+      console.error(`"${context.title} / ${context.name}" is tagged mobile but renders ${window.innerWidth} px wide`)
+    }
   },
 }
 

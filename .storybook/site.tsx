@@ -12,6 +12,7 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  type AnyRoute,
   type AnyRouter,
 } from '@tanstack/react-router'
 import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
@@ -36,11 +37,28 @@ import { fetchValidationMessages, installValidationMessages } from '~/lib/forms/
 import { notify } from '~/lib/toast'
 import { m } from '~/paraglide/messages'
 import { STORY_API, setApiHandlers, hang, type ApiHandlers } from './fetch-mock'
+import { setStoryLocale } from './globals'
 
 export type PaymentActors = NonNullable<Parameters<typeof PaymentActorsOverride.Provider>[0]['value']>
 
 /** How a story's fake login answers. */
 export type LoginBehaviour = 'ok' | 'wrong-code' | 'hang'
+
+/**
+ * A page of the site rendered by its own route file, mounted the way the generated route tree
+ * mounts it (same id, so the page's `Route.useParams()` works). The story renders
+ * `<RoutePage />`; `path` (the router's location) picks the page and its params.
+ */
+export interface StoryRoute {
+  /** The route file's `Route`, or none for a page without a file (a slow target to navigate to). */
+  file?: AnyRoute
+  /** The route's path in the generated tree, e.g. `/login/$code` or `/join/{-$code}`. */
+  path: string
+  /** The pathless layout it sits under on the site. */
+  layout?: '_guests'
+  /** A loader, for a page without a file. */
+  loader?: () => Promise<unknown>
+}
 
 export interface SiteParameters {
   /** The router's location (the story's "page"). */
@@ -49,6 +67,10 @@ export interface SiteParameters {
   user?: User | null
   /** What the auth machine's login does with a code. */
   login?: LoginBehaviour
+  /** What the auth machine's user fetch after a login does (`hang`: stays in `loggingIn.fetchingUser`). */
+  userFetch?: 'ok' | 'hang'
+  /** A page of the site by its route file (see `StoryRoute`). */
+  route?: StoryRoute
   /** Edits of the public configuration (it is frozen; the story gets a copy). */
   config?: (config: PublicConfig) => void
   /** Answers of the fake backend, by `METHOD /path`. */
@@ -67,6 +89,7 @@ export const STORY_NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
 
 /** The public configuration of a default environment; the browser's API is the in-page fake. */
 export const storyConfig: PublicConfig = toPublicConfig(parseConfig({ API_BROWSER_BASE_URL: STORY_API }))
+const storyBrands = parseConfig({}).brands
 
 export function siteContext(brand: BrandId, params: SiteParameters): SiteContext {
   const config = structuredClone(storyConfig) as PublicConfig
@@ -77,6 +100,7 @@ export function siteContext(brand: BrandId, params: SiteParameters): SiteContext
     host,
     origin: `https://${host}`,
     brand,
+    brandInfo: storyBrands[brand],
     config,
     now,
     session: params.user ? { token: 'story-token', expiresAt: now + 3_600_000 } : null,
@@ -94,7 +118,7 @@ function authLogic(params: SiteParameters, user: User) {
         if (params.login === 'wrong-code') throw new Error(WRONG_CODE)
         return { token: 'story-token', expiresIn: 3600 }
       }),
-      fetchUser: fromPromise<AuthUser, { token: string }>(async () => (params.user ?? user) as AuthUser),
+      fetchUser: fromPromise<AuthUser, { token: string }>(async () => (params.userFetch === 'hang' ? hang() : ((params.user ?? user) as AuthUser))),
       refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => {
         throw new Error('No refresh tokens in stories')
       }),
@@ -227,17 +251,34 @@ function RootComponent() {
         <Story />
       </main>
       {layout === 'chrome' ? <SiteFooter /> : null}
-      <Outlet />
+      {/* A route page renders inside <main> through the story's <RoutePage />. */}
+      {frame.params.route ? null : <Outlet />}
     </Providers>
   )
 }
 
-function createStoryRouter(site: SiteContext, path: string): AnyRouter {
+/** What a route page story renders: the matched page, in the frame's `<main>`. */
+export function RoutePage() {
+  return <Outlet />
+}
+
+/** Mounts a route file's `Route` (or a stand-in page) under the story's root, as the generated route tree does. */
+function mountRoute(rootRoute: AnyRoute, route: StoryRoute): AnyRoute {
+  const parent = route.layout ? createRoute({ getParentRoute: () => rootRoute, id: route.layout, component: Outlet }) : rootRoute
+  const page = route.file
+    ? route.file.update({ id: route.path, path: route.path, getParentRoute: () => parent } as never)
+    : createRoute({ getParentRoute: () => parent, path: route.path, loader: route.loader, component: () => null })
+  return parent === rootRoute ? page : parent.addChildren([page])
+}
+
+function createStoryRouter(site: SiteContext, path: string, route: StoryRoute | undefined): AnyRouter {
   const rootRoute = createRootRoute({ loader: () => site, component: RootComponent })
   const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null })
   const any = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null })
+  const routes: AnyRoute[] = [index, any]
+  if (route) routes.push(mountRoute(rootRoute as unknown as AnyRoute, route))
   return createRouter({
-    routeTree: rootRoute.addChildren([index, any]),
+    routeTree: rootRoute.addChildren(routes),
     history: createMemoryHistory({ initialEntries: [path] }),
     defaultPendingMinMs: 0,
   }) as unknown as AnyRouter
@@ -246,7 +287,7 @@ function createStoryRouter(site: SiteContext, path: string): AnyRouter {
 /** The site frame around a story; keyed by locale and brand so a switch renders anew, as a document load would. */
 export function SiteFrame({ Story, params, brand, onLocaleChange, inspect }: Frame & { brand: BrandId }) {
   const [site] = useState(() => siteContext(brand, params))
-  const [router] = useState(() => createStoryRouter(site, params.path ?? '/'))
+  const [router] = useState(() => createStoryRouter(site, params.path ?? '/', params.route))
   setApiHandlers(params.api)
   return (
     <SiteValue.Provider value={site}>
@@ -255,4 +296,16 @@ export function SiteFrame({ Story, params, brand, onLocaleChange, inspect }: Fra
       </FrameValue.Provider>
     </SiteValue.Provider>
   )
+}
+
+/**
+ * The frame of one story in one language. The language switcher's click (the locale machine's
+ * `navigate`) renders the frame anew in the chosen language, as the site loads the other
+ * language's page; the choice stays with this story (the toolbar's globals are not touched), so
+ * the next story starts in its own language.
+ */
+export function StoryFrame({ locale: initial, brand, ...frame }: Omit<Frame, 'onLocaleChange'> & { locale: Locale; brand: BrandId }) {
+  const [locale, setLocale] = useState(initial)
+  setStoryLocale(locale)
+  return <SiteFrame key={locale} {...frame} brand={brand} onLocaleChange={setLocale} />
 }

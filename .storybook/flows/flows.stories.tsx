@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import type { CreatePaymentInput, LoadWidgetInput, RunWidgetInput } from '#machines/payment'
@@ -9,7 +9,7 @@ import { getLocale } from '~/paraglide/runtime'
 import { AuthActor } from '~/components/auth-provider'
 import { ModalActor } from '~/components/ui-actors'
 import { SiteHeader } from '~/components/site-header'
-import { LanguageSwitcher } from '~/components/language-switcher'
+import { LANGUAGE_NAMES, LanguageSwitcher } from '~/components/language-switcher'
 import { SignInForm } from '~/components/account/sign-in-form'
 import { AccountArea } from '~/components/account/account-area'
 import { usePageRequest } from '~/components/account/use-request'
@@ -18,7 +18,10 @@ import { useField } from '~/components/forms/use-form'
 import { Countdown } from '~/components/marketing/countdown'
 import { PremiumGallery } from '~/components/marketing/gallery'
 import { PremiumPlans } from '~/components/premium/premium-plans'
-import { FlowView } from './flow-view'
+import { DEADLINE_STORAGE_KEY, deadlineToStorage } from '#machines/rules/deadline'
+import { ACTIVE_STROKE, FlowView } from './flow-view'
+import { expectVisible } from '../play'
+import { PHONE_GLOBALS } from '../viewports'
 import { PAYMENT_OPTIONS, USER_WITH_SUBSCRIPTION, plansOk } from '../fixtures'
 import { SAMPLE_USER, type SiteParameters } from '../site'
 import authSvg from '../../docs/flows/auth.svg?raw'
@@ -54,9 +57,41 @@ const slowPayment: SiteParameters['payment'] = {
   }),
 }
 
-const stateShows = async (canvasElement: HTMLElement, text: string | RegExp) =>
-  waitFor(() => expect(within(canvasElement).getAllByTestId('flow-state-value').map((e) => e.textContent).join(' ')).toMatch(text))
+/** The states outlined in the diagram (by node id, `paying__charging`), read back from the rendered SVG. */
+function outlined(canvasElement: HTMLElement): string[] {
+  return Array.from(canvasElement.querySelectorAll<SVGGElement>('.flow-diagram [data-id]'))
+    .filter((node) => {
+      const rect = node.querySelector(':scope > rect')
+      return rect !== null && getComputedStyle(rect).stroke === ACTIVE_STROKE
+    })
+    .map((node) => node.dataset.id ?? '')
+    .sort()
+}
+/** Waits until exactly these states are outlined. */
+const outlines = (canvasElement: HTMLElement, ...ids: string[]) =>
+  waitFor(() => expect(outlined(canvasElement)).toEqual([...ids].sort()))
 
+/** The transitions listed under the diagram, oldest first (`paying.charging`). */
+const trail = (canvasElement: HTMLElement) => within(canvasElement).queryAllByTestId('flow-trail-value').map((e) => e.textContent ?? '')
+/** Waits until the listed transitions contain these states in this order (others may come between). */
+const passedThrough = (canvasElement: HTMLElement, ...values: string[]) =>
+  waitFor(() => {
+    const taken = trail(canvasElement)
+    let at = 0
+    for (const value of taken) if (value === values[at]) at++
+    if (at < values.length) throw new Error(`Transitions ${JSON.stringify(taken)} do not pass through ${JSON.stringify(values)} in order`)
+  })
+
+async function chooseAndPay(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  const plans = await canvas.findAllByRole('button', { pressed: false })
+  await userEvent.click(plans[2]!)
+  await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-premium')!)
+  await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-promo')!)
+  await userEvent.click(canvas.getByRole('button', { name: m.premium_pay() }))
+}
+
+/** Selecting, paying in its three steps, succeeded, and back to selecting once the user is fetched again. */
 export const Payment: Story = {
   parameters: { site: { user: SAMPLE_USER, payment: slowPayment } satisfies SiteParameters },
   render: () => (
@@ -65,7 +100,12 @@ export const Payment: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await stateShows(canvasElement, 'selecting')
+    await outlines(canvasElement, 'selecting')
+    await chooseAndPay(canvasElement)
+    await outlines(canvasElement, 'paying', 'paying__requestingOptions')
+    await outlines(canvasElement, 'paying', 'paying__charging')
+    await passedThrough(canvasElement, 'selecting', 'paying.requestingOptions', 'paying.loadingWidget', 'paying.charging', 'succeeded', 'selecting')
+    await outlines(canvasElement, 'selecting')
   },
 }
 
@@ -84,6 +124,15 @@ function AuthPanel() {
   )
 }
 
+async function signIn(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await userEvent.type(await canvas.findByLabelText(m.acc_email_label(), { exact: false }), 'alex@example.com')
+  await userEvent.click(canvas.getByRole('button', { name: m.acc_send_code() }))
+  await userEvent.type(await canvas.findByLabelText(m.acc_code_label(), { exact: false }), '123456')
+  await userEvent.click(canvas.getByRole('button', { name: m.acc_sign_in() }))
+}
+
+/** Logged out, logging in (verifying, fetching the user), logged in; an expired token logs out again. */
 export const Auth: Story = {
   parameters: { site: { api: { 'GET /users/auth': () => ({ message: 'We sent a code to your e-mail.', resend_in: 30 }) } } satisfies SiteParameters },
   render: () => (
@@ -92,10 +141,18 @@ export const Auth: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await stateShows(canvasElement, 'loggedOut')
+    await outlines(canvasElement, 'loggedOut')
+    await signIn(canvasElement)
+    await outlines(canvasElement, 'loggedIn', 'loggedIn__active')
+    await passedThrough(canvasElement, 'loggedOut', 'loggingIn.verifying', 'loggingIn.fetchingUser', 'loggedIn.active')
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Check the token two hours later' }))
+    await outlines(canvasElement, 'loggedOut')
+    await passedThrough(canvasElement, 'loggedIn.active', 'loggedOut')
+    await expectVisible(within(document.body).findByText(m.acc_session_expired()))
   },
 }
 
+/** E-mail, requesting the code, code, verifying, signed in. */
 export const SignIn: Story = {
   parameters: Auth.parameters,
   render: () => (
@@ -104,42 +161,110 @@ export const SignIn: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await stateShows(canvasElement, 'email')
+    await outlines(canvasElement, 'email')
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByLabelText(m.acc_email_label(), { exact: false }), 'alex@example.com')
+    await userEvent.click(canvas.getByRole('button', { name: m.acc_send_code() }))
+    await outlines(canvasElement, 'code')
+    await userEvent.type(await canvas.findByLabelText(m.acc_code_label(), { exact: false }), '123456')
+    await userEvent.click(canvas.getByRole('button', { name: m.acc_sign_in() }))
+    await outlines(canvasElement, 'signedIn')
+    await passedThrough(canvasElement, 'email', 'requesting', 'code', 'verifying', 'signedIn')
   },
 }
 
+function EmailField() {
+  const field = useField({ name: 'email', label: m.acc_email_label(), type: 'email', required: true, maxLength: 254 })
+  return <TextField field={field} hint={m.acc_email_hint()} />
+}
+
+/** A form on the page asks for the validation messages; the switcher loads another language. */
+function LocaleDemo() {
+  const [form, setForm] = useState(false)
+  return (
+    <div>
+      <LanguageSwitcher />
+      {form ? (
+        <EmailField />
+      ) : (
+        <button type="button" className="button button--ghost" onClick={() => setForm(true)}>
+          Show a form
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** Ready; a form asks for the validation messages (loading them, ready again); another language is loaded and shown. */
 export const Locale: Story = {
   render: () => (
     <FlowView machineId="locale" name="locale" svg={localeSvg}>
-      <LanguageSwitcher />
+      <LocaleDemo />
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await stateShows(canvasElement, 'ready')
+    await outlines(canvasElement, 'ready')
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Show a form' }))
+    await passedThrough(canvasElement, 'ready', 'loading.validation', 'ready')
+    await outlines(canvasElement, 'ready')
+    await userEvent.click(within(canvasElement).getByRole('link', { name: LANGUAGE_NAMES.de }))
+    // The frame is rendered anew in German, as the site loads the German page; its machine is ready.
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'))
+    await expect(await within(canvasElement).findByRole('link', { name: LANGUAGE_NAMES.de })).toHaveAttribute('aria-current', 'true')
+    await outlines(canvasElement, 'ready')
   },
 }
 
+const realNow = Date.now.bind(Date)
+let clockOffset = 0
+
+/** Idle until hydrated, running with a stored deadline, finished once the clock passes it. */
 export const Deadline: Story = {
+  beforeEach: () => {
+    clockOffset = 0
+    Date.now = () => realNow() + clockOffset
+    window.localStorage.setItem(DEADLINE_STORAGE_KEY, deadlineToStorage(realNow() + 3600_000 + 60_000))
+    return () => {
+      Date.now = realNow
+    }
+  },
   render: () => (
     <FlowView machineId="deadline" name="deadline" svg={deadlineSvg}>
       <Countdown />
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await stateShows(canvasElement, 'running')
+    await outlines(canvasElement, 'running')
+    clockOffset = 2 * 3600_000
+    await outlines(canvasElement, 'finished')
+    await passedThrough(canvasElement, 'running', 'finished')
+    await expect(within(canvasElement).getByTestId('countdown')).toHaveAttribute('data-state', 'finished')
   },
 }
 
+/** The phone menu: closed, opened by its button, closed by it, opened again and closed with Escape. */
 export const Menu: Story = {
-  globals: { viewport: { value: 'mobile1' } },
+  tags: ['mobile'],
+  globals: PHONE_GLOBALS,
   render: () => (
     <FlowView machineId="menu" name="menu" svg={menuSvg}>
       <SiteHeader />
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await userEvent.click(await within(canvasElement).findByTestId('menu-toggle'))
-    await stateShows(canvasElement, 'open')
+    const toggle = await within(canvasElement).findByTestId('menu-toggle')
+    await expect(toggle).toBeVisible()
+    await outlines(canvasElement, 'closed')
+    await userEvent.click(toggle)
+    await outlines(canvasElement, 'open')
+    await userEvent.click(toggle)
+    await outlines(canvasElement, 'closed')
+    await userEvent.click(toggle)
+    await outlines(canvasElement, 'open')
+    await userEvent.keyboard('{Escape}')
+    await outlines(canvasElement, 'closed')
+    await passedThrough(canvasElement, 'closed', 'open', 'closed', 'open', 'closed')
+    await expect(toggle).toHaveFocus()
   },
 }
 
@@ -152,6 +277,7 @@ function ModalButton() {
   )
 }
 
+/** Hidden, standard (opened), hidden again with Escape. */
 export const Modal: Story = {
   render: () => (
     <FlowView machineId="modal" name="modal" svg={modalSvg}>
@@ -159,13 +285,17 @@ export const Modal: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
+    await outlines(canvasElement, 'hidden')
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Open the modal' }))
-    await stateShows(canvasElement, 'standard')
+    await outlines(canvasElement, 'standard')
+    await expectVisible(within(document.body).findByRole('dialog'))
     await userEvent.keyboard('{Escape}')
-    await stateShows(canvasElement, 'hidden')
+    await outlines(canvasElement, 'hidden')
+    await passedThrough(canvasElement, 'hidden', 'standard', 'hidden')
   },
 }
 
+/** Closed, opened by a thumbnail, closed by its button. */
 export const Lightbox: Story = {
   render: () => (
     <FlowView machineId="lightbox" name="lightbox" svg={lightboxSvg}>
@@ -173,15 +303,17 @@ export const Lightbox: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await stateShows(canvasElement, 'closed')
+    await outlines(canvasElement, 'closed')
+    const thumbnails = await within(canvasElement).findAllByRole('button')
+    await userEvent.click(thumbnails.find((b) => b.getAttribute('aria-label')?.length) ?? thumbnails[0]!)
+    await outlines(canvasElement, 'open')
+    await userEvent.click(await within(document.body).findByRole('button', { name: m.gallery_close() }))
+    await outlines(canvasElement, 'closed')
+    await passedThrough(canvasElement, 'closed', 'open', 'closed')
   },
 }
 
-function EmailField() {
-  const field = useField({ name: 'email', label: m.acc_email_label(), type: 'email', required: true, maxLength: 254 })
-  return <TextField field={field} hint={m.acc_email_hint()} />
-}
-
+/** Untouched and pristine; typed and left with an invalid address (failed); corrected (passed). */
 export const Field: Story = {
   render: () => (
     <FlowView machineId="field" name="field" svg={fieldSvg}>
@@ -189,12 +321,18 @@ export const Field: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await userEvent.type(await within(canvasElement).findByRole('textbox'), 'alex@')
+    await outlines(canvasElement, 'touch', 'touch__untouched', 'edit', 'edit__pristine', 'validation', 'validation__idle')
+    const input = await within(canvasElement).findByRole('textbox')
+    await userEvent.type(input, 'alex@')
     await userEvent.tab()
-    await stateShows(canvasElement, /touched/)
+    await outlines(canvasElement, 'touch', 'touch__touched', 'edit', 'edit__dirty', 'validation', 'validation__failed')
+    await userEvent.type(input, 'example.com')
+    await outlines(canvasElement, 'touch', 'touch__touched', 'edit', 'edit__dirty', 'validation', 'validation__passed')
+    await expect(input).not.toHaveAttribute('aria-invalid')
   },
 }
 
+/** Idle, confirming (the modal), cancelling, idle again with the backend's message. */
 export const Account: Story = {
   parameters: {
     site: {
@@ -212,17 +350,27 @@ export const Account: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await stateShows(canvasElement, 'idle')
+    await outlines(canvasElement, 'idle')
+    await userEvent.click(await within(canvasElement).findByTestId('cancel-subscription'))
+    await outlines(canvasElement, 'confirming')
+    await userEvent.click(await within(document.body).findByTestId('confirm-yes'))
+    await outlines(canvasElement, 'cancelling')
+    await outlines(canvasElement, 'idle')
+    await passedThrough(canvasElement, 'idle', 'confirming', 'cancelling', 'idle')
+    await expectVisible(within(document.body).findByText('Automatic renewal is off.'))
   },
 }
 
+/** A page call that fails on its first attempt and succeeds on the retry. */
 function RequestDemo() {
-  const [attempt, setAttempt] = useState(0)
-  const request = usePageRequest(() => later(800, null).then(() => {
-    setAttempt((n) => n + 1)
-    if (attempt % 2 === 0) throw new Error('The link has expired.')
-    return { ok: true }
-  }))
+  const attempts = useRef(0)
+  const request = usePageRequest(() =>
+    later(800, null).then(() => {
+      attempts.current += 1
+      if (attempts.current === 1) throw new Error('The link has expired.')
+      return { ok: true }
+    }),
+  )
   return (
     <div>
       <p role="status">{request.loading ? m.acc_join_checking() : request.failed ? request.error : 'Done.'}</p>
@@ -231,6 +379,7 @@ function RequestDemo() {
   )
 }
 
+/** Idle, loading, failed; retried: loading, done. */
 export const Request: Story = {
   parameters: { expectedConsoleErrors: [/^request:/] },
   render: () => (
@@ -239,6 +388,10 @@ export const Request: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await stateShows(canvasElement, 'failed')
+    await outlines(canvasElement, 'failed')
+    await userEvent.click(within(canvasElement).getByRole('button', { name: m.acc_retry() }))
+    await outlines(canvasElement, 'loading')
+    await outlines(canvasElement, 'done')
+    await passedThrough(canvasElement, 'loading', 'failed', 'loading', 'done')
   },
 }

@@ -3,6 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { LOCALES } from '../../app.config'
 import { CountryFlag, LanguageSwitcher, LANGUAGE_NAMES, type FlagSize } from './language-switcher'
 import { LocaleActor } from './locale-provider'
+import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
 
 /**
  * Spec 2: the language switcher with country flags. A click asks the locale machine to load
@@ -35,15 +37,37 @@ export const English: Story = {
     await waitFor(() => expect(canvas.getByTestId('locale-state')).toHaveTextContent('ready'))
   },
 }
-export const Russian: Story = { globals: { locale: 'ru' } }
-export const German: Story = { globals: { locale: 'de' } }
+export const Russian: Story = {
+  globals: { locale: 'ru' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: LANGUAGE_NAMES.ru })).toHaveAttribute('aria-current', 'true')
+  },
+}
+export const German: Story = {
+  globals: { locale: 'de' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: LANGUAGE_NAMES.de })).toHaveAttribute('aria-current', 'true')
+  },
+}
 
-/** A click on another language: the locale machine loads it (then the page is the other language's). */
+/**
+ * A click on another language: the locale machine loads it, then the page is the other
+ * language's (here the story's frame renders anew in German; the next story is English again).
+ */
 export const Switching: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvas.getByTestId('locale-state')).toHaveTextContent('ready'))
+    await expect(canvas.getByRole('link', { name: LANGUAGE_NAMES.de })).toHaveAttribute('href', expect.stringMatching(/^\/de(\/|$)/))
     await userEvent.click(canvas.getByRole('link', { name: LANGUAGE_NAMES.de }))
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'))
+    await expect(getLocale()).toBe('de')
+    const german = await canvas.findByRole('link', { name: LANGUAGE_NAMES.de })
+    await expect(german).toHaveAttribute('aria-current', 'true')
+    await expect(canvas.getByRole('link', { name: LANGUAGE_NAMES.en })).not.toHaveAttribute('aria-current')
+    await expect(canvas.getByRole('navigation')).toHaveAccessibleName(m.lang_switch_label({}, { locale: 'de' }))
+    // The German page's machine has loaded German.
+    await waitFor(() => expect(canvas.getByTestId('locale-state')).toHaveTextContent('ready'))
   },
 }
 

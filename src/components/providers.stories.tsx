@@ -77,8 +77,6 @@ export const SignOut: Story = {
 /** Spec 4, 8: an expired token resets the session with a warning. */
 export const ExpiredToken: Story = {
   ...SignedIn,
-  // Pinned: a story before it in the same page may have switched the language globally.
-  globals: { locale: 'en' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: 'Check the token two hours later' }))

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
+import { m } from '~/paraglide/messages'
 import { SiteHeader } from './site-header'
 import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site'
+import { PHONE_GLOBALS } from '../../.storybook/viewports'
 
 const meta = {
   title: 'Site/Header',
@@ -21,23 +23,71 @@ export const Russian: Story = { globals: { locale: 'ru' } }
 
 export const German: Story = { globals: { locale: 'de' } }
 
-/** Spec 2: the mobile menu, closed. */
+/** The phone menu's parts: its button and the menu it controls (once the frame has rendered). */
+async function menuParts(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  const toggle = await canvas.findByTestId('menu-toggle')
+  return {
+    toggle,
+    header: toggle.closest<HTMLElement>('.site-header')!,
+    menu: canvasElement.querySelector<HTMLElement>(`#${toggle.getAttribute('aria-controls')}`)!,
+    premiumLink: () => canvas.getByRole('link', { name: m.nav_premium() }),
+  }
+}
+
+async function expectClosed(canvasElement: HTMLElement) {
+  const { header, menu, toggle } = await menuParts(canvasElement)
+  await expect(toggle).toBeVisible()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await expect(toggle).toHaveAccessibleName(m.nav_menu_open())
+  await expect(header).toHaveAttribute('data-menu', 'closed')
+  await expect(menu).not.toBeVisible()
+}
+
+async function expectOpen(canvasElement: HTMLElement) {
+  const { header, menu, toggle, premiumLink } = await menuParts(canvasElement)
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(toggle).toHaveAccessibleName(m.nav_menu_close())
+  await expect(header).toHaveAttribute('data-menu', 'open')
+  await expect(menu).toBeVisible()
+  await expect(premiumLink()).toBeVisible()
+}
+
+/** Spec 2: the phone menu starts closed; its button opens it and closes it again. */
 export const MobileMenuClosed: Story = {
-  globals: { viewport: { value: 'mobile1' } },
+  tags: ['mobile'],
+  globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
-    const toggle = await within(canvasElement).findByTestId('menu-toggle')
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expectClosed(canvasElement)
+    const { toggle } = await menuParts(canvasElement)
+    await userEvent.click(toggle)
+    await expectOpen(canvasElement)
+    await userEvent.click(toggle)
+    await expectClosed(canvasElement)
   },
 }
 
-/** Spec 2: the mobile menu, opened by its button and closed with Escape. */
+/** Spec 2: the phone menu opened by its button, closed with Escape (focus back on the button), opened again. */
 export const MobileMenuOpen: Story = {
-  globals: { viewport: { value: 'mobile1' } },
+  tags: ['mobile'],
+  globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    const toggle = await canvas.findByTestId('menu-toggle')
+    await expectClosed(canvasElement)
+    const { toggle } = await menuParts(canvasElement)
     await userEvent.click(toggle)
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-    await expect(canvasElement.querySelector('.site-header')).toHaveAttribute('data-menu', 'open')
+    await expectOpen(canvasElement)
+    await userEvent.keyboard('{Escape}')
+    await expectClosed(canvasElement)
+    await expect(toggle).toHaveFocus()
+    // Left open: the stories test checks the open menu with axe.
+    await userEvent.click(toggle)
+    await expectOpen(canvasElement)
   },
+}
+
+/** Spec 2: the open phone menu in Russian (the longest labels). */
+export const MobileMenuOpenRussian: Story = {
+  tags: ['mobile'],
+  globals: { ...PHONE_GLOBALS, locale: 'ru' },
+  play: (context) => MobileMenuOpen.play!(context),
 }

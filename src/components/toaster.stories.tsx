@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expectVisible } from '../../.storybook/play'
 import { useEffect } from 'react'
-import { expect, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
+import { m } from '~/paraglide/messages'
 import { notify, type ToastKind } from '~/lib/toast'
 import { Toaster } from './toaster'
 
@@ -37,5 +38,26 @@ export const Success: Story = { parameters: { kinds: ['success'] }, play: shows(
 export const Info: Story = { parameters: { kinds: ['info'] }, play: shows('info') }
 export const Warning: Story = { parameters: { kinds: ['warning'] }, play: shows('warning') }
 export const ErrorToast: Story = { name: 'Error', ...{ parameters: { kinds: ['error'] }, play: shows('error') } }
-export const AllFour: Story = { parameters: { kinds: ['success', 'info', 'warning', 'error'] } }
+/** The four kinds at once: each its own toast, newest in front (sonner shows the latest three; the oldest waits behind). */
+export const AllFour: Story = {
+  parameters: { kinds: ['success', 'info', 'warning', 'error'] },
+  play: async () => {
+    const region = await within(document.body).findByRole('region', { name: (name) => name.startsWith(m.ui_toast_region()) })
+    await waitFor(() => expect(region.querySelectorAll('[data-sonner-toast]')).toHaveLength(4))
+    const toasts = Array.from(region.querySelectorAll<HTMLElement>('[data-sonner-toast]'))
+    const byKind = Object.fromEntries(toasts.map((t) => [t.dataset.type, t]))
+    await expect(Object.keys(byKind).sort()).toEqual(['error', 'info', 'success', 'warning'])
+    for (const kind of ['success', 'info', 'warning'] as const) {
+      await expect(byKind[kind]!.querySelector('[data-title]')).toHaveTextContent(TEXT[kind])
+    }
+    await expect(byKind.error!.querySelector('[data-title]')).toHaveTextContent(m.notifications_errors_other())
+    // Each kind is coloured as such (rich colours) and can be closed.
+    for (const toast of toasts) {
+      await expect(toast).toHaveAttribute('data-rich-colors', 'true')
+      await expect(within(toast).getByRole('button')).toBeInTheDocument()
+    }
+    // The newest is in front and visible.
+    await expectVisible(toasts.find((t) => t.dataset.front === 'true')!)
+  },
+}
 export const Russian: Story = { parameters: { kinds: ['error'] }, globals: { locale: 'ru' }, play: shows('error') }

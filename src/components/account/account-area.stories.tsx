@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expectVisible } from '../../../.storybook/play'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { m } from '~/paraglide/messages'
 import type { User } from '~/api/schemas'
 import { AccountArea } from './account-area'
@@ -58,6 +58,51 @@ export const Cancelled: Story = {
     await userEvent.click(await within(canvasElement).findByTestId('cancel-subscription'))
     await userEvent.click(await within(document.body).findByTestId('confirm-yes'))
     await expectVisible(within(document.body).findByText('Automatic renewal is off.'))
+  },
+}
+
+/** Every action is off while one runs (the `busy` tag). */
+async function expectBusy(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await waitFor(() => expect(canvas.getByTestId('reset-device')).toBeDisabled())
+  await expect(canvas.getByTestId('cancel-subscription')).toBeDisabled()
+  await expect(within(canvas.getByTestId('change-email')).getByRole('button')).toBeDisabled()
+  await expect(within(canvas.getByTestId('change-password')).getByRole('button')).toBeDisabled()
+}
+
+/** `resetting`: the device reset was confirmed and the request is under way (the confirmation stays until it ends). */
+export const Resetting: Story = {
+  parameters: site(USER_WITH_SUBSCRIPTION, { 'DELETE /users/device/reset': () => hang() }),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByTestId('reset-device'))
+    const dialog = await within(document.body).findByRole('dialog')
+    await expect(dialog).toHaveTextContent(m.acc_confirm_reset_title())
+    await userEvent.click(within(dialog).getByTestId('confirm-yes'))
+    await expectBusy(canvasElement)
+  },
+}
+
+/** `changingEmail`: the new address was sent (PUT /users/email) and the answer is awaited. */
+export const ChangingEmail: Story = {
+  parameters: site(USER_WITH_SUBSCRIPTION, { 'PUT /users/email': () => hang() }),
+  play: async ({ canvasElement }) => {
+    const form = within(await within(canvasElement).findByTestId('change-email'))
+    await userEvent.type(form.getByLabelText(m.acc_new_email_label(), { exact: false }), 'alex.new@example.com')
+    await userEvent.click(form.getByRole('button', { name: m.acc_change_email_submit() }))
+    await expectBusy(canvasElement)
+    await expect(form.getByLabelText(m.acc_new_email_label(), { exact: false })).toHaveValue('alex.new@example.com')
+  },
+}
+
+/** `changingPassword`: the new password was sent (POST /users/credentials) and the answer is awaited. */
+export const ChangingPassword: Story = {
+  parameters: site(USER_WITH_SUBSCRIPTION, { 'POST /users/credentials': () => hang() }),
+  play: async ({ canvasElement }) => {
+    const form = within(await within(canvasElement).findByTestId('change-password'))
+    await userEvent.type(form.getByLabelText(m.acc_password_label(), { exact: false }), 'correct horse battery')
+    await userEvent.type(form.getByLabelText(m.acc_password_confirm_label(), { exact: false }), 'correct horse battery')
+    await userEvent.click(form.getByRole('button', { name: m.acc_password_submit() }))
+    await expectBusy(canvasElement)
   },
 }
 

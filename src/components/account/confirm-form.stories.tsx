@@ -40,7 +40,7 @@ export const Confirming: Story = {
 }
 
 export const WrongCode: Story = {
-  parameters: { site: { login: 'wrong-code' } satisfies SiteParameters },
+  parameters: { site: { login: 'wrong-code' } satisfies SiteParameters, expectedConsoleErrors: [/^confirm:/] },
   play: async ({ canvasElement }) => {
     await fill(canvasElement)
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(/wrong/)

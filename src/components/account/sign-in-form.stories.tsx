@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { m } from '~/paraglide/messages'
 import { SignInForm } from './sign-in-form'
+import { AuthActor } from '../auth-provider'
 import { hang } from '../../../.storybook/fetch-mock'
 import type { LoginBehaviour, SiteParameters } from '../../../.storybook/site'
 
@@ -12,19 +13,37 @@ import type { LoginBehaviour, SiteParameters } from '../../../.storybook/site'
  */
 const CODE_SENT = { message: 'We sent a code to alex@example.com.', resend_in: 30 }
 
-function site(request: 'sent' | 'hang', login: LoginBehaviour = 'ok'): { site: SiteParameters } {
+function site(request: 'sent' | 'hang', login: LoginBehaviour = 'ok', userFetch: SiteParameters['userFetch'] = 'ok'): { site: SiteParameters } {
   return {
     site: {
       path: '/login',
       login,
+      userFetch,
       api: { 'GET /users/auth': () => (request === 'hang' ? hang() : CODE_SENT) },
     },
   }
 }
 
+/** The form, and under it the auth machine it hands the code to. */
+function SignInWithAuth() {
+  const auth = AuthActor.useSelector((s) => ({ value: JSON.stringify(s.value), email: (s.context.user?.email as string | undefined) ?? '—' }))
+  return (
+    <div>
+      <SignInForm />
+      <dl className="facts">
+        <dt>Auth machine</dt>
+        <dd data-testid="auth-state">{auth.value}</dd>
+        <dt>User</dt>
+        <dd data-testid="auth-user">{auth.email}</dd>
+      </dl>
+    </div>
+  )
+}
+
 const meta = {
   title: 'Account/Sign-in form',
   component: SignInForm,
+  render: () => <SignInWithAuth />,
   parameters: site('sent'),
 } satisfies Meta<typeof SignInForm>
 export default meta
@@ -93,12 +112,28 @@ export const WrongCode: Story = {
   },
 }
 
-/** Signed in: the auth machine is `loggedIn` (the site then navigates to the target). */
+/** `loggingIn.fetchingUser`: the code was right; the auth machine fetches the user (GET /users/me). */
+export const FetchingUser: Story = {
+  parameters: site('sent', 'ok', 'hang'),
+  play: async ({ canvasElement }) => {
+    await submitEmail(canvasElement)
+    await submitCode(canvasElement, '123456')
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByTestId('auth-state')).toHaveTextContent('{"loggingIn":"fetchingUser"}'))
+    await expect(canvas.getByRole('button', { name: m.acc_checking() })).toBeDisabled()
+    await expect(canvas.getByTestId('auth-user')).toHaveTextContent('—')
+  },
+}
+
+/** Signed in: the auth machine is `loggedIn` with the user (the site then navigates to the target). */
 export const SignedIn: Story = {
   play: async ({ canvasElement }) => {
     await submitEmail(canvasElement)
     await submitCode(canvasElement, '123456')
-    await waitFor(() => expect(canvasElement.querySelector('[data-testid="sign-in-code"] button[type=submit]')).not.toBeDisabled())
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByTestId('auth-state')).toHaveTextContent('{"loggedIn":"active"}'))
+    await expect(canvas.getByTestId('auth-user')).toHaveTextContent('alex@example.com')
+    await expect(canvas.queryByRole('alert')).toBeNull()
   },
 }
 

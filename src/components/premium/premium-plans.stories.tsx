@@ -7,7 +7,7 @@ import type { PaymentOptions } from '#machines/rules/payment'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { PremiumPlans } from './premium-plans'
-import { hang } from '../../../.storybook/fetch-mock'
+import { hang, json } from '../../../.storybook/fetch-mock'
 import { SAMPLE_USER, type PaymentActors, type SiteParameters } from '../../../.storybook/site'
 import { PAYMENT_OPTIONS, plansOk } from '../../../.storybook/fixtures'
 
@@ -60,9 +60,20 @@ export const SelectingWithoutPlan: Story = {
   },
 }
 
-/** A guest sees the plans; paying needs a sign-in. */
+/** A guest sees the plans; choosing one asks for a sign-in that comes back to the plan. */
 export const Guest: Story = {
-  parameters: { site: { path: '/premium' } satisfies SiteParameters },
+  // `user: null`: story parameters are merged into the file's, which sign a user in.
+  parameters: { site: { user: null, path: '/premium' } satisfies SiteParameters },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'true')
+    await expect(canvas.queryByRole('link', { name: m.premium_sign_in() })).toBeNull()
+    await userEvent.click(await planButton(canvas))
+    const signIn = await canvas.findByRole('link', { name: m.premium_sign_in() })
+    await expect(signIn).toHaveAttribute('href', `/en/login?redirect=${encodeURIComponent('/en/premium')}`)
+    await expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_login())
+    await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'true')
+  },
 }
 
 /** `selecting` with a plan, agreements not ticked. */
@@ -123,6 +134,44 @@ export const Failed: Story = {
     await waitFor(async () => expect(await pay(canvas)).toHaveTextContent(m.premium_pay()))
     await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'false')
   },
+}
+
+const failing = <O, I>(message: string) => fromPromise<O, I>(async () => {
+  throw new Error(message)
+})
+
+/** Creating the payment failed (POST /payments answered 500): back in `selecting` with the error toast. */
+export const CreatingPaymentFailed: Story = {
+  parameters: {
+    ...site(undefined, { api: { 'POST /payments': () => json({ message: '' }, 500) } }),
+    expectedConsoleErrors: [/^payment: payment failed/, /^api: POST /],
+  },
+  play: Failed.play,
+}
+
+/** The backend refused the payment with its own words (a second trial): they are shown in the toast. */
+export const CreatingPaymentRefused: Story = {
+  parameters: {
+    ...site(undefined, { api: { 'POST /payments': () => json({ message: 'The trial can be taken only once.' }, 422) } }),
+    expectedConsoleErrors: [/^payment: payment failed/, /^api: POST /],
+  },
+  play: async ({ canvasElement }) => {
+    await chooseAndAgree(canvasElement)
+    const canvas = within(canvasElement)
+    await userEvent.click(await pay(canvas))
+    await expectVisible(within(document.body).findByText('The trial can be taken only once.'))
+    await waitFor(async () => expect(await pay(canvas)).toHaveAttribute('aria-busy', 'false'))
+    await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'false')
+  },
+}
+
+/** The provider's widget script did not load: back in `selecting` with the error toast. */
+export const WidgetScriptFailed: Story = {
+  parameters: {
+    ...site({ createPayment: createOk, loadWidgetScript: failing<void, LoadWidgetInput>('The payment widget script did not load') }),
+    expectedConsoleErrors: [/^payment: payment failed/],
+  },
+  play: Failed.play,
 }
 
 /** The widget was closed: back in `selecting`, no toast. */
