@@ -66,8 +66,12 @@ export function NavigationEffects() {
     const reload = (error: unknown) => {
       if (!isChunkLoadError(error)) return
       const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 'NaN')
-      if (!shouldReloadForChunkError(Number.isFinite(last) ? last : null, Date.now())) return
+      const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+      if (!shouldReloadForChunkError(Number.isFinite(last) ? last : null, Date.now(), entry?.type === 'reload')) return
       sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()))
+      // The router's lazy route components reload once per error on their own, under this
+      // key; marking it keeps the reloaded page from reloading a second time for the same chunk.
+      if (error instanceof Error) sessionStorage.setItem(`tanstack_router_reload:${error.message}`, '1')
       window.location.reload()
     }
     const onPreloadError = (event: Event) => {

@@ -22,9 +22,14 @@ export function isChunkLoadError(error: unknown): boolean {
   return CHUNK_ERROR.test(message)
 }
 
-/** Reload once: not again within a minute of the last reload for the same reason. */
+/**
+ * Reload once: not again within a minute of the last reload for the same reason, and never
+ * from a page that is itself the result of a reload (the router reloads on its own when a
+ * route's code fails to load; a second reload by us would only fail the same way again).
+ */
 export const CHUNK_RELOAD_KEY = 'chunk-reload-at'
-export function shouldReloadForChunkError(lastReloadAt: number | null, now: number): boolean {
+export function shouldReloadForChunkError(lastReloadAt: number | null, now: number, pageWasReloaded = false): boolean {
+  if (pageWasReloaded) return false
   return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt > 60_000
 }
 

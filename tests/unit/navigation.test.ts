@@ -32,6 +32,8 @@ describe('spec 2: a failed chunk load reloads the page once', () => {
     expect(shouldReloadForChunkError(null, 1_000_000)).toBe(true)
     expect(shouldReloadForChunkError(1_000_000 - 5_000, 1_000_000)).toBe(false)
     expect(shouldReloadForChunkError(1_000_000 - 120_000, 1_000_000)).toBe(true)
+    // A page that is itself a reload never reloads again for a missing chunk.
+    expect(shouldReloadForChunkError(null, 1_000_000, true)).toBe(false)
   })
 })
 
