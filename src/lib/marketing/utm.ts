@@ -3,7 +3,7 @@
  * carries a full set (source, medium and campaign), else the `utm` cookie; anything less is null.
  */
 import { readCookie } from '../locale'
-import { UTM_COOKIE, parseUtmCookie, trackingCookie, utmFromSearch, type Utm } from '../utm'
+import { UTM_COOKIE, parseUtmCookie, trackingCookie, utmCookies, utmFromSearch, type Utm } from '../utm'
 
 /** `?utm_source=a&…` as the record `utmFromSearch` reads. */
 export function searchRecord(search: string): Record<string, string> {
@@ -19,8 +19,7 @@ export function utmCookieString(utm: Utm, crossOrigin = false): string {
   return trackingCookie(UTM_COOKIE, JSON.stringify(utm), crossOrigin)
 }
 
-/** The cookie to store for this address, or null when it carries no full utm set. */
+/** The cookie to store for this address, or null when it carries no full utm set (as the promo middleware). */
 export function utmCookieForSearch(search: string, crossOrigin = false): string | null {
-  const utm = utmFromSearch(searchRecord(search))
-  return utm ? utmCookieString(utm, crossOrigin) : null
+  return utmCookies(searchRecord(search), crossOrigin)[0] ?? null
 }
