@@ -9,12 +9,12 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
 import { CONSTANTS, brandForHost, loadConfig, toPublicConfig, type Brand, type BrandId, type PublicConfig } from '../../app.config'
-import { getLocale } from '~/paraglide/runtime'
 import { createApi, ApiError } from '~/api/client'
 import type { User } from '~/api/schemas'
 import { sessionFromCookieHeader } from './session'
 import { clearSessionCookies } from './session-server'
 import { hostDetectionInput, type HostDetectionInput } from './locale'
+import { PageRequest } from './page-request'
 
 export interface SiteContext {
   host: string
@@ -31,38 +31,40 @@ export interface SiteContext {
   user: User | null
 }
 
-export const getSiteContext = createServerFn({ method: 'GET' }).handler(async (): Promise<SiteContext> => {
-  const config = loadConfig()
-  const host = getRequestHost({ xForwardedHost: true })
-  const protocol = getRequestProtocol({ xForwardedProto: true }) === 'https' ? 'https' : 'http'
-  const now = Date.now()
-  const cookies = sessionFromCookieHeader(getRequestHeader('cookie'), now)
-  let session: SiteContext['session'] = null
-  let user: User | null = null
-  if (cookies.loggedIn && cookies.token) {
-    const token = cookies.token
-    session = { token, expiresAt: cookies.expiresAt }
-    try {
-      user = await createApi({ base: config.apiBase, locale: getLocale(), token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs }).me()
-    } catch (error) {
-      // 401: the backend no longer knows the token, the visitor is a guest. Anything else: the
-      // page still renders; the browser's auth machine fetches the user again.
-      if (error instanceof ApiError && error.status === 401) {
-        session = null
-        clearSessionCookies()
+export const getSiteContext = createServerFn({ method: 'GET' })
+  .validator(PageRequest)
+  .handler(async ({ data }): Promise<SiteContext> => {
+    const config = loadConfig()
+    const host = getRequestHost({ xForwardedHost: true })
+    const protocol = getRequestProtocol({ xForwardedProto: true }) === 'https' ? 'https' : 'http'
+    const now = Date.now()
+    const cookies = sessionFromCookieHeader(getRequestHeader('cookie'), now)
+    let session: SiteContext['session'] = null
+    let user: User | null = null
+    if (cookies.loggedIn && cookies.token) {
+      const token = cookies.token
+      session = { token, expiresAt: cookies.expiresAt }
+      try {
+        user = await createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs }).me()
+      } catch (error) {
+        // 401: the backend no longer knows the token, the visitor is a guest. Anything else: the
+        // page still renders; the browser's auth machine fetches the user again.
+        if (error instanceof ApiError && error.status === 401) {
+          session = null
+          clearSessionCookies()
+        }
       }
     }
-  }
-  const brand = brandForHost(config, host)
-  return {
-    host,
-    origin: `${protocol}://${host}`,
-    brand,
-    brandInfo: config.brands[brand],
-    config: toPublicConfig(config, host),
-    localeHost: hostDetectionInput(config.localeHosts, host),
-    now,
-    session,
-    user,
-  }
-})
+    const brand = brandForHost(config, host)
+    return {
+      host,
+      origin: `${protocol}://${host}`,
+      brand,
+      brandInfo: config.brands[brand],
+      config: toPublicConfig(config, host),
+      localeHost: hostDetectionInput(config.localeHosts, host),
+      now,
+      session,
+      user,
+    }
+  })

@@ -27,7 +27,7 @@ import '~/styles/premium.css'
 import '~/styles/marketing.css'
 
 export const Route = createRootRoute({
-  loader: () => getSiteContext(),
+  loader: () => getSiteContext({ data: { locale: getLocale() } }),
   staleTime: Number.POSITIVE_INFINITY,
   shouldReload: false,
   beforeLoad: ({ matches, location }) => runRouteMiddleware(matches, location),

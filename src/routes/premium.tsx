@@ -17,7 +17,7 @@ import { setErrorStatus } from '~/lib/route-error'
 export const Route = createFileRoute('/premium')({
   loader: async () => {
     try {
-      return await getPlans()
+      return await getPlans({ data: { locale: getLocale() } })
     } catch (error) {
       // The server function itself could not be reached (a client-side navigation offline).
       return plansFailure(error)

@@ -2,16 +2,17 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { CONSTANTS, loadConfig } from '../../../app.config'
-import { getLocale } from '~/paraglide/runtime'
 import { createApi } from '~/api/client'
+import { PageRequest } from '../page-request'
 import { loadPlans, type PlansResult } from './plans-result'
 
-export const getPlans = createServerFn({ method: 'GET' }).handler(
-  async (): Promise<PlansResult> => {
+/** The plans in the page's language, hence its currency (spec 7: every request path carries the locale). */
+export const getPlans = createServerFn({ method: 'GET' })
+  .validator(PageRequest)
+  .handler(async ({ data }): Promise<PlansResult> => {
     const config = loadConfig()
-    const result = await loadPlans(createApi({ base: config.apiBase, locale: getLocale(), timeoutMs: CONSTANTS.serverBackendTimeoutMs }), config.payment.service)
+    const result = await loadPlans(createApi({ base: config.apiBase, locale: data.locale, timeoutMs: CONSTANTS.serverBackendTimeoutMs }), config.payment.service)
     // A page showing a failed load is not kept for other guests (decision 020).
     if (!result.ok) setResponseHeader('cache-control', 'no-store')
     return result
-  },
-)
+  })

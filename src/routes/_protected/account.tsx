@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
 import { PageIntro } from '~/components/page-intro'
 import { AccountArea } from '~/components/account/account-area'
 import { getAccountData } from '~/lib/account-server'
@@ -10,7 +11,7 @@ import { useSite } from '~/lib/use-site'
 export const Route = createFileRoute('/_protected/account')({
   onError: setErrorStatus,
   loader: async ({ location }) => {
-    const data = await getAccountData()
+    const data = await getAccountData({ data: { locale: getLocale() } })
     if (data.status === 'unauthorized') throw redirect({ to: '/login', search: { redirect: location.href } })
     return data
   },

@@ -1,0 +1,63 @@
+/**
+ * Issue 14: a page reached by a link inside the site is the page loaded by its address. The
+ * browser calls the server functions itself after a link (the plans, the account's special
+ * offer), so each must answer in the page's language and currency: a Russian premium page
+ * reached from the header once showed dollar prices and charged roubles. Every page with an
+ * in-site link is opened both ways, in en, ru and de, signed out and signed in, and the two are
+ * compared word for word (the running countdown left out).
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { loginViaApi, uniqueEmail } from './support/login'
+import { msg } from './support/messages'
+
+type Locale = 'en' | 'ru' | 'de'
+const LOCALES: Locale[] = ['en', 'ru', 'de']
+
+/** Pages the header links to inside the site (client-side navigation), with what shows they are settled. */
+const PAGES: { path: string; nav: string; ready: string; guest: boolean; signedIn: boolean }[] = [
+  { path: '/premium', nav: 'nav_premium', ready: '.premium-checkout[data-ready="true"]', guest: true, signedIn: true },
+  { path: '/promo', nav: 'nav_promo', ready: 'main h1', guest: true, signedIn: true },
+  { path: '/wiki', nav: 'nav_wiki', ready: 'main h1', guest: true, signedIn: true },
+  { path: '/login', nav: 'nav_login', ready: '[data-testid="sign-in-email"]', guest: true, signedIn: false },
+  { path: '/account', nav: 'nav_account', ready: '[data-testid="account"]', guest: false, signedIn: true },
+]
+
+/** The main area's text, without the countdown (it runs). */
+async function mainText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!.cloneNode(true) as HTMLElement
+    for (const timer of main.querySelectorAll('[data-testid="countdown"]')) timer.remove()
+    return main.innerText.replace(/\s+/g, ' ').trim()
+  })
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
+}
+
+for (const locale of LOCALES) {
+  for (const who of ['guest', 'signedIn'] as const) {
+    test.describe(`issue 14: ${locale}, ${who === 'guest' ? 'signed out' : 'signed in'}: by a link as by the address`, () => {
+      for (const target of PAGES.filter((p) => p[who])) {
+        test(target.path, async ({ page, request, context, baseURL }) => {
+          if (who === 'signedIn') await loginViaApi(request, context, baseURL!, uniqueEmail('link'), locale)
+          const address = `/${locale}${target.path}`
+
+          await page.goto(address)
+          await expect(page.locator(target.ready)).toBeVisible({ timeout: 30_000 })
+          const direct = await mainText(page)
+
+          // Start elsewhere and follow the header's link, as a visitor does.
+          await page.goto(`/${locale}/wiki${target.path === '/wiki' ? '#top' : ''}`)
+          if (target.path === '/wiki') await page.goto(`/${locale}/promo`)
+          await hydrated(page)
+          const nav = target.path === '/account' ? page.getByTestId('account-link') : page.getByRole('link', { name: msg(locale, target.nav), exact: true }).first()
+          await nav.click()
+          await expect(page).toHaveURL(new RegExp(`/${locale}${target.path}$`))
+          await expect(page.locator(target.ready)).toBeVisible({ timeout: 30_000 })
+          expect(await mainText(page)).toBe(direct)
+        })
+      }
+    })
+  }
+}
