@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { corsFor } from './cors'
 import { openPg, openPglite, type Db } from './db'
-import { parseEnv, type BackendEnv } from './env'
+import { checkTokenLifetimes, deriveEnv, parseEnv, type BackendEnv } from './env'
 import { ApiError, MAX_BODY_BYTES, errorBody, type AppEnv, type Deps } from './http'
 import { isLocale, t, type Locale } from './i18n'
 import { migrate } from './migrate'
@@ -42,7 +42,10 @@ function localeOf(path: string): Locale | null {
 }
 
 export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
-  const env: BackendEnv = { ...parseEnv({}), ...options.env }
+  // Settings derived from others (the provider URLs from the public URL) follow the given ones.
+  const { backendPublicUrl: _u, openidProviderUrl: _o, payselectionNotificationUrl: _p, ...defaults } = parseEnv({})
+  const env: BackendEnv = deriveEnv({ ...defaults, ...options.env })
+  checkTokenLifetimes(env)
   const db = options.db ?? (await openDatabase(env))
   try {
     await migrate(db)
