@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { randomToken, sha256 } from './crypto'
-import type { Queryable } from './db'
+import type { Db, Queryable } from './db'
 import { ApiError, type AppEnv } from './http'
 import type { Locale } from './i18n'
 
@@ -109,18 +109,80 @@ export interface TokenResponse {
   token: string
   token_type: 'Bearer'
   expires_in: number
+  refresh_token: string
+  refresh_expires_in: number
 }
 
-/** Creates a bearer token; only its sha-256 is stored. */
-export async function issueToken(db: Queryable, userId: number, now: Date, ttlSeconds: number): Promise<TokenResponse> {
+export interface TokenLifetimes {
+  tokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+}
+
+/** Stores a new access token and a new refresh token in a family; only their sha-256 is kept. */
+async function issueInFamily(db: Queryable, userId: number, familyId: number, now: Date, ttl: TokenLifetimes): Promise<TokenResponse> {
   const token = randomToken(32)
-  await db.query('INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+  const refresh = randomToken(32)
+  await db.query('INSERT INTO tokens (user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
     userId,
+    familyId,
     sha256(token),
     now.toISOString(),
-    new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+    new Date(now.getTime() + ttl.tokenTtlSeconds * 1000).toISOString(),
   ])
-  return { token, token_type: 'Bearer', expires_in: ttlSeconds }
+  await db.query('INSERT INTO refresh_tokens (family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    familyId,
+    sha256(refresh),
+    now.toISOString(),
+    new Date(now.getTime() + ttl.refreshTokenTtlSeconds * 1000).toISOString(),
+  ])
+  return {
+    token,
+    token_type: 'Bearer',
+    expires_in: ttl.tokenTtlSeconds,
+    refresh_token: refresh,
+    refresh_expires_in: ttl.refreshTokenTtlSeconds,
+  }
+}
+
+/** Signs a user in: a new token family (session) with its first access and refresh token. */
+export async function issueToken(db: Queryable, userId: number, now: Date, ttl: TokenLifetimes): Promise<TokenResponse> {
+  const [family] = await db.query<{ id: number }>('INSERT INTO token_families (user_id, created_at) VALUES ($1, $2) RETURNING id', [
+    userId,
+    now.toISOString(),
+  ])
+  return issueInFamily(db, userId, family!.id, now, ttl)
+}
+
+/**
+ * Exchanges a refresh token for a new pair in the same family. A refresh token works once: a second
+ * use (a stolen copy, or the owner after a thief) revokes the whole family, the access tokens included.
+ * The family row is locked first, so two uses at the same moment are one use and one reuse.
+ */
+export async function refreshToken(db: Db, refresh: string, now: Date, ttl: TokenLifetimes): Promise<TokenResponse> {
+  const unauthorized = (key: 'refresh_invalid' | 'refresh_reused') => new ApiError(401, key, {}, {}, { 'WWW-Authenticate': 'Bearer' })
+  if (!/^[A-Za-z0-9_-]{43}$/.test(refresh)) throw unauthorized('refresh_invalid')
+  const outcome = await db.transaction(async (tx) => {
+    const [found] = await tx.query<{ family_id: number }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [sha256(refresh)])
+    if (!found) return 'refresh_invalid' as const
+    const [family] = await tx.query<{ user_id: number; revoked_at: Date | null }>(
+      'SELECT user_id, revoked_at FROM token_families WHERE id = $1 FOR UPDATE',
+      [found.family_id],
+    )
+    const [row] = await tx.query<{ id: number; expires_at: Date; used_at: Date | null }>(
+      'SELECT id, expires_at, used_at FROM refresh_tokens WHERE token_hash = $1',
+      [sha256(refresh)],
+    )
+    if (!family || !row || family.revoked_at !== null) return 'refresh_invalid' as const
+    if (row.used_at !== null) {
+      await tx.query('UPDATE token_families SET revoked_at = $2 WHERE id = $1', [found.family_id, now.toISOString()])
+      return 'refresh_reused' as const
+    }
+    if (asDate(row.expires_at)!.getTime() <= now.getTime()) return 'refresh_invalid' as const
+    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [row.id, now.toISOString()])
+    return issueInFamily(tx, family.user_id, found.family_id, now, ttl)
+  })
+  if (typeof outcome === 'string') throw unauthorized(outcome)
+  return outcome
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/
@@ -134,10 +196,12 @@ export async function userFromAuthorization(db: Queryable, header: string | unde
 
 export async function userFromToken(db: Queryable, token: string, now: Date): Promise<UserRow | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
-  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM tokens WHERE token_hash = $1 AND expires_at > $2', [
-    sha256(token),
-    now.toISOString(),
-  ])
+  // A token of a revoked family is dead even before it expires; tokens without a family just expire.
+  const rows = await db.query<{ user_id: number }>(
+    `SELECT t.user_id FROM tokens t LEFT JOIN token_families f ON f.id = t.family_id
+     WHERE t.token_hash = $1 AND t.expires_at > $2 AND f.revoked_at IS NULL`,
+    [sha256(token), now.toISOString()],
+  )
   const row = rows[0]
   return row ? loadUser(db, { id: row.user_id }, now) : null
 }

@@ -6,6 +6,16 @@ import { SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from
 
 const DAY = 86_400_000
 const TTL = 3600
+const REFRESH_TTL = 7200
+const LONG = /^[A-Za-z0-9_-]{43}$/
+/** The token grant of every sign-in and of POST /users/refresh. */
+const GRANT = {
+  token: expect.stringMatching(LONG),
+  token_type: 'Bearer',
+  expires_in: TTL,
+  refresh_token: expect.stringMatching(LONG),
+  refresh_expires_in: REFRESH_TTL,
+}
 
 /**
  * The backend contract of spec section 7, over HTTP. Registered once per database kind:
@@ -17,7 +27,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
     let hooks: DbHooks
     beforeAll(async () => {
       hooks = hookDb(await makeDb())
-      api = await startApi(hooks.db, { tokenTtlSeconds: TTL })
+      api = await startApi(hooks.db, { tokenTtlSeconds: TTL, refreshTokenTtlSeconds: REFRESH_TTL })
     })
     afterEach(() => {
       hooks?.reset()
@@ -268,9 +278,14 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const { code } = await api.requestCode(email)
         const res = await api.call('PATCH', '/en/users/verify', { body: { email, code } })
         expect(res.status).toBe(200)
-        expect(res.body).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), token_type: 'Bearer', expires_in: TTL })
+        expect(res.body).toEqual(GRANT)
+        expect(res.body.refresh_token).not.toBe(res.body.token)
         const [stored] = await api.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tokens WHERE token_hash = $1', [res.body.token])
         expect(stored!.n).toBe(0) // only the hash is stored
+        const [refresh] = await api.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE token_hash = $1', [
+          res.body.refresh_token,
+        ])
+        expect(refresh!.n).toBe(0)
         const me = await api.me(res.body.token)
         expect(me.email).toBe(email)
         expect(me.email_confirmed).toBe(true)
@@ -341,7 +356,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const linkCode = new URL(link).pathname.split('/').pop()!
         const res = await api.call('GET', `/de/users/auth/${linkCode}`)
         expect(res.status).toBe(200)
-        expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: TTL })
+        expect(res.body).toEqual(GRANT)
         expect((await api.me(res.body.token)).locale).toBe('de')
         expect((await api.call('GET', `/en/users/auth/${linkCode}`)).status).toBe(410)
         expect((await api.call('PATCH', '/en/users/verify', { body: { email, code } })).status).toBe(410)
@@ -409,16 +424,117 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
+    describe('spec 4, 8: POST /users/refresh (refresh tokens)', () => {
+      async function grant(locale = 'en') {
+        const email = api.email('refresh')
+        const { code } = await api.requestCode(email, locale)
+        const res = await api.call('PATCH', `/${locale}/users/verify`, { body: { email, code } })
+        expect(res.status).toBe(200)
+        return res.body as { token: string; refresh_token: string }
+      }
+      const refresh = (refresh_token: unknown, locale = 'en') => api.call('POST', `/${locale}/users/refresh`, { body: { refresh_token } })
+      const status = async (token: string) => (await api.call('GET', '/en/users/me', { token })).status
+
+      it('exchanges a refresh token for a new pair; the old access token lives on until it expires', async () => {
+        const first = await grant()
+        api.clock.advance(60_000)
+        const res = await refresh(first.refresh_token)
+        expect(res.status).toBe(200)
+        expect(res.body).toEqual(GRANT)
+        expect(res.body.token).not.toBe(first.token)
+        expect(res.body.refresh_token).not.toBe(first.refresh_token)
+        expect((await api.me(res.body.token)).id).toBe((await api.me(first.token)).id)
+        // Another tab still holds the first access token: it works until its own expiry.
+        expect(await status(first.token)).toBe(200)
+        api.clock.advance(TTL * 1000 - 30_000)
+        expect(await status(first.token)).toBe(401)
+        expect(await status(res.body.token)).toBe(200)
+        // The new refresh token works once in turn.
+        const third = await refresh(res.body.refresh_token)
+        expect(third.status).toBe(200)
+        expect(await status(third.body.token)).toBe(200)
+      })
+
+      it('answers 401 to a refresh token used twice and ends the whole session it came from', async () => {
+        const first = await grant()
+        const second = (await refresh(first.refresh_token)).body
+        const other = await grant() // another session of another user is not touched
+        const before = await api.counts()
+        const reused = await refresh(first.refresh_token, 'de')
+        expect(reused.status).toBe(401)
+        expect(reused.headers.get('www-authenticate')).toBe('Bearer')
+        expect(reused.body).toEqual({
+          message: 'Zu Ihrer Sicherheit wurde diese Sitzung beendet, weil ihr Aktualisierungstoken zweimal verwendet wurde. Bitte melden Sie sich erneut an.',
+        })
+        // Every token of the family is dead: both access tokens and the newer refresh token.
+        expect(await status(first.token)).toBe(401)
+        expect(await status(second.token)).toBe(401)
+        const after = await refresh(second.refresh_token)
+        expect(after.status).toBe(401)
+        expect(after.body.message).toBe('Your session has expired. Please sign in again.')
+        expect(await status(other.token)).toBe(200)
+        expect((await refresh(other.refresh_token)).status).toBe(200)
+        expect((await api.counts()).tokens).toBe(before.tokens! + 1)
+        // Signing in again starts a new session.
+        expect((await grant()).token).toBeTruthy()
+      })
+
+      it('lets one of two refreshes sent at the same moment through, and the other ends the session', async () => {
+        const first = await grant()
+        const replies = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)])
+        expect(replies.map((r) => r.status).sort()).toEqual([200, 401])
+        const winner = replies.find((r) => r.status === 200)!
+        expect(replies.find((r) => r.status === 401)!.body.message).toMatch(/used twice/)
+        expect(await status(winner.body.token)).toBe(401) // the reuse revoked the family the winner refreshed into
+        expect((await refresh(winner.body.refresh_token)).status).toBe(401)
+      })
+
+      it('answers 401 to an unknown, malformed or expired refresh token, in the request language', async () => {
+        const first = await grant()
+        const before = await api.counts()
+        for (const value of ['A'.repeat(43), 'short', first.token, `${first.refresh_token} `]) {
+          const res = await refresh(value, 'ru')
+          expect(res.status).toBe(401)
+          expect(res.body).toEqual({ message: 'Сеанс истёк. Войдите снова.' })
+        }
+        expect(await api.counts()).toEqual(before)
+        api.clock.advance(REFRESH_TTL * 1000 + 1000)
+        const expired = await refresh(first.refresh_token)
+        expect(expired.status).toBe(401)
+        expect(expired.body.message).toBe('Your session has expired. Please sign in again.')
+      })
+
+      it('refuses a body without a refresh token with 422, and non-JSON with 415', async () => {
+        expect((await api.call('POST', '/en/users/refresh', { body: {} })).status).toBe(422)
+        expect((await api.call('POST', '/en/users/refresh', { body: { refresh_token: 5 } })).status).toBe(422)
+        expect((await api.call('POST', '/en/users/refresh', { raw: 'refresh_token=x', headers: { 'content-type': 'text/plain' } })).status).toBe(415)
+        expect((await api.call('POST', '/en/users/refresh', { raw: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+      })
+
+      it('answers a refresh token with every sign-in: link, password and confirm', async () => {
+        const email = api.email('grants')
+        const { code, link } = await api.requestCode(email)
+        const byLink = await api.call('GET', `/en/users/auth/${link.split('/login/')[1]}`)
+        expect(byLink.body).toEqual(GRANT)
+        api.clock.advance(31_000)
+        const again = await api.requestCode(email)
+        expect(code).toBeTruthy()
+        const confirmed = await api.call('POST', '/en/users/confirm', { body: { email, code: again.code, password: 'launcher pass 1' } })
+        expect(confirmed.body).toMatchObject(GRANT)
+        expect((await refresh(confirmed.body.refresh_token)).status).toBe(200)
+      })
+    })
+
     describe('spec 7: POST /users/confirm and POST /users/credentials', () => {
       it('confirms the e-mail with its code, sets a password and signs in', async () => {
         const email = api.email()
         const { code } = await api.requestCode(email)
         const res = await api.call('POST', '/en/users/confirm', { body: { email, code, password: 'correct horse' } })
         expect(res.status).toBe(200)
-        expect(res.body).toMatchObject({ message: expect.any(String), token_type: 'Bearer', user: { email, email_confirmed: true, has_password: true } })
+        expect(res.body).toMatchObject({ message: expect.any(String), ...GRANT, user: { email, email_confirmed: true, has_password: true } })
         const byPassword = await api.call('PATCH', '/en/users/verify', { body: { email, password: 'correct horse' } })
         expect(byPassword.status).toBe(200)
-        expect(byPassword.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+        expect(byPassword.body).toEqual(GRANT)
         const wrong = await api.call('PATCH', '/en/users/verify', { body: { email, password: 'wrong horse' } })
         expect(wrong.status).toBe(422)
       })

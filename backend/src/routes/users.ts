@@ -13,6 +13,7 @@ import {
   isSubscriptionActive,
   issueToken,
   loadUser,
+  refreshToken,
   requireUser,
   serializeUser,
   userFromAuthorization,
@@ -41,6 +42,7 @@ const VerifyBody = type({ email: Email, code: SixDigits }).or({ email: Email, pa
 const ConfirmBody = type({ email: Email, code: SixDigits, password: Password })
 const CredentialsBody = type({ password: Password, password_confirm: 'string <= 128' })
 const EmailBody = type({ email: Email })
+const RefreshBody = type({ refresh_token: 'string <= 512' })
 
 function expired(row: CodeRow, now: Date) {
   return row.used_at !== null || asDate(row.expires_at)!.getTime() <= now.getTime() || row.attempts >= MAX_CODE_ATTEMPTS
@@ -176,7 +178,7 @@ async function fresh(c: Ctx, userId: number) {
 
 async function signedIn(c: Ctx, db: Queryable, userId: number, now: Date) {
   await db.query('UPDATE users SET email_confirmed = true, locale = $2 WHERE id = $1', [userId, c.var.locale])
-  return issueToken(db, userId, now, c.var.deps.env.tokenTtlSeconds)
+  return issueToken(db, userId, now, c.var.deps.env)
 }
 
 export const usersRoutes = new Hono<AppEnv>()
@@ -245,7 +247,7 @@ usersRoutes.patch('/verify', async (c) => {
     if (!user?.password_hash || !(await checkPassword(body.password, user.password_hash)))
       throw new ApiError(422, 'wrong_password')
     await db.query('DELETE FROM password_attempts WHERE email = $1', [body.email])
-    return c.json(await issueToken(db, user.id, now, c.var.deps.env.tokenTtlSeconds))
+    return c.json(await issueToken(db, user.id, now, c.var.deps.env))
   }
   const row = await consumeSixDigit(db, await latestCode(db, 'login', { email: body.email }), body.code, now)
   return c.json(await signedIn(c, db, row.user_id, now))
@@ -261,6 +263,13 @@ usersRoutes.post('/confirm', async (c) => {
   await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [row.user_id, passwordHash])
   const token = await signedIn(c, db, row.user_id, now)
   return c.json({ message: t(c.var.locale, 'email_confirmed'), user: await fresh(c, row.user_id), ...token })
+})
+
+// Exchanges a refresh token (single use) for a new access token and refresh token.
+usersRoutes.post('/refresh', async (c) => {
+  const { db, env, now } = c.var.deps
+  const body = validate(RefreshBody, await readJson(c))
+  return c.json(await refreshToken(db, body.refresh_token, now(), env))
 })
 
 usersRoutes.get('/me', requireUser, async (c) => c.json(serializeUser(c.var.user, c.var.locale, c.var.deps.now())))
