@@ -52,7 +52,8 @@ describe('versioned migrations', () => {
   it('records each migration once and seeds the reference data', async () => {
     const db = await openPglite('memory://')
     const applied = await migrate(db)
-    expect(applied).toEqual(['001', '002', '003'])
+    expect(applied).toEqual(readMigrations().map((m) => m.version))
+    expect(applied.slice(0, 4)).toEqual(['001', '002', '003', '004'])
     expect(await migrate(db)).toEqual([])
     expect(await db.query('SELECT id, code, name, goal_year FROM game_versions ORDER BY id')).toEqual([
       { id: 1, code: 'cs2', name: 'CS2', goal_year: 2024 },
@@ -72,7 +73,7 @@ describe('versioned migrations', () => {
       migrate(db, [...readMigrations(), { version: '999', name: 'broken', sql: 'CREATE TABLE half_done (id int);\nSELECT * FROM no_such_table;' }]),
     ).rejects.toThrow(/no_such_table/)
     const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
-    expect(rows.map((r) => r.version)).toEqual(['001', '002', '003'])
+    expect(rows.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version))
     expect(await db.query("SELECT to_regclass('half_done') AS t")).toEqual([{ t: null }])
     await db.close()
   })
@@ -85,7 +86,7 @@ describe('versioned migrations', () => {
       `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, created_at)
        SELECT id, 3, 'cloudpayments', 49000, 'RUB', now() FROM users WHERE email = 'old@example.com'`,
     )
-    expect(await migrate(db)).toEqual(['003'])
+    expect((await migrate(db))[0]).toBe('003')
     expect(await db.query('SELECT payer_email, status, operation, failure FROM payments')).toEqual([
       { payer_email: 'old@example.com', status: 'pending', operation: null, failure: null },
     ])
