@@ -550,7 +550,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         for (let i = 0; i < 5; i++) expect((await attempt('wrong horse')).status).toBe(422)
         const limited = await attempt('wrong horse')
         expect(limited.status).toBe(429)
-        expect(limited.body.message).toBe('Too many wrong passwords. Please try again in 15 min or sign in with a code sent by e-mail.')
+        expect(limited.body.message).toBe('Too many wrong launcher passwords. Please try again in 15 min or sign in with a code sent by e-mail.')
         expect(limited.body.retry_after).toBeGreaterThan(14 * 60)
         expect(limited.body.retry_after).toBeLessThanOrEqual(15 * 60)
         expect(limited.headers.get('retry-after')).toBe(String(limited.body.retry_after))
@@ -558,7 +558,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await attempt('correct horse')).status).toBe(429)
         const ru = await attempt('correct horse', 'ru', email.toUpperCase())
         expect(ru.status).toBe(429)
-        expect(ru.body.message).toMatch(/^Слишком много неверных паролей/)
+        expect(ru.body.message).toMatch(/^Слишком много неверных паролей от лаунчера/)
         // Signing in by an e-mailed code still works meanwhile.
         api.clock.advance(31_000)
         expect((await api.signIn(email)).token).toBeTruthy()
@@ -571,7 +571,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         for (let i = 0; i < 5; i++) expect((await api.call('PATCH', '/en/users/verify', { body: { email, password: 'guess 1234' } })).status).toBe(422)
         const limited = await api.call('PATCH', '/de/users/verify', { body: { email, password: 'guess 1234' } })
         expect(limited.status).toBe(429)
-        expect(limited.body.message).toMatch(/^Zu viele falsche Passwörter/)
+        expect(limited.body.message).toMatch(/^Zu viele falsche Launcher-Passwörter/)
         expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
       })
 
@@ -595,6 +595,29 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(after.users).toBe(before.users)
         expect(after.usersHash).toBe(before.usersHash)
         expect((await api.call('POST', '/en/users/confirm', { body: { email, code, password: 'long enough' } })).status).toBe(200)
+      })
+
+      it.each([
+        ['en', /launcher/, 'Your e-mail is confirmed and your launcher password is set.'],
+        ['ru', /лаунчер/, 'E-mail подтверждён, пароль для лаунчера установлен.'],
+        ['de', /Launcher/, 'Ihre E-Mail-Adresse ist bestätigt und Ihr Launcher-Passwort ist gesetzt.'],
+      ])('tells one story in %s: the site signs in without a password, the password is for the launcher', async (locale, launcher, confirmed) => {
+        const email = api.email('story')
+        const { code } = await api.requestCode(email, locale)
+        const [mail] = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        expect(mail.text).toMatch(launcher)
+        expect(mail.text).toMatch(/Steam/)
+        const confirm = await api.call('POST', `/${locale}/users/confirm`, { body: { email, code, password: 'launcher pass 1' } })
+        expect(confirm.body.message).toBe(confirmed)
+        const changed = await api.call('POST', `/${locale}/users/credentials`, {
+          token: confirm.body.token,
+          body: { password: 'launcher pass 2', password_confirm: 'launcher pass 2' },
+        })
+        expect(changed.body.message).toMatch(launcher)
+        const wrong = await api.call('PATCH', `/${locale}/users/verify`, { body: { email, password: 'launcher pass 1' } })
+        expect(wrong.status).toBe(422)
+        expect(wrong.body.message).toMatch(launcher)
+        expect((await api.call('PATCH', `/${locale}/users/verify`, { body: { email, password: 'launcher pass 2' } })).status).toBe(200)
       })
 
       it('sets a password for a signed-in user when both fields match', async () => {
