@@ -30,7 +30,7 @@ const en = {
   email_confirmed: 'Your e-mail is confirmed and your launcher password is set.',
   password_mismatch: 'The passwords do not match.',
   password_changed: 'Your launcher password has been saved. Use it to sign in to the launcher.',
-  email_change_sent: 'We have sent a confirmation code to {email}. Open the link in the e-mail to finish the change.',
+  email_change_sent: 'We have sent a confirmation code and link to {email}. Open the link or enter the code from the e-mail to finish the change.',
   email_taken: 'This e-mail address is already in use.',
   email_same: 'This is already your e-mail address.',
   email_changed: 'Your e-mail address is now {email}.',
@@ -51,6 +51,9 @@ const en = {
   mail_login_subject: 'Your sign-in code: {code}',
   mail_login_text:
     'Hello!\n\nYour sign-in code is {code}. It is valid for 15 minutes.\n\nOr sign in with one click:\n{link}\n\nThe site never asks for a password: you sign in with a code or a link like this one, or with Steam. A password, if you set one in your account, is only for signing in to the desktop launcher.\n\nIf you did not request this e-mail, just ignore it.',
+  mail_email_changed_subject: 'Your e-mail address has been changed',
+  mail_email_changed_text:
+    'Hello!\n\nOn {date} the e-mail address of your account was changed from {old} to {new}. Sign-in codes and receipts now go to the new address.\n\nIf you did not make this change, write to us at {support} right away.',
   mail_email_subject: 'Confirm your new e-mail address',
   mail_email_text:
     'Hello!\n\nTo use this address for your account, open the link:\n{link}\n\nor enter the code {code}. It is valid for 15 minutes.\n\nIf you did not ask to change your e-mail, ignore this message.',
@@ -83,7 +86,7 @@ const ru: Messages = {
   email_confirmed: 'E-mail подтверждён, пароль для лаунчера установлен.',
   password_mismatch: 'Пароли не совпадают.',
   password_changed: 'Пароль для лаунчера сохранён. Используйте его для входа в лаунчер.',
-  email_change_sent: 'Мы отправили код подтверждения на {email}. Перейдите по ссылке из письма, чтобы завершить смену адреса.',
+  email_change_sent: 'Мы отправили код и ссылку для подтверждения на {email}. Перейдите по ссылке или введите код из письма, чтобы завершить смену адреса.',
   email_taken: 'Этот e-mail уже используется.',
   email_same: 'Это и так ваш текущий e-mail.',
   email_changed: 'Ваш e-mail изменён на {email}.',
@@ -104,6 +107,9 @@ const ru: Messages = {
   mail_login_subject: 'Ваш код для входа: {code}',
   mail_login_text:
     'Здравствуйте!\n\nВаш код для входа: {code}. Он действует 15 минут.\n\nИли войдите в один клик:\n{link}\n\nНа сайте пароль не нужен: вы входите по такому коду или ссылке либо через Steam. Пароль, если вы задали его в личном кабинете, нужен только для входа в лаунчер на компьютере.\n\nЕсли вы не запрашивали это письмо, просто проигнорируйте его.',
+  mail_email_changed_subject: 'Адрес e-mail вашего аккаунта изменён',
+  mail_email_changed_text:
+    'Здравствуйте!\n\n{date} адрес e-mail вашего аккаунта был изменён с {old} на {new}. Коды для входа и чеки теперь приходят на новый адрес.\n\nЕсли вы этого не делали, сразу напишите нам: {support}.',
   mail_email_subject: 'Подтвердите новый адрес e-mail',
   mail_email_text:
     'Здравствуйте!\n\nЧтобы привязать этот адрес к аккаунту, перейдите по ссылке:\n{link}\n\nили введите код {code}. Он действует 15 минут.\n\nЕсли вы не меняли e-mail, проигнорируйте это письмо.',
@@ -134,7 +140,7 @@ const de: Messages = {
   email_confirmed: 'Ihre E-Mail-Adresse ist bestätigt und Ihr Launcher-Passwort ist gesetzt.',
   password_mismatch: 'Die Passwörter stimmen nicht überein.',
   password_changed: 'Ihr Launcher-Passwort wurde gespeichert. Damit melden Sie sich im Launcher an.',
-  email_change_sent: 'Wir haben einen Bestätigungscode an {email} gesendet. Öffnen Sie den Link in der E-Mail, um die Änderung abzuschließen.',
+  email_change_sent: 'Wir haben einen Bestätigungscode und einen Link an {email} gesendet. Öffnen Sie den Link oder geben Sie den Code aus der E-Mail ein, um die Änderung abzuschließen.',
   email_taken: 'Diese E-Mail-Adresse wird bereits verwendet.',
   email_same: 'Das ist bereits Ihre E-Mail-Adresse.',
   email_changed: 'Ihre E-Mail-Adresse lautet jetzt {email}.',
@@ -155,6 +161,9 @@ const de: Messages = {
   mail_login_subject: 'Ihr Anmeldecode: {code}',
   mail_login_text:
     'Guten Tag,\n\nIhr Anmeldecode lautet {code}. Er ist 15 Minuten gültig.\n\nOder melden Sie sich mit einem Klick an:\n{link}\n\nAuf der Website brauchen Sie kein Passwort: Sie melden sich mit einem Code oder Link wie diesem oder über Steam an. Ein Passwort, falls Sie eines in Ihrem Konto festgelegt haben, gilt nur für die Anmeldung im Desktop-Launcher.\n\nWenn Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.',
+  mail_email_changed_subject: 'Ihre E-Mail-Adresse wurde geändert',
+  mail_email_changed_text:
+    'Guten Tag,\n\nam {date} wurde die E-Mail-Adresse Ihres Kontos von {old} in {new} geändert. Anmeldecodes und Belege gehen ab jetzt an die neue Adresse.\n\nWenn Sie diese Änderung nicht vorgenommen haben, schreiben Sie uns bitte umgehend an {support}.',
   mail_email_subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
   mail_email_text:
     'Guten Tag,\n\num diese Adresse für Ihr Konto zu verwenden, öffnen Sie den Link:\n{link}\n\noder geben Sie den Code {code} ein. Er ist 15 Minuten gültig.\n\nWenn Sie keine Änderung angefordert haben, ignorieren Sie diese Nachricht.',

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/db'
 import { sendMail } from '../src/mail'
 import { hookDb, secondIsStuck, type DbHooks } from './db-hooks'
-import { SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers'
+import { MIRROR_URL, SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers'
 
 const DAY = 86_400_000
 const TTL = 3600
@@ -269,6 +269,47 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(res.status).toBe(422)
         expect(res.body.message).toMatch(/incorrectly/)
         expect(await api.counts()).toEqual(before)
+      })
+    })
+
+    describe('spec 1: links in e-mails open the domain the visitor used', () => {
+      const linkFor = async (headers: Record<string, string>, locale = 'en') => {
+        const email = api.email('domain')
+        const res = await api.call('GET', `/${locale}/users/auth?email=${email}`, { headers })
+        expect(res.status).toBe(200)
+        return (await api.call('GET', `/__dev/mail?to=${email}`)).body[0].link as string
+      }
+
+      it.each([
+        ['the browser Origin of the mirror', { origin: MIRROR_URL }, MIRROR_URL],
+        ['the browser Origin of the original domain', { origin: SITE_URL }, SITE_URL],
+        ['X-Site-Origin from the site server (no Origin)', { 'x-site-origin': MIRROR_URL }, MIRROR_URL],
+        ['X-Site-Origin when the Origin is not the site', { origin: 'http://evil.test', 'x-site-origin': MIRROR_URL }, MIRROR_URL],
+        ['the Origin before X-Site-Origin', { origin: SITE_URL, 'x-site-origin': MIRROR_URL }, SITE_URL],
+        ['SITE_URL for a foreign Origin', { origin: 'http://evil.test' }, SITE_URL],
+        ['SITE_URL for a foreign X-Site-Origin', { 'x-site-origin': 'http://evil.test' }, SITE_URL],
+        ['SITE_URL for an X-Site-Origin with a path', { 'x-site-origin': `${MIRROR_URL}/evil` }, SITE_URL],
+        ['SITE_URL for a junk X-Site-Origin', { 'x-site-origin': 'not a url' }, SITE_URL],
+        ['SITE_URL without either header', {}, SITE_URL],
+      ])('builds the sign-in link from %s', async (_name, headers, base) => {
+        const link = await linkFor(headers as Record<string, string>, 'ru')
+        expect(link).toMatch(new RegExp(`^${base}/ru/login/[A-Za-z0-9_-]{43}$`))
+      })
+
+      it('builds the confirm-email link the same way', async () => {
+        const { token } = await api.signIn()
+        const viaOrigin = api.email('mirror-change')
+        expect((await api.call('PUT', '/de/users/email', { token, body: { email: viaOrigin }, headers: { origin: MIRROR_URL } })).status).toBe(200)
+        const [a] = (await api.call('GET', `/__dev/mail?to=${viaOrigin}`)).body
+        expect(a.link).toMatch(new RegExp(`^${MIRROR_URL}/de/confirm-email/[A-Za-z0-9_-]{43}$`))
+        api.clock.advance(31_000)
+        const viaServer = api.email('server-change')
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: viaServer }, headers: { 'x-site-origin': MIRROR_URL } })).status).toBe(200)
+        expect((await api.call('GET', `/__dev/mail?to=${viaServer}`)).body[0].link).toMatch(new RegExp(`^${MIRROR_URL}/en/confirm-email/`))
+        api.clock.advance(31_000)
+        const plain = api.email('plain-change')
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: plain }, headers: { origin: 'http://evil.test' } })).status).toBe(200)
+        expect((await api.call('GET', `/__dev/mail?to=${plain}`)).body[0].link).toMatch(new RegExp(`^${SITE_URL}/en/confirm-email/`))
       })
     })
 
@@ -654,6 +695,28 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await api.me(token)).email).toBe(next)
         await api.signIn(next)
         expect((await api.call('PATCH', '/en/users/verify', { body: { email, code: '123456' } })).status).toBe(410)
+      })
+
+      it('tells the old address that the e-mail was changed, in the account language, with the support address', async () => {
+        const { token, email } = await api.signIn(undefined, 'de')
+        const next = api.email('moved')
+        const put = await api.call('PUT', '/en/users/email', { token, body: { email: next } })
+        expect(put.body.message).toBe(`We have sent a confirmation code and link to ${next}. Open the link or enter the code from the e-mail to finish the change.`)
+        const [change] = (await api.call('GET', `/__dev/mail?to=${next}`)).body
+        // The change mail offers both the link and the 6-digit code.
+        expect(change.code).toMatch(/^\d{6}$/)
+        expect(change.text).toContain(change.code)
+        expect(change.text).toContain(change.link)
+        expect((await api.call('GET', `/__dev/mail?to=${email}`)).body).toHaveLength(1) // only the sign-in mail so far
+        expect((await api.call('POST', `/en/users/email/${change.code}`, { token })).status).toBe(200)
+        const [notice] = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        expect(notice.subject).toBe('Ihre E-Mail-Adresse wurde geändert')
+        expect(notice.text).toContain(email)
+        expect(notice.text).toContain(next)
+        expect(notice.text).toContain('support@example.com')
+        expect(notice.text).toMatch(/nicht vorgenommen/)
+        expect(notice).toMatchObject({ code: null, link: null })
+        expect((await api.call('GET', `/__dev/mail?to=${next}`)).body).toHaveLength(1) // nothing more to the new address
       })
 
       it('accepts the 6-digit code from a signed-in user only', async () => {

@@ -4,6 +4,8 @@ import type { Db } from '../src/db'
 import type { BackendEnv } from '../src/env'
 
 export const SITE_URL = 'http://site.test:3000'
+/** The site's second domain (spec 1: an original and a mirror domain). */
+export const MIRROR_URL = 'http://mirror.test:3000'
 
 /** A clock tests can move forward (never back: stored times must stay in the past). */
 export function testClock() {
@@ -40,7 +42,7 @@ export async function startApi(db: Db, env: Partial<BackendEnv> = {}): Promise<T
   const backend = await createBackend({
     db,
     now: clock.now,
-    env: { mode: 'development', siteUrl: SITE_URL, siteOrigins: ['http://site.test:3000'], ...env },
+    env: { mode: 'development', siteUrl: SITE_URL, siteOrigins: [SITE_URL, MIRROR_URL], ...env },
   })
   const api: TestApi = {
     backend,

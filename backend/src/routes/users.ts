@@ -2,8 +2,8 @@ import { type } from 'arktype'
 import { Hono } from 'hono'
 import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto'
 import type { Queryable } from '../db'
-import { ApiError, readJson, validate, type AppEnv, type Ctx } from '../http'
-import { formatDate, t, type Locale } from '../i18n'
+import { ApiError, readJson, siteBase, validate, type AppEnv, type Ctx } from '../http'
+import { formatDate, isLocale, t, type Locale } from '../i18n'
 import { sendMail } from '../mail'
 import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas'
 import { subscriptionOffer } from '../offers'
@@ -185,8 +185,9 @@ export const usersRoutes = new Hono<AppEnv>()
 
 // Sends a sign-in code and link; creates the account on first use.
 usersRoutes.get('/auth', async (c) => {
-  const { db, env, now: clock } = c.var.deps
+  const { db, now: clock } = c.var.deps
   const q = validate(AuthQuery, c.req.query())
+  const base = siteBase(c)
   const now = clock()
   const locale = c.var.locale
   await db.transaction(async (tx) => {
@@ -194,7 +195,7 @@ usersRoutes.get('/auth', async (c) => {
     await lockUser(tx, userId)
     await checkResend(tx, 'login', { email: q.email }, now)
     const { code, link } = await createCode(tx, 'login', userId, q.email, now)
-    const url = `${env.siteUrl}/${locale}/login/${link}${q.redirect ? `?redirect=${encodeURIComponent(q.redirect)}` : ''}`
+    const url = `${base}/${locale}/login/${link}${q.redirect ? `?redirect=${encodeURIComponent(q.redirect)}` : ''}`
     await sendMail(
       tx,
       {
@@ -285,8 +286,9 @@ usersRoutes.post('/credentials', requireUser, async (c) => {
 
 // Starts an e-mail change: a code and a link go to the new address.
 usersRoutes.put('/email', requireUser, async (c) => {
-  const { db, env, now: clock } = c.var.deps
+  const { db, now: clock } = c.var.deps
   const body = validate(EmailBody, await readJson(c))
+  const base = siteBase(c)
   const user = c.var.user
   const locale = c.var.locale
   const now = clock()
@@ -297,7 +299,7 @@ usersRoutes.put('/email', requireUser, async (c) => {
     if (taken.length > 0) throw new ApiError(409, 'email_taken')
     await checkResend(tx, 'email_change', { userId: user.id }, now)
     const { code, link } = await createCode(tx, 'email_change', user.id, body.email, now)
-    const url = `${env.siteUrl}/${locale}/confirm-email/${link}`
+    const url = `${base}/${locale}/confirm-email/${link}`
     await sendMail(
       tx,
       { to: body.email, subject: t(locale, 'mail_email_subject'), text: t(locale, 'mail_email_text', { code, link: url }), code, link: url },
@@ -338,7 +340,20 @@ usersRoutes.post('/email/:code', async (c) => {
       if (taken.length > 0) throw new ApiError(409, 'email_taken')
       if (raw.length === 6) await consumeSixDigit(tx, row, raw, now)
       else await claim(tx, row, now)
+      const [old] = await tx.query<{ email: string | null; locale: string }>('SELECT email, locale FROM users WHERE id = $1 FOR UPDATE', [
+        row.user_id,
+      ])
       await tx.query('UPDATE users SET email = $2, email_confirmed = true WHERE id = $1', [row.user_id, email])
+      // The old address learns of the change, in the account's language, with whom to tell if it was not them.
+      if (old?.email && old.email !== email) {
+        const lang: Locale = isLocale(old.locale) ? old.locale : c.var.locale
+        const vars = { old: old.email, new: email, date: formatDate(lang, now), support: c.var.deps.env.supportEmail }
+        await sendMail(
+          tx,
+          { to: old.email, subject: t(lang, 'mail_email_changed_subject'), text: t(lang, 'mail_email_changed_text', vars), code: null, link: null },
+          now,
+        )
+      }
     })
   } catch (err) {
     // A wrong 6-digit code must still count: the attempt is recorded outside the rolled-back transaction.
