@@ -10,6 +10,7 @@ import { migrate } from './migrate'
 import { devRoutes } from './routes/dev'
 import { paymentRoutes } from './routes/payments'
 import { publicRoutes } from './routes/public'
+import { openidSandbox } from './routes/openid-sandbox'
 import { sandboxNotify, sandboxScripts } from './routes/sandbox'
 import { usersRoutes } from './routes/users'
 
@@ -78,6 +79,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   })
 
   app.route('/sandbox', sandboxNotify)
+  app.route('/sandbox/openid', openidSandbox)
   if (env.mode === 'development') app.route('/__dev', devRoutes)
 
   const api = new Hono<AppEnv>()

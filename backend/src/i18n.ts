@@ -43,6 +43,31 @@ const en = {
   device_reset: 'Your device has been unlinked. You can now sign in to the launcher on another computer.',
   device_not_bound: 'No device is linked to your account.',
   device_reset_limit: 'The device can be reset once every 24 hours. Please try again after {date}.',
+  steam_cancelled: 'Sign-in through Steam was cancelled.',
+  steam_malformed: 'The answer from Steam is incomplete or malformed. Please sign in with Steam again.',
+  steam_invalid: 'The answer from Steam could not be verified: it was changed or not signed by Steam. Please sign in with Steam again.',
+  steam_replayed: 'This Steam sign-in has already been used. Please sign in with Steam again.',
+  steam_expired: 'This Steam sign-in has expired. Please sign in with Steam again.',
+  steam_wrong_provider: 'This sign-in answer did not come from Steam.',
+  steam_wrong_site: 'This Steam sign-in was meant for another website.',
+  email_required: 'Please add an e-mail address in your account first: we send payment receipts there.',
+  openid_title: 'Sign in through Steam (sandbox)',
+  openid_intro: 'This page stands in for Steam during development. Choose a Steam account to sign in to {site}. No password and no real Steam account are needed.',
+  openid_accounts: 'Steam account',
+  openid_new_persona: 'A new persona',
+  openid_persona_name: 'Persona name',
+  openid_persona_hint: 'It gets a new Steam ID.',
+  openid_sign_in: 'Sign in',
+  openid_cancel: 'Cancel',
+  openid_error_title: 'Sign-in through Steam cannot start (sandbox)',
+  openid_error_intro: 'The website sent an incomplete or wrong sign-in request:',
+  openid_param_missing: '{name} is missing.',
+  openid_param_wrong: '{name} must be {expected}.',
+  openid_return_to_invalid: 'openid.return_to must be an absolute http(s) address without a fragment.',
+  openid_return_to_foreign: 'The return address {origin} is not one of this site’s addresses (SITE_ORIGINS).',
+  openid_realm_mismatch: 'openid.realm {realm} does not cover openid.return_to {return_to}.',
+  openid_persona_missing: 'Enter a name of 1 to 32 characters for the new persona.',
+  openid_account_unknown: 'Choose one of the Steam accounts.',
   payment_not_found: 'Payment not found.',
   payment_mismatch: 'The payment details do not match the order.',
   payment_declined: 'The payment was declined.',
@@ -99,6 +124,31 @@ const ru: Messages = {
   device_reset: 'Устройство отвязано. Теперь можно войти в лаунчер на другом компьютере.',
   device_not_bound: 'К аккаунту не привязано ни одно устройство.',
   device_reset_limit: 'Сбросить устройство можно раз в 24 часа. Попробуйте после {date}.',
+  steam_cancelled: 'Вход через Steam отменён.',
+  steam_malformed: 'Ответ Steam неполный или повреждён. Войдите через Steam ещё раз.',
+  steam_invalid: 'Не удалось проверить ответ Steam: он изменён или не подписан Steam. Войдите через Steam ещё раз.',
+  steam_replayed: 'Этот вход через Steam уже использован. Войдите через Steam ещё раз.',
+  steam_expired: 'Срок действия входа через Steam истёк. Войдите через Steam ещё раз.',
+  steam_wrong_provider: 'Этот ответ на вход пришёл не от Steam.',
+  steam_wrong_site: 'Этот вход через Steam предназначен для другого сайта.',
+  email_required: 'Сначала добавьте адрес e-mail в личном кабинете: на него мы отправляем чеки об оплате.',
+  openid_title: 'Вход через Steam (песочница)',
+  openid_intro: 'Эта страница заменяет Steam при разработке. Выберите аккаунт Steam, чтобы войти на {site}. Пароль и настоящий аккаунт Steam не нужны.',
+  openid_accounts: 'Аккаунт Steam',
+  openid_new_persona: 'Новый профиль',
+  openid_persona_name: 'Имя профиля',
+  openid_persona_hint: 'Для него будет создан новый Steam ID.',
+  openid_sign_in: 'Войти',
+  openid_cancel: 'Отмена',
+  openid_error_title: 'Вход через Steam не может начаться (песочница)',
+  openid_error_intro: 'Сайт отправил неполный или неверный запрос на вход:',
+  openid_param_missing: 'Нет параметра {name}.',
+  openid_param_wrong: 'Параметр {name} должен быть {expected}.',
+  openid_return_to_invalid: 'openid.return_to должен быть полным адресом http(s) без фрагмента.',
+  openid_return_to_foreign: 'Адрес возврата {origin} не относится к адресам этого сайта (SITE_ORIGINS).',
+  openid_realm_mismatch: 'openid.realm {realm} не охватывает openid.return_to {return_to}.',
+  openid_persona_missing: 'Введите имя нового профиля длиной от 1 до 32 символов.',
+  openid_account_unknown: 'Выберите один из аккаунтов Steam.',
   payment_not_found: 'Платёж не найден.',
   payment_mismatch: 'Данные платежа не совпадают с заказом.',
   payment_declined: 'Платёж отклонён.',
@@ -153,6 +203,31 @@ const de: Messages = {
   device_reset: 'Ihr Gerät wurde entkoppelt. Sie können sich jetzt auf einem anderen Computer im Launcher anmelden.',
   device_not_bound: 'Mit Ihrem Konto ist kein Gerät verknüpft.',
   device_reset_limit: 'Das Gerät kann einmal alle 24 Stunden zurückgesetzt werden. Bitte versuchen Sie es nach {date} erneut.',
+  steam_cancelled: 'Die Anmeldung über Steam wurde abgebrochen.',
+  steam_malformed: 'Die Antwort von Steam ist unvollständig oder fehlerhaft. Bitte melden Sie sich erneut über Steam an.',
+  steam_invalid: 'Die Antwort von Steam konnte nicht überprüft werden, weil sie verändert oder nicht von Steam signiert wurde. Bitte melden Sie sich erneut über Steam an.',
+  steam_replayed: 'Diese Steam-Anmeldung wurde bereits verwendet. Bitte melden Sie sich erneut über Steam an.',
+  steam_expired: 'Diese Steam-Anmeldung ist abgelaufen. Bitte melden Sie sich erneut über Steam an.',
+  steam_wrong_provider: 'Diese Anmeldeantwort stammt nicht von Steam.',
+  steam_wrong_site: 'Diese Steam-Anmeldung war für eine andere Website bestimmt.',
+  email_required: 'Bitte fügen Sie zuerst in Ihrem Konto eine E-Mail-Adresse hinzu: Dorthin senden wir die Zahlungsbelege.',
+  openid_title: 'Anmeldung über Steam (Sandbox)',
+  openid_intro: 'Diese Seite ersetzt Steam während der Entwicklung. Wählen Sie ein Steam-Konto, um sich bei {site} anzumelden. Sie brauchen weder ein Passwort noch ein echtes Steam-Konto.',
+  openid_accounts: 'Steam-Konto',
+  openid_new_persona: 'Eine neue Persona',
+  openid_persona_name: 'Name der Persona',
+  openid_persona_hint: 'Sie erhält eine neue Steam-ID.',
+  openid_sign_in: 'Anmelden',
+  openid_cancel: 'Abbrechen',
+  openid_error_title: 'Die Anmeldung über Steam kann nicht beginnen (Sandbox)',
+  openid_error_intro: 'Die Website hat eine unvollständige oder falsche Anmeldeanfrage gesendet:',
+  openid_param_missing: '{name} fehlt.',
+  openid_param_wrong: '{name} muss {expected} sein.',
+  openid_return_to_invalid: 'openid.return_to muss eine vollständige http(s)-Adresse ohne Fragment sein.',
+  openid_return_to_foreign: 'Die Rücksprungadresse {origin} gehört nicht zu den Adressen dieser Website (SITE_ORIGINS).',
+  openid_realm_mismatch: 'openid.realm {realm} deckt openid.return_to {return_to} nicht ab.',
+  openid_persona_missing: 'Geben Sie für die neue Persona einen Namen mit 1 bis 32 Zeichen ein.',
+  openid_account_unknown: 'Wählen Sie eines der Steam-Konten.',
   payment_not_found: 'Zahlung nicht gefunden.',
   payment_mismatch: 'Die Zahlungsdaten stimmen nicht mit der Bestellung überein.',
   payment_declined: 'Die Zahlung wurde abgelehnt.',
@@ -174,6 +249,20 @@ export const messages: Record<Locale, Messages> = { en, ru, de }
 
 export function t(locale: Locale, key: MessageKey, vars: Record<string, string | number> = {}): string {
   return messages[locale][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
+}
+
+/** The first of en, ru, de an Accept-Language header prefers (by q), else English. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';')
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean)
+      return { lang: (tag ?? '').trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((e) => e.q > 0 && isLocale(e.lang))
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  return (ranked[0]?.lang as Locale | undefined) ?? 'en'
 }
 
 const dateLocales: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU', de: 'de-DE' }

@@ -10,7 +10,10 @@ export const DEVICE_RESET_INTERVAL_MS = DAY_MS
 
 export interface UserRow {
   id: number
-  email: string
+  /** Null for a user who signed up with Steam and has not added an e-mail yet. */
+  email: string | null
+  steam_id: string | null
+  display_name: string | null
   email_confirmed: boolean
   password_hash: string | null
   locale: string
@@ -72,6 +75,8 @@ export function serializeUser(user: UserRow, locale: Locale, now: Date) {
     id: user.id,
     email: user.email,
     email_confirmed: user.email_confirmed,
+    steam_id: user.steam_id,
+    display_name: user.display_name,
     has_password: user.password_hash !== null,
     locale: user.locale,
     referral_code: user.referral_code,

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/db'
 import { sendMail } from '../src/mail'
+import { OPENID_NS, positiveAssertion, sign } from '../src/openid'
 import { hookDb, secondIsStuck, type DbHooks } from './db-hooks'
 import { MIRROR_URL, SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers'
 
@@ -390,6 +391,322 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
+    describe('spec 7: sign in through Steam (OpenID 2.0, sandbox provider)', () => {
+      const ENDPOINT = 'http://localhost:3001/sandbox/openid/login'
+      const RETURN_TO = `${SITE_URL}/en/login?redirect=%2Fru%2Fpremium`
+      const HANNAH = '76561198000000001'
+      const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+      const request = (overrides: Record<string, string | null> = {}) => {
+        const params: Record<string, string | null> = {
+          'openid.ns': OPENID_NS,
+          'openid.mode': 'checkid_setup',
+          'openid.return_to': RETURN_TO,
+          'openid.realm': `${SITE_URL}/`,
+          'openid.identity': 'http://specs.openid.net/auth/2.0/identifier_select',
+          'openid.claimed_id': 'http://specs.openid.net/auth/2.0/identifier_select',
+          ...overrides,
+        }
+        return Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== null))
+      }
+      const loginPath = (overrides: Record<string, string | null> = {}) => `/sandbox/openid/login?${new URLSearchParams(request(overrides))}`
+      /** Submits the sandbox form; answers the 302 Location. */
+      async function submit(form: Record<string, string>, overrides: Record<string, string | null> = {}) {
+        const res = await api.call('POST', '/sandbox/openid/login', { raw: new URLSearchParams({ ...request(overrides), ...form }).toString(), headers: FORM })
+        expect(res.status, String(res.body)).toBe(302)
+        return res.headers.get('location')!
+      }
+      const answer = (account = HANNAH, overrides: Record<string, string | null> = {}) => submit({ account, action: 'sign_in' }, overrides)
+      const assertionOf = (location: string) => Object.fromEntries([...new URL(location).searchParams].filter(([k]) => k.startsWith('openid.')))
+      const callback = (location: string, locale = 'en', headers: Record<string, string> = {}) =>
+        api.call('GET', `/${locale}/users/auth${new URL(location).search}`, { headers })
+      /** A callback query with the assertion fields changed (the rest of return_to's query kept). */
+      const tampered = (location: string, change: Record<string, string | null>) => {
+        const url = new URL(location)
+        for (const [k, v] of Object.entries(change)) {
+          if (v === null) url.searchParams.delete(k)
+          else url.searchParams.set(k, v)
+        }
+        return url.toString()
+      }
+      const resign = (fields: Record<string, string>) => ({ ...fields, 'openid.sig': sign(fields, fields['openid.signed']!.split(','), api.backend.env.openidSandboxSecret) })
+      const asQuery = (fields: Record<string, string>) => `${RETURN_TO}&${new URLSearchParams(fields)}`
+
+      it('shows a self-contained sign-in page like Steam’s, in the language of Accept-Language', async () => {
+        const res = await api.call('GET', loginPath(), { headers: { 'accept-language': 'fr-FR,de;q=0.9,en;q=0.8' } })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+        const page = res.body as string
+        expect(page).toContain('<title>Anmeldung über Steam (Sandbox)</title>')
+        expect(page).toContain('lang="de"')
+        for (const text of ['Headshot Hannah', HANNAH, 'AWP Enjoyer', '76561198000000002', 'Name der Persona', '>Anmelden<', '>Abbrechen<'])
+          expect(page).toContain(text)
+        expect(page).toMatch(/name="openid.return_to" value="http:\/\/site.test:3000\/en\/login\?redirect=%2Fru%2Fpremium"/)
+        // Nothing is loaded from elsewhere, and a strict policy of its own says so.
+        expect(page).not.toMatch(/<script|<link|<img|\bsrc=|style="/)
+        const csp = res.headers.get('content-security-policy')!
+        expect(csp).toMatch(/default-src 'none'/)
+        expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/)
+        expect(csp).toContain(`form-action 'self' ${SITE_URL} ${MIRROR_URL}`)
+        expect(csp).toMatch(/frame-ancestors 'none'/)
+        const ru = await api.call('GET', loginPath(), { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } })
+        expect(ru.body).toContain('<title>Вход через Steam (песочница)</title>')
+        expect((await api.call('GET', loginPath())).body).toContain('<title>Sign in through Steam (sandbox)</title>')
+      })
+
+      it.each([
+        ['no return_to', { 'openid.return_to': null }, /openid.return_to is missing/],
+        ['no realm', { 'openid.realm': null }, /openid.realm is missing/],
+        ['another protocol version', { 'openid.ns': 'http://openid.net/signon/1.1' }, /openid.ns must be http:\/\/specs.openid.net\/auth\/2.0/],
+        ['checkid_immediate', { 'openid.mode': 'checkid_immediate' }, /openid.mode must be checkid_setup/],
+        ['a claimed id instead of identifier_select', { 'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561198000000001' }, /openid.claimed_id must be/],
+        ['a return_to of another site', { 'openid.return_to': 'http://evil.test/login', 'openid.realm': 'http://evil.test/' }, /http:\/\/evil.test is not one of this site/],
+        ['a relative return_to', { 'openid.return_to': '/en/login' }, /absolute http\(s\) address/],
+        ['a realm that does not cover return_to', { 'openid.realm': `${SITE_URL}/de/` }, /does not cover openid.return_to/],
+        ['a realm on another port', { 'openid.realm': 'http://site.test:4000/' }, /does not cover/],
+      ])('answers a 400 page that says what is wrong for %s', async (_name, overrides, says) => {
+        const res = await api.call('GET', loginPath(overrides))
+        expect(res.status).toBe(400)
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+        expect(res.body).toContain('Sign-in through Steam cannot start (sandbox)')
+        expect(res.body).toMatch(says)
+        // The form cannot be posted past the check either.
+        const post = await api.call('POST', '/sandbox/openid/login', {
+          raw: new URLSearchParams({ ...request(overrides), account: HANNAH, action: 'sign_in' }).toString(),
+          headers: FORM,
+        })
+        expect(post.status).toBe(400)
+      })
+
+      it('accepts a wildcard realm covering the return_to host', async () => {
+        const res = await api.call('GET', loginPath({ 'openid.realm': 'http://*.test:3000/' }))
+        expect(res.status).toBe(200)
+      })
+
+      it('redirects to return_to with the positive assertion exactly as Steam sends it', async () => {
+        const location = await answer()
+        expect(location.startsWith(`${RETURN_TO}&openid.ns=`)).toBe(true) // return_to's own query kept as it was
+        const url = new URL(location)
+        expect(url.searchParams.get('redirect')).toBe('/ru/premium')
+        const fields = assertionOf(location)
+        expect(Object.keys(fields)).toEqual([
+          'openid.ns',
+          'openid.mode',
+          'openid.op_endpoint',
+          'openid.claimed_id',
+          'openid.identity',
+          'openid.return_to',
+          'openid.response_nonce',
+          'openid.assoc_handle',
+          'openid.signed',
+          'openid.sig',
+        ])
+        expect(fields).toMatchObject({
+          'openid.ns': OPENID_NS,
+          'openid.mode': 'id_res',
+          'openid.op_endpoint': ENDPOINT,
+          'openid.claimed_id': `https://steamcommunity.com/openid/id/${HANNAH}`,
+          'openid.identity': `https://steamcommunity.com/openid/id/${HANNAH}`,
+          'openid.return_to': RETURN_TO,
+          'openid.signed': 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce,assoc_handle',
+        })
+        expect(fields['openid.response_nonce']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\S+$/)
+        expect(Math.abs(Date.parse(fields['openid.response_nonce']!.slice(0, 20)) - api.clock.now().getTime())).toBeLessThan(2000)
+        expect(fields['openid.sig']).toMatch(/^[A-Za-z0-9+/]{43}=$/)
+        const second = assertionOf(await answer())
+        expect(second['openid.response_nonce']).not.toBe(fields['openid.response_nonce'])
+      })
+
+      it('answers check_authentication as Steam does: valid once, never for a changed assertion', async () => {
+        const fields = assertionOf(await answer())
+        const check = (f: Record<string, string>) =>
+          api.call('POST', '/sandbox/openid/login', { raw: new URLSearchParams({ ...f, 'openid.mode': 'check_authentication' }).toString(), headers: FORM })
+        const changed = await check({ ...fields, 'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561198000000002' })
+        expect(changed.headers.get('content-type')).toMatch(/^text\/plain/)
+        expect(changed.body).toBe(`ns:${OPENID_NS}\nis_valid:false\n`)
+        const ok = await check(fields)
+        expect(ok.status).toBe(200)
+        expect(ok.body).toBe(`ns:${OPENID_NS}\nis_valid:true\n`)
+        expect((await check(fields)).body).toBe(`ns:${OPENID_NS}\nis_valid:false\n`)
+      })
+
+      it('signs in with the assertion: creates the Steam user once and answers the token grant', async () => {
+        const before = await api.counts()
+        const res = await callback(await answer('76561198000000002'), 'de')
+        expect(res.status).toBe(200)
+        expect(res.body).toEqual(GRANT)
+        const me = await api.me(res.body.token)
+        expect(me).toMatchObject({
+          email: null,
+          email_confirmed: false,
+          has_password: false,
+          steam_id: '76561198000000002',
+          display_name: 'AWP Enjoyer',
+          locale: 'de',
+          subscription: null,
+          scope: ['user'],
+        })
+        expect((await api.counts()).users).toBe(before.users! + 1)
+        // The next sign-in with a new assertion finds the same user.
+        const again = await callback(await answer('76561198000000002'))
+        expect(again.status).toBe(200)
+        expect((await api.me(again.body.token)).id).toBe(me.id)
+        expect((await api.counts()).users).toBe(before.users! + 1)
+        expect((await api.call('POST', '/en/users/refresh', { body: { refresh_token: again.body.refresh_token } })).status).toBe(200)
+      })
+
+      it('refuses a replayed assertion (401), also when two arrive at the same moment', async () => {
+        const location = await answer()
+        expect((await callback(location)).status).toBe(200)
+        const before = await api.counts()
+        const replay = await callback(location, 'ru')
+        expect(replay.status).toBe(401)
+        expect(replay.body).toEqual({ message: 'Этот вход через Steam уже использован. Войдите через Steam ещё раз.' })
+        expect(await api.counts()).toEqual(before)
+        const fresh = await answer('76561198000000003')
+        const both = await Promise.all([callback(fresh), callback(fresh)])
+        expect(both.map((r) => r.status).sort()).toEqual([200, 401])
+        expect(both.find((r) => r.status === 401)!.body.message).toBe('This Steam sign-in has already been used. Please sign in with Steam again.')
+      })
+
+      it('answers cancel with 400 and a translated message, creating nothing', async () => {
+        const before = await api.counts()
+        const location = await submit({ account: HANNAH, action: 'cancel' })
+        expect(location).toBe(`${RETURN_TO}&openid.ns=${encodeURIComponent(OPENID_NS)}&openid.mode=cancel`)
+        const messages = await Promise.all(['en', 'ru', 'de'].map((l) => callback(location, l)))
+        expect(messages.map((r) => r.status)).toEqual([400, 400, 400])
+        expect(messages.map((r) => r.body.message)).toEqual([
+          'Sign-in through Steam was cancelled.',
+          'Вход через Steam отменён.',
+          'Die Anmeldung über Steam wurde abgebrochen.',
+        ])
+        expect(await api.counts()).toEqual(before)
+      })
+
+      it('refuses a changed or unsigned assertion with 401 and creates nothing', async () => {
+        const location = await answer()
+        const before = await api.counts()
+        const other = 'https://steamcommunity.com/openid/id/76561198000000002'
+        const fields = assertionOf(location)
+        const cases: [string, string, number, string][] = [
+          ['another Steam id', tampered(location, { 'openid.claimed_id': other, 'openid.identity': other }), 401, 'steam_invalid'],
+          ['a changed signature', tampered(location, { 'openid.sig': sign(fields, ['signed'], 'guess') }), 401, 'steam_invalid'],
+          ['a field left out of openid.signed', asQuery(resign({ ...fields, 'openid.signed': 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce' })), 401, 'steam_invalid'],
+          ['identity unlike claimed_id', asQuery(resign({ ...fields, 'openid.identity': other })), 401, 'steam_invalid'],
+          ['a claimed id that is not Steam’s', asQuery(resign({ ...fields, 'openid.claimed_id': 'https://evil.test/id/1', 'openid.identity': 'https://evil.test/id/1' })), 401, 'steam_invalid'],
+          ['return_to query changed on the way', tampered(location, { redirect: '/de/account' }), 401, 'steam_invalid'],
+          ['another provider', asQuery(resign({ ...fields, 'openid.op_endpoint': 'https://openid.evil.test/login' })), 401, 'steam_wrong_provider'],
+          ['another site', `http://evil.test/login?${new URLSearchParams(resign({ ...fields, 'openid.return_to': 'http://evil.test/login' }))}`, 401, 'steam_wrong_site'],
+          ['no signature', tampered(location, { 'openid.sig': null }), 400, 'steam_malformed'],
+          ['no nonce', tampered(location, { 'openid.response_nonce': null }), 400, 'steam_malformed'],
+          ['another mode', tampered(location, { 'openid.mode': 'setup_needed' }), 400, 'steam_malformed'],
+          ['OpenID 1.1', tampered(location, { 'openid.ns': 'http://openid.net/signon/1.1' }), 400, 'steam_malformed'],
+          ['a field given twice', `${location}&openid.claimed_id=${encodeURIComponent(other)}`, 400, 'steam_malformed'],
+          ['a nonce without a time', asQuery(resign({ ...fields, 'openid.response_nonce': 'yesterday-abc' })), 400, 'steam_malformed'],
+        ]
+        const texts: Record<string, string> = {
+          steam_invalid: 'The answer from Steam could not be verified: it was changed or not signed by Steam. Please sign in with Steam again.',
+          steam_wrong_provider: 'This sign-in answer did not come from Steam.',
+          steam_wrong_site: 'This Steam sign-in was meant for another website.',
+          steam_malformed: 'The answer from Steam is incomplete or malformed. Please sign in with Steam again.',
+        }
+        for (const [name, url, status, key] of cases) {
+          const res = await callback(url)
+          expect(res.status, name).toBe(status)
+          expect(res.body, name).toEqual({ message: texts[key] })
+        }
+        expect(await api.counts()).toEqual(before)
+        // The untouched assertion still works: none of the refused ones used up its nonce.
+        expect((await callback(location)).status).toBe(200)
+      })
+
+      it('refuses an assertion older than 5 minutes or more than a minute ahead', async () => {
+        const old = await answer()
+        api.clock.advance(5 * 60_000 + 1000)
+        const before = await api.counts()
+        const res = await callback(old, 'de')
+        expect(res.status).toBe(401)
+        expect(res.body).toEqual({ message: 'Diese Steam-Anmeldung ist abgelaufen. Bitte melden Sie sich erneut über Steam an.' })
+        const ahead = positiveAssertion({
+          endpoint: ENDPOINT,
+          steamId: HANNAH,
+          returnTo: RETURN_TO,
+          now: new Date(api.clock.now().getTime() + 2 * 60_000),
+          secret: api.backend.env.openidSandboxSecret,
+        })
+        expect((await callback(asQuery(ahead))).status).toBe(401)
+        expect(await api.counts()).toEqual(before)
+        const skewed = positiveAssertion({
+          endpoint: ENDPOINT,
+          steamId: HANNAH,
+          returnTo: RETURN_TO,
+          now: new Date(api.clock.now().getTime() + 30_000),
+          secret: api.backend.env.openidSandboxSecret,
+        })
+        expect((await callback(asQuery(skewed))).status).toBe(200)
+      })
+
+      it('signs up a new persona with a new Steam id; an empty name re-shows the form', async () => {
+        const empty = await api.call('POST', '/sandbox/openid/login', {
+          raw: new URLSearchParams({ ...request(), account: 'new', persona_name: '   ', action: 'sign_in' }).toString(),
+          headers: FORM,
+        })
+        expect(empty.status).toBe(422)
+        expect(empty.body).toContain('Enter a name of 1 to 32 characters for the new persona.')
+        expect(empty.body).toContain('aria-invalid="true"')
+        const location = await submit({ account: 'new', persona_name: '  Night   Owl ', action: 'sign_in' })
+        const steamId = /openid\/id\/(\d{17})$/.exec(assertionOf(location)['openid.claimed_id']!)![1]!
+        expect(steamId).toMatch(/^765611980000\d{5}$/)
+        expect(steamId > '76561198000000999').toBe(true)
+        const res = await callback(location)
+        expect(await api.me(res.body.token)).toMatchObject({ steam_id: steamId, display_name: 'Night Owl', email: null })
+        const unknown = await api.call('POST', '/sandbox/openid/login', {
+          raw: new URLSearchParams({ ...request(), account: '76561198999999999', action: 'sign_in' }).toString(),
+          headers: FORM,
+        })
+        expect(unknown.status).toBe(422)
+        expect(unknown.body).toContain('Choose one of the Steam accounts.')
+      })
+
+      it('gives a new Steam user the referrer of the callback query', async () => {
+        const returnTo = `${SITE_URL}/en/login?referrer_link_code=FRIEND2024`
+        const location = await submit({ account: 'new', persona_name: 'Referred', action: 'sign_in' }, { 'openid.return_to': returnTo })
+        const res = await callback(location)
+        expect((await api.me(res.body.token)).referrer_code).toBe('FRIEND2024')
+      })
+
+      it('asks a Steam user without an e-mail to add one before paying, then takes the payment', async () => {
+        const location = await submit({ account: 'new', persona_name: 'Payer', action: 'sign_in' })
+        const { token } = (await callback(location)).body
+        const before = await api.counts()
+        const refused = await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })
+        expect(refused.status).toBe(422)
+        expect(refused.body).toEqual({ message: 'Сначала добавьте адрес e-mail в личном кабинете: на него мы отправляем чеки об оплате.' })
+        expect((await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body.message).toBe(
+          'Please add an e-mail address in your account first: we send payment receipts there.',
+        )
+        expect(await api.counts()).toEqual(before)
+        const email = api.email('steam')
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email } })).status).toBe(200)
+        const [mail] = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        const confirmed = await api.call('POST', `/en/users/email/${mail.code}`, { token })
+        expect(confirmed.status).toBe(200)
+        expect(confirmed.body.user).toMatchObject({ email, email_confirmed: true, steam_id: expect.stringMatching(/^\d{17}$/), display_name: 'Payer' })
+        const pay = await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })
+        expect(pay.status).toBe(201)
+        expect(pay.body.email).toBe(email)
+        // The same account now also signs in by e-mail.
+        api.clock.advance(31_000)
+        const byMail = await api.signIn(email)
+        expect((await api.me(byMail.token)).display_name).toBe('Payer')
+      })
+
+      it('keeps GET /users/auth without openid.mode the e-mail code request', async () => {
+        const res = await api.call('GET', '/en/users/auth?openid.ns=x')
+        expect(res.status).toBe(422)
+        expect(res.body.errors).toHaveProperty('email')
+      })
+    })
+
     describe('spec 7: GET /users/auth/{code} signs in by the e-mailed link', () => {
       it('answers a token once; the 6-digit code of the same e-mail dies with it', async () => {
         const email = api.email()
@@ -430,6 +747,8 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           referral_code: expect.stringMatching(/^[A-Z2-9]{8}$/),
           referrer_code: null,
           pending_email: null,
+          steam_id: null,
+          display_name: null,
           device: { bound: false, bound_at: null, last_reset_at: null, next_reset_at: null },
           subscription: null,
           trial_used: false,

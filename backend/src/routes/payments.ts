@@ -22,6 +22,8 @@ paymentRoutes.post('/', requireUser, async (c) => {
   const user = c.var.user
   const locale = c.var.locale
   const now = clock()
+  // Receipts go to the payer's e-mail: a user who signed up with Steam adds one first.
+  if (user.email === null) throw new ApiError(422, 'email_required')
   let groupId: number
   if (body.service === 'payselection') groupId = PAYSELECTION_GROUP_ID
   else if (body.country_group_id !== undefined) {

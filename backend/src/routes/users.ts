@@ -7,6 +7,7 @@ import { formatDate, isLocale, t, type Locale } from '../i18n'
 import { sendMail } from '../mail'
 import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas'
 import { subscriptionOffer } from '../offers'
+import { steamSignIn } from '../steam'
 import {
   DEVICE_RESET_INTERVAL_MS,
   asDate,
@@ -183,8 +184,10 @@ async function signedIn(c: Ctx, db: Queryable, userId: number, now: Date) {
 
 export const usersRoutes = new Hono<AppEnv>()
 
-// Sends a sign-in code and link; creates the account on first use.
+// Sends a sign-in code and link; creates the account on first use. With an OpenID answer in the query
+// (openid.mode), it is the login callback of "Sign in through Steam" instead.
 usersRoutes.get('/auth', async (c) => {
+  if (new URL(c.req.url).searchParams.has('openid.mode')) return c.json(await steamSignIn(c))
   const { db, now: clock } = c.var.deps
   const q = validate(AuthQuery, c.req.query())
   const base = siteBase(c)
