@@ -10,8 +10,10 @@ import { migrate } from './migrate'
 import { devRoutes } from './routes/dev'
 import { paymentRoutes } from './routes/payments'
 import { publicRoutes } from './routes/public'
+import { notificationRoutes } from './routes/notifications'
 import { openidSandbox } from './routes/openid-sandbox'
-import { sandboxNotify, sandboxScripts } from './routes/sandbox'
+import { sandboxPublic } from './routes/sandbox'
+import { SandboxProvider, type SandboxProviderOptions } from './sandbox-provider'
 import { usersRoutes } from './routes/users'
 
 export interface BackendOptions {
@@ -21,12 +23,16 @@ export interface BackendOptions {
   db?: Db
   /** The clock; tests move it to check expiry rules. */
   now?: () => Date
+  /** How the sandbox payment provider delivers its notifications (tests deliver without a port). */
+  sandbox?: SandboxProviderOptions
 }
 
 export interface Backend {
   app: Hono<AppEnv>
   db: Db
   env: BackendEnv
+  /** The sandbox payment provider (tests wait for its notifications with sandbox.idle()). */
+  sandbox: SandboxProvider
   close(): Promise<void>
 }
 
@@ -54,7 +60,9 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     await db.close()
     throw err
   }
-  const deps: Deps = { db, env, now: options.now ?? (() => new Date()) }
+  const now = options.now ?? (() => new Date())
+  const sandbox = new SandboxProvider(env, now, options.sandbox)
+  const deps: Deps = { db, env, now, sandbox }
 
   const app = new Hono<AppEnv>()
 
@@ -65,8 +73,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     c.header('X-Content-Type-Options', 'nosniff')
   })
 
-  // Public static scripts come before CORS: they are loaded by <script> from any page.
-  app.route('/sandbox', sandboxScripts)
+  // The sandbox widgets and their provider are public like the providers' own: before the site's CORS.
+  app.route('/sandbox', sandboxPublic)
+  // Server-to-server notifications from the payment providers: no CORS at all.
+  app.route('/notifications', notificationRoutes)
 
   app.use('*', corsFor(env.siteOrigins))
   app.use(
@@ -78,7 +88,6 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
 
-  app.route('/sandbox', sandboxNotify)
   app.route('/sandbox/openid', openidSandbox)
   if (env.mode === 'development') app.route('/__dev', devRoutes)
 
@@ -91,7 +100,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   app.notFound((c) => {
     const locale = localeOf(c.req.path)
     const first = c.req.path.split('/')[1] ?? ''
-    const key = locale !== null || first === 'sandbox' || first === '__dev' ? 'not_found' : 'unknown_locale'
+    const key = locale !== null || ['sandbox', '__dev', 'notifications'].includes(first) ? 'not_found' : 'unknown_locale'
     return c.json({ message: t(locale ?? 'en', key) }, 404)
   })
 
@@ -116,7 +125,9 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     app,
     db,
     env,
+    sandbox,
     async close() {
+      await sandbox.close()
       await db.close()
     },
   }

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Db } from './db'
 import type { BackendEnv } from './env'
 import { t, type Locale, type MessageKey } from './i18n'
+import type { SandboxProvider } from './sandbox-provider'
 import type { UserRow } from './users'
 
 /** What every handler receives besides the request. */
@@ -12,6 +13,8 @@ export interface Deps {
   env: BackendEnv
   /** The clock; tests move it to check expiry rules. */
   now: () => Date
+  /** The sandbox payment provider behind the sandbox widgets. */
+  sandbox: SandboxProvider
 }
 
 export type AppEnv = {

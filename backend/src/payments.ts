@@ -53,6 +53,48 @@ export function acceptedOutcomes(provider: Provider, trial: boolean): readonly P
   return provider === 'cloudpayments' ? ['auth'] : ['auth', 'charge']
 }
 
+/** CloudPayments' documented answers to a Check notification. */
+export const CHECK_CODES = {
+  ok: 0,
+  /** Wrong invoice number (InvoiceId). */
+  wrongInvoice: 10,
+  /** Wrong AccountId. */
+  wrongAccount: 11,
+  /** Wrong amount. */
+  wrongAmount: 12,
+  /** The payment cannot be accepted. */
+  refused: 13,
+} as const
+
+export interface CheckRequest {
+  paymentId: number
+  amountMinor: number
+  currency: string
+  email: string
+  /** The AccountId the widget was opened with, when it sent one. */
+  accountId: string | null
+  /** The operation the provider is about to make. */
+  outcome: 'charge' | 'auth'
+}
+
+/**
+ * Answers a CloudPayments Check (sent before the card is charged): may this payment be made? Nothing
+ * changes. An unknown payment, another provider's or another payer's answers "wrong invoice", so the
+ * answer tells nothing about other people's payments.
+ */
+export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
+  const [payment] = await db.query<PaymentRow & { is_trial: boolean }>(
+    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, s.is_trial
+     FROM payments p JOIN subscriptions s ON s.id = p.subscription_id WHERE p.id = $1`,
+    [n.paymentId],
+  )
+  if (!payment || payment.service !== 'cloudpayments' || payment.payer_email !== n.email) return CHECK_CODES.wrongInvoice
+  if (n.accountId !== null && n.accountId !== String(payment.user_id)) return CHECK_CODES.wrongAccount
+  if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) return CHECK_CODES.wrongAmount
+  if (payment.status !== 'pending' || !acceptedOutcomes('cloudpayments', payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused
+  return CHECK_CODES.ok
+}
+
 /**
  * Applies a provider notification. The user comes from the payment row, never from the notification;
  * a payment that is no longer pending is left as it is, so a repeated notification changes nothing.

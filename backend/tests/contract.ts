@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/db'
 import { sendMail } from '../src/mail'
+import { createHmac } from 'node:crypto'
 import { OPENID_NS, positiveAssertion, sign } from '../src/openid'
 import { hookDb, secondIsStuck, type DbHooks } from './db-hooks'
 import { MIRROR_URL, SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers'
@@ -8,6 +9,11 @@ import { MIRROR_URL, SITE_URL, cpNotice, psNotice, startApi, type Reply, type Te
 const DAY = 86_400_000
 const TTL = 3600
 const REFRESH_TTL = 7200
+/** The sandbox provider's delays in this suite: notify, the late card, and the retries' back-off. */
+const NOTIFY_DELAY = 40
+const LATE_DELAY = 400
+const RETRY_DELAYS = [20, 40, 80]
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const LONG = /^[A-Za-z0-9_-]{43}$/
 /** The token grant of every sign-in and of POST /users/refresh. */
 const GRANT = {
@@ -28,7 +34,11 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
     let hooks: DbHooks
     beforeAll(async () => {
       hooks = hookDb(await makeDb())
-      api = await startApi(hooks.db, { tokenTtlSeconds: TTL, refreshTokenTtlSeconds: REFRESH_TTL })
+      api = await startApi(
+        hooks.db,
+        { tokenTtlSeconds: TTL, refreshTokenTtlSeconds: REFRESH_TTL, sandboxNotifyDelayMs: NOTIFY_DELAY },
+        { lateDelayMs: LATE_DELAY, retryDelaysMs: RETRY_DELAYS },
+      )
     })
     afterEach(() => {
       hooks?.reset()
@@ -150,8 +160,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           ['POST', '/en/users/credentials', 400],
           ['PUT', '/en/users/email', 400],
           ['POST', '/en/payments', 400],
-          ['POST', '/sandbox/notify/cloudpayments', 400],
-          ['POST', '/sandbox/notify/payselection', 400],
+          ['POST', '/en/users/refresh', 400],
         ]
         for (const [method, path, status] of cases) {
           const malformed = await api.call(method, path, { raw: '{"email": ', token, headers: { 'content-type': 'application/json' } })
@@ -185,8 +194,14 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
             api.call('GET', `/en/users/subscription/special?country_group_id=${e}`, { token }),
             api.call('POST', '/en/payments', { token, body: { subscription_id: s, service: s } }),
             api.call('GET', `/en/launcher/download?referrer_link_code=${e}`),
-            api.call('POST', '/sandbox/notify/cloudpayments', { body: { InvoiceId: s, Amount: s, Currency: s, Status: s } }),
-            api.call('POST', '/sandbox/notify/payselection', { body: { Event: s, OrderId: s, Amount: s, Currency: s } }),
+            api.call('POST', '/en/users/refresh', { body: { refresh_token: s } }),
+            api.cp('pay', { TransactionId: s, InvoiceId: s, Amount: s, Currency: s, Email: s, Status: s }),
+            api.cp('check', { TransactionId: '1', InvoiceId: '1', Amount: '1', Currency: 'RUB', Email: 'a@example.com', AccountId: s }).then((r) =>
+              // A Check of a payment that does not exist is refused with CloudPayments' code, not an HTTP error.
+              r.status === 200 ? { ...r, status: 400, body: { message: String(r.body.code) } } : r,
+            ),
+            api.ps({ Event: s, OrderId: s, Amount: s, Currency: s, Email: s }),
+            api.call('POST', `/sandbox/provider/charge`, { body: { provider: 'cloudpayments', scheme: s, invoiceId: s, amount: s, currency: s, card: { number: s } } }),
             api.call('GET', `/__dev/mail?to=${e}`),
           ])
           for (const r of replies) {
@@ -210,8 +225,10 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           headers: { 'content-type': 'application/json' },
         })
         expect(surrogate.status).toBe(422)
-        const notice = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Completed', { TransactionId: 'x\u0000' }) })
+        const notice = await api.cp('pay', cpNotice(pay, 'Completed', { AccountId: 'x\u0000' }))
         expect(notice.status).toBe(422)
+        const ps = await api.ps({ ...psNotice(pay, 'Payment'), TransactionId: 'PS\ud800' })
+        expect(ps.status).toBe(422)
         expect(await api.counts()).toEqual(before)
       })
     })
@@ -1303,20 +1320,20 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       it('extends the subscription by the plan days; a second notification changes nothing', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
-        const first = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        const first = await api.cp('pay', cpNotice(pay))
         expect(first.status).toBe(200)
         expect(first.body).toEqual({ code: 0, payment_id: pay.payment_id, status: 'paid', applied: true })
         const me1 = await api.me(token)
         expect(me1.subscription).toMatchObject({ active: true, trial: false, plan_id: 3, plan_name: 'Month', days: 30, days_left: 30, cancelled: false })
         expect(me1.scope).toEqual(['user', 'premium'])
-        const second = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        const second = await api.cp('pay', cpNotice(pay))
         expect(second.status).toBe(200)
         expect(second.body.applied).toBe(false)
         const me2 = await api.me(token)
         expect(me2.subscription.expires_at).toBe(me1.subscription.expires_at)
         // A second paid month adds 30 days to the running one.
         const pay2 = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'payselection' } })).body
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay2) })).body.applied).toBe(true)
+        expect((await api.ps(psNotice(pay2))).body.applied).toBe(true)
         const me3 = await api.me(token)
         expect(Date.parse(me3.subscription.expires_at) - Date.parse(me1.subscription.expires_at)).toBe(30 * DAY)
         expect(me3.subscription.days_left).toBe(60)
@@ -1327,7 +1344,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const b = await api.signIn()
         const meB = await api.me(b.token)
         const pay = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 4, service: 'cloudpayments' } })).body
-        const res = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Completed', { AccountId: String(meB.id) }) })
+        const res = await api.cp('pay', cpNotice(pay, 'Completed', { AccountId: String(meB.id) }))
         expect(res.status).toBe(200)
         expect((await api.me(a.token)).subscription).toMatchObject({ active: true, plan_id: 4, days_left: 90 })
         expect((await api.me(b.token)).subscription).toBeNull()
@@ -1336,15 +1353,27 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       it('checks amount, currency, provider and payment id; changes nothing when they do not match', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
+        const psPay = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'payselection' } })).body
         const before = await api.counts()
-        const cheap = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, amount: 1 }) })
-        expect(cheap.status).toBe(422)
-        expect(cheap.body.message).toMatch(/match/)
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, currency: 'USD' }) })).status).toBe(422)
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay) })).status).toBe(404)
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, payment_id: 999999 }) })).status).toBe(404)
-        expect((await api.call('POST', '/sandbox/notify/stripe', { body: cpNotice(pay) })).status).toBe(404)
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Refunded') })).status).toBe(422)
+        // CloudPayments reads the answer's code (its documented codes: 10 wrong invoice, 12 wrong amount).
+        const cheap = await api.cp('pay', cpNotice({ ...pay, amount: 1 }))
+        expect(cheap.status).toBe(200)
+        expect(cheap.body).toEqual({ code: 12, message: 'The payment details do not match the order.' })
+        expect((await api.cp('pay', cpNotice({ ...pay, currency: 'USD' }))).body.code).toBe(12)
+        const unknown = await api.cp('pay', cpNotice({ ...pay, payment_id: 999999 }))
+        expect(unknown.body).toEqual({ code: 10, message: 'Payment not found.' })
+        expect((await api.cp('fail', cpNotice({ ...pay, payment_id: 999999 }, 'Declined'))).body.code).toBe(10)
+        // Payselection reads the HTTP status.
+        expect((await api.ps(psNotice(pay))).status).toBe(404)
+        const psCheap = await api.ps(psNotice({ ...psPay, amount: 1 }))
+        expect(psCheap.status).toBe(422)
+        expect(psCheap.body.message).toMatch(/match/)
+        expect((await api.ps({ ...psNotice(psPay), Currency: 'USD' })).status).toBe(422)
+        expect((await api.ps({ ...psNotice(psPay), Event: 'Refund' })).status).toBe(422)
+        expect((await api.call('POST', '/notifications/stripe', { body: cpNotice(pay) })).status).toBe(404)
+        expect((await api.cp('refund' as 'pay', cpNotice(pay))).status).toBe(404)
+        expect((await api.cp('pay', cpNotice(pay, 'Refunded'))).status).toBe(422)
+        expect((await api.cp('pay', cpNotice(pay, 'Declined'))).status).toBe(422) // a decline comes as a Fail notification
         expect(await api.counts()).toEqual(before)
         expect((await api.me(token)).subscription).toBeNull()
       })
@@ -1352,9 +1381,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       it('marks a declined payment failed and never applies it later', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
-        const declined = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Declined') })
+        const declined = await api.cp('fail', cpNotice(pay, 'Declined'))
         expect(declined.body).toMatchObject({ status: 'failed', applied: true })
-        const late = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        const late = await api.cp('pay', cpNotice(pay))
         expect(late.body).toMatchObject({ status: 'failed', applied: false })
         expect((await api.me(token)).subscription).toBeNull()
       })
@@ -1365,14 +1394,14 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           (await api.backend.db.query<{ status: string; failure: string | null }>('SELECT status, failure FROM payments WHERE id = $1', [id]))[0]
         // The trial charged instead of authorised: recorded as failed, no trial.
         const trial = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
-        const charged = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(trial, 'Completed') })
+        const charged = await api.cp('pay', cpNotice(trial, 'Completed'))
         expect(charged.status).toBe(200)
         expect(charged.body).toEqual({ code: 0, payment_id: trial.payment_id, status: 'failed', applied: true })
         expect(await failure(trial.payment_id)).toEqual({ status: 'failed', failure: 'scheme_mismatch' })
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(trial, 'Authorized') })).body.applied).toBe(false)
+        expect((await api.cp('pay', cpNotice(trial, 'Authorized'))).body.applied).toBe(false)
         // A paid plan only authorised (the money held, never taken): failed, no subscription.
         const week = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
-        const held = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(week, 'Authorized') })
+        const held = await api.cp('pay', cpNotice(week, 'Authorized'))
         expect(held.body).toMatchObject({ status: 'failed', applied: true })
         expect(await failure(week.payment_id)).toEqual({ status: 'failed', failure: 'scheme_mismatch' })
         const me = await api.me(token)
@@ -1380,23 +1409,23 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(me.trial_used).toBe(false)
         // The trial is still available and works when authorised.
         const again = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(again, 'Authorized') })).body.status).toBe('paid')
+        expect((await api.cp('pay', cpNotice(again, 'Authorized'))).body.status).toBe('paid')
         expect((await api.me(token)).subscription).toMatchObject({ trial: true, days: 3 })
       })
 
       it('takes a payselection hold (Block) for the trial only, and its charge (Payment) for both', async () => {
         const a = await api.signIn()
         const week = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 2, service: 'payselection' } })).body
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(week, 'Block') })).body).toMatchObject({ status: 'failed', applied: true })
+        expect((await api.ps(psNotice(week, 'Block'))).body).toMatchObject({ status: 'failed', applied: true })
         expect((await api.me(a.token)).subscription).toBeNull()
         const held = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 1, service: 'payselection' } })).body
         expect(held).toMatchObject({ amount: 1, currency: 'RUB' })
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(held, 'Block') })).body).toMatchObject({ status: 'paid', applied: true })
+        expect((await api.ps(psNotice(held, 'Block'))).body).toMatchObject({ status: 'paid', applied: true })
         expect((await api.me(a.token)).subscription).toMatchObject({ active: true, trial: true, plan_id: 1, days: 3, days_left: 3 })
         // The site opens Payselection with PaymentType 'Pay' for every plan (spec 7): its trial is a charge of 1.
         const b = await api.signIn()
         const charged = (await api.call('POST', '/en/payments', { token: b.token, body: { subscription_id: 1, service: 'payselection' } })).body
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(charged, 'Payment') })).body.status).toBe('paid')
+        expect((await api.ps(psNotice(charged, 'Payment'))).body.status).toBe('paid')
         expect((await api.me(b.token)).subscription).toMatchObject({ active: true, trial: true, days: 3 })
       })
 
@@ -1406,25 +1435,25 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const ps = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'payselection' } })).body
         expect(pay.email).toBe(email)
         const before = await api.counts()
-        for (const status of ['Completed', 'Declined']) {
-          const other = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, email: 'someone@example.com' }, status) })
-          expect(other.status).toBe(404)
-          expect(other.body.message).toBe('Payment not found.')
+        for (const [kind, status] of [['pay', 'Completed'], ['fail', 'Declined'], ['check', 'Completed']] as const) {
+          const other = await api.cp(kind, cpNotice({ ...pay, email: 'someone@example.com' }, status))
+          expect(other.status).toBe(200)
+          expect(other.body.code).toBe(10)
         }
         const { Email: _omitted, ...withoutEmail } = cpNotice(pay)
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: withoutEmail })).status).toBe(422)
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice({ ...ps, email: 'someone@example.com' }, 'Fail') })).status).toBe(404)
+        expect((await api.cp('pay', withoutEmail)).status).toBe(422)
+        expect((await api.ps(psNotice({ ...ps, email: 'someone@example.com' }, 'Fail'))).status).toBe(404)
         expect(await api.counts()).toEqual(before)
         // The address is compared as the site's forms send it (trimmed, any case).
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, email: ` ${email.toUpperCase()} ` }) })).body.status).toBe('paid')
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(ps) })).body.status).toBe('paid')
+        expect((await api.cp('pay', cpNotice({ ...pay, email: ` ${email.toUpperCase()} ` }))).body.status).toBe('paid')
+        expect((await api.ps(psNotice(ps))).body.status).toBe('paid')
       })
 
       it('activates the trial (amount 1) once per account', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
         expect(pay).toMatchObject({ amount: 1, currency: 'USD' })
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Authorized') })).status).toBe(200)
+        expect((await api.cp('pay', cpNotice(pay, 'Authorized'))).status).toBe(200)
         const me = await api.me(token)
         expect(me.subscription).toMatchObject({ active: true, trial: true, plan_id: 1, plan_name: 'Trial', days: 3, days_left: 3 })
         expect(me.scope).toEqual(['user', 'premium', 'trial'])
@@ -1435,13 +1464,337 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
+    describe('spec 4, 7: provider notifications are signed, and only the provider sends them', () => {
+      async function newPayment(subscription_id = 3, service = 'cloudpayments', locale = 'ru') {
+        const { token, email } = await api.signIn(undefined, locale)
+        const pay = (await api.call('POST', `/${locale}/payments`, { token, body: { subscription_id, service } })).body
+        expect(pay.status).toBe('pending')
+        return { token, email, pay }
+      }
+      const status = async (id: number) =>
+        (await api.backend.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id]))[0]!.status
+
+      it('refuses CloudPayments notifications without a valid Content-HMAC or X-Content-HMAC (401), changing nothing', async () => {
+        const { token, pay } = await newPayment()
+        const before = await api.counts()
+        const notice = cpNotice(pay, 'Completed', { Description: 'Премиум-подписка: Месяц (30 дн.)', Name: 'ANN SMITH' })
+        const refused = [
+          await api.cp('pay', notice, { headers: [] }),
+          await api.cp('pay', notice, { secret: 'not-the-api-secret' }),
+          await api.cp('fail', cpNotice(pay, 'Declined'), { secret: 'not-the-api-secret' }),
+          await api.cp('check', notice, { headers: ['Content-HMAC'], secret: 'guess-guess' }),
+        ]
+        for (const r of refused) {
+          expect(r.status).toBe(401)
+          expect(r.body).toEqual({ message: 'The notification signature is missing or wrong.' })
+        }
+        // A signed body changed on the way: the signature no longer holds.
+        const raw = new URLSearchParams(notice as Record<string, string>).toString()
+        const signedOther = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw: raw.replace('Amount=490.00', 'Amount=1.00'),
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-hmac': createHmac('sha256', api.backend.env.cloudpaymentsApiSecret).update(raw).digest('base64'),
+          },
+        })
+        expect(signedOther.status).toBe(401)
+        // One header right and the other wrong is refused too.
+        const half = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-hmac': createHmac('sha256', api.backend.env.cloudpaymentsApiSecret).update(raw).digest('base64'),
+            'x-content-hmac': 'AAAA',
+          },
+        })
+        expect(half.status).toBe(401)
+        expect(await api.counts()).toEqual(before)
+        expect((await api.me(token)).subscription).toBeNull()
+        // Either header alone is enough when it holds (X-Content-HMAC over the URL-decoded body).
+        expect((await api.cp('pay', notice, { headers: ['X-Content-HMAC'] })).body).toMatchObject({ code: 0, status: 'paid', applied: true })
+        const other = await newPayment()
+        expect((await api.cp('pay', cpNotice(other.pay), { headers: ['Content-HMAC'] })).body).toMatchObject({ code: 0, status: 'paid' })
+        // JSON bodies (a setting at CloudPayments) are signed the same way.
+        const json = await newPayment()
+        expect((await api.cp('pay', cpNotice(json.pay), { json: true, headers: ['Content-HMAC'] })).body).toMatchObject({ code: 0, status: 'paid' })
+      })
+
+      it('refuses Payselection webhooks without the site id or with a wrong X-WEBHOOK-SIGNATURE (401), changing nothing', async () => {
+        const { token, pay } = await newPayment(3, 'payselection')
+        const before = await api.counts()
+        const notice = psNotice(pay)
+        const cases = [
+          await api.ps(notice, { secret: 'not-the-secret-key' }),
+          await api.ps(notice, { siteId: 'another-site' }),
+          await api.ps(notice, { url: 'http://localhost:3001/notifications/elsewhere' }),
+          await api.call('POST', '/notifications/payselection', { body: notice }),
+          await api.call('POST', '/notifications/payselection', {
+            body: notice,
+            headers: { 'x-site-id': api.backend.env.payselectionSiteId, 'x-webhook-signature': 'zz' },
+          }),
+        ]
+        for (const r of cases) {
+          expect(r.status).toBe(401)
+          expect(r.body.message).toBe('The notification signature is missing or wrong.')
+        }
+        expect(await api.counts()).toEqual(before)
+        expect((await api.me(token)).subscription).toBeNull()
+        const ok = await api.ps(notice)
+        expect(ok.status).toBe(200)
+        expect(ok.body).toEqual({ code: 0, payment_id: pay.payment_id, status: 'paid', applied: true })
+      })
+
+      it('answers 415, 413, 400 and 422 like the API, and has no browser-facing CORS', async () => {
+        const { pay } = await newPayment()
+        const before = await api.counts()
+        expect((await api.call('POST', '/notifications/cloudpayments/pay', { raw: 'a=b', headers: { 'content-type': 'text/plain' } })).status).toBe(415)
+        expect((await api.call('POST', '/notifications/payselection', { raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415)
+        const big = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw: `x=${'a'.repeat(17 * 1024)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+        expect(big.status).toBe(413)
+        const secret = api.backend.env.cloudpaymentsApiSecret
+        const malformed = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw: '{"InvoiceId": ',
+          headers: { 'content-type': 'application/json', 'content-hmac': createHmac('sha256', secret).update('{"InvoiceId": ').digest('base64') },
+        })
+        expect(malformed.status).toBe(400)
+        const invalid = await api.cp('pay', { ...cpNotice(pay), Amount: 'lots' })
+        expect(invalid.status).toBe(422)
+        expect(invalid.body.errors).toHaveProperty('Amount')
+        // The unsigned browser endpoints are gone.
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).status).toBe(404)
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay) })).status).toBe(404)
+        // Server to server: a preflight finds nothing, and no answer carries CORS headers.
+        const pre = await api.call('OPTIONS', '/notifications/cloudpayments/pay', {
+          headers: { origin: SITE_URL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        })
+        expect(pre.status).toBe(404)
+        expect(pre.headers.get('access-control-allow-origin')).toBeNull()
+        expect(await api.counts()).toEqual(before)
+        const raw = new URLSearchParams(cpNotice(pay) as Record<string, string>).toString()
+        const withOrigin = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw,
+          headers: { origin: SITE_URL, 'content-type': 'application/x-www-form-urlencoded', 'content-hmac': createHmac('sha256', secret).update(raw).digest('base64') },
+        })
+        expect(withOrigin.body).toMatchObject({ code: 0, status: 'paid' })
+        expect(withOrigin.headers.get('access-control-allow-origin')).toBeNull()
+      })
+
+      it('answers a CloudPayments Check with its documented codes and changes nothing', async () => {
+        const { pay } = await newPayment()
+        const trial = await newPayment(1)
+        const me = await api.me((await api.signIn()).token)
+        const before = await api.counts()
+        expect((await api.cp('check', cpNotice(pay))).body).toEqual({ code: 0 })
+        expect((await api.cp('check', cpNotice(pay, 'Completed', { AccountId: String(pay.user_id) }))).body).toEqual({ code: 0 })
+        expect((await api.cp('check', cpNotice({ ...pay, payment_id: 999999 }))).body.code).toBe(10)
+        expect((await api.cp('check', cpNotice(pay, 'Completed', { AccountId: String(me.id) }))).body.code).toBe(11)
+        expect((await api.cp('check', cpNotice({ ...pay, amount: 1 }))).body.code).toBe(12)
+        expect((await api.cp('check', cpNotice({ ...pay, currency: 'EUR' }))).body.code).toBe(12)
+        // The wrong operation for the plan: a paid plan only authorised, the trial charged.
+        expect((await api.cp('check', cpNotice(pay, 'Authorized'))).body).toEqual({ code: 13, message: 'This payment cannot be accepted.' })
+        expect((await api.cp('check', cpNotice(trial.pay, 'Completed'))).body.code).toBe(13)
+        expect((await api.cp('check', cpNotice(trial.pay, 'Authorized'))).body.code).toBe(0)
+        expect(await api.counts()).toEqual(before)
+        // A payment that is no longer pending cannot be paid again.
+        await api.cp('pay', cpNotice(pay))
+        expect((await api.cp('check', cpNotice(pay))).body.code).toBe(13)
+      })
+
+      it('pays once for the same notification sent twice at the same moment', async () => {
+        const { token, pay } = await newPayment()
+        const replies = await Promise.all([api.cp('pay', cpNotice(pay)), api.cp('pay', cpNotice(pay))])
+        expect(replies.map((r) => r.body.applied).sort()).toEqual([false, true])
+        expect(replies.every((r) => r.body.code === 0 && r.body.status === 'paid')).toBe(true)
+        expect((await api.me(token)).subscription.days_left).toBe(30)
+      })
+
+      describe('the sandbox provider behind the widgets', () => {
+        const card = (number: string) => ({ number, expiry: '12/39', cvc: '123' })
+        const chargeCp = (pay: any, number: string, scheme = 'charge') =>
+          api.call('POST', '/sandbox/provider/charge', {
+            body: {
+              provider: 'cloudpayments',
+              scheme,
+              invoiceId: String(pay.payment_id),
+              accountId: String(pay.user_id),
+              amount: pay.amount,
+              currency: pay.currency,
+              email: pay.email,
+              description: pay.description,
+              card: card(number),
+            },
+            headers: { origin: 'http://any-shop.test' },
+          })
+        const chargePs = (pay: any, number: string, paymentType = 'Pay') =>
+          api.call('POST', '/sandbox/provider/charge', {
+            body: {
+              provider: 'payselection',
+              paymentType,
+              orderId: String(pay.payment_id),
+              amount: pay.amount.toFixed(2),
+              currency: pay.currency,
+              email: pay.email,
+              description: pay.description,
+              card: card(number),
+            },
+          })
+        const sentFor = (id: number) =>
+          api.deliveries.filter((d) => d.request.body.includes(`InvoiceId=${id}&`) || d.request.body.includes(`"OrderId":"${id}"`))
+
+        it('approves 4242 4242 4242 4242 at once and pays the payment later by a signed Pay notification', async () => {
+          const { token, pay } = await newPayment()
+          const res = await chargeCp(pay, '4242 4242 4242 4242')
+          expect(res.status).toBe(200)
+          expect(res.headers.get('access-control-allow-origin')).toBe('*')
+          expect(res.body).toEqual({ success: true, transactionId: expect.stringMatching(/^\d+$/) })
+          // The widget hears of success before the merchant is told: the payment is still pending.
+          expect(await status(pay.payment_id)).toBe('pending')
+          await api.backend.sandbox.idle()
+          expect(await status(pay.payment_id)).toBe('paid')
+          expect((await api.me(token)).subscription).toMatchObject({ active: true, plan_id: 3 })
+          const sent = sentFor(pay.payment_id)
+          expect(sent.map((d) => new URL(d.request.url).pathname)).toEqual(['/notifications/cloudpayments/check', '/notifications/cloudpayments/pay'])
+          const [check, paid] = sent
+          expect(check!.body).toBe('{"code":0}')
+          expect(paid!.request.url).toBe('http://localhost:3001/notifications/cloudpayments/pay')
+          expect(paid!.request.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/)
+          const fields = Object.fromEntries(new URLSearchParams(paid!.request.body))
+          expect(fields).toMatchObject({
+            TransactionId: res.body.transactionId,
+            Amount: '490.00',
+            Currency: 'RUB',
+            Status: 'Completed',
+            OperationType: 'Payment',
+            InvoiceId: String(pay.payment_id),
+            AccountId: String(pay.user_id),
+            Email: pay.email,
+            CardFirstSix: '424242',
+            CardLastFour: '4242',
+            TestMode: '1',
+          })
+          expect(paid!.request.headers['Content-HMAC']).toBe(createHmac('sha256', api.backend.env.cloudpaymentsApiSecret).update(paid!.request.body).digest('base64'))
+          expect(JSON.parse(paid!.body)).toMatchObject({ code: 0, status: 'paid', applied: true })
+        })
+
+        it('declines 4000 0000 0000 0002 and sends a Fail notification', async () => {
+          const { token, pay } = await newPayment()
+          const res = await chargeCp(pay, '4000000000000002')
+          expect(res.body).toEqual({ success: false, code: 5005, message: 'Card declined by the issuer', transactionId: expect.any(String) })
+          await api.backend.sandbox.idle()
+          expect(await status(pay.payment_id)).toBe('failed')
+          const fail = sentFor(pay.payment_id).at(-1)!
+          expect(new URL(fail.request.url).pathname).toBe('/notifications/cloudpayments/fail')
+          expect(Object.fromEntries(new URLSearchParams(fail.request.body))).toMatchObject({ Reason: 'Do Not Honor', ReasonCode: '5005' })
+          expect((await api.me(token)).subscription).toBeNull()
+        })
+
+        it('refuses at once what the merchant refuses in its Check (a paid plan opened with the auth scheme)', async () => {
+          const { pay } = await newPayment(2)
+          const res = await chargeCp(pay, '4242424242424242', 'auth')
+          expect(res.body).toMatchObject({ success: false, code: 13 })
+          await api.backend.sandbox.idle()
+          expect(sentFor(pay.payment_id).map((d) => new URL(d.request.url).pathname)).toEqual(['/notifications/cloudpayments/check'])
+          expect(await status(pay.payment_id)).toBe('pending')
+        })
+
+        it('delivers the notification of 4000 0000 0000 0077 late, and never that of 4000 0000 0000 0069', async () => {
+          const late = await newPayment()
+          const lost = await newPayment()
+          expect((await chargeCp(late.pay, '4000000000000077')).body.success).toBe(true)
+          expect((await chargeCp(lost.pay, '4000000000000069')).body.success).toBe(true)
+          await sleep(NOTIFY_DELAY * 3)
+          expect(await status(late.pay.payment_id)).toBe('pending')
+          await api.backend.sandbox.idle()
+          expect(await status(late.pay.payment_id)).toBe('paid')
+          expect(await status(lost.pay.payment_id)).toBe('pending')
+          expect(sentFor(lost.pay.payment_id).map((d) => new URL(d.request.url).pathname)).toEqual(['/notifications/cloudpayments/check'])
+        })
+
+        it('retries with back-off while the merchant does not accept, and gives up after the last retry', async () => {
+          const { pay } = await newPayment(3, 'payselection')
+          expect((await chargePs(pay, '4242424242424242')).body.success).toBe(true)
+          api.merchantDown(2)
+          await api.backend.sandbox.idle()
+          expect(sentFor(pay.payment_id).map((d) => d.status)).toEqual([503, 503, 200])
+          const attempts = api.backend.sandbox.attempts.filter((a) => a.body.includes(`"OrderId":"${pay.payment_id}"`))
+          expect(attempts.map((a) => [a.attempt, a.accepted])).toEqual([
+            [1, false],
+            [2, false],
+            [3, true],
+          ])
+          expect(await status(pay.payment_id)).toBe('paid')
+          const never = await newPayment(3, 'payselection')
+          expect((await chargePs(never.pay, '4242424242424242')).body.success).toBe(true)
+          api.merchantDown(100)
+          const warn = console.warn
+          console.warn = () => undefined
+          try {
+            await api.backend.sandbox.idle()
+          } finally {
+            console.warn = warn
+            api.merchantDown(0)
+          }
+          expect(sentFor(never.pay.payment_id)).toHaveLength(1 + RETRY_DELAYS.length)
+          expect(await status(never.pay.payment_id)).toBe('pending')
+        })
+
+        it('sends Payselection webhooks: Payment for Pay, Block for a hold, Fail for a decline', async () => {
+          const paid = await newPayment(3, 'payselection')
+          const res = await chargePs(paid.pay, '4242424242424242')
+          expect(res.body).toEqual({ success: true, transactionId: expect.stringMatching(/^PS\d{14}$/) })
+          const trial = await newPayment(1, 'payselection')
+          expect((await chargePs(trial.pay, '4242424242424242', 'Block')).body.success).toBe(true)
+          const held = await newPayment(2, 'payselection')
+          expect((await chargePs(held.pay, '4242424242424242', 'Block')).body.success).toBe(true) // no Check at Payselection
+          const declined = await newPayment(3, 'payselection')
+          expect((await chargePs(declined.pay, '4000000000000002')).body).toMatchObject({ success: false, code: 'PaymentDeclined' })
+          await api.backend.sandbox.idle()
+          const webhook = sentFor(paid.pay.payment_id)[0]!
+          expect(webhook.request.url).toBe(api.backend.env.payselectionNotificationUrl)
+          expect(webhook.request.headers['X-SITE-ID']).toBe(api.backend.env.payselectionSiteId)
+          expect(JSON.parse(webhook.request.body)).toMatchObject({ Event: 'Payment', OrderId: String(paid.pay.payment_id), Amount: '490.00', Currency: 'RUB', Email: paid.pay.email })
+          expect(await status(paid.pay.payment_id)).toBe('paid')
+          expect(await status(trial.pay.payment_id)).toBe('paid')
+          expect(JSON.parse(sentFor(trial.pay.payment_id)[0]!.request.body).Event).toBe('Block')
+          expect(await status(held.pay.payment_id)).toBe('failed') // a hold never pays a paid plan
+          expect(await status(declined.pay.payment_id)).toBe('failed')
+          expect(JSON.parse(sentFor(declined.pay.payment_id)[0]!.request.body)).toMatchObject({ Event: 'Fail', ErrorMessage: 'Card declined by the issuer' })
+        })
+
+        it('answers preflights from any page and refuses bad cards with 422', async () => {
+          const pre = await api.call('OPTIONS', '/sandbox/provider/charge', {
+            headers: { origin: 'http://any-shop.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+          })
+          expect(pre.status).toBe(204)
+          expect(pre.headers.get('access-control-allow-origin')).toBe('*')
+          expect(pre.headers.get('access-control-allow-headers')).toBe('Content-Type')
+          const { pay } = await newPayment()
+          const before = api.deliveries.length
+          for (const number of ['4242424242424241', '1234', '']) {
+            const res = await chargeCp(pay, number)
+            expect(res.status).toBe(422)
+            expect(res.headers.get('access-control-allow-origin')).toBe('*')
+            expect(res.body.errors).toHaveProperty(['card.number'])
+          }
+          const expired = await api.call('POST', '/sandbox/provider/charge', {
+            body: { provider: 'payselection', paymentType: 'Pay', orderId: '1', amount: '1.00', currency: 'RUB', card: { number: '4242424242424242', expiry: '01/20', cvc: '123' } },
+          })
+          expect(expired.status).toBe(422)
+          expect(api.deliveries.length).toBe(before)
+        })
+      })
+    })
+
     describe('spec 7: subscription cancel and special offer', () => {
       it('cancels auto-renewal of an active subscription only', async () => {
         const { token } = await api.signIn()
         const none = await api.call('GET', '/en/users/subscription/cancel', { token })
         expect(none.status).toBe(409)
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
-        await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        await api.cp('pay', cpNotice(pay))
         const res = await api.call('GET', '/ru/users/subscription/cancel', { token })
         expect(res.status).toBe(200)
         expect(res.body.message).toMatch(/Автопродление/)
@@ -1453,7 +1806,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const { token } = await api.signIn()
         expect((await api.call('GET', '/en/users/subscription/special', { token })).body).toEqual({ offer: null })
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
-        await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        await api.cp('pay', cpNotice(pay))
         const res = await api.call('GET', '/en/users/subscription/special', { token })
         expect(res.body.offer).toEqual({
           subscription_id: 3,

@@ -19,7 +19,7 @@ describe('PGlite data directory survives a restart', () => {
     const first = await startApi(await openPglite(dir))
     const { token, email } = await first.signIn()
     const pay = (await first.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
-    expect((await first.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).status).toBe(200)
+    expect((await first.cp('pay', cpNotice(pay))).status).toBe(200)
     const before = await first.me(token)
     await first.backend.close()
 
@@ -31,7 +31,7 @@ describe('PGlite data directory survives a restart', () => {
     const mail = await second.call('GET', `/__dev/mail?to=${email}`)
     expect(mail.body).toHaveLength(1)
     // Paid once: a repeated notification after the restart changes nothing.
-    expect((await second.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).body.applied).toBe(false)
+    expect((await second.cp('pay', cpNotice(pay))).body.applied).toBe(false)
     const versions = await second.backend.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
     expect(versions.map((v) => v.version)).toEqual(readMigrations().map((m) => m.version))
     await second.backend.close()
