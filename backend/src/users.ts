@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { randomToken, sha256 } from './crypto'
 import type { Db, Queryable } from './db'
 import { ApiError, type AppEnv } from './http'
+import { toMajor } from './catalog'
 import type { Locale } from './i18n'
 
 export const DAY_MS = 86_400_000
@@ -34,6 +35,13 @@ export interface UserRow {
   plan_name_de: string | null
   plan_days: number | null
   pending_email: string | null
+  sub_payment_id: number | null
+  /** What a renewal charges: the plan, its days and its price in the subscriber's currency. */
+  renew_plan_id: number | null
+  renew_days: number | null
+  renew_price_minor: number | null
+  sub_currency: string | null
+  sub_offer: boolean | null
 }
 
 /** Timestamps come back as Date from both drivers; strings are accepted to be safe. */
@@ -50,8 +58,15 @@ export async function loadUser(db: Queryable, where: { id: number } | { email: s
     `SELECT u.*, s.name_en AS plan_name_en, s.name_ru AS plan_name_ru, s.name_de AS plan_name_de, s.days AS plan_days,
        (SELECT c.email FROM auth_codes c
          WHERE c.user_id = u.id AND c.purpose = 'email_change' AND c.used_at IS NULL AND c.expires_at > $2
-         ORDER BY c.id DESC LIMIT 1) AS pending_email
-     FROM users u LEFT JOIN subscriptions s ON s.id = u.sub_plan_id
+         ORDER BY c.id DESC LIMIT 1) AS pending_email,
+       r.id AS renew_plan_id, r.days AS renew_days, rp.actual_minor AS renew_price_minor, g.currency AS sub_currency,
+       lp.special_offer AS sub_offer
+     FROM users u
+     LEFT JOIN subscriptions s ON s.id = u.sub_plan_id
+     LEFT JOIN subscriptions r ON r.id = s.renews_into
+     LEFT JOIN payments lp ON lp.id = u.sub_payment_id
+     LEFT JOIN country_groups g ON g.id = COALESCE(lp.country_group_id, (SELECT id FROM country_groups WHERE locale = u.locale))
+     LEFT JOIN subscription_prices rp ON rp.subscription_id = r.id AND rp.country_group_id = g.id
      WHERE ${byId ? 'u.id = $1' : 'u.email = $1'}`,
     [byId ? where.id : where.email, now.toISOString()],
   )
@@ -101,6 +116,13 @@ export function serializeUser(user: UserRow, locale: Locale, now: Date) {
             expires_at: expires.toISOString(),
             days_left: active ? Math.ceil((expires.getTime() - now.getTime()) / DAY_MS) : 0,
             cancelled: user.sub_cancelled,
+            auto_renew: !user.sub_cancelled,
+            next_charge_at: active && !user.sub_cancelled ? expires.toISOString() : null,
+            next_charge_amount: user.renew_price_minor === null ? null : toMajor(user.renew_price_minor),
+            currency: user.sub_currency,
+            renews_into: user.renew_plan_id === null ? null : { subscription_id: user.renew_plan_id, days: user.renew_days ?? 0 },
+            plan_days: user.plan_days ?? 0,
+            offer: user.sub_offer === true,
           },
     trial_used: user.trial_used,
     scope,

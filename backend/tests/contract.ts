@@ -13,6 +13,8 @@ const REFRESH_TTL = 7200
 const NOTIFY_DELAY = 40
 const LATE_DELAY = 400
 const RETRY_DELAYS = [20, 40, 80]
+/** Text with the no-break spaces that amounts and dates are formatted with made plain. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const LONG = /^[A-Za-z0-9_-]{43}$/
 /** The token grant of every sign-in and of POST /users/refresh. */
@@ -791,6 +793,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         ['POST', '/en/users/credentials'],
         ['PUT', '/en/users/email'],
         ['GET', '/en/users/subscription/cancel'],
+        ['GET', '/en/users/subscription/resume'],
         ['GET', '/en/users/subscription/special'],
         ['POST', '/en/payments'],
         ['DELETE', '/en/users/device/reset'],
@@ -1263,6 +1266,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(subs.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6])
         for (const s of subs) expect(s.prices.using.currency).toBe(currency)
         expect(subs[0]).toMatchObject({ id: 1, trial: true, days: 3, prices: { using: { actual: 1 } } })
+        // What follows the trial, so the site can say it and at what price (plan 3 in the same list).
+        expect(subs[0].renews_into).toEqual({ subscription_id: 3, days: 30 })
+        for (const plan of subs.slice(1)) expect(plan.renews_into).toEqual({ subscription_id: plan.id, days: plan.days })
         expect(subs.filter((s) => !s.trial).map((s) => s.days)).toEqual(expect.arrayContaining([7, 30, 90, 365]))
         expect(subs.filter((s) => s.prices.using.actual >= 9000)).toHaveLength(1)
         expect(res.body.currencies).toEqual(expect.arrayContaining([expect.objectContaining({ code: currency, country_group_id: group })]))
@@ -1823,6 +1829,142 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(special.body.amount).toBe(5.59)
         expect((await api.call('POST', '/en/payments', { token, body: { subscription_id: 4, service: 'cloudpayments', special: true } })).status).toBe(422)
         expect((await api.call('GET', '/en/users/subscription/special?country_group_id=x', { token })).status).toBe(422)
+      })
+    })
+
+    describe('spec 4, 7: a subscription the subscriber can manage', () => {
+      async function subscribe(subscription_id: number, service = 'cloudpayments', locale = 'ru', body: Record<string, unknown> = {}) {
+        const { token, email } = await api.signIn(undefined, locale)
+        const pay = (await api.call('POST', `/${locale}/payments`, { token, body: { subscription_id, service, ...body } })).body
+        const status = subscription_id === 1 && service === 'cloudpayments' ? 'Authorized' : 'Completed'
+        const res = service === 'cloudpayments' ? await api.cp('pay', cpNotice(pay, status, { TransactionId: '777000111' })) : await api.ps(psNotice(pay))
+        expect(res.body.status).toBe('paid')
+        return { token, email, pay }
+      }
+
+      it('shows auto-renewal, the next charge in the currency paid, what the plan renews into and its days', async () => {
+        const { token } = await subscribe(3)
+        const sub = (await api.me(token, 'ru')).subscription
+        expect(sub).toEqual({
+          active: true,
+          trial: false,
+          plan_id: 3,
+          plan_name: 'Месяц',
+          days: 30,
+          plan_days: 30,
+          started_at: expect.any(String),
+          expires_at: expect.any(String),
+          days_left: 30,
+          cancelled: false,
+          auto_renew: true,
+          next_charge_at: sub.expires_at,
+          next_charge_amount: 490,
+          currency: 'RUB',
+          renews_into: { subscription_id: 3, days: 30 },
+          offer: false,
+        })
+        // The currency is the one paid in, whatever language the account is read in.
+        expect((await api.me(token, 'en')).subscription).toMatchObject({ plan_name: 'Month', next_charge_amount: 490, currency: 'RUB' })
+      })
+
+      it('renews a trial into the month at its regular price, in the currency of the trial payment', async () => {
+        const usd = await subscribe(1, 'cloudpayments', 'en')
+        expect((await api.me(usd.token)).subscription).toMatchObject({
+          trial: true,
+          plan_id: 1,
+          plan_days: 3,
+          renews_into: { subscription_id: 3, days: 30 },
+          next_charge_amount: 6.99,
+          currency: 'USD',
+          auto_renew: true,
+        })
+        const rub = await subscribe(1, 'payselection', 'de')
+        expect((await api.me(rub.token, 'de')).subscription).toMatchObject({ plan_name: 'Testzeitraum', next_charge_amount: 490, currency: 'RUB' })
+        const year = await subscribe(5, 'cloudpayments', 'de')
+        expect((await api.me(year.token)).subscription).toMatchObject({ renews_into: { subscription_id: 5, days: 365 }, next_charge_amount: 45.99, currency: 'EUR' })
+      })
+
+      it('turns auto-renewal off and on again; the next charge follows', async () => {
+        const { token } = await subscribe(2, 'cloudpayments', 'en')
+        const off = await api.call('GET', '/en/users/subscription/cancel', { token })
+        expect(off.body.user.subscription).toMatchObject({ auto_renew: false, cancelled: true, next_charge_at: null, next_charge_amount: 2.99, currency: 'USD' })
+        const on = await api.call('GET', '/de/users/subscription/resume', { token })
+        expect(on.status).toBe(200)
+        const sub = on.body.user.subscription
+        expect(sub).toMatchObject({ auto_renew: true, cancelled: false, next_charge_at: sub.expires_at })
+        expect(plain(on.body.message)).toMatch(/^Die automatische Verlängerung ist wieder aktiv\. Nächste Abbuchung: 2,99 \$ am \d+\. \S+ \d{4}/)
+        // Harmless when already on.
+        const again = await api.call('GET', '/en/users/subscription/resume', { token })
+        expect(again.status).toBe(200)
+        expect(plain(again.body.message)).toMatch(/^Auto-renewal is on again\. Next charge: US\$2\.99 on /)
+        expect(again.body.user.subscription.auto_renew).toBe(true)
+      })
+
+      it('answers 409 to resume without an active subscription', async () => {
+        const { token } = await api.signIn()
+        const none = await api.call('GET', '/ru/users/subscription/resume', { token })
+        expect(none.status).toBe(409)
+        expect(none.body).toEqual({ message: 'У вас нет активной подписки.' })
+        const expired = await subscribe(2, 'cloudpayments', 'en')
+        api.clock.advance(8 * DAY)
+        const later = await api.signIn(expired.email)
+        expect((await api.call('GET', '/en/users/subscription/resume', { token: later.token })).status).toBe(409)
+        expect((await api.me(later.token)).subscription).toMatchObject({ active: false, next_charge_at: null })
+      })
+
+      it('charges the special offer price and shows the plan the offer bought', async () => {
+        const { token, email } = await subscribe(2, 'cloudpayments', 'en')
+        const offer = (await api.call('GET', '/en/users/subscription/special', { token })).body.offer
+        expect(offer).toMatchObject({ subscription_id: 3, price: 5.59 })
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments', special: true } })).body
+        expect(pay).toMatchObject({ amount: 5.59, currency: 'USD', subscription_id: 3 })
+        // The provider must charge the offer price: the regular price does not match the order.
+        expect((await api.cp('pay', cpNotice({ ...pay, amount: 6.99 }))).body.code).toBe(12)
+        expect((await api.cp('pay', cpNotice(pay))).body.status).toBe('paid')
+        const sub = (await api.me(token)).subscription
+        expect(sub).toMatchObject({ plan_id: 3, plan_name: 'Month', plan_days: 30, offer: true, days_left: 37, next_charge_amount: 6.99, currency: 'USD' })
+        const [receipt] = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        const text = plain(receipt.text)
+        expect(text).toContain('Plan: Month (30 days), special offer')
+        expect(text).toContain('Amount charged: US$5.59')
+        expect(text).toContain('Next charge: US$6.99 on ')
+      })
+
+      it('mails a receipt for each paid payment, in the language of the payment request', async () => {
+        const { email, pay } = await subscribe(3, 'cloudpayments', 'ru')
+        const mail = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        expect(mail).toHaveLength(2) // the sign-in code, then the receipt
+        const [receipt] = mail
+        expect(receipt).toMatchObject({ subject: `Чек по платежу № ${pay.payment_id}`, code: null, link: null })
+        for (const line of [
+          'Товар: Премиум-подписка',
+          'Тариф: Месяц (30 дн.)',
+          'Списано: 490,00 ₽',
+          'Транзакция: 777000111',
+          `Платёж №: ${pay.payment_id}`,
+          'Следующее списание: 490,00 ₽ — ',
+          'support@example.com',
+        ])
+          expect(plain(receipt.text)).toContain(line)
+        expect(receipt.text).toMatch(/Дата: \d+ \S+ \d{4}/)
+        // A repeated notification mails nothing more.
+        await api.cp('pay', cpNotice(pay, 'Completed', { TransactionId: '777000111' }))
+        expect((await api.call('GET', `/__dev/mail?to=${email}`)).body).toHaveLength(2)
+      })
+
+      it('mails the trial its receipt for the hold, and nothing for a declined payment', async () => {
+        const trial = await subscribe(1, 'cloudpayments', 'de')
+        const [receipt] = (await api.call('GET', `/__dev/mail?to=${trial.email}`)).body
+        expect(receipt.subject).toBe(`Beleg für Ihre Zahlung Nr. ${trial.pay.payment_id}`)
+        const text = plain(receipt.text)
+        expect(text).toContain('Tarif: Testzeitraum (3 Tage)')
+        expect(text).toContain('Zur Kartenprüfung reservierter Betrag: 1,00 €')
+        expect(text).toContain('Nächste Abbuchung: 6,49 € am ')
+        expect(text).toContain('„Monat“')
+        const { token, email } = await api.signIn()
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
+        await api.cp('fail', cpNotice(pay, 'Declined'))
+        expect((await api.call('GET', `/__dev/mail?to=${email}`)).body).toHaveLength(1)
       })
     })
 

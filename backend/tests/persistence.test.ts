@@ -29,7 +29,7 @@ describe('PGlite data directory survives a restart', () => {
     expect(after.email).toBe(email)
     expect(after.subscription.active).toBe(true)
     const mail = await second.call('GET', `/__dev/mail?to=${email}`)
-    expect(mail.body).toHaveLength(1)
+    expect(mail.body.map((m: any) => m.subject)).toEqual([`Чек по платежу № ${pay.payment_id}`, expect.stringMatching(/^Your sign-in code/)])
     // Paid once: a repeated notification after the restart changes nothing.
     expect((await second.cp('pay', cpNotice(pay))).body.applied).toBe(false)
     const versions = await second.backend.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
@@ -90,6 +90,24 @@ describe('versioned migrations', () => {
     expect(await db.query('SELECT payer_email, status, operation, failure FROM payments')).toEqual([
       { payer_email: 'old@example.com', status: 'pending', operation: null, failure: null },
     ])
+    await db.close()
+  })
+
+  it('006 gives existing payments their group and locale, and subscribers the payment that extended them', async () => {
+    const db = await openPglite('memory://')
+    await migrate(db, readMigrations().filter((m) => m.version < '006'))
+    await db.query(
+      "INSERT INTO users (email, locale, referral_code, created_at, sub_plan_id, sub_expires_at) VALUES ('sub@example.com', 'de', 'SUBCODE1', now(), 3, now() + interval '10 days')",
+    )
+    await db.query(
+      `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, payer_email, status, created_at)
+       SELECT id, 3, 'cloudpayments', 649, 'EUR', email, 'paid', now() FROM users WHERE email = 'sub@example.com'`,
+    )
+    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '006').map((m) => m.version))
+    expect(await db.query('SELECT locale, country_group_id FROM payments')).toEqual([{ locale: 'de', country_group_id: 3 }])
+    const [user] = await db.query<{ sub_payment_id: number | null }>("SELECT sub_payment_id FROM users WHERE email = 'sub@example.com'")
+    expect(user!.sub_payment_id).toEqual(expect.any(Number))
+    expect(await db.query('SELECT id, renews_into FROM subscriptions ORDER BY id')).toEqual([1, 2, 3, 4, 5, 6].map((id) => ({ id, renews_into: id === 1 ? 3 : id })))
     await db.close()
   })
 

@@ -141,7 +141,7 @@ notificationRoutes.post('/cloudpayments/:kind', async (c) => {
     transactionId: n.TransactionId,
   }
   try {
-    return c.json({ code: CHECK_CODES.ok, ...(await confirmPayment(db, notice, now())) })
+    return c.json({ code: CHECK_CODES.ok, ...(await confirmPayment(db, notice, now(), { supportEmail: c.var.deps.env.supportEmail })) })
   } catch (err) {
     // CloudPayments reads the code of the answer: a payment it does not match is refused with the
     // Check's codes, and it retries (the payment stays as it was).
@@ -180,6 +180,7 @@ notificationRoutes.post('/payselection', async (c) => {
       transactionId: n.TransactionId ?? null,
     },
     now(),
+    { supportEmail: env.supportEmail },
   )
   return c.json({ code: 0, ...result })
 })

@@ -41,9 +41,10 @@ paymentRoutes.post('/', requireUser, async (c) => {
     amountMinor = offerPriceMinor(plan.actual_minor)
   }
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [user.id, plan.id, body.service, amountMinor, plan.currency, body.special === true, user.email, now.toISOString()],
+    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at,
+       locale, country_group_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [user.id, plan.id, body.service, amountMinor, plan.currency, body.special === true, user.email, now.toISOString(), locale, plan.country_group_id],
   )
   return c.json(
     {

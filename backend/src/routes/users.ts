@@ -6,6 +6,7 @@ import { ApiError, readJson, siteBase, validate, type AppEnv, type Ctx } from '.
 import { formatDate, isLocale, t, type Locale } from '../i18n'
 import { sendMail } from '../mail'
 import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas'
+import { formatMoney } from '../catalog'
 import { subscriptionOffer } from '../offers'
 import { steamSignIn } from '../steam'
 import {
@@ -376,6 +377,22 @@ usersRoutes.get('/subscription/cancel', requireUser, async (c) => {
   return c.json({
     message: t(c.var.locale, 'subscription_cancelled', { date: formatDate(c.var.locale, asDate(user.sub_expires_at)!) }),
     user: await fresh(c, user.id),
+  })
+})
+
+usersRoutes.get('/subscription/resume', requireUser, async (c) => {
+  const { db, now: clock } = c.var.deps
+  const user = c.var.user
+  const now = clock()
+  if (!isSubscriptionActive(user, now)) throw new ApiError(409, 'subscription_none')
+  await db.query('UPDATE users SET sub_cancelled = false WHERE id = $1', [user.id])
+  const resumed = await fresh(c, user.id)
+  const sub = resumed.subscription!
+  const amount =
+    sub.next_charge_amount === null || sub.currency === null ? '—' : formatMoney(c.var.locale, Math.round(sub.next_charge_amount * 100), sub.currency)
+  return c.json({
+    message: t(c.var.locale, 'subscription_resumed', { amount, date: formatDate(c.var.locale, asDate(user.sub_expires_at)!) }),
+    user: resumed,
   })
 })
 
