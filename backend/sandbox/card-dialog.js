@@ -13,7 +13,7 @@ var SBX_BACKEND = (function () {
 var SBX_TEXT = {
   en: {
     title: 'Card payment',
-    sandbox: 'Sandbox: no money is charged. 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined.',
+    sandbox: 'Sandbox: no money is charged. 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.',
     number: 'Card number',
     expiry: 'Expiry date (MM/YY)',
     cvc: 'CVC',
@@ -48,14 +48,13 @@ var SBX_TEXT = {
     pay: 'Bezahlen',
     close: 'Schließen',
     processing: 'Wird verarbeitet…',
-    badNumber: 'Gib eine gültige Kartennummer ein.',
-    badExpiry: 'Gib ein gültiges Ablaufdatum ein, zum Beispiel 12/30.',
-    badCvc: 'Gib die 3- oder 4-stellige Nummer von der Kartenrückseite ein.',
+    badNumber: 'Geben Sie eine gültige Kartennummer ein.',
+    badExpiry: 'Geben Sie ein gültiges Ablaufdatum ein, zum Beispiel 12/30.',
+    badCvc: 'Geben Sie die 3- oder 4-stellige Nummer von der Kartenrückseite ein.',
     failed: 'Die Zahlung konnte nicht abgeschlossen werden.',
   },
 }
 
-var SBX_DECLINED_CARD = '4000000000000002'
 var sbxCounter = 0
 
 function sbxLang(language) {
@@ -102,12 +101,13 @@ function sbxEl(tag, style, attrs) {
 }
 
 /**
- * Posts a provider-style notification to the backend; resolves with { ok, message }. ok is true only
- * when the backend marked the payment paid (it may also answer 200 with a failed payment, e.g. an
- * operation of the wrong kind for the plan).
+ * Sends the card and the payment to the sandbox provider, as the real widgets send them to their
+ * provider. The provider answers at once whether the card was approved; it tells the merchant later,
+ * server to server, with a signed notification. Resolves with the provider's answer:
+ * { success: true, transactionId } or { success: false, code, message }.
  */
-function sbxNotify(provider, body) {
-  return fetch(SBX_BACKEND + '/sandbox/notify/' + provider, {
+function sbxCharge(body) {
+  return fetch(SBX_BACKEND + '/sandbox/provider/charge', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -119,23 +119,20 @@ function sbxNotify(provider, body) {
           return {}
         })
         .then(function (data) {
-          return { ok: res.ok && !!data && data.status === 'paid', message: (data && data.message) || '' }
+          if (res.ok && data && typeof data.success === 'boolean') return data
+          return { success: false, code: null, message: (data && data.message) || 'HTTP ' + res.status }
         })
     },
     function (err) {
-      return { ok: false, message: String((err && err.message) || err) }
+      return { success: false, code: null, message: String((err && err.message) || err) }
     },
   )
 }
 
-function sbxTransactionId() {
-  return String(Math.floor(100000000 + Math.random() * 899999999))
-}
-
 /**
  * Opens the card dialog.
- * o: { language, amount, currency, description, email, submit(card) -> Promise<{ ok, message }>, done(outcome) }
- * submit gets { number, last4, first6, declined }; done gets { type: 'success' | 'fail' | 'cancel', message }.
+ * o: { language, amount, currency, description, email, submit(card) -> Promise<{ success, code, message }>, done(outcome) }
+ * submit gets { number, expiry, cvc }; done gets { type: 'success' | 'fail' | 'cancel', code, message, transactionId }.
  */
 function sbxOpenCardDialog(o) {
   var lang = sbxLang(o.language)
@@ -300,11 +297,17 @@ function sbxOpenCardDialog(o) {
     closeBtn.disabled = true
     payBtn.textContent = tx.processing
     dialog.setAttribute('aria-busy', 'true')
-    var card = { number: digits, last4: digits.slice(-4), first6: digits.slice(0, 6), declined: digits === SBX_DECLINED_CARD }
+    var card = { number: digits, expiry: expiry.input.value.replace(/\s/g, ''), cvc: cvc.input.value }
     Promise.resolve(o.submit(card)).then(function (result) {
       busy = false
-      if (result && result.ok) finish({ type: 'success', message: '' })
-      else finish({ type: 'fail', message: (result && result.message) || tx.failed })
+      if (result && result.success) finish({ type: 'success', code: 0, message: '', transactionId: result.transactionId })
+      else
+        finish({
+          type: 'fail',
+          code: result && result.code !== undefined ? result.code : null,
+          message: (result && result.message) || tx.failed,
+          transactionId: (result && result.transactionId) || null,
+        })
     })
   })
 

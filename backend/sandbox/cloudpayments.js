@@ -1,6 +1,5 @@
 // Sandbox stand-in for the CloudPayments widget: window.cp.CloudPayments.
 
-var CP_DECLINE = { code: 5005, message: 'Card declined by the issuer' }
 
 function CloudPayments(config) {
   if (!(this instanceof CloudPayments)) return new CloudPayments(config)
@@ -37,33 +36,30 @@ CloudPayments.prototype.pay = function (scheme, options, callbacks) {
       currency: String(options.currency),
       description: options.description,
       email: options.email,
+      // The provider (not this page) tells the merchant, later and signed; onSuccess only means the
+      // card was approved.
       submit: function (card) {
-        return sbxNotify('cloudpayments', {
-          InvoiceId: String(options.invoiceId),
-          AccountId: options.accountId === undefined ? undefined : String(options.accountId),
-          Amount: amount,
-          Currency: String(options.currency),
-          Email: options.email === undefined || options.email === null ? undefined : String(options.email),
-          Status: card.declined ? 'Declined' : scheme === 'auth' ? 'Authorized' : 'Completed',
-          TransactionId: sbxTransactionId(),
-          CardLastFour: card.last4,
-          Reason: card.declined ? CP_DECLINE.message : undefined,
-        }).then(function (res) {
-          if (card.declined) return { ok: false, declined: true, message: CP_DECLINE.message }
-          return res
+        return sbxCharge({
+          provider: 'cloudpayments',
+          scheme: scheme,
+          invoiceId: String(options.invoiceId),
+          accountId: options.accountId === undefined || options.accountId === null ? undefined : String(options.accountId),
+          amount: amount,
+          currency: String(options.currency),
+          email: options.email === undefined || options.email === null ? undefined : String(options.email),
+          description: options.description === undefined || options.description === null ? undefined : String(options.description),
+          card: card,
         })
       },
       done: function (outcome) {
         if (outcome.type === 'success') {
           if (typeof cb.onSuccess === 'function') cb.onSuccess(options)
-          complete({ success: true, type: 'payment', code: 0, message: '' })
+          complete({ success: true, type: 'payment', code: 0, message: '', transactionId: outcome.transactionId })
         } else if (outcome.type === 'cancel') {
           complete({ success: false, type: 'cancel', code: null, message: 'User has cancelled' })
         } else {
-          var declined = outcome.message === CP_DECLINE.message
-          var reason = declined ? CP_DECLINE.message : outcome.message
-          if (typeof cb.onFail === 'function') cb.onFail(reason, options)
-          complete({ success: false, type: 'fail', code: declined ? CP_DECLINE.code : null, message: reason })
+          if (typeof cb.onFail === 'function') cb.onFail(outcome.message, options)
+          complete({ success: false, type: 'fail', code: outcome.code, message: outcome.message })
         }
       },
     })

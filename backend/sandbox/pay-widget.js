@@ -1,6 +1,5 @@
 // Sandbox stand-in for the Payselection widget: window.pw.PayWidget.
 
-var PS_DECLINE = { code: 'PaymentDeclined', message: 'Card declined by the issuer' }
 
 function PayWidget() {
   if (!(this instanceof PayWidget)) return new PayWidget()
@@ -29,36 +28,34 @@ PayWidget.prototype.pay = function (keys, data, callbacks) {
   var customer = (data && data.CustomerInfo) || {}
   // PaymentType 'Block' holds the amount (a two-stage payment); 'Pay', the default, charges it.
   var hold = !!(data && data.MetaData && data.MetaData.PaymentType === 'Block')
-  var transactionId = 'PS' + sbxTransactionId()
   sbxOpenCardDialog({
     language: customer.Language,
     amount: Number(request.Amount),
     currency: String(request.Currency),
     description: request.Description,
     email: customer.Email,
+    // The provider (not this page) sends the webhook to the merchant, later and signed; onSuccess only
+    // means the card was approved.
     submit: function (card) {
-      return sbxNotify('payselection', {
-        Event: card.declined ? 'Fail' : hold ? 'Block' : 'Payment',
-        OrderId: String(request.OrderId),
-        Amount: String(request.Amount),
-        Currency: String(request.Currency),
-        Email: customer.Email === undefined || customer.Email === null ? undefined : String(customer.Email),
-        TransactionId: transactionId,
-        CardMasked: card.first6 + '******' + card.last4,
-        ErrorMessage: card.declined ? PS_DECLINE.message : undefined,
-      }).then(function (res) {
-        if (card.declined) return { ok: false, message: PS_DECLINE.message }
-        return res
+      return sbxCharge({
+        provider: 'payselection',
+        paymentType: hold ? 'Block' : 'Pay',
+        orderId: String(request.OrderId),
+        amount: String(request.Amount),
+        currency: String(request.Currency),
+        email: customer.Email === undefined || customer.Email === null ? undefined : String(customer.Email),
+        description: request.Description === undefined || request.Description === null ? undefined : String(request.Description),
+        card: card,
       })
     },
     done: function (outcome) {
       if (outcome.type === 'success') {
         if (typeof cb.onSuccess === 'function')
-          cb.onSuccess({ event: 'success', transactionId: transactionId, orderId: String(request.OrderId) })
+          cb.onSuccess({ event: 'success', transactionId: outcome.transactionId, orderId: String(request.OrderId) })
       } else if (outcome.type === 'cancel') {
         if (typeof cb.onClose === 'function') cb.onClose()
-      } else if (outcome.message === PS_DECLINE.message) {
-        error(PS_DECLINE.code, PS_DECLINE.message)
+      } else if (outcome.code === 'PaymentDeclined') {
+        error('PaymentDeclined', outcome.message)
       } else {
         error('PaymentFailed', outcome.message)
       }

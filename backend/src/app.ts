@@ -3,14 +3,17 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { corsFor } from './cors'
 import { openPg, openPglite, type Db } from './db'
-import { parseEnv, type BackendEnv } from './env'
+import { checkTokenLifetimes, deriveEnv, parseEnv, type BackendEnv } from './env'
 import { ApiError, MAX_BODY_BYTES, errorBody, type AppEnv, type Deps } from './http'
 import { isLocale, t, type Locale } from './i18n'
 import { migrate } from './migrate'
 import { devRoutes } from './routes/dev'
 import { paymentRoutes } from './routes/payments'
 import { publicRoutes } from './routes/public'
-import { sandboxNotify, sandboxScripts } from './routes/sandbox'
+import { notificationRoutes } from './routes/notifications'
+import { openidSandbox } from './routes/openid-sandbox'
+import { sandboxPublic } from './routes/sandbox'
+import { SandboxProvider, type SandboxProviderOptions } from './sandbox-provider'
 import { usersRoutes } from './routes/users'
 
 export interface BackendOptions {
@@ -20,12 +23,16 @@ export interface BackendOptions {
   db?: Db
   /** The clock; tests move it to check expiry rules. */
   now?: () => Date
+  /** How the sandbox payment provider delivers its notifications (tests deliver without a port). */
+  sandbox?: SandboxProviderOptions
 }
 
 export interface Backend {
   app: Hono<AppEnv>
   db: Db
   env: BackendEnv
+  /** The sandbox payment provider (tests wait for its notifications with sandbox.idle()). */
+  sandbox: SandboxProvider
   close(): Promise<void>
 }
 
@@ -42,7 +49,10 @@ function localeOf(path: string): Locale | null {
 }
 
 export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
-  const env: BackendEnv = { ...parseEnv({}), ...options.env }
+  // Settings derived from others (the provider URLs from the public URL) follow the given ones.
+  const { backendPublicUrl: _u, openidProviderUrl: _o, payselectionNotificationUrl: _p, ...defaults } = parseEnv({})
+  const env: BackendEnv = deriveEnv({ ...defaults, ...options.env })
+  checkTokenLifetimes(env)
   const db = options.db ?? (await openDatabase(env))
   try {
     await migrate(db)
@@ -50,7 +60,9 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     await db.close()
     throw err
   }
-  const deps: Deps = { db, env, now: options.now ?? (() => new Date()) }
+  const now = options.now ?? (() => new Date())
+  const sandbox = new SandboxProvider(env, now, options.sandbox)
+  const deps: Deps = { db, env, now, sandbox }
 
   const app = new Hono<AppEnv>()
 
@@ -61,8 +73,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     c.header('X-Content-Type-Options', 'nosniff')
   })
 
-  // Public static scripts come before CORS: they are loaded by <script> from any page.
-  app.route('/sandbox', sandboxScripts)
+  // The sandbox widgets and their provider are public like the providers' own: before the site's CORS.
+  app.route('/sandbox', sandboxPublic)
+  // Server-to-server notifications from the payment providers: no CORS at all.
+  app.route('/notifications', notificationRoutes)
 
   app.use('*', corsFor(env.siteOrigins))
   app.use(
@@ -74,7 +88,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
 
-  app.route('/sandbox', sandboxNotify)
+  app.route('/sandbox/openid', openidSandbox)
   if (env.mode === 'development') app.route('/__dev', devRoutes)
 
   const api = new Hono<AppEnv>()
@@ -86,7 +100,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   app.notFound((c) => {
     const locale = localeOf(c.req.path)
     const first = c.req.path.split('/')[1] ?? ''
-    const key = locale !== null || first === 'sandbox' || first === '__dev' ? 'not_found' : 'unknown_locale'
+    const key = locale !== null || ['sandbox', '__dev', 'notifications'].includes(first) ? 'not_found' : 'unknown_locale'
     return c.json({ message: t(locale ?? 'en', key) }, 404)
   })
 
@@ -111,7 +125,9 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     app,
     db,
     env,
+    sandbox,
     async close() {
+      await sandbox.close()
       await db.close()
     },
   }

@@ -23,6 +23,9 @@ export interface PlanPrice {
   currency: string
   actual_minor: number
   old_minor: number | null
+  /** The plan a renewal charges for: the month (3) after the trial, else the plan itself. */
+  renews_into: number
+  renews_into_days: number
 }
 
 export const toMajor = (minor: number) => Math.round(minor) / 100
@@ -43,13 +46,25 @@ export async function groupForLocale(db: Queryable, locale: Locale): Promise<Cou
 
 export async function plansInGroup(db: Queryable, groupId: number, planId?: number): Promise<PlanPrice[]> {
   return db.query<PlanPrice>(
-    `SELECT s.id, s.name_en, s.name_ru, s.name_de, s.days, s.is_trial,
+    `SELECT s.id, s.name_en, s.name_ru, s.name_de, s.days, s.is_trial, s.renews_into, r.days AS renews_into_days,
             g.id AS country_group_id, g.currency, p.actual_minor, p.old_minor
      FROM subscriptions s
+     JOIN subscriptions r ON r.id = s.renews_into
      JOIN subscription_prices p ON p.subscription_id = s.id
      JOIN country_groups g ON g.id = p.country_group_id
      WHERE g.id = $1 ${planId === undefined ? '' : 'AND s.id = $2'}
      ORDER BY s.sort, s.id`,
     planId === undefined ? [groupId] : [groupId, planId],
   )
+}
+
+const moneyLocales: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU', de: 'de-DE' }
+
+/** An amount as users read it in messages and e-mails: "490,00 ₽", "$6.99", "6,49 €". */
+export function formatMoney(locale: Locale, minor: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(moneyLocales[locale], { style: 'currency', currency }).format(minor / 100)
+  } catch {
+    return `${toMajor(minor)} ${currency}`
+  }
 }

@@ -10,6 +10,26 @@ export interface BackendEnv {
   siteUrl: string
   siteOrigins: string[]
   tokenTtlSeconds: number
+  /** Lifetime of a refresh token; always greater than tokenTtlSeconds. */
+  refreshTokenTtlSeconds: number
+  /** The backend's own public address (no trailing slash): base of the sandbox provider URLs. */
+  backendPublicUrl: string
+  /** The OpenID 2.0 provider endpoint whose assertions sign users in (Steam's, or the sandbox's). */
+  openidProviderUrl: string
+  /** The key the sandbox OpenID provider signs its assertions with. */
+  openidSandboxSecret: string
+  /** CloudPayments API secret: the key of the Content-HMAC of its notifications. */
+  cloudpaymentsApiSecret: string
+  /** Payselection site id (X-SITE-ID of its webhooks). */
+  payselectionSiteId: string
+  /** Payselection secret key: the key of X-WEBHOOK-SIGNATURE. */
+  payselectionSecretKey: string
+  /** The URL Payselection posts webhooks to; part of the signed text. */
+  payselectionNotificationUrl: string
+  /** How long the sandbox provider waits before it sends a notification. */
+  sandboxNotifyDelayMs: number
+  /** The support address named in e-mails. */
+  supportEmail: string
 }
 
 export class EnvError extends Error {
@@ -28,7 +48,14 @@ const databaseUrl = type(/^postgres(ql)?:\/\/\S+$/)
 const dataDir = type('0 < string <= 4096')
 const mode = type("'development' | 'production'")
 const httpUrl = type('string.url').narrow((s, ctx) => /^https?:\/\/[^/]/i.test(s) || ctx.mustBe('an http(s) URL'))
-const ttl = type('string.integer.parse').pipe(type('60 <= number.integer <= 31536000'))
+/** Access tokens: 2 s (browser tests let one expire during a visit) to 1 year. */
+const ttl = type('string.integer.parse').pipe(type('2 <= number.integer <= 31536000'))
+/** Refresh tokens: up to 2 years; checked against TOKEN_TTL_SECONDS below. */
+const refreshTtl = type('string.integer.parse').pipe(type('3 <= number.integer <= 63072000'))
+const secret = type('string').narrow((s, ctx) => /^[\x21-\x7e]{8,256}$/.test(s) || ctx.mustBe('8 to 256 printable ASCII characters without spaces'))
+const siteId = type(/^[A-Za-z0-9_-]{1,64}$/)
+const delayMs = type('string.integer.parse').pipe(type('0 <= number.integer <= 600000'))
+const email = type('string.email')
 
 /** One schema per variable, so an error always names the variable it came from. */
 const schemas = {
@@ -40,6 +67,16 @@ const schemas = {
   SITE_URL: httpUrl,
   SITE_ORIGINS: type('string'),
   TOKEN_TTL_SECONDS: ttl,
+  REFRESH_TOKEN_TTL_SECONDS: refreshTtl,
+  BACKEND_PUBLIC_URL: httpUrl,
+  OPENID_PROVIDER_URL: httpUrl,
+  OPENID_SANDBOX_SECRET: secret,
+  CLOUDPAYMENTS_API_SECRET: secret,
+  PAYSELECTION_SITE_ID: siteId,
+  PAYSELECTION_SECRET_KEY: secret,
+  PAYSELECTION_NOTIFICATION_URL: httpUrl,
+  SANDBOX_NOTIFY_DELAY_MS: delayMs,
+  SUPPORT_EMAIL: email,
 } as const
 
 type VarName = keyof typeof schemas
@@ -72,17 +109,63 @@ function parseOrigins(raw: string | undefined): string[] {
   })
 }
 
+const trimSlash = (s: string) => s.replace(/\/+$/, '')
+
+/** Defaults that sandboxes use: recognisably not real secrets. */
+export const SANDBOX_DEFAULTS = {
+  openidSandboxSecret: 'sandbox-openid-secret-not-for-production',
+  cloudpaymentsApiSecret: 'sandbox-cloudpayments-api-secret',
+  payselectionSiteId: 'sandbox-site',
+  payselectionSecretKey: 'sandbox-payselection-secret-key',
+} as const
+
+/** Refuses a refresh lifetime that is not longer than the access token's. */
+export function checkTokenLifetimes(env: Pick<BackendEnv, 'tokenTtlSeconds' | 'refreshTokenTtlSeconds'>): void {
+  if (env.refreshTokenTtlSeconds <= env.tokenTtlSeconds)
+    throw new EnvError(
+      'REFRESH_TOKEN_TTL_SECONDS',
+      `must be greater than TOKEN_TTL_SECONDS (${env.refreshTokenTtlSeconds} <= ${env.tokenTtlSeconds})`,
+    )
+}
+
+/**
+ * Fills in the settings derived from others (the public URL from the port, the provider URLs from the
+ * public URL) when they were not given.
+ */
+export function deriveEnv(base: Omit<BackendEnv, 'backendPublicUrl' | 'openidProviderUrl' | 'payselectionNotificationUrl'> & Partial<BackendEnv>): BackendEnv {
+  const backendPublicUrl = trimSlash(base.backendPublicUrl ?? `http://localhost:${base.port}`)
+  return {
+    ...base,
+    backendPublicUrl,
+    openidProviderUrl: base.openidProviderUrl ?? `${backendPublicUrl}/sandbox/openid/login`,
+    payselectionNotificationUrl: base.payselectionNotificationUrl ?? `${backendPublicUrl}/notifications/payselection`,
+  }
+}
+
 /** Parses the backend's environment; throws EnvError naming the first bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): BackendEnv {
   const siteUrl = read(source, 'SITE_URL')
-  return {
+  const publicUrl = read(source, 'BACKEND_PUBLIC_URL')
+  const env = deriveEnv({
     port: read(source, 'BACKEND_PORT') ?? 3001,
     host: read(source, 'BACKEND_HOST') ?? '127.0.0.1',
     databaseUrl: read(source, 'DATABASE_URL') ?? null,
     dataDir: read(source, 'BACKEND_DATA_DIR') ?? '.data/backend',
     mode: read(source, 'BACKEND_MODE') ?? 'production',
-    siteUrl: (siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    siteUrl: trimSlash(siteUrl ?? 'http://localhost:3000'),
     siteOrigins: parseOrigins(source.SITE_ORIGINS),
     tokenTtlSeconds: read(source, 'TOKEN_TTL_SECONDS') ?? 2592000,
-  }
+    refreshTokenTtlSeconds: read(source, 'REFRESH_TOKEN_TTL_SECONDS') ?? 5184000,
+    ...(publicUrl ? { backendPublicUrl: publicUrl } : {}),
+    ...(read(source, 'OPENID_PROVIDER_URL') ? { openidProviderUrl: read(source, 'OPENID_PROVIDER_URL')! } : {}),
+    openidSandboxSecret: read(source, 'OPENID_SANDBOX_SECRET') ?? SANDBOX_DEFAULTS.openidSandboxSecret,
+    cloudpaymentsApiSecret: read(source, 'CLOUDPAYMENTS_API_SECRET') ?? SANDBOX_DEFAULTS.cloudpaymentsApiSecret,
+    payselectionSiteId: read(source, 'PAYSELECTION_SITE_ID') ?? SANDBOX_DEFAULTS.payselectionSiteId,
+    payselectionSecretKey: read(source, 'PAYSELECTION_SECRET_KEY') ?? SANDBOX_DEFAULTS.payselectionSecretKey,
+    ...(read(source, 'PAYSELECTION_NOTIFICATION_URL') ? { payselectionNotificationUrl: read(source, 'PAYSELECTION_NOTIFICATION_URL')! } : {}),
+    sandboxNotifyDelayMs: read(source, 'SANDBOX_NOTIFY_DELAY_MS') ?? 2000,
+    supportEmail: read(source, 'SUPPORT_EMAIL') ?? 'support@example.com',
+  })
+  checkTokenLifetimes(env)
+  return env
 }

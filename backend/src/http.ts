@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Db } from './db'
 import type { BackendEnv } from './env'
 import { t, type Locale, type MessageKey } from './i18n'
+import type { SandboxProvider } from './sandbox-provider'
 import type { UserRow } from './users'
 
 /** What every handler receives besides the request. */
@@ -12,6 +13,8 @@ export interface Deps {
   env: BackendEnv
   /** The clock; tests move it to check expiry rules. */
   now: () => Date
+  /** The sandbox payment provider behind the sandbox widgets. */
+  sandbox: SandboxProvider
 }
 
 export type AppEnv = {
@@ -66,3 +69,24 @@ export async function readJson(c: Ctx): Promise<unknown> {
 }
 
 export const MAX_BODY_BYTES = 16 * 1024
+
+/**
+ * The site address links in e-mails open: the domain the visitor used. The browser's `Origin` when it
+ * is one of the site's origins; else `X-Site-Origin`, which the site's own server sends when it calls
+ * on a visitor's behalf (a form posted without JavaScript), when that is one of them; else SITE_URL.
+ */
+export function siteBase(c: Ctx): string {
+  const { siteOrigins, siteUrl } = c.var.deps.env
+  for (const header of ['origin', 'x-site-origin']) {
+    const value = c.req.header(header)?.trim()
+    if (!value) continue
+    let origin: string
+    try {
+      origin = new URL(value).origin
+    } catch {
+      continue
+    }
+    if (siteOrigins.includes(origin) && value.replace(/\/$/, '') === origin) return origin
+  }
+  return siteUrl
+}

@@ -1,5 +1,8 @@
-import type { Db } from './db'
+import { formatMoney, planName } from './catalog'
+import type { Db, Queryable } from './db'
 import { ApiError } from './http'
+import { formatDate, isLocale, t, type Locale } from './i18n'
+import { sendMail } from './mail'
 import { DAY_MS, asDate } from './users'
 
 export type Provider = 'cloudpayments' | 'payselection'
@@ -53,12 +56,54 @@ export function acceptedOutcomes(provider: Provider, trial: boolean): readonly P
   return provider === 'cloudpayments' ? ['auth'] : ['auth', 'charge']
 }
 
+/** CloudPayments' documented answers to a Check notification. */
+export const CHECK_CODES = {
+  ok: 0,
+  /** Wrong invoice number (InvoiceId). */
+  wrongInvoice: 10,
+  /** Wrong AccountId. */
+  wrongAccount: 11,
+  /** Wrong amount. */
+  wrongAmount: 12,
+  /** The payment cannot be accepted. */
+  refused: 13,
+} as const
+
+export interface CheckRequest {
+  paymentId: number
+  amountMinor: number
+  currency: string
+  email: string
+  /** The AccountId the widget was opened with, when it sent one. */
+  accountId: string | null
+  /** The operation the provider is about to make. */
+  outcome: 'charge' | 'auth'
+}
+
+/**
+ * Answers a CloudPayments Check (sent before the card is charged): may this payment be made? Nothing
+ * changes. An unknown payment, another provider's or another payer's answers "wrong invoice", so the
+ * answer tells nothing about other people's payments.
+ */
+export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
+  const [payment] = await db.query<PaymentRow & { is_trial: boolean }>(
+    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, s.is_trial
+     FROM payments p JOIN subscriptions s ON s.id = p.subscription_id WHERE p.id = $1`,
+    [n.paymentId],
+  )
+  if (!payment || payment.service !== 'cloudpayments' || payment.payer_email !== n.email) return CHECK_CODES.wrongInvoice
+  if (n.accountId !== null && n.accountId !== String(payment.user_id)) return CHECK_CODES.wrongAccount
+  if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) return CHECK_CODES.wrongAmount
+  if (payment.status !== 'pending' || !acceptedOutcomes('cloudpayments', payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused
+  return CHECK_CODES.ok
+}
+
 /**
  * Applies a provider notification. The user comes from the payment row, never from the notification;
  * a payment that is no longer pending is left as it is, so a repeated notification changes nothing.
  * A successful operation of the wrong kind for the plan (see acceptedOutcomes) fails the payment.
  */
-export async function confirmPayment(db: Db, n: Confirmation, now: Date): Promise<ConfirmationResult> {
+export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: { supportEmail: string }): Promise<ConfirmationResult> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.query<PaymentRow>(
       'SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status FROM payments WHERE id = $1 FOR UPDATE',
@@ -100,7 +145,7 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date): Promis
     const keepPaid = plan.is_trial && active && !user.sub_trial
     await tx.query(
       `UPDATE users SET sub_plan_id = $2, sub_trial = $3, sub_started_at = $4, sub_expires_at = $5, sub_cancelled = false,
-         trial_used = trial_used OR $6 WHERE id = $1`,
+         trial_used = trial_used OR $6, sub_payment_id = $7 WHERE id = $1`,
       [
         payment.user_id,
         keepPaid ? user.sub_plan_id : plan.id,
@@ -108,8 +153,83 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date): Promis
         active ? asDate(user.sub_started_at)!.toISOString() : now.toISOString(),
         new Date(base + plan.days * DAY_MS).toISOString(),
         plan.is_trial,
+        payment.id,
       ],
     )
+    await sendReceipt(tx, payment.id, now, opts.supportEmail)
     return { payment_id: payment.id, status: 'paid', applied: true }
   })
+}
+
+interface ReceiptRow {
+  id: number
+  payer_email: string
+  amount_minor: number
+  currency: string
+  locale: string
+  operation: 'charge' | 'auth'
+  transaction_id: string | null
+  special_offer: boolean
+  name_en: string
+  name_ru: string
+  name_de: string
+  days: number
+  sub_expires_at: Date
+  sub_cancelled: boolean
+  renew_name_en: string
+  renew_name_ru: string
+  renew_name_de: string
+  renew_minor: number | null
+  renew_currency: string | null
+}
+
+/**
+ * Mails the receipt of a paid payment (a charge, or the trial's authorisation) to the payment's e-mail,
+ * in the language of the payment request: product, plan, amount, date, transaction and payment ids, the
+ * next charge (or that renewal is off) and the support address.
+ */
+async function sendReceipt(tx: Queryable, paymentId: number, now: Date, supportEmail: string): Promise<void> {
+  const [r] = await tx.query<ReceiptRow>(
+    `SELECT p.id, p.payer_email, p.amount_minor, p.currency, p.locale, p.operation, p.transaction_id, p.special_offer,
+            s.name_en, s.name_ru, s.name_de, s.days, u.sub_expires_at, u.sub_cancelled,
+            r.name_en AS renew_name_en, r.name_ru AS renew_name_ru, r.name_de AS renew_name_de,
+            rp.actual_minor AS renew_minor, g.currency AS renew_currency
+     FROM payments p
+     JOIN subscriptions s ON s.id = p.subscription_id
+     JOIN users u ON u.id = p.user_id
+     JOIN subscriptions us ON us.id = u.sub_plan_id
+     JOIN subscriptions r ON r.id = us.renews_into
+     LEFT JOIN country_groups g ON g.id = COALESCE(p.country_group_id, (SELECT id FROM country_groups WHERE currency = p.currency LIMIT 1))
+     LEFT JOIN subscription_prices rp ON rp.subscription_id = r.id AND rp.country_group_id = g.id
+     WHERE p.id = $1`,
+    [paymentId],
+  )
+  if (!r) throw new Error(`No receipt data for payment ${paymentId}`)
+  const locale: Locale = isLocale(r.locale) ? r.locale : 'en'
+  const expires = asDate(r.sub_expires_at)!
+  const renewName = planName({ name_en: r.renew_name_en, name_ru: r.renew_name_ru, name_de: r.renew_name_de }, locale)
+  const renewal =
+    r.sub_cancelled || r.renew_minor === null || r.renew_currency === null
+      ? t(locale, 'mail_receipt_renewal_off', { date: formatDate(locale, expires) })
+      : t(locale, 'mail_receipt_next_charge', {
+          amount: formatMoney(locale, r.renew_minor, r.renew_currency),
+          date: formatDate(locale, expires),
+          plan: renewName,
+        })
+  const vars = {
+    product: t(locale, 'mail_receipt_product'),
+    plan: t(locale, r.special_offer ? 'mail_receipt_plan_offer' : 'mail_receipt_plan', { name: planName(r, locale), days: r.days }),
+    amount_label: t(locale, r.operation === 'auth' ? 'mail_receipt_held' : 'mail_receipt_charged'),
+    amount: formatMoney(locale, r.amount_minor, r.currency),
+    date: formatDate(locale, now),
+    transaction: r.transaction_id ?? '—',
+    payment_id: r.id,
+    renewal,
+    support: supportEmail,
+  }
+  await sendMail(
+    tx,
+    { to: r.payer_email, subject: t(locale, 'mail_receipt_subject', vars), text: t(locale, 'mail_receipt_text', vars), code: null, link: null },
+    now,
+  )
 }

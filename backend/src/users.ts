@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import { randomToken, sha256 } from './crypto'
-import type { Queryable } from './db'
+import type { Db, Queryable } from './db'
 import { ApiError, type AppEnv } from './http'
+import { toMajor } from './catalog'
 import type { Locale } from './i18n'
 
 export const DAY_MS = 86_400_000
@@ -10,7 +11,10 @@ export const DEVICE_RESET_INTERVAL_MS = DAY_MS
 
 export interface UserRow {
   id: number
-  email: string
+  /** Null for a user who signed up with Steam and has not added an e-mail yet. */
+  email: string | null
+  steam_id: string | null
+  display_name: string | null
   email_confirmed: boolean
   password_hash: string | null
   locale: string
@@ -31,6 +35,13 @@ export interface UserRow {
   plan_name_de: string | null
   plan_days: number | null
   pending_email: string | null
+  sub_payment_id: number | null
+  /** What a renewal charges: the plan, its days and its price in the subscriber's currency. */
+  renew_plan_id: number | null
+  renew_days: number | null
+  renew_price_minor: number | null
+  sub_currency: string | null
+  sub_offer: boolean | null
 }
 
 /** Timestamps come back as Date from both drivers; strings are accepted to be safe. */
@@ -47,8 +58,15 @@ export async function loadUser(db: Queryable, where: { id: number } | { email: s
     `SELECT u.*, s.name_en AS plan_name_en, s.name_ru AS plan_name_ru, s.name_de AS plan_name_de, s.days AS plan_days,
        (SELECT c.email FROM auth_codes c
          WHERE c.user_id = u.id AND c.purpose = 'email_change' AND c.used_at IS NULL AND c.expires_at > $2
-         ORDER BY c.id DESC LIMIT 1) AS pending_email
-     FROM users u LEFT JOIN subscriptions s ON s.id = u.sub_plan_id
+         ORDER BY c.id DESC LIMIT 1) AS pending_email,
+       r.id AS renew_plan_id, r.days AS renew_days, rp.actual_minor AS renew_price_minor, g.currency AS sub_currency,
+       lp.special_offer AS sub_offer
+     FROM users u
+     LEFT JOIN subscriptions s ON s.id = u.sub_plan_id
+     LEFT JOIN subscriptions r ON r.id = s.renews_into
+     LEFT JOIN payments lp ON lp.id = u.sub_payment_id
+     LEFT JOIN country_groups g ON g.id = COALESCE(lp.country_group_id, (SELECT id FROM country_groups WHERE locale = u.locale))
+     LEFT JOIN subscription_prices rp ON rp.subscription_id = r.id AND rp.country_group_id = g.id
      WHERE ${byId ? 'u.id = $1' : 'u.email = $1'}`,
     [byId ? where.id : where.email, now.toISOString()],
   )
@@ -72,6 +90,8 @@ export function serializeUser(user: UserRow, locale: Locale, now: Date) {
     id: user.id,
     email: user.email,
     email_confirmed: user.email_confirmed,
+    steam_id: user.steam_id,
+    display_name: user.display_name,
     has_password: user.password_hash !== null,
     locale: user.locale,
     referral_code: user.referral_code,
@@ -96,6 +116,13 @@ export function serializeUser(user: UserRow, locale: Locale, now: Date) {
             expires_at: expires.toISOString(),
             days_left: active ? Math.ceil((expires.getTime() - now.getTime()) / DAY_MS) : 0,
             cancelled: user.sub_cancelled,
+            auto_renew: !user.sub_cancelled,
+            next_charge_at: active && !user.sub_cancelled ? expires.toISOString() : null,
+            next_charge_amount: user.renew_price_minor === null ? null : toMajor(user.renew_price_minor),
+            currency: user.sub_currency,
+            renews_into: user.renew_plan_id === null ? null : { subscription_id: user.renew_plan_id, days: user.renew_days ?? 0 },
+            plan_days: user.plan_days ?? 0,
+            offer: user.sub_offer === true,
           },
     trial_used: user.trial_used,
     scope,
@@ -109,18 +136,80 @@ export interface TokenResponse {
   token: string
   token_type: 'Bearer'
   expires_in: number
+  refresh_token: string
+  refresh_expires_in: number
 }
 
-/** Creates a bearer token; only its sha-256 is stored. */
-export async function issueToken(db: Queryable, userId: number, now: Date, ttlSeconds: number): Promise<TokenResponse> {
+export interface TokenLifetimes {
+  tokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+}
+
+/** Stores a new access token and a new refresh token in a family; only their sha-256 is kept. */
+async function issueInFamily(db: Queryable, userId: number, familyId: number, now: Date, ttl: TokenLifetimes): Promise<TokenResponse> {
   const token = randomToken(32)
-  await db.query('INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+  const refresh = randomToken(32)
+  await db.query('INSERT INTO tokens (user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
     userId,
+    familyId,
     sha256(token),
     now.toISOString(),
-    new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+    new Date(now.getTime() + ttl.tokenTtlSeconds * 1000).toISOString(),
   ])
-  return { token, token_type: 'Bearer', expires_in: ttlSeconds }
+  await db.query('INSERT INTO refresh_tokens (family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    familyId,
+    sha256(refresh),
+    now.toISOString(),
+    new Date(now.getTime() + ttl.refreshTokenTtlSeconds * 1000).toISOString(),
+  ])
+  return {
+    token,
+    token_type: 'Bearer',
+    expires_in: ttl.tokenTtlSeconds,
+    refresh_token: refresh,
+    refresh_expires_in: ttl.refreshTokenTtlSeconds,
+  }
+}
+
+/** Signs a user in: a new token family (session) with its first access and refresh token. */
+export async function issueToken(db: Queryable, userId: number, now: Date, ttl: TokenLifetimes): Promise<TokenResponse> {
+  const [family] = await db.query<{ id: number }>('INSERT INTO token_families (user_id, created_at) VALUES ($1, $2) RETURNING id', [
+    userId,
+    now.toISOString(),
+  ])
+  return issueInFamily(db, userId, family!.id, now, ttl)
+}
+
+/**
+ * Exchanges a refresh token for a new pair in the same family. A refresh token works once: a second
+ * use (a stolen copy, or the owner after a thief) revokes the whole family, the access tokens included.
+ * The family row is locked first, so two uses at the same moment are one use and one reuse.
+ */
+export async function refreshToken(db: Db, refresh: string, now: Date, ttl: TokenLifetimes): Promise<TokenResponse> {
+  const unauthorized = (key: 'refresh_invalid' | 'refresh_reused') => new ApiError(401, key, {}, {}, { 'WWW-Authenticate': 'Bearer' })
+  if (!/^[A-Za-z0-9_-]{43}$/.test(refresh)) throw unauthorized('refresh_invalid')
+  const outcome = await db.transaction(async (tx) => {
+    const [found] = await tx.query<{ family_id: number }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [sha256(refresh)])
+    if (!found) return 'refresh_invalid' as const
+    const [family] = await tx.query<{ user_id: number; revoked_at: Date | null }>(
+      'SELECT user_id, revoked_at FROM token_families WHERE id = $1 FOR UPDATE',
+      [found.family_id],
+    )
+    const [row] = await tx.query<{ id: number; expires_at: Date; used_at: Date | null }>(
+      'SELECT id, expires_at, used_at FROM refresh_tokens WHERE token_hash = $1',
+      [sha256(refresh)],
+    )
+    if (!family || !row || family.revoked_at !== null) return 'refresh_invalid' as const
+    if (row.used_at !== null) {
+      await tx.query('UPDATE token_families SET revoked_at = $2 WHERE id = $1', [found.family_id, now.toISOString()])
+      return 'refresh_reused' as const
+    }
+    if (asDate(row.expires_at)!.getTime() <= now.getTime()) return 'refresh_invalid' as const
+    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [row.id, now.toISOString()])
+    return issueInFamily(tx, family.user_id, found.family_id, now, ttl)
+  })
+  if (typeof outcome === 'string') throw unauthorized(outcome)
+  return outcome
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/
@@ -134,10 +223,12 @@ export async function userFromAuthorization(db: Queryable, header: string | unde
 
 export async function userFromToken(db: Queryable, token: string, now: Date): Promise<UserRow | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
-  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM tokens WHERE token_hash = $1 AND expires_at > $2', [
-    sha256(token),
-    now.toISOString(),
-  ])
+  // A token of a revoked family is dead even before it expires; tokens without a family just expire.
+  const rows = await db.query<{ user_id: number }>(
+    `SELECT t.user_id FROM tokens t LEFT JOIN token_families f ON f.id = t.family_id
+     WHERE t.token_hash = $1 AND t.expires_at > $2 AND f.revoked_at IS NULL`,
+    [sha256(token), now.toISOString()],
+  )
   const row = rows[0]
   return row ? loadUser(db, { id: row.user_id }, now) : null
 }

@@ -1,11 +1,30 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/db'
 import { sendMail } from '../src/mail'
+import { createHmac } from 'node:crypto'
+import { OPENID_NS, positiveAssertion, sign } from '../src/openid'
 import { hookDb, secondIsStuck, type DbHooks } from './db-hooks'
-import { SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers'
+import { MIRROR_URL, SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers'
 
 const DAY = 86_400_000
 const TTL = 3600
+const REFRESH_TTL = 7200
+/** The sandbox provider's delays in this suite: notify, the late card, and the retries' back-off. */
+const NOTIFY_DELAY = 40
+const LATE_DELAY = 400
+const RETRY_DELAYS = [20, 40, 80]
+/** Text with the no-break spaces that amounts and dates are formatted with made plain. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const LONG = /^[A-Za-z0-9_-]{43}$/
+/** The token grant of every sign-in and of POST /users/refresh. */
+const GRANT = {
+  token: expect.stringMatching(LONG),
+  token_type: 'Bearer',
+  expires_in: TTL,
+  refresh_token: expect.stringMatching(LONG),
+  refresh_expires_in: REFRESH_TTL,
+}
 
 /**
  * The backend contract of spec section 7, over HTTP. Registered once per database kind:
@@ -17,7 +36,11 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
     let hooks: DbHooks
     beforeAll(async () => {
       hooks = hookDb(await makeDb())
-      api = await startApi(hooks.db, { tokenTtlSeconds: TTL })
+      api = await startApi(
+        hooks.db,
+        { tokenTtlSeconds: TTL, refreshTokenTtlSeconds: REFRESH_TTL, sandboxNotifyDelayMs: NOTIFY_DELAY },
+        { lateDelayMs: LATE_DELAY, retryDelaysMs: RETRY_DELAYS },
+      )
     })
     afterEach(() => {
       hooks?.reset()
@@ -139,8 +162,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           ['POST', '/en/users/credentials', 400],
           ['PUT', '/en/users/email', 400],
           ['POST', '/en/payments', 400],
-          ['POST', '/sandbox/notify/cloudpayments', 400],
-          ['POST', '/sandbox/notify/payselection', 400],
+          ['POST', '/en/users/refresh', 400],
         ]
         for (const [method, path, status] of cases) {
           const malformed = await api.call(method, path, { raw: '{"email": ', token, headers: { 'content-type': 'application/json' } })
@@ -174,8 +196,14 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
             api.call('GET', `/en/users/subscription/special?country_group_id=${e}`, { token }),
             api.call('POST', '/en/payments', { token, body: { subscription_id: s, service: s } }),
             api.call('GET', `/en/launcher/download?referrer_link_code=${e}`),
-            api.call('POST', '/sandbox/notify/cloudpayments', { body: { InvoiceId: s, Amount: s, Currency: s, Status: s } }),
-            api.call('POST', '/sandbox/notify/payselection', { body: { Event: s, OrderId: s, Amount: s, Currency: s } }),
+            api.call('POST', '/en/users/refresh', { body: { refresh_token: s } }),
+            api.cp('pay', { TransactionId: s, InvoiceId: s, Amount: s, Currency: s, Email: s, Status: s }),
+            api.cp('check', { TransactionId: '1', InvoiceId: '1', Amount: '1', Currency: 'RUB', Email: 'a@example.com', AccountId: s }).then((r) =>
+              // A Check of a payment that does not exist is refused with CloudPayments' code, not an HTTP error.
+              r.status === 200 ? { ...r, status: 400, body: { message: String(r.body.code) } } : r,
+            ),
+            api.ps({ Event: s, OrderId: s, Amount: s, Currency: s, Email: s }),
+            api.call('POST', `/sandbox/provider/charge`, { body: { provider: 'cloudpayments', scheme: s, invoiceId: s, amount: s, currency: s, card: { number: s } } }),
             api.call('GET', `/__dev/mail?to=${e}`),
           ])
           for (const r of replies) {
@@ -199,8 +227,10 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           headers: { 'content-type': 'application/json' },
         })
         expect(surrogate.status).toBe(422)
-        const notice = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Completed', { TransactionId: 'x\u0000' }) })
+        const notice = await api.cp('pay', cpNotice(pay, 'Completed', { AccountId: 'x\u0000' }))
         expect(notice.status).toBe(422)
+        const ps = await api.ps({ ...psNotice(pay, 'Payment'), TransactionId: 'PS\ud800' })
+        expect(ps.status).toBe(422)
         expect(await api.counts()).toEqual(before)
       })
     })
@@ -262,15 +292,61 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
+    describe('spec 1: links in e-mails open the domain the visitor used', () => {
+      const linkFor = async (headers: Record<string, string>, locale = 'en') => {
+        const email = api.email('domain')
+        const res = await api.call('GET', `/${locale}/users/auth?email=${email}`, { headers })
+        expect(res.status).toBe(200)
+        return (await api.call('GET', `/__dev/mail?to=${email}`)).body[0].link as string
+      }
+
+      it.each([
+        ['the browser Origin of the mirror', { origin: MIRROR_URL }, MIRROR_URL],
+        ['the browser Origin of the original domain', { origin: SITE_URL }, SITE_URL],
+        ['X-Site-Origin from the site server (no Origin)', { 'x-site-origin': MIRROR_URL }, MIRROR_URL],
+        ['X-Site-Origin when the Origin is not the site', { origin: 'http://evil.test', 'x-site-origin': MIRROR_URL }, MIRROR_URL],
+        ['the Origin before X-Site-Origin', { origin: SITE_URL, 'x-site-origin': MIRROR_URL }, SITE_URL],
+        ['SITE_URL for a foreign Origin', { origin: 'http://evil.test' }, SITE_URL],
+        ['SITE_URL for a foreign X-Site-Origin', { 'x-site-origin': 'http://evil.test' }, SITE_URL],
+        ['SITE_URL for an X-Site-Origin with a path', { 'x-site-origin': `${MIRROR_URL}/evil` }, SITE_URL],
+        ['SITE_URL for a junk X-Site-Origin', { 'x-site-origin': 'not a url' }, SITE_URL],
+        ['SITE_URL without either header', {}, SITE_URL],
+      ])('builds the sign-in link from %s', async (_name, headers, base) => {
+        const link = await linkFor(headers as Record<string, string>, 'ru')
+        expect(link).toMatch(new RegExp(`^${base}/ru/login/[A-Za-z0-9_-]{43}$`))
+      })
+
+      it('builds the confirm-email link the same way', async () => {
+        const { token } = await api.signIn()
+        const viaOrigin = api.email('mirror-change')
+        expect((await api.call('PUT', '/de/users/email', { token, body: { email: viaOrigin }, headers: { origin: MIRROR_URL } })).status).toBe(200)
+        const [a] = (await api.call('GET', `/__dev/mail?to=${viaOrigin}`)).body
+        expect(a.link).toMatch(new RegExp(`^${MIRROR_URL}/de/confirm-email/[A-Za-z0-9_-]{43}$`))
+        api.clock.advance(31_000)
+        const viaServer = api.email('server-change')
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: viaServer }, headers: { 'x-site-origin': MIRROR_URL } })).status).toBe(200)
+        expect((await api.call('GET', `/__dev/mail?to=${viaServer}`)).body[0].link).toMatch(new RegExp(`^${MIRROR_URL}/en/confirm-email/`))
+        api.clock.advance(31_000)
+        const plain = api.email('plain-change')
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email: plain }, headers: { origin: 'http://evil.test' } })).status).toBe(200)
+        expect((await api.call('GET', `/__dev/mail?to=${plain}`)).body[0].link).toMatch(new RegExp(`^${SITE_URL}/en/confirm-email/`))
+      })
+    })
+
     describe('spec 7: PATCH /users/verify performs login', () => {
       it('answers a bearer token for the right code', async () => {
         const email = api.email()
         const { code } = await api.requestCode(email)
         const res = await api.call('PATCH', '/en/users/verify', { body: { email, code } })
         expect(res.status).toBe(200)
-        expect(res.body).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), token_type: 'Bearer', expires_in: TTL })
+        expect(res.body).toEqual(GRANT)
+        expect(res.body.refresh_token).not.toBe(res.body.token)
         const [stored] = await api.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tokens WHERE token_hash = $1', [res.body.token])
         expect(stored!.n).toBe(0) // only the hash is stored
+        const [refresh] = await api.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE token_hash = $1', [
+          res.body.refresh_token,
+        ])
+        expect(refresh!.n).toBe(0)
         const me = await api.me(res.body.token)
         expect(me.email).toBe(email)
         expect(me.email_confirmed).toBe(true)
@@ -334,6 +410,322 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
+    describe('spec 7: sign in through Steam (OpenID 2.0, sandbox provider)', () => {
+      const ENDPOINT = 'http://localhost:3001/sandbox/openid/login'
+      const RETURN_TO = `${SITE_URL}/en/login?redirect=%2Fru%2Fpremium`
+      const HANNAH = '76561198000000001'
+      const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+      const request = (overrides: Record<string, string | null> = {}) => {
+        const params: Record<string, string | null> = {
+          'openid.ns': OPENID_NS,
+          'openid.mode': 'checkid_setup',
+          'openid.return_to': RETURN_TO,
+          'openid.realm': `${SITE_URL}/`,
+          'openid.identity': 'http://specs.openid.net/auth/2.0/identifier_select',
+          'openid.claimed_id': 'http://specs.openid.net/auth/2.0/identifier_select',
+          ...overrides,
+        }
+        return Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== null))
+      }
+      const loginPath = (overrides: Record<string, string | null> = {}) => `/sandbox/openid/login?${new URLSearchParams(request(overrides))}`
+      /** Submits the sandbox form; answers the 302 Location. */
+      async function submit(form: Record<string, string>, overrides: Record<string, string | null> = {}) {
+        const res = await api.call('POST', '/sandbox/openid/login', { raw: new URLSearchParams({ ...request(overrides), ...form }).toString(), headers: FORM })
+        expect(res.status, String(res.body)).toBe(302)
+        return res.headers.get('location')!
+      }
+      const answer = (account = HANNAH, overrides: Record<string, string | null> = {}) => submit({ account, action: 'sign_in' }, overrides)
+      const assertionOf = (location: string) => Object.fromEntries([...new URL(location).searchParams].filter(([k]) => k.startsWith('openid.')))
+      const callback = (location: string, locale = 'en', headers: Record<string, string> = {}) =>
+        api.call('GET', `/${locale}/users/auth${new URL(location).search}`, { headers })
+      /** A callback query with the assertion fields changed (the rest of return_to's query kept). */
+      const tampered = (location: string, change: Record<string, string | null>) => {
+        const url = new URL(location)
+        for (const [k, v] of Object.entries(change)) {
+          if (v === null) url.searchParams.delete(k)
+          else url.searchParams.set(k, v)
+        }
+        return url.toString()
+      }
+      const resign = (fields: Record<string, string>) => ({ ...fields, 'openid.sig': sign(fields, fields['openid.signed']!.split(','), api.backend.env.openidSandboxSecret) })
+      const asQuery = (fields: Record<string, string>) => `${RETURN_TO}&${new URLSearchParams(fields)}`
+
+      it('shows a self-contained sign-in page like Steam’s, in the language of Accept-Language', async () => {
+        const res = await api.call('GET', loginPath(), { headers: { 'accept-language': 'fr-FR,de;q=0.9,en;q=0.8' } })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+        const page = res.body as string
+        expect(page).toContain('<title>Anmeldung über Steam (Sandbox)</title>')
+        expect(page).toContain('lang="de"')
+        for (const text of ['Headshot Hannah', HANNAH, 'AWP Enjoyer', '76561198000000002', 'Name der Persona', '>Anmelden<', '>Abbrechen<'])
+          expect(page).toContain(text)
+        expect(page).toMatch(/name="openid.return_to" value="http:\/\/site.test:3000\/en\/login\?redirect=%2Fru%2Fpremium"/)
+        // Nothing is loaded from elsewhere, and a strict policy of its own says so.
+        expect(page).not.toMatch(/<script|<link|<img|\bsrc=|style="/)
+        const csp = res.headers.get('content-security-policy')!
+        expect(csp).toMatch(/default-src 'none'/)
+        expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/)
+        expect(csp).toContain(`form-action 'self' ${SITE_URL} ${MIRROR_URL}`)
+        expect(csp).toMatch(/frame-ancestors 'none'/)
+        const ru = await api.call('GET', loginPath(), { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } })
+        expect(ru.body).toContain('<title>Вход через Steam (песочница)</title>')
+        expect((await api.call('GET', loginPath())).body).toContain('<title>Sign in through Steam (sandbox)</title>')
+      })
+
+      it.each([
+        ['no return_to', { 'openid.return_to': null }, /openid.return_to is missing/],
+        ['no realm', { 'openid.realm': null }, /openid.realm is missing/],
+        ['another protocol version', { 'openid.ns': 'http://openid.net/signon/1.1' }, /openid.ns must be http:\/\/specs.openid.net\/auth\/2.0/],
+        ['checkid_immediate', { 'openid.mode': 'checkid_immediate' }, /openid.mode must be checkid_setup/],
+        ['a claimed id instead of identifier_select', { 'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561198000000001' }, /openid.claimed_id must be/],
+        ['a return_to of another site', { 'openid.return_to': 'http://evil.test/login', 'openid.realm': 'http://evil.test/' }, /http:\/\/evil.test is not one of this site/],
+        ['a relative return_to', { 'openid.return_to': '/en/login' }, /absolute http\(s\) address/],
+        ['a realm that does not cover return_to', { 'openid.realm': `${SITE_URL}/de/` }, /does not cover openid.return_to/],
+        ['a realm on another port', { 'openid.realm': 'http://site.test:4000/' }, /does not cover/],
+      ])('answers a 400 page that says what is wrong for %s', async (_name, overrides, says) => {
+        const res = await api.call('GET', loginPath(overrides))
+        expect(res.status).toBe(400)
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+        expect(res.body).toContain('Sign-in through Steam cannot start (sandbox)')
+        expect(res.body).toMatch(says)
+        // The form cannot be posted past the check either.
+        const post = await api.call('POST', '/sandbox/openid/login', {
+          raw: new URLSearchParams({ ...request(overrides), account: HANNAH, action: 'sign_in' }).toString(),
+          headers: FORM,
+        })
+        expect(post.status).toBe(400)
+      })
+
+      it('accepts a wildcard realm covering the return_to host', async () => {
+        const res = await api.call('GET', loginPath({ 'openid.realm': 'http://*.test:3000/' }))
+        expect(res.status).toBe(200)
+      })
+
+      it('redirects to return_to with the positive assertion exactly as Steam sends it', async () => {
+        const location = await answer()
+        expect(location.startsWith(`${RETURN_TO}&openid.ns=`)).toBe(true) // return_to's own query kept as it was
+        const url = new URL(location)
+        expect(url.searchParams.get('redirect')).toBe('/ru/premium')
+        const fields = assertionOf(location)
+        expect(Object.keys(fields)).toEqual([
+          'openid.ns',
+          'openid.mode',
+          'openid.op_endpoint',
+          'openid.claimed_id',
+          'openid.identity',
+          'openid.return_to',
+          'openid.response_nonce',
+          'openid.assoc_handle',
+          'openid.signed',
+          'openid.sig',
+        ])
+        expect(fields).toMatchObject({
+          'openid.ns': OPENID_NS,
+          'openid.mode': 'id_res',
+          'openid.op_endpoint': ENDPOINT,
+          'openid.claimed_id': `https://steamcommunity.com/openid/id/${HANNAH}`,
+          'openid.identity': `https://steamcommunity.com/openid/id/${HANNAH}`,
+          'openid.return_to': RETURN_TO,
+          'openid.signed': 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce,assoc_handle',
+        })
+        expect(fields['openid.response_nonce']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\S+$/)
+        expect(Math.abs(Date.parse(fields['openid.response_nonce']!.slice(0, 20)) - api.clock.now().getTime())).toBeLessThan(2000)
+        expect(fields['openid.sig']).toMatch(/^[A-Za-z0-9+/]{43}=$/)
+        const second = assertionOf(await answer())
+        expect(second['openid.response_nonce']).not.toBe(fields['openid.response_nonce'])
+      })
+
+      it('answers check_authentication as Steam does: valid once, never for a changed assertion', async () => {
+        const fields = assertionOf(await answer())
+        const check = (f: Record<string, string>) =>
+          api.call('POST', '/sandbox/openid/login', { raw: new URLSearchParams({ ...f, 'openid.mode': 'check_authentication' }).toString(), headers: FORM })
+        const changed = await check({ ...fields, 'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561198000000002' })
+        expect(changed.headers.get('content-type')).toMatch(/^text\/plain/)
+        expect(changed.body).toBe(`ns:${OPENID_NS}\nis_valid:false\n`)
+        const ok = await check(fields)
+        expect(ok.status).toBe(200)
+        expect(ok.body).toBe(`ns:${OPENID_NS}\nis_valid:true\n`)
+        expect((await check(fields)).body).toBe(`ns:${OPENID_NS}\nis_valid:false\n`)
+      })
+
+      it('signs in with the assertion: creates the Steam user once and answers the token grant', async () => {
+        const before = await api.counts()
+        const res = await callback(await answer('76561198000000002'), 'de')
+        expect(res.status).toBe(200)
+        expect(res.body).toEqual(GRANT)
+        const me = await api.me(res.body.token)
+        expect(me).toMatchObject({
+          email: null,
+          email_confirmed: false,
+          has_password: false,
+          steam_id: '76561198000000002',
+          display_name: 'AWP Enjoyer',
+          locale: 'de',
+          subscription: null,
+          scope: ['user'],
+        })
+        expect((await api.counts()).users).toBe(before.users! + 1)
+        // The next sign-in with a new assertion finds the same user.
+        const again = await callback(await answer('76561198000000002'))
+        expect(again.status).toBe(200)
+        expect((await api.me(again.body.token)).id).toBe(me.id)
+        expect((await api.counts()).users).toBe(before.users! + 1)
+        expect((await api.call('POST', '/en/users/refresh', { body: { refresh_token: again.body.refresh_token } })).status).toBe(200)
+      })
+
+      it('refuses a replayed assertion (401), also when two arrive at the same moment', async () => {
+        const location = await answer()
+        expect((await callback(location)).status).toBe(200)
+        const before = await api.counts()
+        const replay = await callback(location, 'ru')
+        expect(replay.status).toBe(401)
+        expect(replay.body).toEqual({ message: 'Этот вход через Steam уже использован. Войдите через Steam ещё раз.' })
+        expect(await api.counts()).toEqual(before)
+        const fresh = await answer('76561198000000003')
+        const both = await Promise.all([callback(fresh), callback(fresh)])
+        expect(both.map((r) => r.status).sort()).toEqual([200, 401])
+        expect(both.find((r) => r.status === 401)!.body.message).toBe('This Steam sign-in has already been used. Please sign in with Steam again.')
+      })
+
+      it('answers cancel with 400 and a translated message, creating nothing', async () => {
+        const before = await api.counts()
+        const location = await submit({ account: HANNAH, action: 'cancel' })
+        expect(location).toBe(`${RETURN_TO}&openid.ns=${encodeURIComponent(OPENID_NS)}&openid.mode=cancel`)
+        const messages = await Promise.all(['en', 'ru', 'de'].map((l) => callback(location, l)))
+        expect(messages.map((r) => r.status)).toEqual([400, 400, 400])
+        expect(messages.map((r) => r.body.message)).toEqual([
+          'Sign-in through Steam was cancelled.',
+          'Вход через Steam отменён.',
+          'Die Anmeldung über Steam wurde abgebrochen.',
+        ])
+        expect(await api.counts()).toEqual(before)
+      })
+
+      it('refuses a changed or unsigned assertion with 401 and creates nothing', async () => {
+        const location = await answer()
+        const before = await api.counts()
+        const other = 'https://steamcommunity.com/openid/id/76561198000000002'
+        const fields = assertionOf(location)
+        const cases: [string, string, number, string][] = [
+          ['another Steam id', tampered(location, { 'openid.claimed_id': other, 'openid.identity': other }), 401, 'steam_invalid'],
+          ['a changed signature', tampered(location, { 'openid.sig': sign(fields, ['signed'], 'guess') }), 401, 'steam_invalid'],
+          ['a field left out of openid.signed', asQuery(resign({ ...fields, 'openid.signed': 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce' })), 401, 'steam_invalid'],
+          ['identity unlike claimed_id', asQuery(resign({ ...fields, 'openid.identity': other })), 401, 'steam_invalid'],
+          ['a claimed id that is not Steam’s', asQuery(resign({ ...fields, 'openid.claimed_id': 'https://evil.test/id/1', 'openid.identity': 'https://evil.test/id/1' })), 401, 'steam_invalid'],
+          ['return_to query changed on the way', tampered(location, { redirect: '/de/account' }), 401, 'steam_invalid'],
+          ['another provider', asQuery(resign({ ...fields, 'openid.op_endpoint': 'https://openid.evil.test/login' })), 401, 'steam_wrong_provider'],
+          ['another site', `http://evil.test/login?${new URLSearchParams(resign({ ...fields, 'openid.return_to': 'http://evil.test/login' }))}`, 401, 'steam_wrong_site'],
+          ['no signature', tampered(location, { 'openid.sig': null }), 400, 'steam_malformed'],
+          ['no nonce', tampered(location, { 'openid.response_nonce': null }), 400, 'steam_malformed'],
+          ['another mode', tampered(location, { 'openid.mode': 'setup_needed' }), 400, 'steam_malformed'],
+          ['OpenID 1.1', tampered(location, { 'openid.ns': 'http://openid.net/signon/1.1' }), 400, 'steam_malformed'],
+          ['a field given twice', `${location}&openid.claimed_id=${encodeURIComponent(other)}`, 400, 'steam_malformed'],
+          ['a nonce without a time', asQuery(resign({ ...fields, 'openid.response_nonce': 'yesterday-abc' })), 400, 'steam_malformed'],
+        ]
+        const texts: Record<string, string> = {
+          steam_invalid: 'The answer from Steam could not be verified: it was changed or not signed by Steam. Please sign in with Steam again.',
+          steam_wrong_provider: 'This sign-in answer did not come from Steam.',
+          steam_wrong_site: 'This Steam sign-in was meant for another website.',
+          steam_malformed: 'The answer from Steam is incomplete or malformed. Please sign in with Steam again.',
+        }
+        for (const [name, url, status, key] of cases) {
+          const res = await callback(url)
+          expect(res.status, name).toBe(status)
+          expect(res.body, name).toEqual({ message: texts[key] })
+        }
+        expect(await api.counts()).toEqual(before)
+        // The untouched assertion still works: none of the refused ones used up its nonce.
+        expect((await callback(location)).status).toBe(200)
+      })
+
+      it('refuses an assertion older than 5 minutes or more than a minute ahead', async () => {
+        const old = await answer()
+        api.clock.advance(5 * 60_000 + 1000)
+        const before = await api.counts()
+        const res = await callback(old, 'de')
+        expect(res.status).toBe(401)
+        expect(res.body).toEqual({ message: 'Diese Steam-Anmeldung ist abgelaufen. Bitte melden Sie sich erneut über Steam an.' })
+        const ahead = positiveAssertion({
+          endpoint: ENDPOINT,
+          steamId: HANNAH,
+          returnTo: RETURN_TO,
+          now: new Date(api.clock.now().getTime() + 2 * 60_000),
+          secret: api.backend.env.openidSandboxSecret,
+        })
+        expect((await callback(asQuery(ahead))).status).toBe(401)
+        expect(await api.counts()).toEqual(before)
+        const skewed = positiveAssertion({
+          endpoint: ENDPOINT,
+          steamId: HANNAH,
+          returnTo: RETURN_TO,
+          now: new Date(api.clock.now().getTime() + 30_000),
+          secret: api.backend.env.openidSandboxSecret,
+        })
+        expect((await callback(asQuery(skewed))).status).toBe(200)
+      })
+
+      it('signs up a new persona with a new Steam id; an empty name re-shows the form', async () => {
+        const empty = await api.call('POST', '/sandbox/openid/login', {
+          raw: new URLSearchParams({ ...request(), account: 'new', persona_name: '   ', action: 'sign_in' }).toString(),
+          headers: FORM,
+        })
+        expect(empty.status).toBe(422)
+        expect(empty.body).toContain('Enter a name of 1 to 32 characters for the new persona.')
+        expect(empty.body).toContain('aria-invalid="true"')
+        const location = await submit({ account: 'new', persona_name: '  Night   Owl ', action: 'sign_in' })
+        const steamId = /openid\/id\/(\d{17})$/.exec(assertionOf(location)['openid.claimed_id']!)![1]!
+        expect(steamId).toMatch(/^765611980000\d{5}$/)
+        expect(steamId > '76561198000000999').toBe(true)
+        const res = await callback(location)
+        expect(await api.me(res.body.token)).toMatchObject({ steam_id: steamId, display_name: 'Night Owl', email: null })
+        const unknown = await api.call('POST', '/sandbox/openid/login', {
+          raw: new URLSearchParams({ ...request(), account: '76561198999999999', action: 'sign_in' }).toString(),
+          headers: FORM,
+        })
+        expect(unknown.status).toBe(422)
+        expect(unknown.body).toContain('Choose one of the Steam accounts.')
+      })
+
+      it('gives a new Steam user the referrer of the callback query', async () => {
+        const returnTo = `${SITE_URL}/en/login?referrer_link_code=FRIEND2024`
+        const location = await submit({ account: 'new', persona_name: 'Referred', action: 'sign_in' }, { 'openid.return_to': returnTo })
+        const res = await callback(location)
+        expect((await api.me(res.body.token)).referrer_code).toBe('FRIEND2024')
+      })
+
+      it('asks a Steam user without an e-mail to add one before paying, then takes the payment', async () => {
+        const location = await submit({ account: 'new', persona_name: 'Payer', action: 'sign_in' })
+        const { token } = (await callback(location)).body
+        const before = await api.counts()
+        const refused = await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })
+        expect(refused.status).toBe(422)
+        expect(refused.body).toEqual({ message: 'Сначала добавьте адрес e-mail в личном кабинете: на него мы отправляем чеки об оплате.' })
+        expect((await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body.message).toBe(
+          'Please add an e-mail address in your account first: we send payment receipts there.',
+        )
+        expect(await api.counts()).toEqual(before)
+        const email = api.email('steam')
+        expect((await api.call('PUT', '/en/users/email', { token, body: { email } })).status).toBe(200)
+        const [mail] = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        const confirmed = await api.call('POST', `/en/users/email/${mail.code}`, { token })
+        expect(confirmed.status).toBe(200)
+        expect(confirmed.body.user).toMatchObject({ email, email_confirmed: true, steam_id: expect.stringMatching(/^\d{17}$/), display_name: 'Payer' })
+        const pay = await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })
+        expect(pay.status).toBe(201)
+        expect(pay.body.email).toBe(email)
+        // The same account now also signs in by e-mail.
+        api.clock.advance(31_000)
+        const byMail = await api.signIn(email)
+        expect((await api.me(byMail.token)).display_name).toBe('Payer')
+      })
+
+      it('keeps GET /users/auth without openid.mode the e-mail code request', async () => {
+        const res = await api.call('GET', '/en/users/auth?openid.ns=x')
+        expect(res.status).toBe(422)
+        expect(res.body.errors).toHaveProperty('email')
+      })
+    })
+
     describe('spec 7: GET /users/auth/{code} signs in by the e-mailed link', () => {
       it('answers a token once; the 6-digit code of the same e-mail dies with it', async () => {
         const email = api.email()
@@ -341,7 +733,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const linkCode = new URL(link).pathname.split('/').pop()!
         const res = await api.call('GET', `/de/users/auth/${linkCode}`)
         expect(res.status).toBe(200)
-        expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: TTL })
+        expect(res.body).toEqual(GRANT)
         expect((await api.me(res.body.token)).locale).toBe('de')
         expect((await api.call('GET', `/en/users/auth/${linkCode}`)).status).toBe(410)
         expect((await api.call('PATCH', '/en/users/verify', { body: { email, code } })).status).toBe(410)
@@ -374,6 +766,8 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           referral_code: expect.stringMatching(/^[A-Z2-9]{8}$/),
           referrer_code: null,
           pending_email: null,
+          steam_id: null,
+          display_name: null,
           device: { bound: false, bound_at: null, last_reset_at: null, next_reset_at: null },
           subscription: null,
           trial_used: false,
@@ -399,6 +793,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         ['POST', '/en/users/credentials'],
         ['PUT', '/en/users/email'],
         ['GET', '/en/users/subscription/cancel'],
+        ['GET', '/en/users/subscription/resume'],
         ['GET', '/en/users/subscription/special'],
         ['POST', '/en/payments'],
         ['DELETE', '/en/users/device/reset'],
@@ -409,16 +804,117 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
+    describe('spec 4, 8: POST /users/refresh (refresh tokens)', () => {
+      async function grant(locale = 'en') {
+        const email = api.email('refresh')
+        const { code } = await api.requestCode(email, locale)
+        const res = await api.call('PATCH', `/${locale}/users/verify`, { body: { email, code } })
+        expect(res.status).toBe(200)
+        return res.body as { token: string; refresh_token: string }
+      }
+      const refresh = (refresh_token: unknown, locale = 'en') => api.call('POST', `/${locale}/users/refresh`, { body: { refresh_token } })
+      const status = async (token: string) => (await api.call('GET', '/en/users/me', { token })).status
+
+      it('exchanges a refresh token for a new pair; the old access token lives on until it expires', async () => {
+        const first = await grant()
+        api.clock.advance(60_000)
+        const res = await refresh(first.refresh_token)
+        expect(res.status).toBe(200)
+        expect(res.body).toEqual(GRANT)
+        expect(res.body.token).not.toBe(first.token)
+        expect(res.body.refresh_token).not.toBe(first.refresh_token)
+        expect((await api.me(res.body.token)).id).toBe((await api.me(first.token)).id)
+        // Another tab still holds the first access token: it works until its own expiry.
+        expect(await status(first.token)).toBe(200)
+        api.clock.advance(TTL * 1000 - 30_000)
+        expect(await status(first.token)).toBe(401)
+        expect(await status(res.body.token)).toBe(200)
+        // The new refresh token works once in turn.
+        const third = await refresh(res.body.refresh_token)
+        expect(third.status).toBe(200)
+        expect(await status(third.body.token)).toBe(200)
+      })
+
+      it('answers 401 to a refresh token used twice and ends the whole session it came from', async () => {
+        const first = await grant()
+        const second = (await refresh(first.refresh_token)).body
+        const other = await grant() // another session of another user is not touched
+        const before = await api.counts()
+        const reused = await refresh(first.refresh_token, 'de')
+        expect(reused.status).toBe(401)
+        expect(reused.headers.get('www-authenticate')).toBe('Bearer')
+        expect(reused.body).toEqual({
+          message: 'Zu Ihrer Sicherheit wurde diese Sitzung beendet, weil ihr Aktualisierungstoken zweimal verwendet wurde. Bitte melden Sie sich erneut an.',
+        })
+        // Every token of the family is dead: both access tokens and the newer refresh token.
+        expect(await status(first.token)).toBe(401)
+        expect(await status(second.token)).toBe(401)
+        const after = await refresh(second.refresh_token)
+        expect(after.status).toBe(401)
+        expect(after.body.message).toBe('Your session has expired. Please sign in again.')
+        expect(await status(other.token)).toBe(200)
+        expect((await refresh(other.refresh_token)).status).toBe(200)
+        expect((await api.counts()).tokens).toBe(before.tokens! + 1)
+        // Signing in again starts a new session.
+        expect((await grant()).token).toBeTruthy()
+      })
+
+      it('lets one of two refreshes sent at the same moment through, and the other ends the session', async () => {
+        const first = await grant()
+        const replies = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)])
+        expect(replies.map((r) => r.status).sort()).toEqual([200, 401])
+        const winner = replies.find((r) => r.status === 200)!
+        expect(replies.find((r) => r.status === 401)!.body.message).toMatch(/used twice/)
+        expect(await status(winner.body.token)).toBe(401) // the reuse revoked the family the winner refreshed into
+        expect((await refresh(winner.body.refresh_token)).status).toBe(401)
+      })
+
+      it('answers 401 to an unknown, malformed or expired refresh token, in the request language', async () => {
+        const first = await grant()
+        const before = await api.counts()
+        for (const value of ['A'.repeat(43), 'short', first.token, `${first.refresh_token} `]) {
+          const res = await refresh(value, 'ru')
+          expect(res.status).toBe(401)
+          expect(res.body).toEqual({ message: 'Сеанс истёк. Войдите снова.' })
+        }
+        expect(await api.counts()).toEqual(before)
+        api.clock.advance(REFRESH_TTL * 1000 + 1000)
+        const expired = await refresh(first.refresh_token)
+        expect(expired.status).toBe(401)
+        expect(expired.body.message).toBe('Your session has expired. Please sign in again.')
+      })
+
+      it('refuses a body without a refresh token with 422, and non-JSON with 415', async () => {
+        expect((await api.call('POST', '/en/users/refresh', { body: {} })).status).toBe(422)
+        expect((await api.call('POST', '/en/users/refresh', { body: { refresh_token: 5 } })).status).toBe(422)
+        expect((await api.call('POST', '/en/users/refresh', { raw: 'refresh_token=x', headers: { 'content-type': 'text/plain' } })).status).toBe(415)
+        expect((await api.call('POST', '/en/users/refresh', { raw: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+      })
+
+      it('answers a refresh token with every sign-in: link, password and confirm', async () => {
+        const email = api.email('grants')
+        const { code, link } = await api.requestCode(email)
+        const byLink = await api.call('GET', `/en/users/auth/${link.split('/login/')[1]}`)
+        expect(byLink.body).toEqual(GRANT)
+        api.clock.advance(31_000)
+        const again = await api.requestCode(email)
+        expect(code).toBeTruthy()
+        const confirmed = await api.call('POST', '/en/users/confirm', { body: { email, code: again.code, password: 'launcher pass 1' } })
+        expect(confirmed.body).toMatchObject(GRANT)
+        expect((await refresh(confirmed.body.refresh_token)).status).toBe(200)
+      })
+    })
+
     describe('spec 7: POST /users/confirm and POST /users/credentials', () => {
       it('confirms the e-mail with its code, sets a password and signs in', async () => {
         const email = api.email()
         const { code } = await api.requestCode(email)
         const res = await api.call('POST', '/en/users/confirm', { body: { email, code, password: 'correct horse' } })
         expect(res.status).toBe(200)
-        expect(res.body).toMatchObject({ message: expect.any(String), token_type: 'Bearer', user: { email, email_confirmed: true, has_password: true } })
+        expect(res.body).toMatchObject({ message: expect.any(String), ...GRANT, user: { email, email_confirmed: true, has_password: true } })
         const byPassword = await api.call('PATCH', '/en/users/verify', { body: { email, password: 'correct horse' } })
         expect(byPassword.status).toBe(200)
-        expect(byPassword.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+        expect(byPassword.body).toEqual(GRANT)
         const wrong = await api.call('PATCH', '/en/users/verify', { body: { email, password: 'wrong horse' } })
         expect(wrong.status).toBe(422)
       })
@@ -434,7 +930,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         for (let i = 0; i < 5; i++) expect((await attempt('wrong horse')).status).toBe(422)
         const limited = await attempt('wrong horse')
         expect(limited.status).toBe(429)
-        expect(limited.body.message).toBe('Too many wrong passwords. Please try again in 15 min or sign in with a code sent by e-mail.')
+        expect(limited.body.message).toBe('Too many wrong launcher passwords. Please try again in 15 min or sign in with a code sent by e-mail.')
         expect(limited.body.retry_after).toBeGreaterThan(14 * 60)
         expect(limited.body.retry_after).toBeLessThanOrEqual(15 * 60)
         expect(limited.headers.get('retry-after')).toBe(String(limited.body.retry_after))
@@ -442,7 +938,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await attempt('correct horse')).status).toBe(429)
         const ru = await attempt('correct horse', 'ru', email.toUpperCase())
         expect(ru.status).toBe(429)
-        expect(ru.body.message).toMatch(/^Слишком много неверных паролей/)
+        expect(ru.body.message).toMatch(/^Слишком много неверных паролей от лаунчера/)
         // Signing in by an e-mailed code still works meanwhile.
         api.clock.advance(31_000)
         expect((await api.signIn(email)).token).toBeTruthy()
@@ -455,7 +951,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         for (let i = 0; i < 5; i++) expect((await api.call('PATCH', '/en/users/verify', { body: { email, password: 'guess 1234' } })).status).toBe(422)
         const limited = await api.call('PATCH', '/de/users/verify', { body: { email, password: 'guess 1234' } })
         expect(limited.status).toBe(429)
-        expect(limited.body.message).toMatch(/^Zu viele falsche Passwörter/)
+        expect(limited.body.message).toMatch(/^Zu viele falsche Launcher-Passwörter/)
         expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
       })
 
@@ -479,6 +975,29 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(after.users).toBe(before.users)
         expect(after.usersHash).toBe(before.usersHash)
         expect((await api.call('POST', '/en/users/confirm', { body: { email, code, password: 'long enough' } })).status).toBe(200)
+      })
+
+      it.each([
+        ['en', /launcher/, 'Your e-mail is confirmed and your launcher password is set.'],
+        ['ru', /лаунчер/, 'E-mail подтверждён, пароль для лаунчера установлен.'],
+        ['de', /Launcher/, 'Ihre E-Mail-Adresse ist bestätigt und Ihr Launcher-Passwort ist gesetzt.'],
+      ])('tells one story in %s: the site signs in without a password, the password is for the launcher', async (locale, launcher, confirmed) => {
+        const email = api.email('story')
+        const { code } = await api.requestCode(email, locale)
+        const [mail] = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        expect(mail.text).toMatch(launcher)
+        expect(mail.text).toMatch(/Steam/)
+        const confirm = await api.call('POST', `/${locale}/users/confirm`, { body: { email, code, password: 'launcher pass 1' } })
+        expect(confirm.body.message).toBe(confirmed)
+        const changed = await api.call('POST', `/${locale}/users/credentials`, {
+          token: confirm.body.token,
+          body: { password: 'launcher pass 2', password_confirm: 'launcher pass 2' },
+        })
+        expect(changed.body.message).toMatch(launcher)
+        const wrong = await api.call('PATCH', `/${locale}/users/verify`, { body: { email, password: 'launcher pass 1' } })
+        expect(wrong.status).toBe(422)
+        expect(wrong.body.message).toMatch(launcher)
+        expect((await api.call('PATCH', `/${locale}/users/verify`, { body: { email, password: 'launcher pass 2' } })).status).toBe(200)
       })
 
       it('sets a password for a signed-in user when both fields match', async () => {
@@ -515,6 +1034,28 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await api.me(token)).email).toBe(next)
         await api.signIn(next)
         expect((await api.call('PATCH', '/en/users/verify', { body: { email, code: '123456' } })).status).toBe(410)
+      })
+
+      it('tells the old address that the e-mail was changed, in the account language, with the support address', async () => {
+        const { token, email } = await api.signIn(undefined, 'de')
+        const next = api.email('moved')
+        const put = await api.call('PUT', '/en/users/email', { token, body: { email: next } })
+        expect(put.body.message).toBe(`We have sent a confirmation code and link to ${next}. Open the link or enter the code from the e-mail to finish the change.`)
+        const [change] = (await api.call('GET', `/__dev/mail?to=${next}`)).body
+        // The change mail offers both the link and the 6-digit code.
+        expect(change.code).toMatch(/^\d{6}$/)
+        expect(change.text).toContain(change.code)
+        expect(change.text).toContain(change.link)
+        expect((await api.call('GET', `/__dev/mail?to=${email}`)).body).toHaveLength(1) // only the sign-in mail so far
+        expect((await api.call('POST', `/en/users/email/${change.code}`, { token })).status).toBe(200)
+        const [notice] = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        expect(notice.subject).toBe('Ihre E-Mail-Adresse wurde geändert')
+        expect(notice.text).toContain(email)
+        expect(notice.text).toContain(next)
+        expect(notice.text).toContain('support@example.com')
+        expect(notice.text).toMatch(/nicht vorgenommen/)
+        expect(notice).toMatchObject({ code: null, link: null })
+        expect((await api.call('GET', `/__dev/mail?to=${next}`)).body).toHaveLength(1) // nothing more to the new address
       })
 
       it('accepts the 6-digit code from a signed-in user only', async () => {
@@ -725,6 +1266,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(subs.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6])
         for (const s of subs) expect(s.prices.using.currency).toBe(currency)
         expect(subs[0]).toMatchObject({ id: 1, trial: true, days: 3, prices: { using: { actual: 1 } } })
+        // What follows the trial, so the site can say it and at what price (plan 3 in the same list).
+        expect(subs[0].renews_into).toEqual({ subscription_id: 3, days: 30 })
+        for (const plan of subs.slice(1)) expect(plan.renews_into).toEqual({ subscription_id: plan.id, days: plan.days })
         expect(subs.filter((s) => !s.trial).map((s) => s.days)).toEqual(expect.arrayContaining([7, 30, 90, 365]))
         expect(subs.filter((s) => s.prices.using.actual >= 9000)).toHaveLength(1)
         expect(res.body.currencies).toEqual(expect.arrayContaining([expect.objectContaining({ code: currency, country_group_id: group })]))
@@ -782,20 +1326,20 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       it('extends the subscription by the plan days; a second notification changes nothing', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
-        const first = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        const first = await api.cp('pay', cpNotice(pay))
         expect(first.status).toBe(200)
         expect(first.body).toEqual({ code: 0, payment_id: pay.payment_id, status: 'paid', applied: true })
         const me1 = await api.me(token)
         expect(me1.subscription).toMatchObject({ active: true, trial: false, plan_id: 3, plan_name: 'Month', days: 30, days_left: 30, cancelled: false })
         expect(me1.scope).toEqual(['user', 'premium'])
-        const second = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        const second = await api.cp('pay', cpNotice(pay))
         expect(second.status).toBe(200)
         expect(second.body.applied).toBe(false)
         const me2 = await api.me(token)
         expect(me2.subscription.expires_at).toBe(me1.subscription.expires_at)
         // A second paid month adds 30 days to the running one.
         const pay2 = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'payselection' } })).body
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay2) })).body.applied).toBe(true)
+        expect((await api.ps(psNotice(pay2))).body.applied).toBe(true)
         const me3 = await api.me(token)
         expect(Date.parse(me3.subscription.expires_at) - Date.parse(me1.subscription.expires_at)).toBe(30 * DAY)
         expect(me3.subscription.days_left).toBe(60)
@@ -806,7 +1350,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const b = await api.signIn()
         const meB = await api.me(b.token)
         const pay = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 4, service: 'cloudpayments' } })).body
-        const res = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Completed', { AccountId: String(meB.id) }) })
+        const res = await api.cp('pay', cpNotice(pay, 'Completed', { AccountId: String(meB.id) }))
         expect(res.status).toBe(200)
         expect((await api.me(a.token)).subscription).toMatchObject({ active: true, plan_id: 4, days_left: 90 })
         expect((await api.me(b.token)).subscription).toBeNull()
@@ -815,15 +1359,27 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       it('checks amount, currency, provider and payment id; changes nothing when they do not match', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
+        const psPay = (await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'payselection' } })).body
         const before = await api.counts()
-        const cheap = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, amount: 1 }) })
-        expect(cheap.status).toBe(422)
-        expect(cheap.body.message).toMatch(/match/)
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, currency: 'USD' }) })).status).toBe(422)
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay) })).status).toBe(404)
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, payment_id: 999999 }) })).status).toBe(404)
-        expect((await api.call('POST', '/sandbox/notify/stripe', { body: cpNotice(pay) })).status).toBe(404)
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Refunded') })).status).toBe(422)
+        // CloudPayments reads the answer's code (its documented codes: 10 wrong invoice, 12 wrong amount).
+        const cheap = await api.cp('pay', cpNotice({ ...pay, amount: 1 }))
+        expect(cheap.status).toBe(200)
+        expect(cheap.body).toEqual({ code: 12, message: 'The payment details do not match the order.' })
+        expect((await api.cp('pay', cpNotice({ ...pay, currency: 'USD' }))).body.code).toBe(12)
+        const unknown = await api.cp('pay', cpNotice({ ...pay, payment_id: 999999 }))
+        expect(unknown.body).toEqual({ code: 10, message: 'Payment not found.' })
+        expect((await api.cp('fail', cpNotice({ ...pay, payment_id: 999999 }, 'Declined'))).body.code).toBe(10)
+        // Payselection reads the HTTP status.
+        expect((await api.ps(psNotice(pay))).status).toBe(404)
+        const psCheap = await api.ps(psNotice({ ...psPay, amount: 1 }))
+        expect(psCheap.status).toBe(422)
+        expect(psCheap.body.message).toMatch(/match/)
+        expect((await api.ps({ ...psNotice(psPay), Currency: 'USD' })).status).toBe(422)
+        expect((await api.ps({ ...psNotice(psPay), Event: 'Refund' })).status).toBe(422)
+        expect((await api.call('POST', '/notifications/stripe', { body: cpNotice(pay) })).status).toBe(404)
+        expect((await api.cp('refund' as 'pay', cpNotice(pay))).status).toBe(404)
+        expect((await api.cp('pay', cpNotice(pay, 'Refunded'))).status).toBe(422)
+        expect((await api.cp('pay', cpNotice(pay, 'Declined'))).status).toBe(422) // a decline comes as a Fail notification
         expect(await api.counts()).toEqual(before)
         expect((await api.me(token)).subscription).toBeNull()
       })
@@ -831,9 +1387,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       it('marks a declined payment failed and never applies it later', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
-        const declined = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Declined') })
+        const declined = await api.cp('fail', cpNotice(pay, 'Declined'))
         expect(declined.body).toMatchObject({ status: 'failed', applied: true })
-        const late = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        const late = await api.cp('pay', cpNotice(pay))
         expect(late.body).toMatchObject({ status: 'failed', applied: false })
         expect((await api.me(token)).subscription).toBeNull()
       })
@@ -844,14 +1400,14 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           (await api.backend.db.query<{ status: string; failure: string | null }>('SELECT status, failure FROM payments WHERE id = $1', [id]))[0]
         // The trial charged instead of authorised: recorded as failed, no trial.
         const trial = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
-        const charged = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(trial, 'Completed') })
+        const charged = await api.cp('pay', cpNotice(trial, 'Completed'))
         expect(charged.status).toBe(200)
         expect(charged.body).toEqual({ code: 0, payment_id: trial.payment_id, status: 'failed', applied: true })
         expect(await failure(trial.payment_id)).toEqual({ status: 'failed', failure: 'scheme_mismatch' })
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(trial, 'Authorized') })).body.applied).toBe(false)
+        expect((await api.cp('pay', cpNotice(trial, 'Authorized'))).body.applied).toBe(false)
         // A paid plan only authorised (the money held, never taken): failed, no subscription.
         const week = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
-        const held = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(week, 'Authorized') })
+        const held = await api.cp('pay', cpNotice(week, 'Authorized'))
         expect(held.body).toMatchObject({ status: 'failed', applied: true })
         expect(await failure(week.payment_id)).toEqual({ status: 'failed', failure: 'scheme_mismatch' })
         const me = await api.me(token)
@@ -859,23 +1415,23 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(me.trial_used).toBe(false)
         // The trial is still available and works when authorised.
         const again = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(again, 'Authorized') })).body.status).toBe('paid')
+        expect((await api.cp('pay', cpNotice(again, 'Authorized'))).body.status).toBe('paid')
         expect((await api.me(token)).subscription).toMatchObject({ trial: true, days: 3 })
       })
 
       it('takes a payselection hold (Block) for the trial only, and its charge (Payment) for both', async () => {
         const a = await api.signIn()
         const week = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 2, service: 'payselection' } })).body
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(week, 'Block') })).body).toMatchObject({ status: 'failed', applied: true })
+        expect((await api.ps(psNotice(week, 'Block'))).body).toMatchObject({ status: 'failed', applied: true })
         expect((await api.me(a.token)).subscription).toBeNull()
         const held = (await api.call('POST', '/en/payments', { token: a.token, body: { subscription_id: 1, service: 'payselection' } })).body
         expect(held).toMatchObject({ amount: 1, currency: 'RUB' })
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(held, 'Block') })).body).toMatchObject({ status: 'paid', applied: true })
+        expect((await api.ps(psNotice(held, 'Block'))).body).toMatchObject({ status: 'paid', applied: true })
         expect((await api.me(a.token)).subscription).toMatchObject({ active: true, trial: true, plan_id: 1, days: 3, days_left: 3 })
         // The site opens Payselection with PaymentType 'Pay' for every plan (spec 7): its trial is a charge of 1.
         const b = await api.signIn()
         const charged = (await api.call('POST', '/en/payments', { token: b.token, body: { subscription_id: 1, service: 'payselection' } })).body
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(charged, 'Payment') })).body.status).toBe('paid')
+        expect((await api.ps(psNotice(charged, 'Payment'))).body.status).toBe('paid')
         expect((await api.me(b.token)).subscription).toMatchObject({ active: true, trial: true, days: 3 })
       })
 
@@ -885,25 +1441,25 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const ps = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'payselection' } })).body
         expect(pay.email).toBe(email)
         const before = await api.counts()
-        for (const status of ['Completed', 'Declined']) {
-          const other = await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, email: 'someone@example.com' }, status) })
-          expect(other.status).toBe(404)
-          expect(other.body.message).toBe('Payment not found.')
+        for (const [kind, status] of [['pay', 'Completed'], ['fail', 'Declined'], ['check', 'Completed']] as const) {
+          const other = await api.cp(kind, cpNotice({ ...pay, email: 'someone@example.com' }, status))
+          expect(other.status).toBe(200)
+          expect(other.body.code).toBe(10)
         }
         const { Email: _omitted, ...withoutEmail } = cpNotice(pay)
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: withoutEmail })).status).toBe(422)
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice({ ...ps, email: 'someone@example.com' }, 'Fail') })).status).toBe(404)
+        expect((await api.cp('pay', withoutEmail)).status).toBe(422)
+        expect((await api.ps(psNotice({ ...ps, email: 'someone@example.com' }, 'Fail'))).status).toBe(404)
         expect(await api.counts()).toEqual(before)
         // The address is compared as the site's forms send it (trimmed, any case).
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice({ ...pay, email: ` ${email.toUpperCase()} ` }) })).body.status).toBe('paid')
-        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(ps) })).body.status).toBe('paid')
+        expect((await api.cp('pay', cpNotice({ ...pay, email: ` ${email.toUpperCase()} ` }))).body.status).toBe('paid')
+        expect((await api.ps(psNotice(ps))).body.status).toBe('paid')
       })
 
       it('activates the trial (amount 1) once per account', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
         expect(pay).toMatchObject({ amount: 1, currency: 'USD' })
-        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay, 'Authorized') })).status).toBe(200)
+        expect((await api.cp('pay', cpNotice(pay, 'Authorized'))).status).toBe(200)
         const me = await api.me(token)
         expect(me.subscription).toMatchObject({ active: true, trial: true, plan_id: 1, plan_name: 'Trial', days: 3, days_left: 3 })
         expect(me.scope).toEqual(['user', 'premium', 'trial'])
@@ -914,13 +1470,337 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
+    describe('spec 4, 7: provider notifications are signed, and only the provider sends them', () => {
+      async function newPayment(subscription_id = 3, service = 'cloudpayments', locale = 'ru') {
+        const { token, email } = await api.signIn(undefined, locale)
+        const pay = (await api.call('POST', `/${locale}/payments`, { token, body: { subscription_id, service } })).body
+        expect(pay.status).toBe('pending')
+        return { token, email, pay }
+      }
+      const status = async (id: number) =>
+        (await api.backend.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id]))[0]!.status
+
+      it('refuses CloudPayments notifications without a valid Content-HMAC or X-Content-HMAC (401), changing nothing', async () => {
+        const { token, pay } = await newPayment()
+        const before = await api.counts()
+        const notice = cpNotice(pay, 'Completed', { Description: 'Премиум-подписка: Месяц (30 дн.)', Name: 'ANN SMITH' })
+        const refused = [
+          await api.cp('pay', notice, { headers: [] }),
+          await api.cp('pay', notice, { secret: 'not-the-api-secret' }),
+          await api.cp('fail', cpNotice(pay, 'Declined'), { secret: 'not-the-api-secret' }),
+          await api.cp('check', notice, { headers: ['Content-HMAC'], secret: 'guess-guess' }),
+        ]
+        for (const r of refused) {
+          expect(r.status).toBe(401)
+          expect(r.body).toEqual({ message: 'The notification signature is missing or wrong.' })
+        }
+        // A signed body changed on the way: the signature no longer holds.
+        const raw = new URLSearchParams(notice as Record<string, string>).toString()
+        const signedOther = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw: raw.replace('Amount=490.00', 'Amount=1.00'),
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-hmac': createHmac('sha256', api.backend.env.cloudpaymentsApiSecret).update(raw).digest('base64'),
+          },
+        })
+        expect(signedOther.status).toBe(401)
+        // One header right and the other wrong is refused too.
+        const half = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-hmac': createHmac('sha256', api.backend.env.cloudpaymentsApiSecret).update(raw).digest('base64'),
+            'x-content-hmac': 'AAAA',
+          },
+        })
+        expect(half.status).toBe(401)
+        expect(await api.counts()).toEqual(before)
+        expect((await api.me(token)).subscription).toBeNull()
+        // Either header alone is enough when it holds (X-Content-HMAC over the URL-decoded body).
+        expect((await api.cp('pay', notice, { headers: ['X-Content-HMAC'] })).body).toMatchObject({ code: 0, status: 'paid', applied: true })
+        const other = await newPayment()
+        expect((await api.cp('pay', cpNotice(other.pay), { headers: ['Content-HMAC'] })).body).toMatchObject({ code: 0, status: 'paid' })
+        // JSON bodies (a setting at CloudPayments) are signed the same way.
+        const json = await newPayment()
+        expect((await api.cp('pay', cpNotice(json.pay), { json: true, headers: ['Content-HMAC'] })).body).toMatchObject({ code: 0, status: 'paid' })
+      })
+
+      it('refuses Payselection webhooks without the site id or with a wrong X-WEBHOOK-SIGNATURE (401), changing nothing', async () => {
+        const { token, pay } = await newPayment(3, 'payselection')
+        const before = await api.counts()
+        const notice = psNotice(pay)
+        const cases = [
+          await api.ps(notice, { secret: 'not-the-secret-key' }),
+          await api.ps(notice, { siteId: 'another-site' }),
+          await api.ps(notice, { url: 'http://localhost:3001/notifications/elsewhere' }),
+          await api.call('POST', '/notifications/payselection', { body: notice }),
+          await api.call('POST', '/notifications/payselection', {
+            body: notice,
+            headers: { 'x-site-id': api.backend.env.payselectionSiteId, 'x-webhook-signature': 'zz' },
+          }),
+        ]
+        for (const r of cases) {
+          expect(r.status).toBe(401)
+          expect(r.body.message).toBe('The notification signature is missing or wrong.')
+        }
+        expect(await api.counts()).toEqual(before)
+        expect((await api.me(token)).subscription).toBeNull()
+        const ok = await api.ps(notice)
+        expect(ok.status).toBe(200)
+        expect(ok.body).toEqual({ code: 0, payment_id: pay.payment_id, status: 'paid', applied: true })
+      })
+
+      it('answers 415, 413, 400 and 422 like the API, and has no browser-facing CORS', async () => {
+        const { pay } = await newPayment()
+        const before = await api.counts()
+        expect((await api.call('POST', '/notifications/cloudpayments/pay', { raw: 'a=b', headers: { 'content-type': 'text/plain' } })).status).toBe(415)
+        expect((await api.call('POST', '/notifications/payselection', { raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415)
+        const big = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw: `x=${'a'.repeat(17 * 1024)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+        expect(big.status).toBe(413)
+        const secret = api.backend.env.cloudpaymentsApiSecret
+        const malformed = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw: '{"InvoiceId": ',
+          headers: { 'content-type': 'application/json', 'content-hmac': createHmac('sha256', secret).update('{"InvoiceId": ').digest('base64') },
+        })
+        expect(malformed.status).toBe(400)
+        const invalid = await api.cp('pay', { ...cpNotice(pay), Amount: 'lots' })
+        expect(invalid.status).toBe(422)
+        expect(invalid.body.errors).toHaveProperty('Amount')
+        // The unsigned browser endpoints are gone.
+        expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).status).toBe(404)
+        expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay) })).status).toBe(404)
+        // Server to server: a preflight finds nothing, and no answer carries CORS headers.
+        const pre = await api.call('OPTIONS', '/notifications/cloudpayments/pay', {
+          headers: { origin: SITE_URL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        })
+        expect(pre.status).toBe(404)
+        expect(pre.headers.get('access-control-allow-origin')).toBeNull()
+        expect(await api.counts()).toEqual(before)
+        const raw = new URLSearchParams(cpNotice(pay) as Record<string, string>).toString()
+        const withOrigin = await api.call('POST', '/notifications/cloudpayments/pay', {
+          raw,
+          headers: { origin: SITE_URL, 'content-type': 'application/x-www-form-urlencoded', 'content-hmac': createHmac('sha256', secret).update(raw).digest('base64') },
+        })
+        expect(withOrigin.body).toMatchObject({ code: 0, status: 'paid' })
+        expect(withOrigin.headers.get('access-control-allow-origin')).toBeNull()
+      })
+
+      it('answers a CloudPayments Check with its documented codes and changes nothing', async () => {
+        const { pay } = await newPayment()
+        const trial = await newPayment(1)
+        const me = await api.me((await api.signIn()).token)
+        const before = await api.counts()
+        expect((await api.cp('check', cpNotice(pay))).body).toEqual({ code: 0 })
+        expect((await api.cp('check', cpNotice(pay, 'Completed', { AccountId: String(pay.user_id) }))).body).toEqual({ code: 0 })
+        expect((await api.cp('check', cpNotice({ ...pay, payment_id: 999999 }))).body.code).toBe(10)
+        expect((await api.cp('check', cpNotice(pay, 'Completed', { AccountId: String(me.id) }))).body.code).toBe(11)
+        expect((await api.cp('check', cpNotice({ ...pay, amount: 1 }))).body.code).toBe(12)
+        expect((await api.cp('check', cpNotice({ ...pay, currency: 'EUR' }))).body.code).toBe(12)
+        // The wrong operation for the plan: a paid plan only authorised, the trial charged.
+        expect((await api.cp('check', cpNotice(pay, 'Authorized'))).body).toEqual({ code: 13, message: 'This payment cannot be accepted.' })
+        expect((await api.cp('check', cpNotice(trial.pay, 'Completed'))).body.code).toBe(13)
+        expect((await api.cp('check', cpNotice(trial.pay, 'Authorized'))).body.code).toBe(0)
+        expect(await api.counts()).toEqual(before)
+        // A payment that is no longer pending cannot be paid again.
+        await api.cp('pay', cpNotice(pay))
+        expect((await api.cp('check', cpNotice(pay))).body.code).toBe(13)
+      })
+
+      it('pays once for the same notification sent twice at the same moment', async () => {
+        const { token, pay } = await newPayment()
+        const replies = await Promise.all([api.cp('pay', cpNotice(pay)), api.cp('pay', cpNotice(pay))])
+        expect(replies.map((r) => r.body.applied).sort()).toEqual([false, true])
+        expect(replies.every((r) => r.body.code === 0 && r.body.status === 'paid')).toBe(true)
+        expect((await api.me(token)).subscription.days_left).toBe(30)
+      })
+
+      describe('the sandbox provider behind the widgets', () => {
+        const card = (number: string) => ({ number, expiry: '12/39', cvc: '123' })
+        const chargeCp = (pay: any, number: string, scheme = 'charge') =>
+          api.call('POST', '/sandbox/provider/charge', {
+            body: {
+              provider: 'cloudpayments',
+              scheme,
+              invoiceId: String(pay.payment_id),
+              accountId: String(pay.user_id),
+              amount: pay.amount,
+              currency: pay.currency,
+              email: pay.email,
+              description: pay.description,
+              card: card(number),
+            },
+            headers: { origin: 'http://any-shop.test' },
+          })
+        const chargePs = (pay: any, number: string, paymentType = 'Pay') =>
+          api.call('POST', '/sandbox/provider/charge', {
+            body: {
+              provider: 'payselection',
+              paymentType,
+              orderId: String(pay.payment_id),
+              amount: pay.amount.toFixed(2),
+              currency: pay.currency,
+              email: pay.email,
+              description: pay.description,
+              card: card(number),
+            },
+          })
+        const sentFor = (id: number) =>
+          api.deliveries.filter((d) => d.request.body.includes(`InvoiceId=${id}&`) || d.request.body.includes(`"OrderId":"${id}"`))
+
+        it('approves 4242 4242 4242 4242 at once and pays the payment later by a signed Pay notification', async () => {
+          const { token, pay } = await newPayment()
+          const res = await chargeCp(pay, '4242 4242 4242 4242')
+          expect(res.status).toBe(200)
+          expect(res.headers.get('access-control-allow-origin')).toBe('*')
+          expect(res.body).toEqual({ success: true, transactionId: expect.stringMatching(/^\d+$/) })
+          // The widget hears of success before the merchant is told: the payment is still pending.
+          expect(await status(pay.payment_id)).toBe('pending')
+          await api.backend.sandbox.idle()
+          expect(await status(pay.payment_id)).toBe('paid')
+          expect((await api.me(token)).subscription).toMatchObject({ active: true, plan_id: 3 })
+          const sent = sentFor(pay.payment_id)
+          expect(sent.map((d) => new URL(d.request.url).pathname)).toEqual(['/notifications/cloudpayments/check', '/notifications/cloudpayments/pay'])
+          const [check, paid] = sent
+          expect(check!.body).toBe('{"code":0}')
+          expect(paid!.request.url).toBe('http://localhost:3001/notifications/cloudpayments/pay')
+          expect(paid!.request.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/)
+          const fields = Object.fromEntries(new URLSearchParams(paid!.request.body))
+          expect(fields).toMatchObject({
+            TransactionId: res.body.transactionId,
+            Amount: '490.00',
+            Currency: 'RUB',
+            Status: 'Completed',
+            OperationType: 'Payment',
+            InvoiceId: String(pay.payment_id),
+            AccountId: String(pay.user_id),
+            Email: pay.email,
+            CardFirstSix: '424242',
+            CardLastFour: '4242',
+            TestMode: '1',
+          })
+          expect(paid!.request.headers['Content-HMAC']).toBe(createHmac('sha256', api.backend.env.cloudpaymentsApiSecret).update(paid!.request.body).digest('base64'))
+          expect(JSON.parse(paid!.body)).toMatchObject({ code: 0, status: 'paid', applied: true })
+        })
+
+        it('declines 4000 0000 0000 0002 and sends a Fail notification', async () => {
+          const { token, pay } = await newPayment()
+          const res = await chargeCp(pay, '4000000000000002')
+          expect(res.body).toEqual({ success: false, code: 5005, message: 'Card declined by the issuer', transactionId: expect.any(String) })
+          await api.backend.sandbox.idle()
+          expect(await status(pay.payment_id)).toBe('failed')
+          const fail = sentFor(pay.payment_id).at(-1)!
+          expect(new URL(fail.request.url).pathname).toBe('/notifications/cloudpayments/fail')
+          expect(Object.fromEntries(new URLSearchParams(fail.request.body))).toMatchObject({ Reason: 'Do Not Honor', ReasonCode: '5005' })
+          expect((await api.me(token)).subscription).toBeNull()
+        })
+
+        it('refuses at once what the merchant refuses in its Check (a paid plan opened with the auth scheme)', async () => {
+          const { pay } = await newPayment(2)
+          const res = await chargeCp(pay, '4242424242424242', 'auth')
+          expect(res.body).toMatchObject({ success: false, code: 13 })
+          await api.backend.sandbox.idle()
+          expect(sentFor(pay.payment_id).map((d) => new URL(d.request.url).pathname)).toEqual(['/notifications/cloudpayments/check'])
+          expect(await status(pay.payment_id)).toBe('pending')
+        })
+
+        it('delivers the notification of 4000 0000 0000 0077 late, and never that of 4000 0000 0000 0069', async () => {
+          const late = await newPayment()
+          const lost = await newPayment()
+          expect((await chargeCp(late.pay, '4000000000000077')).body.success).toBe(true)
+          expect((await chargeCp(lost.pay, '4000000000000069')).body.success).toBe(true)
+          await sleep(NOTIFY_DELAY * 3)
+          expect(await status(late.pay.payment_id)).toBe('pending')
+          await api.backend.sandbox.idle()
+          expect(await status(late.pay.payment_id)).toBe('paid')
+          expect(await status(lost.pay.payment_id)).toBe('pending')
+          expect(sentFor(lost.pay.payment_id).map((d) => new URL(d.request.url).pathname)).toEqual(['/notifications/cloudpayments/check'])
+        })
+
+        it('retries with back-off while the merchant does not accept, and gives up after the last retry', async () => {
+          const { pay } = await newPayment(3, 'payselection')
+          expect((await chargePs(pay, '4242424242424242')).body.success).toBe(true)
+          api.merchantDown(2)
+          await api.backend.sandbox.idle()
+          expect(sentFor(pay.payment_id).map((d) => d.status)).toEqual([503, 503, 200])
+          const attempts = api.backend.sandbox.attempts.filter((a) => a.body.includes(`"OrderId":"${pay.payment_id}"`))
+          expect(attempts.map((a) => [a.attempt, a.accepted])).toEqual([
+            [1, false],
+            [2, false],
+            [3, true],
+          ])
+          expect(await status(pay.payment_id)).toBe('paid')
+          const never = await newPayment(3, 'payselection')
+          expect((await chargePs(never.pay, '4242424242424242')).body.success).toBe(true)
+          api.merchantDown(100)
+          const warn = console.warn
+          console.warn = () => undefined
+          try {
+            await api.backend.sandbox.idle()
+          } finally {
+            console.warn = warn
+            api.merchantDown(0)
+          }
+          expect(sentFor(never.pay.payment_id)).toHaveLength(1 + RETRY_DELAYS.length)
+          expect(await status(never.pay.payment_id)).toBe('pending')
+        })
+
+        it('sends Payselection webhooks: Payment for Pay, Block for a hold, Fail for a decline', async () => {
+          const paid = await newPayment(3, 'payselection')
+          const res = await chargePs(paid.pay, '4242424242424242')
+          expect(res.body).toEqual({ success: true, transactionId: expect.stringMatching(/^PS\d{14}$/) })
+          const trial = await newPayment(1, 'payselection')
+          expect((await chargePs(trial.pay, '4242424242424242', 'Block')).body.success).toBe(true)
+          const held = await newPayment(2, 'payselection')
+          expect((await chargePs(held.pay, '4242424242424242', 'Block')).body.success).toBe(true) // no Check at Payselection
+          const declined = await newPayment(3, 'payselection')
+          expect((await chargePs(declined.pay, '4000000000000002')).body).toMatchObject({ success: false, code: 'PaymentDeclined' })
+          await api.backend.sandbox.idle()
+          const webhook = sentFor(paid.pay.payment_id)[0]!
+          expect(webhook.request.url).toBe(api.backend.env.payselectionNotificationUrl)
+          expect(webhook.request.headers['X-SITE-ID']).toBe(api.backend.env.payselectionSiteId)
+          expect(JSON.parse(webhook.request.body)).toMatchObject({ Event: 'Payment', OrderId: String(paid.pay.payment_id), Amount: '490.00', Currency: 'RUB', Email: paid.pay.email })
+          expect(await status(paid.pay.payment_id)).toBe('paid')
+          expect(await status(trial.pay.payment_id)).toBe('paid')
+          expect(JSON.parse(sentFor(trial.pay.payment_id)[0]!.request.body).Event).toBe('Block')
+          expect(await status(held.pay.payment_id)).toBe('failed') // a hold never pays a paid plan
+          expect(await status(declined.pay.payment_id)).toBe('failed')
+          expect(JSON.parse(sentFor(declined.pay.payment_id)[0]!.request.body)).toMatchObject({ Event: 'Fail', ErrorMessage: 'Card declined by the issuer' })
+        })
+
+        it('answers preflights from any page and refuses bad cards with 422', async () => {
+          const pre = await api.call('OPTIONS', '/sandbox/provider/charge', {
+            headers: { origin: 'http://any-shop.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+          })
+          expect(pre.status).toBe(204)
+          expect(pre.headers.get('access-control-allow-origin')).toBe('*')
+          expect(pre.headers.get('access-control-allow-headers')).toBe('Content-Type')
+          const { pay } = await newPayment()
+          const before = api.deliveries.length
+          for (const number of ['4242424242424241', '1234', '']) {
+            const res = await chargeCp(pay, number)
+            expect(res.status).toBe(422)
+            expect(res.headers.get('access-control-allow-origin')).toBe('*')
+            expect(res.body.errors).toHaveProperty(['card.number'])
+          }
+          const expired = await api.call('POST', '/sandbox/provider/charge', {
+            body: { provider: 'payselection', paymentType: 'Pay', orderId: '1', amount: '1.00', currency: 'RUB', card: { number: '4242424242424242', expiry: '01/20', cvc: '123' } },
+          })
+          expect(expired.status).toBe(422)
+          expect(api.deliveries.length).toBe(before)
+        })
+      })
+    })
+
     describe('spec 7: subscription cancel and special offer', () => {
       it('cancels auto-renewal of an active subscription only', async () => {
         const { token } = await api.signIn()
         const none = await api.call('GET', '/en/users/subscription/cancel', { token })
         expect(none.status).toBe(409)
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
-        await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        await api.cp('pay', cpNotice(pay))
         const res = await api.call('GET', '/ru/users/subscription/cancel', { token })
         expect(res.status).toBe(200)
         expect(res.body.message).toMatch(/Автопродление/)
@@ -932,7 +1812,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const { token } = await api.signIn()
         expect((await api.call('GET', '/en/users/subscription/special', { token })).body).toEqual({ offer: null })
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
-        await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })
+        await api.cp('pay', cpNotice(pay))
         const res = await api.call('GET', '/en/users/subscription/special', { token })
         expect(res.body.offer).toEqual({
           subscription_id: 3,
@@ -949,6 +1829,142 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(special.body.amount).toBe(5.59)
         expect((await api.call('POST', '/en/payments', { token, body: { subscription_id: 4, service: 'cloudpayments', special: true } })).status).toBe(422)
         expect((await api.call('GET', '/en/users/subscription/special?country_group_id=x', { token })).status).toBe(422)
+      })
+    })
+
+    describe('spec 4, 7: a subscription the subscriber can manage', () => {
+      async function subscribe(subscription_id: number, service = 'cloudpayments', locale = 'ru', body: Record<string, unknown> = {}) {
+        const { token, email } = await api.signIn(undefined, locale)
+        const pay = (await api.call('POST', `/${locale}/payments`, { token, body: { subscription_id, service, ...body } })).body
+        const status = subscription_id === 1 && service === 'cloudpayments' ? 'Authorized' : 'Completed'
+        const res = service === 'cloudpayments' ? await api.cp('pay', cpNotice(pay, status, { TransactionId: '777000111' })) : await api.ps(psNotice(pay))
+        expect(res.body.status).toBe('paid')
+        return { token, email, pay }
+      }
+
+      it('shows auto-renewal, the next charge in the currency paid, what the plan renews into and its days', async () => {
+        const { token } = await subscribe(3)
+        const sub = (await api.me(token, 'ru')).subscription
+        expect(sub).toEqual({
+          active: true,
+          trial: false,
+          plan_id: 3,
+          plan_name: 'Месяц',
+          days: 30,
+          plan_days: 30,
+          started_at: expect.any(String),
+          expires_at: expect.any(String),
+          days_left: 30,
+          cancelled: false,
+          auto_renew: true,
+          next_charge_at: sub.expires_at,
+          next_charge_amount: 490,
+          currency: 'RUB',
+          renews_into: { subscription_id: 3, days: 30 },
+          offer: false,
+        })
+        // The currency is the one paid in, whatever language the account is read in.
+        expect((await api.me(token, 'en')).subscription).toMatchObject({ plan_name: 'Month', next_charge_amount: 490, currency: 'RUB' })
+      })
+
+      it('renews a trial into the month at its regular price, in the currency of the trial payment', async () => {
+        const usd = await subscribe(1, 'cloudpayments', 'en')
+        expect((await api.me(usd.token)).subscription).toMatchObject({
+          trial: true,
+          plan_id: 1,
+          plan_days: 3,
+          renews_into: { subscription_id: 3, days: 30 },
+          next_charge_amount: 6.99,
+          currency: 'USD',
+          auto_renew: true,
+        })
+        const rub = await subscribe(1, 'payselection', 'de')
+        expect((await api.me(rub.token, 'de')).subscription).toMatchObject({ plan_name: 'Testzeitraum', next_charge_amount: 490, currency: 'RUB' })
+        const year = await subscribe(5, 'cloudpayments', 'de')
+        expect((await api.me(year.token)).subscription).toMatchObject({ renews_into: { subscription_id: 5, days: 365 }, next_charge_amount: 45.99, currency: 'EUR' })
+      })
+
+      it('turns auto-renewal off and on again; the next charge follows', async () => {
+        const { token } = await subscribe(2, 'cloudpayments', 'en')
+        const off = await api.call('GET', '/en/users/subscription/cancel', { token })
+        expect(off.body.user.subscription).toMatchObject({ auto_renew: false, cancelled: true, next_charge_at: null, next_charge_amount: 2.99, currency: 'USD' })
+        const on = await api.call('GET', '/de/users/subscription/resume', { token })
+        expect(on.status).toBe(200)
+        const sub = on.body.user.subscription
+        expect(sub).toMatchObject({ auto_renew: true, cancelled: false, next_charge_at: sub.expires_at })
+        expect(plain(on.body.message)).toMatch(/^Die automatische Verlängerung ist wieder aktiv\. Nächste Abbuchung: 2,99 \$ am \d+\. \S+ \d{4}/)
+        // Harmless when already on.
+        const again = await api.call('GET', '/en/users/subscription/resume', { token })
+        expect(again.status).toBe(200)
+        expect(plain(again.body.message)).toMatch(/^Auto-renewal is on again\. Next charge: US\$2\.99 on /)
+        expect(again.body.user.subscription.auto_renew).toBe(true)
+      })
+
+      it('answers 409 to resume without an active subscription', async () => {
+        const { token } = await api.signIn()
+        const none = await api.call('GET', '/ru/users/subscription/resume', { token })
+        expect(none.status).toBe(409)
+        expect(none.body).toEqual({ message: 'У вас нет активной подписки.' })
+        const expired = await subscribe(2, 'cloudpayments', 'en')
+        api.clock.advance(8 * DAY)
+        const later = await api.signIn(expired.email)
+        expect((await api.call('GET', '/en/users/subscription/resume', { token: later.token })).status).toBe(409)
+        expect((await api.me(later.token)).subscription).toMatchObject({ active: false, next_charge_at: null })
+      })
+
+      it('charges the special offer price and shows the plan the offer bought', async () => {
+        const { token, email } = await subscribe(2, 'cloudpayments', 'en')
+        const offer = (await api.call('GET', '/en/users/subscription/special', { token })).body.offer
+        expect(offer).toMatchObject({ subscription_id: 3, price: 5.59 })
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments', special: true } })).body
+        expect(pay).toMatchObject({ amount: 5.59, currency: 'USD', subscription_id: 3 })
+        // The provider must charge the offer price: the regular price does not match the order.
+        expect((await api.cp('pay', cpNotice({ ...pay, amount: 6.99 }))).body.code).toBe(12)
+        expect((await api.cp('pay', cpNotice(pay))).body.status).toBe('paid')
+        const sub = (await api.me(token)).subscription
+        expect(sub).toMatchObject({ plan_id: 3, plan_name: 'Month', plan_days: 30, offer: true, days_left: 37, next_charge_amount: 6.99, currency: 'USD' })
+        const [receipt] = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        const text = plain(receipt.text)
+        expect(text).toContain('Plan: Month (30 days), special offer')
+        expect(text).toContain('Amount charged: US$5.59')
+        expect(text).toContain('Next charge: US$6.99 on ')
+      })
+
+      it('mails a receipt for each paid payment, in the language of the payment request', async () => {
+        const { email, pay } = await subscribe(3, 'cloudpayments', 'ru')
+        const mail = (await api.call('GET', `/__dev/mail?to=${email}`)).body
+        expect(mail).toHaveLength(2) // the sign-in code, then the receipt
+        const [receipt] = mail
+        expect(receipt).toMatchObject({ subject: `Чек по платежу № ${pay.payment_id}`, code: null, link: null })
+        for (const line of [
+          'Товар: Премиум-подписка',
+          'Тариф: Месяц (30 дн.)',
+          'Списано: 490,00 ₽',
+          'Транзакция: 777000111',
+          `Платёж №: ${pay.payment_id}`,
+          'Следующее списание: 490,00 ₽ — ',
+          'support@example.com',
+        ])
+          expect(plain(receipt.text)).toContain(line)
+        expect(receipt.text).toMatch(/Дата: \d+ \S+ \d{4}/)
+        // A repeated notification mails nothing more.
+        await api.cp('pay', cpNotice(pay, 'Completed', { TransactionId: '777000111' }))
+        expect((await api.call('GET', `/__dev/mail?to=${email}`)).body).toHaveLength(2)
+      })
+
+      it('mails the trial its receipt for the hold, and nothing for a declined payment', async () => {
+        const trial = await subscribe(1, 'cloudpayments', 'de')
+        const [receipt] = (await api.call('GET', `/__dev/mail?to=${trial.email}`)).body
+        expect(receipt.subject).toBe(`Beleg für Ihre Zahlung Nr. ${trial.pay.payment_id}`)
+        const text = plain(receipt.text)
+        expect(text).toContain('Tarif: Testzeitraum (3 Tage)')
+        expect(text).toContain('Zur Kartenprüfung reservierter Betrag: 1,00 €')
+        expect(text).toContain('Nächste Abbuchung: 6,49 € am ')
+        expect(text).toContain('„Monat“')
+        const { token, email } = await api.signIn()
+        const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
+        await api.cp('fail', cpNotice(pay, 'Declined'))
+        expect((await api.call('GET', `/__dev/mail?to=${email}`)).body).toHaveLength(1)
       })
     })
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { createBackend } from '../src/app'
 import { EnvError, parseEnv } from '../src/env'
 import { rawRequest } from './raw-http'
 
@@ -54,7 +55,51 @@ describe('backend environment', () => {
       siteUrl: 'http://localhost:3000',
       siteOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       tokenTtlSeconds: 2592000,
+      refreshTokenTtlSeconds: 5184000,
+      backendPublicUrl: 'http://localhost:3001',
+      openidProviderUrl: 'http://localhost:3001/sandbox/openid/login',
+      openidSandboxSecret: 'sandbox-openid-secret-not-for-production',
+      cloudpaymentsApiSecret: 'sandbox-cloudpayments-api-secret',
+      payselectionSiteId: 'sandbox-site',
+      payselectionSecretKey: 'sandbox-payselection-secret-key',
+      payselectionNotificationUrl: 'http://localhost:3001/notifications/payselection',
+      sandboxNotifyDelayMs: 2000,
+      supportEmail: 'support@example.com',
     })
+  })
+
+  it('derives the public URL from the port and the provider URLs from the public URL', () => {
+    expect(parseEnv({ BACKEND_PORT: '4010' })).toMatchObject({
+      backendPublicUrl: 'http://localhost:4010',
+      openidProviderUrl: 'http://localhost:4010/sandbox/openid/login',
+      payselectionNotificationUrl: 'http://localhost:4010/notifications/payselection',
+    })
+    expect(parseEnv({ BACKEND_PUBLIC_URL: 'https://api.example.test/' })).toMatchObject({
+      backendPublicUrl: 'https://api.example.test',
+      openidProviderUrl: 'https://api.example.test/sandbox/openid/login',
+      payselectionNotificationUrl: 'https://api.example.test/notifications/payselection',
+    })
+    expect(
+      parseEnv({
+        BACKEND_PUBLIC_URL: 'https://api.example.test',
+        OPENID_PROVIDER_URL: 'https://steamcommunity.com/openid/login',
+        PAYSELECTION_NOTIFICATION_URL: 'https://hooks.example.test/ps',
+      }),
+    ).toMatchObject({
+      openidProviderUrl: 'https://steamcommunity.com/openid/login',
+      payselectionNotificationUrl: 'https://hooks.example.test/ps',
+    })
+  })
+
+  it('takes access tokens from 2 s and needs refresh tokens to outlive them', () => {
+    expect(parseEnv({ TOKEN_TTL_SECONDS: '2' }).tokenTtlSeconds).toBe(2)
+    expect(() => parseEnv({ TOKEN_TTL_SECONDS: '1' })).toThrow(/TOKEN_TTL_SECONDS/)
+    expect(() => parseEnv({ TOKEN_TTL_SECONDS: '31536001' })).toThrow(/TOKEN_TTL_SECONDS/)
+    expect(() => parseEnv({ TOKEN_TTL_SECONDS: '3600', REFRESH_TOKEN_TTL_SECONDS: '3600' })).toThrow(
+      /^Invalid environment variable REFRESH_TOKEN_TTL_SECONDS: must be greater than TOKEN_TTL_SECONDS/,
+    )
+    expect(() => parseEnv({ TOKEN_TTL_SECONDS: '31536000' })).toThrow(/REFRESH_TOKEN_TTL_SECONDS/)
+    expect(parseEnv({ TOKEN_TTL_SECONDS: '31536000', REFRESH_TOKEN_TTL_SECONDS: '63072000' }).refreshTokenTtlSeconds).toBe(63072000)
   })
 
   it('parses given values', () => {
@@ -66,6 +111,13 @@ describe('backend environment', () => {
       SITE_URL: 'https://example.test/',
       SITE_ORIGINS: 'https://example.test, https://mirror.test',
       TOKEN_TTL_SECONDS: '3600',
+      REFRESH_TOKEN_TTL_SECONDS: '7200',
+      OPENID_SANDBOX_SECRET: 'an-openid-secret',
+      CLOUDPAYMENTS_API_SECRET: 'cp-secret-123',
+      PAYSELECTION_SITE_ID: '21044',
+      PAYSELECTION_SECRET_KEY: 'ps-secret-123',
+      SANDBOX_NOTIFY_DELAY_MS: '0',
+      SUPPORT_EMAIL: 'help@example.test',
     })
     expect(env).toMatchObject({
       port: 4010,
@@ -75,6 +127,13 @@ describe('backend environment', () => {
       siteUrl: 'https://example.test',
       siteOrigins: ['https://example.test', 'https://mirror.test'],
       tokenTtlSeconds: 3600,
+      refreshTokenTtlSeconds: 7200,
+      openidSandboxSecret: 'an-openid-secret',
+      cloudpaymentsApiSecret: 'cp-secret-123',
+      payselectionSiteId: '21044',
+      payselectionSecretKey: 'ps-secret-123',
+      sandboxNotifyDelayMs: 0,
+      supportEmail: 'help@example.test',
     })
   })
 
@@ -87,10 +146,28 @@ describe('backend environment', () => {
     ['SITE_URL', 'ftp://example.test'],
     ['SITE_ORIGINS', 'https://example.test/path'],
     ['SITE_ORIGINS', ' , '],
-    ['TOKEN_TTL_SECONDS', '10'],
+    ['TOKEN_TTL_SECONDS', '1'],
+    ['REFRESH_TOKEN_TTL_SECONDS', 'soon'],
+    ['REFRESH_TOKEN_TTL_SECONDS', '60'],
+    ['BACKEND_PUBLIC_URL', 'localhost:3001'],
+    ['OPENID_PROVIDER_URL', 'javascript:alert(1)'],
+    ['OPENID_SANDBOX_SECRET', 'short'],
+    ['CLOUDPAYMENTS_API_SECRET', 'has a space in it'],
+    ['PAYSELECTION_SITE_ID', 'bad id!'],
+    ['PAYSELECTION_SECRET_KEY', 'x'],
+    ['PAYSELECTION_NOTIFICATION_URL', 'ftp://hooks.example.test'],
+    ['SANDBOX_NOTIFY_DELAY_MS', '-5'],
+    ['SANDBOX_NOTIFY_DELAY_MS', '600001'],
+    ['SUPPORT_EMAIL', 'not-an-address'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError)
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name))
+  })
+
+  it('refuses settings where the refresh token would not outlive the access token', async () => {
+    await expect(createBackend({ env: { dataDir: 'memory://', tokenTtlSeconds: 600, refreshTokenTtlSeconds: 600 } })).rejects.toThrow(
+      /REFRESH_TOKEN_TTL_SECONDS/,
+    )
   })
 
   it('exits at start with a message naming a bad variable', async () => {

@@ -1,9 +1,13 @@
+import { createHmac } from 'node:crypto'
 import { expect } from 'vitest'
 import { createBackend, type Backend } from '../src/app'
 import type { Db } from '../src/db'
 import type { BackendEnv } from '../src/env'
+import type { Deliverer, OutgoingNotification, SandboxProviderOptions } from '../src/sandbox-provider'
 
 export const SITE_URL = 'http://site.test:3000'
+/** The site's second domain (spec 1: an original and a mirror domain). */
+export const MIRROR_URL = 'http://mirror.test:3000'
 
 /** A clock tests can move forward (never back: stored times must stay in the past). */
 export function testClock() {
@@ -22,9 +26,24 @@ export interface Reply<T = any> {
   headers: Headers
 }
 
+/** How a test signs a CloudPayments notification: the headers it sends, or a wrong secret. */
+export interface CpSigning {
+  headers?: ('Content-HMAC' | 'X-Content-HMAC')[]
+  secret?: string
+  json?: boolean
+}
+
 export interface TestApi {
   backend: Backend
   clock: ReturnType<typeof testClock>
+  /** Every notification the sandbox provider sent, with the merchant's answer. */
+  deliveries: { request: OutgoingNotification; status: number; body: string }[]
+  /** Makes the merchant unreachable for the provider's next n deliveries (they answer 503). */
+  merchantDown(n: number): void
+  /** Sends a CloudPayments notification as the provider's server does: form-encoded and signed. */
+  cp(kind: 'check' | 'pay' | 'fail', fields: Record<string, unknown>, signing?: CpSigning): Promise<Reply>
+  /** Sends a Payselection webhook as its server does: JSON with X-SITE-ID and X-WEBHOOK-SIGNATURE. */
+  ps(fields: Record<string, unknown>, signing?: { secret?: string; siteId?: string; url?: string }): Promise<Reply>
   call<T = any>(method: string, path: string, init?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<Reply<T>>
   email(prefix?: string): string
   requestCode(email: string, locale?: string): Promise<{ code: string; link: string }>
@@ -35,16 +54,74 @@ export interface TestApi {
 
 let seq = 0
 
-export async function startApi(db: Db, env: Partial<BackendEnv> = {}): Promise<TestApi> {
+/** Form-encodes fields as CloudPayments does (values as strings, missing ones left out). */
+export function formBody(fields: Record<string, unknown>): string {
+  return new URLSearchParams(
+    Object.entries(fields)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString()
+}
+
+const hmacBase64 = (secret: string, body: string) => createHmac('sha256', secret).update(body, 'utf8').digest('base64')
+
+/**
+ * Starts a backend on db for tests. The sandbox provider delivers its notifications to this backend
+ * in-process (no port); `sandbox` overrides its delays.
+ */
+export async function startApi(db: Db, env: Partial<BackendEnv> = {}, sandbox: SandboxProviderOptions = {}): Promise<TestApi> {
   const clock = testClock()
+  const deliveries: TestApi['deliveries'] = []
+  let app: Backend['app'] | null = null
+  let down = 0
+  const inProcess: Deliverer = async (request) => {
+    if (down > 0) {
+      down--
+      deliveries.push({ request, status: 503, body: '' })
+      return { status: 503, body: '' }
+    }
+    const url = new URL(request.url)
+    const res = await app!.request(url.pathname + url.search, { method: 'POST', headers: request.headers, body: request.body })
+    const body = await res.text()
+    deliveries.push({ request, status: res.status, body })
+    return { status: res.status, body }
+  }
   const backend = await createBackend({
     db,
     now: clock.now,
-    env: { mode: 'development', siteUrl: SITE_URL, siteOrigins: ['http://site.test:3000'], ...env },
+    env: { mode: 'development', siteUrl: SITE_URL, siteOrigins: [SITE_URL, MIRROR_URL], ...env },
+    sandbox: { deliver: inProcess, ...sandbox },
   })
+  app = backend.app
   const api: TestApi = {
     backend,
     clock,
+    deliveries,
+    merchantDown(n) {
+      down = n
+    },
+    cp(kind, fields, signing = {}) {
+      const secret = signing.secret ?? backend.env.cloudpaymentsApiSecret
+      const raw = signing.json ? JSON.stringify(fields) : formBody(fields)
+      const headers: Record<string, string> = {
+        'content-type': signing.json ? 'application/json' : 'application/x-www-form-urlencoded',
+      }
+      for (const header of signing.headers ?? ['Content-HMAC', 'X-Content-HMAC'])
+        headers[header] = hmacBase64(secret, header === 'Content-HMAC' ? raw : decodeURIComponent(raw.replace(/\+/g, ' ')))
+      return api.call('POST', `/notifications/cloudpayments/${kind}`, { raw, headers })
+    },
+    ps(fields, signing = {}) {
+      const raw = JSON.stringify(fields)
+      const siteId = signing.siteId ?? backend.env.payselectionSiteId
+      const url = signing.url ?? backend.env.payselectionNotificationUrl
+      const signature = createHmac('sha256', signing.secret ?? backend.env.payselectionSecretKey)
+        .update(`POST\n${url}\n${siteId}\n${raw}`)
+        .digest('hex')
+      return api.call('POST', '/notifications/payselection', {
+        raw,
+        headers: { 'content-type': 'application/json', 'x-site-id': siteId, 'x-webhook-signature': signature },
+      })
+    },
     async call(method, path, init = {}) {
       const headers: Record<string, string> = { ...init.headers }
       let body: string | undefined
@@ -82,7 +159,7 @@ export async function startApi(db: Db, env: Partial<BackendEnv> = {}): Promise<T
       return res.body
     },
     async counts() {
-      const tables = ['users', 'auth_codes', 'tokens', 'payments', 'analytics_events', 'referral_visits', 'launcher_downloads', 'mail_outbox']
+      const tables = ['users', 'auth_codes', 'tokens', 'refresh_tokens', 'openid_nonces', 'payments', 'analytics_events', 'referral_visits', 'launcher_downloads', 'mail_outbox']
       const out: Record<string, number> = {}
       for (const table of tables) {
         const [row] = await backend.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)
@@ -110,28 +187,36 @@ export interface PaymentFields {
   email: string
 }
 
-/** A payment notification as the cloudpayments sandbox widget sends it. */
+/** The fields of a CloudPayments Check / Pay / Fail notification (the ones the backend reads, and a few more). */
 export function cpNotice(payment: PaymentFields, status = 'Completed', extra: Record<string, unknown> = {}) {
   return {
-    InvoiceId: String(payment.payment_id),
-    Amount: payment.amount,
-    Currency: payment.currency,
-    Email: payment.email,
-    Status: status,
-    CardLastFour: '4242',
     TransactionId: '1001',
+    Amount: payment.amount.toFixed(2),
+    Currency: payment.currency,
+    DateTime: '2026-05-01 10:05:00',
+    CardFirstSix: '424242',
+    CardLastFour: '4242',
+    CardType: 'Visa',
+    TestMode: '1',
+    Status: status,
+    OperationType: 'Payment',
+    InvoiceId: String(payment.payment_id),
+    Email: payment.email,
     ...extra,
   }
 }
 
+/** A Payselection webhook body. */
 export function psNotice(payment: PaymentFields, event = 'Payment') {
   return {
     Event: event,
+    TransactionId: 'PS00000000000001',
     OrderId: String(payment.payment_id),
     Amount: payment.amount.toFixed(2),
     Currency: payment.currency,
+    DateTime: '01.05.2026 10:05:00',
+    IsTest: 1,
     Email: payment.email,
-    TransactionId: 'PS1',
     CardMasked: '424242******4242',
   }
 }

@@ -19,7 +19,7 @@ describe('PGlite data directory survives a restart', () => {
     const first = await startApi(await openPglite(dir))
     const { token, email } = await first.signIn()
     const pay = (await first.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body
-    expect((await first.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).status).toBe(200)
+    expect((await first.cp('pay', cpNotice(pay))).status).toBe(200)
     const before = await first.me(token)
     await first.backend.close()
 
@@ -29,9 +29,9 @@ describe('PGlite data directory survives a restart', () => {
     expect(after.email).toBe(email)
     expect(after.subscription.active).toBe(true)
     const mail = await second.call('GET', `/__dev/mail?to=${email}`)
-    expect(mail.body).toHaveLength(1)
+    expect(mail.body.map((m: any) => m.subject)).toEqual([`Чек по платежу № ${pay.payment_id}`, expect.stringMatching(/^Your sign-in code/)])
     // Paid once: a repeated notification after the restart changes nothing.
-    expect((await second.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).body.applied).toBe(false)
+    expect((await second.cp('pay', cpNotice(pay))).body.applied).toBe(false)
     const versions = await second.backend.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
     expect(versions.map((v) => v.version)).toEqual(readMigrations().map((m) => m.version))
     await second.backend.close()
@@ -52,7 +52,8 @@ describe('versioned migrations', () => {
   it('records each migration once and seeds the reference data', async () => {
     const db = await openPglite('memory://')
     const applied = await migrate(db)
-    expect(applied).toEqual(['001', '002', '003'])
+    expect(applied).toEqual(readMigrations().map((m) => m.version))
+    expect(applied.slice(0, 4)).toEqual(['001', '002', '003', '004'])
     expect(await migrate(db)).toEqual([])
     expect(await db.query('SELECT id, code, name, goal_year FROM game_versions ORDER BY id')).toEqual([
       { id: 1, code: 'cs2', name: 'CS2', goal_year: 2024 },
@@ -72,7 +73,7 @@ describe('versioned migrations', () => {
       migrate(db, [...readMigrations(), { version: '999', name: 'broken', sql: 'CREATE TABLE half_done (id int);\nSELECT * FROM no_such_table;' }]),
     ).rejects.toThrow(/no_such_table/)
     const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
-    expect(rows.map((r) => r.version)).toEqual(['001', '002', '003'])
+    expect(rows.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version))
     expect(await db.query("SELECT to_regclass('half_done') AS t")).toEqual([{ t: null }])
     await db.close()
   })
@@ -85,10 +86,28 @@ describe('versioned migrations', () => {
       `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, created_at)
        SELECT id, 3, 'cloudpayments', 49000, 'RUB', now() FROM users WHERE email = 'old@example.com'`,
     )
-    expect(await migrate(db)).toEqual(['003'])
+    expect((await migrate(db))[0]).toBe('003')
     expect(await db.query('SELECT payer_email, status, operation, failure FROM payments')).toEqual([
       { payer_email: 'old@example.com', status: 'pending', operation: null, failure: null },
     ])
+    await db.close()
+  })
+
+  it('006 gives existing payments their group and locale, and subscribers the payment that extended them', async () => {
+    const db = await openPglite('memory://')
+    await migrate(db, readMigrations().filter((m) => m.version < '006'))
+    await db.query(
+      "INSERT INTO users (email, locale, referral_code, created_at, sub_plan_id, sub_expires_at) VALUES ('sub@example.com', 'de', 'SUBCODE1', now(), 3, now() + interval '10 days')",
+    )
+    await db.query(
+      `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, payer_email, status, created_at)
+       SELECT id, 3, 'cloudpayments', 649, 'EUR', email, 'paid', now() FROM users WHERE email = 'sub@example.com'`,
+    )
+    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '006').map((m) => m.version))
+    expect(await db.query('SELECT locale, country_group_id FROM payments')).toEqual([{ locale: 'de', country_group_id: 3 }])
+    const [user] = await db.query<{ sub_payment_id: number | null }>("SELECT sub_payment_id FROM users WHERE email = 'sub@example.com'")
+    expect(user!.sub_payment_id).toEqual(expect.any(Number))
+    expect(await db.query('SELECT id, renews_into FROM subscriptions ORDER BY id')).toEqual([1, 2, 3, 4, 5, 6].map((id) => ({ id, renews_into: id === 1 ? 3 : id })))
     await db.close()
   })
 

@@ -7,8 +7,14 @@ import { createBackend, type Backend } from '../src/app'
 
 /**
  * Spec 4 and 7: the sandbox payment widgets in Chromium. The page is served from another origin
- * (the "site"), loads the scripts from the backend and confirms payments to it across origins.
+ * (the "site") and loads the scripts from the backend. The card dialog sends the card to the sandbox
+ * provider, which answers the widget at once and notifies the merchant endpoint later, by a real HTTP
+ * POST signed as the provider signs it: the widget's success comes before the payment is paid.
  */
+
+/** The provider's delay before it notifies, and the late test card's. */
+const NOTIFY_DELAY_MS = 300
+const LATE_DELAY_MS = 4000
 
 let backend: Backend
 let backendServer: ServerType
@@ -36,9 +42,22 @@ beforeAll(async () => {
   })
   siteServer.listen(0, '127.0.0.1')
   siteOrigin = `http://127.0.0.1:${await listen(siteServer)}`
-  backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development', siteOrigins: [siteOrigin], siteUrl: siteOrigin } })
-  backendServer = serve({ fetch: backend.app.fetch, port: 0, hostname: '127.0.0.1' })
+  let app: Backend['app'] | null = null
+  backendServer = serve({ fetch: (req) => app!.fetch(req), port: 0, hostname: '127.0.0.1' })
   backendOrigin = `http://127.0.0.1:${await listen(backendServer)}`
+  backend = await createBackend({
+    env: {
+      dataDir: 'memory://',
+      mode: 'development',
+      siteOrigins: [siteOrigin],
+      siteUrl: siteOrigin,
+      // The provider posts its notifications to this address, over HTTP, like a real provider.
+      backendPublicUrl: backendOrigin,
+      sandboxNotifyDelayMs: NOTIFY_DELAY_MS,
+    },
+    sandbox: { lateDelayMs: LATE_DELAY_MS },
+  })
+  app = backend.app
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -141,6 +160,11 @@ async function paymentStatus(id: number) {
   return row
 }
 
+/** Waits until the provider's notification has settled the payment. */
+async function settles(id: number, status: 'paid' | 'failed') {
+  await expect.poll(async () => (await paymentStatus(id))!.status, { timeout: 10_000, interval: 50 }).toBe(status)
+}
+
 async function me(token: string) {
   return (await http('GET', '/en/users/me', undefined, token)).body
 }
@@ -163,18 +187,32 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true)
   })
 
-  it('pays with 4242 4242 4242 4242: the backend is confirmed first, then onSuccess', async () => {
+  it('pays with 4242 4242 4242 4242: onSuccess when the card is approved, paid when the notification arrives', async () => {
     const { token, payment } = await newPayment('cloudpayments')
     await openCloudPayments(payment)
     await fillCard('4242 4242 4242 4242')
     await waitFor('onComplete')
+    // As with the real provider, the widget's success comes first: the merchant has not been told yet.
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
     const ev = await events()
     expect(ev.map((e) => e.name)).toEqual(['onSuccess', 'onComplete'])
     expect(ev[0]!.args[0]).toMatchObject({ invoiceId: payment.payment_id, amount: payment.amount })
-    expect(ev[1]!.args[0]).toMatchObject({ success: true })
+    expect(ev[1]!.args[0]).toMatchObject({ success: true, type: 'payment' })
     expect(await page.getByRole('dialog').count()).toBe(0)
+    await settles(payment.payment_id, 'paid')
     expect(await paymentStatus(payment.payment_id)).toEqual({ status: 'paid', card_last4: '4242' })
     expect((await me(token)).subscription).toMatchObject({ active: true, plan_id: 3, days_left: 30 })
+  })
+
+  it('approves 4000 0000 0000 0077 at once; its notification arrives late', async () => {
+    const { payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment)
+    await fillCard('4000 0000 0000 0077')
+    await waitFor('onComplete')
+    expect((await events()).map((e) => e.name)).toEqual(['onSuccess', 'onComplete'])
+    await new Promise((resolve) => setTimeout(resolve, NOTIFY_DELAY_MS * 3))
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
+    await settles(payment.payment_id, 'paid')
   })
 
   it('declines 4000 0000 0000 0002 with onFail and a code', async () => {
@@ -186,7 +224,7 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     expect(ev.map((e) => e.name)).toEqual(['onFail', 'onComplete'])
     expect(ev[0]!.args[0]).toMatch(/declined/i)
     expect(ev[1]!.args[0]).toMatchObject({ success: false, code: 5005, message: expect.stringMatching(/declined/i) })
-    expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
+    await settles(payment.payment_id, 'failed') // the provider's Fail notification
     expect((await me(token)).subscription).toBeNull()
   })
 
@@ -224,16 +262,30 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     expect(await events()).toEqual([{ name: 'onFail', args: ['User has cancelled', expect.objectContaining({ invoiceId: payment.payment_id })] }])
   })
 
-  it('refuses a paid plan opened with the auth scheme: onFail, the payment failed, no subscription', async () => {
+  it('refuses a paid plan opened with the auth scheme: the merchant refuses the Check, onFail, nothing charged', async () => {
     const { token, payment } = await newPayment('cloudpayments', 2)
     await openCloudPayments(payment, 'auth')
     await fillCard('4242 4242 4242 4242')
     await waitFor('onComplete')
     const ev = await events()
     expect(ev.map((e) => e.name)).toEqual(['onFail', 'onComplete'])
-    expect(ev[1]!.args[0]).toMatchObject({ success: false, type: 'fail' })
-    expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
+    expect(ev[1]!.args[0]).toMatchObject({ success: false, type: 'fail', code: 13 })
+    await new Promise((resolve) => setTimeout(resolve, NOTIFY_DELAY_MS * 2))
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
     expect((await me(token)).subscription).toBeNull()
+  })
+
+  it('speaks German with the formal address', async () => {
+    const { payment } = await newPayment('cloudpayments')
+    await page.evaluate((payment) => {
+      const w = window as any
+      new w.cp.CloudPayments({ language: 'de-DE' }).pay('charge', { amount: payment.amount, currency: payment.currency, invoiceId: payment.payment_id }, {})
+    }, payment)
+    const dialog = page.getByRole('dialog', { name: 'Kartenzahlung' })
+    await dialog.getByLabel('Kartennummer').fill('1234')
+    await dialog.getByRole('button', { name: /^Bezahlen / }).click()
+    expect(await dialog.textContent()).toContain('Geben Sie eine gültige Kartennummer ein.')
+    await page.keyboard.press('Escape')
   })
 
   it('legacy auth() activates the trial (amount 1)', async () => {
@@ -243,12 +295,13 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     await fillCard('4242424242424242')
     await waitFor('onSuccess')
     expect((await events()).map((e) => e.name)).toEqual(['onSuccess'])
+    await settles(payment.payment_id, 'paid')
     expect((await me(token)).subscription).toMatchObject({ active: true, trial: true, days: 3 })
   })
 })
 
 describe('sandbox payselection widget (window.pw.PayWidget)', () => {
-  it('pays with 4242 4242 4242 4242 and calls onSuccess after the backend accepted', async () => {
+  it('pays with 4242 4242 4242 4242: onSuccess at once, the webhook pays the payment', async () => {
     const { token, payment } = await newPayment('payselection')
     expect(payment.currency).toBe('RUB')
     await openPayselection(payment)
@@ -257,7 +310,10 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
     await fillCard('4242 4242 4242 4242')
     await waitFor('onSuccess')
     const ev = await events()
-    expect(ev).toEqual([{ name: 'onSuccess', args: [expect.objectContaining({ event: 'success', orderId: String(payment.payment_id) })] }])
+    expect(ev).toEqual([
+      { name: 'onSuccess', args: [expect.objectContaining({ event: 'success', orderId: String(payment.payment_id), transactionId: expect.stringMatching(/^PS\d+$/) })] },
+    ])
+    await settles(payment.payment_id, 'paid')
     expect(await paymentStatus(payment.payment_id)).toEqual({ status: 'paid', card_last4: '4242' })
     expect((await me(token)).subscription).toMatchObject({ active: true, plan_id: 3 })
   })
@@ -268,7 +324,7 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
     await fillCard('4000 0000 0000 0002')
     await waitFor('onError')
     expect(await events()).toEqual([{ name: 'onError', args: [{ code: 'PaymentDeclined', message: expect.stringMatching(/declined/i) }] }])
-    expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
+    await settles(payment.payment_id, 'failed')
     expect((await me(token)).subscription).toBeNull()
   })
 
@@ -278,16 +334,19 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
     await openPayselection(payment)
     await fillCard('4242 4242 4242 4242')
     await waitFor('onSuccess')
+    await settles(payment.payment_id, 'paid')
     expect((await me(token)).subscription).toMatchObject({ active: true, trial: true, days: 3 })
   })
 
-  it('refuses a paid plan opened as a hold (PaymentType Block) with onError', async () => {
+  it('a paid plan opened as a hold (PaymentType Block): the provider holds the money, the merchant fails the payment', async () => {
     const { token, payment } = await newPayment('payselection', 2)
     await openPayselection(payment, 'Block')
     await fillCard('4242 4242 4242 4242')
-    await waitFor('onError')
-    expect(await events()).toEqual([{ name: 'onError', args: [expect.objectContaining({ code: 'PaymentFailed' })] }])
-    expect((await paymentStatus(payment.payment_id))!.status).toBe('failed')
+    await waitFor('onSuccess')
+    // Payselection asks the merchant nothing first: the widget reports the approved hold ...
+    expect((await events()).map((e) => e.name)).toEqual(['onSuccess'])
+    // ... and the Block webhook cannot pay a paid plan.
+    await settles(payment.payment_id, 'failed')
     expect((await me(token)).subscription).toBeNull()
   })
 

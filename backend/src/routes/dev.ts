@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { randomToken } from '../crypto'
 import { ApiError, validate, type AppEnv } from '../http'
 import { listMail, type StoredMail } from '../mail'
+import { escapeHtml } from '../html'
 import { Email } from '../schemas'
 
 /** Development-only helpers: the mailbox and a stand-in for the launcher binding a device. */
@@ -27,9 +28,6 @@ devRoutes.post('/device', async (c) => {
   if (rows.length === 0) throw new ApiError(404, 'not_found')
   return c.json({ ok: true, user_id: rows[0]!.id })
 })
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
 function mailboxPage(mail: StoredMail[]): string {
   const items = mail

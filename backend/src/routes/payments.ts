@@ -22,6 +22,8 @@ paymentRoutes.post('/', requireUser, async (c) => {
   const user = c.var.user
   const locale = c.var.locale
   const now = clock()
+  // Receipts go to the payer's e-mail: a user who signed up with Steam adds one first.
+  if (user.email === null) throw new ApiError(422, 'email_required')
   let groupId: number
   if (body.service === 'payselection') groupId = PAYSELECTION_GROUP_ID
   else if (body.country_group_id !== undefined) {
@@ -39,9 +41,10 @@ paymentRoutes.post('/', requireUser, async (c) => {
     amountMinor = offerPriceMinor(plan.actual_minor)
   }
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [user.id, plan.id, body.service, amountMinor, plan.currency, body.special === true, user.email, now.toISOString()],
+    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at,
+       locale, country_group_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [user.id, plan.id, body.service, amountMinor, plan.currency, body.special === true, user.email, now.toISOString(), locale, plan.country_group_id],
   )
   return c.json(
     {

@@ -54,6 +54,7 @@ publicRoutes.get('/subscriptions', async (c) => {
       name: planName(p, c.var.locale),
       days: p.days,
       trial: p.is_trial,
+      renews_into: { subscription_id: p.renews_into, days: p.renews_into_days },
       prices: {
         using: {
           actual: toMajor(p.actual_minor),

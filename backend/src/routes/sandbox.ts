@@ -1,9 +1,10 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ApiError, readJson, validate, type AppEnv } from '../http'
-import { confirmPayment, type Confirmation } from '../payments'
+import { MAX_BODY_BYTES, readJson, validate, type AppEnv } from '../http'
+import { t } from '../i18n'
 import { CleanText, Email } from '../schemas'
 
 const SANDBOX_DIR = fileURLToPath(new URL('../../sandbox/', import.meta.url))
@@ -25,10 +26,13 @@ function script(name: 'cloudpayments.js' | 'pay-widget.js'): string {
   return body
 }
 
-/** The widget scripts: public, static and loadable from any page, like the providers' own. */
-export const sandboxScripts = new Hono<AppEnv>()
+/**
+ * The public part of the sandbox payment providers, loadable and callable from any page like the
+ * providers' own: the widget scripts and the provider endpoint their card dialog posts to.
+ */
+export const sandboxPublic = new Hono<AppEnv>()
 for (const name of ['cloudpayments.js', 'pay-widget.js'] as const) {
-  sandboxScripts.get(`/${name}`, (c) =>
+  sandboxPublic.get(`/${name}`, (c) =>
     c.body(script(name), 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Access-Control-Allow-Origin': '*',
@@ -39,76 +43,72 @@ for (const name of ['cloudpayments.js', 'pay-widget.js'] as const) {
   )
 }
 
-const PaymentId = type(/^\d{1,9}$/).or('1 <= number.integer <= 999999999')
-const Currency = type(/^[A-Za-z]{3}$/)
-
-/**
- * CloudPayments-style Pay / Fail notification (the fields the backend checks). Status `Completed` is a
- * charge (scheme `charge`), `Authorized` a hold (scheme `auth`).
- */
-const CloudPaymentsNotice = type({
-  InvoiceId: PaymentId,
-  Amount: '0 < number <= 100000000',
-  Currency,
-  Email,
-  Status: "'Completed' | 'Authorized' | 'Declined'",
-  'TransactionId?': CleanText.and('string <= 64').or('number'),
-  'CardLastFour?': type(/^\d{4}$/),
-  'AccountId?': type('string <= 64').or('number'),
-  'Reason?': 'string <= 256',
-})
-
-/** Payselection-style webhook. Event `Payment` is a charge (`PaymentType: 'Pay'`), `Block` a hold (`'Block'`). */
-const PayselectionNotice = type({
-  Event: "'Payment' | 'Block' | 'Fail'",
-  OrderId: type(/^\d{1,9}$/),
-  Amount: type(/^\d{1,9}\.\d{2}$/),
-  Currency,
-  Email,
-  'TransactionId?': CleanText.and('string <= 64'),
-  'CardMasked?': type(/^\d{6}\*{2,9}\d{4}$/),
-  'ErrorMessage?': 'string <= 256',
-})
-
-function minorUnits(amount: number): number {
-  const minor = Math.round(amount * 100)
-  if (Math.abs(amount * 100 - minor) > 1e-6) throw new ApiError(422, 'payment_mismatch')
-  return minor
+const PUBLIC_CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST,OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type',
+  'Access-Control-Max-Age': '600',
 }
 
-export const sandboxNotify = new Hono<AppEnv>()
-
-sandboxNotify.post('/notify/:provider', async (c) => {
-  const { db, now } = c.var.deps
-  const provider = c.req.param('provider')
-  let notice: Confirmation
-  if (provider === 'cloudpayments') {
-    const body = validate(CloudPaymentsNotice, await readJson(c))
-    notice = {
-      provider,
-      paymentId: Number(body.InvoiceId),
-      amountMinor: minorUnits(body.Amount),
-      currency: body.Currency,
-      email: body.Email,
-      outcome: body.Status === 'Completed' ? 'charge' : body.Status === 'Authorized' ? 'auth' : 'declined',
-      cardLast4: body.CardLastFour ?? null,
-      transactionId: body.TransactionId === undefined ? null : String(body.TransactionId),
+/** Luhn check of a card number. */
+function luhn(digits: string): boolean {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i])
+    if (i % 2 === 1) {
+      d *= 2
+      if (d > 9) d -= 9
     }
-  } else if (provider === 'payselection') {
-    const body = validate(PayselectionNotice, await readJson(c))
-    notice = {
-      provider,
-      paymentId: Number(body.OrderId),
-      amountMinor: Number(body.Amount.replace('.', '')),
-      currency: body.Currency,
-      email: body.Email,
-      outcome: body.Event === 'Payment' ? 'charge' : body.Event === 'Block' ? 'auth' : 'declined',
-      cardLast4: body.CardMasked ? body.CardMasked.slice(-4) : null,
-      transactionId: body.TransactionId ?? null,
-    }
-  } else {
-    throw new ApiError(404, 'not_found')
+    sum += d
   }
-  const result = await confirmPayment(db, notice, now())
-  return c.json({ code: 0, ...result })
+  return sum % 10 === 0
+}
+
+const CardNumber = type('string')
+  .pipe((s) => s.replace(/[\s-]/g, ''))
+  .narrow((s, ctx) => (/^\d{13,19}$/.test(s) && luhn(s)) || ctx.mustBe('a valid card number'))
+const Expiry = type(/^(0[1-9]|1[0-2])\/\d{2}$/).narrow((s, ctx) => {
+  const [month, year] = s.split('/').map(Number) as [number, number]
+  const now = new Date()
+  const ok = 2000 + year > now.getUTCFullYear() || (2000 + year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1)
+  return ok || ctx.mustBe('a month that has not passed')
 })
+const Card = type({ number: CardNumber, expiry: Expiry, cvc: /^\d{3,4}$/ })
+const Optional = (max: number) => CleanText.and(`string <= ${max}`).or('undefined')
+
+const Charge = type({
+  provider: "'cloudpayments'",
+  scheme: "'charge' | 'auth'",
+  invoiceId: type(/^[\w-]{1,64}$/),
+  'accountId?': Optional(64),
+  amount: '0 < number <= 100000000',
+  currency: /^[A-Z]{3}$/,
+  'email?': Email.or('undefined'),
+  'description?': Optional(512),
+  card: Card,
+}).or({
+  provider: "'payselection'",
+  paymentType: "'Pay' | 'Block'",
+  orderId: type(/^[\w-]{1,64}$/),
+  amount: /^\d{1,9}\.\d{2}$/,
+  currency: /^[A-Z]{3}$/,
+  'email?': Email.or('undefined'),
+  'description?': Optional(512),
+  card: Card,
+})
+
+sandboxPublic.options('/provider/charge', (c) => c.body(null, 204, PUBLIC_CORS))
+sandboxPublic.post(
+  '/provider/charge',
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413, PUBLIC_CORS) }),
+  async (c) => {
+    const provider = c.var.deps.sandbox
+    for (const [k, v] of Object.entries(PUBLIC_CORS)) c.header(k, v)
+    const body = validate(Charge, await readJson(c))
+    const result =
+      body.provider === 'cloudpayments'
+        ? await provider.chargeCloudPayments({ ...body, card: { number: body.card.number, expiry: body.card.expiry } })
+        : await provider.chargePayselection({ ...body, card: { number: body.card.number, expiry: body.card.expiry } })
+    return c.json(result)
+  },
+)

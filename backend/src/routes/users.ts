@@ -2,17 +2,20 @@ import { type } from 'arktype'
 import { Hono } from 'hono'
 import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto'
 import type { Queryable } from '../db'
-import { ApiError, readJson, validate, type AppEnv, type Ctx } from '../http'
-import { formatDate, t, type Locale } from '../i18n'
+import { ApiError, readJson, siteBase, validate, type AppEnv, type Ctx } from '../http'
+import { formatDate, isLocale, t, type Locale } from '../i18n'
 import { sendMail } from '../mail'
 import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas'
+import { formatMoney } from '../catalog'
 import { subscriptionOffer } from '../offers'
+import { steamSignIn } from '../steam'
 import {
   DEVICE_RESET_INTERVAL_MS,
   asDate,
   isSubscriptionActive,
   issueToken,
   loadUser,
+  refreshToken,
   requireUser,
   serializeUser,
   userFromAuthorization,
@@ -41,6 +44,7 @@ const VerifyBody = type({ email: Email, code: SixDigits }).or({ email: Email, pa
 const ConfirmBody = type({ email: Email, code: SixDigits, password: Password })
 const CredentialsBody = type({ password: Password, password_confirm: 'string <= 128' })
 const EmailBody = type({ email: Email })
+const RefreshBody = type({ refresh_token: 'string <= 512' })
 
 function expired(row: CodeRow, now: Date) {
   return row.used_at !== null || asDate(row.expires_at)!.getTime() <= now.getTime() || row.attempts >= MAX_CODE_ATTEMPTS
@@ -176,15 +180,18 @@ async function fresh(c: Ctx, userId: number) {
 
 async function signedIn(c: Ctx, db: Queryable, userId: number, now: Date) {
   await db.query('UPDATE users SET email_confirmed = true, locale = $2 WHERE id = $1', [userId, c.var.locale])
-  return issueToken(db, userId, now, c.var.deps.env.tokenTtlSeconds)
+  return issueToken(db, userId, now, c.var.deps.env)
 }
 
 export const usersRoutes = new Hono<AppEnv>()
 
-// Sends a sign-in code and link; creates the account on first use.
+// Sends a sign-in code and link; creates the account on first use. With an OpenID answer in the query
+// (openid.mode), it is the login callback of "Sign in through Steam" instead.
 usersRoutes.get('/auth', async (c) => {
-  const { db, env, now: clock } = c.var.deps
+  if (new URL(c.req.url).searchParams.has('openid.mode')) return c.json(await steamSignIn(c))
+  const { db, now: clock } = c.var.deps
   const q = validate(AuthQuery, c.req.query())
+  const base = siteBase(c)
   const now = clock()
   const locale = c.var.locale
   await db.transaction(async (tx) => {
@@ -192,7 +199,7 @@ usersRoutes.get('/auth', async (c) => {
     await lockUser(tx, userId)
     await checkResend(tx, 'login', { email: q.email }, now)
     const { code, link } = await createCode(tx, 'login', userId, q.email, now)
-    const url = `${env.siteUrl}/${locale}/login/${link}${q.redirect ? `?redirect=${encodeURIComponent(q.redirect)}` : ''}`
+    const url = `${base}/${locale}/login/${link}${q.redirect ? `?redirect=${encodeURIComponent(q.redirect)}` : ''}`
     await sendMail(
       tx,
       {
@@ -245,7 +252,7 @@ usersRoutes.patch('/verify', async (c) => {
     if (!user?.password_hash || !(await checkPassword(body.password, user.password_hash)))
       throw new ApiError(422, 'wrong_password')
     await db.query('DELETE FROM password_attempts WHERE email = $1', [body.email])
-    return c.json(await issueToken(db, user.id, now, c.var.deps.env.tokenTtlSeconds))
+    return c.json(await issueToken(db, user.id, now, c.var.deps.env))
   }
   const row = await consumeSixDigit(db, await latestCode(db, 'login', { email: body.email }), body.code, now)
   return c.json(await signedIn(c, db, row.user_id, now))
@@ -263,6 +270,13 @@ usersRoutes.post('/confirm', async (c) => {
   return c.json({ message: t(c.var.locale, 'email_confirmed'), user: await fresh(c, row.user_id), ...token })
 })
 
+// Exchanges a refresh token (single use) for a new access token and refresh token.
+usersRoutes.post('/refresh', async (c) => {
+  const { db, env, now } = c.var.deps
+  const body = validate(RefreshBody, await readJson(c))
+  return c.json(await refreshToken(db, body.refresh_token, now(), env))
+})
+
 usersRoutes.get('/me', requireUser, async (c) => c.json(serializeUser(c.var.user, c.var.locale, c.var.deps.now())))
 
 usersRoutes.post('/credentials', requireUser, async (c) => {
@@ -276,8 +290,9 @@ usersRoutes.post('/credentials', requireUser, async (c) => {
 
 // Starts an e-mail change: a code and a link go to the new address.
 usersRoutes.put('/email', requireUser, async (c) => {
-  const { db, env, now: clock } = c.var.deps
+  const { db, now: clock } = c.var.deps
   const body = validate(EmailBody, await readJson(c))
+  const base = siteBase(c)
   const user = c.var.user
   const locale = c.var.locale
   const now = clock()
@@ -288,7 +303,7 @@ usersRoutes.put('/email', requireUser, async (c) => {
     if (taken.length > 0) throw new ApiError(409, 'email_taken')
     await checkResend(tx, 'email_change', { userId: user.id }, now)
     const { code, link } = await createCode(tx, 'email_change', user.id, body.email, now)
-    const url = `${env.siteUrl}/${locale}/confirm-email/${link}`
+    const url = `${base}/${locale}/confirm-email/${link}`
     await sendMail(
       tx,
       { to: body.email, subject: t(locale, 'mail_email_subject'), text: t(locale, 'mail_email_text', { code, link: url }), code, link: url },
@@ -329,7 +344,20 @@ usersRoutes.post('/email/:code', async (c) => {
       if (taken.length > 0) throw new ApiError(409, 'email_taken')
       if (raw.length === 6) await consumeSixDigit(tx, row, raw, now)
       else await claim(tx, row, now)
+      const [old] = await tx.query<{ email: string | null; locale: string }>('SELECT email, locale FROM users WHERE id = $1 FOR UPDATE', [
+        row.user_id,
+      ])
       await tx.query('UPDATE users SET email = $2, email_confirmed = true WHERE id = $1', [row.user_id, email])
+      // The old address learns of the change, in the account's language, with whom to tell if it was not them.
+      if (old?.email && old.email !== email) {
+        const lang: Locale = isLocale(old.locale) ? old.locale : c.var.locale
+        const vars = { old: old.email, new: email, date: formatDate(lang, now), support: c.var.deps.env.supportEmail }
+        await sendMail(
+          tx,
+          { to: old.email, subject: t(lang, 'mail_email_changed_subject'), text: t(lang, 'mail_email_changed_text', vars), code: null, link: null },
+          now,
+        )
+      }
     })
   } catch (err) {
     // A wrong 6-digit code must still count: the attempt is recorded outside the rolled-back transaction.
@@ -349,6 +377,22 @@ usersRoutes.get('/subscription/cancel', requireUser, async (c) => {
   return c.json({
     message: t(c.var.locale, 'subscription_cancelled', { date: formatDate(c.var.locale, asDate(user.sub_expires_at)!) }),
     user: await fresh(c, user.id),
+  })
+})
+
+usersRoutes.get('/subscription/resume', requireUser, async (c) => {
+  const { db, now: clock } = c.var.deps
+  const user = c.var.user
+  const now = clock()
+  if (!isSubscriptionActive(user, now)) throw new ApiError(409, 'subscription_none')
+  await db.query('UPDATE users SET sub_cancelled = false WHERE id = $1', [user.id])
+  const resumed = await fresh(c, user.id)
+  const sub = resumed.subscription!
+  const amount =
+    sub.next_charge_amount === null || sub.currency === null ? '—' : formatMoney(c.var.locale, Math.round(sub.next_charge_amount * 100), sub.currency)
+  return c.json({
+    message: t(c.var.locale, 'subscription_resumed', { amount, date: formatDate(c.var.locale, asDate(user.sub_expires_at)!) }),
+    user: resumed,
   })
 })
 
