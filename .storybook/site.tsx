@@ -110,14 +110,22 @@ export function siteContext(brand: BrandId, params: SiteParameters): SiteContext
 
 const WRONG_CODE = 'The code is wrong or has expired.'
 
+/** Every sign-in of the stories: it hangs, fails with a wrong code, or signs in. */
+function storyLogin<I>(params: SiteParameters) {
+  return fromPromise<TokenGrant, I>(async () => {
+    if (params.login === 'hang') return hang()
+    if (params.login === 'wrong-code') throw new Error(WRONG_CODE)
+    return { token: 'story-token', expiresIn: 3600 }
+  })
+}
+
 function authLogic(params: SiteParameters, user: User) {
   return authMachine.provide({
     actors: {
-      login: fromPromise<TokenGrant, { credentials: unknown }>(async () => {
-        if (params.login === 'hang') return hang()
-        if (params.login === 'wrong-code') throw new Error(WRONG_CODE)
-        return { token: 'story-token', expiresIn: 3600 }
-      }),
+      verifyCode: storyLogin<{ email: string; code: string }>(params),
+      signInByLink: storyLogin<{ code: string }>(params),
+      confirmEmail: storyLogin<{ email: string; code: string; password: string }>(params),
+      verifyCallback: storyLogin<{ params: Record<string, string> }>(params),
       fetchUser: fromPromise<AuthUser, { token: string }>(async () => (params.userFetch === 'hang' ? hang() : ((params.user ?? user) as AuthUser))),
       refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => {
         throw new Error('No refresh tokens in stories')
@@ -128,7 +136,8 @@ function authLogic(params: SiteParameters, user: User) {
       clearStoredSession: () => {},
       navigate: (_, to) => console.info('auth: navigate to', to),
       logError: (_, params) => console.info('auth: error', params.error),
-      abortRequest: () => notify({ kind: 'warning', text: m.acc_session_expired() }),
+      toast: (_, toast) => notify(toast),
+      reportExpired: (_, params) => console.info('auth:', params.message),
     },
   })
 }
@@ -152,7 +161,7 @@ function localeLogic(onChange: (locale: Locale) => void) {
         const locale = params.to.split('/')[1]
         if (isLocale(locale)) onChange(locale)
       },
-      toast: (_, params) => notify({ kind: params.kind, key: params.key }),
+      toast: (_, params) => notify(params),
       logError: (_, params) => console.info('locale: error', params.error),
     },
   })

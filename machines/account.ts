@@ -1,12 +1,21 @@
 /**
- * Spec 4, 7: the account area's actions. Cancelling the subscription and resetting the bound
- * device ask for confirmation in a modal first; changing the e-mail or the password runs at
- * once. Each call ends with a success or error toast (the backend's own message) and the
+ * Spec 4, 7: the account area's actions. Cancelling the subscription (turning auto-renewal off)
+ * and resetting the bound device ask for confirmation first: the machine opens the modal and
+ * waits for its answer. Turning renewal back on runs at once. The e-mail change, the code that
+ * confirms it and the launcher password are forms (each a form machine with its validation
+ * gate). Each call ends with a success or error toast (the backend's own message) and the
  * refreshed user. One action at a time.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, sendTo, setup } from 'xstate'
+import { formMachine, type FormInput, type FormSubmittedEvent } from './form'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from './rules/fields'
+import type { ToastParams } from './rules/toast'
 
 export type ConfirmKind = 'cancel' | 'reset'
+
+export const EMAIL_FORM = 'account-email'
+export const EMAIL_CODE_FORM = 'account-email-code'
+export const PASSWORD_FORM = 'account-password'
 
 export interface AccountResult {
   /** The backend's (translated) message. */
@@ -22,15 +31,14 @@ export interface AccountContext {
 }
 
 export type AccountEvent =
+  | FormSubmittedEvent
   | { type: 'account.cancelSubscription' }
+  | { type: 'account.resumeRenewal' }
   | { type: 'account.resetDevice' }
-  | { type: 'account.confirm' }
-  | { type: 'account.dismiss' }
-  | { type: 'account.changeEmail'; email: string }
-  | { type: 'account.changePassword'; password: string; passwordConfirm: string }
+  /** The modal's answer to a confirmation. */
+  | { type: 'modal.answered'; answer: 'confirm' | 'dismiss' }
 
-export interface ToastParams { kind: 'success' | 'error'; text: string }
-export interface ConfirmParams { kind: ConfirmKind }
+export interface OpenConfirmParams { kind: ConfirmKind }
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -47,65 +55,79 @@ function errorToast({ event }: { event: { error: unknown } }): ToastParams {
 function errorParams({ event }: { event: { error: unknown } }) {
   return { error: event.error }
 }
-function emailInput({ event }: { event: AccountEvent }) {
-  return { email: event.type === 'account.changeEmail' ? event.email : '' }
+function values({ event }: { event: AccountEvent }): Record<string, string> {
+  return event.type === 'form.submitted' ? event.values : {}
 }
-function passwordInput({ event }: { event: AccountEvent }) {
-  return event.type === 'account.changePassword' ? { password: event.password, passwordConfirm: event.passwordConfirm } : { password: '', passwordConfirm: '' }
-}
+const submittedBy = (form: string) => ({ event }: { event: AccountEvent }) => event.type === 'form.submitted' && event.form === form
+const answered = (answer: 'confirm' | 'dismiss') => ({ event }: { event: AccountEvent }) => event.type === 'modal.answered' && event.answer === answer
 
-const call = (name: string) =>
-  fromPromise<AccountResult, any>(async () => {
-    throw new Error(`account: actor "${name}" not provided`)
-  })
+const form = (id: string, fields: FormInput['fields']) => ({ id, src: 'form' as const, input: { id, fields } })
 
-const finished = (target: string) => ({
+const finished = (extra: readonly ({ type: 'clearPassword' } | 'clearPassword')[] = []) => ({
   onDone: {
-    target,
-    actions: [
-      { type: 'toast' as const, params: successToast },
-      { type: 'updateUser' as const, params: done },
-      'closeConfirm' as const,
-    ],
+    target: 'idle',
+    actions: [{ type: 'toast' as const, params: successToast }, { type: 'updateUser' as const, params: done }, ...extra],
   },
   onError: {
-    target,
-    actions: [
-      { type: 'assignError' as const, params: errorParams },
-      { type: 'toast' as const, params: errorToast },
-      { type: 'logError' as const, params: errorParams },
-      'closeConfirm' as const,
-    ],
+    target: 'idle',
+    actions: [{ type: 'assignError' as const, params: errorParams }, { type: 'toast' as const, params: errorToast }, { type: 'logError' as const, params: errorParams }],
   },
 })
 
+const call = (name: string) =>
+  fromPromise<AccountResult, Record<string, string>>(async () => {
+    throw new Error(`account: actor "${name}" not provided`)
+  })
+
 export const accountMachine = setup({
-  types: { context: {} as AccountContext, events: {} as AccountEvent },
+  types: { context: {} as AccountContext, events: {} as AccountEvent, tags: {} as 'busy' },
   actors: {
+    form: formMachine,
+    /** Spec 7: GET /users/subscription/cancel (auto-renewal off). */
     cancelSubscription: call('cancelSubscription'),
+    /** GET /users/subscription/resume (auto-renewal on again). */
+    resumeRenewal: call('resumeRenewal'),
+    /** Spec 7: DELETE /users/device/reset. */
     resetDevice: call('resetDevice'),
+    /** Spec 7: PUT /users/email `{ email }`. */
     changeEmail: call('changeEmail'),
+    /** Spec 7: POST /users/email/{code}. */
+    confirmEmailCode: call('confirmEmailCode'),
+    /** Spec 7: POST /users/credentials `{ password, password_confirm }`. */
     changePassword: call('changePassword'),
   },
   actions: {
-    assignConfirm: assign((_, params: ConfirmParams) => ({ confirming: params.kind, error: null })),
+    assignConfirm: assign((_, params: { kind: ConfirmKind }) => ({ confirming: params.kind, error: null })),
     clearConfirm: assign({ confirming: null }),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     clearError: assign({ error: null }),
-    /** Opens the confirmation modal (the app renders it through the modal machine). */
-    openConfirm: (_, _params: ConfirmParams) => {},
-    closeConfirm: () => {},
+    /** The password fields are emptied once the password is set. */
+    clearPassword: sendTo(PASSWORD_FORM, { type: 'form.clear', names: ['password', 'password-confirm'] }),
+    /** Opens the confirmation in the modal, which answers this machine (`modal.answered`). */
+    openConfirm: (_, _params: OpenConfirmParams) => {},
     toast: (_, _params: ToastParams) => {},
     /** Hands the refreshed user to the auth machine. */
     updateUser: (_, _params: AccountResult) => {},
     logError: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isCancelConfirmation: ({ context }) => context.confirming === 'cancel',
+    isCancelConfirmed: ({ context, event }) => answered('confirm')({ event }) && context.confirming === 'cancel',
+    isConfirmed: answered('confirm'),
+    isEmailForm: submittedBy(EMAIL_FORM),
+    isEmailCodeForm: submittedBy(EMAIL_CODE_FORM),
+    isPasswordForm: submittedBy(PASSWORD_FORM),
   },
 }).createMachine({
   id: 'account',
   context: { confirming: null, error: null },
+  invoke: [
+    form(EMAIL_FORM, [{ name: 'new-email', rules: EMAIL_RULES }]),
+    form(EMAIL_CODE_FORM, [{ name: 'code', rules: CODE_RULES }]),
+    form(PASSWORD_FORM, [
+      { name: 'password', rules: PASSWORD_RULES },
+      { name: 'password-confirm', rules: PASSWORD_CONFIRM_RULES },
+    ]),
+  ],
   initial: 'idle',
   states: {
     idle: {
@@ -118,23 +140,30 @@ export const accountMachine = setup({
           target: 'confirming',
           actions: [{ type: 'assignConfirm', params: { kind: 'reset' } }, { type: 'openConfirm', params: { kind: 'reset' } }],
         },
-        'account.changeEmail': { target: 'changingEmail', actions: 'clearError' },
-        'account.changePassword': { target: 'changingPassword', actions: 'clearError' },
+        'account.resumeRenewal': { target: 'resuming', actions: 'clearError' },
+        'form.submitted': [
+          { guard: 'isEmailForm', target: 'changingEmail', actions: 'clearError' },
+          { guard: 'isEmailCodeForm', target: 'confirmingEmailCode', actions: 'clearError' },
+          { guard: 'isPasswordForm', target: 'changingPassword', actions: 'clearError' },
+        ],
       },
     },
     confirming: {
       on: {
-        'account.confirm': [
-          { guard: 'isCancelConfirmation', target: 'cancelling' },
-          { target: 'resetting' },
+        'modal.answered': [
+          { guard: 'isCancelConfirmed', target: 'cancelling' },
+          { guard: 'isConfirmed', target: 'resetting' },
+          { target: 'idle' },
         ],
-        'account.dismiss': { target: 'idle', actions: ['clearConfirm', 'closeConfirm'] },
       },
+      exit: 'clearConfirm',
     },
-    cancelling: { tags: 'busy', exit: 'clearConfirm', invoke: { id: 'cancelSubscription', src: 'cancelSubscription', ...finished('idle') } },
-    resetting: { tags: 'busy', exit: 'clearConfirm', invoke: { id: 'resetDevice', src: 'resetDevice', ...finished('idle') } },
-    changingEmail: { tags: 'busy', invoke: { id: 'changeEmail', src: 'changeEmail', input: emailInput, ...finished('idle') } },
-    changingPassword: { tags: 'busy', invoke: { id: 'changePassword', src: 'changePassword', input: passwordInput, ...finished('idle') } },
+    cancelling: { tags: 'busy', invoke: { id: 'cancelSubscription', src: 'cancelSubscription', input: {}, ...finished() } },
+    resetting: { tags: 'busy', invoke: { id: 'resetDevice', src: 'resetDevice', input: {}, ...finished() } },
+    resuming: { tags: 'busy', invoke: { id: 'resumeRenewal', src: 'resumeRenewal', input: {}, ...finished() } },
+    changingEmail: { tags: 'busy', invoke: { id: 'changeEmail', src: 'changeEmail', input: values, ...finished() } },
+    confirmingEmailCode: { tags: 'busy', invoke: { id: 'confirmEmailCode', src: 'confirmEmailCode', input: values, ...finished() } },
+    changingPassword: { tags: 'busy', invoke: { id: 'changePassword', src: 'changePassword', input: values, ...finished(['clearPassword']) } },
   },
 })
 

@@ -1,23 +1,25 @@
 /**
- * Spec 3, 4, 8, 9: the session. Logged out, logging in, logged in; busy while a call runs.
- * The token status (unknown, valid, expired with a 500 ms margin) decides, on every
- * `token.check`, whether the request goes on with the token, waits for a refresh, or is
- * aborted with `ExpiredAuthSessionError` after the session is reset.
+ * Spec 2, 3, 4, 7, 8, 9: the session. Logged out, logging in, logged in; busy while a call runs.
+ *
+ * - Signing in: the kind of credentials decides the call (an e-mailed code, the e-mailed link,
+ *   the e-mail confirmation, the login callback of an external provider); then the user is
+ *   fetched, the session stored, and the visitor goes to the remembered target or the root.
+ * - Before each request (`token.check`) the token status (unknown, valid, expired with a 500 ms
+ *   margin) decides: go on, refresh first (the request waits), or reset the session and abort.
+ *   On a protected page an ended session also says so and sends the visitor to login, the page
+ *   remembered.
+ * - The access rule of the route guards (`sessionState`, `accessDecision`) is the one its guards
+ *   ask, about the same stored session.
  *
  * Side effects only through the named actors and actions below; the app provides them.
  */
 import { and, assign, fromPromise, setup } from 'xstate'
-import {
-  ExpiredAuthSessionError,
-  analyticsToken,
-  bearerHeader,
-  canRefresh,
-  restoredExpiresAt,
-  tokenExpiresAt,
-  tokenStatus,
-  type TokenStatus,
-} from './rules/token'
-import { safeRedirect } from './rules/redirect'
+import { EXPIRED_SESSION_MESSAGE, analyticsToken, bearerHeader, restoredExpiresAt, tokenExpiresAt, tokenStatus, type TokenStatus } from './rules/token'
+import { sessionState, type Access, type SessionFacts } from './rules/access'
+import { loginPath, safeRedirect } from './rules/redirect'
+import { normalizeDigits } from './rules/digits'
+import { DEFAULT_LOCALE, type Locale } from './rules/locale'
+import { SESSION_EXPIRED_TOAST, type ToastParams } from './rules/toast'
 
 /** Spec 3: the user is fetched as a whole object with an id. */
 export interface AuthUser {
@@ -25,7 +27,7 @@ export interface AuthUser {
   [key: string]: unknown
 }
 
-/** What the `login` and `refreshToken` actors answer. Expiries in seconds; none means 1800 s. */
+/** What a sign-in or a refresh answers. Lifetimes in seconds; none means 1800 s (spec 9). */
 export interface TokenGrant {
   token: string
   expiresIn?: number | null
@@ -33,31 +35,32 @@ export interface TokenGrant {
   refreshExpiresIn?: number | null
 }
 
-export interface AuthSession {
-  token: string
-  expiresAt: number
-  refreshToken: string | null
-  refreshExpiresAt: number | null
+/** Spec 7: how a visitor signs in. Passwords are the desktop launcher's, never the site's. */
+export type Credentials =
+  /** PATCH /users/verify with the e-mailed 6-digit code. */
+  | { kind: 'code'; email: string; code: string }
+  /** GET /users/auth/{code}: the e-mailed sign-in link. */
+  | { kind: 'link'; code: string }
+  /** POST /users/confirm: the e-mail confirmed with its code (and the launcher password set). */
+  | { kind: 'confirm'; email: string; code: string; password: string }
+
+/** The page on show: how it may be seen (spec 2), its address and language. */
+export interface PageInfo {
+  access: Access
+  href: string
+  locale: Locale
 }
 
-export interface AuthInput {
-  /** Read on the server from the `auth` cookie; null when absent. */
-  token?: string | null
-  expiresAt?: number | null
-  refreshToken?: string | null
-  refreshExpiresAt?: number | null
+export interface AuthInput extends Partial<SessionFacts> {
   /** The user when already known (else it is fetched when a token is present). */
   user?: AuthUser | null
   /** The request time, in milliseconds. */
   now: number
+  page?: PageInfo
 }
 
-export interface AuthContext {
+export interface AuthContext extends SessionFacts {
   user: AuthUser | null
-  token: string | null
-  expiresAt: number | null
-  refreshToken: string | null
-  refreshExpiresAt: number | null
   strategy: 'local'
   /** The time of the last check, from input or events. */
   now: number
@@ -65,28 +68,26 @@ export interface AuthContext {
   redirectTo: string
   /** The message of the last auth error (logged, never thrown). */
   error: string | null
+  page: PageInfo
 }
 
 export type AuthEvent =
-  /**
-   * Spec 7: PATCH /users/verify with these credentials (or sign-in by code: the app's `login` actor decides).
-   * While logged in, only credentials of the signed-in account's own e-mail are taken (e.g. confirming
-   * it): the session is renewed with the new token and the user fetched again, without navigating.
-   */
-  | { type: 'auth.login'; credentials: unknown; now: number; redirectTo?: string | null }
-  /** The login callback route received a token. */
-  | { type: 'auth.callback'; token: string; expiresIn?: number | null; refreshToken?: string | null; refreshExpiresIn?: number | null; now: number; redirectTo?: string | null }
-  /** Spec 7: logout makes no call. Spec 2: then the root path, unless a (safe, local) page to stay on is given. */
-  | { type: 'auth.logout'; redirectTo?: string | null }
-  /** Fetch the user again (e.g. after a payment). */
+  | { type: 'auth.login'; credentials: Credentials; now: number; redirectTo?: string | null }
+  /** Spec 2, 7: the login callback route received the provider's answer (its search params). */
+  | { type: 'auth.callback'; params: Record<string, string>; now: number; redirectTo?: string | null }
+  /** Spec 7: logout makes no call; spec 2: then the root path. */
+  | { type: 'auth.logout' }
+  /** Fetch the user again (after a payment, an account change). */
   | { type: 'user.refresh' }
-  /** Before each request: is the token still good at `now`? */
+  /** Before each request and navigation: is the token still good at `now`? */
   | { type: 'token.check'; now: number }
+  /** The router shows another page. */
+  | { type: 'page.changed'; page: PageInfo }
 
-export interface StoreSessionParams extends AuthSession {}
+export type StoreSessionParams = SessionFacts & { token: string; expiresAt: number }
 export interface NavigateParams { to: string }
 export interface LogErrorParams { error: unknown }
-export interface AbortRequestParams { error: ExpiredAuthSessionError }
+export interface ExpiredParams { message: string }
 
 function notProvided(name: string): never {
   throw new Error(`auth: actor "${name}" not provided`)
@@ -103,14 +104,18 @@ function sessionParams({ context }: { context: AuthContext }): StoreSessionParam
 function afterLoginParams({ context }: { context: AuthContext }): NavigateParams {
   return { to: context.redirectTo }
 }
-function logoutParams({ event }: { event: AuthEvent }): NavigateParams {
-  return { to: event.type === 'auth.logout' && event.redirectTo ? safeRedirect(event.redirectTo) : '/' }
-}
 function errorParams({ event }: { event: { error?: unknown } & { type: string } }): LogErrorParams {
   return { error: event.error }
 }
-function expiredParams(): AbortRequestParams {
-  return { error: new ExpiredAuthSessionError() }
+function expiredParams(): ExpiredParams {
+  return { message: EXPIRED_SESSION_MESSAGE }
+}
+/** Spec 2: the login page of the page's language, the page remembered. */
+function loginParams({ context }: { context: AuthContext }): NavigateParams {
+  return { to: loginPath(context.page.locale, context.page.href) }
+}
+function sessionExpiredToast(): ToastParams {
+  return SESSION_EXPIRED_TOAST
 }
 function tokenInput({ context }: { context: AuthContext }) {
   return { token: context.token ?? '' }
@@ -118,19 +123,42 @@ function tokenInput({ context }: { context: AuthContext }) {
 function refreshInput({ context }: { context: AuthContext }) {
   return { refreshToken: context.refreshToken ?? '' }
 }
-function credentialsInput({ event }: { event: AuthEvent }) {
-  return { credentials: event.type === 'auth.login' ? event.credentials : undefined }
+function credentialsOf(event: AuthEvent): Credentials | null {
+  return event.type === 'auth.login' ? event.credentials : null
+}
+/** Spec 5: a code typed in Arabic-Indic digits is sent in Latin digits. */
+function codeInput({ event }: { event: AuthEvent }) {
+  const c = credentialsOf(event)
+  return c?.kind === 'code' ? { email: c.email.trim(), code: normalizeDigits(c.code.trim()) } : { email: '', code: '' }
+}
+function linkInput({ event }: { event: AuthEvent }) {
+  const c = credentialsOf(event)
+  return { code: c?.kind === 'link' ? c.code : '' }
+}
+function confirmInput({ event }: { event: AuthEvent }) {
+  const c = credentialsOf(event)
+  return c?.kind === 'confirm' ? { email: c.email.trim(), code: normalizeDigits(c.code.trim()), password: c.password } : { email: '', code: '', password: '' }
+}
+function callbackInput({ event }: { event: AuthEvent }) {
+  return { params: event.type === 'auth.callback' ? event.params : {} }
 }
 
 /** The e-mail that credentials name (lower-cased, trimmed), or null when they name none. */
-export function credentialsEmail(credentials: unknown): string | null {
-  const email = credentials && typeof credentials === 'object' ? (credentials as { email?: unknown }).email : undefined
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null
+export function credentialsEmail(credentials: Credentials | null): string | null {
+  const email = credentials && 'email' in credentials ? credentials.email : null
+  return email && email.trim() ? email.trim().toLowerCase() : null
 }
 /** The signed-in user's e-mail (lower-cased, trimmed), or null. */
 export function userEmail(user: AuthUser | null): string | null {
   return typeof user?.email === 'string' && user.email.trim() ? user.email.trim().toLowerCase() : null
 }
+
+const kindIs = (kind: Credentials['kind']) => ({ event }: { event: AuthEvent }) => credentialsOf(event)?.kind === kind
+
+const signInFailed = {
+  target: '#auth.loggedOut',
+  actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }, 'resetSession'],
+} as const
 
 export const authMachine = setup({
   types: {
@@ -140,11 +168,17 @@ export const authMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Spec 7: PATCH /users/verify (or GET /users/auth/{code}); answers a token. */
-    login: fromPromise<TokenGrant, { credentials: unknown }>(async () => notProvided('login')),
+    /** Spec 7: PATCH /users/verify with an e-mail and its 6-digit code. */
+    verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async () => notProvided('verifyCode')),
+    /** Spec 7: GET /users/auth/{code}. */
+    signInByLink: fromPromise<TokenGrant, { code: string }>(async () => notProvided('signInByLink')),
+    /** Spec 7: POST /users/confirm. */
+    confirmEmail: fromPromise<TokenGrant, { email: string; code: string; password: string }>(async () => notProvided('confirmEmail')),
+    /** Spec 7: GET /users/auth with the provider's search params. */
+    verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async () => notProvided('verifyCallback')),
     /** Spec 7: GET /users/me with the given token; the whole answer is the user. */
     fetchUser: fromPromise<AuthUser, { token: string }>(async () => notProvided('fetchUser')),
-    /** Exchanges the refresh token for a new token. */
+    /** Spec 4: exchanges the refresh token for a new pair. */
     refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => notProvided('refreshToken')),
   },
   actions: {
@@ -152,15 +186,6 @@ export const authMachine = setup({
     assignLoginRequest: assign(({ event }) => {
       if (event.type !== 'auth.login' && event.type !== 'auth.callback') return {}
       return { now: event.now, redirectTo: safeRedirect(event.redirectTo ?? '/'), error: null }
-    }),
-    assignCallbackToken: assign(({ event }) => {
-      if (event.type !== 'auth.callback') return {}
-      return {
-        token: event.token,
-        expiresAt: tokenExpiresAt(event.now, event.expiresIn),
-        refreshToken: event.refreshToken ?? null,
-        refreshExpiresAt: event.refreshToken ? tokenExpiresAt(event.now, event.refreshExpiresIn) : null,
-      }
     }),
     assignGrant: assign(({ context }, grant: TokenGrant) => ({
       token: grant.token,
@@ -170,30 +195,38 @@ export const authMachine = setup({
     })),
     assignUser: assign((_, user: AuthUser) => ({ user })),
     assignNow: assign(({ event }) => (event.type === 'token.check' ? { now: event.now } : {})),
+    assignPage: assign(({ event }) => (event.type === 'page.changed' ? { page: event.page } : {})),
     assignError: assign((_, params: LogErrorParams) => ({ error: params.error instanceof Error ? params.error.message : String(params.error) })),
     resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
     /** Spec 9: a restored token without an expiry lives 1800 s from the request. */
     assignDefaultExpiry: assign(({ context }) => ({ expiresAt: restoredExpiresAt(context.token, null, context.now) })),
     // --- side effects (provided by the app) ---
-    /** Writes token and expiry (ms) under the `auth` prefix, in cookie and storage. */
+    /** Writes token, expiry (ms), refresh token and its expiry under the `auth` prefix, in cookie and storage. */
     storeSession: (_, _params: StoreSessionParams) => {},
     /** Removes everything stored under the `auth` prefix. */
     clearStoredSession: () => {},
     navigate: (_, _params: NavigateParams) => {},
+    toast: (_, _params: ToastParams) => {},
     /** Spec 8: other auth errors are logged, not thrown. */
     logError: (_, _params: LogErrorParams) => {},
-    /** Spec 8: aborts the pending request with ExpiredAuthSessionError. */
-    abortRequest: (_, _params: AbortRequestParams) => {},
+    /** Spec 8: the session is over; the request that found it is aborted (with ExpiredAuthSessionError). */
+    reportExpired: (_, _params: ExpiredParams) => {},
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
     hasTokenWithoutExpiry: ({ context }) => Boolean(context.token) && context.expiresAt === null,
-    /** The credentials name the signed-in account's own e-mail. */
-    isSignedInAccount: ({ context, event }) =>
-      event.type === 'auth.login' && userEmail(context.user) !== null && credentialsEmail(event.credentials) === userEmail(context.user),
+    isCode: kindIs('code'),
+    isLink: kindIs('link'),
+    isConfirm: kindIs('confirm'),
+    /** Confirming the signed-in account's own e-mail: the session is renewed in place. */
+    isOwnConfirmation: ({ context, event }) => {
+      const c = credentialsOf(event)
+      return c?.kind === 'confirm' && userEmail(context.user) !== null && credentialsEmail(c) === userEmail(context.user)
+    },
     hasUser: ({ context }) => context.user !== null,
-    isTokenValid: ({ context }) => tokenStatus(context.token, context.expiresAt, context.now) === 'valid',
-    canRefreshToken: ({ context }) => canRefresh(context.refreshToken, context.refreshExpiresAt, context.now),
+    isTokenValid: ({ context }) => sessionState(context, context.now) === 'signedIn',
+    canRefreshToken: ({ context }) => sessionState(context, context.now) === 'refreshable',
+    isOnProtectedPage: ({ context }) => context.page.access === 'protected',
   },
 }).createMachine({
   id: 'auth',
@@ -207,7 +240,11 @@ export const authMachine = setup({
     now: input.now,
     redirectTo: '/',
     error: null,
+    page: input.page ?? { access: 'public', href: '/', locale: DEFAULT_LOCALE },
   }),
+  on: {
+    'page.changed': { actions: 'assignPage' },
+  },
   initial: 'restoring',
   states: {
     restoring: {
@@ -220,24 +257,53 @@ export const authMachine = setup({
     },
     loggedOut: {
       on: {
-        'auth.login': { target: 'loggingIn', actions: 'assignLoginRequest' },
-        'auth.callback': { target: 'loggingIn.fetchingUser', actions: ['assignLoginRequest', 'assignCallbackToken'] },
+        'auth.login': [
+          { guard: 'isCode', target: 'loggingIn.code', actions: 'assignLoginRequest' },
+          { guard: 'isLink', target: 'loggingIn.link', actions: 'assignLoginRequest' },
+          { guard: 'isConfirm', target: 'loggingIn.confirm', actions: 'assignLoginRequest' },
+        ],
+        'auth.callback': { target: 'loggingIn.callback', actions: 'assignLoginRequest' },
       },
     },
     loggingIn: {
       tags: 'busy',
-      initial: 'verifying',
+      // Always entered at the step the credentials name; `code` is only the required default.
+      initial: 'code',
       states: {
-        verifying: {
+        code: {
           invoke: {
-            id: 'login',
-            src: 'login',
-            input: credentialsInput,
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: codeInput,
             onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: ({ event }) => event.output } },
-            onError: {
-              target: '#auth.loggedOut',
-              actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }, 'resetSession'],
-            },
+            onError: signInFailed,
+          },
+        },
+        link: {
+          invoke: {
+            id: 'signInByLink',
+            src: 'signInByLink',
+            input: linkInput,
+            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: ({ event }) => event.output } },
+            onError: signInFailed,
+          },
+        },
+        confirm: {
+          invoke: {
+            id: 'confirmEmail',
+            src: 'confirmEmail',
+            input: confirmInput,
+            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: ({ event }) => event.output } },
+            onError: signInFailed,
+          },
+        },
+        callback: {
+          invoke: {
+            id: 'verifyCallback',
+            src: 'verifyCallback',
+            input: callbackInput,
+            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: ({ event }) => event.output } },
+            onError: signInFailed,
           },
         },
         fetchingUser: {
@@ -264,7 +330,7 @@ export const authMachine = setup({
     loggedIn: {
       initial: 'validating',
       on: {
-        'auth.logout': { target: 'loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'navigate', params: logoutParams }] },
+        'auth.logout': { target: 'loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'navigate', params: { to: '/' } }] },
       },
       states: {
         validating: {
@@ -273,25 +339,33 @@ export const authMachine = setup({
             { guard: 'isTokenValid', target: 'fetchingUser' },
             { guard: 'canRefreshToken', target: 'refreshing' },
             {
+              guard: 'isOnProtectedPage',
               target: '#auth.loggedOut',
-              actions: ['resetSession', 'clearStoredSession', { type: 'abortRequest', params: expiredParams }],
+              actions: [
+                'resetSession',
+                'clearStoredSession',
+                { type: 'reportExpired', params: expiredParams },
+                { type: 'toast', params: sessionExpiredToast },
+                { type: 'navigate', params: loginParams },
+              ],
             },
+            { target: '#auth.loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'reportExpired', params: expiredParams }] },
           ],
         },
         active: {
           on: {
             'token.check': { target: 'validating', actions: 'assignNow' },
             'user.refresh': { target: 'fetchingUser' },
-            // Credentials of another account are not taken while logged in: the visitor signs out first.
-            'auth.login': { guard: 'isSignedInAccount', target: 'renewing', actions: 'assignLoginRequest' },
+            // Only the signed-in account's own confirmation is taken while logged in: the visitor signs out first for another.
+            'auth.login': { guard: 'isOwnConfirmation', target: 'renewing', actions: 'assignLoginRequest' },
           },
         },
         renewing: {
           tags: 'busy',
           invoke: {
             id: 'renew',
-            src: 'login',
-            input: credentialsInput,
+            src: 'confirmEmail',
+            input: confirmInput,
             onDone: {
               target: 'fetchingUser',
               actions: [{ type: 'assignGrant', params: ({ event }) => event.output }, { type: 'storeSession', params: sessionParams }],
@@ -310,15 +384,24 @@ export const authMachine = setup({
               target: 'validating',
               actions: [{ type: 'assignGrant', params: ({ event }) => event.output }, { type: 'storeSession', params: sessionParams }],
             },
-            onError: {
-              target: '#auth.loggedOut',
-              actions: [
-                { type: 'logError', params: errorParams },
-                'resetSession',
-                'clearStoredSession',
-                { type: 'abortRequest', params: expiredParams },
-              ],
-            },
+            onError: [
+              {
+                guard: 'isOnProtectedPage',
+                target: '#auth.loggedOut',
+                actions: [
+                  { type: 'logError', params: errorParams },
+                  'resetSession',
+                  'clearStoredSession',
+                  { type: 'reportExpired', params: expiredParams },
+                  { type: 'toast', params: sessionExpiredToast },
+                  { type: 'navigate', params: loginParams },
+                ],
+              },
+              {
+                target: '#auth.loggedOut',
+                actions: [{ type: 'logError', params: errorParams }, 'resetSession', 'clearStoredSession', { type: 'reportExpired', params: expiredParams }],
+              },
+            ],
           },
         },
         fetchingUser: {
@@ -350,6 +433,13 @@ export function isLoggedIn(snapshot: AuthSnapshotLike): boolean {
 export function isBusy(snapshot: AuthSnapshotLike): boolean {
   return snapshot.hasTag('busy')
 }
+/**
+ * The one rule for waiting on the auth machine: a call made of it (a sign-in, a token check, a
+ * user refresh) has its answer once the machine is no longer busy.
+ */
+export function isSettled(snapshot: AuthSnapshotLike): boolean {
+  return !snapshot.hasTag('busy')
+}
 /** Spec 4: the token status at the last check (`unknown` while logged out). */
 export function selectTokenStatus(snapshot: AuthSnapshotLike): TokenStatus {
   return snapshot.matches('loggedIn') ? tokenStatus(snapshot.context.token, snapshot.context.expiresAt, snapshot.context.now) : 'unknown'
@@ -361,4 +451,8 @@ export function selectAuthorization(snapshot: AuthSnapshotLike): string | null {
 /** Spec 3: the analytics payload's token. */
 export function selectAnalyticsToken(snapshot: AuthSnapshotLike): string | null {
   return analyticsToken(snapshot.matches('loggedIn'), snapshot.context.token)
+}
+/** Spec 3: the analytics user id: the signed-in user's id, else null. */
+export function selectAnalyticsUserId(snapshot: AuthSnapshotLike): string | null {
+  return snapshot.matches('loggedIn') && snapshot.context.user ? String(snapshot.context.user.id) : null
 }

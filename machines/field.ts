@@ -2,9 +2,11 @@
  * Spec 4, 5: one form field's validation state. Parallel regions give the flags:
  * untouched/touched, pristine/dirty, and the validation result (idle, pending, passed,
  * failed). Aggressive mode: every input and every blur validates, with no debounce.
- * The `validate` actor runs the rules (the app provides it) and answers a failure or null.
+ * The `validate` actor runs the field's rules (the app provides the rule engine) and answers a
+ * failure or null; each result is reported (`report`), which a form machine hears.
  */
 import { assign, fromPromise, setup } from 'xstate'
+import type { Rule } from './rules/validation'
 
 export interface FieldFailure {
   rule: string
@@ -13,60 +15,81 @@ export interface FieldFailure {
 
 export interface FieldInput {
   name: string
-  value?: unknown
+  value?: string
+  rules?: readonly Rule[]
 }
 
 export interface FieldContext {
   name: string
-  value: unknown
-  initial: unknown
+  value: string
+  initial: string
+  rules: readonly Rule[]
+  /** The other fields' values, for rules that compare (`confirmed`). */
+  values: Readonly<Record<string, string>>
   failure: FieldFailure | null
   /** Validated at least once. */
   validated: boolean
 }
 
 export type FieldEvent =
-  | { type: 'field.input'; value: unknown }
-  | { type: 'field.blur' }
-  | { type: 'field.validate' }
-  | { type: 'field.reset'; value?: unknown }
+  | { type: 'field.input'; value: string; values?: Readonly<Record<string, string>> }
+  | { type: 'field.blur'; values?: Readonly<Record<string, string>> }
+  | { type: 'field.validate'; values?: Readonly<Record<string, string>> }
+  | { type: 'field.reset'; value?: string }
 
 export interface ValidateInput {
   name: string
-  value: unknown
+  value: string
+  rules: readonly Rule[]
+  values: Readonly<Record<string, string>>
+}
+
+/** What a field reports after each validation. */
+export interface FieldReport {
+  name: string
+  failure: FieldFailure | null
 }
 
 function validateInput({ context }: { context: FieldContext }): ValidateInput {
-  return { name: context.name, value: context.value }
+  return { name: context.name, value: context.value, rules: context.rules, values: context.values }
+}
+function reportParams({ context }: { context: FieldContext }): FieldReport {
+  return { name: context.name, failure: context.failure }
 }
 
 /** Aggressive mode (spec 4): every input and blur validates at once. */
 const VALIDATE_ON = {
-  'field.input': { target: 'pending', actions: 'assignValue' },
-  'field.blur': { target: 'pending' },
-  'field.validate': { target: 'pending' },
+  'field.input': { target: 'pending', actions: ['assignValue', 'assignValues'] },
+  'field.blur': { target: 'pending', actions: 'assignValues' },
+  'field.validate': { target: 'pending', actions: 'assignValues' },
 } as const
 /** While a validation runs, a new input restarts it with the new value. */
 const VALIDATE_AGAIN = {
-  'field.input': { target: 'pending', actions: 'assignValue', reenter: true },
-  'field.blur': { target: 'pending', reenter: true },
-  'field.validate': { target: 'pending', reenter: true },
+  'field.input': { target: 'pending', actions: ['assignValue', 'assignValues'], reenter: true },
+  'field.blur': { target: 'pending', actions: 'assignValues', reenter: true },
+  'field.validate': { target: 'pending', actions: 'assignValues', reenter: true },
 } as const
 
 export const fieldMachine = setup({
   types: { context: {} as FieldContext, events: {} as FieldEvent, input: {} as FieldInput },
   actors: {
     /** Runs the field's rules; resolves with the first failure, or null when they all pass. */
-    validate: fromPromise<FieldFailure | null, ValidateInput>(async () => null),
+    validate: fromPromise<FieldFailure | null, ValidateInput>(async () => {
+      throw new Error('field: actor "validate" not provided')
+    }),
   },
   actions: {
     assignValue: assign(({ event }) => (event.type === 'field.input' ? { value: event.value } : {})),
+    assignValues: assign(({ context, event }) => ('values' in event && event.values ? { values: event.values } : { values: context.values })),
     assignResult: assign((_, failure: FieldFailure | null) => ({ failure, validated: true })),
+    /** A rule engine that failed to run is a failure with the default message, never a pass. */
     assignCrash: assign({ failure: { rule: 'default', params: {} }, validated: true }),
     reset: assign(({ context, event }) => {
-      const value = event.type === 'field.reset' && 'value' in event ? event.value : context.initial
+      const value = event.type === 'field.reset' && event.value !== undefined ? event.value : context.initial
       return { value, initial: value, failure: null, validated: false }
     }),
+    /** The result, for whoever listens (a form machine). */
+    report: (_, _params: FieldReport) => {},
   },
   guards: {
     isPassed: (_, failure: FieldFailure | null) => failure === null,
@@ -74,7 +97,15 @@ export const fieldMachine = setup({
 }).createMachine({
   id: 'field',
   type: 'parallel',
-  context: ({ input }) => ({ name: input.name, value: input.value ?? '', initial: input.value ?? '', failure: null, validated: false }),
+  context: ({ input }) => ({
+    name: input.name,
+    value: input.value ?? '',
+    initial: input.value ?? '',
+    rules: input.rules ?? [],
+    values: {},
+    failure: null,
+    validated: false,
+  }),
   on: {
     'field.reset': { target: ['.touch.untouched', '.edit.pristine', '.validation.idle'], actions: 'reset' },
   },
@@ -106,10 +137,14 @@ export const fieldMachine = setup({
             src: 'validate',
             input: validateInput,
             onDone: [
-              { guard: { type: 'isPassed', params: ({ event }) => event.output }, target: 'passed', actions: { type: 'assignResult', params: ({ event }) => event.output } },
-              { target: 'failed', actions: { type: 'assignResult', params: ({ event }) => event.output } },
+              {
+                guard: { type: 'isPassed', params: ({ event }) => event.output },
+                target: 'passed',
+                actions: [{ type: 'assignResult', params: ({ event }) => event.output }, { type: 'report', params: reportParams }],
+              },
+              { target: 'failed', actions: [{ type: 'assignResult', params: ({ event }) => event.output }, { type: 'report', params: reportParams }] },
             ],
-            onError: { target: 'failed', actions: 'assignCrash' },
+            onError: { target: 'failed', actions: ['assignCrash', { type: 'report', params: reportParams }] },
           },
         },
         passed: { on: VALIDATE_ON },

@@ -1,18 +1,24 @@
 /**
- * Spec 2, 4, 8: the site language. Detected from the URL, the `i18n_redirected` cookie,
- * the browser, or the host (`detectLocale`, the same rule the server's root redirect uses);
- * then the language file (the domain's own set where it has one) and the validation-message
- * file are loaded, each falling back to English.
- * A change stores the cookie, loads, then navigates to the locale's path. It is taken in any
+ * Spec 2, 4, 8: the site language. Detected from the URL, the `i18n_redirected` cookie, the
+ * browser, or the host (`detectLocale`, the same rule the server's root redirect uses). The page
+ * arrives with its own language's messages. At the root, the language decided there is
+ * remembered in the cookie.
+ *
+ * A change (the language switcher) stores the cookie, loads the chosen language's file (the
+ * domain's set: original or mirror), then goes to the locale's path. When that file fails,
+ * English is loaded instead, the `notifications.errors.language` toast is raised, and the page
+ * falls back to English (it stays when it is English already). A change is taken in any
  * state: a change while loading starts the loading again for the new locale; picking the
  * current locale stores the cookie and goes to its path at once.
  *
  * The validation messages are wanted only by forms: they load once a form asks for them
  * (`validation.need`, at any time; after the language file when it is still loading), so a
- * page without a form never loads them or the rules that check them (decision 024).
+ * page without a form never loads them or the rules that check them (decision 024). They fall
+ * back to English too; if that fails, the toast is raised.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
-import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, type Locale, type LocaleDetectionInput } from './rules/locale'
+import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate'
+import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, stripLocale, type Locale, type LocaleDetectionInput } from './rules/locale'
+import { LANGUAGE_ERROR_TOAST, type ToastParams } from './rules/toast'
 
 /** Which language files: the mirror domain's own texts, or the original set. */
 export type MessageSet = 'original' | 'mirror'
@@ -21,11 +27,17 @@ export type MessageSet = 'original' | 'mirror'
 export interface LocaleInput extends LocaleDetectionInput {
   /** The brand of the requesting host (spec 1). */
   messageSet: MessageSet
+  /** The path of the page as typed (`/ru/faq`, `/faq`). */
+  path?: string
 }
 
 export interface LocaleContext {
   /** The selected locale. */
   locale: Locale
+  /** The language the page on show is in. */
+  pageLocale: Locale
+  /** The page's path as typed. */
+  path: string
   messageSet: MessageSet
   /** The locale whose messages are loaded (the selected one, or English after a failure). */
   messagesLocale: Locale | null
@@ -35,6 +47,8 @@ export interface LocaleContext {
   validationWanted: boolean
   /** Set by `locale.change`: where to go once loaded. */
   pendingPath: string | null
+  /** The language was decided at the root by the cookie or the browser, and is to be remembered. */
+  decidedAtRoot: boolean
 }
 
 export type LocaleEvent =
@@ -45,13 +59,9 @@ export type LocaleEvent =
 
 export interface LoadMessagesInput { locale: Locale; messageSet: MessageSet }
 export interface LoadValidationInput { locale: Locale }
-export interface ToastParams { kind: 'success' | 'info' | 'warning' | 'error'; key: string }
 export interface LocaleCookieParams { locale: Locale }
 export interface NavigateParams { to: string }
 export interface LogErrorParams { error: unknown }
-
-/** Spec 8: the toast raised when a language file fails. */
-export const LANGUAGE_ERROR_TOAST: ToastParams = { kind: 'error', key: 'notifications.errors.language' }
 
 function notProvided(name: string): never {
   throw new Error(`locale: actor "${name}" not provided`)
@@ -63,7 +73,7 @@ function englishMessagesInput({ context }: { context: LocaleContext }): LoadMess
   return { locale: DEFAULT_LOCALE, messageSet: context.messageSet }
 }
 function selectedValidationInput({ context }: { context: LocaleContext }): LoadValidationInput {
-  return { locale: context.locale }
+  return { locale: context.messagesLocale ?? context.locale }
 }
 function englishValidationInput(): LoadValidationInput {
   return { locale: DEFAULT_LOCALE }
@@ -78,7 +88,7 @@ function cookieParams({ context }: { context: LocaleContext }): LocaleCookiePara
   return { locale: context.locale }
 }
 function pendingPathParams({ context }: { context: LocaleContext }): NavigateParams {
-  return { to: context.pendingPath ?? localePath(context.locale) }
+  return { to: context.pendingPath ?? localePath(context.locale, context.path) }
 }
 function chosenCookieParams({ event }: { event: LocaleEvent }): LocaleCookieParams {
   assertEvent(event, 'locale.change')
@@ -97,7 +107,7 @@ export const localeMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Loads (and installs) the language file of `locale` from `messageSet`. */
+    /** Loads the language file of `locale` from `messageSet` (a static asset, spec 7). */
     loadMessages: fromPromise<unknown, LoadMessagesInput>(async () => notProvided('loadMessages')),
     /** Loads (and installs) the validation-message file of `locale`. */
     loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async () => notProvided('loadValidationMessages')),
@@ -106,13 +116,16 @@ export const localeMachine = setup({
     assignChange: assign(({ event }) => {
       assertEvent(event, 'locale.change')
       const locale = event.locale as Locale
-      return { locale, pendingPath: localePath(locale, event.path), messagesLocale: null, validationLocale: null }
+      return { locale, path: event.path, pendingPath: localePath(locale, event.path), messagesLocale: null, validationLocale: null }
     }),
-    assignMessagesLocale: assign((_, params: { locale: Locale }) => ({ messagesLocale: params.locale })),
-    assignValidationLocale: assign((_, params: { locale: Locale }) => ({ validationLocale: params.locale })),
+    assignMessagesLocale: assign(({ context }) => ({ messagesLocale: context.locale })),
+    /** Spec 4: the chosen language failed; English is the language now, and the page goes (or stays) there. */
+    assignEnglishFallback: assign(({ context }) => ({ locale: DEFAULT_LOCALE, messagesLocale: DEFAULT_LOCALE, pendingPath: localePath(DEFAULT_LOCALE, context.path) })),
+    assignValidationLocale: assign(({ context }) => ({ validationLocale: context.messagesLocale ?? context.locale })),
+    assignEnglishValidation: assign({ validationLocale: DEFAULT_LOCALE }),
     clearPendingPath: assign({ pendingPath: null }),
     markValidationWanted: assign({ validationWanted: true }),
-    /** Spec 9: `i18n_redirected`, 365 days, path /, sameSite lax. */
+    /** Spec 9: `i18n_redirected`, 365 days, path /, sameSite lax (none and secure when cross-origin). */
     storeLocaleCookie: (_, _params: LocaleCookieParams) => {},
     navigate: (_, _params: NavigateParams) => {},
     toast: (_, _params: ToastParams) => {},
@@ -121,21 +134,32 @@ export const localeMachine = setup({
   guards: {
     isSupportedChange: ({ context, event }) => event.type === 'locale.change' && isLocale(event.locale) && event.locale !== context.locale,
     isCurrentLocale: ({ context, event }) => event.type === 'locale.change' && event.locale === context.locale,
+    /** Spec 2: at the root the cookie and the browser decided the language (not a host bound to one). */
+    decidedAtRoot: ({ context }) => context.decidedAtRoot,
     hasPendingPath: ({ context }) => context.pendingPath !== null,
+    /** The page on show is already the one to go to (English after a failure, on an English page). */
+    isOnPendingPage: ({ context }) => context.pageLocale === context.locale && stripLocale(context.path) === stripLocale(context.pendingPath ?? ''),
     isValidationWanted: ({ context }) => context.validationWanted,
     isValidationMissing: ({ context }) => context.validationLocale === null,
   },
 }).createMachine({
   id: 'locale',
-  context: ({ input }) => ({
-    locale: detectLocale(input),
-    messageSet: input.messageSet,
-    messagesLocale: null,
-    validationLocale: null,
-    validationWanted: false,
-    pendingPath: null,
-  }),
-  initial: 'loading',
+  context: ({ input }) => {
+    const locale = detectLocale(input)
+    return {
+      locale,
+      pageLocale: locale,
+      path: input.path ?? localePath(locale),
+      messageSet: input.messageSet,
+      // The page arrived with its own language's messages.
+      messagesLocale: locale,
+      validationLocale: null,
+      validationWanted: false,
+      pendingPath: null,
+      decidedAtRoot: (input.atRoot ?? false) && !input.differentDomains,
+    }
+  },
+  initial: 'starting',
   on: {
     'locale.change': [
       {
@@ -149,13 +173,19 @@ export const localeMachine = setup({
     ],
   },
   states: {
+    starting: {
+      always: [
+        { guard: 'decidedAtRoot', target: 'ready', actions: { type: 'storeLocaleCookie', params: cookieParams } },
+        { target: 'ready' },
+      ],
+    },
     loading: {
       tags: 'busy',
       initial: 'messages',
       on: { 'validation.need': { actions: 'markValidationWanted' } },
       onDone: [
-        { guard: 'hasPendingPath', target: 'ready', actions: [{ type: 'navigate', params: pendingPathParams }, 'clearPendingPath'] },
-        { target: 'ready' },
+        { guard: and(['hasPendingPath', not('isOnPendingPage')]), target: 'ready', actions: [{ type: 'navigate', params: pendingPathParams }, 'clearPendingPath'] },
+        { target: 'ready', actions: 'clearPendingPath' },
       ],
       states: {
         messages: {
@@ -164,8 +194,8 @@ export const localeMachine = setup({
             src: 'loadMessages',
             input: selectedMessagesInput,
             onDone: [
-              { guard: 'isValidationWanted', target: 'validation', actions: { type: 'assignMessagesLocale', params: ({ context }) => ({ locale: context.locale }) } },
-              { target: 'done', actions: { type: 'assignMessagesLocale', params: ({ context }) => ({ locale: context.locale }) } },
+              { guard: 'isValidationWanted', target: 'validation', actions: 'assignMessagesLocale' },
+              { target: 'done', actions: 'assignMessagesLocale' },
             ],
             onError: {
               target: 'englishMessages',
@@ -179,12 +209,13 @@ export const localeMachine = setup({
             src: 'loadMessages',
             input: englishMessagesInput,
             onDone: [
-              { guard: 'isValidationWanted', target: 'validation', actions: { type: 'assignMessagesLocale', params: { locale: DEFAULT_LOCALE } } },
-              { target: 'done', actions: { type: 'assignMessagesLocale', params: { locale: DEFAULT_LOCALE } } },
+              { guard: 'isValidationWanted', target: 'validation', actions: 'assignEnglishFallback' },
+              { target: 'done', actions: 'assignEnglishFallback' },
             ],
+            // English is the built-in language: the page stays in it whatever the file did.
             onError: [
-              { guard: 'isValidationWanted', target: 'validation', actions: { type: 'logError', params: errorParams } },
-              { target: 'done', actions: { type: 'logError', params: errorParams } },
+              { guard: 'isValidationWanted', target: 'validation', actions: [{ type: 'logError', params: errorParams }, 'assignEnglishFallback'] },
+              { target: 'done', actions: [{ type: 'logError', params: errorParams }, 'assignEnglishFallback'] },
             ],
           },
         },
@@ -193,7 +224,7 @@ export const localeMachine = setup({
             id: 'loadValidationMessages',
             src: 'loadValidationMessages',
             input: selectedValidationInput,
-            onDone: { target: 'done', actions: { type: 'assignValidationLocale', params: ({ context }) => ({ locale: context.locale }) } },
+            onDone: { target: 'done', actions: 'assignValidationLocale' },
             onError: { target: 'englishValidation', actions: { type: 'logError', params: errorParams } },
           },
         },
@@ -202,7 +233,7 @@ export const localeMachine = setup({
             id: 'loadEnglishValidationMessages',
             src: 'loadValidationMessages',
             input: englishValidationInput,
-            onDone: { target: 'done', actions: { type: 'assignValidationLocale', params: { locale: DEFAULT_LOCALE } } },
+            onDone: { target: 'done', actions: 'assignEnglishValidation' },
             onError: {
               target: 'done',
               actions: [{ type: 'logError', params: errorParams }, { type: 'toast', params: languageErrorToast }],

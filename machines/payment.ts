@@ -1,19 +1,20 @@
 /**
  * Spec 3, 4, 7, 8, 9: premium subscription and payment.
- * Choose a plan, tick the agreements, request payment options (POST /payments), load the
- * active provider's widget script, run the widget. One payment at a time: while a payment is
- * under way `payment.submit` is not handled, so double clicks never create two payments.
+ * Choose a plan (or the special offer), tick the agreements, request payment options
+ * (POST /payments), load the active provider's widget script, run the widget; then wait until
+ * the provider's signed notification has reached the backend and the payment is confirmed.
+ * One payment at a time: while a payment is under way `payment.submit` is not handled, so double
+ * clicks never create two payments.
  *
  * Never restore a snapshot of this machine: persist `persistedPremiumState(snapshot)` and give
  * it back, either as `restored` input or (in the browser, after hydration) through the
  * `readStoredState` actor with `restoreStored`; the machine then always starts in `selecting`.
- * A stored plan is matched against the plans on offer now (`offered`).
+ * A stored plan is matched against the plans on offer now.
  */
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import {
   buildWidgetRequest,
   isPaymentService,
-  loginHref,
   unknownPaymentServiceMessage,
   type PaymentOptions,
   type PaymentService,
@@ -22,6 +23,9 @@ import {
 } from './rules/payment'
 import { cartChange, purchaseAnalytics, type CartChange, type PurchaseAnalytics } from './rules/analytics'
 import { localePath, type Locale } from './rules/locale'
+import { loginHref } from './rules/redirect'
+import { isPlanShown } from './rules/plans'
+import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from './rules/toast'
 
 export type Agreement = 'premium' | 'promo'
 
@@ -34,6 +38,20 @@ export interface PremiumState {
   goToSubscription: boolean
 }
 
+/** A plan and its label as shown. */
+export interface OfferedPlan {
+  plan: Subscription
+  label: string
+}
+
+/** Spec 7: the special offer of `GET /users/subscription/special`. */
+export interface SpecialOffer {
+  subscriptionId: number
+  /** The offer's price, in `currency`. */
+  price: number
+  currency: string
+}
+
 export interface PaymentInput {
   locale: Locale
   loggedIn: boolean
@@ -43,6 +61,14 @@ export interface PaymentInput {
   publicId: string
   /** Runtime configuration: the second provider's keys. */
   payselection: { serviceId: string; publicKey: string }
+  /** Every plan the backend listed, with its label; which are offered is the machine's rule (spec 9). */
+  plans?: readonly OfferedPlan[]
+  /** Spec 9: show plans priced 9000 or more too. */
+  debugPrices?: boolean
+  /** The signed-in visitor's special offer, if any. */
+  offer?: SpecialOffer | null
+  /** The page was opened to take the special offer: it is chosen at once. */
+  takeOffer?: boolean
   /** Which agreements must be ticked before paying; both by default (decision 051). */
   requiredAgreements?: readonly Agreement[]
   /** A premium state persisted earlier (see `persistedPremiumState`), taken as it is. */
@@ -52,14 +78,6 @@ export interface PaymentInput {
    * the browser; until then the machine is `restoring`, on the server as in the first browser render.
    */
   restoreStored?: boolean
-  /** The plans on offer now, which a stored plan is matched against. */
-  offered?: readonly OfferedPlan[]
-}
-
-/** A plan on offer and its label as shown. */
-export interface OfferedPlan {
-  plan: Subscription
-  label: string
 }
 
 export interface PaymentContext extends PremiumState {
@@ -70,32 +88,51 @@ export interface PaymentContext extends PremiumState {
   payselection: { serviceId: string; publicKey: string }
   requiredAgreements: readonly Agreement[]
   restoreStored: boolean
+  /** Spec 9: the plans on offer, in the backend's order. */
   offered: readonly OfferedPlan[]
+  offer: SpecialOffer | null
+  /** The chosen plan is the special offer (bought at its price). */
+  special: boolean
   options: PaymentOptions | null
+  /** Confirmation checks made for the payment under way. */
+  checks: number
   error: string | null
 }
 
 export type PaymentEvent =
   | { type: 'plan.select'; subscription: Subscription; label: string }
+  /** Choose the special offer's plan at the offer's price. */
+  | { type: 'offer.take' }
   | { type: 'agreement.set'; agreement: Agreement; value: boolean }
   | { type: 'payment.submit' }
+  /** The confirmation took longer than its checks: look again. */
+  | { type: 'payment.recheck' }
   /** The session changed (wired from the auth machine). */
   | { type: 'auth.changed'; loggedIn: boolean }
-  | { type: 'locale.changed'; locale: Locale }
   // Sent by the `runWidget` actor:
   | { type: 'widget.success' }
   | { type: 'widget.fail'; reason?: unknown }
   | { type: 'widget.close' }
 
-export interface CreatePaymentInput { subscriptionId: number; locale: Locale }
+export interface CreatePaymentInput { subscriptionId: number; locale: Locale; special: boolean }
 export interface LoadWidgetInput { service: PaymentService }
 export type RunWidgetInput = WidgetRequest
-export interface ToastParams { kind: 'success' | 'info' | 'warning' | 'error'; key: string }
+export interface CheckPaymentInput { paymentId: string }
+export interface WaitInput { ms: number }
 export interface NavigateParams { to: string }
 export interface LogParams { message: string; detail?: unknown }
 
-export const PAYMENT_SUCCESS_TOAST: ToastParams = { kind: 'success', key: 'payments.success' }
-export const PAYMENT_FAIL_TOAST: ToastParams = { kind: 'error', key: 'payments.fail' }
+/**
+ * Spec 4 and decision 053: after the widget's success the payment is confirmed by the provider's
+ * own notification to the backend, which may come later. It is checked this many times, waiting
+ * the given milliseconds before each check after the first (about 20 seconds in all).
+ */
+export const CONFIRMATION_BACKOFF_MS = [1000, 2000, 3000, 5000, 8000] as const
+export const CONFIRMATION_CHECKS = CONFIRMATION_BACKOFF_MS.length + 1
+
+/** The payment is paid but its confirmation takes longer: the visitor is told what happens next. */
+export const PAYMENT_PENDING_TOAST = { kind: 'info', key: 'payments.pending' } as const satisfies ToastParams
+
 const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false }
 
 /** Spec 3, 4: what keeps a visitor from paying: no plan, no session, or agreements not ticked. */
@@ -126,11 +163,20 @@ export function reconcileRestored(state: PremiumState | null, offered: readonly 
   return match ? { ...state, subscription: match.plan, label: match.label } : { ...state, subscription: null, label: '' }
 }
 
+/** The offered plan the special offer is for, priced at the offer (null when it is not on offer). */
+export function offerPlan(offered: readonly OfferedPlan[], offer: SpecialOffer | null): OfferedPlan | null {
+  if (!offer) return null
+  const base = offered.find((view) => view.plan.id === offer.subscriptionId)
+  if (!base) return null
+  const using = { ...base.plan.prices?.using, actual: offer.price, currency: offer.currency }
+  return { plan: { ...base.plan, prices: { ...base.plan.prices, using } }, label: base.label }
+}
+
 function notProvided(name: string): never {
   throw new Error(`payment: actor "${name}" not provided`)
 }
 function createPaymentInput({ context }: { context: PaymentContext }): CreatePaymentInput {
-  return { subscriptionId: context.subscription?.id ?? 0, locale: context.locale }
+  return { subscriptionId: context.subscription?.id ?? 0, locale: context.locale, special: context.special }
 }
 function loadWidgetInput({ context }: { context: PaymentContext }): LoadWidgetInput {
   return { service: context.service as PaymentService }
@@ -146,6 +192,12 @@ function runWidgetInput({ context }: { context: PaymentContext }): RunWidgetInpu
     payselection: context.payselection,
   })
 }
+function checkInput({ context }: { context: PaymentContext }): CheckPaymentInput {
+  return { paymentId: String(context.options?.payment_id ?? '') }
+}
+function waitInput({ context }: { context: PaymentContext }): WaitInput {
+  return { ms: CONFIRMATION_BACKOFF_MS[Math.min(context.checks, CONFIRMATION_BACKOFF_MS.length) - 1] ?? 0 }
+}
 function analyticsParams({ context }: { context: PaymentContext }): PurchaseAnalytics {
   return purchaseAnalytics(context.options as PaymentOptions, context.subscription ?? { id: 0, name: '' })
 }
@@ -153,9 +205,11 @@ function analyticsParams({ context }: { context: PaymentContext }): PurchaseAnal
 function loginPathParams({ context }: { context: PaymentContext }): NavigateParams {
   return { to: loginHref(localePath(context.locale, '/login'), context.goToSubscription ? context.redirectAfterLoginTo : null) }
 }
-/** Spec 4: `remove` for the plan left, `add` for the plan chosen (computed before `assignPlan`). */
+/** Spec 4: `remove` for the plan left, `add` for the plan chosen (computed before the plan is assigned). */
 function cartParams({ context, event }: { context: PaymentContext; event: PaymentEvent }): CartChange | null {
-  return event.type === 'plan.select' ? cartChange(context.subscription, event.subscription) : null
+  if (event.type === 'plan.select') return cartChange(context.subscription, event.subscription)
+  const offered = offerPlan(context.offered, context.offer)
+  return event.type === 'offer.take' && offered ? cartChange(context.subscription, offered.plan) : null
 }
 function restoredParams({ event }: { event: { output?: unknown } }): PremiumState | null {
   return (event.output as PremiumState | null | undefined) ?? null
@@ -172,6 +226,9 @@ function successToast(): ToastParams {
 function failToast(): ToastParams {
   return PAYMENT_FAIL_TOAST
 }
+function pendingToast(): ToastParams {
+  return PAYMENT_PENDING_TOAST
+}
 function serviceErrorParams({ context }: { context: PaymentContext }): LogParams {
   return { message: context.error ?? '' }
 }
@@ -184,6 +241,24 @@ function closedParams(): LogParams {
 function refreshErrorParams({ event }: { event: EventObject & { error?: unknown } }): LogParams {
   return { message: 'user refresh failed', detail: event.error }
 }
+function unconfirmedParams({ context }: { context: PaymentContext }): LogParams {
+  return { message: 'payment not confirmed yet', detail: context.options?.payment_id }
+}
+function checkErrorParams({ event }: { event: EventObject & { error?: unknown } }): LogParams {
+  return { message: 'payment check failed', detail: event.error }
+}
+
+const choose = [
+  { guard: 'isGuest', actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
+  { actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan', 'revealPayment'] },
+] as const
+const takeOffer = { guard: 'hasOffer', actions: [{ type: 'trackCart', params: cartParams }, 'assignOffer', 'revealPayment'] } as const
+
+/** The next confirmation check, or the end of the checks. */
+const afterCheck = [
+  { guard: 'hasChecksLeft', target: 'waiting' },
+  { target: '#payment.unconfirmed', actions: [{ type: 'log', params: unconfirmedParams }, { type: 'toast', params: pendingToast }] },
+] as const
 
 export const paymentMachine = setup({
   types: {
@@ -199,25 +274,36 @@ export const paymentMachine = setup({
     loadWidgetScript: fromPromise<void, LoadWidgetInput>(async () => notProvided('loadWidgetScript')),
     /** Opens the widget; sends back `widget.success`, `widget.fail` or `widget.close`. */
     runWidget: fromCallback<EventObject, RunWidgetInput>(() => notProvided('runWidget')),
+    /** Whether the backend has the payment as paid (the provider's notification has arrived). */
+    checkPayment: fromPromise<boolean, CheckPaymentInput>(async () => notProvided('checkPayment')),
+    /** Resolves after `ms` milliseconds. */
+    wait: fromPromise<void, WaitInput>(async () => notProvided('wait')),
     /** Spec 4: fetches the user again after a payment (the auth machine's `user.refresh`). */
     refreshUser: fromPromise<void, void>(async () => notProvided('refreshUser')),
     /** Spec 3: the premium state stored before the trip to the login page, or null. */
     readStoredState: fromPromise<PremiumState | null, void>(async () => notProvided('readStoredState')),
   },
   actions: {
-    assignPlan: assign(({ event }) => (event.type === 'plan.select' ? { subscription: event.subscription, label: event.label, error: null } : {})),
+    assignPlan: assign(({ event }) =>
+      event.type === 'plan.select' ? { subscription: event.subscription, label: event.label, special: false, error: null } : {},
+    ),
+    assignOffer: assign(({ context }) => {
+      const offered = offerPlan(context.offered, context.offer)
+      return offered ? { subscription: offered.plan, label: offered.label, special: true, error: null } : {}
+    }),
     assignAgreement: assign(({ context, event }) =>
       event.type === 'agreement.set' ? { agreements: { ...context.agreements, [event.agreement]: event.value } } : {},
     ),
     assignLoggedIn: assign(({ event }) => (event.type === 'auth.changed' ? { loggedIn: event.loggedIn } : {})),
-    assignLocale: assign(({ event }) => (event.type === 'locale.changed' ? { locale: event.locale } : {})),
     /** Spec 3: come back to the plan after login. */
     rememberPlan: assign(({ context }) => ({ redirectAfterLoginTo: localePath(context.locale, '/premium'), goToSubscription: true })),
     /** Back on the premium page after login: the redirect target and flag are used up. */
     clearRedirect: assign({ redirectAfterLoginTo: null, goToSubscription: false }),
     /** Spec 3: the stored state, its plan matched against the plans on offer now. */
     assignRestored: assign(({ context }, stored: PremiumState | null) => reconcileRestored(stored, context.offered) ?? {}),
-    assignOptions: assign((_, options: PaymentOptions) => ({ options })),
+    assignOptions: assign((_, options: PaymentOptions) => ({ options, checks: 0 })),
+    countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
+    restartChecks: assign({ checks: 0 }),
     assignFailure: assign((_, params: LogParams) => ({ error: params.message, options: null })),
     clearOptions: assign({ options: null }),
     /** Spec 4: reset the premium state: redirect target, agreements, subscription, options. */
@@ -227,7 +313,9 @@ export const paymentMachine = setup({
       agreements: EMPTY_AGREEMENTS,
       subscription: null,
       label: '',
+      special: false,
       options: null,
+      checks: 0,
       error: null,
     }),
     // --- side effects (provided by the app) ---
@@ -238,6 +326,8 @@ export const paymentMachine = setup({
     trackCart: (_, _params: CartChange | null) => {},
     /** Back from login with a plan chosen: the payment panel is next (scroll to it, focus it). */
     focusPayment: () => {},
+    /** A plan was chosen: the payment panel is brought into view (the focus stays). */
+    revealPayment: () => {},
     navigate: (_, _params: NavigateParams) => {},
     log: (_, _params: LogParams) => {},
     logError: (_, _params: LogParams) => {},
@@ -249,31 +339,41 @@ export const paymentMachine = setup({
     isGuest: ({ context }) => !context.loggedIn,
     /** Spec 3: a plan was chosen as a guest, and the session is there now. */
     isBackFromLogin: ({ context }) => context.goToSubscription && context.loggedIn,
+    hasOffer: ({ context }) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,
     canSubmit: ({ context }) => payBlocker(context) === null,
+    isConfirmed: (_, confirmed: boolean) => confirmed,
+    hasChecksLeft: ({ context }) => context.checks < CONFIRMATION_CHECKS,
   },
 }).createMachine({
   id: 'payment',
-  context: ({ input }) => ({
-    locale: input.locale,
-    loggedIn: input.loggedIn,
-    service: isPaymentService(input.activeService) ? input.activeService : null,
-    publicId: input.publicId,
-    payselection: input.payselection,
-    requiredAgreements: input.requiredAgreements ?? ['premium', 'promo'],
-    restoreStored: input.restoreStored ?? false,
-    offered: input.offered ?? [],
-    subscription: input.restored?.subscription ?? null,
-    label: input.restored?.label ?? '',
-    agreements: { ...EMPTY_AGREEMENTS, ...input.restored?.agreements },
-    redirectAfterLoginTo: input.restored?.redirectAfterLoginTo ?? null,
-    goToSubscription: input.restored?.goToSubscription ?? false,
-    options: null,
-    error: isPaymentService(input.activeService) ? null : unknownPaymentServiceMessage(input.activeService),
-  }),
+  context: ({ input }) => {
+    const offered = (input.plans ?? []).filter((view) => isPlanShown(view.plan, input.debugPrices ?? false))
+    const offer = input.offer ?? null
+    const taken = input.takeOffer && input.loggedIn ? offerPlan(offered, offer) : null
+    return {
+      locale: input.locale,
+      loggedIn: input.loggedIn,
+      service: isPaymentService(input.activeService) ? input.activeService : null,
+      publicId: input.publicId,
+      payselection: input.payselection,
+      requiredAgreements: input.requiredAgreements ?? ['premium', 'promo'],
+      restoreStored: (input.restoreStored ?? false) && taken === null,
+      offered,
+      offer,
+      special: taken !== null,
+      subscription: taken?.plan ?? input.restored?.subscription ?? null,
+      label: taken?.label ?? input.restored?.label ?? '',
+      agreements: { ...EMPTY_AGREEMENTS, ...input.restored?.agreements },
+      redirectAfterLoginTo: input.restored?.redirectAfterLoginTo ?? null,
+      goToSubscription: input.restored?.goToSubscription ?? false,
+      options: null,
+      checks: 0,
+      error: isPaymentService(input.activeService) ? null : unknownPaymentServiceMessage(input.activeService),
+    }
+  },
   initial: 'checkingService',
   on: {
     'auth.changed': { actions: 'assignLoggedIn' },
-    'locale.changed': { actions: 'assignLocale' },
   },
   states: {
     checkingService: {
@@ -297,10 +397,8 @@ export const paymentMachine = setup({
         onError: { target: 'selecting', actions: { type: 'logError', params: restoreErrorParams } },
       },
       on: {
-        'plan.select': [
-          { guard: 'isGuest', actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
-          { actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan'] },
-        ],
+        'plan.select': choose,
+        'offer.take': takeOffer,
         'agreement.set': { actions: 'assignAgreement' },
       },
     },
@@ -308,10 +406,8 @@ export const paymentMachine = setup({
       /** Spec 3: back from login with a plan chosen: the way back is used up, the payment panel is next. */
       always: { guard: 'isBackFromLogin', actions: ['clearRedirect', 'focusPayment'] },
       on: {
-        'plan.select': [
-          { guard: 'isGuest', actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
-          { actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan'] },
-        ],
+        'plan.select': choose,
+        'offer.take': takeOffer,
         'agreement.set': { actions: 'assignAgreement' },
         'payment.submit': { guard: 'canSubmit', target: 'paying' },
       },
@@ -347,7 +443,7 @@ export const paymentMachine = setup({
         charging: {
           invoke: { id: 'runWidget', src: 'runWidget', input: runWidgetInput },
           on: {
-            'widget.success': { target: '#payment.succeeded' },
+            'widget.success': { target: 'confirming' },
             'widget.fail': {
               target: '#payment.selecting',
               actions: [{ type: 'assignFailure', params: failureParams }, { type: 'logError', params: failureParams }, { type: 'toast', params: failToast }],
@@ -356,7 +452,36 @@ export const paymentMachine = setup({
             'widget.close': { target: '#payment.selecting', actions: ['clearOptions', { type: 'log', params: closedParams }] },
           },
         },
+        /** The widget said success; the backend confirms once the provider's notification is in. */
+        confirming: {
+          initial: 'checking',
+          states: {
+            checking: {
+              entry: 'countCheck',
+              invoke: {
+                id: 'checkPayment',
+                src: 'checkPayment',
+                input: checkInput,
+                onDone: [{ guard: { type: 'isConfirmed', params: ({ event }) => event.output }, target: '#payment.succeeded' }, ...afterCheck],
+                onError: [
+                  { guard: 'hasChecksLeft', target: 'waiting', actions: { type: 'logError', params: checkErrorParams } },
+                  {
+                    target: '#payment.unconfirmed',
+                    actions: [{ type: 'logError', params: checkErrorParams }, { type: 'log', params: unconfirmedParams }, { type: 'toast', params: pendingToast }],
+                  },
+                ],
+              },
+            },
+            waiting: {
+              invoke: { id: 'wait', src: 'wait', input: waitInput, onDone: { target: 'checking' } },
+            },
+          },
+        },
       },
+    },
+    /** Paid in the widget, not confirmed yet after every check: the visitor can look again or go to the account. */
+    unconfirmed: {
+      on: { 'payment.recheck': { target: '#payment.paying.confirming', actions: 'restartChecks' } },
     },
     succeeded: {
       tags: 'busy',
@@ -407,4 +532,18 @@ export function selectRestored(snapshot: SnapshotLike): boolean {
 export function selectLoginHref(snapshot: { context: Pick<PaymentContext, 'locale'> }): string {
   const { locale } = snapshot.context
   return loginHref(localePath(locale, '/login'), localePath(locale, '/premium'))
+}
+
+/**
+ * Selector, spec 9: payselection charges roubles only; a plan priced in another currency is
+ * charged in roubles, and the visitor is told so.
+ */
+export function selectCurrencyNote(snapshot: { context: Pick<PaymentContext, 'service' | 'subscription'> }): boolean {
+  const { service, subscription } = snapshot.context
+  return service === 'payselection' && subscription !== null && subscription.prices?.using?.currency !== 'RUB'
+}
+
+/** Selector: the special offer's plan at the offer's price, when the visitor has one on offer. */
+export function selectOfferPlan(snapshot: { context: Pick<PaymentContext, 'offered' | 'offer' | 'loggedIn'> }): OfferedPlan | null {
+  return snapshot.context.loggedIn ? offerPlan(snapshot.context.offered, snapshot.context.offer) : null
 }

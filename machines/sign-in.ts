@@ -1,13 +1,34 @@
 /**
- * Spec 4, 7: passwordless sign-in. The visitor gives an e-mail, the backend mails a code and a
- * link (`requestCode`: GET /users/auth), the visitor types the code (`verifyCode`: the app
- * hands it to the auth machine, which performs the login). A resend is possible once the
- * backend's wait is over. Errors stay on the form with what the visitor typed.
+ * Spec 4, 5, 7: signing in without a password. The visitor gives an e-mail, the backend mails a
+ * code and a link (`requestCode`: GET /users/auth), the visitor types the code (`verifyCode`:
+ * the auth machine performs the login). Each step is a form (its fields, rules and validation
+ * gate in a form machine); a code can be sent again once the backend's wait is over, and the
+ * machine counts that wait down. Errors stay on the form with what the visitor typed.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { formMachine, type FormInput, type FormSubmittedEvent } from './form'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from './rules/fields'
+
+export const SIGN_IN_EMAIL_FORM = 'sign-in-email'
+export const SIGN_IN_CODE_FORM = 'sign-in-code'
+/** Seconds between two ticks of the resend countdown. */
+export const TICK_MS = 1000
 
 export interface SignInInput {
+  /** The address typed before the page was interactive, or the one a code was sent to. */
   email?: string
+  /** The code typed before the page was interactive. */
+  code?: string
+  /** The code step, when the server already asked for the code (a form sent without JavaScript). */
+  step?: 'email' | 'code'
+  /** What the server said when it sent the code, and when another may be asked for (ms). */
+  notice?: string | null
+  resendAt?: number | null
+  /** A form sent before the page was interactive: carried out at once. */
+  submitOnStart?: boolean
+  /** Where to go after signing in (the login page's remembered target). */
+  redirectTo?: string | null
+  now: number
 }
 
 export interface CodeRequested {
@@ -24,93 +45,155 @@ export interface SignInContext {
   error: string | null
   /** When another code may be requested (ms); null until a code was sent. */
   resendAt: number | null
+  /** The time of the last tick. */
+  now: number
+  redirectTo: string | null
+  submitOnStart: boolean
 }
 
 export type SignInEvent =
-  | { type: 'signin.submit'; email: string; now: number }
-  | { type: 'signin.verify'; code: string }
+  | FormSubmittedEvent
   | { type: 'signin.resend'; now: number }
   | { type: 'signin.changeEmail' }
+  /** From the ticker. */
+  | { type: 'clock.tick'; now: number }
 
-export interface RequestCodeInput { email: string; now: number }
-export interface VerifyCodeInput { email: string; code: string }
+export interface RequestCodeInput { email: string; redirectTo: string | null }
+export interface VerifyCodeInput { email: string; code: string; redirectTo: string | null }
+export interface TickerInput { intervalMs: number }
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
-function requestInput({ context, event }: { context: SignInContext; event: SignInEvent }): RequestCodeInput {
-  return { email: context.email, now: 'now' in event ? event.now : 0 }
+function requestInput({ context }: { context: SignInContext }): RequestCodeInput {
+  return { email: context.email, redirectTo: context.redirectTo }
 }
 function verifyInput({ context }: { context: SignInContext }): VerifyCodeInput {
-  return { email: context.email, code: context.code }
+  return { email: context.email, code: context.code, redirectTo: context.redirectTo }
 }
 function errorParams({ event }: { event: { error?: unknown } }) {
   return { error: event.error }
 }
+function emailFormInput({ context }: { context: SignInContext }): FormInput {
+  return {
+    id: SIGN_IN_EMAIL_FORM,
+    fields: [{ name: 'email', value: context.email, rules: EMAIL_RULES }],
+    submitOnStart: context.submitOnStart && context.resendAt === null,
+  }
+}
+function codeFormInput({ context }: { context: SignInContext }): FormInput {
+  return {
+    id: SIGN_IN_CODE_FORM,
+    fields: [{ name: 'code', value: context.code, rules: CODE_RULES }],
+    submitOnStart: context.submitOnStart && context.resendAt !== null,
+  }
+}
+const submittedBy = (form: string) => ({ event }: { event: { type: string; form?: string } }) => event.type === 'form.submitted' && event.form === form
 
 export const signInMachine = setup({
-  types: { context: {} as SignInContext, events: {} as SignInEvent, input: {} as SignInInput },
+  types: { context: {} as SignInContext, events: {} as SignInEvent, input: {} as SignInInput, tags: {} as 'busy' },
   actors: {
-    requestCode: fromPromise<CodeRequested & { now: number }, RequestCodeInput>(async () => {
+    form: formMachine,
+    requestCode: fromPromise<CodeRequested, RequestCodeInput>(async () => {
       throw new Error('sign-in: actor "requestCode" not provided')
     }),
+    /** Hands the code to the auth machine and resolves once it signed in. */
     verifyCode: fromPromise<unknown, VerifyCodeInput>(async () => {
       throw new Error('sign-in: actor "verifyCode" not provided')
     }),
+    /** Sends `{ type: 'clock.tick', now }` every `intervalMs`. */
+    ticker: fromCallback<EventObject, TickerInput>(() => {}),
   },
   actions: {
-    assignEmail: assign(({ event }) => (event.type === 'signin.submit' ? { email: event.email.trim(), error: null } : {})),
-    assignCode: assign(({ event }) => (event.type === 'signin.verify' ? { code: event.code.trim(), error: null } : {})),
-    assignSent: assign((_, sent: CodeRequested & { now: number }) => ({
+    assignEmail: assign(({ event }) => (event.type === 'form.submitted' ? { email: (event.values.email ?? '').trim(), error: null, submitOnStart: false } : {})),
+    assignCode: assign(({ event }) => (event.type === 'form.submitted' ? { code: (event.values.code ?? '').trim(), error: null, submitOnStart: false } : {})),
+    assignSent: assign(({ context }, sent: CodeRequested) => ({
       notice: sent.message,
       error: null,
-      resendAt: sent.now + Math.max(0, sent.resendIn) * 1000,
+      code: '',
+      resendAt: context.now + Math.max(0, sent.resendIn) * 1000,
     })),
+    assignNow: assign(({ event }) => (event.type === 'clock.tick' || event.type === 'signin.resend' ? { now: event.now } : {})),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    clearNotice: assign({ notice: null, error: null, code: '' }),
+    clearNotice: assign({ notice: null, error: null, code: '', resendAt: null }),
     logError: (_, _params: { error: unknown }) => {},
   },
   guards: {
+    isEmailForm: submittedBy(SIGN_IN_EMAIL_FORM),
+    isCodeForm: submittedBy(SIGN_IN_CODE_FORM),
     canResend: ({ context, event }) => event.type === 'signin.resend' && context.resendAt !== null && event.now >= context.resendAt,
+    startsAtCode: ({ context }) => context.resendAt !== null,
   },
 }).createMachine({
   id: 'signIn',
-  context: ({ input }) => ({ email: input.email ?? '', code: '', notice: null, error: null, resendAt: null }),
-  initial: 'email',
+  context: ({ input }) => ({
+    email: input.email ?? '',
+    code: input.code ?? '',
+    notice: input.notice ?? null,
+    error: null,
+    resendAt: input.step === 'code' ? (input.resendAt ?? input.now) : null,
+    now: input.now,
+    redirectTo: input.redirectTo ?? null,
+    submitOnStart: input.submitOnStart ?? false,
+  }),
+  initial: 'starting',
   states: {
-    email: {
-      on: { 'signin.submit': { target: 'requesting', actions: 'assignEmail' } },
+    starting: {
+      always: [{ guard: 'startsAtCode', target: 'code' }, { target: 'email' }],
     },
-    requesting: {
-      tags: 'busy',
-      invoke: {
-        id: 'requestCode',
-        src: 'requestCode',
-        input: requestInput,
-        onDone: { target: 'code', actions: { type: 'assignSent', params: ({ event }) => event.output } },
-        onError: {
-          target: 'email',
-          actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }],
+    email: {
+      invoke: { id: SIGN_IN_EMAIL_FORM, src: 'form', input: emailFormInput },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: { 'form.submitted': { guard: 'isEmailForm', target: 'requesting', actions: 'assignEmail' } },
+        },
+        requesting: {
+          tags: 'busy',
+          invoke: {
+            id: 'requestCode',
+            src: 'requestCode',
+            input: requestInput,
+            onDone: { target: '#signIn.code', actions: { type: 'assignSent', params: ({ event }) => event.output } },
+            onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+          },
         },
       },
     },
     code: {
-      on: {
-        'signin.verify': { target: 'verifying', actions: 'assignCode' },
-        'signin.resend': { guard: 'canResend', target: 'requesting' },
-        'signin.changeEmail': { target: 'email', actions: 'clearNotice' },
-      },
-    },
-    verifying: {
-      tags: 'busy',
-      invoke: {
-        id: 'verifyCode',
-        src: 'verifyCode',
-        input: verifyInput,
-        onDone: { target: 'signedIn' },
-        onError: {
-          target: 'code',
-          actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }],
+      invoke: [
+        { id: SIGN_IN_CODE_FORM, src: 'form', input: codeFormInput },
+        { id: 'ticker', src: 'ticker', input: { intervalMs: TICK_MS } },
+      ],
+      on: { 'clock.tick': { actions: 'assignNow' } },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.submitted': { guard: 'isCodeForm', target: 'verifying', actions: 'assignCode' },
+            'signin.resend': { guard: 'canResend', target: 'resending', actions: 'assignNow' },
+            'signin.changeEmail': { target: '#signIn.email', actions: 'clearNotice' },
+          },
+        },
+        verifying: {
+          tags: 'busy',
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: verifyInput,
+            onDone: { target: '#signIn.signedIn' },
+            onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+          },
+        },
+        resending: {
+          tags: 'busy',
+          invoke: {
+            id: 'resendCode',
+            src: 'requestCode',
+            input: requestInput,
+            onDone: { target: 'editing', actions: { type: 'assignSent', params: ({ event }) => event.output } },
+            onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+          },
         },
       },
     },
@@ -120,6 +203,12 @@ export const signInMachine = setup({
 
 export type SignInMachine = typeof signInMachine
 
+/** Whole seconds until another code may be asked for (0: now). */
+export function selectResendWait(snapshot: { context: SignInContext }): number {
+  const { resendAt, now } = snapshot.context
+  return resendAt === null ? 0 : Math.max(0, Math.ceil((resendAt - now) / 1000))
+}
+
 // --- e-mail confirmation ------------------------------------------------------------------
 
 /**
@@ -127,74 +216,116 @@ export type SignInMachine = typeof signInMachine
  * in. A guest is signed in as the confirmed account. A visitor signed in as that same account
  * just confirms: the session is renewed and the user fetched again (the auth machine does it),
  * with a success toast. A visitor signed in as another account is told so and offered to sign
- * out first; nothing is sent for them.
+ * out first; nothing is sent for them. Who is signed in is what the auth machine says at the
+ * moment of the submit (`auth.changed` keeps it current), so a session that changed meanwhile
+ * is never confirmed for.
  */
+export const CONFIRM_FORM = 'confirm-email'
+
 export interface ConfirmCredentials {
   email: string
   code: string
   password: string
 }
 
+export interface ConfirmInput {
+  email?: string
+  code?: string
+  /** The e-mail of the signed-in account, null for a guest; undefined: not known yet. */
+  signedInAs?: string | null
+  submitOnStart?: boolean
+}
+
 export interface ConfirmContext {
-  /** The address being confirmed (as typed, trimmed). */
-  email: string
-  /** The e-mail of the other account the visitor is signed in as, while that blocks confirming. */
-  signedInAs: string | null
+  /** What was submitted last (the address trimmed, as typed). */
+  credentials: ConfirmCredentials
+  /** Who the auth machine says is signed in now (null: a guest); undefined until it says. */
+  signedInAs: string | null | undefined
+  /** The other account, while that blocks confirming. */
+  otherAccount: string | null
   error: string | null
+  submitOnStart: boolean
 }
 
 export type ConfirmEvent =
-  /** `signedInAs`: the e-mail of the account the visitor is signed in as, null for a guest. */
-  | ({ type: 'confirm.submit'; signedInAs: string | null } & ConfirmCredentials)
-  /** Signed in as another account: sign out (and stay on the form) to confirm. */
+  | FormSubmittedEvent
+  /** The auth machine's session changed: who is signed in now (null: a guest, undefined: still finding out). */
+  | { type: 'auth.changed'; signedInAs: string | null | undefined }
+  /** Signed in as another account: sign out to confirm. */
   | { type: 'confirm.logout' }
   /** Back to the form without signing out. */
   | { type: 'confirm.edit' }
 
-const sameEmail = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase()
+const sameEmail = (a: string | null | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase()
 
-function confirmInput({ event }: { event: ConfirmEvent }): ConfirmCredentials {
-  return event.type === 'confirm.submit'
-    ? { email: event.email.trim(), code: event.code.trim(), password: event.password }
-    : { email: '', code: '', password: '' }
+function confirmFormInput({ context }: { context: ConfirmContext }): FormInput {
+  return {
+    id: CONFIRM_FORM,
+    fields: [
+      { name: 'email', value: context.credentials.email, rules: EMAIL_RULES },
+      { name: 'code', value: context.credentials.code, rules: CODE_RULES },
+      { name: 'password', rules: PASSWORD_RULES },
+    ],
+    submitOnStart: context.submitOnStart,
+  }
 }
 
 export const confirmMachine = setup({
-  types: { context: {} as ConfirmContext, events: {} as ConfirmEvent },
+  types: { context: {} as ConfirmContext, events: {} as ConfirmEvent, input: {} as ConfirmInput, tags: {} as 'busy' },
   actors: {
+    form: formMachine,
     /** Hands the credentials to the auth machine (sign-in, or renewal for the same account). */
     confirm: fromPromise<unknown, ConfirmCredentials>(async () => {
       throw new Error('confirm: actor "confirm" not provided')
     }),
   },
   actions: {
-    assignSubmit: assign(({ event }) => (event.type === 'confirm.submit' ? { email: event.email.trim(), signedInAs: null, error: null } : {})),
-    assignOtherAccount: assign(({ event }) =>
-      event.type === 'confirm.submit' ? { email: event.email.trim(), signedInAs: event.signedInAs, error: null } : {},
+    assignSubmit: assign(({ event }) =>
+      event.type === 'form.submitted'
+        ? {
+            credentials: { email: (event.values.email ?? '').trim(), code: (event.values.code ?? '').trim(), password: event.values.password ?? '' },
+            error: null,
+          }
+        : {},
     ),
-    clearOtherAccount: assign({ signedInAs: null }),
+    assignOtherAccount: assign(({ context }) => ({ otherAccount: context.signedInAs ?? null })),
+    clearOtherAccount: assign({ otherAccount: null }),
+    assignSignedInAs: assign(({ event }) => (event.type === 'auth.changed' ? { signedInAs: event.signedInAs } : {})),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    /** Signs out through the auth machine, staying on the page. */
+    /** Signs out through the auth machine (spec 2: then the root path). */
     logout: () => {},
     /** Spec 8: the success toast. */
     notifyConfirmed: () => {},
     logError: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isSignedInAsAnother: ({ event }) => event.type === 'confirm.submit' && event.signedInAs !== null && !sameEmail(event.signedInAs, event.email),
+    isConfirmForm: submittedBy(CONFIRM_FORM),
+    isSignedInAsAnother: ({ context }) => typeof context.signedInAs === 'string' && !sameEmail(context.signedInAs, context.credentials.email),
+    isSessionKnown: ({ context }) => context.signedInAs !== undefined,
   },
 }).createMachine({
   id: 'confirm',
-  context: { email: '', signedInAs: null, error: null },
+  context: ({ input }) => ({
+    credentials: { email: input.email ?? '', code: input.code ?? '', password: '' },
+    signedInAs: input.signedInAs,
+    otherAccount: null,
+    error: null,
+    submitOnStart: input.submitOnStart ?? false,
+  }),
+  invoke: { id: CONFIRM_FORM, src: 'form', input: confirmFormInput },
+  on: { 'auth.changed': { actions: 'assignSignedInAs' } },
   initial: 'editing',
   states: {
     editing: {
-      on: {
-        'confirm.submit': [
-          { guard: 'isSignedInAsAnother', target: 'otherAccount', actions: 'assignOtherAccount' },
-          { target: 'confirming', actions: 'assignSubmit' },
-        ],
-      },
+      on: { 'form.submitted': { guard: 'isConfirmForm', target: 'deciding', actions: 'assignSubmit' } },
+    },
+    /** Who is signed in decides; while the auth machine has not said yet, the submit waits for it. */
+    deciding: {
+      tags: 'busy',
+      always: [
+        { guard: 'isSignedInAsAnother', target: 'otherAccount', actions: 'assignOtherAccount' },
+        { guard: 'isSessionKnown', target: 'confirming' },
+      ],
     },
     otherAccount: {
       on: {
@@ -207,7 +338,7 @@ export const confirmMachine = setup({
       invoke: {
         id: 'confirm',
         src: 'confirm',
-        input: confirmInput,
+        input: ({ context }) => context.credentials,
         onDone: { target: 'confirmed', actions: 'notifyConfirmed' },
         onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
       },

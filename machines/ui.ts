@@ -1,5 +1,5 @@
 /** Spec 2, 3, 4: small UI state: mobile menu, modal, image lightbox. */
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate'
 
 // --- mobile menu ---------------------------------------------------------------
 
@@ -25,34 +25,56 @@ export const menuMachine = setup({
 
 // --- modal ---------------------------------------------------------------------
 
+/** The dialogs the site shows in its modal: data, never markup (the modal host renders each). */
+export type ModalDialog = 'account.cancel' | 'account.reset'
+
+export interface ModalContent {
+  dialog: ModalDialog
+}
+
 export interface ModalOptions {
-  /** Close on a click outside (default true). */
+  /** Close on a click outside and on Escape (default true). */
   closable?: boolean
-  [key: string]: unknown
 }
 
 export interface ModalContext {
-  content: unknown
+  content: ModalContent | null
   options: ModalOptions
+  /** Who hears the answer (`modal.answered`), if anyone. */
+  replyTo: AnyActorRef | null
 }
 
+export type ModalAnswer = 'confirm' | 'dismiss'
+
 export type ModalEvent =
-  | { type: 'modal.open'; content: unknown; options?: ModalOptions }
-  | { type: 'modal.openCustom'; content: unknown; options?: ModalOptions }
+  | { type: 'modal.open'; content: ModalContent; options?: ModalOptions; replyTo?: AnyActorRef | null }
+  | { type: 'modal.openCustom'; content: ModalContent; options?: ModalOptions; replyTo?: AnyActorRef | null }
+  /** A button of the dialog, Escape, the backdrop or ×: the dialog closes and its opener hears the answer. */
+  | { type: 'modal.answer'; answer: ModalAnswer }
   | { type: 'modal.close' }
+
+function answerParams({ event }: { event: ModalEvent }): { answer: ModalAnswer } {
+  return { answer: event.type === 'modal.answer' ? event.answer : 'dismiss' }
+}
 
 /** Spec 3: standard and custom shown flags, content, options. One modal at a time. */
 export const modalMachine = setup({
   types: { context: {} as ModalContext, events: {} as ModalEvent },
   actions: {
     assignContent: assign(({ event }) =>
-      event.type === 'modal.open' || event.type === 'modal.openCustom' ? { content: event.content, options: event.options ?? {} } : {},
+      event.type === 'modal.open' || event.type === 'modal.openCustom'
+        ? { content: event.content, options: event.options ?? {}, replyTo: event.replyTo ?? null }
+        : {},
     ),
-    clearContent: assign({ content: null, options: {} }),
+    clearContent: assign({ content: null, options: {}, replyTo: null }),
+    /** The answer goes to whoever opened the dialog. */
+    reply: enqueueActions(({ context, enqueue }, params: { answer: ModalAnswer }) => {
+      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'modal.answered', answer: params.answer })
+    }),
   },
 }).createMachine({
   id: 'modal',
-  context: { content: null, options: {} },
+  context: { content: null, options: {}, replyTo: null },
   initial: 'hidden',
   on: {
     'modal.open': { target: '.standard', actions: 'assignContent' },
@@ -60,8 +82,18 @@ export const modalMachine = setup({
   },
   states: {
     hidden: {},
-    standard: { on: { 'modal.close': { target: 'hidden', actions: 'clearContent' } } },
-    custom: { on: { 'modal.close': { target: 'hidden', actions: 'clearContent' } } },
+    standard: {
+      on: {
+        'modal.answer': { target: 'hidden', actions: [{ type: 'reply', params: answerParams }, 'clearContent'] },
+        'modal.close': { target: 'hidden', actions: 'clearContent' },
+      },
+    },
+    custom: {
+      on: {
+        'modal.answer': { target: 'hidden', actions: [{ type: 'reply', params: answerParams }, 'clearContent'] },
+        'modal.close': { target: 'hidden', actions: 'clearContent' },
+      },
+    },
   },
 })
 

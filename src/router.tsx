@@ -6,6 +6,7 @@ import { currentPrefix, defineClientLocaleStrategy, requestNonce } from './lib/i
 import { joinPrefix, splitLocalePrefix } from './lib/locale'
 import { isBypassedPath } from './lib/paths'
 import { CONSTANTS } from '../app.constants'
+import { NO_SESSION } from '#machines/rules/access'
 
 export function getRouter() {
   defineClientLocaleStrategy()
@@ -14,6 +15,8 @@ export function getRouter() {
   const nonce = requestNonce()
   return createRouter({
     routeTree,
+    // Read again by the root route for every navigation (spec 2: the guards ask about the session).
+    context: { session: NO_SESSION },
     ...(nonce ? { ssr: { nonce } } : {}),
     // Not on the first render in the browser: the page is visible before it hydrates
     // (decision 025), and a visitor who has scrolled meanwhile must not be sent back to the top.

@@ -1525,6 +1525,21 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await api.cp('pay', cpNotice(json.pay), { json: true, headers: ['Content-HMAC'] })).body).toMatchObject({ code: 0, status: 'paid' })
       })
 
+      it('GET /payments/{id} answers the payment\'s state to its own payer only: pending until the signed notification, then paid', async () => {
+        const { token, pay } = await newPayment()
+        expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({ payment_id: pay.payment_id, status: 'pending' })
+        expect((await api.cp('pay', cpNotice(pay))).body).toMatchObject({ code: 0, status: 'paid' })
+        expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({ payment_id: pay.payment_id, status: 'paid' })
+        // Another user, no token, an unknown id, a malformed id.
+        const stranger = await api.signIn(undefined, 'en')
+        const theirs = await api.call('GET', `/en/payments/${pay.payment_id}`, { token: stranger.token })
+        expect(theirs.status).toBe(404)
+        expect(theirs.body).toEqual({ message: 'Payment not found.' })
+        expect((await api.call('GET', `/en/payments/${pay.payment_id}`)).status).toBe(401)
+        expect((await api.call('GET', '/en/payments/999999', { token })).status).toBe(404)
+        expect((await api.call('GET', '/en/payments/abc', { token })).status).toBe(422)
+      })
+
       it('refuses Payselection webhooks without the site id or with a wrong X-WEBHOOK-SIGNATURE (401), changing nothing', async () => {
         const { token, pay } = await newPayment(3, 'payselection')
         const before = await api.counts()

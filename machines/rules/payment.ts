@@ -1,7 +1,5 @@
 /** Spec 3, 4, 7, 9: the payment rules behind the payment machine's guards and widget options. Pure functions. */
 
-import { stripLocale } from './locale'
-
 /** Spec 1, 3: the configured payment providers. */
 export const PAYMENT_SERVICES = ['payselection', 'cloudpayments'] as const
 export type PaymentService = (typeof PAYMENT_SERVICES)[number]
@@ -201,14 +199,4 @@ export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
       ...(receipt ? { data: { CloudPayments: { CustomerReceipt: receipt } } } : {}),
     },
   }
-}
-
-/**
- * Spec 3: the login page with the way back. The login page returns to its `redirect`
- * parameter; a path that is not the login page, or that already names its way back, is kept.
- */
-export function loginHref(to: string, redirectAfterLoginTo: string | null): string {
-  const path = to.split(/[?#]/u, 1)[0] ?? to
-  if (!redirectAfterLoginTo || stripLocale(path) !== '/login' || /[?&]redirect=/u.test(to)) return to
-  return `${to}${to.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirectAfterLoginTo)}`
 }

@@ -1,3 +1,5 @@
+import { localePath, stripLocale, type Locale } from './locale'
+
 /**
  * Spec 5: redirect targets must be local paths of letters, digits and `@ - % _ ~`
  * separated by `/`, with an optional query and fragment.
@@ -44,4 +46,19 @@ export function isSafeRedirect(target: unknown): target is string {
 /** The target when it is safe, else the fallback (the root path by default). */
 export function safeRedirect(target: unknown, fallback = '/'): string {
   return isSafeRedirect(target) ? target : fallback
+}
+
+/**
+ * Spec 2, 3: the login page with the way back. The login page returns to its `redirect`
+ * parameter; a path that is not the login page, or that already names its way back, is kept.
+ */
+export function loginHref(to: string, redirectAfterLoginTo: string | null): string {
+  const path = to.split(/[?#]/u, 1)[0] ?? to
+  if (!redirectAfterLoginTo || stripLocale(path) !== '/login' || /[?&]redirect=/u.test(to)) return to
+  return `${to}${to.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirectAfterLoginTo)}`
+}
+
+/** Spec 2: the login page of a language, remembering `target` when it is a safe local path. */
+export function loginPath(locale: Locale, target: string | null = null): string {
+  return loginHref(localePath(locale, '/login'), isSafeRedirect(target) ? target : null)
 }

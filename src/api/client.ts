@@ -78,6 +78,10 @@ export function createApi(options: ApiOptions) {
     verify: (body: { email: string; code?: string; password?: string }) => call(S.TokenGrant, 'PATCH', '/users/verify', { body, auth: false }),
     /** GET /users/auth/{code}: sign-in by the code from the e-mailed link. */
     signInByCode: (code: string) => call(S.TokenGrant, 'GET', `/users/auth/${seg(code)}`, { auth: false }),
+    /** GET /users/auth with the login callback's search params (an external provider's answer). */
+    authCallback: (query: Record<string, string>) => call(S.TokenGrant, 'GET', '/users/auth', { query, auth: false }),
+    /** POST /users/refresh: a new token pair for a refresh token (used up). */
+    refresh: (refreshToken: string) => call(S.TokenGrant, 'POST', '/users/refresh', { body: { refresh_token: refreshToken }, auth: false }),
     me: () => call(S.User, 'GET', '/users/me'),
     confirm: (body: { email: string; code: string; password: string }) => call(S.ConfirmResult, 'POST', '/users/confirm', { body, auth: false }),
     credentials: (body: { password: string; password_confirm: string }) => call(S.UserMessage, 'POST', '/users/credentials', { body }),
@@ -86,8 +90,10 @@ export function createApi(options: ApiOptions) {
     registerReferrer: (code: string) => call(S.Referrer, 'GET', `/referrer/link/${seg(code)}`),
     subscriptions: (query: { country_group_id?: number } = {}) => call(S.SubscriptionList, 'GET', '/subscriptions', { query, auth: false }),
     cancelSubscription: () => call(S.UserMessage, 'GET', '/users/subscription/cancel'),
+    resumeSubscription: () => call(S.UserMessage, 'GET', '/users/subscription/resume'),
     specialOffer: () => call(S.SpecialOffer, 'GET', '/users/subscription/special'),
     createPayment: (body: { subscription_id: number; service: string; special?: boolean }) => call(S.PaymentOptions, 'POST', '/payments', { body }),
+    payment: (id: string) => call(S.PaymentStatus, 'GET', `/payments/${seg(id)}`),
     resetDevice: () => call(S.UserMessage, 'DELETE', '/users/device/reset'),
     collectAnalytics: (body: { domain: string; token: string | null; client_id: string; utm: Record<string, string> | null }) =>
       call(S.Accepted, 'POST', '/analytics/collect', { body, auth: false }),

@@ -26,12 +26,28 @@ export const UserSubscription = type({
   expires_at: isoDate.or('null'),
   'days_left?': 'number | null',
   'cancelled?': 'boolean',
+  /** Renewal on (the next charge is due) or off (the subscription ends). */
+  'auto_renew?': 'boolean',
+  'next_charge_at?': isoDate.or('null'),
+  'next_charge_amount?': 'number | null',
+  'currency?': 'string | null',
+  /** The plan a renewal charges: a trial renews into the 30-day plan. */
+  'renews_into?': type({ subscription_id: 'number', days: 'number' }).or('null'),
+  /** The days of the plan bought. */
+  'plan_days?': 'number | null',
+  /** The last payment bought the special offer. */
+  'offer?': 'boolean',
+  /** The payment that bought or extended it last. */
+  'last_payment_id?': id.or('null'),
 })
 
 /** Spec 3: the user, fetched as a whole object with an id. */
 export const User = type({
   id,
-  email: 'string',
+  /** Null for an account made by signing in with Steam, until an address is added. */
+  email: 'string | null',
+  'steam_id?': 'string | null',
+  'display_name?': 'string | null',
   'email_confirmed?': 'boolean',
   'has_password?': 'boolean',
   'locale?': 'string | null',
@@ -41,7 +57,8 @@ export const User = type({
   'device?': Device.or('null'),
   'subscription?': UserSubscription.or('null'),
   'trial_used?': 'boolean',
-  'scope?': 'string[]',
+  /** Spec 6: the scope names, as a list or as a map of name to flag. */
+  'scope?': type('string[]').or({ '[string]': 'boolean' }),
   'created_at?': isoDate,
 })
 export type User = typeof User.infer
@@ -73,6 +90,8 @@ export const Subscription = type({
   days: 'number',
   'trial?': 'boolean',
   prices: { using: Price },
+  /** The trial: the plan it renews into. */
+  'renews_into?': type({ subscription_id: 'number', days: 'number' }).or('null'),
 })
 export type Subscription = typeof Subscription.infer
 export const Currency = type({ 'country_group_id?': 'number', code: 'string', 'symbol?': 'string' })
@@ -110,3 +129,7 @@ export const PaymentOptions = type({
 export type PaymentOptions = typeof PaymentOptions.infer
 
 export const Accepted = type({ 'ok?': 'boolean' })
+
+/** The state of a payment: `paid` once the provider's notification reached the backend. */
+export const PaymentStatus = type({ payment_id: id, status: "'pending' | 'paid' | 'failed'" })
+export type PaymentStatus = typeof PaymentStatus.infer

@@ -1,26 +1,23 @@
 import { createActorContext } from '@xstate/react'
-import { useRouter } from '@tanstack/react-router'
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useRouter, type AnyRouter } from '@tanstack/react-router'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
-import { authMachine, type AuthUser, type TokenGrant } from '#machines/auth'
+import { authMachine, type AuthUser, type PageInfo, type TokenGrant } from '#machines/auth'
+import { isLocale } from '#machines/rules/locale'
 import { getLocale } from '~/paraglide/runtime'
 import type { ApiOptions } from '~/api/client'
 import type { TokenGrant as ApiTokenGrant } from '~/api/schemas'
 import { clearStoredSession, storeSession } from '~/lib/auth-storage'
-import { normalizeDigits } from '~/lib/forms/digits'
+import { pageAccess } from '~/lib/access'
+import { splitLocalePrefix } from '~/lib/locale'
+import { readSession } from '~/lib/session'
 import { useSite } from '~/lib/use-site'
+import { registerPageAuth } from '~/lib/auth-client'
 import { useMachineInspect } from '~/lib/machine-inspect'
 import { notify } from '~/lib/toast'
 import { m } from '~/paraglide/messages'
 
 export const AuthActor = createActorContext(authMachine)
-
-/** How the login forms ask the auth machine to sign in (spec 7). */
-export type Credentials =
-  | { kind: 'code'; email: string; code: string }
-  | { kind: 'password'; email: string; password: string }
-  | { kind: 'link'; code: string }
-  | { kind: 'confirm'; email: string; code: string; password: string }
 
 function toGrant(grant: ApiTokenGrant): TokenGrant {
   return {
@@ -31,10 +28,28 @@ function toGrant(grant: ApiTokenGrant): TokenGrant {
   }
 }
 
+/** The page the router shows: its access rule, its address as typed, its language. */
+function pageInfo(router: AnyRouter): PageInfo {
+  const { matches, location } = router.state
+  const locale = splitLocalePrefix(location.publicHref).locale ?? getLocale()
+  return { access: pageAccess(matches), href: location.publicHref, locale: isLocale(locale) ? locale : 'en' }
+}
+
+/**
+ * A page of another language is a new document (each language has its own build, decision 026);
+ * within the language the router navigates.
+ */
+export function navigateTo(router: AnyRouter, href: string): void {
+  const target = splitLocalePrefix(href.split(/[?#]/u, 1)[0] ?? href).locale
+  const current = splitLocalePrefix(window.location.pathname).locale
+  if (target !== null && target !== (current ?? 'en')) window.location.assign(href)
+  else void router.navigate({ href })
+}
+
 /**
  * The auth machine with the site's side effects: the backend calls, the cookie and storage,
- * navigation. Its input comes from the server (token, expiry, user, time), so the server and
- * the browser render the same first state.
+ * navigation, toasts. Its input comes from the stored session and the server (user, time), so
+ * the server and the browser render the same first state.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const router = useRouter()
@@ -50,73 +65,50 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loadApi({ base: site.config.apiBrowserBase, locale, token: () => token, fallbackMessage: () => m.acc_login_unreachable() })
     return authMachine.provide({
       actors: {
-        login: fromPromise(async ({ input }: { input: { credentials: unknown } }) => {
-          const c = input.credentials as Credentials
-          // Spec 5: a code typed in Arabic-Indic digits passes the form; the backend takes Latin digits.
-          switch (c.kind) {
-            case 'code':
-              return toGrant(await (await api()).verify({ email: c.email, code: normalizeDigits(c.code) }))
-            case 'password':
-              return toGrant(await (await api()).verify({ email: c.email, password: c.password }))
-            case 'link':
-              return toGrant(await (await api()).signInByCode(c.code))
-            case 'confirm':
-              return toGrant(await (await api()).confirm({ email: c.email, code: normalizeDigits(c.code), password: c.password }))
-          }
-        }),
-        fetchUser: fromPromise(async ({ input }: { input: { token: string } }) => (await (await api(input.token)).me()) as AuthUser),
-        refreshToken: fromPromise(async (): Promise<TokenGrant> => {
-          throw new Error('The backend issues no refresh tokens')
-        }),
+        verifyCode: fromPromise(async ({ input }) => toGrant(await (await api()).verify(input))),
+        signInByLink: fromPromise(async ({ input }) => toGrant(await (await api()).signInByCode(input.code))),
+        confirmEmail: fromPromise(async ({ input }) => toGrant(await (await api()).confirm(input))),
+        verifyCallback: fromPromise(async ({ input }) => toGrant(await (await api()).authCallback(input.params))),
+        fetchUser: fromPromise(async ({ input }) => (await (await api(input.token)).me()) as AuthUser),
+        refreshToken: fromPromise(async ({ input }) => toGrant(await (await api()).refresh(input.refreshToken))),
       },
       actions: {
         storeSession: (_, params) => storeSession(params, crossOrigin),
         clearStoredSession: () => clearStoredSession(crossOrigin),
-        navigate: (_, params) => {
-          void router.navigate({ href: params.to })
-        },
+        navigate: (_, params) => navigateTo(router, params.to),
+        toast: (_, params) => notify(params),
         logError: (_, params) => console.error('auth:', params.error),
-        // Spec 8: the session reset; a protected page sends the visitor to login and remembers it.
-        abortRequest: (_, params) => {
-          console.warn(params.error.message)
-          const { matches, location } = router.state
-          if (matches.some((match) => String(match.routeId).startsWith('/_protected'))) {
-            notify({ kind: 'warning', text: m.acc_session_expired() })
-            void router.navigate({ to: '/login', search: { redirect: location.href } })
-          }
-        },
+        reportExpired: (_, params) => console.warn(params.message),
       },
     })
   }, [router, site.config.apiBrowserBase, locale, crossOrigin])
+  const [input] = useState(() => ({ ...readSession(), now: site.now, user: (site.user as AuthUser | null) ?? null, page: pageInfo(router) }))
   return (
-    <AuthActor.Provider
-      logic={logic}
-      options={{
-        inspect: useMachineInspect(),
-        input: {
-          now: site.now,
-          token: site.session?.token ?? null,
-          expiresAt: site.session?.expiresAt ?? null,
-          user: (site.user as AuthUser | null) ?? null,
-        },
-      }}
-    >
-      <TokenCheckOnNavigation />
+    <AuthActor.Provider logic={logic} options={{ inspect: useMachineInspect(), input }}>
+      <AuthFollowsRouter />
       {children}
     </AuthActor.Provider>
   )
 }
 
-/** Spec 4: the token is checked before every navigation, as before every request. */
-function TokenCheckOnNavigation() {
+/**
+ * Spec 4: the token is checked before every navigation, as before every request; and the
+ * machine knows which page is on show (what a session that ends there does depends on it).
+ */
+function AuthFollowsRouter() {
   const router = useRouter()
   const auth = AuthActor.useActorRef()
-  useEffect(
-    () =>
-      router.subscribe('onBeforeNavigate', () => {
-        if (auth.getSnapshot().matches('loggedIn')) auth.send({ type: 'token.check', now: Date.now() })
-      }),
-    [router, auth],
-  )
+  useEffect(() => {
+    registerPageAuth(auth)
+    return () => registerPageAuth(null)
+  }, [auth])
+  useEffect(() => {
+    const before = router.subscribe('onBeforeNavigate', () => auth.send({ type: 'token.check', now: Date.now() }))
+    const resolved = router.subscribe('onResolved', () => auth.send({ type: 'page.changed', page: pageInfo(router) }))
+    return () => {
+      before()
+      resolved()
+    }
+  }, [router, auth])
   return null
 }

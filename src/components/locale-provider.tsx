@@ -1,21 +1,20 @@
-import { useLocation } from '@tanstack/react-router'
+import { useLocation, useRouter } from '@tanstack/react-router'
 import { createActorContext } from '@xstate/react'
 import { useMemo, useState, type ReactNode } from 'react'
 import { fromPromise, type InspectionEvent } from 'xstate'
 import { localeMachine, type LoadMessagesInput, type LoadValidationInput, type LocaleInput } from '#machines/locale'
-import { isLocale } from '#machines/rules/locale'
 import { localeCookie, localeDetectionInput, type DetectionInput } from '~/lib/locale'
 import { MachineInspect } from '~/lib/machine-inspect'
-import { notify } from '~/lib/toast'
+import { notifyAcrossNavigation } from '~/lib/toast'
+import { loadLanguageFiles } from '~/lib/language-files'
 import { useSite } from '~/lib/use-site'
 
 export const LocaleActor = createActorContext(localeMachine)
 
 /**
- * The locale machine with the site's side effects (spec 2, 4): the page's messages are
- * compiled into the bundle per locale (there is nothing to fetch, see
- * docs/decisions/008-locale-loading.md); the validation messages are a file per language.
- * A change stores the cookie, loads, then loads the locale's page as a new document.
+ * The locale machine with the site's side effects (spec 2, 4): a language's file is its build
+ * of the page's scripts (decision 064), fetched before the page of that language is loaded as
+ * a new document; the validation messages are a file per language.
  *
  * The machine detects the locale itself (the rule the server's root redirect uses) from what
  * the page knows: the path as typed, the host's locale binding (from the server, in the site
@@ -26,6 +25,7 @@ export const LocaleActor = createActorContext(localeMachine)
  */
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const site = useSite()
+  const router = useRouter()
   const { publicHref } = useLocation()
   const crossOrigin = site.config.cookiesCrossOrigin
   const logic = useMemo(
@@ -33,7 +33,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       localeMachine.provide({
         actors: {
           loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
-            if (!isLocale(input.locale)) throw new Error(`No messages for "${input.locale}"`)
+            await loadLanguageFiles(input.locale, router.state.matches.map((match) => match.routeId))
             return input.locale
           }),
           loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {
@@ -48,16 +48,19 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
             document.cookie = localeCookie(params.locale, crossOrigin)
           },
           navigate: (_, params) => window.location.assign(params.to),
-          toast: (_, params) => notify({ kind: params.kind, key: params.key }),
+          // A language that failed is followed by a page in English: its toast goes along.
+          toast: (_, params) => notifyAcrossNavigation(params),
           logError: (_, params) => console.error('locale:', params.error),
         },
       }),
-    [crossOrigin],
+    [crossOrigin, router],
   )
+  const path = pathOf(publicHref)
   const input: LocaleInput = {
-    ...localeDetectionInput({ pathname: pathOf(publicHref), ...visitorPreferences() }),
+    ...localeDetectionInput({ pathname: path, ...visitorPreferences() }),
     ...site.localeHost,
     messageSet: site.brand,
+    path,
   }
   const [record] = useState(machineLog)
   return (

@@ -1,47 +1,47 @@
-import { isValidElement, type ReactNode } from 'react'
+import type { ModalAnswer, ModalDialog } from '#machines/ui'
 import { m } from '~/paraglide/messages'
 import { ModalActor } from './ui-actors'
 import { Dialog } from './dialog'
 
-export interface ModalContent {
-  title: string
-  body?: ReactNode
-  /** Actions rendered in the footer; each receives a close function. */
-  actions?: (close: () => void) => ReactNode
+/** The texts of each dialog the modal machine can name (a dialog without texts does not compile). */
+const DIALOGS: Record<ModalDialog, { title: () => string; body: () => string; confirm: () => string; dismiss: () => string }> = {
+  'account.cancel': {
+    title: () => m.acc_confirm_cancel_title(),
+    body: () => m.acc_confirm_cancel_body(),
+    confirm: () => m.acc_confirm_cancel_yes(),
+    dismiss: () => m.acc_confirm_no(),
+  },
+  'account.reset': {
+    title: () => m.acc_confirm_reset_title(),
+    body: () => m.acc_confirm_reset_body(),
+    confirm: () => m.acc_confirm_reset_yes(),
+    dismiss: () => m.acc_confirm_no(),
+  },
 }
 
-function isModalContent(value: unknown): value is ModalContent {
-  return !!value && typeof value === 'object' && typeof (value as ModalContent).title === 'string'
-}
-
-/** Renders the modal machine's state: a standard modal with title, body and actions, or custom content. */
+/**
+ * Renders the modal machine's state (spec 3): the dialog its content names. Every way out — a
+ * button, Escape, the backdrop, × — is an answer, which the machine passes to whoever opened it.
+ */
 export function ModalHost() {
-  const state = ModalActor.useSelector((s) => ({ standard: s.matches('standard'), custom: s.matches('custom'), content: s.context.content, options: s.context.options }))
+  const state = ModalActor.useSelector((s) => ({ shown: s.matches('standard') || s.matches('custom'), content: s.context.content, options: s.context.options }))
   const modal = ModalActor.useActorRef()
-  // A dismissal (Escape, the backdrop, ×) goes to whoever opened the modal, when it asked to know.
-  const close = () => {
-    const onDismiss = state.options.onDismiss
-    if (typeof onDismiss === 'function') onDismiss()
-    else modal.send({ type: 'modal.close' })
-  }
-  if (!state.standard && !state.custom) return null
-  const closable = state.options.closable !== false
-  if (state.custom) {
-    return (
-      <Dialog label={String(state.options.label ?? '')} onClose={close} closeOnBackdrop={closable} className="dialog--custom">
-        {isValidElement(state.content) ? state.content : null}
-      </Dialog>
-    )
-  }
-  const content = isModalContent(state.content) ? state.content : { title: '' }
+  if (!state.shown || !state.content) return null
+  const answer = (value: ModalAnswer) => modal.send({ type: 'modal.answer', answer: value })
+  const texts = DIALOGS[state.content.dialog]
   return (
-    <Dialog label={content.title} onClose={close} closeOnBackdrop={closable}>
+    <Dialog label={texts.title()} onClose={() => answer('dismiss')} closeOnBackdrop={state.options.closable !== false}>
       <div className="dialog__header">
-        <h2 className="dialog__title">{content.title}</h2>
-        <button type="button" className="icon-button" onClick={close} aria-label={m.ui_modal_close()}>×</button>
+        <h2 className="dialog__title">{texts.title()}</h2>
+        <button type="button" className="icon-button" onClick={() => answer('dismiss')} aria-label={m.ui_modal_close()}>×</button>
       </div>
-      {content.body ? <div className="dialog__body">{content.body}</div> : null}
-      {content.actions ? <div className="dialog__actions">{content.actions(close)}</div> : null}
+      <div className="dialog__body">
+        <p>{texts.body()}</p>
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="button button--ghost" onClick={() => answer('dismiss')}>{texts.dismiss()}</button>
+        <button type="button" className="button" onClick={() => answer('confirm')} data-testid="confirm-yes">{texts.confirm()}</button>
+      </div>
     </Dialog>
   )
 }

@@ -4,12 +4,10 @@
  * sends the visitor to login.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestHeader } from '@tanstack/react-start/server'
 import { CONSTANTS, loadConfig } from '../../app.config'
 import { ApiError, createApi } from '~/api/client'
 import type { SpecialOffer } from '~/api/schemas'
-import { sessionFromCookieHeader } from './session'
-import { clearSessionCookies } from './session-server'
+import { clearSessionCookies, serverSession } from './session-server'
 import { PageRequest } from './page-request'
 
 export type AccountData = { status: 'ok'; offer: SpecialOffer['offer'] } | { status: 'unauthorized' } | { status: 'unavailable' }
@@ -17,11 +15,12 @@ export type AccountData = { status: 'ok'; offer: SpecialOffer['offer'] } | { sta
 export const getAccountData = createServerFn({ method: 'GET' })
   .validator(PageRequest)
   .handler(async ({ data }): Promise<AccountData> => {
-    const session = sessionFromCookieHeader(getRequestHeader('cookie'), Date.now())
-    if (!session.loggedIn || !session.token) return { status: 'unauthorized' }
-    const token = session.token
+    const config = loadConfig()
+    const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
+    const session = await serverSession(api, { now: Date.now(), crossOrigin: config.cookiesCrossOrigin })
+    if (!session) return { status: 'unauthorized' }
     try {
-      const { offer } = await createApi({ base: loadConfig().apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs }).specialOffer()
+      const { offer } = await api(session.token).specialOffer()
       return { status: 'ok', offer }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

@@ -9,8 +9,3 @@ export function launcherDownloadUrl(apiBrowserBase: string, locale: Locale, refe
   if (referrerCode) url.searchParams.set('referrer_link_code', referrerCode)
   return url.href
 }
-
-/** A referral code as the backend issues it; anything else in the cookie is ignored. */
-export function sanitizeReferrerCode(value: string | null | undefined): string | null {
-  return value && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null
-}

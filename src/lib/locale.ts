@@ -5,6 +5,7 @@
  * entry, the router rewrite and the components.
  */
 import { CONSTANTS, LOCALES, type Locale } from '../../app.constants'
+import { setCookieString } from './cookies'
 import { detectLocale as detectRequestLocale, rootRedirectPath, type LocaleDetectionInput } from '#machines/rules/locale'
 
 export function isLocale(value: unknown): value is Locale {
@@ -141,9 +142,7 @@ export function rootRedirect(input: DetectionInput): string | null {
 
 /** Spec 9: i18n_redirected lives 365 days on path /, SameSite=Lax (None and Secure cross-origin). */
 export function localeCookie(locale: Locale, crossOrigin = false): string {
-  const maxAge = CONSTANTS.localeCookieMaxAgeDays * 24 * 60 * 60
-  const site = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax'
-  return `${CONSTANTS.localeCookie}=${locale}; Max-Age=${maxAge}; Path=/; ${site}`
+  return setCookieString(CONSTANTS.localeCookie, locale, CONSTANTS.localeCookieMaxAgeDays * 24 * 60 * 60, crossOrigin)
 }
 
 /** Spec 2: legal and info pages use /ru for Russian and /en for every other language. */

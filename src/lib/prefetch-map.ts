@@ -20,10 +20,16 @@ function hrefOf(entry: string | { href: string }): string {
   return typeof entry === 'string' ? entry : entry.href
 }
 
-/** The map from the build's route manifest: the root's own scripts load with every page. */
+/**
+ * The map from the build's route manifest. A route's entry leaves out the root's own scripts,
+ * which load with every page; the root's entry lists them (a language change loads them in the
+ * other language, decision 064).
+ */
 export function prefetchMapFromManifest(manifest: { routes: Record<string, ManifestRoute> }, rootId = '__root__'): PrefetchMap {
   const root = new Set((manifest.routes[rootId]?.preloads ?? []).map(hrefOf))
   const map: PrefetchMap = {}
+  const rootUrls = [...root].filter((url) => url.startsWith('/') && !url.startsWith('//'))
+  if (rootUrls.length) map[rootId] = rootUrls
   for (const [id, route] of Object.entries(manifest.routes)) {
     if (id === rootId) continue
     const urls = (route.preloads ?? []).map(hrefOf).filter((url) => url.startsWith('/') && !url.startsWith('//') && !root.has(url))

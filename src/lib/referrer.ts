@@ -1,6 +1,7 @@
 import { CONSTANTS } from '../../app.constants'
 import { readCookie } from './locale'
-import { sanitizeReferrerCode } from './download'
+import { setCookieString } from './cookies'
+import { sanitizeReferrerCode } from '#machines/rules/referrer'
 
 /** The referral code a visitor came with (spec 7: passed on to the launcher download and sign-up). */
 export function readReferrerCode(cookieHeader: string | null | undefined): string | null {
@@ -8,6 +9,5 @@ export function readReferrerCode(cookieHeader: string | null | undefined): strin
 }
 
 export function referrerCookie(code: string, crossOrigin = false): string {
-  const site = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax'
-  return `${CONSTANTS.referrerCookie}=${encodeURIComponent(code)}; Max-Age=${CONSTANTS.trackingCookieMaxAgeSeconds}; Path=/; ${site}`
+  return setCookieString(CONSTANTS.referrerCookie, code, CONSTANTS.trackingCookieMaxAgeSeconds, crossOrigin)
 }

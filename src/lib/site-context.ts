@@ -7,12 +7,11 @@
  * brand's names, e-mail or host (decision 005).
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
+import { getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
 import { CONSTANTS, brandForHost, loadConfig, toPublicConfig, type Brand, type BrandId, type PublicConfig } from '../../app.config'
 import { createApi, ApiError } from '~/api/client'
 import type { User } from '~/api/schemas'
-import { sessionFromCookieHeader } from './session'
-import { clearSessionCookies } from './session-server'
+import { clearSessionCookies, serverSession, type ServerSession } from './session-server'
 import { hostDetectionInput, type HostDetectionInput } from './locale'
 import { PageRequest } from './page-request'
 
@@ -27,7 +26,7 @@ export interface SiteContext {
   localeHost?: HostDetectionInput
   /** The request time: the auth machine's first `now`, the same on server and client. */
   now: number
-  session: { token: string; expiresAt: number | null } | null
+  session: ServerSession | null
   user: User | null
 }
 
@@ -38,14 +37,12 @@ export const getSiteContext = createServerFn({ method: 'GET' })
     const host = getRequestHost({ xForwardedHost: true })
     const protocol = getRequestProtocol({ xForwardedProto: true }) === 'https' ? 'https' : 'http'
     const now = Date.now()
-    const cookies = sessionFromCookieHeader(getRequestHeader('cookie'), now)
-    let session: SiteContext['session'] = null
+    const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
+    let session = await serverSession(api, { now, crossOrigin: config.cookiesCrossOrigin })
     let user: User | null = null
-    if (cookies.loggedIn && cookies.token) {
-      const token = cookies.token
-      session = { token, expiresAt: cookies.expiresAt }
+    if (session) {
       try {
-        user = await createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs }).me()
+        user = await api(session.token).me()
       } catch (error) {
         // 401: the backend no longer knows the token, the visitor is a guest. Anything else: the
         // page still renders; the browser's auth machine fetches the user again.

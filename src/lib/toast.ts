@@ -1,25 +1,28 @@
 import { m } from '~/paraglide/messages'
+import type { ToastKey, ToastKind, ToastParams } from '#machines/rules/toast'
 import * as notificationTexts from '~/content/messages/notifications'
 import * as paymentTexts from '~/content/messages/payments'
 
-export type ToastKind = 'success' | 'info' | 'warning' | 'error'
-export interface ToastRequest {
-  kind: ToastKind
-  key?: string
-  text?: string
+export type { ToastKind }
+
+/** A toast as the site raises it: a machine's toast (a key or the backend's words), with an optional second line. */
+export type ToastRequest = ToastParams & {
   /** A second line under the title (e.g. the server's own words under `payments.fail`). */
   description?: string
 }
 
-type MessageFn = () => string
-/** The messages a machine's toast key can name (`notifications.*`, `payments.*`). */
-const messages: Record<string, MessageFn | undefined> = { ...notificationTexts, ...paymentTexts }
+/** Every toast key a machine may name, and its message: a key without a message does not compile. */
+const TOAST_TEXT: Record<ToastKey, () => string> = {
+  'payments.success': paymentTexts.payments_success,
+  'payments.fail': paymentTexts.payments_fail,
+  'payments.pending': paymentTexts.payments_pending,
+  'notifications.errors.language': notificationTexts.notifications_errors_language,
+  'notifications.errors.other': notificationTexts.notifications_errors_other,
+  'session.expired': () => m.acc_session_expired(),
+}
 
-/** A machine's toast key (`payments.success`) names the message `payments_success`. */
-export function toastText(request: ToastRequest): string {
-  if (request.text) return request.text
-  const fn = request.key ? messages[request.key.replace(/[.-]/g, '_')] : undefined
-  return fn ? fn() : m.notifications_errors_other()
+export function toastText(request: ToastParams): string {
+  return 'text' in request ? request.text : TOAST_TEXT[request.key]()
 }
 
 let markReady: () => void = () => {}
@@ -38,6 +41,7 @@ let toasters = 0
 export function toasterMounted(): () => void {
   toasters++
   markReady()
+  showCarried()
   return () => {
     toasters--
     if (toasters === 0) awaitToaster()
@@ -52,4 +56,41 @@ export function notify(request: ToastRequest): void {
   const text = toastText(request)
   const options = request.description ? { description: request.description } : undefined
   void toasterReady.then(() => import('sonner')).then(({ toast }) => toast[request.kind](text, options))
+}
+
+const CARRY_KEY = 'toast.carry'
+
+/**
+ * A toast raised just before the page is left for another document (a language falling back):
+ * it is kept for the next page too, and shown once, where the visitor is when the toaster is.
+ */
+export function notifyAcrossNavigation(request: ToastRequest): void {
+  try {
+    sessionStorage.setItem(CARRY_KEY, JSON.stringify(request))
+  } catch {
+    // No storage: the toast shows on this page only.
+  }
+  void toasterReady.then(() => {
+    try {
+      sessionStorage.removeItem(CARRY_KEY)
+    } catch {}
+  })
+  notify(request)
+}
+
+function showCarried(): void {
+  let raw: string | null = null
+  try {
+    raw = sessionStorage.getItem(CARRY_KEY)
+    sessionStorage.removeItem(CARRY_KEY)
+  } catch {
+    return
+  }
+  if (!raw) return
+  try {
+    const request = JSON.parse(raw) as ToastRequest
+    if (request && typeof request === 'object' && ('key' in request ? request.key in TOAST_TEXT : typeof request.text === 'string')) notify(request)
+  } catch {
+    // Not a toast of ours.
+  }
 }

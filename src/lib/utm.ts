@@ -1,4 +1,5 @@
 import { CONSTANTS } from '../../app.constants'
+import { setCookieString } from './cookies'
 
 /** Spec 3, 5: utm is sent only when source, medium and campaign are all present. */
 export type Utm = {
@@ -57,8 +58,7 @@ export function parseUtmCookie(value: string | null): Utm | null {
  * None and Secure when the site's cookies are cross-origin (COOKIES_CROSS_ORIGIN).
  */
 export function trackingCookie(name: string, value: string, crossOrigin = false): string {
-  const site = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax'
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${CONSTANTS.trackingCookieMaxAgeSeconds}; Path=/; ${site}`
+  return setCookieString(name, value, CONSTANTS.trackingCookieMaxAgeSeconds, crossOrigin)
 }
 
 /** Spec 9: utm cookies live 31536000 seconds on path /. */

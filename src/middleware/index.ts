@@ -4,7 +4,8 @@
  */
 import { CONSTANTS, type Locale, type PublicConfig } from '../../app.constants'
 import { HttpError } from '../lib/http-error'
-import { launcherDownloadUrl, sanitizeReferrerCode } from '../lib/download'
+import { launcherDownloadUrl } from '../lib/download'
+import { sanitizeReferrerCode } from '#machines/rules/referrer'
 import { readCookie } from '../lib/locale'
 import { utmCookies } from '../lib/utm'
 

@@ -1,11 +1,13 @@
 /// <reference types="vite/client" />
-import { HeadContent, Outlet, Scripts, createRootRoute } from '@tanstack/react-router'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
 import { getSiteContext, type SiteContext } from '~/lib/site-context'
 import { buildMeta } from '~/lib/meta'
 import { runRouteMiddleware } from '~/lib/route-middleware'
+import { readSession } from '~/lib/session'
+import type { SessionFacts } from '#machines/rules/access'
 import { SiteHeader } from '~/components/site-header'
 import { SiteFooter } from '~/components/site-footer'
 import { NavigationProgress } from '~/components/navigation-progress'
@@ -26,11 +28,19 @@ import '~/styles/account.css'
 import '~/styles/premium.css'
 import '~/styles/marketing.css'
 
-export const Route = createRootRoute({
+/** What every route's guard reads: the stored session of this navigation (spec 2, 3). */
+export interface RouterContext {
+  session: SessionFacts
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   loader: () => getSiteContext({ data: { locale: getLocale() } }),
   staleTime: Number.POSITIVE_INFINITY,
   shouldReload: false,
-  beforeLoad: ({ matches, location }) => runRouteMiddleware(matches, location),
+  beforeLoad: ({ matches, location }) => {
+    runRouteMiddleware(matches, location)
+    return { session: readSession() }
+  },
   head: ({ loaderData, matches }) => {
     const site = loaderData as SiteContext | undefined
     const leaf = matches[matches.length - 1]

@@ -1,10 +1,9 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
-import { readSession } from '~/lib/session'
+import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { guard } from '~/lib/access'
 
 /** Guests-only pages (spec 2): a logged-in visitor is sent home. */
 export const Route = createFileRoute('/_guests')({
-  beforeLoad: () => {
-    if (readSession().loggedIn) throw redirect({ to: '/' })
-  },
+  staticData: { access: 'guests' },
+  beforeLoad: ({ context, location }) => guard('guests', context.session, location.publicHref),
   component: Outlet,
 })

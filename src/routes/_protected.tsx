@@ -1,12 +1,9 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
-import { readSession } from '~/lib/session'
+import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { guard } from '~/lib/access'
 
 /** Protected pages (spec 2): a logged-out visitor goes to login and the target is remembered. */
 export const Route = createFileRoute('/_protected')({
-  beforeLoad: ({ location }) => {
-    if (!readSession().loggedIn) {
-      throw redirect({ to: '/login', search: { redirect: location.href } })
-    }
-  },
+  staticData: { access: 'protected' },
+  beforeLoad: ({ context, location }) => guard('protected', context.session, location.publicHref),
   component: Outlet,
 })

@@ -1,55 +1,72 @@
 import { Link, createFileRoute } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { useState } from 'react'
+import { fromPromise } from 'xstate'
 import { isLoggedIn } from '#machines/auth'
+import { requestMachine } from '#machines/request'
+import { normalizeDigits } from '#machines/rules/digits'
 import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
 import { PageIntro } from '~/components/page-intro'
 import { AuthActor } from '~/components/auth-provider'
 import { ConfirmForm } from '~/components/account/confirm-form'
-import { usePageRequest } from '~/components/account/use-request'
 import { useApi } from '~/api/use-api'
+import { confirmEmailByLink, type ConfirmSettled } from '~/lib/confirm-email-server'
+import { useMachineInspect } from '~/lib/machine-inspect'
 import { useSite } from '~/lib/use-site'
-import { normalizeDigits } from '~/lib/forms/digits'
 
 /**
  * Spec 2, 7: /confirm-email/{code} confirms an e-mail by the link's code
- * (POST /users/email/{code}); /confirm-email shows the confirmation form.
+ * (POST /users/email/{code}, made by the server as it renders the page); /confirm-email shows the
+ * confirmation form.
  */
 export const Route = createFileRoute('/confirm-email/{-$code}')({
+  loader: ({ params }) => (params.code ? confirmEmailByLink({ data: { locale: getLocale(), code: params.code } }) : null),
   component: ConfirmEmailPage,
 })
 
 function ConfirmEmailPage() {
   const { product } = useSite()
   const { code } = Route.useParams()
+  const settled = Route.useLoaderData()
   return (
     <PageIntro heading={m.page_confirm_email_heading({ product })} intro={m.page_confirm_email_intro({ product })}>
-      {code ? <ConfirmByLink code={code} /> : <ConfirmForm />}
+      {code && settled ? <ConfirmByLink key={code} code={code} settled={settled} /> : <ConfirmForm />}
     </PageIntro>
   )
 }
 
-function ConfirmByLink({ code }: { code: string }) {
+/** The confirmation's outcome in the request machine; a retry asks the backend again from the browser. */
+function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettled }) {
   const api = useApi()
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
-  const request = usePageRequest(
-    // Spec 5: a six-digit code typed into the address in Arabic-Indic digits goes as Latin digits.
-    () => api.confirmEmail(normalizeDigits(code)),
-    () => {
-      if (auth.getSnapshot().matches('loggedIn')) auth.send({ type: 'user.refresh' })
-    },
+  const [logic] = useState(() =>
+    requestMachine.provide({
+      actors: { run: fromPromise<unknown, void>(() => api.confirmEmail(normalizeDigits(code))) },
+      actions: {
+        // The account's address changed: the auth machine fetches the user again when signed in.
+        succeeded: () => auth.send({ type: 'user.refresh' }),
+        logError: (_, params) => console.error('confirm-email:', params.error),
+      },
+    }),
   )
-  if (request.loading) return <p className="notice" role="status" aria-busy="true">{m.acc_confirming()}</p>
-  if (request.failed) {
+  const [state, send] = useMachine(logic, {
+    inspect: useMachineInspect(),
+    input: { settled: 'result' in settled ? { result: settled.result } : { error: new Error(settled.error) } },
+  })
+  if (state.hasTag('busy')) return <p className="notice" role="status" aria-busy="true">{m.acc_confirming()}</p>
+  if (state.matches('failed')) {
     return (
       <div className="form-card" role="alert" data-testid="confirm-failed">
-        <p>{request.error}</p>
-        <button type="button" className="button button--ghost" onClick={request.retry}>{m.acc_retry()}</button>
+        <p>{state.context.error}</p>
+        <button type="button" className="button button--ghost" onClick={() => send({ type: 'request.retry' })}>{m.acc_retry()}</button>
       </div>
     )
   }
   return (
     <div className="form-card" data-testid="confirm-done">
-      <p role="status">{request.result?.message}</p>
+      <p role="status">{(state.context.result as { message: string } | null)?.message}</p>
       {loggedIn ? <Link to="/account" className="button">{m.acc_confirmed_go_account()}</Link> : <Link to="/login" className="button">{m.nav_login()}</Link>}
     </div>
   )

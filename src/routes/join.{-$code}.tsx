@@ -1,76 +1,95 @@
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
+import { Link, createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { useState } from 'react'
+import { fromPromise } from 'xstate'
+import { JOIN_FORM, joinMachine } from '#machines/join'
+import type { FormRef } from '#machines/form'
+import { REFERRAL_CODE_RULES } from '#machines/rules/fields'
 import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
 import { PageIntro } from '~/components/page-intro'
-import { usePageRequest } from '~/components/account/use-request'
-import { TextField } from '~/components/forms/text-field'
-import { useField, validateAll } from '~/components/forms/use-form'
+import { navigateTo } from '~/components/auth-provider'
+import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '~/components/forms/form'
 import { useApi } from '~/api/use-api'
 import { referrerCookie } from '~/lib/referrer'
-import { sanitizeReferrerCode } from '~/lib/download'
+import { registerReferrer } from '~/lib/referrer-server'
+import { siteForm } from '~/lib/forms/form-logic'
+import { useMachineInspect } from '~/lib/machine-inspect'
 import { useSite } from '~/lib/use-site'
 
 /**
- * Spec 2, 7: the join page. A code registers the referrer (GET /referrer/link/{code}) and is
- * kept in the referrer cookie for sign-up and the launcher download. Without a code the
- * visitor can type the one a friend gave them, or go on to sign in without one.
+ * Spec 2, 7: the join page. The join machine decides: a code of the backend's form is registered
+ * (by the server while it renders the page) and kept in the referrer cookie; without one the
+ * visitor types the code a friend gave, or goes on to sign in without one.
  */
 export const Route = createFileRoute('/join/{-$code}')({
+  // The code form without JavaScript sends `?code=`: its join page is the code's address.
+  validateSearch: (search: Record<string, unknown>): { code?: string } => (typeof search.code === 'string' ? { code: search.code.trim().slice(0, 200) } : {}),
+  beforeLoad: ({ params, search }) => {
+    if (!params.code && search.code) throw redirect({ to: '/join/{-$code}', params: { code: search.code }, search: {} })
+  },
+  loader: ({ params }) => registerReferrer({ data: { locale: getLocale(), code: params.code ?? '' } }),
   component: JoinPage,
 })
 
 function JoinPage() {
   const { product } = useSite()
   const { code } = Route.useParams()
-  const valid = sanitizeReferrerCode(code)
+  const settled = Route.useLoaderData()
   return (
     <PageIntro heading={m.page_join_heading({ product })} intro={m.page_join_intro({ product })}>
-      {valid ? <RegisterCode code={valid} /> : <EnterCode />}
+      {/* A new code is a new registration. */}
+      <Join key={code ?? ''} code={code ?? null} settled={settled} />
     </PageIntro>
   )
 }
 
-/** The characters of a referral code as the backend issues it (the rule of `sanitizeReferrerCode`). */
-const REFERRAL_CODE_PATTERN = '[A-Za-z0-9_\\-]+'
+function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnType<typeof registerReferrer>> }) {
+  const api = useApi()
+  const site = useSite()
+  const router = useRouter()
+  const locale = getLocale()
+  const [logic] = useState(() =>
+    joinMachine.provide({
+      actors: { form: siteForm, registerReferrer: fromPromise(({ input }) => api.registerReferrer(input.code)) },
+      actions: {
+        storeReferrerCookie: (_, params) => {
+          document.cookie = referrerCookie(params.code, site.config.cookiesCrossOrigin)
+        },
+        navigate: (_, params) => navigateTo(router, params.to),
+        logError: (_, params) => console.error('join:', params.error),
+      },
+    }),
+  )
+  const [state] = useMachine(logic, {
+    inspect: useMachineInspect(),
+    input: { locale, code, settled, typed: valuesTypedBefore(JOIN_FORM, ['code']).code, submitOnStart: wasSentBefore(JOIN_FORM) },
+  })
+  useTakeEarlySubmit(JOIN_FORM)
 
-function EnterCode() {
-  const navigate = useNavigate()
-  const code = useField({ name: 'code', label: m.acc_join_code_label(), required: true, pattern: REFERRAL_CODE_PATTERN, maxLength: 64 })
+  if (state.matches('entering')) return <EnterCode form={state.children[JOIN_FORM] as FormRef | undefined} />
+  if (state.matches('registering')) return <p className="notice" role="status" aria-busy="true">{m.acc_join_checking()}</p>
+  const valid = state.matches('registered')
   return (
-    <div className="form-card" data-testid="join-no-code">
-      <p>{m.acc_join_no_code()}</p>
-      <form
-        noValidate
-        className="join-code"
-        data-testid="join-code-form"
-        onSubmit={async (e) => {
-          e.preventDefault()
-          if (await validateAll([code])) void navigate({ to: '/join/{-$code}', params: { code: code.value } })
-        }}
-      >
-        <TextField field={code} autoComplete="off" autoCapitalize="characters" spellCheck={false} hint={m.acc_join_code_hint()} />
-        <button type="submit" className="button button--ghost">{m.acc_join_code_submit()}</button>
-      </form>
-      <p className="form-card__muted">{m.acc_join_without_code()}</p>
-      <Link to="/login" className="button" data-testid="join-sign-in">{m.acc_join_cta()}</Link>
+    <div className="form-card" data-testid={valid ? 'join-valid' : 'join-invalid'}>
+      {valid ? <p role="status">{m.acc_join_valid()}</p> : <p role="alert">{state.context.error ?? m.acc_join_invalid_hint()}</p>}
+      {!valid ? <p className="form-card__muted">{m.acc_join_invalid_hint()}</p> : null}
+      <Link to="/login" className="button">{m.acc_join_cta()}</Link>
     </div>
   )
 }
 
-function RegisterCode({ code }: { code: string }) {
-  const api = useApi()
-  const site = useSite()
-  const request = usePageRequest(
-    () => api.registerReferrer(code),
-    (result) => {
-      if (result.valid) document.cookie = referrerCookie(result.code, site.config.cookiesCrossOrigin)
-    },
-  )
-  if (request.loading) return <p className="notice" role="status" aria-busy="true">{m.acc_join_checking()}</p>
+function EnterCode({ form }: { form: FormRef | undefined }) {
   return (
-    <div className="form-card" data-testid={request.done ? 'join-valid' : 'join-invalid'}>
-      {request.done ? <p role="status">{m.acc_join_valid()}</p> : <p role="alert">{request.error}</p>}
-      {request.failed ? <p className="form-card__muted">{m.acc_join_invalid_hint()}</p> : null}
-      <Link to="/login" className="button">{m.acc_join_cta()}</Link>
+    <div className="form-card" data-testid="join-no-code">
+      <p>{m.acc_join_no_code()}</p>
+      {/* Without JavaScript the code goes in the address: /join?code=… is answered with its join page. */}
+      <MachineForm id={JOIN_FORM} form={form} method="get" action={`/${getLocale()}/join`} className="join-code" testId="join-code-form">
+        <FormField name="code" label={m.acc_join_code_label()} rules={REFERRAL_CODE_RULES} autoComplete="off" autoCapitalize="characters" spellCheck={false} hint={m.acc_join_code_hint()} />
+        <button type="submit" className="button button--ghost">{m.acc_join_code_submit()}</button>
+      </MachineForm>
+      <p className="form-card__muted">{m.acc_join_without_code()}</p>
+      <Link to="/login" className="button" data-testid="join-sign-in">{m.acc_join_cta()}</Link>
     </div>
   )
 }

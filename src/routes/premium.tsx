@@ -5,22 +5,28 @@ import { PageIntro } from '~/components/page-intro'
 import { PremiumPlans } from '~/components/premium/premium-plans'
 import { PremiumGallerySection } from '~/components/premium/premium-gallery'
 import { useSite } from '~/lib/use-site'
-import { getPlans } from '~/lib/premium/plans-server'
+import { whenAuthSettled } from '~/lib/auth-client'
+import { getPremiumData } from '~/lib/premium/plans-server'
 import { plansFailure } from '~/lib/premium/plans-result'
 import { setErrorStatus } from '~/lib/route-error'
 
+/** `?offer=1`: the page was opened to take the special offer (the account's "Take the offer"). */
+const PremiumSearch = (search: Record<string, unknown>): { offer?: 1 } => (search.offer === 1 || search.offer === '1' ? { offer: 1 } : {})
+
 /**
  * Spec 2, 3, 4, 9: premium subscription and payment, then the premium monitor gallery. The plans
- * come from the loader (on the server for the first paint); a failed load is part of the page,
- * which still answers 200.
+ * (and a signed-in visitor's special offer) come from the loader, on the server for the first
+ * paint; a failed load is part of the page, which still answers 200.
  */
 export const Route = createFileRoute('/premium')({
+  validateSearch: PremiumSearch,
   loader: async () => {
+    await whenAuthSettled()
     try {
-      return await getPlans({ data: { locale: getLocale() } })
+      return await getPremiumData({ data: { locale: getLocale() } })
     } catch (error) {
       // The server function itself could not be reached (a client-side navigation offline).
-      return plansFailure(error)
+      return { plans: plansFailure(error), offer: null }
     }
   },
   onError: setErrorStatus,
@@ -29,11 +35,12 @@ export const Route = createFileRoute('/premium')({
 
 function PremiumPage() {
   const { product } = useSite()
-  const plans = Route.useLoaderData()
+  const data = Route.useLoaderData()
+  const { offer } = Route.useSearch()
   return (
     <>
       <PageIntro heading={m.page_premium_heading({ product })} intro={m.page_premium_intro({ product })} />
-      <PremiumPlans initial={plans} locale={getLocale()} />
+      <PremiumPlans initial={data.plans} offer={data.offer} takeOffer={offer === 1} locale={getLocale()} />
       <PremiumGallerySection />
     </>
   )

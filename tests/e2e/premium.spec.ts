@@ -233,7 +233,8 @@ for (const provider of PROVIDERS) {
       await expect(page).toHaveURL(/\/en\/account$/)
       expect(await subscriptionOf(request, token)).toMatchObject({ active: true, trial: false, plan_id: 2 })
       // What the visitor sees: the week plan, active, 7 days left.
-      await expectAccountShows(page, { badge: 'acc_sub_active', name: 'Week', daysLeft: 7 })
+      // Spec 9: the plan named as the premium page named it when it was bought: by its days.
+      await expectAccountShows(page, { badge: 'acc_sub_active', name: '7 days', daysLeft: 7 })
       const layer = await dataLayer(page)
       const purchase = layer.find((entry) => entry.event === 'ecommerce.purchase') as
         | { ecommerce: { currencyCode: string; purchase: { actionField: { revenue: number }; products: Array<{ id: string; price: number }> } } }

@@ -1,15 +1,20 @@
 /**
- * Model-based testing of the real machines: `xstate/graph` gives the paths (shortest and
- * simple), each path is replayed on a real actor whose side-effect actions and actors are
- * fakes provided through `.provide()`, and every step is checked for its state, its context
- * and the side effects it caused. Coverage of states and transitions is measured on the real
- * actor (through inspection), not on the graph.
+ * Model-based tests of the site's machines (decision 070). `xstate/graph` generates paths from
+ * the machines the site runs; each path is replayed, step by step, on a real actor whose side
+ * effects (named actions, invoked and spawned actors) are recording fakes; and at every step every
+ * property of the machine's model — a rule of the specification, written in the test with the
+ * specification's own numbers and orders — is checked against what the actor did. The expected
+ * values never come from the machines or `machines/rules`: a model states them.
+ *
+ * The replay is synchronous: an actor's answer (`xstate.done.actor.*`), a child's event
+ * (`widget.success`, `field.reported`, a clock tick) is sent to the actor directly, as the graph
+ * traversal sends it, so thousands of paths replay in about a second and a mutation run stays fast.
  */
+import { expect } from 'vitest'
 import {
   createActor,
   fromCallback,
-  fromPromise,
-  SimulatedClock,
+  type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
@@ -18,39 +23,124 @@ import {
 } from 'xstate'
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot, type StatePath } from 'xstate/graph'
 
-export type Effect =
-  | { type: 'invoke'; id: string; input: unknown }
-  | { type: 'stop'; id: string }
-  | { type: string; params: unknown }
-
-export interface Fakes {
-  /** Names of the side-effect actions to record. */
-  actions: readonly string[]
-  /** Actor sources implemented as promises the path resolves or rejects. */
-  promiseActors?: readonly string[]
-  /** Actor sources implemented as callbacks; `callbackEvents` says which invoke sends which event. */
-  callbackActors?: readonly string[]
-  callbackEvents?: Readonly<Record<string, string>>
-  /** Callback actors driven by the simulated clock: (sendBack, clock, input) => cleanup. */
-  clockActors?: Readonly<Record<string, (sendBack: (event: TestEvent) => void, clock: SimulatedClock, input: unknown) => () => void>>
-  /** Events whose `now` moves the simulated clock instead of being sent (the clock actor sends them). */
-  clockEvents?: readonly string[]
-  /** Events whose `now` first moves the clock, then are sent. */
-  timedEvents?: readonly string[]
-}
-
 export type Snap = AnyMachineSnapshot
-/** An event as offered to the traversal: a type and any payload. */
 export type TestEvent = { type: string; [key: string]: unknown }
-/** The side effects a step must cause, from the spec: (state before, event, state after). */
-export type EffectOracle = (before: Snap | null, event: EventObject, after: Snap, input: any) => Effect[]
-
 export type Path = StatePath<Snap, EventObject>
 
-interface Deferred {
-  resolve: (value: unknown) => void
-  reject: (error: unknown) => void
+/** What a step did that a property can see. */
+export type Effect =
+  /** A named action of the machine ran, with its resolved parameters and the context it saw. */
+  | { kind: 'action'; type: string; params: unknown; context: Record<string, unknown> }
+  /** An actor was invoked or spawned (by its id), with its input. */
+  | { kind: 'start'; id: string; src: string; input: unknown }
+  /** An invoked or spawned actor was stopped. */
+  | { kind: 'stop'; id: string }
+  /** The machine sent an event to a child (a fake child records it). */
+  | { kind: 'send'; to: string; event: EventObject }
+
+export interface Step {
+  /** 0 for the start (`xstate.init`). */
+  index: number
+  event: TestEvent
+  /** The actor's snapshot before the step; null at the start. */
+  before: Snap | null
+  after: Snap
+  effects: Effect[]
+  /** Whether the state took the event (an event a state ignores must change nothing). */
+  taken: boolean
+  input: unknown
+  /** The path's name, for messages. */
+  path: string
 }
+
+export interface Property {
+  /** A short name, unique in its model. */
+  name: string
+  /** The specification point it states (`spec 4`, `decision 053`). */
+  spec: string
+  /** Whether the property speaks about this step (default: every step). */
+  when?: (step: Step) => boolean
+  /** Throws (through `expect`) when the step breaks it. */
+  check: (step: Step) => void
+}
+
+export interface ModelInput {
+  label: string
+  input?: unknown
+}
+
+export interface MachineModel {
+  name: string
+  machine: AnyStateMachine
+  inputs: readonly ModelInput[]
+  /** The events offered in each state (the graph takes the ones the state handles, and tries the others too). */
+  events: (snapshot: Snap) => TestEvent[]
+  /** A smaller event set for simple paths (every ordering); none: no simple paths. */
+  simpleEvents?: (snapshot: Snap) => TestEvent[]
+  /** Bounds a traversal whose context grows (see `serializeState` of xstate/graph). */
+  serializeState?: (snapshot: Snap) => string
+  properties: readonly Property[]
+  /** Transitions no path can take, each with the reason. */
+  unreachable?: Readonly<Record<string, string>>
+}
+
+// --- fakes ------------------------------------------------------------------------------------
+
+type ActionImpl = ((...args: unknown[]) => void) & { type?: string; to?: unknown }
+
+/** The named actions to record: every one that is not an assignment or a send to a child. */
+function recordedActions(machine: AnyStateMachine): string[] {
+  const actions = (machine.implementations.actions ?? {}) as Record<string, ActionImpl>
+  return Object.entries(actions)
+    .filter(([, impl]) => {
+      const type = impl.type
+      if (type === undefined || !type.startsWith('xstate.')) return true
+      // A send to the parent has nobody to reach in a test: it is recorded as the named action it is.
+      return type === 'xstate.sendTo' && impl.to === '#_parent'
+    })
+    .map(([name]) => name)
+}
+
+interface Recorder {
+  log: Effect[]
+  /** Each running fake child by id. */
+  children: Map<string, true>
+}
+
+function fakeLogic(src: string, recorder: Recorder) {
+  return fromCallback<EventObject, unknown>(({ input, self, receive }) => {
+    recorder.log.push({ kind: 'start', id: self.id, src, input })
+    recorder.children.set(self.id, true)
+    receive((event) => recorder.log.push({ kind: 'send', to: self.id, event }))
+    return () => {
+      recorder.children.delete(self.id)
+      recorder.log.push({ kind: 'stop', id: self.id })
+    }
+  })
+}
+
+function clone<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value ?? null)) as T
+}
+
+/** The machine with every side effect replaced by a recording fake. */
+export function withFakes(machine: AnyStateMachine, recorder: Recorder): AnyStateMachine {
+  const actors = Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((src) => [src, fakeLogic(src, recorder)]))
+  const actions = Object.fromEntries(
+    recordedActions(machine).map((type) => [
+      type,
+      ({ context }: { context: Record<string, unknown> }, params: unknown) => recorder.log.push({ kind: 'action', type, params, context: clone(context) }),
+    ]),
+  )
+  return machine.provide({ actors, actions } as never)
+}
+
+/** A machine as the graph traverses it: the same definition, with fakes that do nothing. */
+function forTraversal(machine: AnyStateMachine): AnyStateMachine {
+  return withFakes(machine, { log: [], children: new Map() })
+}
+
+// --- coverage ---------------------------------------------------------------------------------
 
 export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   const out: AnyStateNode[] = []
@@ -76,7 +166,7 @@ function transitionKey(t: TransitionLike): string | null {
   return index >= 0 ? `${source.id} ${t.eventType}[${index}]` : null
 }
 
-/** Every transition of the definition (on, after, invoke done/error, always), keyed by source, event and index. */
+/** Every transition of the definition (on, invoke done/error, always), keyed by source, event and index. */
 export function allTransitionKeys(machine: AnyStateMachine): string[] {
   const keys: string[] = []
   for (const node of [machine.root, ...allStateNodes(machine)]) {
@@ -91,194 +181,81 @@ export function allTransitionKeys(machine: AnyStateMachine): string[] {
 export class Coverage {
   readonly states = new Set<string>()
   readonly transitions = new Set<string>()
-  constructor(readonly name: string, readonly machine: AnyStateMachine) {}
+  constructor(readonly machine: AnyStateMachine) {}
 
   record(event: InspectionEvent): void {
     if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return
-    const snapshot = event.snapshot as unknown as { _nodes?: AnyStateNode[] }
     if (event.actorRef.sessionId !== event.rootId) return
+    const snapshot = event.snapshot as unknown as { _nodes?: AnyStateNode[] }
     for (const node of snapshot._nodes ?? []) if (node.parent) this.states.add(node.id)
     if (event.type === '@xstate.microstep') {
       for (const t of event._transitions as unknown as TransitionLike[]) {
         const key = transitionKey(t)
         if (key) this.transitions.add(key)
-        // A transition taken from a state proves the state was entered, even a transient one.
         for (let node: AnyStateNode | undefined = t.source; node?.parent; node = node.parent) this.states.add(node.id)
       }
     }
   }
 
-  report() {
-    const allStates = allStateNodes(this.machine).map((n) => n.id).sort()
-    const allTransitions = allTransitionKeys(this.machine)
-    const missingStates = allStates.filter((s) => !this.states.has(s))
-    const missingTransitions = allTransitions.filter((t) => !this.transitions.has(t))
+  missing() {
     return {
-      name: this.name,
-      states: { covered: allStates.length - missingStates.length, total: allStates.length, missing: missingStates },
-      transitions: { covered: allTransitions.length - missingTransitions.length, total: allTransitions.length, missing: missingTransitions },
+      states: allStateNodes(this.machine)
+        .map((n) => n.id)
+        .filter((id) => !this.states.has(id)),
+      transitions: allTransitionKeys(this.machine).filter((key) => !this.transitions.has(key)),
     }
   }
 }
 
-const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-export interface Replay {
-  snapshots: Snap[]
-  effects: Effect[][]
-  /** The real actor's snapshot after each step. */
-  actual: Snap[]
-}
-
-/**
- * Replays a path on a real actor with fakes. After every step yields the real snapshot and the
- * side effects recorded during the step, for the caller to assert.
- */
-export async function replayPath(
-  machine: AnyStateMachine,
-  path: Path,
-  fakes: Fakes,
-  options: { input?: unknown; coverage?: Coverage; startAt?: number } = {},
-): Promise<Replay> {
-  const log: Effect[] = []
-  const pending = new Map<string, Deferred>()
-  const senders = new Map<string, (event: EventObject) => void>()
-  const clock = new SimulatedClock()
-  if (options.startAt) clock.set(options.startAt)
-
-  const actions = Object.fromEntries(
-    fakes.actions.map((name) => [name, (_: unknown, params: unknown) => void log.push({ type: name, params })]),
-  )
-  const actors: Record<string, unknown> = {}
-  for (const src of fakes.promiseActors ?? []) {
-    actors[src] = fromPromise(({ input, self }) => {
-      log.push({ type: 'invoke', id: self.id, input })
-      return new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }))
-    })
-  }
-  for (const src of fakes.callbackActors ?? []) {
-    actors[src] = fromCallback(({ input, sendBack, self }) => {
-      log.push({ type: 'invoke', id: self.id, input })
-      senders.set(self.id, sendBack)
-      return () => {
-        senders.delete(self.id)
-        log.push({ type: 'stop', id: self.id })
-      }
-    })
-  }
-  for (const [src, run] of Object.entries(fakes.clockActors ?? {})) {
-    actors[src] = fromCallback(({ input, sendBack, self }) => {
-      log.push({ type: 'invoke', id: self.id, input })
-      const cleanup = run(sendBack, clock, input)
-      return () => {
-        cleanup()
-        log.push({ type: 'stop', id: self.id })
-      }
-    })
-  }
-
-  const provided = machine.provide({ actions, actors } as never)
-  const actor = createActor(provided, {
-    input: options.input as never,
-    clock,
-    inspect: (event) => options.coverage?.record(event),
-  })
-  actor.start()
-  await flush()
-
-  const result: Replay = { snapshots: [], effects: [], actual: [] }
-  const firstStep = path.steps[0]
-  // The initial state (step 0, `xstate.init`).
-  result.snapshots.push(firstStep ? firstStep.state : path.state)
-  result.effects.push(log.splice(0))
-  result.actual.push(actor.getSnapshot())
-
-  for (const step of path.steps.slice(1)) {
-    const event = step.event as EventObject & { output?: unknown; error?: unknown; now?: number }
-    const before = result.snapshots[result.snapshots.length - 1]!
-    const done = /^xstate\.done\.actor\.(.+)$/u.exec(event.type)
-    const failed = /^xstate\.error\.actor\.(.+)$/u.exec(event.type)
-    const actorId = (done ?? failed)?.[1]
-    const callbackId = fakes.callbackEvents?.[event.type]
-    if (actorId && pending.has(actorId)) {
-      const deferred = pending.get(actorId)!
-      pending.delete(actorId)
-      if (done) deferred.resolve(event.output)
-      else deferred.reject(event.error)
-    } else if (actorId && before.can(event)) {
-      throw new Error(`no running actor "${actorId}" to settle for ${event.type}`)
-    } else if (fakes.clockEvents?.includes(event.type) && before.can(event)) {
-      clock.set(event.now ?? clock.now())
-    } else if (callbackId && senders.has(callbackId)) {
-      senders.get(callbackId)!(event)
-    } else {
-      // Also events the state does not handle: they must change nothing and cause nothing.
-      if (fakes.timedEvents?.includes(event.type) && typeof event.now === 'number' && event.now >= clock.now()) clock.set(event.now)
-      actor.send(event)
-    }
-    await flush()
-    result.snapshots.push(step.state)
-    result.effects.push(log.splice(0))
-    result.actual.push(actor.getSnapshot())
-  }
-  actor.stop()
-  return result
-}
-
-export interface PathSet {
-  label: string
-  input?: unknown
-  paths: Path[]
-}
+// --- paths ------------------------------------------------------------------------------------
 
 function eventSequence(path: Path): string {
   return JSON.stringify(path.steps.map((s) => s.event))
 }
 
 /**
- * Paths of the real machine for one input:
- * - shortest: the shortest path to every reachable state (value and context);
- * - transitions: every shortest path extended by each event offered in its last state,
- *   so that every edge of the graph is taken once (edges back to visited states included,
- *   and events a state ignores, which must then cause nothing);
- * - simple: every path without a repeated state, on a smaller event set.
+ * The paths of a model for one input:
+ * - every shortest path to a reachable state (value and context), each extended by every event
+ *   offered in its last state, so that every edge of the graph is taken (events the state
+ *   ignores included: they must change nothing);
+ * - with `simpleEvents`, every path without a repeated state (all orderings of those events).
  */
-export function generatePaths(
-  machine: AnyStateMachine,
-  options: {
-    input?: unknown
-    events: (snapshot: Snap) => TestEvent[]
-    simpleEvents?: (snapshot: Snap) => TestEvent[]
-    limit?: number
-  },
-): { shortest: Path[]; transitions: Path[]; simple: Path[] } {
+export function generatePaths(model: MachineModel, input: unknown): Path[] {
+  const machine = forTraversal(model.machine)
   // Completion and error events only come from a running actor: offer them only where they are handled.
   const running = (pick: (snapshot: Snap) => TestEvent[]) => (snapshot: Snap) =>
-    pick(snapshot).filter((e) => !/^xstate\.(done|error)\.actor\./u.test(e.type) || snapshot.can(e))
-  const traversal = { input: options.input as never, events: running(options.events) as never, limit: options.limit ?? 50_000 }
+    pick(snapshot).filter((e) => !/^xstate\.(done|error)\.actor\./u.test(e.type) || snapshot.can(e as EventObject))
+  const traversal = {
+    input: input as never,
+    events: running(model.events) as never,
+    limit: 100_000,
+    ...(model.serializeState ? { serializeState: ((s: Snap) => model.serializeState!(s)) as never } : {}),
+  }
   const shortest = getShortestPaths(machine, traversal) as unknown as Path[]
-  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<
-    string,
-    { transitions: Record<string, { event: EventObject; state: Snap }> }
-  >
+  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<string, { transitions: Record<string, { event: EventObject; state: Snap }> }>
+  const serialize = model.serializeState ?? ((s: Snap) => serializeSnapshot(s))
   const seen = new Set(shortest.map(eventSequence))
-  const transitions: Path[] = []
+  const paths: Path[] = [...shortest]
   for (const path of shortest) {
-    const vertex = adjacency[serializeSnapshot(path.state)]
-    if (!vertex) throw new Error(`no vertex for ${describePath(path)}`)
+    const vertex = adjacency[serialize(path.state)]
+    if (!vertex) throw new Error(`${model.name}: no vertex for ${describePath(path)}`)
     for (const { event, state } of Object.values(vertex.transitions)) {
       const extended: Path = { state, weight: path.weight + 1, steps: [...path.steps, { state, event }] }
       const key = eventSequence(extended)
       if (seen.has(key)) continue
       seen.add(key)
-      transitions.push(extended)
+      paths.push(extended)
     }
   }
-  const simple = getSimplePaths(machine, {
-    ...traversal,
-    events: running(options.simpleEvents ?? options.events) as never,
-  }) as unknown as Path[]
-  return { shortest, transitions, simple }
+  if (model.simpleEvents) {
+    for (const path of getSimplePaths(machine, { ...traversal, events: running(model.simpleEvents) as never }) as unknown as Path[]) {
+      const key = eventSequence(path)
+      if (seen.has(key)) continue
+      seen.add(key)
+      paths.push(path)
+    }
+  }
+  return paths
 }
 
 export function describePath(path: Path): string {
@@ -286,13 +263,108 @@ export function describePath(path: Path): string {
   return `${JSON.stringify(path.state.value)} via ${events.length ? events.join(' → ') : '(initial)'}`
 }
 
-export function printCoverage(reports: ReturnType<Coverage['report']>[]): string {
-  const pct = (c: number, t: number) => (t === 0 ? 100 : Math.round((c / t) * 1000) / 10)
-  const lines = ['machine coverage (replayed on the real machines)', 'machine     states          transitions']
-  for (const r of reports) {
-    lines.push(
-      `${r.name.padEnd(11)} ${`${r.states.covered}/${r.states.total}`.padEnd(7)} ${String(pct(r.states.covered, r.states.total)).padStart(5)}%   ${`${r.transitions.covered}/${r.transitions.total}`.padEnd(7)} ${String(pct(r.transitions.covered, r.transitions.total)).padStart(5)}%`,
-    )
+// --- replay and checks ------------------------------------------------------------------------
+
+export interface CheckCount {
+  paths: number
+  steps: number
+  checks: number
+  /** How often each property applied. */
+  applied: Map<string, number>
+}
+
+/**
+ * Replays a path on a real actor with recording fakes and checks every property at every step.
+ * Events from running actors and children are sent to the actor as they would arrive.
+ */
+export function checkPath(model: MachineModel, path: Path, input: unknown, count: CheckCount, coverage?: Coverage): void {
+  const recorder: Recorder = { log: [], children: new Map() }
+  const actor = createActor(withFakes(model.machine, recorder), {
+    input: input as never,
+    inspect: coverage ? (event) => coverage.record(event) : undefined,
+  })
+  const name = describePath(path)
+  const run = (index: number, event: TestEvent, before: Snap | null, act: () => void) => {
+    act()
+    const after = actor.getSnapshot() as Snap
+    const effects = recorder.log.splice(0)
+    const step: Step = { index, event, before, after, effects, taken: before === null || before.can(event as EventObject), input, path: name }
+    for (const property of model.properties) {
+      if (property.when && !property.when(step)) continue
+      try {
+        property.check(step)
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error)
+        throw new Error(`${model.name} [${property.spec}] ${property.name}\n  path: ${name}\n  step ${index}: ${event.type}\n  ${detail}`)
+      }
+      count.checks++
+      count.applied.set(property.name, (count.applied.get(property.name) ?? 0) + 1)
+    }
+    count.steps++
+    return after
   }
-  return lines.join('\n')
+  let before = run(0, { type: 'xstate.init' }, null, () => actor.start())
+  for (const [i, step] of path.steps.slice(1).entries()) {
+    const event = step.event as TestEvent
+    before = run(i + 1, event, before, () => actor.send(event as EventObject))
+  }
+  actor.stop()
+  count.paths++
+}
+
+/** A fake actor to hand a machine as an address (a modal's `replyTo`): it records what it is sent. */
+export function recordingRef(id: string, received: EventObject[]): AnyActorRef {
+  const ref = createActor(
+    fromCallback<EventObject>(({ receive }) => {
+      receive((event) => received.push(event))
+    }),
+    { id },
+  )
+  ref.start()
+  return ref
+}
+
+// --- helpers for properties -------------------------------------------------------------------
+
+/** The named actions a step ran, in order. */
+export function actions(step: Step): Extract<Effect, { kind: 'action' }>[] {
+  return step.effects.filter((e): e is Extract<Effect, { kind: 'action' }> => e.kind === 'action')
+}
+export function action(step: Step, type: string): Extract<Effect, { kind: 'action' }> | undefined {
+  return actions(step).find((a) => a.type === type)
+}
+export function starts(step: Step): Extract<Effect, { kind: 'start' }>[] {
+  return step.effects.filter((e): e is Extract<Effect, { kind: 'start' }> => e.kind === 'start')
+}
+export function started(step: Step, id: string): Extract<Effect, { kind: 'start' }> | undefined {
+  return starts(step).find((s) => s.id === id)
+}
+export function stops(step: Step): string[] {
+  return step.effects.filter((e): e is Extract<Effect, { kind: 'stop' }> => e.kind === 'stop').map((e) => e.id)
+}
+export function sends(step: Step): Extract<Effect, { kind: 'send' }>[] {
+  return step.effects.filter((e): e is Extract<Effect, { kind: 'send' }> => e.kind === 'send')
+}
+/** The effects of a step as `type` names (actions), `start:id`, `stop:id` and `send:id:event` in order. */
+export function trace(step: Step): string[] {
+  return step.effects.map((e) =>
+    e.kind === 'action' ? e.type : e.kind === 'start' ? `start:${e.id}` : e.kind === 'stop' ? `stop:${e.id}` : `send:${e.to}:${e.event.type}`,
+  )
+}
+export function ctx<T = Record<string, unknown>>(snapshot: Snap | null): T {
+  return (snapshot?.context ?? {}) as T
+}
+export function is(snapshot: Snap | null, value: unknown): boolean {
+  return snapshot !== null && snapshot.matches(value as never)
+}
+/** An event the state ignored changes nothing and causes nothing. */
+export const IGNORED_EVENTS_CHANGE_NOTHING: Property = {
+  name: 'an event the state does not take changes nothing and causes nothing',
+  spec: 'statecharts',
+  when: (step) => step.index > 0 && !step.taken,
+  check: (step) => {
+    expect(step.effects).toEqual([])
+    expect(step.after.value).toEqual(step.before!.value)
+    expect(step.after.context).toEqual(step.before!.context)
+  },
 }

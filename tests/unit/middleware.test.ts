@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { MIDDLEWARE_NAMES, getMiddleware, runMiddleware } from '~/middleware'
 import { HttpError } from '~/lib/http-error'
-import { launcherDownloadUrl, sanitizeReferrerCode } from '~/lib/download'
+import { launcherDownloadUrl } from '~/lib/download'
+import { sanitizeReferrerCode } from '#machines/rules/referrer'
 import { parseUtmCookie, utmFromSearch } from '~/lib/utm'
 
 const ctx = (over: Partial<Parameters<typeof runMiddleware>[1]> = {}) => ({

@@ -1,24 +1,41 @@
 import { describe, expect, it } from 'vitest'
-import { sessionFromCookieHeader } from '~/lib/session'
+import { sessionFacts } from '~/lib/session'
+import { sessionState } from '#machines/rules/access'
 import { buildMeta, pageKeyForPath } from '~/lib/meta'
 import { parseConfig } from '../../app.config'
 
 const now = 1_800_000_000_000
 const token = 'Bearer%20abcdefghijklmnop0123'
 
-describe('spec 3, 9: the auth cookie', () => {
+/** The stored session as the server and the guards read it, and what the access rule makes of it. */
+const stateOf = (cookies: string | null) => sessionState(sessionFacts(cookies), now)
+
+describe('spec 3, 4, 9: the auth cookies', () => {
   it('a token with a future expiry is a session', () => {
-    const s = sessionFromCookieHeader(`auth._token.local=${token}; auth._token_expiration.local=${now + 60_000}`, now)
-    expect(s).toEqual({ loggedIn: true, token: 'abcdefghijklmnop0123', expiresAt: now + 60_000 })
+    expect(sessionFacts(`auth._token.local=${token}; auth._token_expiration.local=${now + 60_000}`)).toEqual({
+      token: 'abcdefghijklmnop0123',
+      expiresAt: now + 60_000,
+      refreshToken: null,
+      refreshExpiresAt: null,
+    })
+    expect(stateOf(`auth._token.local=${token}; auth._token_expiration.local=${now + 60_000}`)).toBe('signedIn')
   })
   it('expiry within the 500 ms margin counts as expired', () => {
-    expect(sessionFromCookieHeader(`auth._token.local=${token}; auth._token_expiration.local=${now + 500}`, now).loggedIn).toBe(false)
-    expect(sessionFromCookieHeader(`auth._token.local=${token}; auth._token_expiration.local=${now + 501}`, now).loggedIn).toBe(true)
+    expect(stateOf(`auth._token.local=${token}; auth._token_expiration.local=${now + 500}`)).toBe('signedOut')
+    expect(stateOf(`auth._token.local=${token}; auth._token_expiration.local=${now + 501}`)).toBe('signedIn')
+  })
+  it('an expired token with a live refresh token can be refreshed; an expired refresh token cannot', () => {
+    const expired = `auth._token.local=${token}; auth._token_expiration.local=${now - 1}`
+    expect(stateOf(`${expired}; auth._refresh_token.local=refreshrefreshrefresh; auth._refresh_token_expiration.local=${now + 60_000}`)).toBe('refreshable')
+    expect(stateOf(`${expired}; auth._refresh_token.local=refreshrefreshrefresh; auth._refresh_token_expiration.local=${now - 1}`)).toBe('signedOut')
+    expect(stateOf(`${expired}; auth._refresh_token.local=short; auth._refresh_token_expiration.local=${now + 60_000}`)).toBe('signedOut')
   })
   it('no cookie, a junk token or a junk expiry', () => {
-    expect(sessionFromCookieHeader(null, now).loggedIn).toBe(false)
-    expect(sessionFromCookieHeader('auth._token.local=false', now).loggedIn).toBe(false)
-    expect(sessionFromCookieHeader(`auth._token.local=${token}; auth._token_expiration.local=soon`, now)).toMatchObject({ loggedIn: true, expiresAt: null })
+    expect(sessionFacts(null)).toEqual({ token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null })
+    expect(stateOf('auth._token.local=false')).toBe('signedOut')
+    // Spec 9: a token cookie without a usable expiry is a live session (it lives 1800 s from now).
+    expect(sessionFacts(`auth._token.local=${token}; auth._token_expiration.local=soon`)).toMatchObject({ token: 'abcdefghijklmnop0123', expiresAt: null })
+    expect(stateOf(`auth._token.local=${token}; auth._token_expiration.local=soon`)).toBe('signedIn')
   })
 })
 

@@ -62,3 +62,19 @@ paymentRoutes.post('/', requireUser, async (c) => {
     201,
   )
 })
+
+const PaymentParam = type({ id: /^\d{1,9}$/ })
+
+/**
+ * The state of one of the user's own payments: `pending` until the provider's signed
+ * notification has reached the backend, then `paid` or `failed`. The site waits for it after the
+ * widget's success, which comes before the notification.
+ */
+paymentRoutes.get('/:id', requireUser, async (c) => {
+  const { db } = c.var.deps
+  const { id } = validate(PaymentParam, { id: c.req.param('id') })
+  const [row] = await db.query<{ id: number; status: string }>('SELECT id, status FROM payments WHERE id = $1 AND user_id = $2', [Number(id), c.var.user.id])
+  // Another user's payment is as unknown as a missing one.
+  if (!row) throw new ApiError(404, 'payment_not_found')
+  return c.json({ payment_id: row.id, status: row.status })
+})

@@ -2,29 +2,41 @@ import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'
-import { accountMachine, type AccountResult, type ConfirmKind } from '#machines/account'
+import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM, accountMachine, type AccountResult, type ConfirmKind } from '#machines/account'
+import type { FormRef } from '#machines/form'
+import type { ModalDialog } from '#machines/ui'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields'
+import { planLabel, type DaysMessages } from '#machines/rules/plans'
+import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment'
+import type { Locale } from '#machines/rules/locale'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import type { SpecialOffer, User } from '~/api/schemas'
 import { useApi } from '~/api/use-api'
 import { notify } from '~/lib/toast'
 import { useSite } from '~/lib/use-site'
+import { siteForm } from '~/lib/forms/form-logic'
+import { formAction } from '~/lib/forms/endpoints'
+import { formatDate, formatPrice } from '~/lib/premium/format'
 import { AuthActor } from '../auth-provider'
 import { ModalActor } from '../ui-actors'
-import { TextField } from '../forms/text-field'
-import { useField, validateAll } from '../forms/use-form'
+import { FormField, MachineForm } from '../forms/form'
 import { useMachineInspect } from '~/lib/machine-inspect'
 
-const formatDate = (iso: string | null | undefined, locale: string) =>
-  iso ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)) : ''
-const formatMoney = (value: number, currency: string, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value)
+const DAYS: DaysMessages = {
+  one: (inputs) => m.premium_plan_days_one(inputs),
+  few: (inputs) => m.premium_plan_days_few(inputs),
+  many: (inputs) => m.premium_plan_days_many(inputs),
+}
 
-/**
- * Spec 7: the account area: profile, subscription, special offer, device, referral link,
- * e-mail and password, sign-out. Actions run through the account machine; confirmations
- * through the modal machine; the user comes from the auth machine.
- */
+/** Spec 9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
+function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: Locale): string {
+  const days = sub.plan_days ?? sub.days ?? 0
+  return planLabel({ id: sub.trial ? TRIAL_SUBSCRIPTION_ID : Number(sub.plan_id ?? 0), name: sub.plan_name ?? '', days }, locale, DAYS)
+}
+
+const CONFIRM_DIALOG: Record<ConfirmKind, ModalDialog> = { cancel: 'account.cancel', reset: 'account.reset' }
+
 export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffer['offer']; unavailable?: boolean }) {
   const locale = getLocale()
   const user = AuthActor.useSelector((s) => s.context.user) as User | null
@@ -37,17 +49,17 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
     const result = (p: Promise<{ message: string; user: unknown }>): Promise<AccountResult> => p.then((r) => ({ message: r.message, user: r.user }))
     return accountMachine.provide({
       actors: {
+        form: siteForm,
         cancelSubscription: fromPromise(() => result(api.cancelSubscription())),
+        resumeRenewal: fromPromise(() => result(api.resumeSubscription())),
         resetDevice: fromPromise(() => result(api.resetDevice())),
-        changeEmail: fromPromise(({ input }: { input: { email: string } }) => result(api.changeEmail({ email: input.email }))),
-        changePassword: fromPromise(({ input }: { input: { password: string; passwordConfirm: string } }) =>
-          result(api.credentials({ password: input.password, password_confirm: input.passwordConfirm })),
-        ),
+        changeEmail: fromPromise(({ input }) => result(api.changeEmail({ email: input['new-email'] ?? '' }))),
+        confirmEmailCode: fromPromise(({ input }) => result(api.confirmEmail(input.code ?? ''))),
+        changePassword: fromPromise(({ input }) => result(api.credentials({ password: input.password ?? '', password_confirm: input['password-confirm'] ?? '' }))),
       },
       actions: {
-        openConfirm: (_, params) => modal.send({ type: 'modal.open', content: confirmContent(params.kind, send), options: { onDismiss: () => send({ type: 'account.dismiss' }) } }),
-        closeConfirm: () => modal.send({ type: 'modal.close' }),
-        toast: (_, params) => notify({ kind: params.kind, text: params.text }),
+        openConfirm: ({ self }, params) => modal.send({ type: 'modal.open', content: { dialog: CONFIRM_DIALOG[params.kind] }, replyTo: self }),
+        toast: (_, params) => notify(params),
         updateUser: () => auth.send({ type: 'user.refresh' }),
         logError: (_, params) => console.error('account:', params.error),
       },
@@ -68,6 +80,7 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
     )
   }
   const sub = user.subscription ?? null
+  const renewing = sub ? (sub.auto_renew ?? !sub.cancelled) : false
 
   return (
     <div className="account-grid" data-testid="account">
@@ -97,30 +110,38 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
               </span>
             </p>
             <dl className="facts">
-              {sub.plan_name ? (
-                <>
-                  <dt>{m.acc_sub_plan()}</dt>
-                  <dd data-testid="account-plan">{sub.plan_name}</dd>
-                </>
-              ) : null}
+              <dt>{m.acc_sub_plan()}</dt>
+              <dd data-testid="account-plan">{subscriptionPlanLabel(sub, locale)}</dd>
               {sub.active && sub.days_left != null ? (
                 <>
                   <dt>{m.acc_sub_days_left()}</dt>
                   <dd data-testid="account-days-left">{sub.days_left}</dd>
                 </>
               ) : null}
-              {sub.expires_at ? (
+              {sub.active && renewing && sub.next_charge_at && sub.next_charge_amount != null && sub.currency ? (
                 <>
-                  <dt>{m.acc_sub_expires()}</dt>
-                  <dd>{formatDate(sub.expires_at, locale)}</dd>
+                  <dt>{m.acc_sub_next_charge()}</dt>
+                  <dd data-testid="account-next-charge">
+                    {m.acc_sub_next_charge_value({ amount: formatPrice(sub.next_charge_amount, sub.currency, locale), date: formatDate(sub.next_charge_at, locale) })}
+                  </dd>
+                </>
+              ) : sub.expires_at ? (
+                <>
+                  <dt>{sub.active ? m.acc_sub_ends() : m.acc_sub_expires()}</dt>
+                  <dd data-testid="account-ends">{formatDate(sub.expires_at, locale)}</dd>
                 </>
               ) : null}
             </dl>
-            {sub.cancelled ? <p className="form-card__muted" data-testid="renewal-off">{m.acc_sub_renewal_off()}</p> : null}
+            {sub.active && !renewing ? <p className="form-card__muted" data-testid="renewal-off">{m.acc_sub_renewal_off()}</p> : null}
             <div className="actions actions--start">
-              {sub.active && !sub.cancelled ? (
+              {sub.active && renewing ? (
                 <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: 'account.cancelSubscription' })} data-testid="cancel-subscription">
                   {m.acc_sub_cancel()}
+                </button>
+              ) : null}
+              {sub.active && !renewing ? (
+                <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: 'account.resumeRenewal' })} data-testid="resume-renewal">
+                  {m.acc_sub_resume()}
                 </button>
               ) : null}
               <Link to="/premium" className="button">{sub.active ? m.acc_extend() : m.acc_get_premium()}</Link>
@@ -140,12 +161,12 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
           <p>
             {m.acc_offer_text({
               discount: String(offer.discount_percent ?? ''),
-              price: formatMoney(offer.price, offer.currency, locale),
-              old: offer.old_price != null ? formatMoney(offer.old_price, offer.currency, locale) : '',
+              price: formatPrice(offer.price, offer.currency, locale),
+              old: offer.old_price != null ? formatPrice(offer.old_price, offer.currency, locale) : '',
             })}
           </p>
           {offer.expires_at ? <p className="form-card__muted">{m.acc_offer_until({ date: formatDate(offer.expires_at, locale) })}</p> : null}
-          <Link to="/premium" className="button">{m.acc_offer_cta()}</Link>
+          <Link to="/premium" search={{ offer: 1 }} className="button">{m.acc_offer_cta()}</Link>
         </section>
       ) : null}
 
@@ -162,26 +183,10 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
 
       {user.referral_code ? <ReferralCard code={user.referral_code} /> : null}
 
-      <EmailCard busy={busy} onSubmit={(email) => send({ type: 'account.changeEmail', email })} />
-      <PasswordCard busy={busy} onSubmit={(password, passwordConfirm) => send({ type: 'account.changePassword', password, passwordConfirm })} />
+      <EmailCard busy={busy} pending={user.pending_email ?? null} form={state.children[EMAIL_FORM] as FormRef | undefined} codeForm={state.children[EMAIL_CODE_FORM] as FormRef | undefined} />
+      <PasswordCard busy={busy} form={state.children[PASSWORD_FORM] as FormRef | undefined} />
     </div>
   )
-}
-
-function confirmContent(kind: ConfirmKind, send: (e: { type: 'account.confirm' } | { type: 'account.dismiss' }) => void) {
-  const cancel = kind === 'cancel'
-  return {
-    title: cancel ? m.acc_confirm_cancel_title() : m.acc_confirm_reset_title(),
-    body: <p>{cancel ? m.acc_confirm_cancel_body() : m.acc_confirm_reset_body()}</p>,
-    actions: () => (
-      <>
-        <button type="button" className="button button--ghost" onClick={() => send({ type: 'account.dismiss' })}>{m.acc_confirm_no()}</button>
-        <button type="button" className="button" onClick={() => send({ type: 'account.confirm' })} data-testid="confirm-yes">
-          {cancel ? m.acc_confirm_cancel_yes() : m.acc_confirm_reset_yes()}
-        </button>
-      </>
-    ),
-  }
 }
 
 function ReferralCard({ code }: { code: string }) {
@@ -206,51 +211,36 @@ function ReferralCard({ code }: { code: string }) {
   )
 }
 
-function EmailCard({ busy, onSubmit }: { busy: boolean; onSubmit: (email: string) => void }) {
-  const email = useField({ name: 'new-email', label: m.acc_new_email_label(), type: 'email', required: true, maxLength: 254 })
+function EmailCard({ busy, pending, form, codeForm }: { busy: boolean; pending: string | null; form: FormRef | undefined; codeForm: FormRef | undefined }) {
+  const locale = getLocale()
   return (
     <section className="card" aria-labelledby="acc-email">
       <h2 id="acc-email">{m.acc_change_email_title()}</h2>
-      <form
-        noValidate
-        data-testid="change-email"
-        onSubmit={async (e) => {
-          e.preventDefault()
-          if (await validateAll([email])) onSubmit(email.value)
-        }}
-      >
-        <TextField field={email} autoComplete="email" />
+      <MachineForm id={EMAIL_FORM} form={form} action={formAction(EMAIL_FORM)} hidden={{ locale }} testId="change-email" busy={busy}>
+        <FormField name="new-email" label={m.acc_new_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
         <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_change_email_submit()}</button>
-      </form>
+      </MachineForm>
+      {pending ? (
+        <MachineForm id={EMAIL_CODE_FORM} form={codeForm} action={formAction(EMAIL_CODE_FORM)} hidden={{ locale }} testId="confirm-email-code" busy={busy}>
+          <p className="form-card__muted">{m.acc_email_code_text({ email: pending })}</p>
+          <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
+          <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_email_code_submit()}</button>
+        </MachineForm>
+      ) : null}
     </section>
   )
 }
 
-function PasswordCard({ busy, onSubmit }: { busy: boolean; onSubmit: (password: string, confirm: string) => void }) {
-  const password = useField({ name: 'password', label: m.acc_password_label(), type: 'password', required: true, minLength: 8, maxLength: 128 })
-  const confirm = useField({
-    name: 'password-confirm',
-    label: m.acc_password_confirm_label(),
-    type: 'password',
-    required: true,
-    rules: [{ rule: 'confirmed', other: () => password.value }],
-  })
+function PasswordCard({ busy, form }: { busy: boolean; form: FormRef | undefined }) {
   return (
     <section className="card" aria-labelledby="acc-password">
       <h2 id="acc-password">{m.acc_password_title()}</h2>
       <p className="form-card__muted">{m.acc_password_text()}</p>
-      <form
-        noValidate
-        data-testid="change-password"
-        onSubmit={async (e) => {
-          e.preventDefault()
-          if (await validateAll([password, confirm])) onSubmit(password.value, confirm.value)
-        }}
-      >
-        <TextField field={password} autoComplete="new-password" hint={m.acc_password_hint()} />
-        <TextField field={confirm} autoComplete="new-password" />
+      <MachineForm id={PASSWORD_FORM} form={form} action={formAction(PASSWORD_FORM)} hidden={{ locale: getLocale() }} testId="change-password" busy={busy}>
+        <FormField name="password" label={m.acc_password_label()} rules={PASSWORD_RULES} type="password" autoComplete="new-password" hint={m.acc_password_hint()} />
+        <FormField name="password-confirm" label={m.acc_password_confirm_label()} rules={PASSWORD_CONFIRM_RULES} type="password" autoComplete="new-password" />
         <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_password_submit()}</button>
-      </form>
+      </MachineForm>
     </section>
   )
 }

@@ -1,54 +1,71 @@
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { useState } from 'react'
-import { fromPromise, waitFor } from 'xstate'
-import { confirmMachine, type ConfirmCredentials } from '#machines/sign-in'
+import { useEffect, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { isBusy, isLoggedIn, type AuthContext } from '#machines/auth'
+import type { FormRef } from '#machines/form'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields'
+import { CONFIRM_FORM, confirmMachine, type ConfirmCredentials } from '#machines/sign-in'
 import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
+import { askAuth } from '~/lib/auth-client'
 import { notify } from '~/lib/toast'
+import { siteForm } from '~/lib/forms/form-logic'
+import { formAction } from '~/lib/forms/endpoints'
 import { useMachineInspect } from '~/lib/machine-inspect'
 import { AuthActor } from '../auth-provider'
-import { TextField } from '../forms/text-field'
-import { useField, validateAll } from '../forms/use-form'
+import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '../forms/form'
 
-/** Where the confirmation page is, to stay on it after signing out of another account. */
-const CONFIRM_PATH = '/confirm-email'
+/** Who is signed in, as the confirm machine wants to know it: an e-mail, null for a guest, undefined while the auth machine is busy. */
+function signedInAs(s: { context: AuthContext; matches: (v: 'loggedIn') => boolean; hasTag: (t: 'busy') => boolean }): string | null | undefined {
+  if (isBusy(s)) return undefined
+  return isLoggedIn(s) ? (typeof s.context.user?.email === 'string' ? s.context.user.email : '') : null
+}
+
+export interface ConfirmStart {
+  email: string
+  code: string
+  error: string | null
+  fieldErrors: Readonly<Record<string, string>>
+}
 
 /**
- * Spec 7: confirming the e-mail with the code sent to it and setting a password
- * (POST /users/confirm: email, code, password), which also signs in. The confirm machine
- * decides what a submit does for a guest, for the signed-in account itself and for a visitor
- * signed in as another account; this form only renders its state and sends events.
+ * Spec 7: confirming the e-mail with the code sent to it and setting the desktop launcher's
+ * password (POST /users/confirm: email, code, password), which also signs in to the site. The
+ * confirm machine decides what a submit does for a guest, for the signed-in account itself and
+ * for a visitor signed in as another account; this form only renders its state and sends events.
  */
-export function ConfirmForm() {
+export function ConfirmForm({ start = { email: '', code: '', error: null, fieldErrors: {} } }: { start?: ConfirmStart }) {
   const auth = AuthActor.useActorRef()
-  const authBusy = AuthActor.useSelector((s) => s.hasTag('busy'))
-  const signedInAs = AuthActor.useSelector((s) => (s.matches('loggedIn') && typeof s.context.user?.email === 'string' ? s.context.user.email : null))
+  const who = AuthActor.useSelector(signedInAs)
   const [logic] = useState(() =>
     confirmMachine.provide({
       actors: {
+        form: siteForm,
         confirm: fromPromise<unknown, ConfirmCredentials>(async ({ input }) => {
-          const login = { type: 'auth.login', credentials: { kind: 'confirm', ...input }, now: Date.now(), redirectTo: '/account' } as const
-          // A session that changed since the submit (signed out elsewhere, another account) takes nothing: say so, never "done".
-          if (!auth.getSnapshot().can(login)) throw new Error(m.notifications_errors_other())
-          auth.send(login)
-          const settled = await waitFor(auth, (s) => !s.hasTag('busy'))
-          if (!settled.matches('loggedIn') || settled.context.error !== null) throw new Error(settled.context.error ?? m.notifications_errors_other())
+          const settled = await askAuth(auth, { type: 'auth.login', credentials: { kind: 'confirm', ...input }, now: Date.now() })
+          if (!isLoggedIn(settled) || settled.context.error !== null) throw new Error(settled.context.error ?? m.notifications_errors_other())
           return null
         }),
       },
       actions: {
-        logout: () => auth.send({ type: 'auth.logout', redirectTo: CONFIRM_PATH }),
+        logout: () => auth.send({ type: 'auth.logout' }),
         notifyConfirmed: () => notify({ kind: 'success', text: m.acc_confirm_done() }),
         logError: (_, params) => console.error('confirm:', params.error),
       },
     }),
   )
-  const [state, send] = useMachine(logic, { inspect: useMachineInspect() })
-  // While the auth machine is busy (the user still on its way) who is signed in is not known yet.
-  const busy = state.hasTag('busy') || authBusy
-  const email = useField({ name: 'email', label: m.acc_email_label(), type: 'email', required: true, maxLength: 254 })
-  const code = useField({ name: 'code', label: m.acc_confirm_code_label(), required: true, rules: [{ rule: 'numeric' }, { rule: 'length', length: 6 }] })
-  const password = useField({ name: 'password', label: m.acc_confirm_password_label(), type: 'password', required: true, minLength: 8, maxLength: 128 })
+  const [state, send] = useMachine(logic, {
+    inspect: useMachineInspect(),
+    input: (() => {
+      const typed = valuesTypedBefore(CONFIRM_FORM, ['email', 'code'])
+      return { email: typed.email ?? start.email, code: typed.code ?? start.code, signedInAs: who, submitOnStart: wasSentBefore(CONFIRM_FORM) }
+    })(),
+  })
+  useTakeEarlySubmit(CONFIRM_FORM)
+  // The machine follows the session: who is signed in at the moment of a submit decides.
+  useEffect(() => send({ type: 'auth.changed', signedInAs: who }), [send, who])
+  const busy = state.hasTag('busy')
 
   if (state.matches('confirmed')) {
     return (
@@ -59,24 +76,26 @@ export function ConfirmForm() {
     )
   }
 
+  const error = state.context.error ?? start.error
   return (
-    <form
+    <MachineForm
+      id={CONFIRM_FORM}
+      form={state.children[CONFIRM_FORM] as FormRef | undefined}
+      action={formAction(CONFIRM_FORM)}
+      initial={{ email: state.context.credentials.email, code: state.context.credentials.code }}
+      serverErrors={start.fieldErrors}
+      hidden={{ locale: getLocale() }}
       className="form-card"
-      noValidate
-      data-testid="confirm-form"
-      onSubmit={async (e) => {
-        e.preventDefault()
-        if (!(await validateAll([email, code, password]))) return
-        send({ type: 'confirm.submit', email: email.value, code: code.value, password: password.value, signedInAs })
-      }}
+      testId="confirm-form"
+      busy={busy}
     >
-      <TextField field={email} autoComplete="email" />
-      <TextField field={code} autoComplete="one-time-code" inputMode="numeric" />
-      <TextField field={password} autoComplete="new-password" hint={m.acc_password_hint()} />
-      {state.context.error ? <p className="form-error" role="alert">{state.context.error}</p> : null}
+      <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
+      <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
+      <FormField name="password" label={m.acc_confirm_password_label()} rules={PASSWORD_RULES} type="password" autoComplete="new-password" hint={m.acc_password_hint()} />
+      {error ? <p className="form-error" role="alert">{error}</p> : null}
       {state.matches('otherAccount') ? (
         <div className="notice" role="alert" data-testid="confirm-other-account">
-          <p>{m.acc_confirm_other_account({ current: state.context.signedInAs ?? '', email: state.context.email })}</p>
+          <p>{m.acc_confirm_other_account({ current: state.context.otherAccount ?? '', email: state.context.credentials.email })}</p>
           <div className="actions actions--start">
             <button type="button" className="button" onClick={() => send({ type: 'confirm.logout' })} data-testid="confirm-logout">
               {m.acc_confirm_logout_first()}
@@ -89,6 +108,6 @@ export function ConfirmForm() {
       ) : (
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>{m.acc_confirm_submit()}</button>
       )}
-    </form>
+    </MachineForm>
   )
 }

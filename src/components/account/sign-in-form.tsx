@@ -1,98 +1,169 @@
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
-import { fromPromise, waitFor } from 'xstate'
-import { signInMachine, type CodeRequested, type RequestCodeInput, type VerifyCodeInput } from '#machines/sign-in'
+import { fromPromise } from 'xstate'
+import { isLoggedIn } from '#machines/auth'
+import type { FormRef } from '#machines/form'
+import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields'
+import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, selectResendWait, signInMachine, type CodeRequested, type RequestCodeInput } from '#machines/sign-in'
 import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
 import { useApi } from '~/api/use-api'
+import { askAuth } from '~/lib/auth-client'
 import { readReferrerCode } from '~/lib/referrer'
-import { useNow } from '~/lib/use-now'
-import { AuthActor } from '../auth-provider'
-import { TextField } from '../forms/text-field'
-import { useField, validateAll } from '../forms/use-form'
+import { siteForm } from '~/lib/forms/form-logic'
+import { formAction } from '~/lib/forms/endpoints'
+import { ticker } from '~/lib/ticker'
 import { useMachineInspect } from '~/lib/machine-inspect'
+import { useSite } from '~/lib/use-site'
+import { AuthActor } from '../auth-provider'
+import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '../forms/form'
+
+/** What the server rendered the sign-in with: the code step after a form sent without JavaScript, its notice and errors. */
+export interface SignInStart {
+  step: 'email' | 'code'
+  email: string
+  notice: string | null
+  resendAt: number | null
+  error: string | null
+  fieldErrors: Readonly<Record<string, string>>
+}
+
+export const EMAIL_STEP: SignInStart = { step: 'email', email: '', notice: null, resendAt: null, error: null, fieldErrors: {} }
 
 /**
- * Spec 7: passwordless sign-in. The e-mail step asks the backend for a code (GET /users/auth);
- * the code step hands the code to the auth machine (PATCH /users/verify), which signs in and
- * goes to the remembered target or the root path.
+ * Spec 7: passwordless sign-in. The sign-in machine runs both steps: the e-mail step asks the
+ * backend for a code (GET /users/auth); the code step hands the code to the auth machine
+ * (PATCH /users/verify), which signs in and goes to the remembered target or the root path.
+ * Both steps are forms that also work before the page is interactive and without JavaScript.
  */
-export function SignInForm({ redirect }: { redirect?: string }) {
+export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string; start?: SignInStart }) {
   const api = useApi()
   const auth = AuthActor.useActorRef()
+  const site = useSite()
+  const locale = getLocale()
   const [logic] = useState(() =>
     signInMachine.provide({
       actors: {
-        requestCode: fromPromise<CodeRequested & { now: number }, RequestCodeInput>(async ({ input }) => {
+        form: siteForm,
+        requestCode: fromPromise<CodeRequested, RequestCodeInput>(async ({ input }) => {
           const referrer = readReferrerCode(document.cookie)
           const answer = await api.requestSignIn({
             email: input.email,
-            ...(redirect ? { redirect } : {}),
+            ...(input.redirectTo ? { redirect: input.redirectTo } : {}),
             ...(referrer ? { referrer_link_code: referrer } : {}),
           })
-          return { message: answer.message, resendIn: answer.resend_in ?? 30, now: Date.now() }
+          return { message: answer.message, resendIn: answer.resend_in ?? 30 }
         }),
-        verifyCode: fromPromise<unknown, VerifyCodeInput>(async ({ input }) => {
-          auth.send({ type: 'auth.login', credentials: { kind: 'code', email: input.email, code: input.code }, now: Date.now(), redirectTo: redirect ?? '/' })
-          const settled = await waitFor(auth, (s) => !s.hasTag('busy'))
-          if (!settled.matches('loggedIn')) throw new Error(settled.context.error ?? m.notifications_errors_other())
+        verifyCode: fromPromise(async ({ input }) => {
+          const settled = await askAuth(auth, {
+            type: 'auth.login',
+            credentials: { kind: 'code', email: input.email, code: input.code },
+            now: Date.now(),
+            redirectTo: input.redirectTo,
+          })
+          if (!isLoggedIn(settled)) throw new Error(settled.context.error ?? m.notifications_errors_other())
           return null
         }),
+        ticker: ticker('clock.tick'),
       },
       actions: { logError: (_, params) => console.error('sign-in:', params.error) },
     }),
   )
-  const [state, send] = useMachine(logic, { input: {}, inspect: useMachineInspect() })
-  const email = useField({ name: 'email', label: m.acc_email_label(), type: 'email', required: true, maxLength: 254, initial: state.context.email })
-  const code = useField({ name: 'code', label: m.acc_code_label(), required: true, rules: [{ rule: 'numeric' }, { rule: 'length', length: 6 }] })
-  const now = useNow(1000, state.matches('code'))
+  const [state, send] = useMachine(logic, {
+    inspect: useMachineInspect(),
+    input: (() => {
+      const formId = start.step === 'code' ? SIGN_IN_CODE_FORM : SIGN_IN_EMAIL_FORM
+      const typed = valuesTypedBefore(formId, ['email', 'code'])
+      return {
+        email: typed.email ?? start.email,
+        code: typed.code,
+        step: start.step,
+        notice: start.notice,
+        resendAt: start.resendAt,
+        submitOnStart: wasSentBefore(formId),
+        redirectTo: redirect ?? null,
+        now: site.now,
+      }
+    })(),
+  })
+  useTakeEarlySubmit(SIGN_IN_EMAIL_FORM)
+  useTakeEarlySubmit(SIGN_IN_CODE_FORM)
   const busy = state.hasTag('busy')
-  const waitSeconds = state.context.resendAt && now !== null ? Math.max(0, Math.ceil((state.context.resendAt - now) / 1000)) : 0
+  const hidden = { locale, ...(redirect ? { redirect } : {}) }
+  const error = state.context.error ?? (state.context.email === start.email ? start.error : null)
 
-  if (state.matches('email') || state.matches('requesting')) {
+  if (state.matches('email')) {
     return (
-      <form
+      <MachineForm
+        id={SIGN_IN_EMAIL_FORM}
+        form={state.children[SIGN_IN_EMAIL_FORM] as FormRef | undefined}
+        action={formAction(SIGN_IN_EMAIL_FORM)}
+        initial={{ email: state.context.email }}
+        serverErrors={start.step === 'email' ? start.fieldErrors : {}}
+        hidden={hidden}
         className="form-card"
-        noValidate
-        data-testid="sign-in-email"
-        onSubmit={async (e) => {
-          e.preventDefault()
-          if (await validateAll([email])) send({ type: 'signin.submit', email: email.value, now: Date.now() })
-        }}
+        testId="sign-in-email"
+        busy={busy}
       >
-        <TextField field={email} autoComplete="email" hint={m.acc_email_hint()} inputMode="email" />
-        {state.context.error ? <p className="form-error" role="alert">{state.context.error}</p> : null}
+        <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" hint={m.acc_email_hint()} inputMode="email" />
+        {error ? <p className="form-error" role="alert">{error}</p> : null}
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy ? m.acc_sending() : m.acc_send_code()}
         </button>
-      </form>
+      </MachineForm>
     )
   }
 
+  const waitSeconds = selectResendWait(state)
   return (
-    <form
+    <MachineForm
+      id={SIGN_IN_CODE_FORM}
+      form={state.children[SIGN_IN_CODE_FORM] as FormRef | undefined}
+      action={formAction(SIGN_IN_CODE_FORM)}
+      initial={{}}
+      serverErrors={start.step === 'code' ? start.fieldErrors : {}}
+      hidden={{ ...hidden, email: state.context.email }}
       className="form-card"
-      noValidate
-      data-testid="sign-in-code"
-      onSubmit={async (e) => {
-        e.preventDefault()
-        if (await validateAll([code])) send({ type: 'signin.verify', code: code.value })
-      }}
+      testId="sign-in-code"
+      busy={busy}
     >
       {state.context.notice ? <p className="notice" role="status">{state.context.notice}</p> : null}
-      <TextField field={code} autoComplete="one-time-code" inputMode="numeric" hint={m.acc_code_hint()} />
-      {state.context.error ? <p className="form-error" role="alert">{state.context.error}</p> : null}
+      <FormField name="code" label={m.acc_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" hint={m.acc_code_hint()} />
+      {error ? <p className="form-error" role="alert">{error}</p> : null}
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
         {busy ? m.acc_checking() : m.acc_sign_in()}
       </button>
       <div className="form-card__links">
-        <button type="button" className="link-button" disabled={busy || waitSeconds > 0} onClick={() => send({ type: 'signin.resend', now: Date.now() })}>
+        <button
+          type="submit"
+          name="_action"
+          value="resend"
+          formNoValidate
+          className="link-button"
+          disabled={busy || waitSeconds > 0}
+          onClick={(e) => {
+            e.preventDefault()
+            send({ type: 'signin.resend', now: Date.now() })
+          }}
+        >
           {m.acc_resend()}
         </button>
         {waitSeconds > 0 ? <span className="form-card__muted" aria-live="polite">{m.acc_resend_in({ seconds: String(waitSeconds) })}</span> : null}
-        <button type="button" className="link-button" disabled={busy} onClick={() => send({ type: 'signin.changeEmail' })}>
+        <button
+          type="submit"
+          name="_action"
+          value="change-email"
+          formNoValidate
+          className="link-button"
+          disabled={busy}
+          onClick={(e) => {
+            e.preventDefault()
+            send({ type: 'signin.changeEmail' })
+          }}
+        >
           {m.acc_change_email()}
         </button>
       </div>
-    </form>
+    </MachineForm>
   )
 }

@@ -1,12 +1,24 @@
-import { useMemo, useRef, useState } from 'react'
-import { selectLoginHref, selectPayReason, selectRestored, type Agreement, type PayReason } from '#machines/payment'
-import type { Locale } from '../../../app.constants'
+import { useMemo, useRef } from 'react'
+import { Link } from '@tanstack/react-router'
+import {
+  selectCurrencyNote,
+  selectLoginHref,
+  selectOfferPlan,
+  selectPayReason,
+  selectRestored,
+  type Agreement,
+  type OfferedPlan,
+  type PayReason,
+  type SpecialOffer,
+} from '#machines/payment'
+import type { Locale } from '#machines/rules/locale'
 import { m } from '~/paraglide/messages'
-import type { PlanView } from '~/lib/premium/plans'
+import { planView, type PlanView } from '~/lib/premium/plans'
 import { useSite } from '~/lib/use-site'
 import { PlanList } from './plan-list'
 import { Agreements } from './agreements'
 import { usePayment } from './use-payment'
+import { DAYS } from './premium-plans'
 
 const REASON_ID = 'premium-pay-reason'
 
@@ -20,29 +32,52 @@ const REASON_TEXT: Record<PayReason, () => string> = {
   promo: () => m.premium_reason_promo(),
 }
 
+export interface PremiumCheckoutProps {
+  /** Every plan the backend listed, with its label; the payment machine decides which are offered. */
+  plans: readonly OfferedPlan[]
+  offer: SpecialOffer | null
+  offerDiscount: number | null
+  takeOffer: boolean
+  locale: Locale
+}
+
 /**
- * Spec 3, 4: the plans and the payment panel. The payment machine decides everything: the
- * stored premium state (a guest's plan before login, read after hydration so the server and
- * the first browser render agree), why paying is not possible yet, and when the panel is next.
+ * Spec 3, 4: the plans and the payment panel. The payment machine decides everything: which
+ * plans are offered, the stored premium state (a guest's plan before login, read after hydration
+ * so the server and the first browser render agree), the special offer, why paying is not
+ * possible yet, when the panel is next, and the payment's confirmation.
  */
-export function PremiumCheckout({ views, locale }: { views: readonly PlanView[]; locale: Locale }) {
+export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale }: PremiumCheckoutProps) {
   const site = useSite()
   const panel = useRef<HTMLElement>(null)
-  // The plans of the first render are the ones a stored plan is matched with.
-  const [offered] = useState(() => views.map((view) => ({ plan: view.plan, label: view.label })))
   const { snapshot, send, service } = usePayment({
     locale,
-    offered,
-    onFocusPayment: () => {
-      panel.current?.scrollIntoView({ block: 'center' })
-      panel.current?.focus({ preventScroll: true })
+    plans,
+    offer,
+    takeOffer,
+    onPanel: (how) => {
+      const node = panel.current
+      if (!node) return
+      const box = node.getBoundingClientRect()
+      const inView = box.top >= 0 && box.bottom <= window.innerHeight
+      if (how === 'focus') {
+        node.scrollIntoView({ block: 'center' })
+        node.focus({ preventScroll: true })
+      } else if (!inView) node.scrollIntoView({ block: 'start', behavior: 'smooth' })
     },
   })
   const { context } = snapshot
   const busy = snapshot.hasTag('busy')
   const canPay = snapshot.can({ type: 'payment.submit' })
   const reason = selectPayReason(snapshot)
-  const selected = useMemo(() => views.find((view) => view.plan.id === context.subscription?.id) ?? null, [views, context.subscription])
+  const views = useMemo(() => context.offered.map((offered) => planView(offered, locale, DAYS)), [context.offered, locale])
+  const offerPlan = selectOfferPlan(snapshot)
+  const offerView = useMemo(() => (offerPlan ? planView(offerPlan, locale, DAYS) : null), [offerPlan, locale])
+  const selected: PlanView | null = useMemo(() => {
+    if (context.special) return offerView
+    return views.find((view) => view.plan.id === context.subscription?.id) ?? null
+  }, [views, offerView, context.special, context.subscription])
+  const regular = selected ? views.find((view) => view.plan.id === selected.plan.id) : null
 
   const select = (view: PlanView) => send({ type: 'plan.select', subscription: view.plan, label: view.label })
   const agree = (agreement: Agreement, value: boolean) => send({ type: 'agreement.set', agreement, value })
@@ -60,15 +95,35 @@ export function PremiumCheckout({ views, locale }: { views: readonly PlanView[];
       <section className="premium-plans" aria-labelledby="premium-plans-heading">
         <h2 id="premium-plans-heading">{m.premium_plans_heading()}</h2>
         <p className="premium-plans__lead">{m.premium_plans_lead()}</p>
-        <PlanList views={views} selectedId={context.subscription?.id ?? null} busy={busy} onSelect={select} />
+        <PlanList
+          views={views}
+          selectedId={context.special ? null : (context.subscription?.id ?? null)}
+          busy={busy}
+          onSelect={select}
+          offer={offerView && offerDiscount !== null ? { view: offerView, discount: offerDiscount, selected: context.special, onTake: () => send({ type: 'offer.take' }) } : null}
+        />
       </section>
 
       <section ref={panel} id="premium-payment" className="premium-payment" aria-labelledby="premium-payment-heading" tabIndex={-1}>
         <h2 id="premium-payment-heading">{m.premium_checkout_heading()}</h2>
         <p className="premium-payment__summary" data-testid="premium-summary">
-          {selected ? m.premium_checkout_summary({ plan: selected.label, price: selected.price }) : m.premium_checkout_none()}
+          {selected
+            ? context.special && regular
+              ? m.premium_offer_summary({ plan: selected.label, price: selected.price, old: regular.price })
+              : m.premium_checkout_summary({ plan: selected.label, price: selected.price })
+            : m.premium_checkout_none()}
         </p>
-        {selected && service === 'payselection' && selected.currency !== 'RUB' ? <p className="premium-payment__note">{m.premium_rub_note()}</p> : null}
+        {selectCurrencyNote(snapshot) ? <p className="premium-payment__note">{m.premium_rub_note()}</p> : null}
+        {snapshot.matches('unconfirmed') ? (
+          <div className="notice" role="status" data-testid="payment-pending">
+            <p><strong>{m.premium_pending_title()}</strong></p>
+            <p>{m.payments_pending()}</p>
+            <div className="actions actions--start">
+              <button type="button" className="button" onClick={() => send({ type: 'payment.recheck' })}>{m.premium_pending_check()}</button>
+              <Link to="/account" className="button button--ghost">{m.premium_pending_account()}</Link>
+            </div>
+          </div>
+        ) : null}
         <Agreements locale={locale} values={context.agreements} disabled={busy} describedBy={reason ? REASON_ID : undefined} onChange={agree} />
         <div className="premium-payment__actions">
           <button
@@ -79,7 +134,7 @@ export function PremiumCheckout({ views, locale }: { views: readonly PlanView[];
             aria-describedby={reason ? REASON_ID : undefined}
             onClick={() => send({ type: 'payment.submit' })}
           >
-            {busy ? m.premium_paying() : m.premium_pay()}
+            {snapshot.matches({ paying: 'confirming' }) ? m.premium_confirming() : busy ? m.premium_paying() : m.premium_pay()}
           </button>
           {reason === 'login' ? (
             <a className="button button--ghost" href={selectLoginHref(snapshot)}>

@@ -1,33 +1,46 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { requestMachine } from '#machines/request'
-import type { Locale } from '../../../app.constants'
+import type { SpecialOffer as MachineOffer } from '#machines/payment'
+import type { DaysMessages } from '#machines/rules/plans'
+import type { Locale } from '#machines/rules/locale'
 import { m } from '~/paraglide/messages'
 import { useApi } from '~/api/use-api'
-import type { SubscriptionList } from '~/api/schemas'
+import type { SpecialOffer, SubscriptionList } from '~/api/schemas'
 import { notify } from '~/lib/toast'
 import { useSite } from '~/lib/use-site'
 import { useMachineInspect } from '~/lib/machine-inspect'
-import { planViews, type DaysMessages } from '~/lib/premium/plans'
+import { labelledPlans } from '~/lib/premium/plans'
 import { fetchPlans, plansFailureToast, settledPlans, type PlansResult } from '~/lib/premium/plans-result'
 import { PlansError } from './plans-error'
 import { PremiumCheckout } from './checkout'
 
-const DAYS: DaysMessages = {
+export const DAYS: DaysMessages = {
   one: (inputs) => m.premium_plan_days_one(inputs),
   few: (inputs) => m.premium_plan_days_few(inputs),
   many: (inputs) => m.premium_plan_days_many(inputs),
+}
+
+function machineOffer(offer: SpecialOffer['offer']): MachineOffer | null {
+  return offer ? { subscriptionId: offer.subscription_id, price: offer.price, currency: offer.currency } : null
+}
+
+interface PremiumPlansProps {
+  initial: PlansResult
+  offer: SpecialOffer['offer']
+  takeOffer: boolean
+  locale: Locale
 }
 
 /**
  * Spec 7, 8: the plans from the route loader. A new loader result starts over (a new request
  * machine); see `Plans`.
  */
-export function PremiumPlans({ initial, locale }: { initial: PlansResult; locale: Locale }) {
-  const [current, setCurrent] = useState({ initial, generation: 0 })
-  if (current.initial !== initial) setCurrent({ initial, generation: current.generation + 1 })
-  return <Plans key={current.generation} initial={initial} locale={locale} />
+export function PremiumPlans(props: PremiumPlansProps) {
+  const [current, setCurrent] = useState({ initial: props.initial, generation: 0 })
+  if (current.initial !== props.initial) setCurrent({ initial: props.initial, generation: current.generation + 1 })
+  return <Plans key={current.generation} {...props} />
 }
 
 /**
@@ -35,7 +48,7 @@ export function PremiumPlans({ initial, locale }: { initial: PlansResult; locale
  * (the server's message, else the generic one) and an error state whose retry fetches the
  * plans again in the browser.
  */
-function Plans({ initial, locale }: { initial: PlansResult; locale: Locale }) {
+function Plans({ initial, offer, takeOffer, locale }: PremiumPlansProps) {
   const site = useSite()
   const api = useApi()
   const service = site.config.payment.service
@@ -51,11 +64,6 @@ function Plans({ initial, locale }: { initial: PlansResult; locale: Locale }) {
   const [snapshot, send] = useMachine(logic, { input: { settled: settledPlans(initial) }, inspect: useMachineInspect() })
   const list = snapshot.matches('done') ? (snapshot.context.result as SubscriptionList) : null
 
-  const views = useMemo(
-    () => (list ? planViews(list.subscriptions, { locale, debugPrices: site.config.debugPrices, days: DAYS }) : []),
-    [list, locale, site.config.debugPrices],
-  )
-
   if (!list) {
     return (
       <section className="premium-plans" aria-labelledby="premium-plans-heading">
@@ -64,5 +72,13 @@ function Plans({ initial, locale }: { initial: PlansResult; locale: Locale }) {
       </section>
     )
   }
-  return <PremiumCheckout views={views} locale={locale} />
+  return (
+    <PremiumCheckout
+      plans={labelledPlans(list.subscriptions, locale, DAYS)}
+      offer={machineOffer(offer)}
+      offerDiscount={offer?.discount_percent ?? null}
+      takeOffer={takeOffer}
+      locale={locale}
+    />
+  )
 }

@@ -1,22 +1,22 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { fromPromise, waitFor } from 'xstate'
-import { paymentMachine, persistablePremiumState, type CreatePaymentInput, type OfferedPlan, type PremiumState } from '#machines/payment'
+import { fromPromise } from 'xstate'
+import { paymentMachine, persistablePremiumState, type CreatePaymentInput, type OfferedPlan, type PremiumState, type SpecialOffer } from '#machines/payment'
 import type { PaymentOptions } from '#machines/rules/payment'
+import type { Locale } from '#machines/rules/locale'
 import { isLoggedIn } from '#machines/auth'
-import { cloudpaymentsPublicIdForHost, type Locale } from '../../../app.constants'
-import { AuthActor } from '~/components/auth-provider'
+import { cloudpaymentsPublicIdForHost } from '../../../app.constants'
+import { AuthActor, navigateTo } from '~/components/auth-provider'
 import { useApi } from '~/api/use-api'
 import { useSite } from '~/lib/use-site'
+import { askAuth } from '~/lib/auth-client'
 import { notify } from '~/lib/toast'
 import { pushCartChange, pushPurchase } from '~/integrations/data-layer'
 import { createLoadWidgetScript, createRunWidget, type WidgetScope } from '~/integrations/payments'
 import { readPremiumState, sessionStorageOrNull, writePremiumState } from '~/lib/premium/persist'
 import { paymentToast } from '~/lib/premium/payment-toast'
 import { useMachineInspect } from '~/lib/machine-inspect'
-
-const USER_REFRESH_TIMEOUT_MS = 15_000
 
 type PaymentActors = NonNullable<Parameters<typeof paymentMachine.provide>[0]['actors']>
 
@@ -26,20 +26,28 @@ type PaymentActors = NonNullable<Parameters<typeof paymentMachine.provide>[0]['a
  */
 export const PaymentActorsOverride = createContext<Partial<PaymentActors> | null>(null)
 
+export interface UsePaymentOptions {
+  locale: Locale
+  plans: readonly OfferedPlan[]
+  offer: SpecialOffer | null
+  takeOffer: boolean
+  /** The payment panel is next: `focus` after login with a plan, else only brought into view. */
+  onPanel: (how: 'focus' | 'reveal') => void
+}
+
 /**
  * The payment machine with the site's side effects (spec 4, 7): the stored premium state, the
- * backend call, the provider's script and widget, the auth machine's user refresh, toasts,
+ * backend calls, the provider's script and widget, the auth machine's user refresh, toasts,
  * analytics and navigation. The premium state is kept in sessionStorage once it has been read.
- * `onFocusPayment` is called when the machine says the payment panel is next.
  */
-export function usePayment({ locale, offered, onFocusPayment }: { locale: Locale; offered: readonly OfferedPlan[]; onFocusPayment: () => void }) {
+export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaymentOptions) {
   const site = useSite()
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
   const api = useApi()
   const router = useRouter()
-  const live = useRef({ api, router, auth, onFocusPayment })
-  live.current = { api, router, auth, onFocusPayment }
+  const live = useRef({ api, router, auth, onPanel })
+  live.current = { api, router, auth, onPanel }
   const payment = site.config.payment
   const override = useContext(PaymentActorsOverride)
 
@@ -48,14 +56,14 @@ export function usePayment({ locale, offered, onFocusPayment }: { locale: Locale
       actors: {
         readStoredState: fromPromise<PremiumState | null, void>(() => readPremiumState(sessionStorageOrNull())),
         createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(({ input }) =>
-          live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service }),
+          live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service, ...(input.special ? { special: true } : {}) }),
         ),
         loadWidgetScript: createLoadWidgetScript(payment),
         runWidget: createRunWidget(() => window as unknown as WidgetScope),
+        checkPayment: fromPromise(async ({ input }) => (await live.current.api.payment(input.paymentId)).status === 'paid'),
+        wait: fromPromise(({ input }) => new Promise<void>((resolve) => window.setTimeout(resolve, input.ms))),
         refreshUser: fromPromise<void, void>(async () => {
-          const actor = live.current.auth
-          actor.send({ type: 'user.refresh' })
-          const settled = await waitFor(actor, (s) => !s.hasTag('busy'), { timeout: USER_REFRESH_TIMEOUT_MS })
+          const settled = await askAuth(live.current.auth, { type: 'user.refresh' })
           if (!settled.matches({ loggedIn: 'active' })) throw new Error('The session ended while the user was refreshed')
         }),
         ...override,
@@ -64,8 +72,9 @@ export function usePayment({ locale, offered, onFocusPayment }: { locale: Locale
         toast: ({ event }, params) => notify(paymentToast(params, (event as { error?: unknown }).error)),
         trackPurchase: (_, params) => pushPurchase(params),
         trackCart: (_, params) => pushCartChange(params),
-        focusPayment: () => live.current.onFocusPayment(),
-        navigate: (_, params) => void live.current.router.navigate({ href: params.to }),
+        focusPayment: () => live.current.onPanel('focus'),
+        revealPayment: () => live.current.onPanel('reveal'),
+        navigate: (_, params) => navigateTo(live.current.router, params.to),
         log: (_, params) => console.info(`payment: ${params.message}`),
         logError: (_, params) => console.error(`payment: ${params.message}`, params.detail ?? ''),
       },
@@ -80,8 +89,11 @@ export function usePayment({ locale, offered, onFocusPayment }: { locale: Locale
       activeService: payment.service,
       publicId: cloudpaymentsPublicIdForHost(site.config, site.host),
       payselection: { serviceId: payment.payselection.serviceId, publicKey: payment.payselection.publicKey },
+      plans,
+      debugPrices: site.config.debugPrices,
+      offer,
+      takeOffer,
       restoreStored: true,
-      offered,
     },
   })
 

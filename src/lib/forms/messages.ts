@@ -3,7 +3,7 @@
  * loaded by the locale machine and kept here; English is built in as the last fallback.
  */
 import { type } from 'arktype'
-import { ValidationMessages } from './rules'
+import { ValidationMessages } from '#machines/rules/validation'
 
 /** Spec 3: the translation locales that have validation files. */
 export const VALIDATION_LOCALES = ['en', 'ru', 'de', 'lv', 'az', 'kk', 'uk', 'pl', 'pt', 'cs', 'vi', 'tr', 'es'] as const

@@ -39,3 +39,26 @@ export function formatPrice(amount: number, currency: string, locale: Locale): s
   if (priced) return priced.format(amount)
   return `${numberFormat(locale, null, digits)!.format(amount)} ${currency}`
 }
+
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>()
+
+/**
+ * A calendar date in words (`31 May 2026`, `31 мая 2026`, `31. Mai 2026`), ending with the year:
+ * the Russian form's trailing "г." is left out, so a sentence's own full stop never doubles it.
+ */
+export function formatDate(iso: string | null | undefined, locale: Locale): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  let format = dateFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    dateFormats.set(locale, format)
+  }
+  const parts = format.formatToParts(date)
+  const year = parts.findIndex((part) => part.type === 'year')
+  return parts
+    .slice(0, year + 1)
+    .map((part) => part.value)
+    .join('')
+}

@@ -1,5 +1,5 @@
 /** Spec 8: the payment machine's toasts as the site shows them. */
-import type { ToastParams } from '#machines/payment'
+import type { ToastParams } from '#machines/rules/toast'
 import { ApiError } from '~/api/errors'
 import type { ToastRequest } from '~/lib/toast'
 
@@ -9,5 +9,5 @@ import type { ToastRequest } from '~/lib/toast'
  */
 export function paymentToast(params: ToastParams, error: unknown): ToastRequest {
   const description = params.kind === 'error' && error instanceof ApiError && error.kind === 'http' ? error.serverMessage : null
-  return description ? { kind: params.kind, key: params.key, description } : { kind: params.kind, key: params.key }
+  return description ? { ...params, description } : params
 }

@@ -6,6 +6,7 @@
 import { ApiError } from '~/api/errors'
 import type { Api } from '~/api/client'
 import type { SubscriptionList } from '~/api/schemas'
+import type { ToastParams } from '#machines/rules/toast'
 
 export type PlansResult =
   | { ok: true; list: SubscriptionList }
@@ -57,7 +58,7 @@ export function settledPlans(result: PlansResult): { result: SubscriptionList } 
 }
 
 /** Spec 8: the toast of a failed plan list: the server's message, else the generic notification. */
-export function plansFailureToast(error: unknown): { kind: 'error'; text: string } | { kind: 'error'; key: string } {
+export function plansFailureToast(error: unknown): ToastParams {
   const message = error instanceof PlansLoadError ? error.failure.message : null
   return message ? { kind: 'error', text: message } : { kind: 'error', key: 'notifications.errors.other' }
 }

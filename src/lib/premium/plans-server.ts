@@ -1,18 +1,31 @@
-/** Spec 7: the plan list for the first paint, fetched by the server from the backend. */
+/** Spec 7: what the premium page renders with, fetched by the server: the plans and the visitor's special offer. */
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { CONSTANTS, loadConfig } from '../../../app.config'
 import { createApi } from '~/api/client'
+import type { SpecialOffer } from '~/api/schemas'
 import { PageRequest } from '../page-request'
+import { serverSession } from '../session-server'
 import { loadPlans, type PlansResult } from './plans-result'
 
+export interface PremiumData {
+  plans: PlansResult
+  /** Spec 7: GET /users/subscription/special, for a signed-in visitor; null otherwise or when it fails. */
+  offer: SpecialOffer['offer']
+}
+
 /** The plans in the page's language, hence its currency (spec 7: every request path carries the locale). */
-export const getPlans = createServerFn({ method: 'GET' })
+export const getPremiumData = createServerFn({ method: 'GET' })
   .validator(PageRequest)
-  .handler(async ({ data }): Promise<PlansResult> => {
+  .handler(async ({ data }): Promise<PremiumData> => {
     const config = loadConfig()
-    const result = await loadPlans(createApi({ base: config.apiBase, locale: data.locale, timeoutMs: CONSTANTS.serverBackendTimeoutMs }), config.payment.service)
+    const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
+    const session = await serverSession(api, { now: Date.now(), crossOrigin: config.cookiesCrossOrigin })
+    const [plans, offer] = await Promise.all([
+      loadPlans(api(null), config.payment.service),
+      session ? api(session.token).specialOffer().then((answer) => answer.offer, () => null) : Promise.resolve(null),
+    ])
     // A page showing a failed load is not kept for other guests (decision 020).
-    if (!result.ok) setResponseHeader('cache-control', 'no-store')
-    return result
+    if (!plans.ok) setResponseHeader('cache-control', 'no-store')
+    return { plans, offer }
   })

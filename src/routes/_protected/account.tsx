@@ -5,14 +5,16 @@ import { PageIntro } from '~/components/page-intro'
 import { AccountArea } from '~/components/account/account-area'
 import { getAccountData } from '~/lib/account-server'
 import { setErrorStatus } from '~/lib/route-error'
+import { whenAuthSettled } from '~/lib/auth-client'
 import { useSite } from '~/lib/use-site'
 
 /** Spec 2, 7: the account area (protected). */
 export const Route = createFileRoute('/_protected/account')({
   onError: setErrorStatus,
   loader: async ({ location }) => {
+    await whenAuthSettled()
     const data = await getAccountData({ data: { locale: getLocale() } })
-    if (data.status === 'unauthorized') throw redirect({ to: '/login', search: { redirect: location.href } })
+    if (data.status === 'unauthorized') throw redirect({ to: '/login', search: { redirect: location.publicHref } })
     return data
   },
   component: AccountPage,

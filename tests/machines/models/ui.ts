@@ -1,45 +1,144 @@
-import { lightboxMachine, menuMachine, modalMachine } from '#machines/ui'
+/** Spec 2, 3, 4: the mobile menu, the modal and the image lightbox. */
+import { expect } from 'vitest'
 import type { EventObject } from 'xstate'
-import type { EffectOracle, TestEvent } from '../harness'
-import type { MachineModel } from './types'
+import { lightboxMachine, menuMachine, modalMachine } from '#machines/ui'
+import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, recordingRef, type MachineModel, type Property } from '../harness'
 
-/** Spec 2, 3, 4: the UI machines cause no side effects at all. */
-const noEffects: EffectOracle = () => []
+const noEffects: Property = {
+  name: 'never causes a side effect',
+  spec: 'spec 3',
+  check: (step) => expect(step.effects).toEqual([]),
+}
+
+// --- mobile menu ------------------------------------------------------------------------------
+
+const menuOpen = (step: { after: { matches: (v: never) => boolean } }) => step.after.matches('open' as never)
 
 export const menuModel: MachineModel = {
   name: 'menu',
-  spec: 'spec 2, 4: mobile menu',
   machine: menuMachine,
-  fakes: { actions: [] },
-  oracle: noEffects,
   inputs: [{ label: 'a page load' }],
-  events: (): TestEvent[] => [{ type: 'menu.toggle' }, { type: 'menu.close' }, { type: 'route.changed', path: '/en/faq' }],
-}
-
-export const modalModel: MachineModel = {
-  name: 'modal',
-  spec: 'spec 3, 4: modal',
-  machine: modalMachine,
-  fakes: { actions: [] },
-  oracle: noEffects,
-  inputs: [{ label: 'a page load' }],
-  events: (): TestEvent[] => [
-    { type: 'modal.open', content: 'terms', options: { closable: true } },
-    { type: 'modal.openCustom', content: 'trailer' },
-    { type: 'modal.close' },
+  events: () => [{ type: 'menu.toggle' }, { type: 'menu.close' }, { type: 'route.changed', path: '/en/faq' }],
+  properties: [
+    noEffects,
+    { name: 'starts closed', spec: 'spec 3', when: (s) => s.index === 0, check: (s) => expect(menuOpen(s)).toBe(false) },
+    {
+      name: 'the toggle opens a closed menu and closes an open one',
+      spec: 'spec 4',
+      when: (s) => s.event.type === 'menu.toggle',
+      check: (s) => expect(menuOpen(s)).toBe(!s.before!.matches('open')),
+    },
+    { name: 'close closes it', spec: 'spec 4', when: (s) => s.event.type === 'menu.close', check: (s) => expect(menuOpen(s)).toBe(false) },
+    { name: 'every route change closes it', spec: 'spec 2', when: (s) => s.event.type === 'route.changed', check: (s) => expect(menuOpen(s)).toBe(false) },
   ],
 }
 
+// --- modal ------------------------------------------------------------------------------------
+
+/** What the opener of a dialog hears. */
+const heard: EventObject[] = []
+const opener = recordingRef('opener', heard)
+const CANCEL = { dialog: 'account.cancel' } as const
+const RESET = { dialog: 'account.reset' } as const
+
+type ModalCtx = { content: unknown; options: unknown; replyTo: unknown }
+const shown = (s: { matches: (v: never) => boolean }) => (s.matches('standard' as never) ? 'standard' : s.matches('custom' as never) ? 'custom' : 'hidden')
+
+export const modalModel: MachineModel = {
+  name: 'modal',
+  machine: modalMachine,
+  inputs: [{ label: 'a page load' }],
+  events: () => [
+    { type: 'modal.open', content: CANCEL, options: { closable: false }, replyTo: opener },
+    { type: 'modal.open', content: RESET },
+    { type: 'modal.openCustom', content: RESET, replyTo: opener },
+    { type: 'modal.answer', answer: 'confirm' },
+    { type: 'modal.answer', answer: 'dismiss' },
+    { type: 'modal.close' },
+  ],
+  properties: [
+    IGNORED_EVENTS_CHANGE_NOTHING,
+    noEffects,
+    {
+      name: 'hidden holds no content, options or addressee; shown holds its content',
+      spec: 'spec 3',
+      check: (s) => {
+        const c = ctx<ModalCtx>(s.after)
+        if (shown(s.after) === 'hidden') expect([c.content, c.options, c.replyTo]).toEqual([null, {}, null])
+        else expect(c.content).not.toBeNull()
+      },
+    },
+    {
+      name: 'open shows the standard modal with the content and options given (one modal at a time: it replaces any)',
+      spec: 'spec 3',
+      when: (s) => s.event.type === 'modal.open' || s.event.type === 'modal.openCustom',
+      check: (s) => {
+        expect(shown(s.after)).toBe(s.event.type === 'modal.open' ? 'standard' : 'custom')
+        const c = ctx<ModalCtx>(s.after)
+        expect(c.content).toEqual(s.event.content)
+        expect(c.options).toEqual(s.event.options ?? {})
+        expect(c.replyTo).toBe(s.event.replyTo ?? null)
+      },
+    },
+    {
+      name: 'an answer or close hides it',
+      spec: 'spec 4',
+      when: (s) => s.taken && (s.event.type === 'modal.answer' || s.event.type === 'modal.close'),
+      check: (s) => expect(shown(s.after)).toBe('hidden'),
+    },
+    {
+      name: 'the opener hears the answer, exactly once; nobody hears anything else',
+      spec: 'spec 4',
+      check: (s) => {
+        const expected = s.taken && s.event.type === 'modal.answer' && ctx<ModalCtx>(s.before).replyTo ? [{ type: 'modal.answered', answer: s.event.answer }] : []
+        expect(heard.splice(0)).toEqual(expected)
+      },
+    },
+  ],
+}
+
+// --- image lightbox ---------------------------------------------------------------------------
+
+type LightboxCtx = { url: string | null; name: string | null }
+
 export const lightboxModel: MachineModel = {
   name: 'lightbox',
-  spec: 'spec 3, 4: image lightbox',
   machine: lightboxMachine,
-  fakes: { actions: [] },
-  oracle: noEffects,
   inputs: [{ label: 'a page load' }],
-  events: (): TestEvent[] => [
+  events: () => [
     { type: 'lightbox.open', url: '/images/premium/big-1.webp', name: 'Inventory' },
     { type: 'lightbox.open', url: '/images/premium/big-2.webp', name: 'Knife' },
     { type: 'lightbox.close' },
+  ],
+  properties: [
+    IGNORED_EVENTS_CHANGE_NOTHING,
+    noEffects,
+    {
+      name: 'closed holds no image; open holds one',
+      spec: 'spec 3',
+      check: (s) => {
+        const c = ctx<LightboxCtx>(s.after)
+        if (s.after.matches('closed')) expect(c).toEqual({ url: null, name: null })
+        else expect(typeof c.url === 'string' && typeof c.name === 'string').toBe(true)
+      },
+    },
+    {
+      name: 'open shows the image given, url and name',
+      spec: 'spec 3, 4',
+      when: (s) => s.event.type === 'lightbox.open',
+      check: (s) => {
+        expect(s.after.matches('open')).toBe(true)
+        expect(ctx(s.after)).toEqual({ url: s.event.url, name: s.event.name })
+      },
+    },
+    {
+      name: 'after close: closed, and no image',
+      spec: 'spec 4',
+      when: (s) => s.event.type === 'lightbox.close',
+      check: (s) => {
+        expect(s.after.matches('closed')).toBe(true)
+        expect(ctx(s.after)).toEqual({ url: null, name: null })
+      },
+    },
   ],
 }

@@ -15,8 +15,9 @@ const MANIFEST = {
 }
 
 describe('the prefetch map', () => {
-  it('lists each route\'s own chunks, without the root\'s, once each, only on this site', () => {
+  it('lists each route\'s own chunks, without the root\'s, once each, only on this site; the root\'s under its own id', () => {
     expect(prefetchMapFromManifest(MANIFEST)).toEqual({
+      __root__: ['/assets/index-a.js', '/assets/react-b.js'],
       '/': ['/assets/routes-c.js'],
       '/faq': ['/assets/faq-d.js', '/assets/text-e.js'],
     })

@@ -107,7 +107,7 @@ describe('spec 3: the trip to the login page and back', () => {
   it('back signed in: the stored plan, matched with the plans on offer now; the way back used up; the panel focused', async () => {
     const now = { ...MONTH, prices: { using: { actual: 7.49, currency: 'USD' } } }
     const stored: PremiumState = { subscription: MONTH, label: '30 days', agreements: { premium: true, promo: false }, redirectAfterLoginTo: '/de/premium', goToSubscription: true }
-    const { actor, calls } = start({ restoreStored: true, locale: 'de', offered: [{ plan: now, label: '30 Tage' }] }, Promise.resolve(stored))
+    const { actor, calls } = start({ restoreStored: true, locale: 'de', plans: [{ plan: now, label: '30 Tage' }] }, Promise.resolve(stored))
     await waitFor(actor, (s) => s.matches('selecting'))
     const { context } = actor.getSnapshot()
     expect([context.subscription, context.label, context.agreements]).toEqual([now, '30 Tage', { premium: true, promo: false }])
@@ -118,7 +118,7 @@ describe('spec 3: the trip to the login page and back', () => {
 
   it('a stored plan no longer offered is dropped; a guest is only focused once signed in', async () => {
     const stored: PremiumState = { subscription: MONTH, label: '30 days', agreements: { premium: false, promo: false }, redirectAfterLoginTo: '/en/premium', goToSubscription: true }
-    const { actor, calls } = start({ restoreStored: true, loggedIn: false, offered: [{ plan: WEEK, label: '7 days' }] }, Promise.resolve(stored))
+    const { actor, calls } = start({ restoreStored: true, loggedIn: false, plans: [{ plan: WEEK, label: '7 days' }] }, Promise.resolve(stored))
     await waitFor(actor, (s) => s.matches('selecting'))
     expect(actor.getSnapshot().context.subscription).toBeNull()
     expect(calls.focus).toBe(0)
@@ -131,7 +131,7 @@ describe('spec 3: the trip to the login page and back', () => {
   })
 
   it('a plan chosen while the stored state is read counts when nothing was stored', async () => {
-    const { actor } = start({ restoreStored: true, offered: [{ plan: WEEK, label: '7 days' }] })
+    const { actor } = start({ restoreStored: true, plans: [{ plan: WEEK, label: '7 days' }] })
     actor.send({ type: 'plan.select', subscription: WEEK, label: '7 days' })
     await waitFor(actor, (s) => s.matches('selecting'))
     expect(actor.getSnapshot().context.subscription).toEqual(WEEK)

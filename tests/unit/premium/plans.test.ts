@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { m } from '~/paraglide/messages'
-import { pluralForm, russianPluralForm } from '~/lib/premium/plural'
-import { daysLabel, planLabel, planViews, visiblePlans, type DaysMessages, type Plan } from '~/lib/premium/plans'
+import { isPlanShown, type DaysMessages } from '#machines/rules/plans'
+import { labelledPlans, planView, type Plan } from '~/lib/premium/plans'
 import type { Locale } from '../../../app.config'
 
 function daysMessages(locale: Locale): DaysMessages {
@@ -15,82 +15,11 @@ function daysMessages(locale: Locale): DaysMessages {
 function plan(id: number, days: number, actual: number, extra: Partial<Plan> = {}): Plan {
   return { id, name: id === 1 ? 'Trial' : `Plan ${id}`, days, prices: { using: { actual, old: null, currency: 'USD' } }, ...extra }
 }
-const CATALOGUE = [plan(1, 3, 1), plan(2, 7, 2.99), plan(3, 30, 6.99), plan(5, 365, 49.99), plan(6, 3650, 9000), plan(7, 9999, 12000)]
-
-describe('spec 9: Russian plural rule (forms 1, 2, 3 by last digit; 11 to 19 many)', () => {
-  it.each([
-    [1, 'one'], [21, 'one'], [101, 'one'], [1001, 'one'],
-    [2, 'few'], [3, 'few'], [4, 'few'], [22, 'few'], [34, 'few'], [102, 'few'],
-    [0, 'many'], [5, 'many'], [9, 'many'], [10, 'many'], [20, 'many'], [25, 'many'], [30, 'many'], [100, 'many'], [365, 'many'],
-    [11, 'many'], [12, 'many'], [13, 'many'], [14, 'many'], [15, 'many'], [19, 'many'], [111, 'many'], [112, 'many'], [114, 'many'], [119, 'many'],
-  ] as const)('%i → %s', (count, form) => {
-    expect(russianPluralForm(count)).toBe(form)
-    expect(pluralForm('ru', count)).toBe(form)
-  })
-
-  it('English and German: one for 1, the other form otherwise', () => {
-    for (const locale of ['en', 'de'] as const) {
-      expect(pluralForm(locale, 1)).toBe('one')
-      for (const n of [0, 2, 3, 5, 11, 21, 30, 365]) expect(pluralForm(locale, n)).toBe('many')
-    }
-  })
-
-  it('fractions take the many form', () => {
-    expect(pluralForm('ru', 1.5)).toBe('many')
-    expect(pluralForm('en', 1.5)).toBe('many')
-  })
-})
-
-describe('spec 9: days labels in three languages', () => {
-  it('Russian', () => {
-    const ru = daysMessages('ru')
-    expect([1, 2, 3, 5, 7, 11, 14, 21, 22, 25, 30, 90, 101, 111, 365].map((n) => daysLabel(n, 'ru', ru))).toEqual([
-      '1 день', '2 дня', '3 дня', '5 дней', '7 дней', '11 дней', '14 дней', '21 день', '22 дня', '25 дней', '30 дней', '90 дней', '101 день', '111 дней', '365 дней',
-    ])
-  })
-  it('English', () => {
-    const en = daysMessages('en')
-    expect([1, 2, 7, 21, 365].map((n) => daysLabel(n, 'en', en))).toEqual(['1 day', '2 days', '7 days', '21 days', '365 days'])
-  })
-  it('German', () => {
-    const de = daysMessages('de')
-    expect([1, 2, 7, 21, 365].map((n) => daysLabel(n, 'de', de))).toEqual(['1 Tag', '2 Tage', '7 Tage', '21 Tage', '365 Tage'])
-  })
-})
-
-describe('spec 9: the trial by its name, other plans by days', () => {
-  it('labels plan 1 with its own name whatever its days', () => {
-    expect(planLabel({ id: 1, name: 'Пробный период', days: 3 }, 'ru', daysMessages('ru'))).toBe('Пробный период')
-    expect(planLabel({ id: 1, name: 'Trial', days: 1 }, 'en', daysMessages('en'))).toBe('Trial')
-  })
-  it('labels other plans by days, even when they have a name', () => {
-    expect(planLabel({ id: 3, name: 'Month', days: 30 }, 'en', daysMessages('en'))).toBe('30 days')
-    expect(planLabel({ id: 2, name: 'Неделя', days: 7 }, 'ru', daysMessages('ru'))).toBe('7 дней')
-    expect(planLabel({ id: 9, name: 'Day', days: 1 }, 'de', daysMessages('de'))).toBe('1 Tag')
-  })
-})
-
-describe('spec 9: only plans below 9000 unless the debug flag', () => {
-  it('drops plans priced 9000 or more', () => {
-    expect(visiblePlans(CATALOGUE, false).map((p) => p.id)).toEqual([1, 2, 3, 5])
-  })
-  it('keeps 8999.99 and drops exactly 9000', () => {
-    expect(visiblePlans([plan(2, 7, 8999.99), plan(3, 30, 9000)], false).map((p) => p.id)).toEqual([2])
-  })
-  it('shows everything with debugPrices, in the response order', () => {
-    expect(visiblePlans(CATALOGUE, true).map((p) => p.id)).toEqual([1, 2, 3, 5, 6, 7])
-  })
-  it('does not change the list it was given', () => {
-    const list = [...CATALOGUE]
-    visiblePlans(list, false)
-    expect(list).toHaveLength(CATALOGUE.length)
-  })
-})
 
 describe('spec 3, 9: plan views', () => {
   it('labels, durations, prices in the response currency and old prices only when higher', () => {
     const list = [plan(1, 3, 1), plan(2, 7, 2.99, { prices: { using: { actual: 2.99, old: 4.99, currency: 'USD' } } }), plan(3, 30, 6.99, { prices: { using: { actual: 6.99, old: 6.99, currency: 'USD' } } }), plan(6, 3650, 9000)]
-    const views = planViews(list, { locale: 'en', debugPrices: false, days: daysMessages('en') })
+    const views = labelledPlans(list, 'en', daysMessages('en')).filter((offered) => isPlanShown(offered.plan, false)).map((offered) => planView(offered, 'en', daysMessages('en')))
     expect(views.map((v) => [v.plan.id, v.label, v.trial, v.duration, v.price, v.oldPrice, v.currency])).toEqual([
       [1, 'Trial', true, '3 days', '$1', null, 'USD'],
       [2, '7 days', false, '7 days', '$2.99', '$4.99', 'USD'],

@@ -5,7 +5,6 @@ import type { PremiumState } from '#machines/payment'
 import { ApiError, createApi } from '~/api/client'
 import { loadPlans, plansFailure } from '~/lib/premium/plans-result'
 import { PREMIUM_STORAGE_KEY, readPremiumState, reconcileRestored, writePremiumState } from '~/lib/premium/persist'
-import { loginHref } from '~/lib/premium/login-href'
 
 function memoryStorage() {
   const map = new Map<string, string>()
@@ -52,14 +51,6 @@ describe('spec 3: the premium state kept across the login page', () => {
     expect(reconcileRestored(STATE, [{ plan: now, label: '7 Tage' }])).toEqual({ ...STATE, subscription: now, label: '7 Tage' })
     expect(reconcileRestored(STATE, [{ plan: { ...WEEK, id: 3 }, label: '30 days' }])).toMatchObject({ subscription: null, label: '', goToSubscription: true })
     expect(reconcileRestored(null, [])).toBeNull()
-  })
-  it('sends the guest to login with the premium page as the way back', () => {
-    expect(loginHref('/en/login', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Fpremium')
-    expect(loginHref('/ru/login', '/ru/premium')).toBe('/ru/login?redirect=%2Fru%2Fpremium')
-    expect(loginHref('/en/login', null)).toBe('/en/login')
-    expect(loginHref('/en/account', '/en/premium')).toBe('/en/account')
-    // A login path that already names its way back is kept as it is.
-    expect(loginHref('/en/login?redirect=%2Fen%2Fpremium', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Fpremium')
   })
 })
 

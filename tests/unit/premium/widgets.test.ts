@@ -212,9 +212,11 @@ describe('spec 4: the runWidget actor inside the payment machine', () => {
         createPayment: fromPromise(createPayment),
         loadWidgetScript: fromPromise(async () => {}),
         runWidget: createRunWidget(() => scope),
+        // The provider's notification is already in: the first check confirms.
+        checkPayment: fromPromise(async () => true),
         refreshUser: fromPromise(async () => {}),
       },
-      actions: { navigate: (_, p) => navigate(p.to), toast: (_, p) => toast(p.key), log: (_, p) => log(p.message), logError: () => {}, trackPurchase: () => {} },
+      actions: { navigate: (_, p) => navigate(p.to), toast: (_, p) => toast('key' in p ? p.key : p.text), log: (_, p) => log(p.message), logError: () => {}, trackPurchase: () => {} },
     })
     const actor = createActor(machine, {
       input: { locale: 'en', loggedIn: true, activeService: service, publicId: 'pk_host', payselection: KEYS },

@@ -13,7 +13,6 @@ import {
 } from '#machines/rules/token'
 import { createActor } from 'xstate'
 import { authMachine } from '#machines/auth'
-import { sessionFromCookieHeader } from '~/lib/session'
 
 const NOW = 1_700_000_000_000
 
@@ -58,9 +57,6 @@ describe('spec 9: a stored token without an expiry lives 1800 s, on the server a
     expect(restoredExpiresAt('t', Number.NaN, NOW)).toBe(NOW + 1_800_000)
     expect(restoredExpiresAt(null, NOW + 5_000, NOW)).toBeNull()
     expect(tokenStatus('t', restoredExpiresAt('t', null, NOW), NOW)).toBe('valid')
-  })
-  it('the server: a token cookie without its expiry cookie is a live session (its expiry is not stored yet)', () => {
-    expect(sessionFromCookieHeader(`auth._token.local=Bearer%20${TOKEN}`, NOW)).toEqual({ loggedIn: true, token: TOKEN, expiresAt: null })
   })
   it('the auth machine: the same token restores logged in, with now + 1800 s, the same on the server and in the browser', () => {
     const server = createActor(authMachine, { input: { now: NOW, token: TOKEN, expiresAt: null, user: { id: 7 } } })

@@ -1,7 +1,9 @@
 /**
- * Spec 5: form validation rules, held by arktype. Each rule answers null when it passes, or a
- * failure naming its message key and parameters. `validate` stops at the first failed rule and
- * skips empty optional fields; messages come from the per-language validation files.
+ * Spec 5: form validation rules, held by arktype. A rule is plain data (a form machine's input
+ * holds its fields' rules); each answers null when it passes, or a failure naming its message
+ * key and parameters. `validate` stops at the first failed rule and skips empty optional fields;
+ * messages come from the per-language validation files. The site loads this module with the
+ * first form that validates (decision 024): machines name the rules, they do not import them.
  */
 import { type } from 'arktype'
 import { DIGIT_CLASS } from './digits'
@@ -18,10 +20,12 @@ export type Rule =
   | { rule: 'email'; multiple?: boolean }
   | { rule: 'min' | 'max' | 'length'; length: number }
   | { rule: 'numeric' }
-  | { rule: 'regex'; pattern: RegExp }
+  /** The whole value matches `pattern` (a regular expression's source, Unicode mode). */
+  | { rule: 'regex'; pattern: string }
   | { rule: 'min_value'; min: number }
   | { rule: 'max_value'; max: number }
-  | { rule: 'confirmed'; other: () => unknown }
+  /** The value equals the form's field named `other`. */
+  | { rule: 'confirmed'; other: string }
 
 const EmailAddress = type('string.email')
 /** Latin or Arabic-Indic (and Eastern Arabic-Indic) digits only. */
@@ -42,7 +46,17 @@ function each(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value]
 }
 
-function passes(rule: Rule, value: unknown): boolean {
+const patterns = new Map<string, RegExp>()
+function wholeMatch(pattern: string): RegExp {
+  let re = patterns.get(pattern)
+  if (!re) {
+    re = new RegExp(`^(?:${pattern})$`, 'u')
+    patterns.set(pattern, re)
+  }
+  return re
+}
+
+function passes(rule: Rule, value: unknown, values: Readonly<Record<string, unknown>>): boolean {
   switch (rule.rule) {
     case 'required':
       return !isEmpty(value, rule.allowFalse ?? true)
@@ -59,10 +73,7 @@ function passes(rule: Rule, value: unknown): boolean {
     case 'numeric':
       return each(value).every((v) => !(Digits(String(v)) instanceof type.errors))
     case 'regex':
-      return each(value).every((v) => {
-        rule.pattern.lastIndex = 0
-        return rule.pattern.test(String(v))
-      })
+      return each(value).every((v) => wholeMatch(rule.pattern).test(String(v)))
     case 'min_value':
     case 'max_value': {
       const n = typeof value === 'number' ? value : Number(String(value).trim())
@@ -70,7 +81,7 @@ function passes(rule: Rule, value: unknown): boolean {
       return rule.rule === 'min_value' ? n >= rule.min : n <= rule.max
     }
     case 'confirmed':
-      return value === rule.other()
+      return value === values[rule.other]
   }
 }
 
@@ -90,11 +101,11 @@ function paramsOf(rule: Rule): Record<string, string | number> {
 }
 
 /** Spec 5 defaults: stop at the first failed rule; skip empty optional fields. */
-export function validate(value: unknown, rules: readonly Rule[]): Failure | null {
+export function validate(value: unknown, rules: readonly Rule[], values: Readonly<Record<string, unknown>> = {}): Failure | null {
   const required = rules.some((r) => r.rule === 'required')
   if (!required && isEmpty(value)) return null
   for (const rule of rules) {
-    if (!passes(rule, value)) return { rule: rule.rule, params: paramsOf(rule) }
+    if (!passes(rule, value, values)) return { rule: rule.rule, params: paramsOf(rule) }
   }
   return null
 }
@@ -115,7 +126,7 @@ export function rulesFromConstraints(c: Constraints): Rule[] {
   const rules: Rule[] = []
   if (c.required) rules.push({ rule: 'required' })
   if (c.type === 'email') rules.push({ rule: 'email', multiple: c.multiple ?? false })
-  if (c.pattern) rules.push({ rule: 'regex', pattern: new RegExp(`^(?:${c.pattern})$`, 'u') })
+  if (c.pattern) rules.push({ rule: 'regex', pattern: c.pattern })
   if (c.minLength !== undefined && c.minLength >= 0) rules.push({ rule: 'min', length: c.minLength })
   if (c.maxLength !== undefined && c.maxLength >= 0) rules.push({ rule: 'max', length: c.maxLength })
   if (c.type === 'number') {
@@ -141,8 +152,8 @@ export interface InputConstraints {
  * `:invalid` state, `maxlength` typing limit, number steppers, e-mail list handling) and the
  * validator agree. Every rule with an HTML counterpart is given: required; `multiple` for an
  * e-mail list; min, max and exact length (the tightest bound wins); min and max values on a
- * number field; the numeric digits as a pattern; a pattern given as a constraint. Rules the
- * browser cannot express (confirmed, a RegExp rule) are left to the validator.
+ * number field; the numeric digits as a pattern; a pattern rule or constraint. The rule the
+ * browser cannot express (confirmed) is left to the validator.
  */
 export function inputConstraints(rules: readonly Rule[], c: Pick<Constraints, 'type' | 'pattern'> = {}): InputConstraints {
   const out: InputConstraints = {}
@@ -178,6 +189,8 @@ export function inputConstraints(rules: readonly Rule[], c: Pick<Constraints, 't
         if (c.pattern === undefined && c.type !== 'number') out.pattern = `${DIGIT_CLASS}+`
         break
       case 'regex':
+        out.pattern = rule.pattern
+        break
       case 'confirmed':
         break
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeDigits } from '~/lib/forms/digits'
-import { validate } from '~/lib/forms/rules'
+import { normalizeDigits } from '#machines/rules/digits'
+import { validate } from '#machines/rules/validation'
 
 describe('spec 5: a code in Arabic-Indic digits is sent in Latin digits', () => {
   it.each([

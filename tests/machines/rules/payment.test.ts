@@ -6,12 +6,12 @@ import {
   buildWidgetRequest,
   formatPayselectionAmount,
   isPaymentService,
-  loginHref,
   paymentLanguage,
   paymentScheme,
   payselectionLanguage,
   type PaymentOptions,
 } from '#machines/rules/payment'
+import { loginHref } from '#machines/rules/redirect'
 
 const RUB: PaymentOptions = { amount: 990, currency: 'RUB', payment_id: 42, user_id: 7, email: 'p@example.com', tax_system_id: 2 }
 const EUR: PaymentOptions = { amount: 12, currency: 'EUR', payment_id: 43, user_id: 7, email: 'p@example.com' }

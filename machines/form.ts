@@ -1,0 +1,155 @@
+/**
+ * Spec 4, 5: a form. It owns its fields (one field machine each, spawned from its input), the
+ * values, and the validation gate: a submit validates every field, and only when all pass are
+ * the values handed to whoever runs the form (`form.submitted` to the parent: the sign-in, the
+ * confirmation, the account). A failed gate focuses the first field that failed and keeps every
+ * value.
+ *
+ * The values may start from what the visitor typed before the page was interactive, and a
+ * submit made then starts the form validating at once (`submitOnStart`): carried out once.
+ */
+import { and, assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xstate'
+import { fieldMachine, type FieldReport } from './field'
+import type { Rule } from './rules/validation'
+
+export interface FormField {
+  name: string
+  value?: string
+  rules: readonly Rule[]
+}
+
+export interface FormInput {
+  /** Which form this is, in the events it sends (`form.submitted`). */
+  id: string
+  fields: readonly FormField[]
+  /** A submit was made before the form's machine ran: validate and submit at once. */
+  submitOnStart?: boolean
+}
+
+/** The field machine as a form runs it: it reports each result to the form. */
+export const formField = fieldMachine.provide({
+  actions: {
+    report: sendParent((_, report: FieldReport) => ({ type: 'field.reported', name: report.name, failed: report.failure !== null })),
+  },
+})
+export type FormFieldRef = ActorRefFrom<typeof formField>
+
+export interface FormContext {
+  id: string
+  /** Field names, in the order they are on the page. */
+  names: readonly string[]
+  values: Record<string, string>
+  fields: Record<string, FormFieldRef>
+  /** Fields whose result this validation round still waits for. */
+  awaiting: readonly string[]
+  /** Fields that failed in this round. */
+  failed: readonly string[]
+  /** A submit was made before the machine ran. */
+  submitOnStart: boolean
+}
+
+export type FormEvent =
+  | { type: 'form.input'; name: string; value: string }
+  | { type: 'form.blur'; name: string }
+  | { type: 'form.submit' }
+  /** Clears the fields (after the values were used, e.g. a password changed). */
+  | { type: 'form.clear'; names: readonly string[] }
+  /** From a field: its validation ended. */
+  | { type: 'field.reported'; name: string; failed: boolean }
+
+export interface SubmittedParams { form: string; values: Record<string, string> }
+export interface FocusParams { form: string; name: string }
+
+/** The event a form sends its parent when its values passed the gate. */
+export interface FormSubmittedEvent { type: 'form.submitted'; form: string; values: Record<string, string> }
+
+function submittedParams({ context }: { context: FormContext }): SubmittedParams {
+  return { form: context.id, values: { ...context.values } }
+}
+function focusParams({ context }: { context: FormContext }): FocusParams {
+  return { form: context.id, name: context.names.find((name) => context.failed.includes(name)) ?? '' }
+}
+
+export const formMachine = setup({
+  types: { context: {} as FormContext, events: {} as FormEvent, input: {} as FormInput },
+  actors: { field: formField },
+  actions: {
+    assignInput: assign(({ context, event }) =>
+      event.type === 'form.input' && event.name in context.fields ? { values: { ...context.values, [event.name]: event.value } } : {},
+    ),
+    forwardInput: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'form.input') return
+      const field = context.fields[event.name]
+      if (field) enqueue.sendTo(field, { type: 'field.input', value: event.value, values: context.values })
+    }),
+    forwardBlur: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'form.blur') return
+      const field = context.fields[event.name]
+      if (field) enqueue.sendTo(field, { type: 'field.blur', values: context.values })
+    }),
+    startRound: assign(({ context }) => ({ awaiting: [...context.names], failed: [] })),
+    validateAll: enqueueActions(({ context, enqueue }) => {
+      for (const name of context.names) enqueue.sendTo(context.fields[name]!, { type: 'field.validate', values: context.values })
+    }),
+    assignReport: assign(({ context, event }) => {
+      if (event.type !== 'field.reported' || !context.awaiting.includes(event.name)) return {}
+      return {
+        awaiting: context.awaiting.filter((name) => name !== event.name),
+        failed: event.failed ? [...context.failed, event.name] : context.failed,
+      }
+    }),
+    clearFields: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'form.clear') return
+      const names = event.names.filter((name) => name in context.fields)
+      enqueue.assign({ values: { ...context.values, ...Object.fromEntries(names.map((name) => [name, ''])) } })
+      for (const name of names) enqueue.sendTo(context.fields[name]!, { type: 'field.reset', value: '' })
+    }),
+    /** Hands the values over (to the parent that runs the form). */
+    submitted: sendParent((_, params: SubmittedParams): FormSubmittedEvent => ({ type: 'form.submitted', form: params.form, values: params.values })),
+    /** Puts the focus on a field that failed. */
+    focusField: (_, _params: FocusParams) => {},
+  },
+  guards: {
+    isRoundOver: ({ context }) => context.awaiting.length === 0,
+    hasFailures: ({ context }) => context.failed.length > 0,
+    isSubmitOnStart: ({ context }) => context.submitOnStart,
+  },
+}).createMachine({
+  id: 'form',
+  context: ({ input, spawn }) => ({
+    id: input.id,
+    names: input.fields.map((f) => f.name),
+    values: Object.fromEntries(input.fields.map((f) => [f.name, f.value ?? ''])),
+    fields: Object.fromEntries(
+      input.fields.map((f) => [f.name, spawn('field', { id: `${input.id}.${f.name}`, input: { name: f.name, value: f.value ?? '', rules: f.rules } })]),
+    ),
+    awaiting: [],
+    failed: [],
+    submitOnStart: input.submitOnStart ?? false,
+  }),
+  initial: 'starting',
+  on: {
+    'form.input': { actions: ['assignInput', 'forwardInput'] },
+    'form.blur': { actions: 'forwardBlur' },
+    'form.clear': { actions: 'clearFields' },
+  },
+  states: {
+    starting: {
+      always: [{ guard: 'isSubmitOnStart', target: 'validating' }, { target: 'editing' }],
+    },
+    editing: {
+      on: { 'form.submit': { target: 'validating' } },
+    },
+    validating: {
+      entry: ['startRound', 'validateAll'],
+      on: { 'field.reported': { actions: 'assignReport' } },
+      always: [
+        { guard: and(['isRoundOver', 'hasFailures']), target: 'editing', actions: { type: 'focusField', params: focusParams } },
+        { guard: 'isRoundOver', target: 'editing', actions: { type: 'submitted', params: submittedParams } },
+      ],
+    },
+  },
+})
+
+export type FormMachine = typeof formMachine
+export type FormRef = ActorRefFrom<typeof formMachine>

@@ -1,0 +1,137 @@
+/**
+ * Spec 2, 7: the join page. A referral code in the address is registered with the backend
+ * (GET /referrer/link/{code}) and, when valid, kept in the referrer cookie for sign-up and the
+ * launcher download. Only a code of the backend's form is taken; without one, the visitor types
+ * the code a friend gave (a form) and goes to its join page.
+ *
+ * The server registers the code while it renders the page (so it works without JavaScript) and
+ * hands its outcome over as `settled`; the browser then only keeps the cookie.
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import { formMachine, type FormSubmittedEvent } from './form'
+import { REFERRAL_CODE_RULES } from './rules/fields'
+import { localePath, type Locale } from './rules/locale'
+import { sanitizeReferrerCode } from './rules/referrer'
+
+export const JOIN_FORM = 'join-code'
+
+/** Spec 7: what GET /referrer/link/{code} answers. */
+export interface ReferrerResult {
+  code: string
+  valid: boolean
+}
+
+export interface JoinInput {
+  locale: Locale
+  /** The code in the address, as typed. */
+  code?: string | null
+  /** The registration made while the page was rendered: its answer, or its failure's message. */
+  settled?: { result: ReferrerResult } | { error: string } | null
+  /** The code typed into the form before the page was interactive, and whether it was sent then. */
+  typed?: string
+  submitOnStart?: boolean
+}
+
+export interface JoinContext {
+  locale: Locale
+  /** The code of the address when it has the backend's form, else null. */
+  code: string | null
+  result: ReferrerResult | null
+  error: string | null
+  typed: string
+  submitOnStart: boolean
+}
+
+export type JoinEvent = FormSubmittedEvent
+
+export interface CookieParams { code: string }
+export interface NavigateParams { to: string }
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+function registeredCode({ context }: { context: JoinContext }): CookieParams {
+  return { code: context.result?.code ?? context.code ?? '' }
+}
+function joinPathParams({ context, event }: { context: JoinContext; event: JoinEvent }): NavigateParams {
+  return { to: localePath(context.locale, `/join/${encodeURIComponent((event.values.code ?? '').trim())}`) }
+}
+
+export const joinMachine = setup({
+  types: { context: {} as JoinContext, events: {} as JoinEvent, input: {} as JoinInput, tags: {} as 'busy' },
+  actors: {
+    form: formMachine,
+    /** Spec 7: GET /referrer/link/{code}. */
+    registerReferrer: fromPromise<ReferrerResult, { code: string }>(async () => {
+      throw new Error('join: actor "registerReferrer" not provided')
+    }),
+  },
+  actions: {
+    assignResult: assign((_, result: ReferrerResult) => ({ result, error: null })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    /** Spec 7: the referrer cookie (a year, path /). */
+    storeReferrerCookie: (_, _params: CookieParams) => {},
+    navigate: (_, _params: NavigateParams) => {},
+    logError: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    hasNoCode: ({ context }) => context.code === null,
+    isSettledValid: ({ context }) => context.result?.valid === true,
+    isSettled: ({ context }) => context.result !== null || context.error !== null,
+    isValid: (_, result: ReferrerResult) => result.valid,
+    isJoinForm: ({ event }) => event.form === JOIN_FORM,
+  },
+}).createMachine({
+  id: 'join',
+  context: ({ input }) => {
+    const settled = input.settled ?? null
+    return {
+      locale: input.locale,
+      code: sanitizeReferrerCode(input.code),
+      result: settled && 'result' in settled ? settled.result : null,
+      error: settled && 'error' in settled ? settled.error : null,
+      typed: input.typed ?? '',
+      submitOnStart: input.submitOnStart ?? false,
+    }
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasNoCode', target: 'entering' },
+        { guard: 'isSettledValid', target: 'registered', actions: { type: 'storeReferrerCookie', params: registeredCode } },
+        { guard: 'isSettled', target: 'invalid' },
+        { target: 'registering' },
+      ],
+    },
+    entering: {
+      invoke: {
+        id: JOIN_FORM,
+        src: 'form',
+        input: ({ context }) => ({ id: JOIN_FORM, fields: [{ name: 'code', value: context.typed, rules: REFERRAL_CODE_RULES }], submitOnStart: context.submitOnStart }),
+      },
+      on: { 'form.submitted': { guard: 'isJoinForm', actions: { type: 'navigate', params: joinPathParams } } },
+    },
+    registering: {
+      tags: 'busy',
+      invoke: {
+        id: 'registerReferrer',
+        src: 'registerReferrer',
+        input: ({ context }) => ({ code: context.code ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isValid', params: ({ event }) => event.output },
+            target: 'registered',
+            actions: [{ type: 'assignResult', params: ({ event }) => event.output }, { type: 'storeReferrerCookie', params: registeredCode }],
+          },
+          { target: 'invalid', actions: { type: 'assignResult', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'invalid', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+      },
+    },
+    registered: {},
+    invalid: {},
+  },
+})
+
+export type JoinMachine = typeof joinMachine

@@ -1,0 +1,54 @@
+/**
+ * Spec 3, 9: which plans are offered and how each is labelled. Pure functions: message
+ * functions are passed in, so the rules are tested without the message bundle.
+ */
+import type { Locale } from './locale'
+import { TRIAL_SUBSCRIPTION_ID } from './payment'
+
+/** Spec 9: plans priced at or above this are shown only with the debug flag. */
+export const MAX_PLAN_PRICE = 9000
+
+/** Spec 9: only plans whose actual price is below 9000 are shown, unless the debug flag is on. */
+export function isPlanShown(plan: { prices?: { using?: { actual?: number } } }, debugPrices: boolean): boolean {
+  return debugPrices || (plan.prices?.using?.actual ?? Number.POSITIVE_INFINITY) < MAX_PLAN_PRICE
+}
+
+export function isTrialPlan(plan: { id: number }): boolean {
+  return plan.id === TRIAL_SUBSCRIPTION_ID
+}
+
+/**
+ * Spec 9: plural forms for counts in labels. Russian has three forms chosen by the last digit
+ * (1 → one, 2–4 → few, anything else → many) and 11 to 19 always take the many form.
+ * English and German have one form for 1 and another for every other count.
+ */
+export type PluralForm = 'one' | 'few' | 'many'
+
+export function russianPluralForm(count: number): PluralForm {
+  const n = Math.abs(Math.trunc(count))
+  const lastTwo = n % 100
+  if (lastTwo >= 11 && lastTwo <= 19) return 'many'
+  const last = n % 10
+  if (last === 1) return 'one'
+  if (last >= 2 && last <= 4) return 'few'
+  return 'many'
+}
+
+/** The plural form of a count in a site locale. Counts that are not whole numbers use the many form. */
+export function pluralForm(locale: Locale, count: number): PluralForm {
+  if (!Number.isInteger(count)) return 'many'
+  if (locale === 'ru') return russianPluralForm(count)
+  return Math.abs(count) === 1 ? 'one' : 'many'
+}
+
+/** The days label in each plural form, e.g. `{ one: '1 day', few: …, many: '7 days' }` for a count. */
+export type DaysMessages = Record<PluralForm, (inputs: { count: number }) => string>
+
+export function daysLabel(days: number, locale: Locale, messages: DaysMessages): string {
+  return messages[pluralForm(locale, days)]({ count: days })
+}
+
+/** Spec 9: the trial is labelled with its own name, every other plan by its days count. */
+export function planLabel(plan: { id: number; name: string; days: number }, locale: Locale, messages: DaysMessages): string {
+  return isTrialPlan(plan) ? plan.name : daysLabel(plan.days, locale, messages)
+}

@@ -1,0 +1,9 @@
+/** Spec 7: referral codes, as the join page, sign-up and the launcher download take them. */
+import { REFERRAL_CODE_PATTERN } from './fields'
+
+const REFERRAL_CODE = new RegExp(`^${REFERRAL_CODE_PATTERN}$`, 'u')
+
+/** A referral code as the backend issues it (1 to 64 letters, digits, `_`, `-`); anything else is none. */
+export function sanitizeReferrerCode(value: string | null | undefined): string | null {
+  return value && value.length <= 64 && REFERRAL_CODE.test(value) ? value : null
+}

@@ -1,0 +1,34 @@
+/**
+ * Spec 7: the join page's referral code, registered by the server while it renders the page
+ * (so a join link works without JavaScript); a valid code is kept in the referrer cookie.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { appendResponseHeader, setResponseHeader } from '@tanstack/react-start/server'
+import { type } from 'arktype'
+import { CONSTANTS, loadConfig } from '../../app.config'
+import { sanitizeReferrerCode } from '#machines/rules/referrer'
+import type { ReferrerResult } from '#machines/join'
+import { LOCALES } from '#machines/rules/locale'
+import { createApi } from '~/api/client'
+import { referrerCookie } from './referrer'
+
+const JoinRequest = type({ locale: type.enumerated(...LOCALES), code: 'string <= 200' })
+
+export type JoinSettled = { result: ReferrerResult } | { error: string } | null
+
+export const registerReferrer = createServerFn({ method: 'GET' })
+  .validator(JoinRequest)
+  .handler(async ({ data }): Promise<JoinSettled> => {
+    const code = sanitizeReferrerCode(data.code)
+    if (!code) return null
+    // One visitor's registration, never a page for the next one.
+    setResponseHeader('cache-control', 'no-store')
+    const config = loadConfig()
+    try {
+      const answer = await createApi({ base: config.apiBase, locale: data.locale, timeoutMs: CONSTANTS.serverBackendTimeoutMs }).registerReferrer(code)
+      if (answer.valid) appendResponseHeader('set-cookie', referrerCookie(answer.code, config.cookiesCrossOrigin))
+      return { result: { code: answer.code, valid: answer.valid } }
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) }
+    }
+  })
