@@ -71,6 +71,7 @@ const VALIDATE_AGAIN = {
 } as const
 
 export const fieldMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as FieldContext, events: {} as FieldEvent, input: {} as FieldInput },
   actors: {
     /** Runs the field's rules; resolves with the first failure, or null when they all pass. */

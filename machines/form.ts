@@ -71,6 +71,7 @@ function focusParams({ context }: { context: FormContext }): FocusParams {
 }
 
 export const formMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as FormContext, events: {} as FormEvent, input: {} as FormInput },
   actors: { field: formField },
   actions: {

@@ -58,6 +58,7 @@ function joinPathParams({ context, event }: { context: JoinContext; event: JoinE
 }
 
 export const joinMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as JoinContext, events: {} as JoinEvent, input: {} as JoinInput, tags: {} as 'busy' },
   actors: {
     form: formMachine,

@@ -100,6 +100,7 @@ function chosenPathParams({ event }: { event: LocaleEvent }): NavigateParams {
 }
 
 export const localeMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: {
     context: {} as LocaleContext,
     events: {} as LocaleEvent,

@@ -91,6 +91,7 @@ function codeFormInput({ context }: { context: SignInContext }): FormInput {
 const submittedBy = (form: string) => ({ event }: { event: { type: string; form?: string } }) => event.type === 'form.submitted' && event.form === form
 
 export const signInMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as SignInContext, events: {} as SignInEvent, input: {} as SignInInput, tags: {} as 'busy' },
   actors: {
     form: formMachine,
@@ -271,6 +272,7 @@ function confirmFormInput({ context }: { context: ConfirmContext }): FormInput {
 }
 
 export const confirmMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as ConfirmContext, events: {} as ConfirmEvent, input: {} as ConfirmInput, tags: {} as 'busy' },
   actors: {
     form: formMachine,

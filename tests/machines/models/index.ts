@@ -1,4 +1,12 @@
 import type { MachineModel } from '../harness'
-import { lightboxModel, menuModel, modalModel } from './ui'
 
-export const models: readonly MachineModel[] = [menuModel, modalModel, lightboxModel]
+/** Every `*.model.ts` file's models, in file order. */
+const files = import.meta.glob<Record<string, MachineModel | unknown>>('./*.model.ts', { eager: true })
+
+function isModel(value: unknown): value is MachineModel {
+  return typeof value === 'object' && value !== null && 'machine' in value && 'properties' in value
+}
+
+export const models: readonly MachineModel[] = Object.keys(files)
+  .sort()
+  .flatMap((file) => Object.values(files[file]!).filter(isModel))

@@ -1,7 +1,7 @@
 /** Spec 2, 3, 4: the mobile menu, the modal and the image lightbox. */
 import { expect } from 'vitest'
 import type { EventObject } from 'xstate'
-import { lightboxMachine, menuMachine, modalMachine } from '#machines/ui'
+import { lightboxMachine, menuMachine, modalFlags, modalMachine } from '#machines/ui'
 import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, recordingRef, type MachineModel, type Property } from '../harness'
 
 const noEffects: Property = {
@@ -44,6 +44,12 @@ const RESET = { dialog: 'account.reset' } as const
 type ModalCtx = { content: unknown; options: unknown; replyTo: unknown }
 const shown = (s: { matches: (v: never) => boolean }) => (s.matches('standard' as never) ? 'standard' : s.matches('custom' as never) ? 'custom' : 'hidden')
 
+const flagsMatchTheState: Property = {
+  name: 'the shown and custom-shown flags are the standard and custom states',
+  spec: 'spec 3',
+  check: (s) => expect(modalFlags(s.after)).toEqual({ shown: shown(s.after) === 'standard', customShown: shown(s.after) === 'custom' }),
+}
+
 export const modalModel: MachineModel = {
   name: 'modal',
   machine: modalMachine,
@@ -59,6 +65,7 @@ export const modalModel: MachineModel = {
   properties: [
     IGNORED_EVENTS_CHANGE_NOTHING,
     noEffects,
+    flagsMatchTheState,
     {
       name: 'hidden holds no content, options or addressee; shown holds its content',
       spec: 'spec 3',
@@ -81,16 +88,23 @@ export const modalModel: MachineModel = {
       },
     },
     {
-      name: 'an answer or close hides it',
+      name: 'an answer or close hides a shown modal',
       spec: 'spec 4',
-      when: (s) => s.taken && (s.event.type === 'modal.answer' || s.event.type === 'modal.close'),
+      when: (s) => s.index > 0 && (s.event.type === 'modal.answer' || s.event.type === 'modal.close'),
       check: (s) => expect(shown(s.after)).toBe('hidden'),
+    },
+    {
+      name: 'answering or closing a hidden modal does nothing',
+      spec: 'spec 4',
+      when: (s) => s.index > 0 && shown(s.before!) === 'hidden' && (s.event.type === 'modal.answer' || s.event.type === 'modal.close'),
+      check: (s) => expect(ctx(s.after)).toEqual(ctx(s.before)),
     },
     {
       name: 'the opener hears the answer, exactly once; nobody hears anything else',
       spec: 'spec 4',
       check: (s) => {
-        const expected = s.taken && s.event.type === 'modal.answer' && ctx<ModalCtx>(s.before).replyTo ? [{ type: 'modal.answered', answer: s.event.answer }] : []
+        const answered = s.event.type === 'modal.answer' && s.before !== null && shown(s.before) !== 'hidden' && ctx<ModalCtx>(s.before).replyTo !== null
+        const expected = answered ? [{ type: 'modal.answered', answer: s.event.answer }] : []
         expect(heard.splice(0)).toEqual(expected)
       },
     },

@@ -1,0 +1,27 @@
+/**
+ * Every machine's id, as its diagram (docs/flows), the browser's observation of the machines
+ * (decision 043) and `#id` targets name it.
+ */
+import { describe, expect, it } from 'vitest'
+import { machines } from '#machines/index'
+
+describe('the machines and their ids', () => {
+  it('are the ones the diagrams and the browser observation name', () => {
+    expect(machines.map((entry) => [entry.name, entry.machine.id])).toEqual([
+      ['auth', 'auth'],
+      ['locale', 'locale'],
+      ['payment', 'payment'],
+      ['deadline', 'deadline'],
+      ['menu', 'menu'],
+      ['modal', 'modal'],
+      ['lightbox', 'lightbox'],
+      ['field', 'field'],
+      ['form', 'form'],
+      ['sign-in', 'signIn'],
+      ['confirm', 'confirm'],
+      ['account', 'account'],
+      ['join', 'join'],
+      ['request', 'request'],
+    ])
+  })
+})
