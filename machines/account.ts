@@ -6,7 +6,7 @@
  * gate). Each call ends with a success or error toast (the backend's own message) and the
  * refreshed user. One action at a time.
  */
-import { assign, fromPromise, sendTo, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
 import { formMachine, type FormInput, type FormSubmittedEvent } from './form'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from './rules/fields'
 import type { ToastParams } from './rules/toast'
@@ -56,10 +56,21 @@ function errorParams({ event }: { event: { error: unknown } }) {
   return { error: event.error }
 }
 function values({ event }: { event: AccountEvent }): Record<string, string> {
-  return event.type === 'form.submitted' ? event.values : {}
+  assertEvent(event, 'form.submitted')
+  return event.values
 }
-const submittedBy = (form: string) => ({ event }: { event: AccountEvent }) => event.type === 'form.submitted' && event.form === form
-const answered = (answer: 'confirm' | 'dismiss') => ({ event }: { event: AccountEvent }) => event.type === 'modal.answered' && event.answer === answer
+const submittedBy =
+  (form: string) =>
+  ({ event }: { event: AccountEvent }) => {
+    assertEvent(event, 'form.submitted')
+    return event.form === form
+  }
+const answered =
+  (answer: 'confirm' | 'dismiss') =>
+  ({ event }: { event: AccountEvent }) => {
+    assertEvent(event, 'modal.answered')
+    return event.answer === answer
+  }
 
 const form = (id: string, fields: FormInput['fields']) => ({ id, src: 'form' as const, input: { id, fields } })
 

@@ -13,7 +13,7 @@
  *
  * Side effects only through the named actors and actions below; the app provides them.
  */
-import { and, assign, fromPromise, setup } from 'xstate'
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate'
 import { EXPIRED_SESSION_MESSAGE, analyticsToken, bearerHeader, restoredExpiresAt, tokenExpiresAt, tokenStatus, type TokenStatus } from './rules/token'
 import { sessionState, type Access, type SessionFacts } from './rules/access'
 import { loginPath, safeRedirect } from './rules/redirect'
@@ -93,10 +93,11 @@ function notProvided(name: string): never {
   throw new Error(`auth: actor "${name}" not provided`)
 }
 
+/** Stored only once a token and its expiry are known. */
 function sessionParams({ context }: { context: AuthContext }): StoreSessionParams {
   return {
-    token: context.token ?? '',
-    expiresAt: context.expiresAt ?? 0,
+    token: context.token as string,
+    expiresAt: context.expiresAt as number,
     refreshToken: context.refreshToken,
     refreshExpiresAt: context.refreshExpiresAt,
   }
@@ -117,43 +118,45 @@ function loginParams({ context }: { context: AuthContext }): NavigateParams {
 function sessionExpiredToast(): ToastParams {
   return SESSION_EXPIRED_TOAST
 }
+/** Called only where a token (or a refresh token) is there. */
 function tokenInput({ context }: { context: AuthContext }) {
-  return { token: context.token ?? '' }
+  return { token: context.token as string }
 }
 function refreshInput({ context }: { context: AuthContext }) {
-  return { refreshToken: context.refreshToken ?? '' }
+  return { refreshToken: context.refreshToken as string }
 }
-function credentialsOf(event: AuthEvent): Credentials | null {
-  return event.type === 'auth.login' ? event.credentials : null
+/** The credentials of a login; the states that call it are entered by that kind only. */
+function credentialsOf<K extends Credentials['kind']>(event: AuthEvent): Extract<Credentials, { kind: K }> {
+  assertEvent(event, 'auth.login')
+  return event.credentials as Extract<Credentials, { kind: K }>
 }
 /** Spec 5: a code typed in Arabic-Indic digits is sent in Latin digits. */
 function codeInput({ event }: { event: AuthEvent }) {
-  const c = credentialsOf(event)
-  return c?.kind === 'code' ? { email: c.email.trim(), code: normalizeDigits(c.code.trim()) } : { email: '', code: '' }
+  const c = credentialsOf<'code'>(event)
+  return { email: c.email.trim(), code: normalizeDigits(c.code.trim()) }
 }
 function linkInput({ event }: { event: AuthEvent }) {
-  const c = credentialsOf(event)
-  return { code: c?.kind === 'link' ? c.code : '' }
+  return { code: credentialsOf<'link'>(event).code }
 }
 function confirmInput({ event }: { event: AuthEvent }) {
-  const c = credentialsOf(event)
-  return c?.kind === 'confirm' ? { email: c.email.trim(), code: normalizeDigits(c.code.trim()), password: c.password } : { email: '', code: '', password: '' }
+  const c = credentialsOf<'confirm'>(event)
+  return { email: c.email.trim(), code: normalizeDigits(c.code.trim()), password: c.password }
 }
 function callbackInput({ event }: { event: AuthEvent }) {
-  return { params: event.type === 'auth.callback' ? event.params : {} }
+  assertEvent(event, 'auth.callback')
+  return { params: event.params }
 }
 
-/** The e-mail that credentials name (lower-cased, trimmed), or null when they name none. */
-export function credentialsEmail(credentials: Credentials | null): string | null {
-  const email = credentials && 'email' in credentials ? credentials.email : null
-  return email && email.trim() ? email.trim().toLowerCase() : null
-}
-/** The signed-in user's e-mail (lower-cased, trimmed), or null. */
-export function userEmail(user: AuthUser | null): string | null {
-  return typeof user?.email === 'string' && user.email.trim() ? user.email.trim().toLowerCase() : null
+/** Whether two addresses name the same account: the backend keeps them trimmed and lower-cased. */
+export function sameAddress(typed: string, account: unknown): boolean {
+  // Stryker disable next-line MethodExpression: both sides are compared in one case, upper or lower alike (decision 070)
+  return typeof account === 'string' && typed.trim().toLowerCase() === account.toLowerCase()
 }
 
-const kindIs = (kind: Credentials['kind']) => ({ event }: { event: AuthEvent }) => credentialsOf(event)?.kind === kind
+const kindIs = (kind: Credentials['kind']) => ({ event }: { event: AuthEvent }) => {
+  assertEvent(event, 'auth.login')
+  return event.credentials.kind === kind
+}
 
 const signInFailed = {
   target: '#auth.loggedOut',
@@ -185,8 +188,8 @@ export const authMachine = setup({
   actions: {
     // --- context ---
     assignLoginRequest: assign(({ event }) => {
-      if (event.type !== 'auth.login' && event.type !== 'auth.callback') return {}
-      return { now: event.now, redirectTo: safeRedirect(event.redirectTo ?? '/'), error: null }
+      assertEvent(event, ['auth.login', 'auth.callback'])
+      return { now: event.now, redirectTo: safeRedirect(event.redirectTo), error: null }
     }),
     assignGrant: assign(({ context }, grant: TokenGrant) => ({
       token: grant.token,
@@ -195,8 +198,14 @@ export const authMachine = setup({
       refreshExpiresAt: grant.refreshToken ? tokenExpiresAt(context.now, grant.refreshExpiresIn) : context.refreshExpiresAt,
     })),
     assignUser: assign((_, user: AuthUser) => ({ user })),
-    assignNow: assign(({ event }) => (event.type === 'token.check' ? { now: event.now } : {})),
-    assignPage: assign(({ event }) => (event.type === 'page.changed' ? { page: event.page } : {})),
+    assignNow: assign(({ event }) => {
+      assertEvent(event, 'token.check')
+      return { now: event.now }
+    }),
+    assignPage: assign(({ event }) => {
+      assertEvent(event, 'page.changed')
+      return { page: event.page }
+    }),
     assignError: assign((_, params: LogErrorParams) => ({ error: params.error instanceof Error ? params.error.message : String(params.error) })),
     resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
     /** Spec 9: a restored token without an expiry lives 1800 s from the request. */
@@ -220,10 +229,7 @@ export const authMachine = setup({
     isLink: kindIs('link'),
     isConfirm: kindIs('confirm'),
     /** Confirming the signed-in account's own e-mail: the session is renewed in place. */
-    isOwnConfirmation: ({ context, event }) => {
-      const c = credentialsOf(event)
-      return c?.kind === 'confirm' && userEmail(context.user) !== null && credentialsEmail(c) === userEmail(context.user)
-    },
+    isOwnConfirmation: ({ context, event }) => kindIs('confirm')({ event }) && sameAddress(credentialsOf<'confirm'>(event).email, (context.user as AuthUser).email),
     hasUser: ({ context }) => context.user !== null,
     isTokenValid: ({ context }) => sessionState(context, context.now) === 'signedIn',
     canRefreshToken: ({ context }) => sessionState(context, context.now) === 'refreshable',
@@ -251,7 +257,7 @@ export const authMachine = setup({
     restoring: {
       always: [
         // Spec 9: the token is kept for 1800 s and that expiry is stored back, so the server and the page agree.
-        { guard: 'hasTokenWithoutExpiry', target: 'loggedIn', actions: ['assignDefaultExpiry', { type: 'storeSession', params: sessionParams }] },
+        { guard: 'hasTokenWithoutExpiry', actions: ['assignDefaultExpiry', { type: 'storeSession', params: sessionParams }] },
         { guard: 'hasToken', target: 'loggedIn' },
         { target: 'loggedOut' },
       ],

@@ -5,7 +5,7 @@
  * a new one 16 to 23 hours ahead plus random minutes and seconds, and stored.
  * While running, the `ticker` actor sends `deadline.tick` every second.
  */
-import { assign, fromCallback, setup, type EventObject } from 'xstate'
+import { assertEvent, assign, fromCallback, setup, type EventObject } from 'xstate'
 import {
   DEADLINE_STORAGE_KEY,
   deadlineToStorage,
@@ -54,24 +54,32 @@ export const deadlineMachine = setup({
   },
   actions: {
     assignStored: assign(({ event }) => {
-      if (event.type !== 'deadline.hydrate') return {}
+      assertEvent(event, 'deadline.hydrate')
       const deadline = parseDeadline(event.stored) ?? event.now
       return { deadline, now: event.now, left: timeLeft(deadline, event.now) }
     }),
     assignGenerated: assign(({ event }) => {
-      if (event.type !== 'deadline.hydrate') return {}
+      assertEvent(event, 'deadline.hydrate')
       const deadline = generateDeadline(event.now, event.random)
       return { deadline, now: event.now, left: timeLeft(deadline, event.now) }
     }),
-    assignTick: assign(({ context, event }) =>
-      event.type === 'deadline.tick' ? { now: event.now, left: timeLeft(context.deadline ?? event.now, event.now) } : {},
-    ),
+    assignTick: assign(({ context, event }) => {
+      assertEvent(event, 'deadline.tick')
+      return { now: event.now, left: timeLeft(context.deadline ?? event.now, event.now) }
+    }),
     /** Writes the ISO date-time under `deadline` in local storage. */
     storeDeadline: (_, _params: StoreDeadlineParams) => {},
   },
   guards: {
-    isStoredDeadlineValid: ({ event }) => event.type === 'deadline.hydrate' && isDeadlineValid(event.stored, event.now),
-    isDeadlineReached: ({ context, event }) => event.type === 'deadline.tick' && context.deadline !== null && event.now >= context.deadline,
+    isStoredDeadlineValid: ({ event }) => {
+      assertEvent(event, 'deadline.hydrate')
+      return isDeadlineValid(event.stored, event.now)
+    },
+    /** A countdown without a deadline never finishes. */
+    isDeadlineReached: ({ context, event }) => {
+      assertEvent(event, 'deadline.tick')
+      return event.now >= (context.deadline ?? Number.POSITIVE_INFINITY)
+    },
   },
 }).createMachine({
   id: 'deadline',

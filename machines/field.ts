@@ -5,7 +5,7 @@
  * The `validate` actor runs the field's rules (the app provides the rule engine) and answers a
  * failure or null; each result is reported (`report`), which a form machine hears.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { Rule } from './rules/validation'
 
 export interface FieldFailure {
@@ -80,13 +80,21 @@ export const fieldMachine = setup({
     }),
   },
   actions: {
-    assignValue: assign(({ event }) => (event.type === 'field.input' ? { value: event.value } : {})),
-    assignValues: assign(({ context, event }) => ('values' in event && event.values ? { values: event.values } : { values: context.values })),
+    assignValue: assign(({ event }) => {
+      assertEvent(event, 'field.input')
+      return { value: event.value }
+    }),
+    /** The form's values when the event brings them, else the last ones. */
+    assignValues: assign(({ context, event }) => {
+      assertEvent(event, ['field.input', 'field.blur', 'field.validate'])
+      return { values: event.values ?? context.values }
+    }),
     assignResult: assign((_, failure: FieldFailure | null) => ({ failure, validated: true })),
     /** A rule engine that failed to run is a failure with the default message, never a pass. */
     assignCrash: assign({ failure: { rule: 'default', params: {} }, validated: true }),
     reset: assign(({ context, event }) => {
-      const value = event.type === 'field.reset' && event.value !== undefined ? event.value : context.initial
+      assertEvent(event, 'field.reset')
+      const value = event.value ?? context.initial
       return { value, initial: value, failure: null, validated: false }
     }),
     /** The result, for whoever listens (a form machine). */

@@ -3,12 +3,12 @@
  * values, and the validation gate: a submit validates every field, and only when all pass are
  * the values handed to whoever runs the form (`form.submitted` to the parent: the sign-in, the
  * confirmation, the account). A failed gate focuses the first field that failed and keeps every
- * value.
+ * value. A field that changes during a round is awaited again: its new value is what counts.
  *
  * The values may start from what the visitor typed before the page was interactive, and a
  * submit made then starts the form validating at once (`submitOnStart`): carried out once.
  */
-import { and, assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xstate'
+import { and, assertEvent, assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xstate'
 import { fieldMachine, type FieldReport } from './field'
 import type { Rule } from './rules/validation'
 
@@ -26,10 +26,18 @@ export interface FormInput {
   submitOnStart?: boolean
 }
 
+/** What a field of a form tells the form after each validation: its name, and whether it failed. */
+export interface FieldReportedEvent { type: 'field.reported'; name: string; failed: boolean }
+
+/** The event a field's report becomes for its form (the shape of a `sendParent` event function). */
+export function fieldReportedEvent(_: unknown, report: FieldReport): FieldReportedEvent {
+  return { type: 'field.reported', name: report.name, failed: report.failure !== null }
+}
+
 /** The field machine as a form runs it: it reports each result to the form. */
 export const formField = fieldMachine.provide({
   actions: {
-    report: sendParent((_, report: FieldReport) => ({ type: 'field.reported', name: report.name, failed: report.failure !== null })),
+    report: sendParent(fieldReportedEvent),
   },
 })
 export type FormFieldRef = ActorRefFrom<typeof formField>
@@ -55,7 +63,7 @@ export type FormEvent =
   /** Clears the fields (after the values were used, e.g. a password changed). */
   | { type: 'form.clear'; names: readonly string[] }
   /** From a field: its validation ended. */
-  | { type: 'field.reported'; name: string; failed: boolean }
+  | FieldReportedEvent
 
 export interface SubmittedParams { form: string; values: Record<string, string> }
 export interface FocusParams { form: string; name: string }
@@ -66,8 +74,13 @@ export interface FormSubmittedEvent { type: 'form.submitted'; form: string; valu
 function submittedParams({ context }: { context: FormContext }): SubmittedParams {
   return { form: context.id, values: { ...context.values } }
 }
+/** The event a form's values become for its parent (the shape of a `sendParent` event function). */
+export function formSubmittedEvent(_: unknown, params: SubmittedParams): FormSubmittedEvent {
+  return { type: 'form.submitted', form: params.form, values: params.values }
+}
 function focusParams({ context }: { context: FormContext }): FocusParams {
-  return { form: context.id, name: context.names.find((name) => context.failed.includes(name)) ?? '' }
+  // Only a round with a failure focuses, and every failed name is a field's.
+  return { form: context.id, name: context.names.find((name) => context.failed.includes(name))! }
 }
 
 export const formMachine = setup({
@@ -75,16 +88,26 @@ export const formMachine = setup({
   types: { context: {} as FormContext, events: {} as FormEvent, input: {} as FormInput },
   actors: { field: formField },
   actions: {
-    assignInput: assign(({ context, event }) =>
-      event.type === 'form.input' && event.name in context.fields ? { values: { ...context.values, [event.name]: event.value } } : {},
-    ),
+    assignInput: assign(({ context, event }) => {
+      assertEvent(event, 'form.input')
+      return event.name in context.fields ? { values: { ...context.values, [event.name]: event.value } } : {}
+    }),
     forwardInput: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'form.input') return
+      assertEvent(event, 'form.input')
       const field = context.fields[event.name]
       if (field) enqueue.sendTo(field, { type: 'field.input', value: event.value, values: context.values })
     }),
+    /**
+     * A field changed during a round: the round waits for its new result (the field validates the
+     * new value and reports again), and its earlier result no longer counts.
+     */
+    awaitAgain: assign(({ context, event }) => {
+      assertEvent(event, 'form.input')
+      if (!(event.name in context.fields)) return {}
+      return { awaiting: [...context.awaiting.filter((name) => name !== event.name), event.name], failed: context.failed.filter((name) => name !== event.name) }
+    }),
     forwardBlur: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'form.blur') return
+      assertEvent(event, 'form.blur')
       const field = context.fields[event.name]
       if (field) enqueue.sendTo(field, { type: 'field.blur', values: context.values })
     }),
@@ -93,20 +116,21 @@ export const formMachine = setup({
       for (const name of context.names) enqueue.sendTo(context.fields[name]!, { type: 'field.validate', values: context.values })
     }),
     assignReport: assign(({ context, event }) => {
-      if (event.type !== 'field.reported' || !context.awaiting.includes(event.name)) return {}
+      assertEvent(event, 'field.reported')
+      if (!context.awaiting.includes(event.name)) return {}
       return {
         awaiting: context.awaiting.filter((name) => name !== event.name),
         failed: event.failed ? [...context.failed, event.name] : context.failed,
       }
     }),
     clearFields: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'form.clear') return
+      assertEvent(event, 'form.clear')
       const names = event.names.filter((name) => name in context.fields)
       enqueue.assign({ values: { ...context.values, ...Object.fromEntries(names.map((name) => [name, ''])) } })
       for (const name of names) enqueue.sendTo(context.fields[name]!, { type: 'field.reset', value: '' })
     }),
     /** Hands the values over (to the parent that runs the form). */
-    submitted: sendParent((_, params: SubmittedParams): FormSubmittedEvent => ({ type: 'form.submitted', form: params.form, values: params.values })),
+    submitted: sendParent(formSubmittedEvent),
     /** Puts the focus on a field that failed. */
     focusField: (_, _params: FocusParams) => {},
   },
@@ -143,7 +167,10 @@ export const formMachine = setup({
     },
     validating: {
       entry: ['startRound', 'validateAll'],
-      on: { 'field.reported': { actions: 'assignReport' } },
+      on: {
+        'field.reported': { actions: 'assignReport' },
+        'form.input': { actions: ['assignInput', 'forwardInput', 'awaitAgain'] },
+      },
       always: [
         { guard: and(['isRoundOver', 'hasFailures']), target: 'editing', actions: { type: 'focusField', params: focusParams } },
         { guard: 'isRoundOver', target: 'editing', actions: { type: 'submitted', params: submittedParams } },

@@ -50,8 +50,9 @@ export interface NavigateParams { to: string }
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+/** Registered: the backend's answer is in, with the code as the backend spells it. */
 function registeredCode({ context }: { context: JoinContext }): CookieParams {
-  return { code: context.result?.code ?? context.code ?? '' }
+  return { code: context.result!.code }
 }
 function joinPathParams({ context, event }: { context: JoinContext; event: JoinEvent }): NavigateParams {
   return { to: localePath(context.locale, `/join/${encodeURIComponent((event.values.code ?? '').trim())}`) }
@@ -118,7 +119,8 @@ export const joinMachine = setup({
       invoke: {
         id: 'registerReferrer',
         src: 'registerReferrer',
-        input: ({ context }) => ({ code: context.code ?? '' }),
+        // Registering: the address had a code of the backend's form (see `hasNoCode`).
+        input: ({ context }) => ({ code: context.code! }),
         onDone: [
           {
             guard: { type: 'isValid', params: ({ event }) => event.output },

@@ -17,7 +17,7 @@
  * back to English too; if that fails, the toast is raised.
  */
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate'
-import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, stripLocale, type Locale, type LocaleDetectionInput } from './rules/locale'
+import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, type Locale, type LocaleDetectionInput } from './rules/locale'
 import { LANGUAGE_ERROR_TOAST, type ToastParams } from './rules/toast'
 
 /** Which language files: the mirror domain's own texts, or the original set. */
@@ -72,8 +72,9 @@ function selectedMessagesInput({ context }: { context: LocaleContext }): LoadMes
 function englishMessagesInput({ context }: { context: LocaleContext }): LoadMessagesInput {
   return { locale: DEFAULT_LOCALE, messageSet: context.messageSet }
 }
+/** The validation messages follow the messages: they load once the selected language's (or English) are in. */
 function selectedValidationInput({ context }: { context: LocaleContext }): LoadValidationInput {
-  return { locale: context.messagesLocale ?? context.locale }
+  return { locale: context.locale }
 }
 function englishValidationInput(): LoadValidationInput {
   return { locale: DEFAULT_LOCALE }
@@ -87,8 +88,9 @@ function errorParams({ event }: { event: { error?: unknown } & { type: string } 
 function cookieParams({ context }: { context: LocaleContext }): LocaleCookieParams {
   return { locale: context.locale }
 }
+/** The change's page in the language now selected (the pending path, or English's after a failure). */
 function pendingPathParams({ context }: { context: LocaleContext }): NavigateParams {
-  return { to: context.pendingPath ?? localePath(context.locale, context.path) }
+  return { to: localePath(context.locale, context.path) }
 }
 function chosenCookieParams({ event }: { event: LocaleEvent }): LocaleCookieParams {
   assertEvent(event, 'locale.change')
@@ -122,7 +124,7 @@ export const localeMachine = setup({
     assignMessagesLocale: assign(({ context }) => ({ messagesLocale: context.locale })),
     /** Spec 4: the chosen language failed; English is the language now, and the page goes (or stays) there. */
     assignEnglishFallback: assign(({ context }) => ({ locale: DEFAULT_LOCALE, messagesLocale: DEFAULT_LOCALE, pendingPath: localePath(DEFAULT_LOCALE, context.path) })),
-    assignValidationLocale: assign(({ context }) => ({ validationLocale: context.messagesLocale ?? context.locale })),
+    assignValidationLocale: assign(({ context }) => ({ validationLocale: context.locale })),
     assignEnglishValidation: assign({ validationLocale: DEFAULT_LOCALE }),
     clearPendingPath: assign({ pendingPath: null }),
     markValidationWanted: assign({ validationWanted: true }),
@@ -133,13 +135,22 @@ export const localeMachine = setup({
     logError: (_, _params: LogErrorParams) => {},
   },
   guards: {
-    isSupportedChange: ({ context, event }) => event.type === 'locale.change' && isLocale(event.locale) && event.locale !== context.locale,
-    isCurrentLocale: ({ context, event }) => event.type === 'locale.change' && event.locale === context.locale,
+    isSupportedChange: ({ context, event }) => {
+      assertEvent(event, 'locale.change')
+      return isLocale(event.locale) && event.locale !== context.locale
+    },
+    isCurrentLocale: ({ context, event }) => {
+      assertEvent(event, 'locale.change')
+      return event.locale === context.locale
+    },
     /** Spec 2: at the root the cookie and the browser decided the language (not a host bound to one). */
     decidedAtRoot: ({ context }) => context.decidedAtRoot,
     hasPendingPath: ({ context }) => context.pendingPath !== null,
-    /** The page on show is already the one to go to (English after a failure, on an English page). */
-    isOnPendingPage: ({ context }) => context.pageLocale === context.locale && stripLocale(context.path) === stripLocale(context.pendingPath ?? ''),
+    /**
+     * The page on show is already the one to go to (English after a failure, on an English page):
+     * its language is the one selected, and the change's path is the page's own (the switcher sends it).
+     */
+    isOnPendingPage: ({ context }) => context.pageLocale === context.locale,
     isValidationWanted: ({ context }) => context.validationWanted,
     isValidationMissing: ({ context }) => context.validationLocale === null,
   },
@@ -150,7 +161,8 @@ export const localeMachine = setup({
     return {
       locale,
       pageLocale: locale,
-      path: input.path ?? localePath(locale),
+      // Without a path: the locale's home page.
+      path: input.path ?? `/${locale}`,
       messageSet: input.messageSet,
       // The page arrived with its own language's messages.
       messagesLocale: locale,
@@ -163,10 +175,10 @@ export const localeMachine = setup({
   initial: 'starting',
   on: {
     'locale.change': [
+      // From the root: `loading` is left and entered again (a load under way stops) wherever the machine is.
       {
         guard: 'isSupportedChange',
         target: '.loading',
-        reenter: true,
         actions: ['assignChange', { type: 'storeLocaleCookie', params: cookieParams }],
       },
       // Picking the language already loaded (or loading): remember it and go to its path.

@@ -11,7 +11,7 @@
  * `readStoredState` actor with `restoreStored`; the machine then always starts in `selecting`.
  * A stored plan is matched against the plans on offer now.
  */
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import {
   buildWidgetRequest,
   isPaymentService,
@@ -55,6 +55,8 @@ export interface SpecialOffer {
 export interface PaymentInput {
   locale: Locale
   loggedIn: boolean
+  /** The signed-in visitor has an e-mail for the receipt (a Steam account may have none); true when not given. */
+  hasEmail?: boolean
   /** Runtime configuration: the active service name (validated here). */
   activeService: string
   /** Runtime configuration: the card provider public id for this host. */
@@ -83,6 +85,7 @@ export interface PaymentInput {
 export interface PaymentContext extends PremiumState {
   locale: Locale
   loggedIn: boolean
+  hasEmail: boolean
   service: PaymentService | null
   publicId: string
   payselection: { serviceId: string; publicKey: string }
@@ -108,7 +111,7 @@ export type PaymentEvent =
   /** The confirmation took longer than its checks: look again. */
   | { type: 'payment.recheck' }
   /** The session changed (wired from the auth machine). */
-  | { type: 'auth.changed'; loggedIn: boolean }
+  | { type: 'auth.changed'; loggedIn: boolean; hasEmail?: boolean }
   // Sent by the `runWidget` actor:
   | { type: 'widget.success' }
   | { type: 'widget.fail'; reason?: unknown }
@@ -135,8 +138,11 @@ export const PAYMENT_PENDING_TOAST = { kind: 'info', key: 'payments.pending' } a
 
 const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false }
 
-/** Spec 3, 4: what keeps a visitor from paying: no plan, no session, or agreements not ticked. */
-export type PayBlocker = 'plan' | 'login' | 'agreements' | Agreement
+/**
+ * Spec 3, 4: what keeps a visitor from paying: no plan, no session, no e-mail for the receipt
+ * (decision 072), or agreements not ticked.
+ */
+export type PayBlocker = 'plan' | 'login' | 'email' | 'agreements' | Agreement
 /** Why the pay button does nothing now: a blocker, or a payment under way. */
 export type PayReason = PayBlocker | 'busy'
 
@@ -144,9 +150,10 @@ export type PayReason = PayBlocker | 'busy'
  * The first thing missing before paying, or null when paying is possible. Several agreements
  * missing are one reason (`agreements`); one missing is named.
  */
-export function payBlocker(context: Pick<PaymentContext, 'subscription' | 'loggedIn' | 'requiredAgreements' | 'agreements'>): PayBlocker | null {
+export function payBlocker(context: Pick<PaymentContext, 'subscription' | 'loggedIn' | 'hasEmail' | 'requiredAgreements' | 'agreements'>): PayBlocker | null {
   if (context.subscription === null) return 'plan'
   if (!context.loggedIn) return 'login'
+  if (!context.hasEmail) return 'email'
   const missing = context.requiredAgreements.filter((name) => !context.agreements[name])
   if (missing.length > 1) return 'agreements'
   return missing[0] ?? null
@@ -158,8 +165,7 @@ export function payBlocker(context: Pick<PaymentContext, 'subscription' | 'logge
  */
 export function reconcileRestored(state: PremiumState | null, offered: readonly OfferedPlan[]): PremiumState | null {
   if (!state) return null
-  const id = state.subscription?.id
-  const match = id === undefined ? undefined : offered.find((view) => view.plan.id === id)
+  const match = state.subscription ? offered.find((view) => view.plan.id === state.subscription!.id) : undefined
   return match ? { ...state, subscription: match.plan, label: match.label } : { ...state, subscription: null, label: '' }
 }
 
@@ -168,15 +174,16 @@ export function offerPlan(offered: readonly OfferedPlan[], offer: SpecialOffer |
   if (!offer) return null
   const base = offered.find((view) => view.plan.id === offer.subscriptionId)
   if (!base) return null
-  const using = { ...base.plan.prices?.using, actual: offer.price, currency: offer.currency }
-  return { plan: { ...base.plan, prices: { ...base.plan.prices, using } }, label: base.label }
+  const prices = base.plan.prices as NonNullable<Subscription['prices']>
+  return { plan: { ...base.plan, prices: { ...prices, using: { ...prices.using, actual: offer.price, currency: offer.currency } } }, label: base.label }
 }
 
 function notProvided(name: string): never {
   throw new Error(`payment: actor "${name}" not provided`)
 }
+/** Called only with a plan chosen (`canSubmit`). */
 function createPaymentInput({ context }: { context: PaymentContext }): CreatePaymentInput {
-  return { subscriptionId: context.subscription?.id ?? 0, locale: context.locale, special: context.special }
+  return { subscriptionId: (context.subscription as Subscription).id, locale: context.locale, special: context.special }
 }
 function loadWidgetInput({ context }: { context: PaymentContext }): LoadWidgetInput {
   return { service: context.service as PaymentService }
@@ -184,7 +191,7 @@ function loadWidgetInput({ context }: { context: PaymentContext }): LoadWidgetIn
 function runWidgetInput({ context }: { context: PaymentContext }): RunWidgetInput {
   return buildWidgetRequest({
     service: context.service as PaymentService,
-    subscriptionId: context.subscription?.id ?? 0,
+    subscriptionId: (context.subscription as Subscription).id,
     description: context.label,
     options: context.options as PaymentOptions,
     locale: context.locale,
@@ -193,23 +200,26 @@ function runWidgetInput({ context }: { context: PaymentContext }): RunWidgetInpu
   })
 }
 function checkInput({ context }: { context: PaymentContext }): CheckPaymentInput {
-  return { paymentId: String(context.options?.payment_id ?? '') }
+  return { paymentId: String((context.options as PaymentOptions).payment_id) }
 }
 function waitInput({ context }: { context: PaymentContext }): WaitInput {
   return { ms: CONFIRMATION_BACKOFF_MS[Math.min(context.checks, CONFIRMATION_BACKOFF_MS.length) - 1] ?? 0 }
 }
 function analyticsParams({ context }: { context: PaymentContext }): PurchaseAnalytics {
-  return purchaseAnalytics(context.options as PaymentOptions, context.subscription ?? { id: 0, name: '' })
+  return purchaseAnalytics(context.options as PaymentOptions, context.subscription as Subscription)
 }
 /** Spec 3: the login page, with the premium page as the way back (set by `rememberPlan` just before). */
 function loginPathParams({ context }: { context: PaymentContext }): NavigateParams {
   return { to: loginHref(localePath(context.locale, '/login'), context.goToSubscription ? context.redirectAfterLoginTo : null) }
 }
 /** Spec 4: `remove` for the plan left, `add` for the plan chosen (computed before the plan is assigned). */
-function cartParams({ context, event }: { context: PaymentContext; event: PaymentEvent }): CartChange | null {
-  if (event.type === 'plan.select') return cartChange(context.subscription, event.subscription)
-  const offered = offerPlan(context.offered, context.offer)
-  return event.type === 'offer.take' && offered ? cartChange(context.subscription, offered.plan) : null
+function planCartParams({ context, event }: { context: PaymentContext; event: PaymentEvent }): CartChange | null {
+  assertEvent(event, 'plan.select')
+  return cartChange(context.subscription, event.subscription)
+}
+/** The same for the special offer (taken only when there is one, `hasOffer`). */
+function offerCartParams({ context }: { context: PaymentContext }): CartChange | null {
+  return cartChange(context.subscription, (offerPlan(context.offered, context.offer) as OfferedPlan).plan)
 }
 function restoredParams({ event }: { event: { output?: unknown } }): PremiumState | null {
   return (event.output as PremiumState | null | undefined) ?? null
@@ -230,7 +240,7 @@ function pendingToast(): ToastParams {
   return PAYMENT_PENDING_TOAST
 }
 function serviceErrorParams({ context }: { context: PaymentContext }): LogParams {
-  return { message: context.error ?? '' }
+  return { message: context.error as string }
 }
 function failureParams({ event }: { event: EventObject & { error?: unknown; reason?: unknown } }): LogParams {
   return { message: 'payment failed', detail: event.error ?? event.reason }
@@ -242,17 +252,17 @@ function refreshErrorParams({ event }: { event: EventObject & { error?: unknown 
   return { message: 'user refresh failed', detail: event.error }
 }
 function unconfirmedParams({ context }: { context: PaymentContext }): LogParams {
-  return { message: 'payment not confirmed yet', detail: context.options?.payment_id }
+  return { message: 'payment not confirmed yet', detail: (context.options as PaymentOptions).payment_id }
 }
 function checkErrorParams({ event }: { event: EventObject & { error?: unknown } }): LogParams {
   return { message: 'payment check failed', detail: event.error }
 }
 
 const choose = [
-  { guard: 'isGuest', actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
-  { actions: [{ type: 'trackCart', params: cartParams }, 'assignPlan', 'revealPayment'] },
+  { guard: 'isGuest', actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
+  { actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'revealPayment'] },
 ] as const
-const takeOffer = { guard: 'hasOffer', actions: [{ type: 'trackCart', params: cartParams }, 'assignOffer', 'revealPayment'] } as const
+const takeOffer = { guard: 'hasOffer', actions: [{ type: 'trackCart', params: offerCartParams }, 'assignOffer', 'revealPayment'] } as const
 
 /** The next confirmation check, or the end of the checks. */
 const afterCheck = [
@@ -285,17 +295,22 @@ export const paymentMachine = setup({
     readStoredState: fromPromise<PremiumState | null, void>(async () => notProvided('readStoredState')),
   },
   actions: {
-    assignPlan: assign(({ event }) =>
-      event.type === 'plan.select' ? { subscription: event.subscription, label: event.label, special: false, error: null } : {},
-    ),
-    assignOffer: assign(({ context }) => {
-      const offered = offerPlan(context.offered, context.offer)
-      return offered ? { subscription: offered.plan, label: offered.label, special: true, error: null } : {}
+    assignPlan: assign(({ event }) => {
+      assertEvent(event, 'plan.select')
+      return { subscription: event.subscription, label: event.label, special: false, error: null }
     }),
-    assignAgreement: assign(({ context, event }) =>
-      event.type === 'agreement.set' ? { agreements: { ...context.agreements, [event.agreement]: event.value } } : {},
-    ),
-    assignLoggedIn: assign(({ event }) => (event.type === 'auth.changed' ? { loggedIn: event.loggedIn } : {})),
+    assignOffer: assign(({ context }) => {
+      const offered = offerPlan(context.offered, context.offer) as OfferedPlan
+      return { subscription: offered.plan, label: offered.label, special: true, error: null }
+    }),
+    assignAgreement: assign(({ context, event }) => {
+      assertEvent(event, 'agreement.set')
+      return { agreements: { ...context.agreements, [event.agreement]: event.value } }
+    }),
+    assignLoggedIn: assign(({ event }) => {
+      assertEvent(event, 'auth.changed')
+      return { loggedIn: event.loggedIn, hasEmail: event.hasEmail ?? true }
+    }),
     /** Spec 3: come back to the plan after login. */
     rememberPlan: assign(({ context }) => ({ redirectAfterLoginTo: localePath(context.locale, '/premium'), goToSubscription: true })),
     /** Back on the premium page after login: the redirect target and flag are used up. */
@@ -354,6 +369,7 @@ export const paymentMachine = setup({
     return {
       locale: input.locale,
       loggedIn: input.loggedIn,
+      hasEmail: input.hasEmail ?? true,
       service: isPaymentService(input.activeService) ? input.activeService : null,
       publicId: input.publicId,
       payselection: input.payselection,
@@ -510,13 +526,13 @@ export function persistedPremiumState(snapshot: { context: PaymentContext }): Pr
 
 interface SnapshotLike {
   context: PaymentContext
-  matches(value: 'checkingService' | 'restoring'): boolean
+  matches(value: 'restoring'): boolean
   hasTag(tag: 'busy'): boolean
 }
 
 /** What to persist now; null while the stored state is still being read (it must not be overwritten). */
 export function persistablePremiumState(snapshot: SnapshotLike): PremiumState | null {
-  return snapshot.matches('checkingService') || snapshot.matches('restoring') ? null : persistedPremiumState(snapshot)
+  return snapshot.matches('restoring') ? null : persistedPremiumState(snapshot)
 }
 
 /** Selector: why paying is not possible now, or null. */
@@ -526,7 +542,7 @@ export function selectPayReason(snapshot: SnapshotLike): PayReason | null {
 
 /** Selector: whether the stored state has been read (always true without `restoreStored`). */
 export function selectRestored(snapshot: SnapshotLike): boolean {
-  return !snapshot.matches('checkingService') && !snapshot.matches('restoring')
+  return !snapshot.matches('restoring')
 }
 
 /** Selector: the sign-in link for a guest, coming back to the premium page. */

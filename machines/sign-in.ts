@@ -5,7 +5,7 @@
  * gate in a form machine); a code can be sent again once the backend's wait is over, and the
  * machine counts that wait down. Errors stay on the form with what the visitor typed.
  */
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import { formMachine, type FormInput, type FormSubmittedEvent } from './form'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from './rules/fields'
 
@@ -36,6 +36,8 @@ export interface CodeRequested {
   message: string
   /** Seconds until another code may be requested. */
   resendIn: number
+  /** When the backend answered (ms): the wait is counted from then, not from when the page loaded. */
+  at: number
 }
 
 export interface SignInContext {
@@ -78,17 +80,22 @@ function emailFormInput({ context }: { context: SignInContext }): FormInput {
   return {
     id: SIGN_IN_EMAIL_FORM,
     fields: [{ name: 'email', value: context.email, rules: EMAIL_RULES }],
-    submitOnStart: context.submitOnStart && context.resendAt === null,
+    submitOnStart: context.submitOnStart,
   }
 }
 function codeFormInput({ context }: { context: SignInContext }): FormInput {
   return {
     id: SIGN_IN_CODE_FORM,
     fields: [{ name: 'code', value: context.code, rules: CODE_RULES }],
-    submitOnStart: context.submitOnStart && context.resendAt !== null,
+    submitOnStart: context.submitOnStart,
   }
 }
-const submittedBy = (form: string) => ({ event }: { event: { type: string; form?: string } }) => event.type === 'form.submitted' && event.form === form
+const submittedBy =
+  (form: string) =>
+  ({ event }: { event: SignInEvent | ConfirmEvent }) => {
+    assertEvent(event, 'form.submitted')
+    return event.form === form
+  }
 
 export const signInMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
@@ -106,23 +113,39 @@ export const signInMachine = setup({
     ticker: fromCallback<EventObject, TickerInput>(() => {}),
   },
   actions: {
-    assignEmail: assign(({ event }) => (event.type === 'form.submitted' ? { email: (event.values.email ?? '').trim(), error: null, submitOnStart: false } : {})),
-    assignCode: assign(({ event }) => (event.type === 'form.submitted' ? { code: (event.values.code ?? '').trim(), error: null, submitOnStart: false } : {})),
-    assignSent: assign(({ context }, sent: CodeRequested) => ({
+    /** The early submit, if any, is used up by the first submit that gets through. */
+    assignEmail: assign(({ event }) => {
+      assertEvent(event, 'form.submitted')
+      return { email: (event.values.email ?? '').trim(), error: null, submitOnStart: false }
+    }),
+    assignCode: assign(({ event }) => {
+      assertEvent(event, 'form.submitted')
+      return { code: (event.values.code ?? '').trim(), error: null, submitOnStart: false }
+    }),
+    assignSent: assign((_, sent: CodeRequested) => ({
       notice: sent.message,
       error: null,
       code: '',
-      resendAt: context.now + Math.max(0, sent.resendIn) * 1000,
+      now: sent.at,
+      resendAt: sent.at + Math.max(0, sent.resendIn) * 1000,
     })),
-    assignNow: assign(({ event }) => (event.type === 'clock.tick' || event.type === 'signin.resend' ? { now: event.now } : {})),
+    assignNow: assign(({ event }) => {
+      assertEvent(event, ['clock.tick', 'signin.resend'])
+      return { now: event.now }
+    }),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    clearNotice: assign({ notice: null, error: null, code: '', resendAt: null }),
+    /** Back to the e-mail step: a submit made before the page was interactive was the code form's, never this one's. */
+    clearNotice: assign({ notice: null, error: null, code: '', resendAt: null, submitOnStart: false }),
     logError: (_, _params: { error: unknown }) => {},
   },
   guards: {
     isEmailForm: submittedBy(SIGN_IN_EMAIL_FORM),
     isCodeForm: submittedBy(SIGN_IN_CODE_FORM),
-    canResend: ({ context, event }) => event.type === 'signin.resend' && context.resendAt !== null && event.now >= context.resendAt,
+    /** The code step always knows when another code may be asked for. */
+    canResend: ({ context, event }) => {
+      assertEvent(event, 'signin.resend')
+      return event.now >= context.resendAt!
+    },
     startsAtCode: ({ context }) => context.resendAt !== null,
   },
 }).createMachine({
@@ -207,7 +230,8 @@ export type SignInMachine = typeof signInMachine
 /** Whole seconds until another code may be asked for (0: now). */
 export function selectResendWait(snapshot: { context: SignInContext }): number {
   const { resendAt, now } = snapshot.context
-  return resendAt === null ? 0 : Math.max(0, Math.ceil((resendAt - now) / 1000))
+  // No code sent yet: nothing to wait for.
+  return Math.max(0, Math.ceil(((resendAt ?? now) - now) / 1000))
 }
 
 // --- e-mail confirmation ------------------------------------------------------------------
@@ -257,7 +281,8 @@ export type ConfirmEvent =
   /** Back to the form without signing out. */
   | { type: 'confirm.edit' }
 
-const sameEmail = (a: string | null | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase()
+/** `b` is a submitted address, already trimmed. */
+const sameEmail = (a: string, b: string) => !!a && a.trim().toLowerCase() === b.toLowerCase()
 
 function confirmFormInput({ context }: { context: ConfirmContext }): FormInput {
   return {
@@ -282,17 +307,19 @@ export const confirmMachine = setup({
     }),
   },
   actions: {
-    assignSubmit: assign(({ event }) =>
-      event.type === 'form.submitted'
-        ? {
-            credentials: { email: (event.values.email ?? '').trim(), code: (event.values.code ?? '').trim(), password: event.values.password ?? '' },
-            error: null,
-          }
-        : {},
-    ),
+    assignSubmit: assign(({ event }) => {
+      assertEvent(event, 'form.submitted')
+      return {
+        credentials: { email: (event.values.email ?? '').trim(), code: (event.values.code ?? '').trim(), password: event.values.password ?? '' },
+        error: null,
+      }
+    }),
     assignOtherAccount: assign(({ context }) => ({ otherAccount: context.signedInAs ?? null })),
     clearOtherAccount: assign({ otherAccount: null }),
-    assignSignedInAs: assign(({ event }) => (event.type === 'auth.changed' ? { signedInAs: event.signedInAs } : {})),
+    assignSignedInAs: assign(({ event }) => {
+      assertEvent(event, 'auth.changed')
+      return { signedInAs: event.signedInAs }
+    }),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     /** Signs out through the auth machine (spec 2: then the root path). */
     logout: () => {},

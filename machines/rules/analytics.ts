@@ -69,18 +69,20 @@ interface PricedPlan {
   prices?: { using?: { actual?: number; currency?: string } }
 }
 
+/** A plan on offer always has its price (spec 3: prices.using.actual, in its currency). */
 function planLine(plan: PricedPlan): { product: PlanProduct; currencyCode: string } {
-  return {
-    product: { id: String(plan.id), name: plan.name, price: plan.prices?.using?.actual ?? 0, quantity: 1 },
-    currencyCode: plan.prices?.using?.currency ?? '',
-  }
+  const using = (plan.prices as { using: { actual: number; currency: string } }).using
+  return { product: { id: String(plan.id), name: plan.name, price: using.actual, quantity: 1 }, currencyCode: using.currency }
 }
 
 /**
  * Spec 4: choosing a plan adds it to the cart; choosing another one first removes the previous
- * plan. Choosing the plan already selected changes nothing (null).
+ * plan. Choosing the plan already selected, at the same price, changes nothing (null); the same
+ * plan at another price (the special offer) is another line.
  */
 export function cartChange(previous: PricedPlan | null, next: PricedPlan): CartChange | null {
-  if (previous && previous.id === next.id) return null
-  return { remove: previous ? planLine(previous) : null, add: planLine(next) }
+  const add = planLine(next)
+  const remove = previous ? planLine(previous) : null
+  if (remove && remove.product.id === add.product.id && remove.product.price === add.product.price && remove.currencyCode === add.currencyCode) return null
+  return { remove, add }
 }

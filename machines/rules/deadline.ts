@@ -16,10 +16,12 @@ export interface DeadlineRandom {
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/u
 
-/** The stored value as milliseconds, or null when it is not an ISO date-time. */
+/** The stored value as milliseconds, or null when it is not an ISO date-time (nothing around it). */
 export function parseDeadline(stored: string | null | undefined): number | null {
-  if (typeof stored !== 'string' || !ISO_DATE_TIME.test(stored.trim())) return null
-  const ms = Date.parse(stored)
+  // Nothing stored reads as "null" or "undefined": no date-time either.
+  const value = String(stored)
+  if (!ISO_DATE_TIME.test(value)) return null
+  const ms = Date.parse(value)
   return Number.isFinite(ms) ? ms : null
 }
 

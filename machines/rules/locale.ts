@@ -8,7 +8,7 @@ export const LOCALE_COOKIE = 'i18n_redirected'
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+  return (LOCALES as readonly unknown[]).includes(value)
 }
 
 /** `de-AT` -> `de`, `RU` -> `ru`; null when the language is not a site locale. */
@@ -55,11 +55,8 @@ export function detectLocale(input: LocaleDetectionInput): Locale {
   if (!input.atRoot) return DEFAULT_LOCALE
   const fromCookie = toLocale(input.cookieLocale)
   if (fromCookie) return fromCookie
-  for (const language of input.browserLanguages ?? []) {
-    const fromBrowser = toLocale(language)
-    if (fromBrowser) return fromBrowser
-  }
-  return DEFAULT_LOCALE
+  const fromBrowser = input.browserLanguages?.map(toLocale).find((locale) => locale !== null)
+  return fromBrowser ?? DEFAULT_LOCALE
 }
 
 /** Spec 2: only the root redirects, to the detected locale's path; never to English (served in place at `/`) nor on a host bound to a locale. */
@@ -74,11 +71,12 @@ export function stripLocale(path: string): string {
   const match = /^\/(en|ru|de)(?=\/|$|\?|#)/u.exec(path)
   if (!match) return path.startsWith('/') ? path : `/${path}`
   const rest = path.slice(match[0].length)
-  return rest === '' ? '/' : rest.startsWith('/') ? rest : `/${rest}`
+  return rest.startsWith('/') ? rest : `/${rest}`
 }
 
 /** Spec 2 (prefix-and-default): every locale has its prefix. `localePath('ru', '/account')` -> `/ru/account`. */
-export function localePath(locale: Locale, path = '/'): string {
+export function localePath(locale: Locale, path: string): string {
   const bare = stripLocale(path)
-  return bare === '/' ? `/${locale}` : `/${locale}${bare}`
+  // The home page has no slash of its own, also before a query or a hash: `/de?x=1`.
+  return /^\/(?:$|[?#])/u.test(bare) ? `/${locale}${bare.slice(1)}` : `/${locale}${bare}`
 }

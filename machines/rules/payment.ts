@@ -29,7 +29,7 @@ export interface PaymentOptions {
 }
 
 export function isPaymentService(name: unknown): name is PaymentService {
-  return typeof name === 'string' && (PAYMENT_SERVICES as readonly string[]).includes(name)
+  return (PAYMENT_SERVICES as readonly unknown[]).includes(name)
 }
 
 /** Spec 8: the message of the error raised for an unknown service. */
@@ -71,8 +71,7 @@ const PAYMENT_LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
 })
 
 export function paymentLanguage(locale: string | null | undefined): string {
-  if (!locale) return 'en-US'
-  return Object.hasOwn(PAYMENT_LANGUAGES, locale) ? (PAYMENT_LANGUAGES[locale] as string) : 'en-US'
+  return Object.hasOwn(PAYMENT_LANGUAGES, String(locale)) ? (PAYMENT_LANGUAGES[String(locale)] as string) : 'en-US'
 }
 
 /**

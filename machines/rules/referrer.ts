@@ -1,7 +1,8 @@
 /** Spec 7: referral codes, as the join page, sign-up and the launcher download take them. */
 import { REFERRAL_CODE_PATTERN } from './fields'
 
-const REFERRAL_CODE = new RegExp(`^${REFERRAL_CODE_PATTERN}$`, 'u')
+// ASCII letters, digits, `_` and `-` only: no flag changes what it matches.
+const REFERRAL_CODE = new RegExp(`^${REFERRAL_CODE_PATTERN}$`)
 
 /** A referral code as the backend issues it (1 to 64 letters, digits, `_`, `-`); anything else is none. */
 export function sanitizeReferrerCode(value: string | null | undefined): string | null {

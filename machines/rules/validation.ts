@@ -28,10 +28,8 @@ export type Rule =
   | { rule: 'confirmed'; other: string }
 
 const EmailAddress = type('string.email')
-/** Latin or Arabic-Indic (and Eastern Arabic-Indic) digits only. */
-const Digits = type(new RegExp(`^${DIGIT_CLASS}+$`, 'u'))
-
-const Finite = type('number.integer | number')
+/** Latin or Arabic-Indic (and Eastern Arabic-Indic) digits only (a class of BMP characters: no Unicode mode needed). */
+const Digits = type(new RegExp(`^${DIGIT_CLASS}+$`))
 
 /** Spec 5: required rejects null, undefined, empty arrays and blank strings; false passes by default. */
 export function isEmpty(value: unknown, allowFalse = true): boolean {
@@ -46,23 +44,20 @@ function each(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value]
 }
 
-const patterns = new Map<string, RegExp>()
+/** The pattern as HTML applies it: to the whole value, in Unicode mode. */
 function wholeMatch(pattern: string): RegExp {
-  let re = patterns.get(pattern)
-  if (!re) {
-    re = new RegExp(`^(?:${pattern})$`, 'u')
-    patterns.set(pattern, re)
-  }
-  return re
+  return new RegExp(`^(?:${pattern})$`, 'u')
 }
 
 function passes(rule: Rule, value: unknown, values: Readonly<Record<string, unknown>>): boolean {
   switch (rule.rule) {
     case 'required':
-      return !isEmpty(value, rule.allowFalse ?? true)
+      // Not said: false is allowed (isEmpty's default).
+      return !isEmpty(value, rule.allowFalse)
     case 'email': {
       const list = typeof value === 'string' && rule.multiple ? value.split(',').map((s) => s.trim()) : each(value)
-      return list.length > 0 && list.every((v) => typeof v === 'string' && !(EmailAddress(v) instanceof type.errors))
+      // Only a string can be an address (the schema says so).
+      return list.length > 0 && list.every((v) => !(EmailAddress(v) instanceof type.errors))
     }
     case 'min':
       return each(value).every((v) => String(v ?? '').length >= rule.length)
@@ -76,8 +71,9 @@ function passes(rule: Rule, value: unknown, values: Readonly<Record<string, unkn
       return each(value).every((v) => wholeMatch(rule.pattern).test(String(v)))
     case 'min_value':
     case 'max_value': {
-      const n = typeof value === 'number' ? value : Number(String(value).trim())
-      if (Finite(n) instanceof type.errors || Number.isNaN(n)) return false
+      // As an HTML number field: a finite number (spaces around it allowed), never NaN or Infinity.
+      const n = Number(String(value))
+      if (!Number.isFinite(n)) return false
       return rule.rule === 'min_value' ? n >= rule.min : n <= rule.max
     }
     case 'confirmed':
@@ -127,8 +123,11 @@ export function rulesFromConstraints(c: Constraints): Rule[] {
   if (c.required) rules.push({ rule: 'required' })
   if (c.type === 'email') rules.push({ rule: 'email', multiple: c.multiple ?? false })
   if (c.pattern) rules.push({ rule: 'regex', pattern: c.pattern })
-  if (c.minLength !== undefined && c.minLength >= 0) rules.push({ rule: 'min', length: c.minLength })
-  if (c.maxLength !== undefined && c.maxLength >= 0) rules.push({ rule: 'max', length: c.maxLength })
+  // -1 is the DOM's "not set".
+  const minLength = c.minLength ?? -1
+  const maxLength = c.maxLength ?? -1
+  if (minLength >= 0) rules.push({ rule: 'min', length: minLength })
+  if (maxLength >= 0) rules.push({ rule: 'max', length: maxLength })
   if (c.type === 'number') {
     if (c.min !== undefined && c.min !== '') rules.push({ rule: 'min_value', min: Number(c.min) })
     if (c.max !== undefined && c.max !== '') rules.push({ rule: 'max_value', max: Number(c.max) })
@@ -191,8 +190,7 @@ export function inputConstraints(rules: readonly Rule[], c: Pick<Constraints, 't
       case 'regex':
         out.pattern = rule.pattern
         break
-      case 'confirmed':
-        break
+      // confirmed: the browser cannot express it.
     }
   }
   if (c.pattern) out.pattern = c.pattern

@@ -1,19 +1,25 @@
 /**
- * Model-based tests of the site's machines (decision 070). `xstate/graph` generates paths from
- * the machines the site runs; each path is replayed, step by step, on a real actor whose side
- * effects (named actions, invoked and spawned actors) are recording fakes; and at every step every
- * property of the machine's model — a rule of the specification, written in the test with the
- * specification's own numbers and orders — is checked against what the actor did. The expected
- * values never come from the machines or `machines/rules`: a model states them.
+ * Model-based tests of the site's machines (decision 070).
  *
- * The replay is synchronous: an actor's answer (`xstate.done.actor.*`), a child's event
- * (`widget.success`, `field.reported`, a clock tick) is sent to the actor directly, as the graph
- * traversal sends it, so thousands of paths replay in about a second and a mutation run stays fast.
+ * `xstate/graph` builds the graph of each machine as the site runs it (its states and the
+ * events each state is offered). Every edge of that graph is one step: the harness takes it
+ * again with the machine's pure `transition`, with its named actions and actors replaced by
+ * recording fakes, reads what the step did (the named actions with their parameters and the
+ * context they saw, the actors started with their input and stopped, the events sent to
+ * children), and checks every property of the machine's model on it. Every path through the
+ * graph is a sequence of such steps, so every step of every generated path is checked; and no
+ * expected value comes from the machines or `machines/rules`: the models write the
+ * specification's numbers and orders themselves.
+ *
+ * Coverage of states and transitions is observed on the machine itself (its inspection events),
+ * not claimed by the graph.
  */
+import { isDeepStrictEqual } from 'node:util'
 import { expect } from 'vitest'
 import {
   createActor,
   fromCallback,
+  fromPromise,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -21,7 +27,7 @@ import {
   type EventObject,
   type InspectionEvent,
 } from 'xstate'
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot, type StatePath } from 'xstate/graph'
+import { getAdjacencyMap, getShortestPaths, serializeSnapshot, type StatePath } from 'xstate/graph'
 
 export type Snap = AnyMachineSnapshot
 export type TestEvent = { type: string; [key: string]: unknown }
@@ -35,21 +41,21 @@ export type Effect =
   | { kind: 'start'; id: string; src: string; input: unknown }
   /** An invoked or spawned actor was stopped. */
   | { kind: 'stop'; id: string }
-  /** The machine sent an event to a child (a fake child records it). */
+  /** The machine sent an event to another actor (a child, or an address it was given). */
   | { kind: 'send'; to: string; event: EventObject }
 
 export interface Step {
-  /** 0 for the start (`xstate.init`). */
+  /** 0 for the start (`xstate.init`), 1 for a step from a state of the graph. */
   index: number
   event: TestEvent
-  /** The actor's snapshot before the step; null at the start. */
+  /** The snapshot before the step; null at the start. */
   before: Snap | null
   after: Snap
   effects: Effect[]
-  /** Whether the state took the event (an event a state ignores must change nothing). */
+  /** Whether the state took the event (the machine's own opinion: for `IGNORED_EVENTS_CHANGE_NOTHING` only). */
   taken: boolean
   input: unknown
-  /** The path's name, for messages. */
+  /** Where the step starts, for messages. */
   path: string
 }
 
@@ -60,13 +66,19 @@ export interface Property {
   spec: string
   /** Whether the property speaks about this step (default: every step). */
   when?: (step: Step) => boolean
-  /** Throws (through `expect`) when the step breaks it. */
+  /** Throws (through `expect` of ./check, or vitest's) when the step breaks it. */
   check: (step: Step) => void
 }
 
 export interface ModelInput {
   label: string
   input?: unknown
+  /**
+   * How many steps from the start to check. None: the whole graph. A start that differs from
+   * another only in how the machine begins (a restored session, say) leads into the same graph
+   * after a step or two; its own steps are checked, the rest is not built again.
+   */
+  depth?: number
 }
 
 export interface MachineModel {
@@ -75,12 +87,12 @@ export interface MachineModel {
   inputs: readonly ModelInput[]
   /** The events offered in each state (the graph takes the ones the state handles, and tries the others too). */
   events: (snapshot: Snap) => TestEvent[]
-  /** A smaller event set for simple paths (every ordering); none: no simple paths. */
+  /** Unused: every edge is checked (kept so that older models still type-check). */
   simpleEvents?: (snapshot: Snap) => TestEvent[]
-  /** Bounds a traversal whose context grows (see `serializeState` of xstate/graph). */
+  /** Two snapshots that decide the next step alike are one vertex of the graph (see xstate/graph). */
   serializeState?: (snapshot: Snap) => string
   properties: readonly Property[]
-  /** Transitions no path can take, each with the reason. */
+  /** Transitions no step can take, each with the reason. */
   unreachable?: Readonly<Record<string, string>>
 }
 
@@ -101,43 +113,23 @@ function recordedActions(machine: AnyStateMachine): string[] {
     .map(([name]) => name)
 }
 
-interface Recorder {
-  log: Effect[]
-  /** Each running fake child by id. */
-  children: Map<string, true>
-}
-
-function fakeLogic(src: string, recorder: Recorder) {
-  return fromCallback<EventObject, unknown>(({ input, self, receive }) => {
-    recorder.log.push({ kind: 'start', id: self.id, src, input })
-    recorder.children.set(self.id, true)
-    receive((event) => recorder.log.push({ kind: 'send', to: self.id, event }))
-    return () => {
-      recorder.children.delete(self.id)
-      recorder.log.push({ kind: 'stop', id: self.id })
-    }
-  })
-}
-
-function clone<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value ?? null)) as T
-}
-
-/** The machine with every side effect replaced by a recording fake. */
-export function withFakes(machine: AnyStateMachine, recorder: Recorder): AnyStateMachine {
-  const actors = Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((src) => [src, fakeLogic(src, recorder)]))
-  const actions = Object.fromEntries(
-    recordedActions(machine).map((type) => [
-      type,
-      ({ context }: { context: Record<string, unknown> }, params: unknown) => recorder.log.push({ kind: 'action', type, params, context: clone(context) }),
-    ]),
+/** The machine with every named side effect and every actor it may start replaced by an inert fake. */
+export function withFakes(machine: AnyStateMachine): AnyStateMachine {
+  const actors = Object.fromEntries(
+    Object.keys(machine.implementations.actors ?? {}).map((src) => [src, fromCallback(() => {})]),
   )
+  const actions = Object.fromEntries(recordedActions(machine).map((type) => [type, () => {}]))
   return machine.provide({ actors, actions } as never)
 }
 
-/** A machine as the graph traverses it: the same definition, with fakes that do nothing. */
-function forTraversal(machine: AnyStateMachine): AnyStateMachine {
-  return withFakes(machine, { log: [], children: new Map() })
+const fakes = new WeakMap<AnyStateMachine, AnyStateMachine>()
+function faked(machine: AnyStateMachine): AnyStateMachine {
+  let m = fakes.get(machine)
+  if (!m) {
+    m = withFakes(machine)
+    fakes.set(machine, m)
+  }
+  return m
 }
 
 // --- coverage ---------------------------------------------------------------------------------
@@ -184,16 +176,14 @@ export class Coverage {
   constructor(readonly machine: AnyStateMachine) {}
 
   record(event: InspectionEvent): void {
-    if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return
-    if (event.actorRef.sessionId !== event.rootId) return
+    if (event.type !== '@xstate.microstep') return
     const snapshot = event.snapshot as unknown as { _nodes?: AnyStateNode[] }
     for (const node of snapshot._nodes ?? []) if (node.parent) this.states.add(node.id)
-    if (event.type === '@xstate.microstep') {
-      for (const t of event._transitions as unknown as TransitionLike[]) {
-        const key = transitionKey(t)
-        if (key) this.transitions.add(key)
-        for (let node: AnyStateNode | undefined = t.source; node?.parent; node = node.parent) this.states.add(node.id)
-      }
+    for (const t of event._transitions as unknown as TransitionLike[]) {
+      const key = transitionKey(t)
+      if (key) this.transitions.add(key)
+      // A transition taken from a state proves the state was entered, even a transient one.
+      for (let node: AnyStateNode | undefined = t.source; node?.parent; node = node.parent) this.states.add(node.id)
     }
   }
 
@@ -207,55 +197,183 @@ export class Coverage {
   }
 }
 
-// --- paths ------------------------------------------------------------------------------------
+// --- taking a step ----------------------------------------------------------------------------
 
-function eventSequence(path: Path): string {
-  return JSON.stringify(path.steps.map((s) => s.event))
+interface ExecutableAction {
+  type: string
+  params: unknown
+  info: { context: Record<string, unknown> }
+}
+
+interface Scope {
+  self: AnyActorRef
+  system: AnyActorRef['system']
+  actions: ExecutableAction[]
 }
 
 /**
- * The paths of a model for one input:
- * - every shortest path to a reachable state (value and context), each extended by every event
- *   offered in its last state, so that every edge of the graph is taken (events the state
- *   ignores included: they must change nothing);
- * - with `simpleEvents`, every path without a repeated state (all orderings of those events).
+ * The scope a pure step runs in (as xstate's own `transition` makes it), with two differences:
+ * its actions are collected, and its system reports the machine's microsteps (coverage, and
+ * whether the state took the event at all).
  */
-export function generatePaths(model: MachineModel, input: unknown): Path[] {
-  const machine = forTraversal(model.machine)
-  // Completion and error events only come from a running actor: offer them only where they are handled.
-  const running = (pick: (snapshot: Snap) => TestEvent[]) => (snapshot: Snap) =>
-    pick(snapshot).filter((e) => !/^xstate\.(done|error)\.actor\./u.test(e.type) || snapshot.can(e as EventObject))
-  const traversal = {
-    input: input as never,
-    events: running(model.events) as never,
-    limit: 100_000,
-    ...(model.serializeState ? { serializeState: ((s: Snap) => model.serializeState!(s)) as never } : {}),
+function scopeFor(machine: AnyStateMachine, input: unknown, coverage: Coverage | null) {
+  let microsteps = 0
+  const inspect = (e: InspectionEvent) => {
+    if (e.type !== '@xstate.microstep') return
+    if ((e._transitions as unknown[]).length > 0) microsteps++
+    coverage?.record(e)
   }
-  const shortest = getShortestPaths(machine, traversal) as unknown as Path[]
-  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<string, { transitions: Record<string, { event: EventObject; state: Snap }> }>
+  const self = createActor(machine, { input: input as never, inspect })
+  const scope = { actions: [] as ExecutableAction[], microsteps: () => microsteps, reset: () => void ((scope.actions.length = 0), (microsteps = 0)) }
+  const actorScope = {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: (action: ExecutableAction) => void scope.actions.push(action),
+  }
+  return { scope, actorScope }
+}
+
+function effectsOf(actions: readonly ExecutableAction[]): Effect[] {
+  const out: Effect[] = []
+  for (const a of actions) {
+    switch (a.type) {
+      case 'xstate.spawnChild': {
+        const p = a.params as { id: string; src: unknown; input?: unknown }
+        out.push({ kind: 'start', id: p.id, src: typeof p.src === 'string' ? p.src : p.id, input: p.input })
+        break
+      }
+      case 'xstate.stopChild': {
+        const p = a.params as { id?: string } | string
+        out.push({ kind: 'stop', id: typeof p === 'string' ? p : (p?.id ?? '') })
+        break
+      }
+      case 'xstate.sendTo': {
+        const p = a.params as { to: { id?: string } | string; event: EventObject }
+        out.push({ kind: 'send', to: typeof p.to === 'string' ? p.to : (p.to?.id ?? ''), event: p.event })
+        break
+      }
+      case 'xstate.raise':
+      case 'xstate.cancel':
+      case 'xstate.log':
+      case 'xstate.emit':
+        break
+      default:
+        out.push({ kind: 'action', type: a.type, params: a.params, context: a.info?.context ?? {} })
+    }
+  }
+  return out
+}
+
+// --- checking a model -------------------------------------------------------------------------
+
+export interface CheckCount {
+  /** Vertices of the graphs: one shortest path leads to each. */
+  paths: number
+  /** Steps checked: the starts and every edge. */
+  steps: number
+  checks: number
+  /** How often each property applied. */
+  applied: Map<string, number>
+}
+
+export function newCount(): CheckCount {
+  return { paths: 0, steps: 0, checks: 0, applied: new Map() }
+}
+
+function checkStep(model: MachineModel, step: Step, count: CheckCount, describe: () => string): void {
+  for (const property of model.properties) {
+    if (property.when && !property.when(step)) continue
+    try {
+      property.check(step)
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error)
+      throw new Error(`${model.name} [${property.spec}] ${property.name}\n  ${describe()}\n  event: ${JSON.stringify(step.event)}\n  ${detail}`)
+    }
+    count.checks++
+    count.applied.set(property.name, (count.applied.get(property.name) ?? 0) + 1)
+  }
+  count.steps++
+}
+
+/**
+ * Builds the machine's graph from `input` with xstate/graph and checks every property on the
+ * start and on every edge. The graph is built on the machine itself, through a wrapper that
+ * records each step as xstate/graph takes it (once per edge).
+ */
+export function checkModel(model: MachineModel, variant: ModelInput, count: CheckCount, coverage: Coverage | null = null): void {
+  const input = variant.input
+  const machine = faked(model.machine)
+  const { scope, actorScope } = scopeFor(machine, input, coverage)
+  const steps: Step[] = []
+  const record = (event: TestEvent, before: Snap | null, run: () => Snap): Snap => {
+    scope.reset()
+    const after = run()
+    steps.push(makeStep(before === null ? 0 : 1, event, before, after, effectsOf(scope.actions), input, scope.microsteps() > 0))
+    return after
+  }
+  const logic = {
+    ...machine,
+    config: machine.config,
+    getInitialSnapshot: (_scope: unknown, given: unknown) => record({ type: 'xstate.init' }, null, () => machine.getInitialSnapshot(actorScope as never, given as never) as Snap),
+    transition: (snapshot: Snap, event: TestEvent) => record(event, snapshot, () => machine.transition(snapshot as never, event as never, actorScope as never) as Snap),
+  } as unknown as AnyStateMachine
+  // An actor's answer (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`) only comes while the
+  // actor runs: it is offered where the machine has that child, whether or not it handles it.
+  const offered = (snapshot: Snap) =>
+    model.events(snapshot).filter((e) => {
+      const answer = /^xstate\.(?:done|error)\.actor\.(.+)$/u.exec(e.type)
+      return !answer || answer[1]! in snapshot.children
+    })
   const serialize = model.serializeState ?? ((s: Snap) => serializeSnapshot(s))
-  const seen = new Set(shortest.map(eventSequence))
-  const paths: Path[] = [...shortest]
-  for (const path of shortest) {
-    const vertex = adjacency[serialize(path.state)]
-    if (!vertex) throw new Error(`${model.name}: no vertex for ${describePath(path)}`)
-    for (const { event, state } of Object.values(vertex.transitions)) {
-      const extended: Path = { state, weight: path.weight + 1, steps: [...path.steps, { state, event }] }
-      const key = eventSequence(extended)
-      if (seen.has(key)) continue
-      seen.add(key)
-      paths.push(extended)
+  const traversal = { input: input as never, events: offered as never, limit: 100_000, serializeState: ((s: Snap) => serialize(s)) as never }
+  if (variant.depth === undefined) {
+    const graph = getAdjacencyMap(logic, traversal) as unknown as Record<string, unknown>
+    count.paths += Object.keys(graph).length
+  } else {
+    // The first steps only: the same edges xstate/graph would take, breadth first.
+    let frontier = [logic.getInitialSnapshot(actorScope as never, input as never) as Snap]
+    const seen = new Set(frontier.map(serialize))
+    for (let depth = 0; depth < variant.depth; depth++) {
+      const next: Snap[] = []
+      for (const state of frontier) {
+        count.paths++
+        for (const event of offered(state)) {
+          const after = logic.transition(state as never, event as never, actorScope as never) as Snap
+          const key = serialize(after)
+          if (!seen.has(key)) {
+            seen.add(key)
+            next.push(after)
+          }
+        }
+      }
+      frontier = next
     }
   }
-  if (model.simpleEvents) {
-    for (const path of getSimplePaths(machine, { ...traversal, events: running(model.simpleEvents) as never }) as unknown as Path[]) {
-      const key = eventSequence(path)
-      if (seen.has(key)) continue
-      seen.add(key)
-      paths.push(path)
-    }
+  const pathTo = (target: Snap | null) => {
+    if (target === null) return 'at the start'
+    const key = serialize(target)
+    const path = (getShortestPaths(machine, traversal) as unknown as Path[]).find((p) => serialize(p.state) === key)
+    return `from ${path ? describePath(path) : JSON.stringify(target.value)}`
   }
-  return paths
+  // The start is taken once more by xstate/graph for its first vertex: one start is enough.
+  let started = false
+  for (const step of steps) {
+    if (step.index === 0) {
+      if (started) continue
+      started = true
+    }
+    checkStep(model, step, count, () => pathTo(step.before))
+  }
+}
+
+function makeStep(index: number, event: TestEvent, before: Snap | null, after: Snap, effects: Effect[], input: unknown, taken: boolean): Step {
+  return { index, event, before, after, effects, input, path: '', taken: before === null || taken }
 }
 
 export function describePath(path: Path): string {
@@ -263,65 +381,9 @@ export function describePath(path: Path): string {
   return `${JSON.stringify(path.state.value)} via ${events.length ? events.join(' → ') : '(initial)'}`
 }
 
-// --- replay and checks ------------------------------------------------------------------------
-
-export interface CheckCount {
-  paths: number
-  steps: number
-  checks: number
-  /** How often each property applied. */
-  applied: Map<string, number>
-}
-
-/**
- * Replays a path on a real actor with recording fakes and checks every property at every step.
- * Events from running actors and children are sent to the actor as they would arrive.
- */
-export function checkPath(model: MachineModel, path: Path, input: unknown, count: CheckCount, coverage?: Coverage): void {
-  const recorder: Recorder = { log: [], children: new Map() }
-  const actor = createActor(withFakes(model.machine, recorder), {
-    input: input as never,
-    inspect: coverage ? (event) => coverage.record(event) : undefined,
-  })
-  const name = describePath(path)
-  const run = (index: number, event: TestEvent, before: Snap | null, act: () => void) => {
-    act()
-    const after = actor.getSnapshot() as Snap
-    const effects = recorder.log.splice(0)
-    const step: Step = { index, event, before, after, effects, taken: before === null || before.can(event as EventObject), input, path: name }
-    for (const property of model.properties) {
-      if (property.when && !property.when(step)) continue
-      try {
-        property.check(step)
-      } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error)
-        throw new Error(`${model.name} [${property.spec}] ${property.name}\n  path: ${name}\n  step ${index}: ${event.type}\n  ${detail}`)
-      }
-      count.checks++
-      count.applied.set(property.name, (count.applied.get(property.name) ?? 0) + 1)
-    }
-    count.steps++
-    return after
-  }
-  let before = run(0, { type: 'xstate.init' }, null, () => actor.start())
-  for (const [i, step] of path.steps.slice(1).entries()) {
-    const event = step.event as TestEvent
-    before = run(i + 1, event, before, () => actor.send(event as EventObject))
-  }
-  actor.stop()
-  count.paths++
-}
-
-/** A fake actor to hand a machine as an address (a modal's `replyTo`): it records what it is sent. */
-export function recordingRef(id: string, received: EventObject[]): AnyActorRef {
-  const ref = createActor(
-    fromCallback<EventObject>(({ receive }) => {
-      receive((event) => received.push(event))
-    }),
-    { id },
-  )
-  ref.start()
-  return ref
+/** A fake actor to hand a machine as an address (a modal's `replyTo`): what is sent to it is a `send` effect. */
+export function addressRef(id: string): AnyActorRef {
+  return createActor(fromPromise(async () => {}), { id })
 }
 
 // --- helpers for properties -------------------------------------------------------------------
@@ -345,7 +407,7 @@ export function stops(step: Step): string[] {
 export function sends(step: Step): Extract<Effect, { kind: 'send' }>[] {
   return step.effects.filter((e): e is Extract<Effect, { kind: 'send' }> => e.kind === 'send')
 }
-/** The effects of a step as `type` names (actions), `start:id`, `stop:id` and `send:id:event` in order. */
+/** The effects of a step as names (actions), `start:id`, `stop:id` and `send:id:event`, in order. */
 export function trace(step: Step): string[] {
   return step.effects.map((e) =>
     e.kind === 'action' ? e.type : e.kind === 'start' ? `start:${e.id}` : e.kind === 'stop' ? `stop:${e.id}` : `send:${e.to}:${e.event.type}`,
@@ -357,14 +419,15 @@ export function ctx<T = Record<string, unknown>>(snapshot: Snap | null): T {
 export function is(snapshot: Snap | null, value: unknown): boolean {
   return snapshot !== null && snapshot.matches(value as never)
 }
+
 /** An event the state ignored changes nothing and causes nothing. */
 export const IGNORED_EVENTS_CHANGE_NOTHING: Property = {
   name: 'an event the state does not take changes nothing and causes nothing',
   spec: 'statecharts',
   when: (step) => step.index > 0 && !step.taken,
   check: (step) => {
-    expect(step.effects).toEqual([])
-    expect(step.after.value).toEqual(step.before!.value)
-    expect(step.after.context).toEqual(step.before!.context)
+    if (step.effects.length !== 0) expect(step.effects).toEqual([])
+    if (!isDeepStrictEqual(step.after.value, step.before!.value)) expect(step.after.value).toEqual(step.before!.value)
+    if (step.after.context !== step.before!.context && !isDeepStrictEqual(step.after.context, step.before!.context)) expect(step.after.context).toEqual(step.before!.context)
   },
 }

@@ -1,8 +1,7 @@
 /** Spec 2, 3, 4: the mobile menu, the modal and the image lightbox. */
-import { expect } from 'vitest'
-import type { EventObject } from 'xstate'
+import { expect } from '../check'
 import { lightboxMachine, menuMachine, modalFlags, modalMachine } from '#machines/ui'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, recordingRef, type MachineModel, type Property } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, addressRef, ctx, sends, type MachineModel, type Property } from '../harness'
 
 const noEffects: Property = {
   name: 'never causes a side effect',
@@ -35,9 +34,8 @@ export const menuModel: MachineModel = {
 
 // --- modal ------------------------------------------------------------------------------------
 
-/** What the opener of a dialog hears. */
-const heard: EventObject[] = []
-const opener = recordingRef('opener', heard)
+/** Whoever opened a dialog: the modal answers it there. */
+const opener = addressRef('opener')
 const CANCEL = { dialog: 'account.cancel' } as const
 const RESET = { dialog: 'account.reset' } as const
 
@@ -64,7 +62,11 @@ export const modalModel: MachineModel = {
   ],
   properties: [
     IGNORED_EVENTS_CHANGE_NOTHING,
-    noEffects,
+    {
+      name: 'never causes a side effect but the answer to its opener',
+      spec: 'spec 3',
+      check: (s) => expect(s.effects.filter((e) => e.kind !== 'send')).toEqual([]),
+    },
     flagsMatchTheState,
     {
       name: 'hidden holds no content, options or addressee; shown holds its content',
@@ -105,7 +107,7 @@ export const modalModel: MachineModel = {
       check: (s) => {
         const answered = s.event.type === 'modal.answer' && s.before !== null && shown(s.before) !== 'hidden' && ctx<ModalCtx>(s.before).replyTo !== null
         const expected = answered ? [{ type: 'modal.answered', answer: s.event.answer }] : []
-        expect(heard.splice(0)).toEqual(expected)
+        expect(sends(s).map((e) => ({ to: e.to, event: e.event }))).toEqual(expected.map((event) => ({ to: 'opener', event })))
       },
     },
   ],

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { detectLocale, localePath, rootRedirectPath, stripLocale, toLocale, type LocaleDetectionInput } from '#machines/rules/locale'
+import fc from 'fast-check'
+import {
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  detectLocale,
+  isLocale,
+  localePath,
+  rootRedirectPath,
+  stripLocale,
+  toLocale,
+  type Locale,
+  type LocaleDetectionInput,
+} from '#machines/rules/locale'
 
 // The one detection: the server's root redirect and the locale machine both call it, so each
 // case of the order is tested here once (tests/unit/locale.test.ts tests how a request becomes its input).
@@ -43,10 +55,95 @@ describe('spec 2: locale paths (prefix-and-default)', () => {
     expect(localePath('en', '/ru')).toBe('/en')
     expect(localePath('ru', '/account')).toBe('/ru/account')
     expect(localePath('ru', '/english')).toBe('/ru/english')
+    // The home page has no slash of its own before a query or a hash either.
+    expect(localePath('de', '/ru?x=1')).toBe('/de?x=1')
+    expect(localePath('de', '/?x=1')).toBe('/de?x=1')
+    expect(localePath('ru', '/en#top')).toBe('/ru#top')
+    expect(localePath('ru', '/en/faq#top')).toBe('/ru/faq#top')
   })
   it('strips a leading locale only', () => {
     expect(stripLocale('/ru/faq')).toBe('/faq')
     expect(stripLocale('/de')).toBe('/')
     expect(stripLocale('/den')).toBe('/den')
+  })
+})
+
+describe('spec 2, 9: the locale cookie', () => {
+  it('is i18n_redirected, kept 365 days', () => {
+    expect(LOCALE_COOKIE).toBe('i18n_redirected')
+    expect(LOCALE_COOKIE_MAX_AGE_S).toBe(31_536_000)
+  })
+})
+
+describe('spec 2: site locales and language tags', () => {
+  it('only en, ru and de are site locales, and only as strings', () => {
+    for (const value of ['en', 'ru', 'de']) expect(isLocale(value)).toBe(true)
+    for (const value of ['EN', 'ge', 'fr', '', ' en', 1, null, undefined, ['en'], { en: true }]) expect(isLocale(value)).toBe(false)
+  })
+  it('takes a tag with spaces around it or any case', () => {
+    expect(toLocale(' ru-RU ')).toBe('ru')
+    expect(toLocale('\tDE\n')).toBe('de')
+    expect(toLocale('En_gb')).toBe('en')
+    expect(toLocale('')).toBeNull()
+    expect(toLocale(null)).toBeNull()
+    expect(toLocale(undefined)).toBeNull()
+    expect(detectLocale({ atRoot: true, cookieLocale: ' de ' })).toBe('de')
+  })
+  it('at the root with nothing known, or no browser language at all: English', () => {
+    expect(detectLocale({ atRoot: true })).toBe('en')
+    expect(detectLocale({ atRoot: true, cookieLocale: null, browserLanguages: [] })).toBe('en')
+  })
+  it('the first supported browser language decides, in the browser\'s order', () => {
+    expect(detectLocale({ atRoot: true, browserLanguages: ['ru', 'de'] })).toBe('ru')
+    expect(detectLocale({ atRoot: true, browserLanguages: ['fr', 'de-CH', 'en'] })).toBe('de')
+  })
+})
+
+describe('spec 2: a path without its locale prefix always starts with /', () => {
+  it.each([
+    ['faq', '/faq'],
+    ['', '/'],
+    ['/', '/'],
+    ['/ru/', '/'],
+    ['/ru?x=1', '/?x=1'],
+    ['/de#top', '/#top'],
+    ['/en/faq?x=1#a', '/faq?x=1#a'],
+    ['/wiki/ru', '/wiki/ru'],
+    ['/x/en/faq', '/x/en/faq'],
+    ['/english', '/english'],
+    ['/ru-ru/faq', '/ru-ru/faq'],
+    ['/ge/faq', '/ge/faq'],
+  ])('%s -> %s', (path, bare) => {
+    expect(stripLocale(path)).toBe(bare)
+  })
+})
+
+describe('spec 2: any path in any locale (prefix-and-default)', () => {
+  const locale = fc.constantFrom<Locale>('en', 'ru', 'de')
+  // Paths of the site without a locale prefix: `/`, or segments that are not a locale code.
+  const segment = fc.stringMatching(/^[a-z0-9-]{1,12}$/u).filter((s) => !['en', 'ru', 'de'].includes(s))
+  const bare = fc.array(segment, { minLength: 0, maxLength: 4 }).map((segments) => `/${segments.join('/')}`)
+
+  it('the locale\'s prefix is put on a bare path: the home page is the prefix alone', () => {
+    fc.assert(
+      fc.property(locale, bare, (l, p) => {
+        expect(localePath(l, p)).toBe(p === '/' ? `/${l}` : `/${l}${p}`)
+      }),
+    )
+  })
+  it('a prefix already there is replaced, never doubled', () => {
+    fc.assert(
+      fc.property(locale, locale, bare, (l, other, p) => {
+        expect(localePath(l, p === '/' ? `/${other}` : `/${other}${p}`)).toBe(localePath(l, p))
+      }),
+    )
+  })
+  it('taking the prefix off gives the bare path back', () => {
+    fc.assert(
+      fc.property(locale, bare, (l, p) => {
+        expect(stripLocale(localePath(l, p))).toBe(p)
+        expect(stripLocale(p)).toBe(p)
+      }),
+    )
   })
 })

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { type } from 'arktype'
 import { describe, expect, it } from 'vitest'
-import { formatFailure, isEmpty, rulesFromConstraints, validate, ValidationMessages, type Rule, type RuleName } from '#machines/rules/validation'
+import fc from 'fast-check'
+import { formatFailure, inputConstraints, isEmpty, rulesFromConstraints, validate, ValidationMessages, type Rule, type RuleName } from '#machines/rules/validation'
 
 const file = (locale: string) => JSON.parse(readFileSync(`public/locales/validation/${locale}.json`, 'utf8')) as { code: string; messages: Record<string, string> }
 const MESSAGES = { en: file('en').messages, ru: file('ru').messages, de: file('de').messages }
@@ -225,5 +226,207 @@ describe('spec 5: rules from HTML constraint attributes', () => {
     expect(validate('11', rules)).toEqual({ rule: 'max_value', params: { max: 10 } })
     expect(validate('abc', rules)?.rule).toBe('min_value')
     expect(validate('5', rules)).toBeNull()
+  })
+})
+
+// --- spec 5: the rules at their edges, the constraint attributes both ways, the message files ---
+
+describe('spec 5: required, false and other values', () => {
+  it('false is not empty by default; a number is never empty, even when false is not allowed', () => {
+    expect(isEmpty(false)).toBe(false)
+    expect(isEmpty(0, false)).toBe(false)
+    expect(validate(0, [{ rule: 'required', allowFalse: false }])).toBeNull()
+    expect(validate(false, [{ rule: 'email' }])?.rule).toBe('email')
+  })
+})
+
+describe('spec 5: e-mail lists', () => {
+  it('a list of addresses where the field allows several: each must be an address', () => {
+    expect(validate(['a@example.com', 'b@example.org'], [{ rule: 'email', multiple: true }])).toBeNull()
+    expect(validate(['a@example.com', 'b@example'], [{ rule: 'email', multiple: true }])).toEqual({ rule: 'email', params: {} })
+  })
+  it('an empty list is no address (when the rule runs before required)', () => {
+    expect(validate([], [{ rule: 'email' }, { rule: 'required' }])).toEqual({ rule: 'email', params: {} })
+  })
+  it('only a string is an address', () => {
+    expect(validate(12345, [{ rule: 'email' }])).toEqual({ rule: 'email', params: {} })
+  })
+})
+
+describe('spec 5: lengths at their bounds, with their parameters', () => {
+  it('min, max and length pass at the bound and fail past it, naming the length', () => {
+    expect(validate('abcd', [{ rule: 'max', length: 4 }])).toBeNull()
+    expect(validate('abcde', [{ rule: 'max', length: 4 }])).toEqual({ rule: 'max', params: { length: 4 } })
+    expect(validate(['ab', 'abcde'], [{ rule: 'max', length: 4 }])).toEqual({ rule: 'max', params: { length: 4 } })
+    expect(validate(['abcd', 'abc'], [{ rule: 'length', length: 4 }])).toEqual({ rule: 'length', params: { length: 4 } })
+    expect(validate('12345', [{ rule: 'length', length: 6 }])).toEqual({ rule: 'length', params: { length: 6 } })
+    expect(validate('1234567', [{ rule: 'length', length: 6 }])).toEqual({ rule: 'length', params: { length: 6 } })
+  })
+  it('a missing item of a list has no characters', () => {
+    expect(validate(['abcd', null], [{ rule: 'min', length: 3 }])).toEqual({ rule: 'min', params: { length: 3 } })
+    expect(validate(['ab', null], [{ rule: 'max', length: 3 }])).toBeNull()
+    expect(validate(['abcd', undefined], [{ rule: 'length', length: 4 }])).toEqual({ rule: 'length', params: { length: 4 } })
+    expect(validate([null], [{ rule: 'length', length: 0 }])).toBeNull()
+  })
+  it('any string is measured in UTF-16 code units, as the browser counts maxlength', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.nat({ max: 40 }), (value, length) => {
+        const v = `x${value}`
+        expect(validate(v, [{ rule: 'min', length }]) === null).toBe(v.length >= length)
+        expect(validate(v, [{ rule: 'max', length }]) === null).toBe(v.length <= length)
+        expect(validate(v, [{ rule: 'length', length }]) === null).toBe(v.length === length)
+      }),
+    )
+  })
+})
+
+describe('spec 5: numeric', () => {
+  it('a number of digits passes; each item of a list is checked', () => {
+    expect(validate(493021, [{ rule: 'numeric' }])).toBeNull()
+    expect(validate(['12', '٣٤'], [{ rule: 'numeric' }])).toBeNull()
+    expect(validate(['12', '3a'], [{ rule: 'numeric' }])).toEqual({ rule: 'numeric', params: {} })
+  })
+})
+
+describe('spec 5: pattern', () => {
+  it('is a Unicode pattern: one character may be outside the Basic Multilingual Plane', () => {
+    expect(validate('😀', [{ rule: 'regex', pattern: '.' }])).toBeNull()
+    expect(validate('ab', [{ rule: 'regex', pattern: '.' }])).toEqual({ rule: 'regex', params: {} })
+  })
+  it('each item of a list must match', () => {
+    expect(validate(['ab', 'c'], [{ rule: 'regex', pattern: '[a-c]+' }])).toBeNull()
+    expect(validate(['ab', 'd'], [{ rule: 'regex', pattern: '[a-c]+' }])?.rule).toBe('regex')
+  })
+})
+
+describe('spec 5: min and max on numbers', () => {
+  const rules: Rule[] = [
+    { rule: 'min_value', min: 1 },
+    { rule: 'max_value', max: 10 },
+  ]
+  it('the bounds pass; spaces around the number are allowed; a number value is taken as it is', () => {
+    expect(validate('1', rules)).toBeNull()
+    expect(validate('10', rules)).toBeNull()
+    expect(validate(' 7 ', rules)).toBeNull()
+    expect(validate(2.5, rules)).toBeNull()
+    expect(validate(0.5, rules)).toEqual({ rule: 'min_value', params: { min: 1 } })
+    expect(validate(10.5, rules)).toEqual({ rule: 'max_value', params: { max: 10 } })
+  })
+  it('what is not a finite number fails the first number rule (as an HTML number field)', () => {
+    for (const value of ['abc', 'Infinity', '-Infinity', '1e400', 'NaN', true]) expect(validate(value, rules)).toEqual({ rule: 'min_value', params: { min: 1 } })
+    expect(validate('Infinity', [{ rule: 'max_value', max: 10 }])).toEqual({ rule: 'max_value', params: { max: 10 } })
+  })
+  it('every finite number is compared with the bounds', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        const failure = validate(String(n), rules)
+        expect(failure).toEqual(n < 1 ? { rule: 'min_value', params: { min: 1 } } : n > 10 ? { rule: 'max_value', params: { max: 10 } } : null)
+      }),
+    )
+  })
+})
+
+describe('spec 5: rules from HTML constraint attributes, exactly', () => {
+  it('every attribute becomes its rule, in order, with its value', () => {
+    expect(rulesFromConstraints({ required: true, type: 'email', pattern: '[a-z@.]+', minLength: 5, maxLength: 20 })).toEqual([
+      { rule: 'required' },
+      { rule: 'email', multiple: false },
+      { rule: 'regex', pattern: '[a-z@.]+' },
+      { rule: 'min', length: 5 },
+      { rule: 'max', length: 20 },
+    ])
+    expect(rulesFromConstraints({ type: 'email', multiple: true })).toEqual([{ rule: 'email', multiple: true }])
+    expect(rulesFromConstraints({ type: 'number', min: '3', max: 7 })).toEqual([
+      { rule: 'min_value', min: 3 },
+      { rule: 'max_value', max: 7 },
+    ])
+  })
+  it('absent, empty or negative attributes (the browser’s "not set") give no rule; min and max only on numbers', () => {
+    expect(rulesFromConstraints({})).toEqual([])
+    expect(rulesFromConstraints({ required: false, type: 'text', pattern: '', minLength: -1, maxLength: -1, min: 1, max: 5 })).toEqual([])
+    expect(rulesFromConstraints({ minLength: 0, maxLength: 0 })).toEqual([
+      { rule: 'min', length: 0 },
+      { rule: 'max', length: 0 },
+    ])
+    expect(rulesFromConstraints({ type: 'number', min: '', max: '' })).toEqual([])
+    expect(rulesFromConstraints({ type: 'number', min: 0 })).toEqual([{ rule: 'min_value', min: 0 }])
+    expect(rulesFromConstraints({ type: 'number', max: 5 })).toEqual([{ rule: 'max_value', max: 5 }])
+  })
+})
+
+describe('spec 5: the constraint attributes a field gets from its rules (so the browser and the validator agree)', () => {
+  const DIGITS = '[0-9\\u0660-\\u0669\\u06F0-\\u06F9]+'
+  it('the product fields', () => {
+    expect(inputConstraints([{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }], { type: 'email' })).toEqual({ required: true, maxLength: 254 })
+    expect(inputConstraints([{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length', length: 6 }], { type: 'text' })).toEqual({
+      required: true,
+      pattern: DIGITS,
+      minLength: 6,
+      maxLength: 6,
+    })
+    expect(inputConstraints([{ rule: 'required' }, { rule: 'min', length: 8 }, { rule: 'max', length: 128 }], { type: 'password' })).toEqual({
+      required: true,
+      minLength: 8,
+      maxLength: 128,
+    })
+    expect(inputConstraints([{ rule: 'required' }, { rule: 'confirmed', other: 'password' }], { type: 'password' })).toEqual({ required: true })
+  })
+  it('the tightest length bound wins, whatever the order', () => {
+    expect(inputConstraints([{ rule: 'min', length: 3 }, { rule: 'min', length: 5 }, { rule: 'min', length: 4 }])).toEqual({ minLength: 5 })
+    expect(inputConstraints([{ rule: 'max', length: 9 }, { rule: 'max', length: 6 }, { rule: 'max', length: 8 }])).toEqual({ maxLength: 6 })
+    expect(inputConstraints([{ rule: 'min', length: 2 }, { rule: 'length', length: 6 }, { rule: 'max', length: 10 }])).toEqual({ minLength: 6, maxLength: 6 })
+    expect(inputConstraints([{ rule: 'length', length: 6 }, { rule: 'min', length: 8 }, { rule: 'max', length: 4 }])).toEqual({ minLength: 8, maxLength: 4 })
+  })
+  it('a list of addresses only on an e-mail field', () => {
+    expect(inputConstraints([{ rule: 'email', multiple: true }], { type: 'email' })).toEqual({ multiple: true })
+    expect(inputConstraints([{ rule: 'email', multiple: true }], { type: 'text' })).toEqual({})
+    expect(inputConstraints([{ rule: 'email' }], { type: 'email' })).toEqual({})
+  })
+  it('number bounds only on a number field, the tightest winning; no digits pattern there', () => {
+    const rules: Rule[] = [
+      { rule: 'min_value', min: 1 },
+      { rule: 'min_value', min: 3 },
+      { rule: 'min_value', min: 2 },
+      { rule: 'max_value', max: 9 },
+      { rule: 'max_value', max: 7 },
+      { rule: 'max_value', max: 8 },
+      { rule: 'numeric' },
+    ]
+    expect(inputConstraints(rules, { type: 'number' })).toEqual({ min: 3, max: 7 })
+    expect(inputConstraints(rules, { type: 'text' })).toEqual({ pattern: DIGITS })
+    expect(inputConstraints(rules)).toEqual({ pattern: DIGITS })
+  })
+  it('a pattern rule gives the pattern; a pattern attribute given wins over every rule', () => {
+    expect(inputConstraints([{ rule: 'regex', pattern: '[a-z]+' }])).toEqual({ pattern: '[a-z]+' })
+    expect(inputConstraints([{ rule: 'numeric' }, { rule: 'regex', pattern: '[a-z]+' }], { pattern: '[A-Z]+' })).toEqual({ pattern: '[A-Z]+' })
+    expect(inputConstraints([{ rule: 'numeric' }], { pattern: '[A-Z]+' })).toEqual({ pattern: '[A-Z]+' })
+    expect(inputConstraints([{ rule: 'numeric' }], { pattern: '' })).toEqual({})
+  })
+  it('the attributes never let through what the rules reject, nor reject what they accept (lengths)', () => {
+    fc.assert(
+      // A blank value is an empty one to the validator (spec 5: skip empty optional fields): left out here.
+      fc.property(fc.string({ maxLength: 12 }).filter((v) => v === '' || v.trim() !== ''), fc.array(fc.record({ rule: fc.constantFrom('min' as const, 'max' as const, 'length' as const), length: fc.nat({ max: 12 }) }), { maxLength: 4 }), (value, rules) => {
+        const c = inputConstraints(rules)
+        // The browser leaves an empty optional field alone, as the validator does.
+        const browserAccepts = value === '' || ((c.minLength === undefined || value.length >= c.minLength) && (c.maxLength === undefined || value.length <= c.maxLength))
+        expect(browserAccepts).toBe(validate(value, rules) === null)
+      }),
+    )
+  })
+})
+
+describe('spec 5: messages', () => {
+  it('with no message at all: "{_field_} is not valid."', () => {
+    expect(formatFailure({ rule: 'min', params: { length: 3 } }, 'Name', {})).toBe('Name is not valid.')
+  })
+  it('a placeholder the failure does not know stays as it is; every known one is filled', () => {
+    expect(formatFailure({ rule: 'min', params: { length: 3 } }, 'Name', { min: '{_field_}: {length}, {length} ({other})' })).toBe('Name: 3, 3 ({other})')
+  })
+  it('a validation file has a code and string messages with a default', () => {
+    for (const locale of LOCALES) expect(ValidationMessages(file(locale)) instanceof type.errors).toBe(false)
+    expect(ValidationMessages({ code: 'en', messages: { required: 'x' } }) instanceof type.errors).toBe(true)
+    expect(ValidationMessages({ code: 'en', messages: { default: 'x', min: 3 } }) instanceof type.errors).toBe(true)
+    expect(ValidationMessages({ messages: { default: 'x' } }) instanceof type.errors).toBe(true)
+    expect(ValidationMessages({ code: 'en', messages: { default: 'x', min: 'y' } })).toEqual({ code: 'en', messages: { default: 'x', min: 'y' } })
   })
 })

@@ -52,10 +52,13 @@ const agreeAll = (actor: ReturnType<typeof start>['actor']) => {
 }
 
 describe('spec 3, 4: why paying is not possible yet (the machine, not the page)', () => {
-  it('names the first thing missing, in order: plan, session, agreements', () => {
-    const base = { subscription: WEEK, loggedIn: true, requiredAgreements: ['premium', 'promo'] as const, agreements: { premium: true, promo: true } }
+  it('names the first thing missing, in order: plan, session, e-mail, agreements', () => {
+    const base = { subscription: WEEK, loggedIn: true, hasEmail: true, requiredAgreements: ['premium', 'promo'] as const, agreements: { premium: true, promo: true } }
     expect(payBlocker({ ...base, subscription: null, loggedIn: false })).toBe('plan')
     expect(payBlocker({ ...base, loggedIn: false, agreements: { premium: false, promo: false } })).toBe('login')
+    // Decision 072: a Steam account without an e-mail adds one before paying; a guest signs in first.
+    expect(payBlocker({ ...base, hasEmail: false, agreements: { premium: false, promo: false } })).toBe('email')
+    expect(payBlocker({ ...base, loggedIn: false, hasEmail: false })).toBe('login')
     expect(payBlocker({ ...base, agreements: { premium: false, promo: false } })).toBe('agreements')
     expect(payBlocker({ ...base, agreements: { premium: false, promo: true } })).toBe('premium')
     expect(payBlocker({ ...base, agreements: { premium: true, promo: false } })).toBe('promo')

@@ -1,0 +1,55 @@
+/**
+ * A machine started without one of the site's implementations fails loudly, naming the actor the
+ * site forgot to provide, instead of waiting for an answer that never comes.
+ */
+import { describe, expect, it } from 'vitest'
+import { createActor, type AnyStateMachine } from 'xstate'
+import { authMachine } from '#machines/auth'
+import { localeMachine } from '#machines/locale'
+import { paymentMachine } from '#machines/payment'
+import { fieldMachine } from '#machines/field'
+import { confirmMachine, signInMachine } from '#machines/sign-in'
+import { accountMachine } from '#machines/account'
+import { joinMachine } from '#machines/join'
+import { requestMachine } from '#machines/request'
+
+const cases: [string, AnyStateMachine, string][] = [
+  ['auth', authMachine, 'verifyCode'],
+  ['auth', authMachine, 'signInByLink'],
+  ['auth', authMachine, 'confirmEmail'],
+  ['auth', authMachine, 'verifyCallback'],
+  ['auth', authMachine, 'fetchUser'],
+  ['auth', authMachine, 'refreshToken'],
+  ['locale', localeMachine, 'loadMessages'],
+  ['locale', localeMachine, 'loadValidationMessages'],
+  ['payment', paymentMachine, 'createPayment'],
+  ['payment', paymentMachine, 'loadWidgetScript'],
+  ['payment', paymentMachine, 'checkPayment'],
+  ['payment', paymentMachine, 'wait'],
+  ['payment', paymentMachine, 'refreshUser'],
+  ['payment', paymentMachine, 'readStoredState'],
+  ['field', fieldMachine, 'validate'],
+  ['sign-in', signInMachine, 'requestCode'],
+  ['sign-in', signInMachine, 'verifyCode'],
+  ['confirm', confirmMachine, 'confirm'],
+  ['account', accountMachine, 'cancelSubscription'],
+  ['account', accountMachine, 'resumeRenewal'],
+  ['account', accountMachine, 'resetDevice'],
+  ['account', accountMachine, 'changeEmail'],
+  ['account', accountMachine, 'confirmEmailCode'],
+  ['account', accountMachine, 'changePassword'],
+  ['join', joinMachine, 'registerReferrer'],
+  ['request', requestMachine, 'run'],
+]
+
+const PREFIX: Record<string, string> = { 'sign-in': 'sign-in', confirm: 'confirm' }
+
+describe('an actor the site did not provide', () => {
+  it.each(cases.map(([name, machine, src]) => ({ name, machine, src })))('$name: $src fails, naming itself', async ({ name, machine, src }) => {
+    const logic = (machine.implementations.actors as Record<string, unknown>)[src]!
+    const actor = createActor(logic as never, { input: {} as never })
+    const failed = new Promise<unknown>((resolve) => actor.subscribe({ error: resolve }))
+    actor.start()
+    expect(String(((await failed) as Error).message)).toBe(`${PREFIX[name] ?? name}: actor "${src}" not provided`)
+  })
+})

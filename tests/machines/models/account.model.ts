@@ -1,0 +1,212 @@
+/**
+ * Spec 4, 7: the account area's actions. Cancelling the subscription (GET /users/subscription/cancel)
+ * and resetting the device (DELETE /users/device/reset) are confirmed through the modal first;
+ * turning renewal back on runs at once; the e-mail change (PUT /users/email), its code
+ * (POST /users/email/{code}) and the launcher password (POST /users/credentials) are forms. Each
+ * call ends with a success toast and the refreshed user, or an error toast with the backend's
+ * message. One action at a time. The forms and calls are recording fakes; their answers are sent
+ * to the machine directly.
+ */
+import { expect } from '../check'
+import { accountMachine } from '#machines/account'
+import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type Effect, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+
+type AccountCtx = { confirming: 'cancel' | 'reset' | null; error: string | null }
+const a = (s: Snap | null) => ctx<AccountCtx>(s)
+const state = (s: Snap) => s.value as string
+
+const EMAIL_RULES = [{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }]
+const CODE_RULES = [{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length', length: 6 }]
+const PASSWORD_RULES = [{ rule: 'required' }, { rule: 'min', length: 8 }, { rule: 'max', length: 128 }]
+const PASSWORD_CONFIRM_RULES = [{ rule: 'required' }, { rule: 'confirmed', other: 'password' }]
+
+const FORMS = [
+  { kind: 'start', id: 'account-email', src: 'form', input: { id: 'account-email', fields: [{ name: 'new-email', rules: EMAIL_RULES }] } },
+  { kind: 'start', id: 'account-email-code', src: 'form', input: { id: 'account-email-code', fields: [{ name: 'code', rules: CODE_RULES }] } },
+  {
+    kind: 'start',
+    id: 'account-password',
+    src: 'form',
+    input: {
+      id: 'account-password',
+      fields: [
+        { name: 'password', rules: PASSWORD_RULES },
+        { name: 'password-confirm', rules: PASSWORD_CONFIRM_RULES },
+      ],
+    },
+  },
+]
+const FORM_IDS = ['account-email', 'account-email-code', 'account-password']
+
+/** Which call each busy state makes (its actor's id is the call's name). */
+const CALL_OF: Record<string, string> = {
+  cancelling: 'cancelSubscription',
+  resetting: 'resetDevice',
+  resuming: 'resumeRenewal',
+  changingEmail: 'changeEmail',
+  confirmingEmailCode: 'confirmEmailCode',
+  changingPassword: 'changePassword',
+}
+const BUSY = Object.keys(CALL_OF)
+/** Which form starts which call, with the form's values as its input. */
+const CALL_OF_FORM: Record<string, string> = { 'account-email': 'changingEmail', 'account-email-code': 'confirmingEmailCode', 'account-password': 'changingPassword' }
+
+const DONE = { message: 'Saved.', user: { id: 7, email: 'ann@example.com' } }
+const ACTIONS = ['account.cancelSubscription', 'account.resetDevice', 'account.resumeRenewal', 'form.submitted']
+
+const named = (s: Step) => s.effects.filter((e): e is Extract<Effect, { kind: 'action' }> => e.kind === 'action').map((e) => [e.type, e.params])
+
+const properties: Property[] = [
+  IGNORED_EVENTS_CHANGE_NOTHING,
+  {
+    name: 'starts idle with its three forms (the e-mail, its code, the password with its confirmation), nothing open, no error',
+    spec: 'spec 4, 5, 7',
+    when: (s) => s.index === 0,
+    check: (s) => {
+      expect(state(s.after)).toBe('idle')
+      expect(a(s.after)).toEqual({ confirming: null, error: null })
+      expect(s.effects).toEqual(FORMS)
+    },
+  },
+  {
+    name: 'the three forms run all along; at most one call runs, in its busy state; a confirmation is open exactly while asking',
+    spec: 'spec 4, 7 (one action at a time)',
+    check: (s) => {
+      const children = Object.keys(s.after.children)
+      const calls = children.filter((id) => !FORM_IDS.includes(id))
+      expect(children.filter((id) => FORM_IDS.includes(id)).sort()).toEqual(FORM_IDS)
+      expect(calls).toEqual(BUSY.includes(state(s.after)) ? [CALL_OF[state(s.after)]] : [])
+      expect(s.after.hasTag('busy')).toBe(BUSY.includes(state(s.after)))
+      expect(a(s.after).confirming !== null).toBe(state(s.after) === 'confirming')
+    },
+  },
+  {
+    name: 'cancelling the subscription and resetting the device ask first: the modal opens with that confirmation, nothing is called yet',
+    spec: 'spec 4, 7',
+    when: (s) => s.index > 0 && state(s.before!) === 'idle' && (s.event.type === 'account.cancelSubscription' || s.event.type === 'account.resetDevice'),
+    check: (s) => {
+      const kind = s.event.type === 'account.cancelSubscription' ? 'cancel' : 'reset'
+      expect(state(s.after)).toBe('confirming')
+      expect(a(s.after)).toEqual({ confirming: kind, error: null })
+      expect(named(s)).toEqual([['openConfirm', { kind }]])
+      expect(s.effects).toHaveLength(1)
+    },
+  },
+  {
+    name: 'a confirmed cancel calls GET /users/subscription/cancel, a confirmed reset DELETE /users/device/reset; a dismissed one calls nothing; the confirmation closes',
+    spec: 'spec 4, 7',
+    when: (s) => s.index > 0 && state(s.before!) === 'confirming' && s.event.type === 'modal.answered',
+    check: (s) => {
+      const kind = a(s.before).confirming
+      const next = s.event.answer === 'confirm' ? (kind === 'cancel' ? 'cancelling' : 'resetting') : 'idle'
+      expect(state(s.after)).toBe(next)
+      expect(a(s.after)).toEqual({ ...a(s.before), confirming: null })
+      expect(s.effects).toEqual(next === 'idle' ? [] : [{ kind: 'start', id: CALL_OF[next], src: CALL_OF[next], input: {} }])
+    },
+  },
+  {
+    name: 'turning renewal back on runs at once (no confirmation): GET /users/subscription/resume; the last error goes',
+    spec: 'spec 7',
+    when: (s) => s.index > 0 && state(s.before!) === 'idle' && s.event.type === 'account.resumeRenewal',
+    check: (s) => {
+      expect(state(s.after)).toBe('resuming')
+      expect(a(s.after)).toEqual({ confirming: null, error: null })
+      expect(s.effects).toEqual([{ kind: 'start', id: 'resumeRenewal', src: 'resumeRenewal', input: {} }])
+    },
+  },
+  {
+    name: "each form's values start its call (PUT /users/email, POST /users/email/{code}, POST /users/credentials); another form's are ignored",
+    spec: 'spec 5, 7',
+    when: (s) => s.index > 0 && state(s.before!) === 'idle' && s.event.type === 'form.submitted',
+    check: (s) => {
+      const next = CALL_OF_FORM[s.event.form as string]
+      if (next === undefined) {
+        expect([state(s.after), a(s.after)]).toEqual(['idle', a(s.before)])
+        expect(s.effects).toEqual([])
+        return
+      }
+      expect(state(s.after)).toBe(next)
+      expect(a(s.after)).toEqual({ confirming: null, error: null })
+      expect(s.effects).toEqual([{ kind: 'start', id: CALL_OF[next], src: CALL_OF[next], input: s.event.values }])
+    },
+  },
+  {
+    name: "a call that succeeded: back to idle, a success toast with the backend's message, the refreshed user handed on; a new password empties both password fields",
+    spec: 'spec 7, 8',
+    when: (s) => s.event.type.startsWith('xstate.done.actor.'),
+    check: (s) => {
+      const call = CALL_OF[state(s.before!)]!
+      expect(s.event.type).toBe(`xstate.done.actor.${call}`)
+      expect(state(s.after)).toBe('idle')
+      expect(a(s.after)).toEqual(a(s.before))
+      expect(s.effects).toEqual([
+        { kind: 'stop', id: call },
+        { kind: 'action', type: 'toast', params: { kind: 'success', text: 'Saved.' }, context: a(s.before) },
+        { kind: 'action', type: 'updateUser', params: DONE, context: a(s.before) },
+        ...(call === 'changePassword' ? [{ kind: 'send', to: 'account-password', event: { type: 'form.clear', names: ['password', 'password-confirm'] } }] : []),
+      ])
+    },
+  },
+  {
+    name: "a call that failed: back to idle with the backend's message (an Error's, or what was thrown) as the error and in an error toast, logged; the user is not refreshed",
+    spec: 'spec 7, 8',
+    when: (s) => s.event.type.startsWith('xstate.error.actor.'),
+    check: (s) => {
+      const call = CALL_OF[state(s.before!)]!
+      expect(s.event.type).toBe(`xstate.error.actor.${call}`)
+      const text = s.event.error instanceof Error ? 'Not allowed now.' : 'offline'
+      expect(state(s.after)).toBe('idle')
+      expect(a(s.after)).toEqual({ ...a(s.before), error: text })
+      expect(s.effects).toEqual([
+        { kind: 'stop', id: call },
+        { kind: 'action', type: 'toast', params: { kind: 'error', text }, context: a(s.after) },
+        { kind: 'action', type: 'logError', params: { error: s.event.error }, context: a(s.after) },
+      ])
+    },
+  },
+  {
+    name: 'one action at a time: while a call runs or a confirmation is open, another action changes nothing and calls nothing',
+    spec: 'spec 7',
+    when: (s) => s.index > 0 && state(s.before!) !== 'idle' && ACTIONS.includes(s.event.type),
+    check: (s) => {
+      expect([state(s.after), a(s.after)]).toEqual([state(s.before!), a(s.before)])
+      expect(s.effects).toEqual([])
+    },
+  },
+  {
+    name: 'an answer from the modal when no confirmation is open changes nothing',
+    spec: 'spec 4',
+    when: (s) => s.index > 0 && state(s.before!) !== 'confirming' && s.event.type === 'modal.answered',
+    check: (s) => {
+      expect([state(s.after), a(s.after)]).toEqual([state(s.before!), a(s.before)])
+      expect(s.effects).toEqual([])
+    },
+  },
+]
+
+function events(): TestEvent[] {
+  return [
+    { type: 'account.cancelSubscription' },
+    { type: 'account.resetDevice' },
+    { type: 'account.resumeRenewal' },
+    { type: 'modal.answered', answer: 'confirm' },
+    { type: 'modal.answered', answer: 'dismiss' },
+    { type: 'form.submitted', form: 'account-email', values: { 'new-email': 'new@example.org' } },
+    { type: 'form.submitted', form: 'account-email-code', values: { code: '493021' } },
+    { type: 'form.submitted', form: 'account-password', values: { password: 'correct horse', 'password-confirm': 'correct horse' } },
+    { type: 'form.submitted', form: 'sign-in-email', values: { email: 'ann@example.com' } },
+    ...Object.values(CALL_OF).flatMap((call) => [
+      { type: `xstate.done.actor.${call}`, output: DONE },
+      { type: `xstate.error.actor.${call}`, error: new Error('Not allowed now.') },
+    ]),
+    { type: 'xstate.error.actor.changeEmail', error: 'offline' },
+  ]
+}
+
+export const accountModel: MachineModel = {
+  name: 'account',
+  machine: accountMachine,
+  inputs: [{ label: 'the account page of a signed-in user' }],
+  events,
+  properties,
+}

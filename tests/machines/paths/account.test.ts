@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { accountModel } from '../models/account.model'
+
+runModel(accountModel)

@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { authModel } from '../models/auth.model'
+
+runModel(authModel)

@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { deadlineModel } from '../models/deadline.model'
+
+runModel(deadlineModel)

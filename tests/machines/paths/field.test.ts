@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { fieldModel } from '../models/field.model'
+
+runModel(fieldModel)

@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { formModel } from '../models/form.model'
+
+runModel(formModel)

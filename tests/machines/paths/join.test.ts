@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { joinModel } from '../models/join.model'
+
+runModel(joinModel)

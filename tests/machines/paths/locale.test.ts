@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { localeModel } from '../models/locale.model'
+
+runModel(localeModel)

@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { paymentModel } from '../models/payment.model'
+
+runModel(paymentModel)

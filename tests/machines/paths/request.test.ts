@@ -1,0 +1,4 @@
+import { runModel } from '../runner'
+import { requestModel } from '../models/request.model'
+
+runModel(requestModel)
