@@ -84,6 +84,7 @@ export const EnvSchema = type({
 
   'EXTERNAL_DOWNLOAD_URL?': httpUrl,
   'CS2_DOWNLOAD_URL?': httpUrl,
+  'STEAM_OPENID_URL?': httpUrl,
   'CHAT_SCRIPT_URL?': httpUrl,
   'ANALYTICS_SCRIPT_URL?': httpUrl,
   'ANALYTICS_CLIENT_ID_COOKIE?': nonEmpty,
@@ -94,6 +95,9 @@ export const EnvSchema = type({
 })
 
 export type Env = typeof EnvSchema.infer
+
+/** Steam's OpenID 2.0 endpoint: the default with a real backend (API_BASE_URL set). */
+export const STEAM_OPENID_URL = 'https://steamcommunity.com/openid/login'
 
 /** The providers' own widget scripts: the default with a real backend (API_BASE_URL set). */
 export const PROVIDER_SCRIPT_URLS = Object.freeze({
@@ -172,6 +176,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     gtmId: env.GTM_ID ?? null,
     gtmScriptUrl: env.GTM_SCRIPT_URL,
     debugPrices: env.DEBUG_PRICES,
+    steamOpenIdUrl: env.STEAM_OPENID_URL ?? (standIn ? `${apiBrowserBase}/sandbox/openid/login` : STEAM_OPENID_URL),
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   }
   return deepFreeze(config)

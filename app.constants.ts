@@ -92,6 +92,8 @@ export interface PublicConfig {
   /** Where the tag manager container loads from; `?id=` is added. */
   gtmScriptUrl: string
   debugPrices: boolean
+  /** Where "Sign in with Steam" goes: Steam's OpenID 2.0 endpoint (the stand-in's sandbox by default). */
+  steamOpenIdUrl: string
 }
 
 export interface Config extends PublicConfig {

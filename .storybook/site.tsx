@@ -105,6 +105,7 @@ export function siteContext(brand: BrandId, params: SiteParameters): SiteContext
     now,
     session: params.user ? { token: 'story-token', expiresAt: now + 3_600_000 } : null,
     user: params.user ?? null,
+    flash: null,
   }
 }
 

@@ -23,6 +23,7 @@ import { Route as UserLicenseRouteImport } from './routes/user-license'
 import { Route as WikiRouteImport } from './routes/wiki'
 import { Route as ProtectedAccountRouteImport } from './routes/_protected/account'
 import { Route as ConfirmEmailChar123CodeChar125RouteImport } from './routes/confirm-email.{-$code}'
+import { Route as FormsFormRouteImport } from './routes/forms.$form'
 import { Route as JoinChar123CodeChar125RouteImport } from './routes/join.{-$code}'
 import { Route as GuestsLoginIndexRouteImport } from './routes/_guests/login/index'
 import { Route as GuestsLoginCodeRouteImport } from './routes/_guests/login/$code'
@@ -96,6 +97,11 @@ const ConfirmEmailChar123CodeChar125Route =
     path: '/confirm-email/{-$code}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const FormsFormRoute = FormsFormRouteImport.update({
+  id: '/forms/$form',
+  path: '/forms/$form',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const JoinChar123CodeChar125Route = JoinChar123CodeChar125RouteImport.update({
   id: '/join/{-$code}',
   path: '/join/{-$code}',
@@ -125,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/wiki': typeof WikiRoute
   '/account': typeof ProtectedAccountRoute
   '/confirm-email/{-$code}': typeof ConfirmEmailChar123CodeChar125Route
+  '/forms/$form': typeof FormsFormRoute
   '/join/{-$code}': typeof JoinChar123CodeChar125Route
   '/login/$code': typeof GuestsLoginCodeRoute
   '/login/': typeof GuestsLoginIndexRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/wiki': typeof WikiRoute
   '/account': typeof ProtectedAccountRoute
   '/confirm-email/{-$code}': typeof ConfirmEmailChar123CodeChar125Route
+  '/forms/$form': typeof FormsFormRoute
   '/join/{-$code}': typeof JoinChar123CodeChar125Route
   '/login/$code': typeof GuestsLoginCodeRoute
   '/login': typeof GuestsLoginIndexRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/wiki': typeof WikiRoute
   '/_protected/account': typeof ProtectedAccountRoute
   '/confirm-email/{-$code}': typeof ConfirmEmailChar123CodeChar125Route
+  '/forms/$form': typeof FormsFormRoute
   '/join/{-$code}': typeof JoinChar123CodeChar125Route
   '/_guests/login/$code': typeof GuestsLoginCodeRoute
   '/_guests/login/': typeof GuestsLoginIndexRoute
@@ -181,6 +190,7 @@ export interface FileRouteTypes {
     | '/wiki'
     | '/account'
     | '/confirm-email/{-$code}'
+    | '/forms/$form'
     | '/join/{-$code}'
     | '/login/$code'
     | '/login/'
@@ -198,6 +208,7 @@ export interface FileRouteTypes {
     | '/wiki'
     | '/account'
     | '/confirm-email/{-$code}'
+    | '/forms/$form'
     | '/join/{-$code}'
     | '/login/$code'
     | '/login'
@@ -217,6 +228,7 @@ export interface FileRouteTypes {
     | '/wiki'
     | '/_protected/account'
     | '/confirm-email/{-$code}'
+    | '/forms/$form'
     | '/join/{-$code}'
     | '/_guests/login/$code'
     | '/_guests/login/'
@@ -236,6 +248,7 @@ export interface RootRouteChildren {
   UserLicenseRoute: typeof UserLicenseRoute
   WikiRoute: typeof WikiRoute
   ConfirmEmailChar123CodeChar125Route: typeof ConfirmEmailChar123CodeChar125Route
+  FormsFormRoute: typeof FormsFormRoute
   JoinChar123CodeChar125Route: typeof JoinChar123CodeChar125Route
 }
 
@@ -339,6 +352,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConfirmEmailChar123CodeChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forms/$form': {
+      id: '/forms/$form'
+      path: '/forms/$form'
+      fullPath: '/forms/$form'
+      preLoaderRoute: typeof FormsFormRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/join/{-$code}': {
       id: '/join/{-$code}'
       path: '/join/{-$code}'
@@ -402,6 +422,7 @@ const rootRouteChildren: RootRouteChildren = {
   UserLicenseRoute: UserLicenseRoute,
   WikiRoute: WikiRoute,
   ConfirmEmailChar123CodeChar125Route: ConfirmEmailChar123CodeChar125Route,
+  FormsFormRoute: FormsFormRoute,
   JoinChar123CodeChar125Route: JoinChar123CodeChar125Route,
 }
 export const routeTree = rootRouteImport

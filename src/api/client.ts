@@ -19,6 +19,8 @@ export interface ApiOptions {
   token?: () => string | null | Promise<string | null>
   fetch?: typeof globalThis.fetch
   timeoutMs?: number
+  /** Headers every call carries (the site's server names the visitor's site: `X-Site-Origin`). */
+  headers?: Readonly<Record<string, string>>
   /**
    * The visitor-facing text of an error that carries no message from the backend (no answer,
    * an HTML page, a body of the wrong shape). Without it the message is the technical detail.
@@ -43,7 +45,7 @@ export function createApi(options: ApiOptions) {
     path: string,
     init: { query?: Record<string, string | number | undefined>; body?: unknown; auth?: boolean } = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
     if (init.auth !== false && options.token) {
       const token = await options.token()
       if (token) headers.authorization = `Bearer ${token}`

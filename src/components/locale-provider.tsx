@@ -33,7 +33,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       localeMachine.provide({
         actors: {
           loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
-            await loadLanguageFiles(input.locale, router.state.matches.map((match) => match.routeId))
+            await loadLanguageFiles(input.locale, router.state.matches.map((match) => String(match.routeId)))
             return input.locale
           }),
           loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {

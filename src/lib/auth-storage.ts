@@ -46,6 +46,11 @@ export function storeSession(session: StoreSessionParams, crossOrigin = false): 
   })
 }
 
+/** The `Set-Cookie` values that remove a stored session (the server's logout, a session the backend no longer knows). */
+export function expiredSessionCookies(crossOrigin = false): string[] {
+  return Object.values(AUTH_STORAGE_KEYS).map((key) => cookie(key, '', null, crossOrigin))
+}
+
 export function clearStoredSession(crossOrigin = false): void {
   for (const key of Object.values(AUTH_STORAGE_KEYS)) {
     document.cookie = cookie(key, '', null, crossOrigin)

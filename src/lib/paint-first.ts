@@ -17,16 +17,24 @@ const ENTRY = /<script type="module" async="" src="(\/assets\/[\w./-]+\.js)" non
  * site is held in `window.__earlyNavigation` and carried out once it is: the router loses a
  * navigation that starts while the page is still hydrating, and the browser's own navigation is
  * cancelled when hydration writes the history entry. Links within the page work as they are.
+ *
+ * A form of the site's (`form[data-form]`) sent before its machine runs (`data-live`) is held
+ * the same way in `window.__earlySubmit` and the form shows that it is busy; its machine
+ * carries it out once it starts (decision 063). When the scripts cannot load, the held form is
+ * sent to the server as it is, as without JavaScript: either way exactly once.
  */
 export function starterScript(entry: string, preloads: readonly string[]): string {
   const list = JSON.stringify(preloads)
   return (
-    '(function(){addEventListener("click",function(e){if(document.documentElement.dataset.hydrated==="true")return;' +
+    '(function(){var d=document.documentElement;addEventListener("click",function(e){if(d.dataset.hydrated==="true")return;' +
     'var a=e.target&&e.target.closest&&e.target.closest("a[href]");' +
     'if(a&&!e.defaultPrevented&&e.button===0&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey&&!e.altKey&&!a.target&&a.origin===location.origin&&!(a.pathname===location.pathname&&a.search===location.search&&a.hash)){e.preventDefault();e.stopPropagation();window.__earlyNavigation=a.pathname+a.search+a.hash}},true);' +
+    'addEventListener("submit",function(e){var f=e.target,id=f&&f.getAttribute&&f.getAttribute("data-form");' +
+    'if(!id||f.hasAttribute("data-live")||(e.submitter&&e.submitter.name==="_action"))return;' +
+    'e.preventDefault();if(window.__earlySubmit)return;window.__earlySubmit=id;f.setAttribute("aria-busy","true")},true);' +
     'var s=0;function go(){if(s)return;s=1;' +
     `${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
-    `import(${JSON.stringify(entry)})}` +
+    `import(${JSON.stringify(entry)}).catch(function(){var id=window.__earlySubmit,f=id&&document.querySelector('form[data-form="'+id+'"]');if(f){delete window.__earlySubmit;HTMLFormElement.prototype.submit.call(f)}})}` +
     'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()'
   )
 }

@@ -7,13 +7,14 @@
  * brand's names, e-mail or host (decision 005).
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
+import { appendResponseHeader, getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
 import { CONSTANTS, brandForHost, loadConfig, toPublicConfig, type Brand, type BrandId, type PublicConfig } from '../../app.config'
 import { createApi, ApiError } from '~/api/client'
 import type { User } from '~/api/schemas'
 import { clearSessionCookies, serverSession, type ServerSession } from './session-server'
 import { hostDetectionInput, type HostDetectionInput } from './locale'
 import { PageRequest } from './page-request'
+import { clearFlashCookie, readFlash, type Flash } from './forms/flash'
 
 export interface SiteContext {
   host: string
@@ -28,6 +29,8 @@ export interface SiteContext {
   now: number
   session: ServerSession | null
   user: User | null
+  /** What a form sent without JavaScript came back with (decision 063), read once. */
+  flash: Flash | null
 }
 
 export const getSiteContext = createServerFn({ method: 'GET' })
@@ -52,6 +55,8 @@ export const getSiteContext = createServerFn({ method: 'GET' })
         }
       }
     }
+    const flash = readFlash(getRequestHeader('cookie'))
+    if (flash) appendResponseHeader('set-cookie', clearFlashCookie(config.cookiesCrossOrigin))
     const brand = brandForHost(config, host)
     return {
       host,
@@ -63,5 +68,6 @@ export const getSiteContext = createServerFn({ method: 'GET' })
       now,
       session,
       user,
+      flash,
     }
   })

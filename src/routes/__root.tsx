@@ -5,6 +5,7 @@ import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
 import { getSiteContext, type SiteContext } from '~/lib/site-context'
 import { buildMeta } from '~/lib/meta'
+import { useSite } from '~/lib/use-site'
 import { runRouteMiddleware } from '~/lib/route-middleware'
 import { readSession } from '~/lib/session'
 import type { SessionFacts } from '#machines/rules/access'
@@ -79,6 +80,17 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
+/** What a form sent without JavaScript said on the page it led to (decision 063). */
+function FlashNotice() {
+  const { flash } = useSite()
+  if (flash?.form !== 'notice' || !flash.notice) return null
+  return (
+    <p className="notice page-notice" role="status" data-testid="flash-notice">
+      {flash.notice}
+    </p>
+  )
+}
+
 function RootLayout() {
   return (
     <LocaleProvider>
@@ -91,6 +103,7 @@ function RootLayout() {
         <NavigationEffects />
         <SiteHeader />
         <main id="main" className="page" tabIndex={-1}>
+          <FlashNotice />
           <Outlet />
         </main>
         <SiteFooter />

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate'
 import { isLoggedIn } from '#machines/auth'
 import { requestMachine } from '#machines/request'
 import { normalizeDigits } from '#machines/rules/digits'
+import { CONFIRM_FORM } from '#machines/sign-in'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { PageIntro } from '~/components/page-intro'
@@ -26,12 +27,13 @@ export const Route = createFileRoute('/confirm-email/{-$code}')({
 })
 
 function ConfirmEmailPage() {
-  const { product } = useSite()
+  const { product, flash } = useSite()
   const { code } = Route.useParams()
   const settled = Route.useLoaderData()
+  const start = flash?.form === CONFIRM_FORM ? { email: flash.values?.email ?? '', code: flash.values?.code ?? '', error: flash.error ?? null, fieldErrors: flash.errors ?? {} } : undefined
   return (
     <PageIntro heading={m.page_confirm_email_heading({ product })} intro={m.page_confirm_email_intro({ product })}>
-      {code && settled ? <ConfirmByLink key={code} code={code} settled={settled} /> : <ConfirmForm />}
+      {code && settled ? <ConfirmByLink key={code} code={code} settled={settled} /> : <ConfirmForm start={start} />}
     </PageIntro>
   )
 }

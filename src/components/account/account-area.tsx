@@ -18,6 +18,7 @@ import { useSite } from '~/lib/use-site'
 import { siteForm } from '~/lib/forms/form-logic'
 import { formAction } from '~/lib/forms/endpoints'
 import { formatDate, formatPrice } from '~/lib/premium/format'
+import type { Flash } from '~/lib/forms/flash'
 import { AuthActor } from '../auth-provider'
 import { ModalActor } from '../ui-actors'
 import { FormField, MachineForm } from '../forms/form'
@@ -39,6 +40,7 @@ const CONFIRM_DIALOG: Record<ConfirmKind, ModalDialog> = { cancel: 'account.canc
 
 export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffer['offer']; unavailable?: boolean }) {
   const locale = getLocale()
+  const { flash } = useSite()
   const user = AuthActor.useSelector((s) => s.context.user) as User | null
   // The user is still on its way (the auth machine fetches it), not lost.
   const fetchingUser = AuthActor.useSelector((s) => s.hasTag('busy') || s.matches('loggedIn'))
@@ -89,15 +91,41 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
         <dl className="facts">
           <dt>{m.acc_email()}</dt>
           <dd data-testid="account-email">
-            {user.email} <span className="badge">{user.email_confirmed ? m.acc_email_confirmed() : m.acc_email_unconfirmed()}</span>
+            {user.email ? (
+              <>
+                {user.email} <span className="badge">{user.email_confirmed ? m.acc_email_confirmed() : m.acc_email_unconfirmed()}</span>
+              </>
+            ) : (
+              <a href="#acc-email">{m.acc_email_none()}</a>
+            )}
           </dd>
+          {user.steam_id ? (
+            <>
+              <dt>{m.acc_steam_account()}</dt>
+              <dd data-testid="account-steam">
+                {user.display_name ? `${user.display_name} · ` : ''}
+                <span className="mono">{user.steam_id}</span>
+              </dd>
+            </>
+          ) : null}
           <dt>{m.acc_user_id()}</dt>
           <dd data-testid="account-id">{String(user.id)}</dd>
         </dl>
         {user.pending_email ? <p className="notice">{m.acc_pending_email({ email: user.pending_email })}</p> : null}
-        <button type="button" className="button button--ghost" onClick={() => auth.send({ type: 'auth.logout' })} data-testid="logout">
-          {m.acc_logout()}
-        </button>
+        <form method="post" action={formAction('logout')}>
+          <input type="hidden" name="locale" value={locale} />
+          <button
+            type="submit"
+            className="button button--ghost"
+            onClick={(e) => {
+              e.preventDefault()
+              auth.send({ type: 'auth.logout' })
+            }}
+            data-testid="logout"
+          >
+            {m.acc_logout()}
+          </button>
+        </form>
       </section>
 
       <section className="card" aria-labelledby="acc-sub" data-testid="account-subscription" data-active={sub?.active ?? false}>
@@ -183,8 +211,15 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
 
       {user.referral_code ? <ReferralCard code={user.referral_code} /> : null}
 
-      <EmailCard busy={busy} pending={user.pending_email ?? null} form={state.children[EMAIL_FORM] as FormRef | undefined} codeForm={state.children[EMAIL_CODE_FORM] as FormRef | undefined} />
-      <PasswordCard busy={busy} form={state.children[PASSWORD_FORM] as FormRef | undefined} />
+      <EmailCard
+        busy={busy}
+        pending={user.pending_email ?? null}
+        adding={!user.email}
+        form={state.children[EMAIL_FORM] as FormRef | undefined}
+        codeForm={state.children[EMAIL_CODE_FORM] as FormRef | undefined}
+        flash={flash}
+      />
+      <PasswordCard busy={busy} form={state.children[PASSWORD_FORM] as FormRef | undefined} flash={flash} />
     </div>
   )
 }
@@ -211,19 +246,34 @@ function ReferralCard({ code }: { code: string }) {
   )
 }
 
-function EmailCard({ busy, pending, form, codeForm }: { busy: boolean; pending: string | null; form: FormRef | undefined; codeForm: FormRef | undefined }) {
+/** What a form of this card sent without JavaScript came back with: the backend's words. */
+function FlashLine({ flash, form }: { flash: Flash | null; form: string }) {
+  if (flash?.form !== form) return null
+  if (flash.error) return <p className="form-error" role="alert">{flash.error}</p>
+  return flash.notice ? <p className="notice" role="status">{flash.notice}</p> : null
+}
+
+/** A form's values and per-field messages when it came back from the server without JavaScript. */
+function from(flash: Flash | null, form: string) {
+  return flash?.form === form ? { initial: flash.values ?? {}, serverErrors: flash.errors ?? {} } : {}
+}
+
+function EmailCard({ busy, pending, adding, form, codeForm, flash }: { busy: boolean; pending: string | null; adding: boolean; form: FormRef | undefined; codeForm: FormRef | undefined; flash: Flash | null }) {
   const locale = getLocale()
   return (
     <section className="card" aria-labelledby="acc-email">
-      <h2 id="acc-email">{m.acc_change_email_title()}</h2>
-      <MachineForm id={EMAIL_FORM} form={form} action={formAction(EMAIL_FORM)} hidden={{ locale }} testId="change-email" busy={busy}>
+      <h2 id="acc-email">{adding ? m.acc_add_email_title() : m.acc_change_email_title()}</h2>
+      {adding ? <p className="form-card__muted">{m.acc_add_email_text()}</p> : null}
+      <MachineForm id={EMAIL_FORM} form={form} action={formAction(EMAIL_FORM)} hidden={{ locale }} testId="change-email" busy={busy} {...from(flash, EMAIL_FORM)}>
         <FormField name="new-email" label={m.acc_new_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
-        <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_change_email_submit()}</button>
+        <FlashLine flash={flash} form={EMAIL_FORM} />
+        <button type="submit" className="button button--ghost" disabled={busy}>{adding ? m.acc_add_email_submit() : m.acc_change_email_submit()}</button>
       </MachineForm>
       {pending ? (
-        <MachineForm id={EMAIL_CODE_FORM} form={codeForm} action={formAction(EMAIL_CODE_FORM)} hidden={{ locale }} testId="confirm-email-code" busy={busy}>
+        <MachineForm id={EMAIL_CODE_FORM} form={codeForm} action={formAction(EMAIL_CODE_FORM)} hidden={{ locale }} testId="confirm-email-code" busy={busy} {...from(flash, EMAIL_CODE_FORM)}>
           <p className="form-card__muted">{m.acc_email_code_text({ email: pending })}</p>
           <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
+          <FlashLine flash={flash} form={EMAIL_CODE_FORM} />
           <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_email_code_submit()}</button>
         </MachineForm>
       ) : null}
@@ -231,12 +281,13 @@ function EmailCard({ busy, pending, form, codeForm }: { busy: boolean; pending: 
   )
 }
 
-function PasswordCard({ busy, form }: { busy: boolean; form: FormRef | undefined }) {
+function PasswordCard({ busy, form, flash }: { busy: boolean; form: FormRef | undefined; flash: Flash | null }) {
   return (
     <section className="card" aria-labelledby="acc-password">
       <h2 id="acc-password">{m.acc_password_title()}</h2>
       <p className="form-card__muted">{m.acc_password_text()}</p>
-      <MachineForm id={PASSWORD_FORM} form={form} action={formAction(PASSWORD_FORM)} hidden={{ locale: getLocale() }} testId="change-password" busy={busy}>
+      <FlashLine flash={flash} form={PASSWORD_FORM} />
+      <MachineForm id={PASSWORD_FORM} form={form} action={formAction(PASSWORD_FORM)} hidden={{ locale: getLocale() }} testId="change-password" busy={busy} {...from(flash, PASSWORD_FORM)}>
         <FormField name="password" label={m.acc_password_label()} rules={PASSWORD_RULES} type="password" autoComplete="new-password" hint={m.acc_password_hint()} />
         <FormField name="password-confirm" label={m.acc_password_confirm_label()} rules={PASSWORD_CONFIRM_RULES} type="password" autoComplete="new-password" />
         <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_password_submit()}</button>

@@ -22,13 +22,15 @@ import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentB
 export interface SignInStart {
   step: 'email' | 'code'
   email: string
+  /** The code sent without JavaScript that the server turned down: kept so it can be corrected. */
+  code: string
   notice: string | null
   resendAt: number | null
   error: string | null
   fieldErrors: Readonly<Record<string, string>>
 }
 
-export const EMAIL_STEP: SignInStart = { step: 'email', email: '', notice: null, resendAt: null, error: null, fieldErrors: {} }
+export const EMAIL_STEP: SignInStart = { step: 'email', email: '', code: '', notice: null, resendAt: null, error: null, fieldErrors: {} }
 
 /**
  * Spec 7: passwordless sign-in. The sign-in machine runs both steps: the e-mail step asks the
@@ -52,7 +54,7 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
             ...(input.redirectTo ? { redirect: input.redirectTo } : {}),
             ...(referrer ? { referrer_link_code: referrer } : {}),
           })
-          return { message: answer.message, resendIn: answer.resend_in ?? 30 }
+          return { message: answer.message, resendIn: answer.resend_in ?? 30, at: Date.now() }
         }),
         verifyCode: fromPromise(async ({ input }) => {
           const settled = await askAuth(auth, {
@@ -76,7 +78,7 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
       const typed = valuesTypedBefore(formId, ['email', 'code'])
       return {
         email: typed.email ?? start.email,
-        code: typed.code,
+        code: typed.code ?? (start.step === 'code' ? start.code : undefined),
         step: start.step,
         notice: start.notice,
         resendAt: start.resendAt,
@@ -120,7 +122,7 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
       id={SIGN_IN_CODE_FORM}
       form={state.children[SIGN_IN_CODE_FORM] as FormRef | undefined}
       action={formAction(SIGN_IN_CODE_FORM)}
-      initial={{}}
+      initial={{ code: state.context.code }}
       serverErrors={start.step === 'code' ? start.fieldErrors : {}}
       hidden={{ ...hidden, email: state.context.email }}
       className="form-card"

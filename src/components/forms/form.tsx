@@ -54,6 +54,8 @@ export function MachineForm({ id, form, action, method = 'post', initial = {}, s
         action={action}
         noValidate
         data-form={id}
+        // The form's machine runs: the page's starter script no longer holds its submit.
+        data-live={form ? 'true' : undefined}
         className={className}
         data-testid={testId}
         aria-busy={busy || undefined}

@@ -27,6 +27,7 @@ const REASON_TEXT: Record<PayReason, () => string> = {
   busy: () => m.premium_reason_busy(),
   plan: () => m.premium_reason_plan(),
   login: () => m.premium_reason_login(),
+  email: () => m.premium_reason_email(),
   agreements: () => m.premium_reason_agreements(),
   premium: () => m.premium_reason_premium(),
   promo: () => m.premium_reason_promo(),
@@ -140,6 +141,11 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
             <a className="button button--ghost" href={selectLoginHref(snapshot)}>
               {m.premium_sign_in()}
             </a>
+          ) : null}
+          {reason === 'email' ? (
+            <Link to="/account" hash="acc-email" className="button button--ghost" data-testid="premium-add-email">
+              {m.premium_add_email()}
+            </Link>
           ) : null}
         </div>
         <p id={REASON_ID} className="premium-payment__reason" aria-live="polite">

@@ -44,6 +44,8 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
   const site = useSite()
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
+  // A Steam account may have no e-mail; until the user is read, nothing says it has none.
+  const hasEmail = AuthActor.useSelector((s) => (s.context.user ? Boolean(s.context.user.email) : true))
   const api = useApi()
   const router = useRouter()
   const live = useRef({ api, router, auth, onPanel })
@@ -86,6 +88,7 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
     input: {
       locale,
       loggedIn,
+      hasEmail,
       activeService: payment.service,
       publicId: cloudpaymentsPublicIdForHost(site.config, site.host),
       payselection: { serviceId: payment.payselection.serviceId, publicKey: payment.payselection.publicKey },
@@ -99,8 +102,8 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
 
   // Spec 4: the session decides whether paying is possible.
   useEffect(() => {
-    actorRef.send({ type: 'auth.changed', loggedIn })
-  }, [actorRef, loggedIn])
+    actorRef.send({ type: 'auth.changed', loggedIn, hasEmail })
+  }, [actorRef, loggedIn, hasEmail])
 
   // Spec 3: the premium state outlives the trip to the login page (never written before it was read).
   useEffect(() => {

@@ -56,7 +56,7 @@ describe('spec 5: a form field passes the constraints to the <input>', () => {
   const render = (name: string) =>
     renderToStaticMarkup(
       <LocaleActor.Provider logic={localeMachine} options={{ input: { urlLocale: 'en', messageSet: 'original' } }}>
-        <MachineForm id="test" form={undefined} action="/_forms/test">
+        <MachineForm id="test" form={undefined} action="/forms/test">
           <FormField name="field" label="Field" rules={FIELDS[name]!.rules} type={FIELDS[name]!.type} />
         </MachineForm>
       </LocaleActor.Provider>,
@@ -91,7 +91,7 @@ describe('spec 5: a form field passes the constraints to the <input>', () => {
     const html = render('sign-in e-mail')
     const form = /<form [^>]*>/.exec(html)?.[0] ?? ''
     expect(form).toContain('method="post"')
-    expect(form).toContain('action="/_forms/test"')
+    expect(form).toContain('action="/forms/test"')
     expect(form).toContain('data-form="test"')
     expect(html).toContain('<input type="hidden" name="_form" value="test"/>')
   })

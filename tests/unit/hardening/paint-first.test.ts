@@ -37,9 +37,11 @@ describe('paint first', () => {
     const timers: Array<{ fn: () => void; ms: number }> = []
     const code = starterScript('/assets/index-A.js', ['/assets/react-B.js']).replace('import(', '__import(')
     const listeners: Array<(e: unknown) => void> = []
+    const submits: Array<(e: unknown) => void> = []
     const dataset: Record<string, string> = {}
     const context: Record<string, unknown> = {
-      addEventListener: (type: string, fn: (e: unknown) => void, capture: boolean) => type === 'click' && capture && listeners.push(fn),
+      addEventListener: (type: string, fn: (e: unknown) => void, capture: boolean) =>
+        capture && (type === 'click' ? listeners.push(fn) : type === 'submit' ? submits.push(fn) : 0),
       location: { origin: 'http://site', pathname: '/ru', search: '' },
       document: {
         documentElement: { dataset },
@@ -48,7 +50,10 @@ describe('paint first', () => {
       },
       requestAnimationFrame: (fn: () => void) => frames.push(fn),
       setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
-      __import: (src: string) => imported.push(src),
+      __import: (src: string) => {
+        imported.push(src)
+        return new Promise(() => {})
+      },
     }
     context.window = context
     runInNewContext(code, context)
@@ -77,6 +82,59 @@ describe('paint first', () => {
     expect(click({ pathname: '/ru', hash: '#main' })).toBeNull()
     dataset.hydrated = 'true'
     expect(click({ pathname: '/de' })).toBeNull()
+  })
+
+  it('holds a submit of a site form whose machine does not run yet, once; a form whose machine runs, and a secondary action, go as they are', async () => {
+    const submits: Array<(e: unknown) => void> = []
+    let importFails: (error: unknown) => void = () => {}
+    const sent: string[] = []
+    const forms: Record<string, { attributes: Record<string, string> }> = {}
+    const form = (id: string | null, attributes: Record<string, string> = {}) => {
+      const f: { attributes: Record<string, string>; [k: string]: unknown } = {
+        attributes: { ...(id ? { 'data-form': id } : {}), ...attributes },
+        getAttribute: (name: string) => f.attributes[name] ?? null,
+        hasAttribute: (name: string) => name in f.attributes,
+        setAttribute: (name: string, value: string) => void (f.attributes[name] = value),
+      }
+      if (id) forms[id] = f
+      return f
+    }
+    const context: Record<string, unknown> = {
+      addEventListener: (type: string, fn: (e: unknown) => void) => type === 'submit' && submits.push(fn),
+      location: { origin: 'http://site' },
+      document: {
+        documentElement: { dataset: {} },
+        createElement: () => ({}),
+        head: { appendChild: () => {} },
+        querySelector: (selector: string) => forms[/data-form="([^"]+)"/.exec(selector)![1]!],
+      },
+      HTMLFormElement: { prototype: { submit(this: { attributes: Record<string, string> }) { sent.push(this.attributes['data-form']!) } } },
+      requestAnimationFrame: () => {},
+      setTimeout: (fn: () => void) => fn(),
+      __import: () => new Promise((_, reject) => (importFails = reject)),
+    }
+    context.window = context
+    runInNewContext(starterScript('/assets/index-A.js', []).replace('import(', '__import('), context)
+    const submit = (f: unknown, submitter: unknown = null) => {
+      let prevented = false
+      submits[0]!({ target: f, submitter, preventDefault: () => (prevented = true) })
+      return prevented
+    }
+    const w = context.window as { __earlySubmit?: string }
+    expect(submit(form('sign-in-email'))).toBe(true)
+    expect(w.__earlySubmit).toBe('sign-in-email')
+    expect(forms['sign-in-email']!.attributes['aria-busy']).toBe('true')
+    // A second submit while the first is held is not held again (nor sent).
+    expect(submit(form('sign-in-code'))).toBe(true)
+    expect(w.__earlySubmit).toBe('sign-in-email')
+    expect(submit(form('account-email', { 'data-live': 'true' }))).toBe(false)
+    expect(submit(form('sign-in-code'), { name: '_action' })).toBe(false)
+    expect(submit(form(null))).toBe(false)
+    // The scripts cannot load: the held form goes to the server as it is, once.
+    importFails(new Error('offline'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(sent).toEqual(['sign-in-email'])
+    expect(w.__earlySubmit).toBeUndefined()
   })
 })
 

@@ -1,8 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute, useLocation } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
 import { isSafeRedirect } from '#machines/rules/redirect'
+import { localePath } from '#machines/rules/locale'
+import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in'
 import { PageIntro } from '~/components/page-intro'
-import { SignInForm } from '~/components/account/sign-in-form'
+import { AuthActor } from '~/components/auth-provider'
+import { SignInForm, EMAIL_STEP, type SignInStart } from '~/components/account/sign-in-form'
+import { formAction } from '~/lib/forms/endpoints'
+import type { Flash } from '~/lib/forms/flash'
+import { isOpenIdAnswer, steamSignInUrl } from '~/lib/openid'
 import { useSite } from '~/lib/use-site'
 
 /**
@@ -16,13 +24,78 @@ export const Route = createFileRoute('/_guests/login/')({
   component: LoginPage,
 })
 
+/** A sign-in form sent without JavaScript comes back at its step, with its notice and errors. */
+function startFrom(flash: Flash | null): SignInStart {
+  if (!flash || (flash.form !== SIGN_IN_EMAIL_FORM && flash.form !== SIGN_IN_CODE_FORM)) return EMAIL_STEP
+  return {
+    step: flash.form === SIGN_IN_CODE_FORM ? 'code' : 'email',
+    email: flash.values?.email ?? '',
+    code: flash.values?.code ?? '',
+    notice: flash.notice ?? null,
+    resendAt: flash.resendAt ?? null,
+    error: flash.error ?? null,
+    fieldErrors: flash.errors ?? {},
+  }
+}
+
 function LoginPage() {
-  const { product } = useSite()
+  const { product, flash, config, origin } = useSite()
   const { redirect } = Route.useSearch()
+  // The query exactly as the provider wrote it (the router's parsed search reads numbers into it).
+  const searchStr = useLocation().searchStr
+  const locale = getLocale()
+  if (isOpenIdAnswer(searchStr)) return <SteamCallback redirect={redirect} searchStr={searchStr} />
+  const returnTo = `${origin}${localePath(locale, '/login')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`
   return (
     <PageIntro heading={m.page_login_heading({ product })} intro={m.page_login_intro({ product })}>
       {redirect ? <p className="notice" data-testid="login-target" data-target={redirect}>{m.login_required_notice()}</p> : null}
-      <SignInForm redirect={redirect} />
+      <SignInForm redirect={redirect} start={startFrom(flash)} />
+      <div className="form-card form-card--alt">
+        <p className="form-card__muted">{m.acc_steam_or()}</p>
+        <a className="button button--steam" href={steamSignInUrl(config.steamOpenIdUrl, origin, returnTo)} data-testid="steam-sign-in">
+          {m.acc_steam_sign_in()}
+        </a>
+      </div>
+    </PageIntro>
+  )
+}
+
+/**
+ * Spec 2, 7: the login callback. Steam sends the visitor back here with its signed answer; the
+ * auth machine hands it to the backend (GET /users/auth with the query as it came) and signs
+ * in. Without JavaScript the same answer goes to the site's server as a form.
+ */
+function SteamCallback({ redirect, searchStr }: { redirect?: string; searchStr: string }) {
+  const { product } = useSite()
+  const auth = AuthActor.useActorRef()
+  const state = AuthActor.useSelector((s) => ({ busy: s.hasTag('busy'), loggedIn: s.matches('loggedIn'), error: s.context.error }))
+  useEffect(() => {
+    const params = Object.fromEntries(new URLSearchParams(searchStr))
+    auth.send({ type: 'auth.callback', params, now: Date.now(), redirectTo: redirect ?? null })
+  }, [auth, redirect, searchStr])
+  const failed = !state.busy && !state.loggedIn && state.error !== null
+  return (
+    <PageIntro heading={m.page_login_heading({ product })} intro={m.acc_steam_intro()}>
+      {failed ? (
+        <div className="form-card" role="alert" data-testid="steam-failed">
+          <h2>{m.acc_steam_failed_title()}</h2>
+          <p>{state.error}</p>
+          <Link to="/login" search={redirect ? { redirect } : {}} className="button">{m.acc_link_retry()}</Link>
+        </div>
+      ) : (
+        <>
+          <p className="notice" role="status" aria-busy="true" data-testid="steam-checking">{m.acc_steam_checking()}</p>
+          <noscript>
+            <form method="post" action={formAction('steam')}>
+              <input type="hidden" name="locale" value={getLocale()} />
+              {[...new URLSearchParams(searchStr)].map(([name, value]) => (
+                <input key={name} type="hidden" name={`q:${name}`} value={value} />
+              ))}
+              <button type="submit" className="button">{m.acc_steam_continue()}</button>
+            </form>
+          </noscript>
+        </>
+      )}
     </PageIntro>
   )
 }

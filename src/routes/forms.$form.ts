@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { answerForm } from '~/lib/forms/form-server'
+
+/** The site's forms without JavaScript (decision 063): `POST /forms/<form id>`. */
+export const Route = createFileRoute('/forms/$form')({
+  server: {
+    handlers: {
+      POST: ({ request, params }) => answerForm(request, params.form),
+    },
+  },
+})

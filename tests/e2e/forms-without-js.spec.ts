@@ -1,0 +1,187 @@
+/**
+ * Issue 15 and decision 063: every form of the site works with JavaScript off, and a form sent
+ * before the page is interactive is carried out once. Without JavaScript each form posts to the
+ * site's server, which checks it with the same rules and messages, calls the backend, and answers
+ * with the page that follows.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { BACKEND } from '../../playwright.config'
+import { latestMail, loginViaApi, uniqueEmail } from './support/login'
+import { msg } from './support/messages'
+
+const cookie = async (context: BrowserContext, name: string) => (await context.cookies()).find((c) => c.name === name)
+
+test.describe('issue 15: forms with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('sign-in: the e-mail step, then the code step, then the root signed in; the session cookies as the auth machine writes them', async ({ page, context, request }) => {
+    const email = uniqueEmail('nojs')
+    await page.goto('/ru/login')
+    await page.getByLabel(msg('ru', 'acc_email_label')).fill(email)
+    await page.getByRole('button', { name: msg('ru', 'acc_send_code') }).click()
+    await expect(page).toHaveURL(/\/ru\/login$/)
+    const codeStep = page.getByTestId('sign-in-code')
+    await expect(codeStep).toBeVisible()
+    await expect(codeStep.getByRole('status')).toContainText(email)
+    const mail = await latestMail(request, email)
+    await page.getByLabel(msg('ru', 'acc_code_label')).fill(mail.code!)
+    await page.getByRole('button', { name: msg('ru', 'acc_sign_in') }).click()
+    // Spec 2: after login, the root path.
+    await expect(page).toHaveURL(/\/ru$/)
+    await expect(page.getByTestId('account-link')).toBeVisible()
+    expect((await cookie(context, 'auth._token.local'))?.value).toMatch(/^Bearer%20/)
+    expect(Number((await cookie(context, 'auth._token_expiration.local'))?.value)).toBeGreaterThan(Date.now())
+    expect((await cookie(context, 'auth._refresh_token.local'))?.value).toBeTruthy()
+    expect(Number((await cookie(context, 'auth._refresh_token_expiration.local'))?.value)).toBeGreaterThan(Date.now())
+    // The account page, server-rendered for the session.
+    await page.goto('/ru/account')
+    await expect(page.getByTestId('account-email')).toContainText(email)
+  })
+
+  test('sign-in: the remembered target after the code', async ({ page, request }) => {
+    const email = uniqueEmail('nojs-target')
+    await page.goto('/de/account')
+    await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
+    await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
+    await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
+    const mail = await latestMail(request, email)
+    await page.getByLabel(msg('de', 'acc_code_label')).fill(mail.code!)
+    await page.getByRole('button', { name: msg('de', 'acc_sign_in') }).click()
+    await expect(page).toHaveURL(/\/de\/account$/)
+    await expect(page.getByTestId('account-email')).toContainText(email)
+  })
+
+  test('spec 5: bad input gets the messages of the browser, in the page\'s language, and keeps what was typed', async ({ page }) => {
+    await page.goto('/de/login')
+    await page.getByLabel(msg('de', 'acc_email_label')).fill('keine-adresse')
+    await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
+    await expect(page.getByRole('alert')).toHaveText('E-Mail muss eine gültige E-Mail-Adresse sein.')
+    await expect(page.getByLabel(msg('de', 'acc_email_label'))).toHaveValue('keine-adresse')
+  })
+
+  test('a wrong code: the backend\'s message, the code kept; a new code and another address can be asked for', async ({ page, request }) => {
+    const email = uniqueEmail('nojs-wrong')
+    await page.goto('/en/login')
+    await page.getByLabel(msg('en', 'acc_email_label')).fill(email)
+    await page.getByRole('button', { name: msg('en', 'acc_send_code') }).click()
+    await latestMail(request, email)
+    await page.getByLabel(msg('en', 'acc_code_label')).fill('000000')
+    await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
+    await expect(page.getByTestId('sign-in-code').getByRole('alert')).toContainText('Attempts left')
+    await expect(page.getByLabel(msg('en', 'acc_code_label'))).toHaveValue('000000')
+    await page.getByRole('button', { name: msg('en', 'acc_change_email') }).click()
+    await expect(page.getByTestId('sign-in-email')).toBeVisible()
+    await expect(page.getByLabel(msg('en', 'acc_email_label'))).toHaveValue(email)
+  })
+
+  test('confirm e-mail: confirms, sets the launcher password, signs in and says so at the root', async ({ page, context, request }) => {
+    const email = uniqueEmail('nojs-confirm')
+    expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(email)}`)).status()).toBe(200)
+    const mail = await latestMail(request, email)
+    await page.goto('/en/confirm-email')
+    await page.getByLabel(msg('en', 'acc_email_label')).fill(email)
+    await page.getByLabel(msg('en', 'acc_confirm_code_label')).fill(mail.code!)
+    await page.getByLabel(msg('en', 'acc_confirm_password_label')).fill('short')
+    await page.getByRole('button', { name: msg('en', 'acc_confirm_submit') }).click()
+    // A failed submit keeps every value but the password.
+    await expect(page.getByText(`${msg('en', 'acc_confirm_password_label')} must be at least 8 characters.`)).toBeVisible()
+    await expect(page.getByLabel(msg('en', 'acc_email_label'))).toHaveValue(email)
+    await expect(page.getByLabel(msg('en', 'acc_confirm_code_label'))).toHaveValue(mail.code!)
+    await expect(page.getByLabel(msg('en', 'acc_confirm_password_label'))).toHaveValue('')
+    await page.getByLabel(msg('en', 'acc_confirm_password_label')).fill('correct horse battery')
+    await page.getByRole('button', { name: msg('en', 'acc_confirm_submit') }).click()
+    await expect(page).toHaveURL(/\/en$/)
+    await expect(page.getByTestId('flash-notice')).toHaveText(msg('en', 'acc_confirm_done'))
+    expect((await cookie(context, 'auth._token.local'))?.value).toMatch(/^Bearer%20/)
+  })
+
+  test('join with a code typed in the form: its join page registers it and keeps it in the referrer cookie', async ({ page, context }) => {
+    await page.goto('/en/join')
+    await page.getByLabel(msg('en', 'acc_join_code_label')).fill('FRIEND2024')
+    await page.getByRole('button', { name: msg('en', 'acc_join_code_submit') }).click()
+    await expect(page).toHaveURL(/\/en\/join\/FRIEND2024$/)
+    await expect(page.getByTestId('join-valid')).toBeVisible()
+    expect((await cookie(context, 'referrer_link_code'))?.value ?? (await cookie(context, 'ref'))?.value).toBeTruthy()
+  })
+
+  test('the account: e-mail change with its code, the launcher password, and logout', async ({ page, context, request, baseURL }) => {
+    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('nojs-account'), 'en')
+    const next = uniqueEmail('nojs-new')
+    await page.goto('/en/account')
+    const emailForm = page.getByTestId('change-email')
+    await emailForm.getByLabel(msg('en', 'acc_new_email_label')).fill(next)
+    await emailForm.getByRole('button', { name: msg('en', 'acc_change_email_submit') }).click()
+    await expect(page).toHaveURL(/\/en\/account$/)
+    await expect(emailForm.getByRole('status')).toContainText(next)
+    const mail = await latestMail(request, next)
+    const codeForm = page.getByTestId('confirm-email-code')
+    await codeForm.getByLabel(msg('en', 'acc_confirm_code_label')).fill(mail.code!)
+    await codeForm.getByRole('button', { name: msg('en', 'acc_email_code_submit') }).click()
+    await expect(page.getByTestId('account-email')).toContainText(next)
+    const me = await request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(((await me.json()) as { email: string }).email).toBe(next)
+
+    const passwordForm = page.getByTestId('change-password')
+    await passwordForm.getByLabel(msg('en', 'acc_password_label'), { exact: true }).fill('correct horse battery')
+    await passwordForm.getByLabel(msg('en', 'acc_password_confirm_label')).fill('correct horse batter')
+    await passwordForm.getByRole('button', { name: msg('en', 'acc_password_submit') }).click()
+    await expect(page.getByText(`${msg('en', 'acc_password_confirm_label')} does not match.`)).toBeVisible()
+    await passwordForm.getByLabel(msg('en', 'acc_password_label'), { exact: true }).fill('correct horse battery')
+    await passwordForm.getByLabel(msg('en', 'acc_password_confirm_label')).fill('correct horse battery')
+    await passwordForm.getByRole('button', { name: msg('en', 'acc_password_submit') }).click()
+    await expect(page.getByTestId('change-password').locator('..').getByRole('status')).toBeVisible()
+
+    await page.getByTestId('logout').click()
+    await expect(page).toHaveURL(/\/en$/)
+    await expect(page.getByTestId('login-link')).toBeVisible()
+    expect(await cookie(context, 'auth._token.local')).toBeUndefined()
+  })
+
+  test('a form of another site may not act for the visitor', async ({ request, baseURL }) => {
+    const answer = await request.post(`${baseURL}/forms/account-email`, {
+      headers: { origin: 'http://evil.example' },
+      form: { _form: 'account-email', locale: 'en', 'new-email': 'attacker@example.com' },
+      maxRedirects: 0,
+    })
+    expect(answer.status()).toBe(403)
+  })
+})
+
+test.describe('issue 15: a form sent before the page is interactive, on a slow phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  async function slowCpu(page: Page) {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
+  }
+
+  test('an e-mail typed and sent as soon as the page appears reaches the code step, once', async ({ page, request }) => {
+    const email = uniqueEmail('early')
+    await slowCpu(page)
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/users/auth?') || r.url().includes('/forms/sign-in-email')) asked.push(r.url())
+    })
+    await page.goto('/en/login', { waitUntil: 'domcontentloaded' })
+    const field = page.getByLabel(msg('en', 'acc_email_label'))
+    await field.fill(email)
+    await field.press('Enter')
+    await expect(page.getByTestId('sign-in-code')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('sign-in-code').getByRole('status')).toContainText(email)
+    const mails = await (await request.get(`${BACKEND}/__dev/mail?to=${encodeURIComponent(email)}`)).json()
+    expect(mails).toHaveLength(1)
+    expect(asked).toHaveLength(1)
+  })
+
+  test('what was typed before the page was interactive is still there after', async ({ page }) => {
+    await slowCpu(page)
+    await page.goto('/de/login', { waitUntil: 'domcontentloaded' })
+    const field = page.getByLabel(msg('de', 'acc_email_label'))
+    await field.fill('vorher@example.com')
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
+    await expect(field).toHaveValue('vorher@example.com')
+    // The machine has it too: sending validates and asks for the code.
+    await field.press('Enter')
+    await expect(page.getByTestId('sign-in-code')).toBeVisible({ timeout: 30_000 })
+  })
+})

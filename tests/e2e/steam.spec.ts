@@ -1,0 +1,142 @@
+/**
+ * Issue 16, spec 2 and 7: signing in with Steam through the login callback. The stand-in's
+ * sandbox provider answers like steamcommunity.com: the tester picks a Steam account, the
+ * provider sends the visitor back to `/{locale}/login?openid.*` with a signed answer, and the
+ * backend verifies it (signature, single-use nonce) before it answers a token.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { msg, type Locale } from './support/messages'
+
+const HANNAH = '76561198000000001'
+
+const cookie = async (context: BrowserContext, name: string) => (await context.cookies()).find((c) => c.name === name)
+
+/** On the sandbox provider's page: picks a demo account (or names a new persona) and signs in. */
+async function pickAccount(page: Page, account: string | { persona: string }) {
+  await expect(page).toHaveURL(/\/sandbox\/openid\/login\?/)
+  if (typeof account === 'string') await page.locator(`input[name="account"][value="${account}"]`).check()
+  else {
+    await page.locator('input[name="account"][value="new"]').check()
+    await page.locator('#persona').fill(account.persona)
+  }
+  await page.locator('button[name="action"][value="sign_in"]').click()
+}
+
+async function startSteam(page: Page, locale: Locale) {
+  await page.getByRole('link', { name: msg(locale, 'acc_steam_sign_in') }).click()
+}
+
+test.describe('issue 16: sign in with Steam', () => {
+  test('from the header\'s link to the login page: Steam, a demo account, back signed in at the root (spec 2)', async ({ page, context }) => {
+    await page.goto('/en')
+    await page.getByTestId('login-link').first().click()
+    await expect(page).toHaveURL(/\/en\/login$/)
+    await startSteam(page, 'en')
+    await pickAccount(page, HANNAH)
+    await expect(page).toHaveURL(/\/en$/)
+    await expect(page.getByTestId('account-link')).toBeVisible()
+    expect((await cookie(context, 'auth._token.local'))?.value).toMatch(/^Bearer%20/)
+    expect((await cookie(context, 'auth._refresh_token.local'))?.value).toBeTruthy()
+    // The account knows the Steam account and asks for an e-mail before paying.
+    await page.getByTestId('account-link').first().click()
+    await expect(page.getByTestId('account-steam')).toContainText(HANNAH)
+    await expect(page.getByTestId('account-steam')).toContainText('Headshot Hannah')
+    await expect(page.getByTestId('account-email')).toContainText(msg('en', 'acc_email_none'))
+    await expect(page.getByRole('heading', { name: msg('en', 'acc_add_email_title') })).toBeVisible()
+  })
+
+  test('the remembered target in another language comes back exactly as given (spec 2)', async ({ page }) => {
+    await page.goto('/de/account')
+    await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
+    await startSteam(page, 'de')
+    await pickAccount(page, '76561198000000004')
+    await expect(page).toHaveURL(/\/de\/account$/)
+    await expect(page.getByTestId('account-steam')).toContainText('Schalldämpfer Sepp')
+  })
+
+  test('a new persona in Russian, at 390 px: a new Steam user, signed in', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU', isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await page.goto('/ru/login')
+    await startSteam(page, 'ru')
+    const persona = `Новичок ${Date.now().toString(36)}`
+    await pickAccount(page, { persona })
+    await expect(page).toHaveURL(/\/ru$/)
+    await page.goto('/ru/account')
+    await expect(page.getByTestId('account-steam')).toContainText(persona)
+    await expect(page.getByTestId('account-steam')).toContainText(/\d{17}/)
+    await context.close()
+  })
+
+  test('a Steam account without an e-mail is asked to add one before paying (decision 072)', async ({ page }) => {
+    await page.goto('/en/login')
+    await startSteam(page, 'en')
+    await pickAccount(page, '76561198000000002')
+    await expect(page).toHaveURL(/\/en$/)
+    await page.goto('/en/premium')
+    await page.locator('.plan-card[data-plan-id="3"] button').click()
+    await expect(page.locator('#premium-pay-reason')).toHaveText(msg('en', 'premium_reason_email'))
+    await expect(page.getByRole('button', { name: msg('en', 'premium_pay') })).toHaveAttribute('aria-disabled', 'true')
+    await page.getByTestId('premium-add-email').click()
+    await expect(page).toHaveURL(/\/en\/account#acc-email$/)
+    await expect(page.getByRole('heading', { name: msg('en', 'acc_add_email_title') })).toBeVisible()
+  })
+
+  test('cancelled at Steam: the backend\'s message on the login page, no session', async ({ page, context }) => {
+    await page.goto('/en/login')
+    await startSteam(page, 'en')
+    await page.locator('button[name="action"][value="cancel"]').click()
+    await expect(page).toHaveURL(/\/en\/login\?.*openid\.mode=cancel/)
+    await expect(page.getByTestId('steam-failed')).toContainText('Sign-in through Steam was cancelled.')
+    expect(await cookie(context, 'auth._token.local')).toBeUndefined()
+    await page.getByTestId('steam-failed').getByRole('link').click()
+    await expect(page).toHaveURL(/\/en\/login$/)
+    await expect(page.getByTestId('sign-in-email')).toBeVisible()
+  })
+
+  test('a replayed answer: refused with a clear message, no session', async ({ page, context }) => {
+    await page.goto('/en/login')
+    await startSteam(page, 'en')
+    // Catch the provider's answer on its way back, as someone who saw the address would.
+    let answer = ''
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.url().includes('openid.mode=id_res')) answer = request.url()
+    })
+    await pickAccount(page, HANNAH)
+    await expect(page).toHaveURL(/\/en$/)
+    expect(answer).not.toBe('')
+    await context.clearCookies()
+    await page.goto(answer)
+    await expect(page.getByTestId('steam-failed')).toContainText('This Steam sign-in has already been used.')
+    expect(await cookie(context, 'auth._token.local')).toBeUndefined()
+  })
+
+  test('a tampered answer (another Steam id): refused, no session', async ({ page, context }) => {
+    await page.goto('/de/login')
+    await startSteam(page, 'de')
+    // Stop the provider's answer before the site sees it and change whose it is (same provider, another Steam id).
+    await page.route(/\/sandbox\/openid\/login$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      const answer = await route.fetch({ maxRedirects: 0 })
+      const url = new URL(answer.headers()['location']!)
+      for (const name of ['openid.claimed_id', 'openid.identity']) url.searchParams.set(name, url.searchParams.get(name)!.replace(HANNAH, '76561198000000003'))
+      await route.fulfill({ status: 302, headers: { location: url.href } })
+    })
+    await pickAccount(page, HANNAH)
+    await expect(page.getByTestId('steam-failed')).toContainText('Die Antwort von Steam konnte nicht überprüft werden')
+    expect(await cookie(context, 'auth._token.local')).toBeUndefined()
+  })
+
+  test('without JavaScript the answer is confirmed by a button, and signs in', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/en/login')
+    await startSteam(page, 'en')
+    await pickAccount(page, HANNAH)
+    await expect(page).toHaveURL(/\/en\/login\?.*openid\.mode=id_res/)
+    await page.getByRole('button', { name: msg('en', 'acc_steam_continue') }).click()
+    await expect(page).toHaveURL(/\/en$/)
+    await expect(page.getByTestId('account-link')).toBeVisible()
+    await context.close()
+  })
+})
