@@ -34,6 +34,10 @@ const PROXY_PORT = SITE_PORT + 3
 const PAYSELECTION_SITE = `http://localhost:${PAYSELECTION_PORT}`
 const GOOD_CARD = '4242 4242 4242 4242'
 const DECLINED_CARD = '4000 0000 0000 0002'
+/** Charged; the provider's notification reaches the backend 30 seconds later. */
+const LATE_CARD = '4000 0000 0000 0077'
+/** Charged; the provider's notification never arrives. */
+const LOST_CARD = '4000 0000 0000 0069'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -279,6 +283,51 @@ for (const provider of PROVIDERS) {
       await expect(page.getByText(siteMsg('en', 'payments_success'))).toHaveCount(0)
       await expect(page).toHaveURL(/\/en\/premium$/)
       await expect(planButton(page, '90 days')).toHaveAttribute('aria-pressed', 'true')
+      expect(await subscriptionOf(request, token)).toBeNull()
+    })
+
+    test('issue 16: a late notification: confirming, then pending with a way forward; checked again once it came, the success path', async ({ page, context, request, baseURL }) => {
+      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('late'))
+      await openPremium(page)
+      await choosePlanAndAgree(page, '7 days')
+      await payButton(page).click()
+      await payWithCard(page, LATE_CARD)
+
+      // Decision 053: the widget said success; the page waits for the backend's confirmation.
+      await expect(page.getByRole('button', { name: pm('en', 'premium_confirming'), exact: true })).toBeVisible()
+      await expect(page.getByText(siteMsg('en', 'payments_success'))).toHaveCount(0)
+      // Six checks over about 20 seconds, then the visitor is told what happens next.
+      const pending = page.getByTestId('payment-pending')
+      await expect(pending).toBeVisible({ timeout: 40_000 })
+      await expect(toast(page, siteMsg('en', 'payments_pending'))).toBeVisible()
+      await expect(page).toHaveURL(/\/en\/premium$/)
+      expect(await subscriptionOf(request, token)).toBeNull()
+      // No second payment by accident while it is pending.
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true')
+
+      // The notification arrives 30 seconds after the charge; the visitor looks again.
+      await expect.poll(() => subscriptionOf(request, token), { timeout: 45_000, intervals: [1000] }).toMatchObject({ active: true, plan_id: 2 })
+      await pending.getByRole('button', { name: pm('en', 'premium_pending_check') }).click()
+      await expect(page.getByText(siteMsg('en', 'payments_success'))).toBeVisible({ timeout: 15_000 })
+      await expect(page).toHaveURL(/\/en\/account$/)
+      await expectAccountShows(page, { badge: 'acc_sub_active', name: '7 days', daysLeft: 7 })
+      expect(await dataLayer(page)).toContainEqual({ event: 'subscribe', ...provider.week })
+    })
+
+    test('issue 16: a lost notification: pending, nothing paid, the account reached from the notice', async ({ page, context, request, baseURL }) => {
+      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('lost'))
+      await openPremium(page)
+      await choosePlanAndAgree(page, '30 days')
+      await payButton(page).click()
+      await payWithCard(page, LOST_CARD)
+
+      const pending = page.getByTestId('payment-pending')
+      await expect(pending).toBeVisible({ timeout: 40_000 })
+      await expect(pending).toContainText(pm('en', 'premium_pending_title'))
+      expect((await dataLayer(page)).some((entry) => entry.event === 'subscribe')).toBe(false)
+      await pending.getByRole('link', { name: pm('en', 'premium_pending_account') }).click()
+      await expect(page).toHaveURL(/\/en\/account$/)
+      await expect(page.getByTestId('account-subscription')).toHaveAttribute('data-active', 'false')
       expect(await subscriptionOf(request, token)).toBeNull()
     })
 
