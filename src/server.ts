@@ -9,7 +9,7 @@ import { Buffer } from 'node:buffer'
 import { FastResponse } from 'srvx'
 import { loadConfig } from '../app.config'
 import { overwriteServerAsyncLocalStorage } from './paraglide/runtime'
-import { pageLocale, rootRedirect, splitLocalePrefix } from './lib/locale'
+import { localeCookie, pageLocale, rootRedirect, splitLocalePrefix } from './lib/locale'
 import type { RequestLocaleStore } from './lib/i18n'
 import { runMiddleware } from './middleware'
 import { isBypassedPath, withoutTrailingSlash } from './lib/paths'
@@ -121,6 +121,8 @@ export async function handleRequest(incoming: Request): Promise<Response> {
           location: localTarget(`${target}${url.search}`),
           vary: 'Cookie, Accept-Language',
           'cache-control': 'no-store',
+          // Spec 2, 9: the language the root decided is remembered.
+          'set-cookie': localeCookie(target.slice(1) as Locale, config.cookiesCrossOrigin),
           ...baseSecurityHeaders(https),
         },
       })

@@ -110,6 +110,22 @@ test.describe('spec 2: locale detection and the root redirect', () => {
     const response = await request.get('/', { maxRedirects: 0, headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } })
     expect(response.headers()['location']).toBe('/de')
   })
+  test('issue 16: the language the root decides is remembered in i18n_redirected (365 days, path /, SameSite=Lax)', async ({ request }) => {
+    const response = await request.get('/', { maxRedirects: 0, headers: { 'accept-language': 'ru-RU,ru;q=0.9' } })
+    expect(response.headers()['location']).toBe('/ru')
+    expect(response.headers()['set-cookie']).toBe('i18n_redirected=ru; Max-Age=31536000; Path=/; SameSite=Lax')
+  })
+  test('issue 16: a browser the root serves in English remembers English once the page runs', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/$/)
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('en')
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')!
+    expect([cookie.path, cookie.sameSite]).toEqual(['/', 'Lax'])
+    expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
+    await context.close()
+  })
   test('the cookie wins over Accept-Language', async ({ request }) => {
     const response = await request.get('/', { maxRedirects: 0, headers: { cookie: 'i18n_redirected=en', 'accept-language': 'ru' } })
     expect(response.status()).toBe(200)
