@@ -21,6 +21,8 @@ import { parseConfig, toPublicConfig, type BrandId, type Locale, type PublicConf
 import { authMachine, type AuthUser, type TokenGrant } from '#machines/auth'
 import { localeMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale'
 import { isLocale } from '#machines/rules/locale'
+import type { Access } from '#machines/rules/access'
+import { splitLocalePrefix } from '~/lib/locale'
 import type { SiteContext } from '~/lib/site-context'
 import type { User } from '~/api/schemas'
 import { AuthActor } from '~/components/auth-provider'
@@ -79,6 +81,8 @@ export interface SiteParameters {
   payment?: PaymentActors
   /** Events sent to the UI actors once mounted (open the menu, the modal, the lightbox). */
   ui?: { menu?: UiEvent[]; modal?: UiEvent[]; lightbox?: UiEvent[] }
+  /** Who may see the story's page (spec 2); the auth machine's reactions depend on it. Default `public`. */
+  access?: Access
   /** `story` (default): the component with some room; `page`: the site's page area; `chrome`: with header and footer. */
   layout?: 'story' | 'page' | 'chrome'
 }
@@ -219,7 +223,13 @@ function Providers({ params, children, onLocaleChange, inspect }: {
           logic={auth}
           options={{
             ...options,
-            input: { now: site.now, token: site.session?.token ?? null, expiresAt: site.session?.expiresAt ?? null, user: (site.user as AuthUser | null) ?? null },
+            input: {
+              now: site.now,
+              token: site.session?.token ?? null,
+              expiresAt: site.session?.expiresAt ?? null,
+              user: (site.user as AuthUser | null) ?? null,
+              page: { access: params.access ?? 'public', href: params.path ?? '/', locale: isLocale(document.documentElement.lang) ? document.documentElement.lang : 'en' },
+            },
           }}
         >
           <MenuActor.Provider options={options}>
@@ -291,6 +301,13 @@ function createStoryRouter(site: SiteContext, path: string, route: StoryRoute | 
     routeTree: rootRoute.addChildren(routes),
     history: createMemoryHistory({ initialEntries: [path] }),
     defaultPendingMinMs: 0,
+    // As the site's router: `/en/join/X` reaches the `/join/{-$code}` route (links stay as written).
+    rewrite: {
+      input: ({ url }) => {
+        url.pathname = splitLocalePrefix(url.pathname).rest
+        return url
+      },
+    },
   }) as unknown as AnyRouter
 }
 

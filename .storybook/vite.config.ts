@@ -7,11 +7,15 @@ const from = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 // Storybook's own Vite config: the aliases of vitest.config.ts and React, no TanStack Start plugin.
 export default defineConfig({
   resolve: {
-    alias: {
-      '~': from('../src'),
-      '#machines': from('../machines'),
-      '#config': from('../app.config.ts'),
-    },
+    alias: [
+      // Server-only request helpers: never called in a story (see server-only.ts).
+      { find: /^@tanstack\/react-start\/server$/, replacement: from('./server-only.ts') },
+      // Server and isomorphic functions without the server (see start.ts).
+      { find: /^@tanstack\/react-start$/, replacement: from('./start.ts') },
+      { find: /^~\//, replacement: `${from('../src')}/` },
+      { find: /^#machines\//, replacement: `${from('../machines')}/` },
+      { find: /^#config$/, replacement: from('../app.config.ts') },
+    ],
   },
   plugins: [viteReact()],
   build: { chunkSizeWarningLimit: 4000 },

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import type { CreatePaymentInput, LoadWidgetInput, RunWidgetInput } from '#machines/payment'
+import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput } from '#machines/payment'
 import type { PaymentOptions } from '#machines/rules/payment'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
@@ -12,9 +12,12 @@ import { SiteHeader } from '~/components/site-header'
 import { LANGUAGE_NAMES, LanguageSwitcher } from '~/components/language-switcher'
 import { SignInForm } from '~/components/account/sign-in-form'
 import { AccountArea } from '~/components/account/account-area'
-import { usePageRequest } from '~/components/account/use-request'
-import { TextField } from '~/components/forms/text-field'
-import { useField } from '~/components/forms/use-form'
+import { ConfirmForm } from '~/components/account/confirm-form'
+import { FormField, MachineForm } from '~/components/forms/form'
+import { EMAIL_RULES } from '#machines/rules/fields'
+import { siteForm } from '~/lib/forms/form-logic'
+import { useMachineInspect } from '~/lib/machine-inspect'
+import { useActorRef } from '@xstate/react'
 import { Countdown } from '~/components/marketing/countdown'
 import { PremiumGallery } from '~/components/marketing/gallery'
 import { PremiumPlans } from '~/components/premium/premium-plans'
@@ -22,8 +25,8 @@ import { DEADLINE_STORAGE_KEY, deadlineToStorage } from '#machines/rules/deadlin
 import { ACTIVE_STROKE, FlowView } from './flow-view'
 import { expectVisible } from '../play'
 import { PHONE_GLOBALS } from '../viewports'
-import { PAYMENT_OPTIONS, USER_WITH_SUBSCRIPTION, plansOk } from '../fixtures'
-import { SAMPLE_USER, type SiteParameters } from '../site'
+import { PAYMENT_OPTIONS, USER_WITH_SUBSCRIPTION, planList, plansOk } from '../fixtures'
+import { RoutePage, SAMPLE_USER, type SiteParameters } from '../site'
 import authSvg from '../../docs/flows/auth.svg?raw'
 import localeSvg from '../../docs/flows/locale.svg?raw'
 import paymentSvg from '../../docs/flows/payment.svg?raw'
@@ -35,6 +38,11 @@ import fieldSvg from '../../docs/flows/field.svg?raw'
 import signInSvg from '../../docs/flows/sign-in.svg?raw'
 import accountSvg from '../../docs/flows/account.svg?raw'
 import requestSvg from '../../docs/flows/request.svg?raw'
+import formSvg from '../../docs/flows/form.svg?raw'
+import confirmSvg from '../../docs/flows/confirm.svg?raw'
+import joinSvg from '../../docs/flows/join.svg?raw'
+import { Route as JoinRoute } from '~/routes/join.{-$code}'
+import { routePage } from '../pages'
 
 /**
  * One page per machine: its diagram from docs/flows beside the components that drive it, with
@@ -55,6 +63,8 @@ const slowPayment: SiteParameters['payment'] = {
     const timer = setTimeout(() => sendBack({ type: 'widget.success' }), 1500)
     return () => clearTimeout(timer)
   }),
+  // Decision 053: the backend has the provider's confirmation at the first check.
+  checkPayment: fromPromise<boolean, CheckPaymentInput>(() => later(800, true)),
 }
 
 /** The states outlined in the diagram (by node id, `paying__charging`), read back from the rendered SVG. */
@@ -91,12 +101,12 @@ async function chooseAndPay(canvasElement: HTMLElement) {
   await userEvent.click(canvas.getByRole('button', { name: m.premium_pay() }))
 }
 
-/** Selecting, paying in its three steps, succeeded, and back to selecting once the user is fetched again. */
+/** Selecting, paying in its four steps (the last waits for the backend's confirmation), succeeded, and back to selecting once the user is fetched again. */
 export const Payment: Story = {
   parameters: { site: { user: SAMPLE_USER, payment: slowPayment } satisfies SiteParameters },
   render: () => (
     <FlowView machineId="payment" name="payment" svg={paymentSvg}>
-      <PremiumPlans initial={plansOk('RUB')} locale={getLocale()} />
+      <PremiumPlans initial={plansOk('RUB')} offer={null} takeOffer={false} locale={getLocale()} />
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
@@ -104,7 +114,8 @@ export const Payment: Story = {
     await chooseAndPay(canvasElement)
     await outlines(canvasElement, 'paying', 'paying__requestingOptions')
     await outlines(canvasElement, 'paying', 'paying__charging')
-    await passedThrough(canvasElement, 'selecting', 'paying.requestingOptions', 'paying.loadingWidget', 'paying.charging', 'succeeded', 'selecting')
+    await outlines(canvasElement, 'paying', 'paying__confirming', 'paying__confirming__checking')
+    await passedThrough(canvasElement, 'selecting', 'paying.requestingOptions', 'paying.loadingWidget', 'paying.charging', 'paying.confirming.checking', 'succeeded', 'selecting')
     await outlines(canvasElement, 'selecting')
   },
 }
@@ -132,7 +143,7 @@ async function signIn(canvasElement: HTMLElement) {
   await userEvent.click(canvas.getByRole('button', { name: m.acc_sign_in() }))
 }
 
-/** Logged out, logging in (verifying, fetching the user), logged in; an expired token logs out again. */
+/** Logged out, logging in (the code, then the user), logged in; an expired token without a refresh token logs out again. */
 export const Auth: Story = {
   parameters: { site: { api: { 'GET /users/auth': () => ({ message: 'We sent a code to your e-mail.', resend_in: 30 }) } } satisfies SiteParameters },
   render: () => (
@@ -144,15 +155,14 @@ export const Auth: Story = {
     await outlines(canvasElement, 'loggedOut')
     await signIn(canvasElement)
     await outlines(canvasElement, 'loggedIn', 'loggedIn__active')
-    await passedThrough(canvasElement, 'loggedOut', 'loggingIn.verifying', 'loggingIn.fetchingUser', 'loggedIn.active')
+    await passedThrough(canvasElement, 'loggedOut', 'loggingIn.code', 'loggingIn.fetchingUser', 'loggedIn.active')
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Check the token two hours later' }))
     await outlines(canvasElement, 'loggedOut')
     await passedThrough(canvasElement, 'loggedIn.active', 'loggedOut')
-    await expectVisible(within(document.body).findByText(m.acc_session_expired()))
   },
 }
 
-/** E-mail, requesting the code, code, verifying, signed in. */
+/** The e-mail step (editing, requesting the code), the code step (editing, verifying), signed in. */
 export const SignIn: Story = {
   parameters: Auth.parameters,
   render: () => (
@@ -161,21 +171,29 @@ export const SignIn: Story = {
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
-    await outlines(canvasElement, 'email')
+    await outlines(canvasElement, 'email', 'email__editing')
     const canvas = within(canvasElement)
     await userEvent.type(await canvas.findByLabelText(m.acc_email_label(), { exact: false }), 'alex@example.com')
     await userEvent.click(canvas.getByRole('button', { name: m.acc_send_code() }))
-    await outlines(canvasElement, 'code')
+    await outlines(canvasElement, 'code', 'code__editing')
     await userEvent.type(await canvas.findByLabelText(m.acc_code_label(), { exact: false }), '123456')
     await userEvent.click(canvas.getByRole('button', { name: m.acc_sign_in() }))
     await outlines(canvasElement, 'signedIn')
-    await passedThrough(canvasElement, 'email', 'requesting', 'code', 'verifying', 'signedIn')
+    await passedThrough(canvasElement, 'email.editing', 'email.requesting', 'code.editing', 'code.verifying', 'signedIn')
   },
 }
 
+/** A form of one e-mail field, run by the site's form machine (its field is a child actor). */
 function EmailField() {
-  const field = useField({ name: 'email', label: m.acc_email_label(), type: 'email', required: true, maxLength: 254 })
-  return <TextField field={field} hint={m.acc_email_hint()} />
+  const form = useActorRef(siteForm, { inspect: useMachineInspect(), input: { id: 'flow-email', fields: [{ name: 'email', value: '', rules: EMAIL_RULES }] } })
+  return (
+    <MachineForm id="flow-email" form={form} action="#" className="form-card">
+      <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" hint={m.acc_email_hint()} />
+      <button type="submit" className="button" onClick={(e) => (e.preventDefault(), form.send({ type: 'form.submit' }))}>
+        {m.acc_send_code()}
+      </button>
+    </MachineForm>
+  )
 }
 
 /** A form on the page asks for the validation messages; the switcher loads another language. */
@@ -271,7 +289,7 @@ export const Menu: Story = {
 function ModalButton() {
   const modal = ModalActor.useActorRef()
   return (
-    <button type="button" className="button" onClick={() => modal.send({ type: 'modal.open', content: { title: 'Reset the bound device?', body: 'You can bind another device after that.' } })}>
+    <button type="button" className="button" onClick={() => modal.send({ type: 'modal.open', content: { dialog: 'account.reset' } })}>
       Open the modal
     </button>
   )
@@ -361,37 +379,78 @@ export const Account: Story = {
   },
 }
 
-/** A page call that fails on its first attempt and succeeds on the retry. */
-function RequestDemo() {
-  const attempts = useRef(0)
-  const request = usePageRequest(() =>
-    later(800, null).then(() => {
-      attempts.current += 1
-      if (attempts.current === 1) throw new Error('The link has expired.')
-      return { ok: true }
-    }),
-  )
-  return (
-    <div>
-      <p role="status">{request.loading ? m.acc_join_checking() : request.failed ? request.error : 'Done.'}</p>
-      {request.failed ? <button type="button" className="button" onClick={request.retry}>{m.acc_retry()}</button> : null}
-    </div>
-  )
-}
-
-/** Idle, loading, failed; retried: loading, done. */
+/** Failed as the server rendered it (the plan list did not load), retried: loading, done. */
 export const Request: Story = {
-  parameters: { expectedConsoleErrors: [/^request:/] },
+  parameters: {
+    site: { user: SAMPLE_USER, api: { 'GET /subscriptions': () => later(800, planList('RUB')) } } satisfies SiteParameters,
+    expectedConsoleErrors: [/^premium: the plan list could not be loaded/],
+  },
   render: () => (
     <FlowView machineId="request" name="request" svg={requestSvg}>
-      <RequestDemo />
+      <PremiumPlans initial={{ ok: false, status: 500, message: null }} offer={null} takeOffer={false} locale={getLocale()} />
     </FlowView>
   ),
   play: async ({ canvasElement }) => {
     await outlines(canvasElement, 'failed')
-    await userEvent.click(within(canvasElement).getByRole('button', { name: m.acc_retry() }))
+    await userEvent.click(within(canvasElement).getByRole('button', { name: m.premium_plans_retry() }))
     await outlines(canvasElement, 'loading')
     await outlines(canvasElement, 'done')
-    await passedThrough(canvasElement, 'loading', 'failed', 'loading', 'done')
+    await passedThrough(canvasElement, 'failed', 'loading', 'done')
+  },
+}
+
+/** Editing; a submit with a bad address validates every field and goes back to editing (the focus on the field); a good one is submitted. */
+export const Form: Story = {
+  render: () => (
+    <FlowView machineId="form" name="form" svg={formSvg}>
+      <EmailField />
+    </FlowView>
+  ),
+  play: async ({ canvasElement }) => {
+    await outlines(canvasElement, 'editing')
+    const canvas = within(canvasElement)
+    const input = await canvas.findByRole('textbox')
+    await userEvent.type(input, 'alex@')
+    await userEvent.click(canvas.getByRole('button', { name: m.acc_send_code() }))
+    await waitFor(() => expect(input).toHaveFocus())
+    await outlines(canvasElement, 'editing')
+    await passedThrough(canvasElement, 'editing', 'validating', 'editing')
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+  },
+}
+
+/** The e-mail confirmation: editing, confirming (which signs in), confirmed. */
+export const Confirm: Story = {
+  parameters: { site: { user: null } satisfies SiteParameters },
+  render: () => (
+    <FlowView machineId="confirm" name="confirm" svg={confirmSvg}>
+      <ConfirmForm start={{ email: 'alex@example.com', code: '123456', error: null, fieldErrors: {} }} />
+    </FlowView>
+  ),
+  play: async ({ canvasElement }) => {
+    await outlines(canvasElement, 'editing')
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByLabelText(m.acc_confirm_password_label(), { exact: false }), 'correct horse battery')
+    await userEvent.click(canvas.getByRole('button', { name: m.acc_confirm_submit() }))
+    await outlines(canvasElement, 'confirmed')
+    await passedThrough(canvasElement, 'editing', 'confirming', 'confirmed')
+  },
+}
+
+/** The join page without a code: entering; the code typed goes to its own address, registered as that page loads (starting, registered). */
+export const Join: Story = {
+  parameters: routePage(JoinRoute, '/join/{-$code}', '/join', { api: { 'GET /referrer/link/ALEX4821': () => later(800, { code: 'ALEX4821', valid: true, applied: false }) } }),
+  render: () => (
+    <FlowView machineId="join" name="join" svg={joinSvg}>
+      <RoutePage />
+    </FlowView>
+  ),
+  play: async ({ canvasElement }) => {
+    await outlines(canvasElement, 'entering')
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByLabelText(m.acc_join_code_label(), { exact: false }), 'ALEX4821')
+    await userEvent.click(canvas.getByRole('button', { name: m.acc_join_code_submit() }))
+    await outlines(canvasElement, 'registered')
+    await passedThrough(canvasElement, 'entering', 'registered')
   },
 }

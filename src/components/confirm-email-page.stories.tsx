@@ -63,7 +63,7 @@ export const Confirming: Story = {
 
 /** An expired link: the backend's words and a retry. */
 export const LinkExpired: Story = {
-  parameters: { ...byLink(() => json({ message: 'This confirmation link has expired.' }, 410)), expectedConsoleErrors: [/^api: POST /, /^request:/] },
+  parameters: { ...byLink(() => json({ message: 'This confirmation link has expired.' }, 410)), expectedConsoleErrors: [/^api: POST /, /^confirm-email:/] },
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByTestId('confirm-failed')
     await expect(alert).toHaveTextContent('This confirmation link has expired.')

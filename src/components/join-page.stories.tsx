@@ -60,7 +60,7 @@ export const Checking: Story = {
 export const UnknownCode: Story = {
   parameters: {
     ...join('/join/NOPE', { 'GET /referrer/link/NOPE': () => json({ message: 'This invitation link is not valid.' }, 404) }),
-    expectedConsoleErrors: [/^api: GET /, /^request:/],
+    expectedConsoleErrors: [/^api: GET /, /^join:/],
   },
   play: async ({ canvasElement }) => {
     const main = within(canvasElement)

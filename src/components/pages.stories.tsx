@@ -49,7 +49,7 @@ function PremiumPage() {
   return (
     <>
       <PageIntro heading={m.page_premium_heading({ product })} intro={m.page_premium_intro({ product })} />
-      <PremiumPlans initial={plansOk(locale === 'ru' ? 'RUB' : locale === 'de' ? 'EUR' : 'USD')} locale={locale} />
+      <PremiumPlans initial={plansOk(locale === 'ru' ? 'RUB' : locale === 'de' ? 'EUR' : 'USD')} offer={null} takeOffer={false} locale={locale} />
     </>
   )
 }

@@ -74,13 +74,25 @@ export const SignOut: Story = {
   },
 }
 
-/** Spec 4, 8: an expired token resets the session with a warning. */
+/** Spec 4, 8: an expired token on a page for signed-in users resets the session with a warning. */
 export const ExpiredToken: Story = {
-  ...SignedIn,
+  parameters: { site: { user: SAMPLE_USER, access: 'protected', path: '/account' } satisfies SiteParameters },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: 'Check the token two hours later' }))
     await expect(canvas.getByTestId('auth-state')).toHaveTextContent('loggedOut')
     await expectVisible(within(document.body).findByText(m.acc_session_expired()))
+  },
+}
+
+/** On a page anyone may see, the session ends quietly: the visitor goes on as a guest, no warning. */
+export const ExpiredTokenOnPublicPage: Story = {
+  ...SignedIn,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Check the token two hours later' }))
+    await expect(canvas.getByTestId('auth-state')).toHaveTextContent('loggedOut')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await expect(within(document.body).queryByText(m.acc_session_expired())).toBeNull()
   },
 }

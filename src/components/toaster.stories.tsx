@@ -9,7 +9,7 @@ import { Toaster } from './toaster'
 /** Spec 8, 9: the four toast kinds, bottom-right, 5000 ms (the frame renders the toaster). */
 function Toasts({ kinds }: { kinds: ToastKind[] }) {
   useEffect(() => {
-    for (const kind of kinds) notify({ kind, key: kind === 'error' ? 'notifications.errors.other' : undefined, text: kind === 'error' ? undefined : TEXT[kind] })
+    for (const kind of kinds) notify(kind === 'error' ? { kind, key: 'notifications.errors.other' } : { kind, text: TEXT[kind] })
   }, [kinds])
   return <p>Toasts appear at the bottom right.</p>
 }

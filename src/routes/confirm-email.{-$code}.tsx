@@ -1,6 +1,6 @@
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { isLoggedIn } from '#machines/auth'
 import { requestMachine } from '#machines/request'
@@ -33,13 +33,16 @@ function ConfirmEmailPage() {
   const start = flash?.form === CONFIRM_FORM ? { email: flash.values?.email ?? '', code: flash.values?.code ?? '', error: flash.error ?? null, fieldErrors: flash.errors ?? {} } : undefined
   return (
     <PageIntro heading={m.page_confirm_email_heading({ product })} intro={m.page_confirm_email_intro({ product })}>
-      {code && settled ? <ConfirmByLink key={code} code={code} settled={settled} /> : <ConfirmForm start={start} />}
+      {code ? <ConfirmByLink key={code} code={code} settled={settled} /> : <ConfirmForm start={start} />}
     </PageIntro>
   )
 }
 
-/** The confirmation's outcome in the request machine; a retry asks the backend again from the browser. */
-function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettled }) {
+/**
+ * The confirmation's outcome in the request machine; a retry asks the backend again from the
+ * browser. Nothing settled by the server (its answer never came) means the browser asks.
+ */
+function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettled | null }) {
   const api = useApi()
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
@@ -55,9 +58,13 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
   )
   const [state, send] = useMachine(logic, {
     inspect: useMachineInspect(),
-    input: { settled: 'result' in settled ? { result: settled.result } : { error: new Error(settled.error) } },
+    input: { settled: settled === null ? undefined : 'result' in settled ? { result: settled.result } : { error: new Error(settled.error) } },
   })
-  if (state.hasTag('busy')) return <p className="notice" role="status" aria-busy="true">{m.acc_confirming()}</p>
+  const idle = state.matches('idle')
+  useEffect(() => {
+    if (idle) send({ type: 'request.start' })
+  }, [idle, send])
+  if (idle || state.hasTag('busy')) return <p className="notice" role="status" aria-busy="true">{m.acc_confirming()}</p>
   if (state.matches('failed')) {
     return (
       <div className="form-card" role="alert" data-testid="confirm-failed">

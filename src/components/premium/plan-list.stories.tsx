@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
-import { planViews, type DaysMessages } from '~/lib/premium/plans'
+import { isPlanShown, type DaysMessages } from '#machines/rules/plans'
+import { labelledPlans, planView } from '~/lib/premium/plans'
 import { PlanList } from './plan-list'
 import { planList, type Currency } from '../../../.storybook/fixtures'
 
@@ -14,7 +15,8 @@ const DAYS: DaysMessages = {
 
 /** Spec 1, 3, 9: the plan cards: the trial by its name, day plans by their days count, per currency. */
 function Plans({ currency, selectedId, busy, onSelect, only }: { currency: Currency; selectedId: number | null; busy: boolean; onSelect: () => void; only?: 'trial' | 'days' }) {
-  const views = planViews(planList(currency).subscriptions, { locale: getLocale(), debugPrices: false, days: DAYS }).filter(
+  const locale = getLocale()
+  const views = labelledPlans(planList(currency).subscriptions.filter((plan) => isPlanShown(plan, false)), locale, DAYS).map((offered) => planView(offered, locale, DAYS)).filter(
     (view) => !only || (only === 'trial') === view.trial,
   )
   return <PlanList views={views} selectedId={selectedId} busy={busy} onSelect={onSelect} />

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expectVisible } from '../../../.storybook/play'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import type { CreatePaymentInput, LoadWidgetInput, RunWidgetInput } from '#machines/payment'
+import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput, WaitInput } from '#machines/payment'
 import type { PaymentOptions } from '#machines/rules/payment'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
@@ -32,7 +32,7 @@ function site(payment: PaymentActors | undefined, extra: Partial<SiteParameters>
 const meta = {
   title: 'Premium/Plans and payment',
   component: PremiumPlans,
-  args: { initial: plansOk('RUB'), locale: 'en' },
+  args: { initial: plansOk('RUB'), offer: null, takeOffer: false, locale: 'en' },
   // The locale prop follows the toolbar, as the route passes getLocale().
   render: (args) => <PremiumPlans {...args} locale={getLocale()} />,
   parameters: site(undefined),
@@ -185,13 +185,60 @@ export const WidgetClosed: Story = {
   },
 }
 
-/** `succeeded`: the success toast while the user is fetched again. */
+const paid = fromPromise<boolean, CheckPaymentInput>(async () => true)
+const notPaid = fromPromise<boolean, CheckPaymentInput>(async () => false)
+const noWait = fromPromise<void, WaitInput>(async () => {})
+
+/** `succeeded`: the backend has the provider's confirmation; the success toast while the user is fetched again. */
 export const Succeeded: Story = {
-  parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget({ type: 'widget.success' }), refreshUser: pending<void, void>() }),
+  parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget({ type: 'widget.success' }), checkPayment: paid, refreshUser: pending<void, void>() }),
   play: async ({ canvasElement }) => {
     await chooseAndAgree(canvasElement)
     await userEvent.click(await pay(within(canvasElement)))
     await expectVisible(within(document.body).findByText(m.payments_success()))
+  },
+}
+
+/** `paying.confirming` (decision 053): the widget said success; the backend's confirmation is awaited. */
+export const Confirming: Story = {
+  parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget({ type: 'widget.success' }), checkPayment: pending<boolean, CheckPaymentInput>() }),
+  play: async ({ canvasElement }) => {
+    await chooseAndAgree(canvasElement)
+    const canvas = within(canvasElement)
+    await userEvent.click(await pay(canvas))
+    await expectVisible(canvas.findByRole('button', { name: m.premium_confirming() }))
+    await expect(canvas.getByRole('button', { name: m.premium_confirming() })).toHaveAttribute('aria-busy', 'true')
+    await expect(within(document.body).queryByText(m.payments_success())).toBeNull()
+  },
+}
+
+/** `unconfirmed`: every check found the payment unpaid; the visitor is told what happens next and can look again. */
+export const Unconfirmed: Story = {
+  parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget({ type: 'widget.success' }), checkPayment: notPaid, wait: noWait }),
+  play: async ({ canvasElement }) => {
+    await chooseAndAgree(canvasElement)
+    const canvas = within(canvasElement)
+    await userEvent.click(await pay(canvas))
+    const pending = await canvas.findByTestId('payment-pending')
+    await expect(pending).toHaveTextContent(m.premium_pending_title())
+    await expect(pending).toHaveTextContent(m.payments_pending())
+    // The same words in a toast, outside the page.
+    await waitFor(() => expect(within(document.body).getAllByText(m.payments_pending()).filter((el) => !pending.contains(el))).toHaveLength(1))
+    await expect(within(pending).getByRole('button', { name: m.premium_pending_check() })).toBeVisible()
+    await expect(within(pending).getByRole('link', { name: m.premium_pending_account() })).toHaveAttribute('href', '/account')
+    await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'true')
+  },
+}
+
+/** Decision 072: a Steam account without an e-mail adds one before paying. */
+export const SteamAccountWithoutEmail: Story = {
+  parameters: { site: { user: { ...SAMPLE_USER, email: null, steam_id: '76561198000000001', display_name: 'Headshot Hannah' }, path: '/premium' } satisfies SiteParameters },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await planButton(canvas))
+    await waitFor(() => expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_email()))
+    await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'true')
+    await expect(canvas.getByRole('link', { name: m.premium_add_email() })).toHaveAttribute('href', '/account#acc-email')
   },
 }
 

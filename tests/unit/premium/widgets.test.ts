@@ -221,7 +221,7 @@ describe('spec 4: the runWidget actor inside the payment machine', () => {
     const actor = createActor(machine, {
       input: { locale: 'en', loggedIn: true, activeService: service, publicId: 'pk_host', payselection: KEYS },
     }).start()
-    actor.send({ type: 'plan.select', subscription: { id: 2, name: 'Week', days: 7 }, label: '7 days' })
+    actor.send({ type: 'plan.select', subscription: { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }, label: '7 days' })
     actor.send({ type: 'agreement.set', agreement: 'premium', value: true })
     actor.send({ type: 'agreement.set', agreement: 'promo', value: true })
     return { actor, navigate, toast, log, createPayment }
