@@ -54,28 +54,31 @@ export function toasterMounted(): () => void {
  */
 export function notify(request: ToastRequest): void {
   const text = toastText(request)
-  const options = request.description ? { description: request.description } : undefined
+  // The same words shown twice are one toast (a toast carried from the last page and raised again here).
+  const options = { id: text, ...(request.description ? { description: request.description } : {}) }
   void toasterReady.then(() => import('sonner')).then(({ toast }) => toast[request.kind](text, options))
 }
 
 const CARRY_KEY = 'toast.carry'
+/** How long after it is raised a toast still goes along with a document change. */
+const CARRY_WINDOW_MS = 10_000
 
 /**
  * A toast raised just before the page is left for another document (a language falling back):
  * it is kept for the next page too, and shown once, where the visitor is when the toaster is.
  */
 export function notifyAcrossNavigation(request: ToastRequest): void {
-  try {
-    sessionStorage.setItem(CARRY_KEY, JSON.stringify(request))
-  } catch {
-    // No storage: the toast shows on this page only.
-  }
-  void toasterReady.then(() => {
-    try {
-      sessionStorage.removeItem(CARRY_KEY)
-    } catch {}
-  })
   notify(request)
+  // Kept for the next document only when this one is left while the toast is still new.
+  const carry = () => {
+    try {
+      sessionStorage.setItem(CARRY_KEY, JSON.stringify(request))
+    } catch {
+      // No storage: the toast showed on this page only.
+    }
+  }
+  window.addEventListener('pagehide', carry, { once: true })
+  setTimeout(() => window.removeEventListener('pagehide', carry), CARRY_WINDOW_MS)
 }
 
 function showCarried(): void {

@@ -6,7 +6,10 @@ import { listMail, type StoredMail } from '../mail'
 import { escapeHtml } from '../html'
 import { Email } from '../schemas'
 
-/** Development-only helpers: the mailbox and a stand-in for the launcher binding a device. */
+/**
+ * Development-only helpers: the mailbox, a stand-in for the launcher binding a device, and the
+ * clock moved on for one user's access tokens (their lifetime over, the refresh tokens untouched).
+ */
 export const devRoutes = new Hono<AppEnv>()
 
 const MailQuery = type({ 'to?': Email })
@@ -27,6 +30,17 @@ devRoutes.post('/device', async (c) => {
   )
   if (rows.length === 0) throw new ApiError(404, 'not_found')
   return c.json({ ok: true, user_id: rows[0]!.id })
+})
+
+devRoutes.post('/expire-tokens', async (c) => {
+  const { db, now } = c.var.deps
+  const q = validate(type({ email: Email }), c.req.query())
+  const rows = await db.query<{ id: number }>(
+    'UPDATE tokens SET expires_at = $2 WHERE user_id = (SELECT id FROM users WHERE email = $1) RETURNING id',
+    [q.email, now().toISOString()],
+  )
+  if (rows.length === 0) throw new ApiError(404, 'not_found')
+  return c.json({ ok: true, expired: rows.length })
 })
 
 function mailboxPage(mail: StoredMail[]): string {

@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs'
 import { msg, type Locale } from '../support/messages'
 import { modelPaths, validateModel, type ModelPath } from './model'
 import { localeModel } from './models'
-import { checkObserved, observedCoverage, recordMachines } from './observe'
+import { checkObserved, reportCoverage, recordMachines } from './observe'
 
 validateModel(localeModel)
 const paths = modelPaths(localeModel)
 test.describe.configure({ timeout: 120_000 })
-test.afterAll(({}, testInfo) => console.log(observedCoverage(testInfo, 'locale', 'locale', localeModel, paths.length)))
+test.afterAll(({}, testInfo) => reportCoverage(testInfo, 'locale', 'locale', localeModel, paths.length))
 
 const NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
 const ENGLISH_TEMPLATES = JSON.parse(readFileSync('public/locales/validation/en.json', 'utf8')).messages as Record<string, string>
@@ -52,6 +52,18 @@ async function missing(page: Page, ...files: Locale[]) {
   for (const file of files) await page.route(`**/locales/validation/${file}.json`, (route) => route.fulfill({ status: 404, body: 'not found' }))
 }
 
+/** A language's files (its build of the pages, as the site lists them) answer 404, as files missing from a deployment would. */
+async function languageFilesMissing(page: Page, locale: Locale) {
+  const map = (await (await page.request.get(`/_app/prefetch-map.json?v=probe&l=${locale}`)).json()) as Record<string, string[]>
+  const files = new Set(Object.values(map).flat())
+  expect(files.size).toBeGreaterThan(0)
+  await page.route((url) => files.has(url.pathname), (route) => route.fulfill({ status: 404, body: 'not found' }))
+}
+/** Spec 4: the language toast, in English, after the fallback. */
+async function languageToast(page: Page) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: msg('en', 'notifications_errors_language') })).toBeVisible({ timeout: 20_000 })
+}
+
 const sees: Record<string, (page: Page) => Promise<void>> = {
   faq: (page) => onPage(page, 'en', /localhost:\d+\/faq$/),
   faqEn: async (page) => {
@@ -82,6 +94,15 @@ const sees: Record<string, (page: Page) => Promise<void>> = {
     await expect(page.getByText(msg('de', 'notifications_errors_language'))).toBeVisible()
     await fieldMessage(page, 'de', emailMessage('de', 'built-in'))
   },
+  faqEnFallback: async (page) => {
+    await onPage(page, 'en', /localhost:\d+\/faq$/)
+    await languageToast(page)
+  },
+  loginEnFallback: async (page) => {
+    await onPage(page, 'en', /\/en\/login$/)
+    await languageToast(page)
+    await fieldMessage(page, 'en', emailMessage('en', 'en'))
+  },
   loginEn: async (page) => {
     await onPage(page, 'en', /\/en\/login$/)
     expect(await cookie(page)).toBe('en')
@@ -100,6 +121,14 @@ const act: Record<string, (page: Page) => Promise<void>> = {
   SWITCH_TO_DE: (page) => switchTo(page, 'de'),
   SWITCH_TO_DE_WITHOUT_FILES: async (page) => {
     await missing(page, 'de', 'en')
+    await switchTo(page, 'de')
+  },
+  SWITCH_TO_RU_WITHOUT_LANGUAGE_FILES: async (page) => {
+    await languageFilesMissing(page, 'ru')
+    await switchTo(page, 'ru')
+  },
+  SWITCH_TO_DE_WITHOUT_LANGUAGE_FILES: async (page) => {
+    await languageFilesMissing(page, 'de')
     await switchTo(page, 'de')
   },
   SWITCH_TO_RU_WITHOUT_ITS_FILE: async (page) => {

@@ -68,11 +68,21 @@ export async function checkObserved(page: Page, testInfo: TestInfo, bucket: stri
   expect(claimed.filter((k) => !transitions.has(k)), `real transitions the model claims for this path but the site did not take (taken: ${[...transitions].sort().join(', ')})`).toEqual([])
 }
 
-/** The coverage of everything logged under `bucket` in this run, as text. */
-export function observedCoverage(testInfo: TestInfo, bucket: string, label: string, model: BrowserModel, expectedPaths: number): string {
+/**
+ * The coverage of everything logged under `bucket` in this run, printed; once every path of the
+ * model has logged (the last worker to finish), the run fails when a reachable state or
+ * transition was not taken, or one listed as unreachable was: each one left out names why in
+ * the model (`unreachable`, `unreachableTransitions`).
+ */
+export function reportCoverage(testInfo: TestInfo, bucket: string, label: string, model: BrowserModel, expectedPaths: number): void {
   const file = logFile(testInfo, bucket)
   const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
   const entries = lines.flatMap((line) => (JSON.parse(line) as { entries: MachineLogEntry[] }).entries)
   const observed: Observed = { paths: lines.length, ...observedOf(entries, model.machine.id) }
-  return formatCoverage(label, coverage(model, observed, expectedPaths))
+  const c = coverage(model, observed, expectedPaths)
+  console.log(formatCoverage(label, c))
+  if (c.paths < expectedPaths) return
+  expect(c.missedStates, `${label}: reachable states no browser path entered`).toEqual([])
+  expect(c.missedTransitions, `${label}: reachable transitions no browser path took`).toEqual([])
+  expect(c.unexpected, `${label}: transitions taken though the model lists them unreachable`).toEqual([])
 }

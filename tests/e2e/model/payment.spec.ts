@@ -9,7 +9,7 @@ import { SITE, SITE_PORT, BACKEND } from '../../../playwright.config'
 import { loginViaApi, uniqueEmail } from '../support/login'
 import { msg } from '../support/messages'
 import { modelPaths, validateModel, type ModelPath } from './model'
-import { checkObserved, observedCoverage, recordMachines } from './observe'
+import { checkObserved, reportCoverage, recordMachines } from './observe'
 import { guestPaymentModel, paymentModel } from './models'
 import { DECLINED_CARD, GOOD_CARD, cardDialog, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser'
 import { startProxy, startSite, stopSite, waitForPage } from '../support/second-site'
@@ -21,6 +21,8 @@ validateModel(guestPaymentModel)
 const paths = modelPaths(paymentModel)
 const guestPaths = modelPaths(guestPaymentModel)
 const PLAN = '30 days'
+/** The stand-in's card whose provider notification comes 30 s after the charge. */
+const LATE_CARD = '4000 0000 0000 0077'
 
 /** What the visitor sees in each model state. */
 const sees: Record<string, (page: Page) => Promise<void>> = {
@@ -51,6 +53,22 @@ const sees: Record<string, (page: Page) => Promise<void>> = {
     await expect(cardDialog(page)).toBeHidden()
     await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
     await expect(page.getByText(msg('en', 'payments_fail'))).toHaveCount(0)
+  },
+  pending: async (page) => {
+    const pending = page.getByTestId('payment-pending')
+    await expect(pending).toBeVisible({ timeout: 45_000 })
+    await expect(pending).toContainText(msg('en', 'premium_pending_title'))
+    await expect(page.getByText(msg('en', 'payments_success'))).toHaveCount(0)
+    // No second payment by accident while it is pending.
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true')
+  },
+  pendingAfterErrors: async (page) => {
+    await expect(page.getByTestId('payment-pending')).toBeVisible({ timeout: 45_000 })
+    await expect(page.getByText(msg('en', 'payments_success'))).toHaveCount(0)
+  },
+  paidLate: async (page) => {
+    await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
+    await expect(page).toHaveURL(/\/en\/account$/, { timeout: 20_000 })
   },
   paidSessionLost: async (page) => {
     await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
@@ -91,6 +109,24 @@ const act: Record<string, (page: Page) => Promise<void>> = {
     await page.route('**/users/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }))
     await payWithCard(page, GOOD_CARD)
   },
+  PAY_LATE_CARD: (page) => payWithCard(page, LATE_CARD),
+  PAY_CHECK_FAILS: async (page) => {
+    await page.route('**/payments/*', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }) : route.fallback(),
+    )
+    await payWithCard(page, GOOD_CARD)
+  },
+  RECHECK: async (page) => {
+    // The backend has the provider's notification (it comes 30 s after the charge).
+    const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'auth._token.local')?.value ?? '').replace(/^Bearer\s+/u, '')
+    await expect
+      .poll(async () => ((await (await page.request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { subscription: { active?: boolean } | null }).subscription?.active ?? false, {
+        timeout: 45_000,
+        intervals: [1000],
+      })
+      .toBe(true)
+    await page.getByTestId('payment-pending').getByRole('button', { name: msg('en', 'premium_pending_check') }).click()
+  },
   CLOSE_WIDGET: (page) => cardDialog(page).getByRole('button', { name: 'Close' }).click(),
 }
 
@@ -119,7 +155,7 @@ for (const provider of PROVIDERS) {
     const bucket = `payment-${provider.name}`
     test.afterAll(({}, testInfo) => {
       // Both models drive the same machine: their logs are counted together, per provider.
-      console.log(observedCoverage(testInfo, bucket, `payment with ${provider.name}`, paymentModel, paths.length + guestPaths.length))
+      reportCoverage(testInfo, bucket, `payment with ${provider.name}`, paymentModel, paths.length + guestPaths.length)
     })
     if (provider.name === 'payselection') {
       test.describe.configure({ mode: 'serial' })
