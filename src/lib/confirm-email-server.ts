@@ -10,6 +10,7 @@ import { CONSTANTS, loadConfig } from '../../app.config'
 import { normalizeDigits } from '#machines/rules/digits'
 import { LOCALES } from '#machines/rules/locale'
 import { createApi } from '~/api/client'
+import { m } from '~/paraglide/messages'
 import { serverSession } from './session-server'
 
 const ConfirmRequest = type({ locale: type.enumerated(...LOCALES), code: '0 < string <= 200' })
@@ -21,7 +22,14 @@ export const confirmEmailByLink = createServerFn({ method: 'GET' })
   .handler(async ({ data }): Promise<ConfirmSettled> => {
     setResponseHeader('cache-control', 'no-store')
     const config = loadConfig()
-    const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
+    const api = (token: string | null) => createApi({
+        base: config.apiBase,
+        locale: data.locale,
+        token: () => token,
+        timeoutMs: CONSTANTS.serverBackendTimeoutMs,
+        // No answer, an HTML page or a body of the wrong shape: the visitor reads a plain sentence in the page's language.
+        fallbackMessage: () => m.notifications_errors_other({}, { locale: data.locale }),
+      })
     const session = await serverSession(api, { now: Date.now(), crossOrigin: config.cookiesCrossOrigin })
     try {
       // Spec 5: a six-digit code typed into the address in Arabic-Indic digits goes as Latin digits.

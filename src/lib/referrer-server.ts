@@ -10,6 +10,7 @@ import { sanitizeReferrerCode } from '#machines/rules/referrer'
 import type { ReferrerResult } from '#machines/join'
 import { LOCALES } from '#machines/rules/locale'
 import { createApi } from '~/api/client'
+import { m } from '~/paraglide/messages'
 import { referrerCookie } from './referrer'
 
 const JoinRequest = type({ locale: type.enumerated(...LOCALES), code: 'string <= 200' })
@@ -25,7 +26,7 @@ export const registerReferrer = createServerFn({ method: 'GET' })
     setResponseHeader('cache-control', 'no-store')
     const config = loadConfig()
     try {
-      const answer = await createApi({ base: config.apiBase, locale: data.locale, timeoutMs: CONSTANTS.serverBackendTimeoutMs }).registerReferrer(code)
+      const answer = await createApi({ base: config.apiBase, locale: data.locale, timeoutMs: CONSTANTS.serverBackendTimeoutMs, fallbackMessage: () => m.notifications_errors_other({}, { locale: data.locale }) }).registerReferrer(code)
       if (answer.valid) appendResponseHeader('set-cookie', referrerCookie(answer.code, config.cookiesCrossOrigin))
       return { result: { code: answer.code, valid: answer.valid } }
     } catch (error) {

@@ -236,7 +236,14 @@ export async function answerForm(request: Request, formId: string): Promise<Resp
   const locale: Locale = isLocale(values.locale) ? values.locale : 'en'
   const posted: Posted = { values, locale, origin: url.origin, cookieHeader: request.headers.get('cookie'), crossOrigin: config.cookiesCrossOrigin }
   const api = (token: string | null = null) =>
-    createApi({ base: config.apiBase, locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs, headers: { 'x-site-origin': url.origin } })
+    createApi({
+      base: config.apiBase,
+      locale,
+      token: () => token,
+      timeoutMs: CONSTANTS.serverBackendTimeoutMs,
+      headers: { 'x-site-origin': url.origin },
+      fallbackMessage: () => m.notifications_errors_other({}, { locale }),
+    })
   const outcome = await handler(posted, api)
   const headers = new Headers({ location: outcome.to, 'cache-control': 'no-store' })
   for (const cookie of outcome.cookies ?? []) headers.append('set-cookie', cookie)
