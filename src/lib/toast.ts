@@ -55,7 +55,7 @@ export function toasterMounted(): () => void {
 export function notify(request: ToastRequest): void {
   const text = toastText(request)
   // The same words shown twice are one toast (a toast carried from the last page and raised again here).
-  const options = { id: text, ...(request.description ? { description: request.description } : {}) }
+  const options = request.description ? { id: `${text}\n${request.description}`, description: request.description } : { id: text }
   void toasterReady.then(() => import('sonner')).then(({ toast }) => toast[request.kind](text, options))
 }
 

@@ -24,6 +24,7 @@ const cases: [string, AnyStateMachine, string][] = [
   ['locale', localeMachine, 'loadValidationMessages'],
   ['payment', paymentMachine, 'createPayment'],
   ['payment', paymentMachine, 'loadWidgetScript'],
+  ['payment', paymentMachine, 'runWidget'],
   ['payment', paymentMachine, 'checkPayment'],
   ['payment', paymentMachine, 'wait'],
   ['payment', paymentMachine, 'refreshUser'],

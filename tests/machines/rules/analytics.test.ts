@@ -47,6 +47,27 @@ describe('spec 4: changing the selected plan', () => {
   it('the same plan again changes nothing', () => {
     expect(cartChange(week, { ...week })).toBeNull()
   })
+  it('the same plan at another price (the special offer) is another line', () => {
+    const offer = { ...week, prices: { using: { actual: 2.39, currency: 'USD' } } }
+    expect(cartChange(week, offer)).toEqual({
+      remove: { product: { id: '2', name: 'Week', price: 2.99, quantity: 1 }, currencyCode: 'USD' },
+      add: { product: { id: '2', name: 'Week', price: 2.39, quantity: 1 }, currencyCode: 'USD' },
+    })
+  })
+  it('another plan at the same price is another line', () => {
+    const otherWeek = { ...week, id: 9, name: 'Week+' }
+    expect(cartChange(week, otherWeek)).toEqual({
+      remove: { product: { id: '2', name: 'Week', price: 2.99, quantity: 1 }, currencyCode: 'USD' },
+      add: { product: { id: '9', name: 'Week+', price: 2.99, quantity: 1 }, currencyCode: 'USD' },
+    })
+  })
+  it('the same plan and price in another currency is another line', () => {
+    const roubles = { ...week, prices: { using: { actual: 2.99, currency: 'RUB' } } }
+    expect(cartChange(week, roubles)).toEqual({
+      remove: { product: { id: '2', name: 'Week', price: 2.99, quantity: 1 }, currencyCode: 'USD' },
+      add: { product: { id: '2', name: 'Week', price: 2.99, quantity: 1 }, currencyCode: 'RUB' },
+    })
+  })
   it('remove is one of the allowed actions', () => {
     expect(ECOMMERCE_ACTIONS).toContain('remove')
   })

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import { paymentMachine, selectCurrencyNote } from '#machines/payment'
 import {
   PAYMENT_SERVICES,
   assertPaymentService,
@@ -120,5 +122,33 @@ describe('spec 3: the login page with the way back', () => {
     expect(loginHref('/en/login', null)).toBe('/en/login')
     expect(loginHref('/en/account', '/en/premium')).toBe('/en/account')
     expect(loginHref('/en/login?redirect=%2Fen%2Ffaq', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Ffaq')
+  })
+})
+
+describe('spec 9: payselection charges roubles', () => {
+  const plan = (prices?: { using?: { actual: number; currency: string } }) => ({ id: 3, name: 'Month', days: 30, ...(prices ? { prices } : {}) }) as never
+  it('a plan in another currency, or without a price, gets the note; roubles do not; cloudpayments never', () => {
+    const note = (service: 'payselection' | 'cloudpayments', subscription: unknown) => selectCurrencyNote({ context: { service, subscription: subscription as never } })
+    expect(note('payselection', plan({ using: { actual: 6.99, currency: 'USD' } }))).toBe(true)
+    expect(note('payselection', plan({ using: { actual: 490, currency: 'RUB' } }))).toBe(false)
+    expect(note('payselection', plan())).toBe(true)
+    expect(note('payselection', plan({}))).toBe(true)
+    expect(note('payselection', null)).toBe(false)
+    expect(note('cloudpayments', plan({ using: { actual: 6.99, currency: 'USD' } }))).toBe(false)
+  })
+})
+
+describe('decision 072: the e-mail for the receipt', () => {
+  const input = { locale: 'en' as const, loggedIn: true, activeService: 'cloudpayments', publicId: 'pk', payselection: { serviceId: 's', publicKey: 'k' } }
+  it('a visitor the site says nothing about has one (only a Steam account may lack it)', () => {
+    expect(createActor(paymentMachine, { input }).getSnapshot().context.hasEmail).toBe(true)
+    expect(createActor(paymentMachine, { input: { ...input, hasEmail: false } }).getSnapshot().context.hasEmail).toBe(false)
+  })
+  it('the session changing without a word on the e-mail keeps one', () => {
+    const actor = createActor(paymentMachine, { input: { ...input, hasEmail: false } })
+    actor.start()
+    actor.send({ type: 'auth.changed', loggedIn: true })
+    expect(actor.getSnapshot().context.hasEmail).toBe(true)
+    actor.stop()
   })
 })

@@ -80,6 +80,8 @@ describe('spec 9: only plans below 9000 unless the debug flag', () => {
   })
   it('a plan without a price is not shown, unless the debug flag', () => {
     expect(isPlanShown({}, false)).toBe(false)
+    expect(isPlanShown({ prices: {} }, false)).toBe(false)
+    expect(isPlanShown({ prices: { using: {} } }, false)).toBe(false)
     expect(isPlanShown({}, true)).toBe(true)
   })
 })

@@ -36,6 +36,40 @@ describe('spec 5: safe redirect targets', () => {
   ])('rejects %s', (target) => {
     expect(isSafeRedirect(target)).toBe(false)
   })
+  it.each([
+    // Encoded dot segments climb as well as plain ones.
+    '/%2e%2e/evil',
+    '/ru/%2E/premium',
+    // A scheme hidden by encoding.
+    '/javascript%3Aalert',
+    '/data%3Atext',
+    // An encoded separator inside a segment.
+    '/a%2Fb',
+    '/a%5Cb',
+    // Malformed percent-encoding cannot be read.
+    '/%E0%A4%A',
+    // Encoded five times over ("A" as %2525252541): refused, whatever it decodes to.
+    '/a%2525252541',
+    // Longer than 2048 characters.
+    `/${'a'.repeat(2048)}`,
+  ])('rejects %s', (target) => {
+    expect(isSafeRedirect(target)).toBe(false)
+  })
+  it.each([
+    // A colon further along is not a scheme.
+    '/ru/x%3Ay',
+    // A dot inside a segment does not climb.
+    '/wiki/v1%2E2',
+    // Encoded four times over ("A" as %25252541) is still read.
+    '/a%25252541',
+    // Exactly 2048 characters.
+    `/${'a'.repeat(2047)}`,
+  ])('accepts %s', (target) => {
+    expect(isSafeRedirect(target)).toBe(true)
+  })
+  it.each([undefined, null, 42, {}, ['/ru'], ''])('rejects %j, not a path', (target) => {
+    expect(isSafeRedirect(target)).toBe(false)
+  })
   it('rejects non-strings and falls back to the root path', () => {
     expect(isSafeRedirect(undefined)).toBe(false)
     expect(isSafeRedirect(42)).toBe(false)

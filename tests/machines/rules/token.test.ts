@@ -22,6 +22,8 @@ describe('spec 4, 9: token status with a 500 ms margin', () => {
     expect(tokenStatus('', NOW + 10_000, NOW)).toBe('unknown')
     expect(tokenStatus('t', null, NOW)).toBe('unknown')
     expect(tokenStatus('t', Number.NaN, NOW)).toBe('unknown')
+    expect(tokenStatus('t', undefined, NOW)).toBe('unknown')
+    expect(tokenStatus('t', Number.POSITIVE_INFINITY, NOW)).toBe('unknown')
   })
   it('is valid until 500 ms before the expiry, expired from then on', () => {
     const expiresAt = NOW + 10_000
@@ -39,6 +41,8 @@ describe('spec 9: token maxAge', () => {
     expect(tokenExpiresAt(NOW, null)).toBe(NOW + 1_800_000)
     expect(tokenExpiresAt(NOW, 0)).toBe(NOW + 1_800_000)
     expect(tokenExpiresAt(NOW, -5)).toBe(NOW + 1_800_000)
+    expect(tokenExpiresAt(NOW, Number.POSITIVE_INFINITY)).toBe(NOW + 1_800_000)
+    expect(tokenExpiresAt(NOW, Number.NaN)).toBe(NOW + 1_800_000)
   })
   it('uses the given max age in seconds, as milliseconds', () => {
     expect(tokenExpiresAt(NOW, 60)).toBe(NOW + 60_000)
@@ -55,6 +59,7 @@ describe('spec 9: a stored token without an expiry lives 1800 s, on the server a
     expect(restoredExpiresAt('t', null, NOW)).toBe(NOW + 1_800_000)
     expect(restoredExpiresAt('t', undefined, NOW)).toBe(NOW + 1_800_000)
     expect(restoredExpiresAt('t', Number.NaN, NOW)).toBe(NOW + 1_800_000)
+    expect(restoredExpiresAt('t', Number.POSITIVE_INFINITY, NOW)).toBe(NOW + 1_800_000)
     expect(restoredExpiresAt(null, NOW + 5_000, NOW)).toBeNull()
     expect(tokenStatus('t', restoredExpiresAt('t', null, NOW), NOW)).toBe('valid')
   })

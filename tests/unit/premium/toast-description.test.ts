@@ -17,8 +17,9 @@ describe('spec 8: payments.fail with the server message', () => {
     await settle()
     const title = toastText({ kind: 'error', key: 'payments.fail' })
     expect(shown).toEqual([
-      { kind: 'error', text: title, options: { description: 'The trial can be used once per account.' } },
-      { kind: 'error', text: title, options: undefined },
+      { kind: 'error', text: title, options: { id: `${title}\nThe trial can be used once per account.`, description: 'The trial can be used once per account.' } },
+      // The same words twice are one toast on screen (sonner keeps one per id).
+      { kind: 'error', text: title, options: { id: title } },
     ])
     unmount()
   })
