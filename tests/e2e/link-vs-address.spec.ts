@@ -55,7 +55,8 @@ for (const locale of LOCALES) {
           await nav.click()
           await expect(page).toHaveURL(new RegExp(`/${locale}${target.path}$`))
           await expect(page.locator(target.ready)).toBeVisible({ timeout: 30_000 })
-          expect(await mainText(page)).toBe(direct)
+          // The page the link leads to, once the navigation has settled (a view transition may still show the old one).
+          await expect.poll(() => mainText(page), { timeout: 15_000 }).toBe(direct)
         })
       }
     })
