@@ -11,6 +11,7 @@ import { clearStoredSession, storeSession } from '~/lib/auth-storage'
 import { pageAccess } from '~/lib/access'
 import { splitLocalePrefix } from '~/lib/locale'
 import { readSession } from '~/lib/session'
+import { identifyUser } from '~/integrations/data-layer'
 import { useSite } from '~/lib/use-site'
 import { registerPageAuth } from '~/lib/auth-client'
 import { useMachineInspect } from '~/lib/machine-inspect'
@@ -86,9 +87,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return (
     <AuthActor.Provider logic={logic} options={{ inspect: useMachineInspect(), input }}>
       <AuthFollowsRouter />
+      <AnalyticsUser />
       {children}
     </AuthActor.Provider>
   )
+}
+
+/** Spec 3: the signed-in user's id goes to analytics as its user id. */
+function AnalyticsUser() {
+  const userId = AuthActor.useSelector((s) => (s.matches('loggedIn') ? (s.context.user?.id ?? null) : null))
+  useEffect(() => identifyUser(userId), [userId])
+  return null
 }
 
 /**

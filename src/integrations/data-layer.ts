@@ -21,6 +21,21 @@ export function pushEvent(event: string, data: Record<string, unknown> = {}): vo
   layer()?.push({ event, ...data })
 }
 
+/**
+ * Spec 3: the signed-in user's id is the analytics user id. The tag manager reads `user_id` from
+ * the data layer: it is set when a user is known and cleared (null) when the visitor signs out,
+ * each change once.
+ */
+let identified: string | null | undefined
+export function identifyUser(id: string | number | null): void {
+  const userId = id === null ? null : String(id)
+  if (userId === identified) return
+  // Before anyone signed in there is nothing to clear.
+  if (userId === null && identified === undefined) return
+  identified = userId
+  pushEvent('user_id', { user_id: userId })
+}
+
 export interface EcommerceProduct { id: string; name: string; price: number; quantity?: number }
 
 /** Spec 4: only detail, add, remove and purchase are allowed. */

@@ -8,7 +8,7 @@ import { expect, test, type BrowserContext } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { BACKEND } from '../../playwright.config'
 import { signInWithCode } from './model/browser'
-import { uniqueEmail } from './support/login'
+import { loginViaApi, uniqueEmail } from './support/login'
 import { msg } from './support/messages'
 
 // Spec 9: the session's cookies, under the prefix `auth`.
@@ -108,5 +108,18 @@ test.describe('spec 4: a language file that fails', () => {
       await input.blur()
       await expect(form.locator('.field__error')).toHaveText(ENGLISH_EMAIL_MESSAGE, { timeout: 3_000 })
     }).toPass({ timeout: 20_000 })
+  })
+})
+
+test.describe('spec 3: the analytics user id', () => {
+  test("a signed-in visitor's id is in the data layer; signing out clears it", async ({ page, context, request, baseURL }) => {
+    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('analytics'))
+    const me = (await (await request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number | string }
+    await page.goto('/en/account')
+    const userIds = () => page.evaluate(() => (window.dataLayer ?? []).filter((entry) => 'user_id' in entry).map((entry) => entry.user_id))
+    await expect.poll(userIds, { timeout: 30_000 }).toEqual([String(me.id)])
+    await page.getByTestId('logout').click()
+    await expect(page.getByTestId('login-link')).toBeVisible()
+    await expect.poll(userIds).toEqual([String(me.id), null])
   })
 })

@@ -1,0 +1,33 @@
+/** Spec 3: the user's id is the analytics user id (the tag manager reads `user_id`). */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+describe('spec 3: the analytics user id', () => {
+  let layer: Record<string, unknown>[]
+  beforeEach(() => {
+    layer = []
+    vi.stubGlobal('window', { dataLayer: layer })
+    vi.resetModules()
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('a guest sets nothing; a signed-in user sets their id, once; signing out clears it', async () => {
+    const { identifyUser } = await import('~/integrations/data-layer')
+    identifyUser(null)
+    expect(layer).toEqual([])
+    identifyUser(4821)
+    identifyUser(4821)
+    expect(layer).toEqual([{ event: 'user_id', user_id: '4821' }])
+    identifyUser(null)
+    expect(layer).toEqual([
+      { event: 'user_id', user_id: '4821' },
+      { event: 'user_id', user_id: null },
+    ])
+  })
+
+  it('another user on the same page replaces the id', async () => {
+    const { identifyUser } = await import('~/integrations/data-layer')
+    identifyUser('a-17')
+    identifyUser(4821)
+    expect(layer.map((entry) => entry.user_id)).toEqual(['a-17', '4821'])
+  })
+})
