@@ -94,6 +94,8 @@ export interface PublicConfig {
   debugPrices: boolean
   /** Where "Sign in with Steam" goes: Steam's OpenID 2.0 endpoint (the stand-in's sandbox by default). */
   steamOpenIdUrl: string
+  /** The seller's legal details (OPERATOR_*), shown on the Russian requisites page; null: given by support on request. */
+  operator: { name: string; taxId: string | null; address: string | null } | null
 }
 
 export interface Config extends PublicConfig {

@@ -19,6 +19,7 @@ import { Route as OfertaRouteImport } from './routes/oferta'
 import { Route as PolicyRouteImport } from './routes/policy'
 import { Route as PremiumRouteImport } from './routes/premium'
 import { Route as PromoRouteImport } from './routes/promo'
+import { Route as RequisitesRouteImport } from './routes/requisites'
 import { Route as UserLicenseRouteImport } from './routes/user-license'
 import { Route as WikiRouteImport } from './routes/wiki'
 import { Route as ProtectedAccountRouteImport } from './routes/_protected/account'
@@ -76,6 +77,11 @@ const PromoRoute = PromoRouteImport.update({
   path: '/promo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RequisitesRoute = RequisitesRouteImport.update({
+  id: '/requisites',
+  path: '/requisites',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserLicenseRoute = UserLicenseRouteImport.update({
   id: '/user-license',
   path: '/user-license',
@@ -127,6 +133,7 @@ export interface FileRoutesByFullPath {
   '/policy': typeof PolicyRoute
   '/premium': typeof PremiumRoute
   '/promo': typeof PromoRoute
+  '/requisites': typeof RequisitesRoute
   '/user-license': typeof UserLicenseRoute
   '/wiki': typeof WikiRoute
   '/account': typeof ProtectedAccountRoute
@@ -145,6 +152,7 @@ export interface FileRoutesByTo {
   '/policy': typeof PolicyRoute
   '/premium': typeof PremiumRoute
   '/promo': typeof PromoRoute
+  '/requisites': typeof RequisitesRoute
   '/user-license': typeof UserLicenseRoute
   '/wiki': typeof WikiRoute
   '/account': typeof ProtectedAccountRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/policy': typeof PolicyRoute
   '/premium': typeof PremiumRoute
   '/promo': typeof PromoRoute
+  '/requisites': typeof RequisitesRoute
   '/user-license': typeof UserLicenseRoute
   '/wiki': typeof WikiRoute
   '/_protected/account': typeof ProtectedAccountRoute
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/policy'
     | '/premium'
     | '/promo'
+    | '/requisites'
     | '/user-license'
     | '/wiki'
     | '/account'
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
     | '/policy'
     | '/premium'
     | '/promo'
+    | '/requisites'
     | '/user-license'
     | '/wiki'
     | '/account'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/policy'
     | '/premium'
     | '/promo'
+    | '/requisites'
     | '/user-license'
     | '/wiki'
     | '/_protected/account'
@@ -245,6 +257,7 @@ export interface RootRouteChildren {
   PolicyRoute: typeof PolicyRoute
   PremiumRoute: typeof PremiumRoute
   PromoRoute: typeof PromoRoute
+  RequisitesRoute: typeof RequisitesRoute
   UserLicenseRoute: typeof UserLicenseRoute
   WikiRoute: typeof WikiRoute
   ConfirmEmailChar123CodeChar125Route: typeof ConfirmEmailChar123CodeChar125Route
@@ -322,6 +335,13 @@ declare module '@tanstack/react-router' {
       path: '/promo'
       fullPath: '/promo'
       preLoaderRoute: typeof PromoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/requisites': {
+      id: '/requisites'
+      path: '/requisites'
+      fullPath: '/requisites'
+      preLoaderRoute: typeof RequisitesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/user-license': {
@@ -419,6 +439,7 @@ const rootRouteChildren: RootRouteChildren = {
   PolicyRoute: PolicyRoute,
   PremiumRoute: PremiumRoute,
   PromoRoute: PromoRoute,
+  RequisitesRoute: RequisitesRoute,
   UserLicenseRoute: UserLicenseRoute,
   WikiRoute: WikiRoute,
   ConfirmEmailChar123CodeChar125Route: ConfirmEmailChar123CodeChar125Route,

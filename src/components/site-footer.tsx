@@ -15,6 +15,8 @@ export function SiteFooter() {
             <li><a href={legalHref(locale, 'user-license')}>{m.footer_user_license()}</a></li>
             <li><a href={legalHref(locale, 'policy')}>{m.footer_policy()}</a></li>
             <li><a href={legalHref(locale, 'cookies-policy')}>{m.footer_cookies_policy()}</a></li>
+            {/* Decision 073: the seller's details, for Russian visitors only. */}
+            {locale === 'ru' ? <li><a href="/ru/requisites" data-testid="footer-requisites">{m.page_requisites_heading()}</a></li> : null}
           </ul>
         </nav>
         <p className="site-footer__support">

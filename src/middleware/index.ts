@@ -6,6 +6,7 @@ import { CONSTANTS, type Locale, type PublicConfig } from '../../app.constants'
 import { HttpError } from '../lib/http-error'
 import { launcherDownloadUrl } from '../lib/download'
 import { sanitizeReferrerCode } from '#machines/rules/referrer'
+import { localePath } from '#machines/rules/locale'
 import { readCookie } from '../lib/locale'
 import { utmCookies } from '../lib/utm'
 
@@ -34,6 +35,8 @@ const registry = {
       sanitizeReferrerCode(readCookie(ctx.cookieHeader, CONSTANTS.referrerCookie)),
     ),
   }),
+  /** Spec 2: a page for Russian visitors only; any other language goes to its own home page. */
+  'russian-only': (ctx) => (ctx.locale === 'ru' ? undefined : { redirect: localePath(ctx.locale, '/') }),
   /** The promo landing remembers its campaign (utm_*) for the analytics of later visits. */
   promo: (ctx) => {
     const setCookies = utmCookies(ctx.search)

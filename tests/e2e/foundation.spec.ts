@@ -275,3 +275,25 @@ test.describe('spec 2: meta', () => {
     await expect(page.getByTestId('support-email')).toHaveText('help@svchanger.app')
   })
 })
+
+test.describe('spec 2: the Russian-only page guard (decision 073)', () => {
+  test('the requisites page answers in Russian', async ({ page }) => {
+    const response = await page.goto('/ru/requisites')
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('h1')).toHaveText(msg('ru', 'page_requisites_heading'))
+    // Without OPERATOR_* the details come from support on request.
+    await expect(page.getByTestId('requisites-on-request')).toContainText('support@skinvault.gg')
+  })
+  for (const [path, home] of [
+    ['/en/requisites', '/en'],
+    ['/de/requisites', '/de'],
+    ['/requisites', '/en'],
+  ] as const) {
+    test(`${path} goes to the home page of its language`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0 })
+      expect(response.status()).toBeGreaterThanOrEqual(300)
+      expect(response.status()).toBeLessThan(400)
+      expect(new URL(response.headers().location!, 'http://x').pathname).toBe(home)
+    })
+  }
+})

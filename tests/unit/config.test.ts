@@ -80,3 +80,27 @@ describe('spec 1, 7, 9: runtime configuration', () => {
     expect(pub).not.toHaveProperty('port')
   })
 })
+
+describe('the seller details (OPERATOR_*)', () => {
+  it('none by default: support gives them on request', () => {
+    expect(parseConfig({}).operator).toBeNull()
+  })
+  it('name, taxpayer number and address when set', () => {
+    expect(parseConfig({ OPERATOR_NAME: 'ООО «Скинволт»', OPERATOR_TAX_ID: '7701234567', OPERATOR_ADDRESS: 'Москва, ул. Тверская, 1' }).operator).toEqual({
+      name: 'ООО «Скинволт»',
+      taxId: '7701234567',
+      address: 'Москва, ул. Тверская, 1',
+    })
+  })
+  it('a taxpayer number of other than 10 or 12 digits stops start, naming the variable', () => {
+    for (const value of ['12345', '77012345678', 'INN7701234567']) {
+      try {
+        parseConfig({ OPERATOR_NAME: 'ООО «Скинволт»', OPERATOR_TAX_ID: value })
+        expect.unreachable()
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError)
+        expect((error as ConfigError).problems.join('\n')).toContain('OPERATOR_TAX_ID')
+      }
+    }
+  })
+})

@@ -15,8 +15,8 @@ const ctx = (over: Partial<Parameters<typeof runMiddleware>[1]> = {}) => ({
 })
 
 describe('spec 2, 8: the route middleware registry', () => {
-  it('knows download-proxy and promo', () => {
-    expect(MIDDLEWARE_NAMES.sort()).toEqual(['download-proxy', 'promo'])
+  it('knows download-proxy, promo and russian-only', () => {
+    expect(MIDDLEWARE_NAMES.sort()).toEqual(['download-proxy', 'promo', 'russian-only'])
   })
   it('an unknown name is a 500 "Unknown middleware"', () => {
     expect(() => getMiddleware('auth')).toThrowError('Unknown middleware')
@@ -65,5 +65,17 @@ describe('spec 5, 9: promo remembers the campaign', () => {
   it('a tampered utm cookie reads as none', () => {
     expect(parseUtmCookie('{"source":1}')).toBeNull()
     expect(parseUtmCookie('not json')).toBeNull()
+  })
+})
+
+describe('spec 2: the Russian-only page guard', () => {
+  it('lets Russian through', () => {
+    expect(runMiddleware(['russian-only'], ctx({ locale: 'ru', pathname: '/ru/requisites' }))).toEqual({})
+  })
+  it.each([
+    ['en', '/en'],
+    ['de', '/de'],
+  ] as const)('sends %s to its home page %s', (locale, home) => {
+    expect(runMiddleware(['russian-only'], ctx({ locale, pathname: `/${locale}/requisites` }))).toEqual({ redirect: home })
   })
 })
