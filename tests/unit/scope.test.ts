@@ -16,3 +16,18 @@ describe('spec 6: a scope check on the user', () => {
     expect(hasScope({}, 'user')).toBe(false)
   })
 })
+
+describe('spec 6: GET /users/me with its scope as a list or a map', () => {
+  it('both shapes are a user; any other shape is refused at the edge', async () => {
+    const { type } = await import('arktype')
+    const { User } = await import('~/api/schemas')
+    const asList = User({ id: 4821, email: 'alex@example.com', scope: ['user', 'premium'] })
+    const asMap = User({ id: 4821, email: 'alex@example.com', scope: { user: true, premium: false } })
+    expect(asList).not.toBeInstanceOf(type.errors)
+    expect(asMap).not.toBeInstanceOf(type.errors)
+    expect(hasScope(asMap as { scope: Record<string, boolean> }, 'user')).toBe(true)
+    expect(hasScope(asMap as { scope: Record<string, boolean> }, 'premium')).toBe(false)
+    expect(User({ id: 4821, email: 'alex@example.com', scope: 'premium' })).toBeInstanceOf(type.errors)
+    expect(User({ id: 4821, email: 'alex@example.com', scope: { premium: 'yes' } })).toBeInstanceOf(type.errors)
+  })
+})
