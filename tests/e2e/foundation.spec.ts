@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LOCALES, msg, product, type Locale } from './support/messages'
 import { fakeSessionCookie } from './support/session'
-import { loginViaApi } from './support/login'
+import { loginViaApi, uniqueEmail } from './support/login'
 import { BACKEND, SITE_PORT } from '../../playwright.config'
 
 const PREFIXES = ['', '/en', '/ru', '/de'] as const
@@ -283,6 +283,24 @@ test.describe('spec 2: the Russian-only page guard (decision 073)', () => {
     await expect(page.locator('h1')).toHaveText(msg('ru', 'page_requisites_heading'))
     // Without OPERATOR_* the details come from support on request.
     await expect(page.getByTestId('requisites-on-request')).toContainText('support@skinvault.gg')
+  })
+  test('signed in on a phone, reached by the footer link of a Russian page; no link in other languages', async ({ page, request, context, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('requisites'), 'ru')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/ru')
+    // A plain link: it works before the page is interactive, so no waiting for hydration.
+    await page.getByTestId('footer-requisites').click()
+    await expect(page).toHaveURL(/\/ru\/requisites$/)
+    await expect(page.locator('h1')).toHaveText(msg('ru', 'page_requisites_heading'))
+    // Still signed in (on a phone the account link sits in the menu).
+    await expect(page.getByTestId('account-link')).toBeAttached()
+    await expect(page.getByTestId('login-link')).toHaveCount(0)
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+    for (const locale of ['en', 'de']) {
+      await page.goto(`/${locale}`)
+      await expect(page.getByTestId('footer-requisites')).toHaveCount(0)
+    }
   })
   for (const [path, home] of [
     ['/en/requisites', '/en'],
