@@ -216,7 +216,7 @@ interface Scope {
  * its actions are collected, and its system reports the machine's microsteps (coverage, and
  * whether the state took the event at all).
  */
-function scopeFor(machine: AnyStateMachine, input: unknown, coverage: Coverage | null) {
+export function scopeFor(machine: AnyStateMachine, input: unknown, coverage: Pick<Coverage, 'record'> | null) {
   let microsteps = 0
   const inspect = (e: InspectionEvent) => {
     if (e.type !== '@xstate.microstep') return

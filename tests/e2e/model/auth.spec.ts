@@ -1,5 +1,5 @@
 /**
- * Spec 3, 4, 7, 8, 9: the auth machine's browser paths from its test model: sign-in by code and
+ * Spec 3, 4, 7, 8, 9: the auth machine's browser paths, generated from the machine itself (graph.ts): sign-in by code and
  * by the e-mailed link (dev mailbox), a wrong code, a returning visitor's stored session (with and
  * without its expiry), the account page and the user fetched again after an account action,
  * logout, an expired token, and the backend failing while the user is fetched.
@@ -9,15 +9,15 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { BACKEND } from '../../../playwright.config'
 import { latestMail, loginViaApi, uniqueEmail } from '../support/login'
 import { msg } from '../support/messages'
-import { modelPaths, validateModel, type ModelPath } from './model'
-import { authModel } from './models'
+import type { Snap } from '../../machines/harness'
+import { browserPaths, type BrowserPath } from './graph'
+import { authGraph, type AuthStep } from './graphs'
 import { signInWithCode } from './browser'
 import { checkObserved, reportCoverage, recordMachines } from './observe'
 
-validateModel(authModel)
-const paths = modelPaths(authModel)
+const paths = browserPaths(authGraph)
 test.describe.configure({ timeout: 120_000 })
-test.afterAll(({}, testInfo) => reportCoverage(testInfo, 'auth', 'auth', authModel, paths.length))
+test.afterAll(({}, testInfo) => reportCoverage(testInfo, 'auth', 'auth', authGraph, paths.length))
 
 const TOKEN_COOKIE = 'auth._token.local'
 const EXPIRES_COOKIE = 'auth._token_expiration.local'
@@ -29,9 +29,6 @@ async function hydrated(page: Page) {
 async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((c) => c.name === name)?.value
 }
-function toast(page: Page) {
-  return page.locator('[data-sonner-toast]').first()
-}
 
 interface Visit {
   page: Page
@@ -41,105 +38,82 @@ interface Visit {
   email: string
   /** The first paint's HTML of the last document load a step made, when it checks it. */
   firstPaint?: string
+  /** The token before time passed. */
+  tokenBefore?: string
+  /** The address an e-mail change asked for. */
+  pendingEmail?: string
 }
 
-const sees: Record<string, (v: Visit) => Promise<void>> = {
-  guest: async ({ page }) => {
-    await expect(page.getByTestId('login-link')).toBeVisible()
-    await expect(page.getByTestId('sign-in-email')).toBeVisible()
-  },
-  wrongCode: async ({ page }) => {
+/** What every page shows in each state of the auth machine: the header's session, the cookie, and the page the machine thinks is on show. */
+async function sees(v: Visit, s: Snap) {
+  const href = (s.context as { page: { href: string } }).page.href
+  await expect.poll(() => new URL(v.page.url()).pathname.replace(/\/$/u, ''), { timeout: 20_000 }).toBe(href)
+  if (s.matches('loggedOut')) {
+    await expect(v.page.getByTestId('login-link')).toBeVisible({ timeout: 20_000 })
+    expect(await cookie(v.context, TOKEN_COOKIE)).toBeUndefined()
+  } else if (s.matches({ loggedIn: 'active' })) {
+    await expect(v.page.getByTestId('account-link')).toBeVisible({ timeout: 20_000 })
+    expect(await cookie(v.context, TOKEN_COOKIE)).toBeTruthy()
+  } else {
+    throw new Error(`no view written for the auth state ${JSON.stringify(s.value)}`)
+  }
+}
+
+/** Spec 4, 8: a session that ends on a protected page says so and sends to login; on a public page it ends quietly. */
+async function ended(v: Visit, before: Snap) {
+  if ((before.context as { page: { access: string } }).page.access === 'protected') {
+    await expect(v.page.getByText(msg('en', 'acc_session_expired'))).toBeVisible({ timeout: 20_000 })
+    await expect(v.page).toHaveURL(/\/en\/login\?redirect=/)
+  } else {
+    await expect(v.page).toHaveURL(/\/en\/premium$/, { timeout: 20_000 })
+    await expect(v.page.getByText(msg('en', 'acc_session_expired'))).toHaveCount(0)
+  }
+}
+
+/** What each step must leave behind, beyond the state's view. */
+const then: Partial<Record<AuthStep, (v: Visit, before: Snap) => Promise<void>>> = {
+  WRONG_CODE: async ({ page }) => {
     await expect(page.getByTestId('sign-in-code').getByRole('alert')).toBeVisible()
-    await expect(page.getByTestId('login-link')).toBeVisible()
   },
-  signedIn: async ({ page }) => {
-    await expect(page.getByTestId('account-link')).toBeVisible({ timeout: 20_000 })
-  },
-  signedInByLink: async ({ page, context }) => {
-    await expect(page).toHaveURL(/localhost:\d+\/en$/, { timeout: 20_000 })
-    await expect(page.getByTestId('account-link')).toBeVisible()
-    expect(await cookie(context, TOKEN_COOKIE)).toBeTruthy()
-  },
-  signInFailed: async ({ page, context }) => {
+  SIGN_IN_USER_FAILS: async ({ page }) => {
     await expect(page.getByTestId('sign-in-code').getByRole('alert')).toBeVisible({ timeout: 20_000 })
-    await expect(page.getByTestId('login-link')).toBeVisible()
-    expect(await cookie(context, TOKEN_COOKIE)).toBeUndefined()
   },
-  returning: async (v) => {
-    // Logged in on the first paint (server-rendered) ...
+  OPEN_BAD_LINK: async ({ page }) => {
+    await expect(page.getByTestId('link-failed')).toBeVisible({ timeout: 20_000 })
+  },
+  RETURN_WITH_SESSION: async (v) => {
+    // Signed in on the first paint (server-rendered) and still after hydration.
     expect(v.firstPaint).toContain('data-testid="account-link"')
     expect(v.firstPaint).toContain(v.email)
-    // ... and still after hydration.
     await hydrated(v.page)
     await expect(v.page.getByTestId('account-email')).toContainText(v.email)
-    await expect(v.page.getByTestId('account-link')).toBeVisible()
-    await expect(v.page.getByTestId('login-link')).toHaveCount(0)
   },
-  returningNoExpiry: async (v) => {
+  RETURN_WITHOUT_EXPIRY: async (v) => {
     expect(v.firstPaint).toContain('data-testid="account-link"')
     await hydrated(v.page)
     await expect(v.page.getByTestId('account-email')).toContainText(v.email)
     // The machine stored the expiry it gave the token: 1800 s from the visit (spec 9).
     await expect.poll(async () => Number(await cookie(v.context, EXPIRES_COOKIE))).toBeGreaterThan(Date.now() + 1_700_000)
   },
-  deviceReset: async ({ page }) => {
-    await expect(toast(page)).toContainText('Your device has been unlinked')
-    // The user fetched again: the account shows no bound device any more.
-    await expect(page.getByTestId('reset-device')).toHaveCount(0)
-    await expect(page.getByTestId('account-device')).toContainText(msg('en', 'acc_device_none'))
-  },
-  onAccount: async ({ page }) => {
-    await expect(page).toHaveURL(/\/en\/account$/)
-    await expect(page.getByTestId('account')).toBeVisible()
-  },
-  loggedOut: async ({ page }) => {
-    await expect(page.getByTestId('login-link')).toBeVisible()
-    await expect(page).toHaveURL(/\/en\/?$/)
-  },
-  expired: async ({ page }) => {
-    await expect(page.getByText(msg('en', 'acc_session_expired'))).toBeVisible()
-    await expect(page).toHaveURL(/\/en\/login\?redirect=/)
-    await expect(page.getByTestId('login-link')).toBeVisible()
-  },
-  emailPending: async ({ page }) => {
-    // The user fetched again after the change: the account shows the address waiting for confirmation.
-    await expect(page.getByText(msg('en', 'acc_pending_email', { email: pendingEmail(page) }))).toBeVisible({ timeout: 20_000 })
-  },
-  badLink: async ({ page }) => {
-    await expect(page.getByTestId('link-failed')).toBeVisible({ timeout: 20_000 })
-    await expect(page.getByTestId('login-link')).toBeVisible()
-  },
-  expiredAfterRefusal: (v) => sees.expired!(v),
-  signedOutAfterRefusal: (v) => sees.signedOutQuietly!(v),
-  refreshed: async ({ page, context }) => {
-    await expect(page).toHaveURL(/\/en\/premium$/, { timeout: 20_000 })
-    await expect(page.getByTestId('account-link')).toBeVisible()
-    await expect(page.getByText(msg('en', 'acc_session_expired'))).toHaveCount(0)
+  SESSION_ENDS: ended,
+  REFRESH_REFUSED: ended,
+  TOKEN_REFRESHED: async (v) => {
+    await expect(v.page.getByText(msg('en', 'acc_session_expired'))).toHaveCount(0)
     // A new token replaced the one whose lifetime was over.
-    const token = await cookie(context, TOKEN_COOKIE)
-    expect(token).toBeTruthy()
-    expect(token).not.toBe(tokenBefore.get(page))
+    await expect.poll(() => cookie(v.context, TOKEN_COOKIE), { timeout: 20_000 }).not.toBe(v.tokenBefore)
+    expect(await cookie(v.context, TOKEN_COOKIE)).toBeTruthy()
   },
-  signedOutQuietly: async ({ page, context }) => {
-    await expect(page).toHaveURL(/\/en\/premium$/, { timeout: 20_000 })
-    await expect(page.getByTestId('login-link')).toBeVisible()
-    await expect(page.getByText(msg('en', 'acc_session_expired'))).toHaveCount(0)
-    expect(await cookie(context, TOKEN_COOKIE)).toBeUndefined()
-  },
-  refreshFailed: async ({ page, context }) => {
-    await expect(page.getByTestId('login-link')).toBeVisible({ timeout: 20_000 })
-    expect(await cookie(context, TOKEN_COOKIE)).toBeUndefined()
+  CHANGE_EMAIL: async (v) => {
+    // The user fetched again after the change: the account shows the address waiting for confirmation.
+    await expect(v.page.getByText(msg('en', 'acc_pending_email', { email: v.pendingEmail! }))).toBeVisible({ timeout: 20_000 })
   },
 }
-
-const pending = new WeakMap<Page, string>()
-const tokenBefore = new WeakMap<Page, string | undefined>()
 
 /** The page's clock moves past a stored expiry (the token's, or the refresh token's too). */
 async function timePasses(v: Visit, past: 'token' | 'refresh token') {
   const expiry = Number(await cookie(v.context, past === 'token' ? EXPIRES_COOKIE : REFRESH_EXPIRES_COOKIE))
   expect(expiry).toBeGreaterThan(Date.now())
-  tokenBefore.set(v.page, await cookie(v.context, TOKEN_COOKIE))
+  v.tokenBefore = await cookie(v.context, TOKEN_COOKIE)
   // The backend's side of the same time: the tokens it issued to this visitor are over too.
   expect((await v.request.post(`${BACKEND}/__dev/expire-tokens?email=${encodeURIComponent(v.email)}`)).ok()).toBe(true)
   await v.page.clock.setSystemTime(expiry + 60_000)
@@ -151,29 +125,23 @@ function refuseRefresh(page: Page) {
 function openPremium(page: Page) {
   return page.getByRole('link', { name: msg('en', 'acc_get_premium') }).or(page.getByRole('link', { name: msg('en', 'nav_premium') })).first().click()
 }
-function pendingEmail(page: Page): string {
-  return pending.get(page)!
-}
 
 async function returnWithSession(v: Visit, keepExpiry: boolean) {
-  await loginViaApi(v.request, v.context, v.baseURL, v.email)
+  await loginViaApi(v.request, v.context, v.baseURL, v.email, 'en', { refreshToken: true })
   if (!keepExpiry) await v.context.clearCookies({ name: EXPIRES_COOKIE })
-  // A device bound by the launcher, for the reset below.
-  expect((await v.request.post(`${BACKEND}/__dev/device?email=${encodeURIComponent(v.email)}`)).ok()).toBe(true)
   const response = await v.page.goto('/en/account')
   expect(response?.status()).toBe(200)
   v.firstPaint = await response!.text()
 }
 
-async function changeEmail(page: Page) {
-  const next = uniqueEmail('model-next')
-  pending.set(page, next)
-  const form = page.getByTestId('change-email')
-  await form.getByLabel(msg('en', 'acc_new_email_label')).fill(next)
+async function changeEmail(v: Visit) {
+  v.pendingEmail = uniqueEmail('model-next')
+  const form = v.page.getByTestId('change-email')
+  await form.getByLabel(msg('en', 'acc_new_email_label')).fill(v.pendingEmail)
   await form.getByRole('button').click()
 }
 
-const act: Record<string, (v: Visit) => Promise<unknown>> = {
+const act: Record<AuthStep, (v: Visit) => Promise<unknown>> = {
   SIGN_IN_WITH_CODE: ({ page, request, email }) => signInWithCode(page, request, email),
   WRONG_CODE: ({ page, request, email }) => signInWithCode(page, request, email, '000000'),
   SIGN_IN_WITH_LINK: async ({ page, request, email }) => {
@@ -191,21 +159,17 @@ const act: Record<string, (v: Visit) => Promise<unknown>> = {
   },
   RETURN_WITH_SESSION: (v) => returnWithSession(v, true),
   RETURN_WITHOUT_EXPIRY: (v) => returnWithSession(v, false),
-  RESET_DEVICE: async ({ page }) => {
-    await page.getByTestId('reset-device').click()
-    await page.getByTestId('confirm-yes').click()
-  },
   OPEN_ACCOUNT: ({ page }) => page.getByTestId('account-link').click(),
   LOG_OUT: async ({ page }) => {
     if (!/\/account$/.test(page.url())) await page.getByTestId('account-link').click()
     await page.getByTestId('logout').click()
   },
   // The lifetimes pass in the page; the next navigation checks the token first (spec 4).
-  TOKEN_EXPIRES: async (v) => {
+  SESSION_ENDS: async (v) => {
     await timePasses(v, 'refresh token')
     await openPremium(v.page)
   },
-  TOKEN_EXPIRES_REFRESHED: async (v) => {
+  TOKEN_REFRESHED: async (v) => {
     await timePasses(v, 'token')
     await openPremium(v.page)
   },
@@ -214,28 +178,22 @@ const act: Record<string, (v: Visit) => Promise<unknown>> = {
     await timePasses(v, 'token')
     await openPremium(v.page)
   },
-  SESSION_ENDS_ON_PUBLIC_PAGE: async (v) => {
-    await timePasses(v, 'refresh token')
-    await openPremium(v.page)
-  },
-  REFRESH_REFUSED_ON_PUBLIC_PAGE: async (v) => {
-    await refuseRefresh(v.page)
-    await timePasses(v, 'token')
-    await openPremium(v.page)
-  },
-  CHANGE_EMAIL: ({ page }) => changeEmail(page),
-  REFRESH_FAILS: async ({ page }) => {
-    await page.route('**/users/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }))
-    await changeEmail(page)
+  CHANGE_EMAIL: (v) => changeEmail(v),
+  USER_FETCH_FAILS: async (v) => {
+    await v.page.route('**/users/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }))
+    await changeEmail(v)
   },
 }
 
-async function replay(v: Visit, path: ModelPath) {
-  await test.step(`sees ${path.start}`, () => sees[path.start]!(v))
+async function replay(v: Visit, path: BrowserPath<AuthStep>) {
+  await test.step(`sees ${JSON.stringify(path.start.value)}`, () => sees(v, path.start))
   for (const step of path.steps) {
-    await test.step(`${step.event} → sees ${step.state}`, async () => {
-      await act[step.event]!(v)
-      await sees[step.state]!(v)
+    await test.step(`${step.step} → ${JSON.stringify(step.after.value)}`, async () => {
+      await act[step.step](v)
+      await then[step.step]?.(v, step.before)
+      await sees(v, step.after)
+      // What the world did for this step (a failing file, a refused request) ends with it.
+      await v.page.unrouteAll({ behavior: 'ignoreErrors' })
     })
   }
 }
@@ -247,6 +205,6 @@ for (const path of paths) {
     await page.goto('/en/login')
     await hydrated(page)
     await replay({ page, context, request, baseURL: baseURL!, email: uniqueEmail('model-auth') }, path)
-    await checkObserved(page, testInfo, 'auth', authModel, path)
+    await checkObserved(page, testInfo, 'auth', authGraph.machine.id, path)
   })
 }

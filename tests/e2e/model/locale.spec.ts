@@ -1,5 +1,5 @@
 /**
- * Spec 2, 4, 8: the locale machine's browser paths, generated from its test model: the language
+ * Spec 2, 4, 8: the locale machine's browser paths, generated from the machine itself (graph.ts): the language
  * switcher on a page without a form and on the login form, whose validation messages load on
  * demand and follow the language, with a validation file missing and with both missing.
  * Coverage is observed on the real machine (observe.ts).
@@ -7,14 +7,14 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { msg, type Locale } from '../support/messages'
-import { modelPaths, validateModel, type ModelPath } from './model'
-import { localeModel } from './models'
+import type { Snap } from '../../machines/harness'
+import { browserPaths, type BrowserPath, type PathStep } from './graph'
+import { NEXT_LANGUAGE, localeGraph, onForm, type LocaleStep } from './graphs'
 import { checkObserved, reportCoverage, recordMachines } from './observe'
 
-validateModel(localeModel)
-const paths = modelPaths(localeModel)
+const paths = browserPaths(localeGraph)
 test.describe.configure({ timeout: 120_000 })
-test.afterAll(({}, testInfo) => reportCoverage(testInfo, 'locale', 'locale', localeModel, paths.length))
+test.afterAll(({}, testInfo) => reportCoverage(testInfo, 'locale', 'locale', localeGraph, paths.length))
 
 const NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
 const ENGLISH_TEMPLATES = JSON.parse(readFileSync('public/locales/validation/en.json', 'utf8')).messages as Record<string, string>
@@ -64,98 +64,85 @@ async function languageToast(page: Page) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: msg('en', 'notifications_errors_language') })).toBeVisible({ timeout: 20_000 })
 }
 
-const sees: Record<string, (page: Page) => Promise<void>> = {
-  faq: (page) => onPage(page, 'en', /localhost:\d+\/faq$/),
-  faqEn: async (page) => {
-    await onPage(page, 'en', /\/en\/faq$/)
-    expect(await cookie(page)).toBe('en')
+type Ctx = { locale: Locale; pageLocale: Locale; path: string; validationLocale: Locale | null }
+const ctx = (s: Snap) => s.context as Ctx
+
+/**
+ * What the page shows in each state of the locale machine: the language it is in, the page
+ * (the form's page once it asked for its validation messages), the switcher's current language,
+ * and on the form, a field message from the validation file the machine loaded (none: built in).
+ */
+async function sees(page: Page, s: Snap) {
+  if (!s.matches('ready')) throw new Error(`no view written for the locale state ${JSON.stringify(s.value)}`)
+  const c = ctx(s)
+  const path = onForm(s) ? `/${c.pageLocale}/login` : c.path
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe(path)
+  await onPage(page, c.pageLocale, new RegExp(`${path.replace(/\//gu, '\\/')}$`, 'u'))
+  if (onForm(s)) await fieldMessage(page, c.pageLocale, emailMessage(c.pageLocale, c.validationLocale ?? 'built-in'))
+}
+
+/** What each step must leave behind, beyond the state's view: the language remembered, the toast of a fallback. */
+const then: Partial<Record<LocaleStep, (page: Page, step: PathStep<LocaleStep>) => Promise<void>>> = {
+  PICK_CURRENT: async (page, { before }) => expect(await cookie(page)).toBe(ctx(before).locale),
+  SWITCH: async (page, { before }) => expect(await cookie(page)).toBe(NEXT_LANGUAGE[ctx(before).locale]),
+  SWITCH_VALIDATION_FILE_FAILS: async (page, { before }) => expect(await cookie(page)).toBe(NEXT_LANGUAGE[ctx(before).locale]),
+  SWITCH_LANGUAGE_FILES_FAIL: (page) => languageToast(page),
+  SWITCH_VALIDATION_FILES_FAIL: async (page, { after }) => {
+    await expect(page.getByText(msg(ctx(after).pageLocale, 'notifications_errors_language'))).toBeVisible({ timeout: 20_000 })
   },
-  faqRu: async (page) => {
-    await onPage(page, 'ru', /\/ru\/faq$/)
-    expect(await cookie(page)).toBe('ru')
-    await expect(page.getByRole('link', { name: msg('ru', 'nav_premium') }).first()).toBeVisible()
-  },
-  loginRu: async (page) => {
-    await onPage(page, 'ru', /\/ru\/login$/)
-    await fieldMessage(page, 'ru', emailMessage('ru', 'ru'))
-  },
-  loginDe: async (page) => {
-    await onPage(page, 'de', /\/de\/login$/)
-    expect(await cookie(page)).toBe('de')
-    await fieldMessage(page, 'de', emailMessage('de', 'de'))
-  },
-  loginRuFallback: async (page) => {
-    await onPage(page, 'ru', /\/ru\/login$/)
-    expect(await cookie(page)).toBe('ru')
-    await fieldMessage(page, 'ru', emailMessage('ru', 'en'))
-  },
-  loginDeBuiltIn: async (page) => {
-    await onPage(page, 'de', /\/de\/login$/)
-    await expect(page.getByText(msg('de', 'notifications_errors_language'))).toBeVisible()
-    await fieldMessage(page, 'de', emailMessage('de', 'built-in'))
-  },
-  faqEnFallback: async (page) => {
-    await onPage(page, 'en', /localhost:\d+\/faq$/)
-    await languageToast(page)
-  },
-  loginEnFallback: async (page) => {
-    await onPage(page, 'en', /\/en\/login$/)
-    await languageToast(page)
-    await fieldMessage(page, 'en', emailMessage('en', 'en'))
-  },
-  loginEn: async (page) => {
-    await onPage(page, 'en', /\/en\/login$/)
-    expect(await cookie(page)).toBe('en')
-    await fieldMessage(page, 'en', emailMessage('en', 'en'))
-  },
+  SWITCH_TWICE_WHILE_LOADING: async (page, { before }) => expect(await cookie(page)).toBe(NEXT_LANGUAGE[NEXT_LANGUAGE[ctx(before).locale]]),
 }
 
 async function switchTo(page: Page, locale: Locale) {
   await page.getByRole('link', { name: NAMES[locale] }).click()
 }
 
-const act: Record<string, (page: Page) => Promise<void>> = {
-  PICK_CURRENT: (page) => switchTo(page, 'en'),
-  SWITCH_TO_RU: (page) => switchTo(page, 'ru'),
+const act: Record<LocaleStep, (page: Page, before: Snap) => Promise<void>> = {
+  PICK_CURRENT: (page, s) => switchTo(page, ctx(s).locale),
+  SWITCH: (page, s) => switchTo(page, NEXT_LANGUAGE[ctx(s).locale]),
   OPEN_LOGIN: (page) => page.getByTestId('login-link').click(),
-  SWITCH_TO_DE: (page) => switchTo(page, 'de'),
-  SWITCH_TO_DE_WITHOUT_FILES: async (page) => {
-    await missing(page, 'de', 'en')
-    await switchTo(page, 'de')
+  SWITCH_VALIDATION_FILES_FAIL: async (page, s) => {
+    const to = NEXT_LANGUAGE[ctx(s).locale]
+    await missing(page, to, 'en')
+    await switchTo(page, to)
   },
-  SWITCH_TO_RU_WITHOUT_LANGUAGE_FILES: async (page) => {
-    await languageFilesMissing(page, 'ru')
-    await switchTo(page, 'ru')
+  SWITCH_LANGUAGE_FILES_FAIL: async (page, s) => {
+    const to = NEXT_LANGUAGE[ctx(s).locale]
+    await languageFilesMissing(page, to)
+    await switchTo(page, to)
   },
-  SWITCH_TO_DE_WITHOUT_LANGUAGE_FILES: async (page) => {
-    await languageFilesMissing(page, 'de')
-    await switchTo(page, 'de')
+  SWITCH_VALIDATION_FILE_FAILS: async (page, s) => {
+    const to = NEXT_LANGUAGE[ctx(s).locale]
+    await missing(page, to)
+    await switchTo(page, to)
   },
-  SWITCH_TO_RU_WITHOUT_ITS_FILE: async (page) => {
-    await missing(page, 'ru')
-    await switchTo(page, 'ru')
-  },
-  SWITCH_TWICE_WHILE_LOADING: async (page) => {
-    // The Russian validation file is held until English has been picked.
+  SWITCH_TWICE_WHILE_LOADING: async (page, s) => {
+    const first = NEXT_LANGUAGE[ctx(s).locale]
+    const second = NEXT_LANGUAGE[first]
+    // The first language's validation file is held until the second has been picked.
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
-    const asked = new Promise<Route>((resolve) => void page.route('**/locales/validation/ru.json', (route) => resolve(route)))
-    await switchTo(page, 'ru')
+    const asked = new Promise<Route>((resolve) => void page.route(`**/locales/validation/${first}.json`, (route) => resolve(route)))
+    await switchTo(page, first)
     const route = await asked
-    await expect(page).toHaveURL(/\/de\/login$/)
-    await switchTo(page, 'en')
+    await expect(page).toHaveURL(new RegExp(`/${ctx(s).pageLocale}/login$`, 'u'))
+    await switchTo(page, second)
     void held.then(() => route.continue().catch(() => {}))
-    await expect(page).toHaveURL(/\/en\/login$/, { timeout: 20_000 })
+    await expect(page).toHaveURL(new RegExp(`/${second}/login$`, 'u'), { timeout: 20_000 })
     release()
+    await page.unroute(`**/locales/validation/${first}.json`)
   },
 }
 
-async function replay(page: Page, path: ModelPath) {
-  await test.step(`sees ${path.start}`, () => sees[path.start]!(page))
+async function replay(page: Page, path: BrowserPath<LocaleStep>) {
+  await test.step(`sees ${JSON.stringify(path.start.value)}`, () => sees(page, path.start))
   for (const step of path.steps) {
-    await test.step(`${step.event} → sees ${step.state}`, async () => {
-      await act[step.event]!(page)
-      await sees[step.state]!(page)
+    await test.step(`${step.step} → ${JSON.stringify(step.after.value)}`, async () => {
+      await act[step.step](page, step.before)
+      await then[step.step]?.(page, step)
+      await sees(page, step.after)
+      // What the world did for this step (a failing file, a refused request) ends with it.
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
     })
   }
 }
@@ -165,6 +152,6 @@ for (const path of paths) {
     await recordMachines(context)
     await page.goto('/faq')
     await replay(page, path)
-    await checkObserved(page, testInfo, 'locale', localeModel, path)
+    await checkObserved(page, testInfo, 'locale', localeGraph.machine.id, path)
   })
 }

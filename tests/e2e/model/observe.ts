@@ -3,14 +3,14 @@
  * flag in localStorage the site appends every state and transition its machines take for the
  * first time to `window.__machineLog`, kept in sessionStorage across document loads
  * (src/components/locale-provider.tsx). Each test reads the log of its page at the end,
- * checks that the transitions its model path claims were really taken, and appends the log to
+ * checks that the site took the transitions the machine's graph takes on its path, and appends the log to
  * a file of this run; the coverage printed after the tests is computed from that file.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
 import type { MachineLogEntry } from '../../../src/components/locale-provider'
-import { coverage, declaredTransitions, formatCoverage, type BrowserModel, type ModelPath, type Observed } from './model'
+import { coverage, formatCoverage, type BrowserGraph, type BrowserPath, type Observed } from './graph'
 
 // The names the site uses (MACHINE_LOG_FLAG, MACHINE_LOG_STORAGE_KEY of locale-provider.tsx); the
 // component module itself is not loaded here. A mismatch leaves the log empty and every path fails.
@@ -57,15 +57,14 @@ function logFile(testInfo: TestInfo, bucket: string): string {
 
 /**
  * At the end of a path: reads the page's machine log, saves it under `bucket` (one per machine,
- * or per machine and provider) and checks that every real transition the model path claims
- * was observed, so a model that no longer tells the truth fails.
+ * or per machine and provider) and checks that the site took every real transition the
+ * machine's graph takes on this path, so a site that does not do what its machine says fails.
  */
-export async function checkObserved(page: Page, testInfo: TestInfo, bucket: string, model: BrowserModel, path: ModelPath): Promise<void> {
+export async function checkObserved(page: Page, testInfo: TestInfo, bucket: string, machine: string, path: Pick<BrowserPath, 'transitions'>): Promise<void> {
   const entries = await readMachineLog(page)
   appendFileSync(logFile(testInfo, bucket), `${JSON.stringify({ test: testInfo.title, entries })}\n`)
-  const { transitions } = observedOf(entries, model.machine.id)
-  const claimed = declaredTransitions(model, path)
-  expect(claimed.filter((k) => !transitions.has(k)), `real transitions the model claims for this path but the site did not take (taken: ${[...transitions].sort().join(', ')})`).toEqual([])
+  const { transitions } = observedOf(entries, machine)
+  expect(path.transitions.filter((k) => !transitions.has(k)), `real transitions the machine's graph takes on this path but the site did not (taken: ${[...transitions].sort().join(', ')})`).toEqual([])
 }
 
 /**
@@ -74,7 +73,7 @@ export async function checkObserved(page: Page, testInfo: TestInfo, bucket: stri
  * transition was not taken, or one listed as unreachable was: each one left out names why in
  * the model (`unreachable`, `unreachableTransitions`).
  */
-export function reportCoverage(testInfo: TestInfo, bucket: string, label: string, model: BrowserModel, expectedPaths: number): void {
+export function reportCoverage(testInfo: TestInfo, bucket: string, label: string, model: Pick<BrowserGraph, 'machine' | 'unreachable' | 'unreachableTransitions'>, expectedPaths: number): void {
   const file = logFile(testInfo, bucket)
   const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
   const entries = lines.flatMap((line) => (JSON.parse(line) as { entries: MachineLogEntry[] }).entries)

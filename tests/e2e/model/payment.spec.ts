@@ -1,122 +1,131 @@
 /**
- * Spec 3, 4, 7, 8: the payment machine's browser paths, generated from its test model, on both
+ * Spec 3, 4, 7, 8: the payment machine's browser paths, generated from the machine itself (graph.ts), on both
  * providers: CloudPayments on the main test server, Payselection on a second site server
  * (PAYMENT_SERVICE=payselection) that reaches the backend through a CORS proxy. Coverage is
  * observed on the real machine (observe.ts) and printed per provider.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { SITE, SITE_PORT, BACKEND } from '../../../playwright.config'
 import { loginViaApi, uniqueEmail } from '../support/login'
 import { msg } from '../support/messages'
-import { modelPaths, validateModel, type ModelPath } from './model'
+import { browserPaths, hasLeft, type BrowserPath, type PathStep } from './graph'
 import { checkObserved, reportCoverage, recordMachines } from './observe'
-import { guestPaymentModel, paymentModel } from './models'
+import { paymentGraph, type PaymentStep } from './graphs'
 import { DECLINED_CARD, GOOD_CARD, cardDialog, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser'
 import { startProxy, startSite, stopSite, waitForPage } from '../support/second-site'
 import type { ChildProcess } from 'node:child_process'
 import type { Server } from 'node:http'
+import type { Snap } from '../../machines/harness'
 
-validateModel(paymentModel)
-validateModel(guestPaymentModel)
-const paths = modelPaths(paymentModel)
-const guestPaths = modelPaths(guestPaymentModel)
+const paths = browserPaths(paymentGraph)
 const PLAN = '30 days'
 /** The stand-in's card whose provider notification comes 30 s after the charge. */
 const LATE_CARD = '4000 0000 0000 0077'
 
-/** What the visitor sees in each model state. */
-const sees: Record<string, (page: Page) => Promise<void>> = {
-  noPlan: async (page) => {
-    await expect(page.getByTestId('premium-summary')).toHaveText(msg('en', 'premium_checkout_none'))
-    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true')
-  },
-  planChosen: async (page) => {
-    await expect(planButton(page, PLAN)).toHaveAttribute('aria-pressed', 'true')
-    await expect(page.locator('.premium-payment__reason')).toHaveText(msg('en', 'premium_reason_agreements'))
-  },
-  ready: async (page) => {
-    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
-    await expect(page.locator('.premium-payment__reason')).toHaveText('')
-  },
-  widgetOpen: async (page) => {
+interface Visit {
+  page: Page
+  request: APIRequestContext
+  email: string
+}
+
+/** What the premium page shows in each state of the payment machine (while the visitor is on it). */
+async function sees(page: Page, s: Snap) {
+  const c = s.context as { subscription: unknown; agreements: { premium: boolean; promo: boolean } }
+  if (s.matches('selecting')) {
+    if (c.subscription === null) {
+      await expect(page.getByTestId('premium-summary')).toHaveText(msg('en', 'premium_checkout_none'))
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true')
+    } else if (!(c.agreements.premium && c.agreements.promo)) {
+      await expect(planButton(page, PLAN)).toHaveAttribute('aria-pressed', 'true')
+      await expect(page.locator('.premium-payment__reason')).toHaveText(msg('en', 'premium_reason_agreements'))
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true')
+    } else {
+      await expect(planButton(page, PLAN)).toHaveAttribute('aria-pressed', 'true')
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+      await expect(page.locator('.premium-payment__reason')).toHaveText('')
+    }
+  } else if (s.matches({ paying: 'charging' })) {
     await expect(cardDialog(page)).toBeVisible({ timeout: 20_000 })
-  },
-  paid: async (page) => {
-    await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
-    await expect(page).toHaveURL(/\/en\/account$/, { timeout: 20_000 })
-  },
-  declined: async (page) => {
-    await expect(page.getByText(msg('en', 'payments_fail'))).toBeVisible({ timeout: 20_000 })
-    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
-  },
-  closed: async (page) => {
-    await expect(cardDialog(page)).toBeHidden()
-    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
-    await expect(page.getByText(msg('en', 'payments_fail'))).toHaveCount(0)
-  },
-  pending: async (page) => {
+  } else if (s.matches('unconfirmed')) {
     const pending = page.getByTestId('payment-pending')
     await expect(pending).toBeVisible({ timeout: 45_000 })
     await expect(pending).toContainText(msg('en', 'premium_pending_title'))
     await expect(page.getByText(msg('en', 'payments_success'))).toHaveCount(0)
     // No second payment by accident while it is pending.
     await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true')
+  } else {
+    throw new Error(`no view written for the payment state ${JSON.stringify(s.value)}`)
+  }
+}
+
+async function failed(page: Page) {
+  await expect(page.getByText(msg('en', 'payments_fail'))).toBeVisible({ timeout: 20_000 })
+  await expect(cardDialog(page)).toHaveCount(0)
+}
+async function paid(page: Page) {
+  await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(/\/en\/account$/, { timeout: 20_000 })
+}
+
+/** What each step must leave behind, beyond the state's view. */
+const then: Partial<Record<PaymentStep, (v: Visit, step: PathStep<PaymentStep>) => Promise<void>>> = {
+  CHOOSE_PLAN: async ({ page }, step) => {
+    if (!hasLeft(step.after)) return
+    // A guest: to the login page, with the premium page as the way back (spec 3).
+    await expect(page).toHaveURL(/\/en\/login\?redirect=/)
+    await expect(page.getByTestId('sign-in-email')).toBeVisible()
   },
-  pendingAfterErrors: async (page) => {
-    await expect(page.getByTestId('payment-pending')).toBeVisible({ timeout: 45_000 })
-    await expect(page.getByText(msg('en', 'payments_success'))).toHaveCount(0)
+  SIGN_IN: async ({ page }) => {
+    await expect(page).toHaveURL(/\/en\/premium/, { timeout: 20_000 })
   },
-  paidLate: async (page) => {
-    await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
-    await expect(page).toHaveURL(/\/en\/account$/, { timeout: 20_000 })
+  PAY_OPTIONS_FAIL: ({ page }) => failed(page),
+  PAY_SCRIPT_FAILS: ({ page }) => failed(page),
+  PAY_DECLINED_CARD: ({ page }) => failed(page),
+  CLOSE_WIDGET: async ({ page }) => {
+    await expect(cardDialog(page)).toBeHidden()
+    await expect(page.getByText(msg('en', 'payments_fail'))).toHaveCount(0)
   },
-  paidSessionLost: async (page) => {
+  PAY_GOOD_CARD: ({ page }) => paid(page),
+  RECHECK: ({ page }) => paid(page),
+  PAY_GOOD_CARD_USER_FAILS: async ({ page }) => {
+    // Paid, and the session ends with the user it could not fetch (spec 4).
     await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
     await expect(page.getByTestId('login-link')).toBeVisible({ timeout: 20_000 })
   },
-  notStarted: async (page) => {
-    await expect(page.getByText(msg('en', 'payments_fail'))).toBeVisible({ timeout: 20_000 })
-    await expect(cardDialog(page)).toHaveCount(0)
-    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
-  },
-  widgetMissing: async (page) => {
-    await expect(page.getByText(msg('en', 'payments_fail'))).toBeVisible({ timeout: 20_000 })
-    await expect(cardDialog(page)).toHaveCount(0)
-    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
-  },
 }
 
-const act: Record<string, (page: Page) => Promise<void>> = {
-  CHOOSE_PLAN: (page) => planButton(page, PLAN).click(),
-  TICK_AGREEMENTS: async (page) => {
+const act: Record<PaymentStep, (v: Visit) => Promise<void>> = {
+  CHOOSE_PLAN: ({ page }) => planButton(page, PLAN).click(),
+  TICK_AGREEMENTS: async ({ page }) => {
     await page.locator('#agreement-premium').check()
     await page.locator('#agreement-promo').check()
   },
-  PAY: (page) => payButton(page).click(),
-  PAY_OPTIONS_FAIL: async (page) => {
+  SIGN_IN: ({ page, request, email }) => signInWithCode(page, request, email),
+  PAY: ({ page }) => payButton(page).click(),
+  PAY_OPTIONS_FAIL: async ({ page }) => {
     await page.route('**/payments', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.fallback(),
     )
     await payButton(page).click()
   },
-  PAY_SCRIPT_FAILS: async (page) => {
+  PAY_SCRIPT_FAILS: async ({ page }) => {
     await page.route('**/sandbox/*.js', (route) => route.abort())
     await payButton(page).click()
   },
-  PAY_GOOD_CARD: (page) => payWithCard(page, GOOD_CARD),
-  PAY_DECLINED_CARD: (page) => payWithCard(page, DECLINED_CARD),
-  PAY_GOOD_CARD_USER_FAILS: async (page) => {
+  PAY_GOOD_CARD: ({ page }) => payWithCard(page, GOOD_CARD),
+  PAY_DECLINED_CARD: ({ page }) => payWithCard(page, DECLINED_CARD),
+  PAY_GOOD_CARD_USER_FAILS: async ({ page }) => {
     await page.route('**/users/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }))
     await payWithCard(page, GOOD_CARD)
   },
-  PAY_LATE_CARD: (page) => payWithCard(page, LATE_CARD),
-  PAY_CHECK_FAILS: async (page) => {
+  PAY_LATE_CARD: ({ page }) => payWithCard(page, LATE_CARD),
+  PAY_CHECK_FAILS: async ({ page }) => {
     await page.route('**/payments/*', (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }) : route.fallback(),
     )
     await payWithCard(page, GOOD_CARD)
   },
-  RECHECK: async (page) => {
+  RECHECK: async ({ page }) => {
     // The backend has the provider's notification (it comes 30 s after the charge).
     const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'auth._token.local')?.value ?? '').replace(/^Bearer\s+/u, '')
     await expect
@@ -127,15 +136,18 @@ const act: Record<string, (page: Page) => Promise<void>> = {
       .toBe(true)
     await page.getByTestId('payment-pending').getByRole('button', { name: msg('en', 'premium_pending_check') }).click()
   },
-  CLOSE_WIDGET: (page) => cardDialog(page).getByRole('button', { name: 'Close' }).click(),
+  CLOSE_WIDGET: ({ page }) => cardDialog(page).getByRole('button', { name: 'Close' }).click(),
 }
 
-async function replay(page: Page, path: ModelPath) {
-  await test.step(`sees ${path.start}`, () => sees[path.start]!(page))
+async function replay(v: Visit, path: BrowserPath<PaymentStep>) {
+  await test.step(`sees ${JSON.stringify(path.start.value)}`, () => sees(v.page, path.start))
   for (const step of path.steps) {
-    await test.step(`${step.event} → sees ${step.state}`, async () => {
-      await act[step.event]!(page)
-      await sees[step.state]!(page)
+    await test.step(`${step.step} → ${JSON.stringify(step.after.value)}`, async () => {
+      await act[step.step](v)
+      await then[step.step]?.(v, step)
+      if (!hasLeft(step.after)) await sees(v.page, step.after)
+      // What the world did for this step (a failing file, a refused request) ends with it.
+      await v.page.unrouteAll({ behavior: 'ignoreErrors' })
     })
   }
 }
@@ -154,8 +166,7 @@ for (const provider of PROVIDERS) {
     test.use({ baseURL: provider.site })
     const bucket = `payment-${provider.name}`
     test.afterAll(({}, testInfo) => {
-      // Both models drive the same machine: their logs are counted together, per provider.
-      reportCoverage(testInfo, bucket, `payment with ${provider.name}`, paymentModel, paths.length + guestPaths.length)
+      reportCoverage(testInfo, bucket, `payment with ${provider.name}`, paymentGraph, paths.length)
     })
     if (provider.name === 'payselection') {
       test.describe.configure({ mode: 'serial' })
@@ -176,34 +187,11 @@ for (const provider of PROVIDERS) {
     for (const path of paths) {
       test(path.name, async ({ page, context, request, baseURL }, testInfo) => {
         await recordMachines(context)
-        await loginViaApi(request, context, baseURL!, uniqueEmail(`model-${provider.name}`))
+        const email = uniqueEmail(`model-${provider.name}`)
+        if (path.from === 'signedIn') await loginViaApi(request, context, baseURL!, email)
         await openPremium(page)
-        await replay(page, path)
-        await checkObserved(page, testInfo, bucket, paymentModel, path)
-      })
-    }
-
-    for (const path of guestPaths) {
-      test(`guest: ${path.name}`, async ({ page, context, request }, testInfo) => {
-        await recordMachines(context)
-        const email = uniqueEmail('model-guest')
-        await openPremium(page)
-        await expect(page.getByTestId('premium-summary')).toHaveText(msg('en', 'premium_checkout_none'))
-        for (const step of path.steps) {
-          await test.step(step.event, async () => {
-            if (step.event === 'CHOOSE_PLAN') {
-              await planButton(page, PLAN).click()
-              await expect(page).toHaveURL(/\/en\/login\?redirect=/)
-              await expect(page.getByTestId('sign-in-email')).toBeVisible()
-            } else {
-              await signInWithCode(page, request, email)
-              await expect(page).toHaveURL(/\/en\/premium/, { timeout: 20_000 })
-              await expect(planButton(page, PLAN)).toHaveAttribute('aria-pressed', 'true')
-              await expect(page.locator('.premium-payment__reason')).toHaveText(msg('en', 'premium_reason_agreements'))
-            }
-          })
-        }
-        await checkObserved(page, testInfo, bucket, guestPaymentModel, path)
+        await replay({ page, request, email }, path)
+        await checkObserved(page, testInfo, bucket, paymentGraph.machine.id, path)
       })
     }
   })

@@ -24,18 +24,25 @@ export function uniqueEmail(tag = 'user'): string {
  * Signs in through the backend API (code from the dev mailbox) and puts the session cookies
  * into the browser context, as the auth machine would. Returns the token.
  */
-export async function loginViaApi(request: APIRequestContext, context: BrowserContext, baseURL: string, email = uniqueEmail(), locale = 'en') {
+export async function loginViaApi(request: APIRequestContext, context: BrowserContext, baseURL: string, email = uniqueEmail(), locale = 'en', options: { refreshToken?: boolean } = {}) {
   const requested = await request.get(`${BACKEND}/${locale}/users/auth?email=${encodeURIComponent(email)}`)
   expect(requested.status()).toBe(200)
   const mail = await latestMail(request, email)
   const verified = await request.patch(`${BACKEND}/${locale}/users/verify`, { data: { email, code: mail.code } })
   expect(verified.status()).toBe(200)
-  const grant = (await verified.json()) as { token: string; expires_in: number }
+  const grant = (await verified.json()) as { token: string; expires_in: number; refresh_token?: string; refresh_expires_in?: number }
   const expiresAt = Date.now() + grant.expires_in * 1000
   const host = new URL(baseURL).hostname
   await context.addCookies([
     { name: 'auth._token.local', value: encodeURIComponent(`Bearer ${grant.token}`), domain: host, path: '/' },
     { name: 'auth._token_expiration.local', value: String(expiresAt), domain: host, path: '/' },
+    // As the site stores a sign-in: the refresh token and its expiry too (spec 9).
+    ...(options.refreshToken && grant.refresh_token && grant.refresh_expires_in
+      ? [
+          { name: 'auth._refresh_token.local', value: encodeURIComponent(grant.refresh_token), domain: host, path: '/' },
+          { name: 'auth._refresh_token_expiration.local', value: String(Date.now() + grant.refresh_expires_in * 1000), domain: host, path: '/' },
+        ]
+      : []),
   ])
   return { email, token: grant.token, expiresAt }
 }
