@@ -144,7 +144,8 @@ const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: fa
  */
 export type PayBlocker = 'plan' | 'login' | 'email' | 'agreements' | Agreement
 /** Why the pay button does nothing now: a blocker, or a payment under way. */
-export type PayReason = PayBlocker | 'busy'
+/** `preparing`: the page is not interactive yet, or the stored state is still being read (decision 075). */
+export type PayReason = PayBlocker | 'busy' | 'preparing'
 
 /**
  * The first thing missing before paying, or null when paying is possible. Several agreements
@@ -537,7 +538,10 @@ export function persistablePremiumState(snapshot: SnapshotLike): PremiumState | 
 
 /** Selector: why paying is not possible now, or null. */
 export function selectPayReason(snapshot: SnapshotLike): PayReason | null {
-  return snapshot.hasTag('busy') ? 'busy' : payBlocker(snapshot.context)
+  if (snapshot.hasTag('busy')) return 'busy'
+  // The server renders the machine here, and the browser keeps it here until its scripts run.
+  if (snapshot.matches('restoring')) return 'preparing'
+  return payBlocker(snapshot.context)
 }
 
 /** Selector: whether the stored state has been read (always true without `restoreStored`). */

@@ -547,3 +547,42 @@ test.describe('spec 9: the premium monitor gallery on the premium page', () => {
     await expect(lightbox).toBeHidden()
   })
 })
+
+test.describe('issue 15: the checkout before the page is interactive', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('says it is getting ready and offers no dead buttons, then is ready; a click made then is not dropped', async ({ page, context, request, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('early-pay'), 'ru')
+    // The site's scripts are held: the page as painted, before it is interactive.
+    const held: Array<() => void> = []
+    await page.route(
+      (url) => url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js'),
+      (route) => new Promise<void>((release) => held.push(() => void route.continue().finally(release))),
+    )
+    await page.goto('/ru/premium', { waitUntil: 'domcontentloaded' })
+    const plan = page.getByRole('button', { name: siteMsg('ru', 'premium_plan_choose_label', { plan: '30 дней' }), exact: true })
+    const pay = page.getByRole('button', { name: siteMsg('ru', 'premium_pay'), exact: true })
+    await expect(plan).toBeDisabled()
+    await expect(pay).toHaveAttribute('aria-disabled', 'true')
+    await expect(page.locator('.premium-payment__reason').first()).toHaveText(siteMsg('ru', 'premium_reason_preparing'))
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
+    // A visitor presses "Choose" now: Playwright waits, as the visitor's tap lands, until the button is ready.
+    await page.unroute((url) => url.pathname.endsWith('.js'))
+    held.forEach((release) => release())
+    await plan.click({ timeout: 60_000 })
+    await expect(plan).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.locator('.premium-payment__reason').first()).toHaveText(siteMsg('ru', 'premium_reason_agreements'))
+  })
+
+  test('without JavaScript the checkout says that paying by card needs it', async ({ browser, baseURL, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    await loginViaApi(request, context, baseURL!, uniqueEmail('no-js-pay'), 'de')
+    const page = await context.newPage()
+    await page.goto('/de/premium')
+    // Playwright turns scripts off after the parser has decided to treat <noscript> as text; a
+    // browser with JavaScript off shows its paragraph. Either way it holds the sentence.
+    expect(await page.locator('.premium-payment noscript').textContent()).toContain(siteMsg('de', 'premium_needs_js'))
+    await expect(page.getByRole('button', { name: siteMsg('de', 'premium_pay'), exact: true })).toHaveAttribute('aria-disabled', 'true')
+    await context.close()
+  })
+})

@@ -25,6 +25,7 @@ const REASON_ID = 'premium-pay-reason'
 /** What the panel says for each reason the machine gives (spec 3, 4). */
 const REASON_TEXT: Record<PayReason, () => string> = {
   busy: () => m.premium_reason_busy(),
+  preparing: () => m.premium_reason_preparing(),
   plan: () => m.premium_reason_plan(),
   login: () => m.premium_reason_login(),
   email: () => m.premium_reason_email(),
@@ -99,7 +100,7 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
         <PlanList
           views={views}
           selectedId={context.special ? null : (context.subscription?.id ?? null)}
-          busy={busy}
+          busy={busy || reason === 'preparing'}
           onSelect={select}
           offer={offerView && offerDiscount !== null ? { view: offerView, discount: offerDiscount, selected: context.special, onTake: () => send({ type: 'offer.take' }) } : null}
         />
@@ -151,6 +152,9 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
         <p id={REASON_ID} className="premium-payment__reason" aria-live="polite">
           {reason ? REASON_TEXT[reason]() : ''}
         </p>
+        <noscript>
+          <p className="premium-payment__reason">{m.premium_needs_js()}</p>
+        </noscript>
         <p className="premium-payment__note">{m.premium_secure_note()}</p>
       </section>
     </div>

@@ -194,6 +194,8 @@ const PS_LANGUAGE: Record<string, string> = { en: 'en', ru: 'ru', de: 'en' }
 /** Spec 3, 4: the first thing that keeps a visitor from paying, in this order. */
 function expectedReason(s: Snap): string | null {
   if (busy(s)) return 'busy'
+  // Decision 075: before the page is interactive (the stored state not read yet), nothing can be paid yet.
+  if (s.matches('restoring')) return 'preparing'
   const c = ctx<Ctx>(s)
   if (c.subscription === null) return 'plan'
   if (!c.loggedIn) return 'login'
@@ -221,7 +223,7 @@ const properties: Property[] = [
     check: (s) => expect(s.after.hasTag('busy')).toBe(busy(s.after)),
   },
   {
-    name: 'why paying is not possible: busy, then no plan, no session, both agreements, the premium one, the promo one',
+    name: 'why paying is not possible: busy, not ready yet, then no plan, no session, both agreements, the premium one, the promo one',
     spec: 'spec 3, 4',
     check: (s) => expect(selectPayReason(s.after)).toBe(expectedReason(s.after)),
   },
