@@ -4,6 +4,11 @@ import { latestMail, loginViaApi, uniqueEmail } from './support/login'
 import { msg, product } from './support/messages'
 import { payWithNotification } from './support/payments'
 
+/**
+ * Only where a test watches the browser's own request to the backend, or a control that works
+ * only once the page is interactive: a visitor types into a form as soon as it appears, and the
+ * forms keep what was typed and sent before hydration (issue 15).
+ */
 async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
 }
@@ -32,7 +37,6 @@ test.describe('spec 7: sign-in', () => {
   test('with the code from the dev mailbox, then the root path', async ({ page, request }) => {
     const email = uniqueEmail('code')
     await page.goto('/login')
-    await hydrated(page)
     await requestCode(page, email)
     const mail = await latestMail(request, email)
     expect(mail.code).toMatch(/^\d{6}$/)
@@ -64,7 +68,6 @@ test.describe('spec 7: sign-in', () => {
   test('spec 8: no answer from the backend reads as a translated sentence; its own message is kept', async ({ page, request }) => {
     const email = uniqueEmail('offline')
     await page.goto('/de/login')
-    await hydrated(page)
     await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
     const mail = await latestMail(request, email)
@@ -89,7 +92,6 @@ test.describe('spec 7: sign-in', () => {
   test('a wrong code shows the translated message and keeps what was typed', async ({ page }) => {
     const email = uniqueEmail('wrong')
     await page.goto('/ru/login')
-    await hydrated(page)
     await page.getByLabel(msg('ru', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('ru', 'acc_send_code') }).click()
     const code = page.getByLabel(msg('ru', 'acc_code_label'))
@@ -102,7 +104,6 @@ test.describe('spec 7: sign-in', () => {
 
   test('the form validates before sending (spec 5)', async ({ page }) => {
     await page.goto('/de/login')
-    await hydrated(page)
     const field = page.getByLabel(msg('de', 'acc_email_label'))
     await field.fill('not-an-address')
     await field.blur()
@@ -117,7 +118,6 @@ test.describe('spec 7: sign-in', () => {
   test('by the link from the e-mail', async ({ page, request }) => {
     const email = uniqueEmail('link')
     await page.goto('/login')
-    await hydrated(page)
     await requestCode(page, email)
     const mail = await latestMail(request, email)
     const link = new URL(mail.link!)
@@ -142,7 +142,6 @@ test.describe('spec 2, 5: the remembered target', () => {
     const email = uniqueEmail('target')
     await page.goto('/de/account')
     await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
-    await hydrated(page)
     await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
     const mail = await latestMail(request, email)
@@ -155,7 +154,6 @@ test.describe('spec 2, 5: the remembered target', () => {
   test('an unsafe redirect target is ignored', async ({ page, request }) => {
     const email = uniqueEmail('unsafe')
     await page.goto('/login?redirect=%2F%2Fevil.example%2Fsteal')
-    await hydrated(page)
     await expect(page.getByTestId('login-target')).toHaveCount(0)
     await requestCode(page, email)
     const mail = await latestMail(request, email)
@@ -247,7 +245,6 @@ test.describe('spec 7: the account area', () => {
     expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(taken)}`)).status()).toBe(200)
     await loginViaApi(request, context, baseURL!)
     await page.goto('/account')
-    await hydrated(page)
     const form = page.getByTestId('change-email')
     await form.getByLabel(msg('en', 'acc_new_email_label')).fill(taken)
     await form.getByRole('button').click()
@@ -260,7 +257,6 @@ test.describe('spec 7: the account area', () => {
     await loginViaApi(request, context, baseURL!)
     const next = uniqueEmail('next')
     await page.goto('/account')
-    await hydrated(page)
     const form = page.getByTestId('change-email')
     await form.getByRole('button').click()
     await expect(form.locator('.field__error')).toHaveText(`${msg('en', 'acc_new_email_label')} is required.`)
@@ -276,7 +272,6 @@ test.describe('spec 7: the account area', () => {
   test('the password form checks that both entries match', async ({ page, request, context, baseURL }) => {
     await loginViaApi(request, context, baseURL!)
     await page.goto('/account')
-    await hydrated(page)
     const form = page.getByTestId('change-password')
     await form.getByLabel(msg('en', 'acc_password_label')).fill('correct horse')
     await form.getByLabel(msg('en', 'acc_password_confirm_label')).fill('correct horsE')
@@ -463,7 +458,6 @@ test.describe('spec 7: the confirmation form for a visitor who is signed in', ()
       if (r.method() === 'POST' && r.url().includes('/users/confirm')) sent.push(r.url())
     })
     await page.goto('/de/confirm-email')
-    await hydrated(page)
     await fillConfirm(page, 'de', other, '123456', 'correct horse battery')
     const notice = page.getByTestId('confirm-other-account')
     await expect(notice.locator('p')).toHaveText(msg('de', 'acc_confirm_other_account', { current, email: other }))

@@ -139,9 +139,20 @@ export function FormField({ name, label, rules, hint, type = 'text', ...rest }: 
   const input = useRef<HTMLInputElement>(null)
   const state = useSelector(field ?? NO_FIELD, (s) => (s ? { value: s.context.value, failure: s.context.failure as FieldFailure | null, flags: fieldFlags(s) } : null))
   const flags = state?.flags ?? IDLE_FLAGS
-  // A value the machine set itself (a cleared password) is written back to the uncontrolled input.
+  // What the visitor typed while the page was becoming interactive (after the machine read the
+  // form, before the input listened) is theirs: the machine takes it, once, as typed input.
+  // After that, a value the machine set itself (a cleared password) is written back to the input.
+  const adopted = useRef(false)
   useEffect(() => {
-    if (state && input.current && input.current.value !== state.value) input.current.value = state.value
+    if (!state || !input.current) return
+    if (!adopted.current) {
+      adopted.current = true
+      if (input.current.value !== '' && input.current.value !== state.value) {
+        scope?.form?.send({ type: 'form.input', name, value: input.current.value })
+        return
+      }
+    }
+    if (input.current.value !== state.value) input.current.value = state.value
   }, [state?.value])
   const message = state?.failure && flags.failed ? formatFailure(state.failure, label, messages) : (scope?.serverErrors[name] ?? null)
   const constraints = inputConstraints(rules, { type })
