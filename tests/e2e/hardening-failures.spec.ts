@@ -171,7 +171,6 @@ test.describe('issue 9: in the browser, pages that miss data say so in the visit
 
       // The sign-in form: the error is announced, in German.
       await page.goto(`${site.base}/de/login`)
-      await hydrated(page)
       await page.getByLabel(msg('de', 'acc_email_label')).fill('visitor@example.com')
       await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
       await expect(page.getByRole('alert').filter({ hasText: msg('de', 'notifications_errors_other') })).toBeVisible()

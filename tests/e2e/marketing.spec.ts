@@ -306,8 +306,8 @@ test.describe('spec 2: FAQ anchors open their answer', () => {
 
 test.describe('wiki search', () => {
   test('filters articles and sections and says when nothing matches', async ({ page }) => {
+    // Typed as soon as the page appears: the search keeps it once the page is interactive.
     await page.goto('/de/wiki')
-    await hydrated(page)
     const search = page.getByRole('searchbox', { name: text('de', 'wiki_search_label') })
     await search.fill(text('de', 'wiki_troubleshooting_s3_title'))
     await expect(page.getByTestId('wiki-section').first()).toBeVisible()

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { m } from '~/paraglide/messages'
 import { WIKI_ARTICLES, WIKI_UI } from '~/content/wiki'
 import { useSite } from '~/lib/use-site'
@@ -12,6 +12,11 @@ export function Wiki() {
   const { product, brandInfo } = useSite()
   const [query, setQuery] = useState('')
   const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  // What the visitor typed before the page was interactive is the search (issue 15).
+  useEffect(() => {
+    if (input.current && input.current.value !== '') setQuery(input.current.value)
+  }, [])
   const articles: SearchableArticle[] = useMemo(
     () =>
       WIKI_ARTICLES.map((a) => ({
@@ -33,6 +38,7 @@ export function Wiki() {
           <div className="wiki__search-field">
             <Icon name="search" size={18} className="wiki__search-icon" />
             <input
+              ref={input}
               id={inputId}
               type="search"
               value={query}
