@@ -217,8 +217,8 @@ test.describe('issue 9: keyboard only', () => {
   })
 
   test('sign-in form: an invalid e-mail is announced and focus goes to the field', async ({ page }) => {
+    // Typed and sent as soon as the page appears, with the keyboard only.
     await page.goto('/ru/login')
-    await hydrated(page)
     const email = page.getByLabel(msg('ru', 'acc_email_label'))
     await tabTo(page, 'input[name="email"]')
     await page.keyboard.type('not-an-email')
