@@ -563,6 +563,8 @@ test.describe('issue 15: the checkout before the page is interactive', () => {
     const plan = page.getByRole('button', { name: siteMsg('ru', 'premium_plan_choose_label', { plan: '30 дней' }), exact: true })
     const pay = page.getByRole('button', { name: siteMsg('ru', 'premium_pay'), exact: true })
     await expect(plan).toBeDisabled()
+    // Ticks that would be undone once the page is interactive are not offered yet either.
+    await expect(page.locator('#agreement-premium')).toBeDisabled()
     await expect(pay).toHaveAttribute('aria-disabled', 'true')
     await expect(page.locator('.premium-payment__reason').first()).toHaveText(siteMsg('ru', 'premium_reason_preparing'))
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')

@@ -126,7 +126,7 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
             </div>
           </div>
         ) : null}
-        <Agreements locale={locale} values={context.agreements} disabled={busy} describedBy={reason ? REASON_ID : undefined} onChange={agree} />
+        <Agreements locale={locale} values={context.agreements} disabled={busy || reason === 'preparing'} describedBy={reason ? REASON_ID : undefined} onChange={agree} />
         <div className="premium-payment__actions">
           <button
             type="button"
