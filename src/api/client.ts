@@ -9,6 +9,7 @@ import { type, type Type } from 'arktype'
 import type { Locale } from '../../app.constants'
 import * as S from './schemas'
 import { ApiError, type ApiErrorKind } from './errors'
+import { reportFailure } from '~/lib/report'
 
 export { ApiError, type ApiErrorKind } from './errors'
 
@@ -32,7 +33,7 @@ export interface ApiOptions {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export function createApi(options: ApiOptions) {
-  const log = options.log ?? ((message, error) => console.error(message, error))
+  const log = options.log ?? ((message, error) => reportFailure(message, error))
   // ofetch takes a custom fetch in its second (global) options, not in the defaults.
   const $fetch = ofetch.create(
     { baseURL: `${options.base.replace(/\/+$/, '')}/${options.locale}`, retry: 0, timeout: options.timeoutMs ?? 10_000 },

@@ -22,3 +22,8 @@ export class ApiError extends Error {
     return typeof m === 'string' && m.trim() ? m : null
   }
 }
+
+/** The backend answered and refused what the visitor asked (a used link, a wrong code): the page says so itself. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'http' && error.status !== null && error.status >= 400 && error.status < 500
+}

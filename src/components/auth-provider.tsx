@@ -17,6 +17,7 @@ import { registerPageAuth } from '~/lib/auth-client'
 import { useMachineInspect } from '~/lib/machine-inspect'
 import { notify } from '~/lib/toast'
 import { m } from '~/paraglide/messages'
+import { reportFailure } from '~/lib/report'
 
 export const AuthActor = createActorContext(authMachine)
 
@@ -78,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clearStoredSession: () => clearStoredSession(crossOrigin),
         navigate: (_, params) => navigateTo(router, params.to),
         toast: (_, params) => notify(params),
-        logError: (_, params) => console.error('auth:', params.error),
+        logError: (_, params) => reportFailure('auth:', params.error),
         reportExpired: (_, params) => console.warn(params.message),
       },
     })

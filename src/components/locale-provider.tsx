@@ -8,6 +8,7 @@ import { MachineInspect } from '~/lib/machine-inspect'
 import { notifyAcrossNavigation } from '~/lib/toast'
 import { loadLanguageFiles } from '~/lib/language-files'
 import { useSite } from '~/lib/use-site'
+import { reportFailure } from '~/lib/report'
 
 export const LocaleActor = createActorContext(localeMachine)
 
@@ -50,7 +51,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
           navigate: (_, params) => window.location.assign(params.to),
           // A language that failed is followed by a page in English: its toast goes along.
           toast: (_, params) => notifyAcrossNavigation(params),
-          logError: (_, params) => console.error('locale:', params.error),
+          logError: (_, params) => reportFailure('locale:', params.error),
         },
       }),
     [crossOrigin, router],

@@ -25,16 +25,19 @@ export const PAGE_KEYS = {
   'user-license': 'user_license',
   policy: 'policy',
   'cookies-policy': 'cookies_policy',
+  requisites: 'requisites',
 } as const
 export type PageSegment = keyof typeof PAGE_KEYS
-export type PageKey = (typeof PAGE_KEYS)[PageSegment]
+/** A page's meta key; `login_code` is the e-mailed link's page, `not_found` and `error` the pages that stand in for one. */
+export type PageKey = (typeof PAGE_KEYS)[PageSegment] | 'login_code' | 'not_found' | 'error'
 
 /** Pages whose canonical form follows the legal prefix rule (/ru for Russian, /en otherwise). */
 const LEGAL_SEGMENTS = new Set(['oferta', 'user-license', 'policy', 'cookies-policy'])
 
 export function pageKeyForPath(pathname: string): PageKey {
   const { rest } = splitLocalePrefix(pathname)
-  const segment = rest.split('/')[1] ?? ''
+  const [, segment = '', code] = rest.split('/')
+  if (segment === 'login' && code) return 'login_code'
   return Object.hasOwn(PAGE_KEYS, segment) ? PAGE_KEYS[segment as PageSegment] : PAGE_KEYS.index
 }
 
@@ -64,6 +67,8 @@ export interface MetaInput {
   origin: string
   brand: Brand
   config: Pick<PublicConfig, 'promoShareImage'>
+  /** The page shown instead of the one asked for: its own title, and nothing for search engines to keep. */
+  standIn?: 'not_found' | 'error' | null
 }
 
 /** The localized href of a de-localized path: unprefixed for English, /ru or /de otherwise. */
@@ -76,7 +81,7 @@ function localizedPath(rest: string, locale: Locale): string {
 
 export function buildMeta(input: MetaInput) {
   const { rest } = splitLocalePrefix(input.pathname)
-  const key = pageKeyForPath(input.pathname)
+  const key = input.standIn ?? pageKeyForPath(input.pathname)
   const product = productName(input.brand, input.locale)
   const title = pageTitle(key, product, input.locale, input.brand.id)
   const description = pageDescription(key, product, input.locale, input.brand.id)
@@ -101,11 +106,16 @@ export function buildMeta(input: MetaInput) {
       { name: 'twitter:title', content: title },
       { name: 'twitter:description', content: description },
       { name: 'twitter:image', content: image },
+      ...(input.standIn ? [{ name: 'robots', content: 'noindex' }] : []),
     ],
     links: [
-      { rel: 'canonical', href: canonical },
-      ...alternates,
-      { rel: 'alternate', hrefLang: 'x-default', href: `${input.origin}${localizedPath(rest, 'en')}` },
+      ...(input.standIn
+        ? []
+        : [
+            { rel: 'canonical', href: canonical },
+            ...alternates,
+            { rel: 'alternate', hrefLang: 'x-default', href: `${input.origin}${localizedPath(rest, 'en')}` },
+          ]),
       { rel: 'icon', type: 'image/svg+xml', href: input.brand.favicon },
     ],
   }

@@ -57,6 +57,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       origin: site.origin,
       brand: site.brandInfo,
       config: site.config,
+      // Spec 8: an unknown address answers 404 with its own page, and a failed page its error page.
+      standIn: matches.some((m) => m.status === 'notFound' || m._notFound === true) ? 'not_found' : matches.some((m) => m.status === 'error') ? 'error' : null,
     })
     return { meta: [...base, ...meta.meta], links: meta.links }
   },

@@ -15,6 +15,7 @@ import { useApi } from '~/api/use-api'
 import { confirmEmailByLink, type ConfirmSettled } from '~/lib/confirm-email-server'
 import { useMachineInspect } from '~/lib/machine-inspect'
 import { useSite } from '~/lib/use-site'
+import { reportFailure } from '~/lib/report'
 
 /**
  * Spec 2, 7: /confirm-email/{code} confirms an e-mail by the link's code
@@ -53,7 +54,7 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
       actions: {
         // The account's address changed: the auth machine fetches the user again when signed in.
         succeeded: () => auth.send({ type: 'user.refresh' }),
-        logError: (_, params) => console.error('confirm-email:', params.error),
+        logError: (_, params) => reportFailure('confirm-email:', params.error),
       },
     }),
   )

@@ -16,6 +16,7 @@ import { registerReferrer } from '~/lib/referrer-server'
 import { siteForm } from '~/lib/forms/form-logic'
 import { useMachineInspect } from '~/lib/machine-inspect'
 import { useSite } from '~/lib/use-site'
+import { reportFailure } from '~/lib/report'
 
 /**
  * Spec 2, 7: the join page. The join machine decides: a code of the backend's form is registered
@@ -57,7 +58,7 @@ function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnT
           document.cookie = referrerCookie(params.code, site.config.cookiesCrossOrigin)
         },
         navigate: (_, params) => navigateTo(router, params.to),
-        logError: (_, params) => console.error('join:', params.error),
+        logError: (_, params) => reportFailure('join:', params.error),
       },
     }),
   )

@@ -315,3 +315,49 @@ test.describe('spec 2: the Russian-only page guard (decision 073)', () => {
     })
   }
 })
+
+test.describe('issue 14: every page has its own title and logs no error, signed in and out', () => {
+  /**
+   * The browser's own line for a response with an error status, which the page cannot silence:
+   * allowed for the 404 document itself and for the backend refusing what the page asked (a used
+   * link, an unknown code), which the page answers in words. Anything the page's code logs as an
+   * error, any uncaught error and any hydration error fails.
+   */
+  const browserLine = (m: import('@playwright/test').ConsoleMessage, document404: boolean) =>
+    /^Failed to load resource: the server responded with a status of 4\d\d/u.test(m.text()) &&
+    ((document404 && new URL(m.location().url).origin !== new URL(BACKEND).origin) || m.location().url.startsWith(BACKEND))
+
+  for (const locale of ['en', 'ru', 'de'] as const) {
+    for (const signedIn of [false, true]) {
+      test(`${locale}, ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, context, request, baseURL }) => {
+        test.setTimeout(180_000)
+        if (signedIn) await loginViaApi(request, context, baseURL!, uniqueEmail('no-errors'), locale)
+        const prefix = locale === 'en' ? '' : `/${locale}`
+        const title = (key: string) => msg(locale, `meta_${key}_title`, { product: product(locale) })
+        const pages = [
+          ...ROUTES.filter((r) => !(signedIn && r.key.startsWith('login'))).map((r) => ({ path: prefix && r.path === '/' ? prefix : `${prefix}${r.path}`, title: title(r.key), missing: false })),
+          ...(signedIn ? [{ path: `${prefix}/account`, title: title('account'), missing: false }] : []),
+          ...(locale === 'ru' ? [{ path: '/ru/requisites', title: title('requisites'), missing: false }] : []),
+          { path: `${prefix}/no/such/page`, title: title('not_found'), missing: true },
+        ]
+        for (const { path, title: expectedTitle, missing } of pages) {
+          const errors: string[] = []
+          const onConsole = (m: import('@playwright/test').ConsoleMessage) => {
+            if (m.type() === 'error' && !browserLine(m, missing)) errors.push(`${m.text()} (${m.location().url})`)
+          }
+          const onError = (e: Error) => errors.push(String(e))
+          page.on('console', onConsole)
+          page.on('pageerror', onError)
+          await page.goto(path)
+          await hydrated(page)
+          await expect(page, path).toHaveTitle(expectedTitle)
+          // Effects after hydration (a refresh of the user, analytics) have had their moment.
+          await page.waitForLoadState('networkidle')
+          page.off('console', onConsole)
+          page.off('pageerror', onError)
+          expect(errors, `${path}: console errors`).toEqual([])
+        }
+      })
+    }
+  }
+})

@@ -41,8 +41,8 @@ describe('spec 3, 4, 9: the auth cookies', () => {
 
 describe('spec 2: meta', () => {
   it.each([
-    ['/', 'home'], ['/ru', 'home'], ['/de/faq', 'faq'], ['/login/abc', 'login'], ['/en/confirm-email/x', 'confirm_email'],
-    ['/unknown', 'home'], ['/ru/constructor', 'home'], ['/cookies-policy', 'cookies_policy'],
+    ['/', 'home'], ['/ru', 'home'], ['/de/faq', 'faq'], ['/login', 'login'], ['/login/abc', 'login_code'], ['/en/confirm-email/x', 'confirm_email'],
+    ['/unknown', 'home'], ['/ru/constructor', 'home'], ['/cookies-policy', 'cookies_policy'], ['/ru/requisites', 'requisites'],
   ])('the page key of %s is %s', (path, key) => {
     expect(pageKeyForPath(path)).toBe(key)
   })
@@ -70,5 +70,18 @@ describe('spec 2: meta', () => {
     expect(meta('/de/policy', 'de').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/en/policy' })
     expect(meta('/policy', 'en').links).toContainEqual({ rel: 'alternate', hrefLang: 'ru', href: 'https://skinvault.gg/ru/policy' })
     expect(meta('/ru', 'ru').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/ru' })
+  })
+  it('the 404 and error pages have their own titles, no canonical and no alternates, and are not indexed', () => {
+    const notFound = buildMeta({ ...base, pathname: '/de/nope', locale: 'de', standIn: 'not_found' })
+    expect(notFound.meta[0]).toEqual({ title: 'Seite nicht gefunden — Skinvault' })
+    expect(find(notFound, 'name', 'robots')?.content).toBe('noindex')
+    expect(notFound.links.map((l) => l.rel)).toEqual(['icon'])
+    expect(buildMeta({ ...base, pathname: '/ru/account', locale: 'ru', standIn: 'error' }).meta[0]).toEqual({ title: 'Ошибка — Скинволт' })
+    // A page that exists is indexed.
+    expect(find(meta('/de/faq', 'de'), 'name', 'robots')).toBeUndefined()
+  })
+  it('the seller details and the e-mailed link have their own titles', () => {
+    expect(meta('/ru/requisites', 'ru').meta[0]).toEqual({ title: 'Реквизиты — Скинволт' })
+    expect(meta('/en/login/abc', 'en').meta[0]).toEqual({ title: 'Checking your sign-in link — Skinvault' })
   })
 })

@@ -23,6 +23,7 @@ import { AuthActor } from '../auth-provider'
 import { ModalActor } from '../ui-actors'
 import { FormField, MachineForm } from '../forms/form'
 import { useMachineInspect } from '~/lib/machine-inspect'
+import { reportFailure } from '~/lib/report'
 
 const DAYS: DaysMessages = {
   one: (inputs) => m.premium_plan_days_one(inputs),
@@ -63,7 +64,7 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
         openConfirm: ({ self }, params) => modal.send({ type: 'modal.open', content: { dialog: CONFIRM_DIALOG[params.kind] }, replyTo: self }),
         toast: (_, params) => notify(params),
         updateUser: () => auth.send({ type: 'user.refresh' }),
-        logError: (_, params) => console.error('account:', params.error),
+        logError: (_, params) => reportFailure('account:', params.error),
       },
     })
   })

@@ -15,6 +15,7 @@ import { formAction } from '~/lib/forms/endpoints'
 import { useMachineInspect } from '~/lib/machine-inspect'
 import { AuthActor } from '../auth-provider'
 import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '../forms/form'
+import { reportFailure } from '~/lib/report'
 
 /** Who is signed in, as the confirm machine wants to know it: an e-mail, null for a guest, undefined while the auth machine is busy. */
 function signedInAs(s: { context: AuthContext; matches: (v: 'loggedIn') => boolean; hasTag: (t: 'busy') => boolean }): string | null | undefined {
@@ -51,7 +52,7 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
       actions: {
         logout: () => auth.send({ type: 'auth.logout' }),
         notifyConfirmed: () => notify({ kind: 'success', text: m.acc_confirm_done() }),
-        logError: (_, params) => console.error('confirm:', params.error),
+        logError: (_, params) => reportFailure('confirm:', params.error),
       },
     }),
   )

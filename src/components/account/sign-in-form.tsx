@@ -17,6 +17,7 @@ import { useMachineInspect } from '~/lib/machine-inspect'
 import { useSite } from '~/lib/use-site'
 import { AuthActor } from '../auth-provider'
 import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '../forms/form'
+import { reportFailure } from '~/lib/report'
 
 /** What the server rendered the sign-in with: the code step after a form sent without JavaScript, its notice and errors. */
 export interface SignInStart {
@@ -68,7 +69,7 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
         }),
         ticker: ticker('clock.tick'),
       },
-      actions: { logError: (_, params) => console.error('sign-in:', params.error) },
+      actions: { logError: (_, params) => reportFailure('sign-in:', params.error) },
     }),
   )
   const [state, send] = useMachine(logic, {

@@ -15,6 +15,7 @@ import { labelledPlans } from '~/lib/premium/plans'
 import { fetchPlans, plansFailureToast, settledPlans, type PlansResult } from '~/lib/premium/plans-result'
 import { PlansError } from './plans-error'
 import { PremiumCheckout } from './checkout'
+import { reportFailure } from '~/lib/report'
 
 export const DAYS: DaysMessages = {
   one: (inputs) => m.premium_plan_days_one(inputs),
@@ -57,7 +58,7 @@ function Plans({ initial, offer, takeOffer, locale }: PremiumPlansProps) {
       actors: { run: fromPromise<unknown, void>(() => fetchPlans(api, service)) },
       actions: {
         reportFailure: (_, params) => notify(plansFailureToast(params.error)),
-        logError: (_, params) => console.error('premium: the plan list could not be loaded', params.error),
+        logError: (_, params) => reportFailure('premium: the plan list could not be loaded', params.error),
       },
     }),
   )

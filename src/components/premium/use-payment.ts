@@ -17,6 +17,7 @@ import { createLoadWidgetScript, createRunWidget, type WidgetScope } from '~/int
 import { readPremiumState, sessionStorageOrNull, writePremiumState } from '~/lib/premium/persist'
 import { paymentToast } from '~/lib/premium/payment-toast'
 import { useMachineInspect } from '~/lib/machine-inspect'
+import { reportFailure } from '~/lib/report'
 
 type PaymentActors = NonNullable<Parameters<typeof paymentMachine.provide>[0]['actors']>
 
@@ -78,7 +79,7 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
         revealPayment: () => live.current.onPanel('reveal'),
         navigate: (_, params) => navigateTo(live.current.router, params.to),
         log: (_, params) => console.info(`payment: ${params.message}`),
-        logError: (_, params) => console.error(`payment: ${params.message}`, params.detail ?? ''),
+        logError: (_, params) => reportFailure(`payment: ${params.message}`, params.detail ?? ''),
       },
     }),
   )

@@ -37,6 +37,8 @@ export {
   meta_premium_title,
   meta_promo_description,
   meta_promo_title,
+  meta_requisites_description,
+  meta_requisites_title,
   meta_user_license_description,
   meta_user_license_title,
   meta_wiki_description,
