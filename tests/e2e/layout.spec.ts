@@ -5,6 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { LOCALES, msg, product, type Locale } from './support/messages'
+import { loginViaApi, uniqueEmail } from './support/login'
+import { BACKEND } from '../../playwright.config'
 
 test.describe.configure({ timeout: 240_000 })
 const HYDRATION = { timeout: 60_000 }
@@ -154,6 +156,51 @@ test.describe('spec 2: the mobile menu', () => {
       await page.keyboard.press('Escape')
       await expectClosed(page)
       await expect(page.getByTestId('menu-toggle')).toBeFocused()
+    })
+  }
+})
+
+test.describe('issue 14: signed in, on a phone, nothing is wider than the screen', () => {
+  for (const locale of LOCALES) {
+    test(`the account, the premium page and the home page in ${locale} at 390 px, with the confirmation dialog open`, async ({ page, context, request, baseURL }) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      const { email } = await loginViaApi(request, context, baseURL!, uniqueEmail(`layout-${locale}`), locale)
+      // A device bound by the launcher: the account shows it, with its reset button.
+      expect((await request.post(`${BACKEND}/__dev/device?email=${encodeURIComponent(email)}`)).ok()).toBe(true)
+      const problems: string[] = []
+      /** The document and every element of the page's main content stay inside the window. */
+      const measure = async (where: string) => {
+        const found = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth
+          const out: string[] = []
+          if (document.documentElement.scrollWidth > width) out.push(`the document is ${document.documentElement.scrollWidth} px wide`)
+          for (const el of Array.from(document.querySelectorAll('main *, [role="dialog"] *'))) {
+            const box = el.getBoundingClientRect()
+            if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue
+            if (box.right > width + 0.5 || box.left < -0.5) {
+              out.push(`<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`)
+            }
+          }
+          // A status badge reads as one word: it never breaks across lines.
+          for (const badge of Array.from(document.querySelectorAll('main .badge'))) {
+            const cs = getComputedStyle(badge)
+            const lineHeight = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.2
+            const inner = badge.getBoundingClientRect().height - ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((sum, k) => sum + parseFloat(cs[k as 'paddingTop']), 0)
+            if (inner / lineHeight > 1.5) out.push(`the badge "${badge.textContent}" breaks across lines`)
+          }
+          return out.slice(0, 5)
+        })
+        problems.push(...found.map((p) => `${where}: ${p}`))
+      }
+      for (const path of ['', '/premium', '/account']) {
+        await page.goto(`/${locale}${path}`)
+        await hydrated(page)
+        await measure(`/${locale}${path}`)
+      }
+      await page.getByTestId('reset-device').click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await measure(`/${locale}/account with the dialog`)
+      expect(problems).toEqual([])
     })
   }
 })
