@@ -588,3 +588,41 @@ test.describe('issue 15: the checkout before the page is interactive', () => {
     await context.close()
   })
 })
+
+test.describe('issue 14: paying on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('"Choose" brings the payment panel into view below the header; a decline toast covers neither the pay button nor has its close button off its corner', async ({ page, context, request, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('phone-pay'))
+    await page.goto('/en/premium')
+    await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+    await page.getByRole('button', { name: siteMsg('en', 'premium_plan_choose_label', { plan: '30 days' }), exact: true }).click()
+    const heading = page.locator('#premium-payment-heading')
+    const pay = page.getByRole('button', { name: siteMsg('en', 'premium_pay'), exact: true })
+    const header = await page.locator('header').first().boundingBox()
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1, { timeout: 5_000 }).toBeGreaterThanOrEqual(header!.y + header!.height)
+    await expect(pay).toBeInViewport()
+
+    await page.locator('#agreement-premium').check()
+    await page.locator('#agreement-promo').check()
+    await pay.click()
+    const dialog = page.getByRole('dialog', { name: 'Card payment' })
+    await dialog.getByLabel('Card number').fill(DECLINED_CARD)
+    await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
+    await dialog.getByLabel('CVC').fill('123')
+    await dialog.getByRole('button', { name: /^Pay/ }).click()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: siteMsg('en', 'payments_fail') })
+    await expect(toast).toBeVisible({ timeout: 20_000 })
+    await expect(toast).toHaveAttribute('data-mounted', 'true')
+    await page.waitForTimeout(500) // the toast's entrance
+    const t = (await toast.boundingBox())!
+    const p = (await pay.boundingBox())!
+    const overlaps = t.x < p.x + p.width && p.x < t.x + t.width && t.y < p.y + p.height && p.y < t.y + t.height
+    expect(overlaps, `toast ${JSON.stringify(t)} over the pay button ${JSON.stringify(p)}`).toBe(false)
+    const close = (await toast.locator('[data-close-button]').boundingBox())!
+    expect(close.x).toBeGreaterThanOrEqual(t.x)
+    expect(close.y).toBeGreaterThanOrEqual(t.y)
+    expect(close.x + close.width).toBeLessThanOrEqual(t.x + t.width)
+    expect(close.x).toBeGreaterThan(t.x + t.width / 2)
+  })
+})
