@@ -626,3 +626,19 @@ test.describe('issue 14: paying on a phone', () => {
     expect(close.x).toBeGreaterThan(t.x + t.width / 2)
   })
 })
+
+test.describe('issue 14: the premium page on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('the account pill fits in the header, and the gallery heading stands clear of the payment box', async ({ page, context, request, baseURL }) => {
+    await loginViaApi(request, context, baseURL!, uniqueEmail('desktop'), 'de')
+    await page.goto('/de/premium')
+    const header = (await page.locator('header').first().boundingBox())!
+    const pill = (await page.getByTestId('account-link').boundingBox())!
+    expect(pill.y).toBeGreaterThanOrEqual(header.y)
+    expect(pill.y + pill.height).toBeLessThanOrEqual(header.y + header.height)
+    const panel = (await page.locator('#premium-payment').boundingBox())!
+    const heading = (await page.locator('#premium-gallery-title').boundingBox())!
+    expect(heading.y - (panel.y + panel.height)).toBeGreaterThanOrEqual(32)
+  })
+})
