@@ -240,6 +240,45 @@ test.describe('spec 7: the account area', () => {
     await expect(card.getByRole('link', { name: msg('ru', 'acc_offer_cta') })).toHaveAttribute('href', '/ru/premium?offer=1')
   })
 
+  test('issue 14: the special offer end to end: taken from the account, paid at its price, and the account shows what it bought', async ({ page, request, context, baseURL }) => {
+    test.setTimeout(90_000)
+    const { email, token } = await loginViaApi(request, context, baseURL!, uniqueEmail('take-offer'), 'ru')
+    await activateSubscription(request, token, email, 'ru')
+    const special = await request.get(`${BACKEND}/ru/users/subscription/special`, { headers: { authorization: `Bearer ${token}` } })
+    const { offer } = (await special.json()) as { offer: { subscription_id: number; price: number; old_price: number } }
+    expect(offer.price).toBeLessThan(offer.old_price)
+    const before = (await (await request.get(`${BACKEND}/ru/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { subscription: { expires_at: string } }
+
+    // Reached as a subscriber reaches it: the link on the account page.
+    await page.goto('/ru/account')
+    await page.getByTestId('special-offer').getByRole('link', { name: msg('ru', 'acc_offer_cta') }).click()
+    await expect(page).toHaveURL(/\/ru\/premium\?offer=1$/)
+    const summary = page.getByTestId('premium-summary')
+    // The offered plan is chosen at the offered price, the regular one beside it.
+    await expect(summary).toContainText(String(Math.trunc(offer.price)))
+    await expect(summary).toContainText(String(Math.trunc(offer.old_price)))
+    await page.locator('#agreement-premium').check()
+    await page.locator('#agreement-promo').check()
+    const created = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/ru/payments'))
+    await page.getByRole('button', { name: msg('ru', 'premium_pay'), exact: true }).click()
+    expect((await created).postDataJSON()).toMatchObject({ subscription_id: offer.subscription_id, special: true })
+    // The card form charges the offered price.
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('button', { name: /^(Оплатить|Pay)/u })).toContainText(String(Math.trunc(offer.price)))
+    await dialog.getByLabel(/Card number|Номер карты/u).fill('4242 4242 4242 4242')
+    await dialog.getByLabel(/MM\/YY|ММ\/ГГ/u).fill('12/34')
+    await dialog.getByLabel('CVC').fill('123')
+    await dialog.getByRole('button', { name: /^(Оплатить|Pay)/u }).click()
+    await expect(page).toHaveURL(/\/ru\/account$/, { timeout: 30_000 })
+    await expect(page.getByTestId('account-subscription')).toContainText(msg('ru', 'acc_sub_active'))
+    // The backend charged the offered price and extended the subscription by the plan's days.
+    const after = (await (await request.get(`${BACKEND}/ru/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { subscription: { expires_at: string } }
+    expect(new Date(after.subscription.expires_at).getTime() - new Date(before.subscription.expires_at).getTime()).toBe(30 * 86_400_000)
+    // The receipt, as the card provider would send it, names the offered amount.
+    await expect.poll(async () => (await latestMail(request, email)).subject, { timeout: 15_000 }).toMatch(/^Чек по платежу № \d+$/u)
+    expect((await latestMail(request, email)).text).toContain(String(Math.trunc(offer.price)))
+  })
+
   test('an action the backend refuses shows the error toast with its message (e-mail already taken)', async ({ page, request, context, baseURL }) => {
     const taken = uniqueEmail('taken')
     expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(taken)}`)).status()).toBe(200)
