@@ -224,6 +224,18 @@ test.describe('spec 7: the account area', () => {
     await expect(subscription).toHaveAttribute('data-active', 'true')
     const me = await request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })
     expect(((await me.json()) as { subscription: { cancelled: boolean } }).subscription.cancelled).toBe(true)
+    await expect(page.getByTestId('account-next-charge')).toHaveCount(0)
+    await expect(page.getByTestId('account-ends')).toBeVisible()
+
+    // Issue 14: and on again: the next charge is back, with its date and amount.
+    await page.getByTestId('resume-renewal').click()
+    await expect(page.getByTestId('renewal-off')).toHaveCount(0)
+    await expect(page.getByTestId('cancel-subscription')).toBeVisible()
+    await expect(page.getByTestId('account-next-charge')).toContainText('$')
+    // The plan is named as it was bought.
+    await expect(page.getByTestId('account-plan')).toHaveText('30 days')
+    const again = await request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(((await again.json()) as { subscription: { cancelled: boolean } }).subscription.cancelled).toBe(false)
   })
 
   test('spec 7: the special offer the backend has for a subscriber is on the account page', async ({ page, request, context, baseURL }) => {
