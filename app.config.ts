@@ -93,6 +93,7 @@ export const EnvSchema = type({
   'OPERATOR_NAME?': nonEmpty,
   'OPERATOR_TAX_ID?': type(/^\d{10}(\d{2})?$/).describe('a Russian taxpayer number (INN) of 10 or 12 digits'),
   'OPERATOR_ADDRESS?': nonEmpty,
+  'OPERATOR_REGISTRATION?': nonEmpty,
   DEBUG_PRICES: flag.default('false'),
   PAGE_CACHE_SECONDS: type('string.integer.parse').pipe(type('0 <= number.integer <= 86400')).default('60'),
 })
@@ -181,7 +182,9 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     debugPrices: env.DEBUG_PRICES,
     steamOpenIdUrl: env.STEAM_OPENID_URL ?? (standIn ? `${apiBrowserBase}/sandbox/openid/login` : STEAM_OPENID_URL),
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
-    operator: env.OPERATOR_NAME ? { name: env.OPERATOR_NAME, taxId: env.OPERATOR_TAX_ID ?? null, address: env.OPERATOR_ADDRESS ?? null } : null,
+    operator: env.OPERATOR_NAME
+      ? { name: env.OPERATOR_NAME, taxId: env.OPERATOR_TAX_ID ?? null, address: env.OPERATOR_ADDRESS ?? null, registration: env.OPERATOR_REGISTRATION ?? null }
+      : null,
   }
   return deepFreeze(config)
 }

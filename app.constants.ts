@@ -94,8 +94,18 @@ export interface PublicConfig {
   debugPrices: boolean
   /** Where "Sign in with Steam" goes: Steam's OpenID 2.0 endpoint (the stand-in's sandbox by default). */
   steamOpenIdUrl: string
-  /** The seller's legal details (OPERATOR_*), shown on the Russian requisites page; null: given by support on request. */
-  operator: { name: string; taxId: string | null; address: string | null } | null
+  /** The seller's legal details (OPERATOR_*), shown on the requisites page and the Impressum; null: given by support on request. */
+  operator: Operator | null
+}
+
+/** The seller (decisions 073, 076). */
+export interface Operator {
+  name: string
+  /** The Russian taxpayer number (INN). */
+  taxId: string | null
+  address: string | null
+  /** The commercial register entry, as the Impressum names it (`HRB 12345, Amtsgericht Berlin`). */
+  registration: string | null
 }
 
 export interface Config extends PublicConfig {

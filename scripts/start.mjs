@@ -52,6 +52,12 @@ function waitForPort(p, timeoutMs = 60_000) {
 process.env.MIRROR_BASE_URL ??= `http://mirror.localhost:${port}`
 
 if (!process.env.API_BASE_URL) {
+  // The stand-in set-up names a seller that is plainly fictional (decision 076); a deployment
+  // sets its own OPERATOR_* (an empty one means "not set": support sends the details on request).
+  process.env.OPERATOR_NAME ??= 'Demo Operator Ltd. (fictional)'
+  process.env.OPERATOR_ADDRESS ??= '1 Example Street, 00000 Sample City (fictional)'
+  process.env.OPERATOR_REGISTRATION ??= 'Register No. 000000 (fictional)'
+  process.env.OPERATOR_TAX_ID ??= '0000000000'
   const entry = `${root}backend/src/main.ts`
   if (!existsSync(entry)) {
     console.error('The stand-in backend is missing (backend/src/main.ts); set API_BASE_URL to use another backend.')

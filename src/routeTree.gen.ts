@@ -15,6 +15,7 @@ import { Route as ProtectedRouteImport } from './routes/_protected'
 import { Route as CookiesPolicyRouteImport } from './routes/cookies-policy'
 import { Route as CsGoRouteImport } from './routes/cs-go'
 import { Route as FaqRouteImport } from './routes/faq'
+import { Route as ImpressumRouteImport } from './routes/impressum'
 import { Route as OfertaRouteImport } from './routes/oferta'
 import { Route as PolicyRouteImport } from './routes/policy'
 import { Route as PremiumRouteImport } from './routes/premium'
@@ -55,6 +56,11 @@ const CsGoRoute = CsGoRouteImport.update({
 const FaqRoute = FaqRouteImport.update({
   id: '/faq',
   path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImpressumRoute = ImpressumRouteImport.update({
+  id: '/impressum',
+  path: '/impressum',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OfertaRoute = OfertaRouteImport.update({
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/cookies-policy': typeof CookiesPolicyRoute
   '/cs-go': typeof CsGoRoute
   '/faq': typeof FaqRoute
+  '/impressum': typeof ImpressumRoute
   '/oferta': typeof OfertaRoute
   '/policy': typeof PolicyRoute
   '/premium': typeof PremiumRoute
@@ -148,6 +155,7 @@ export interface FileRoutesByTo {
   '/cookies-policy': typeof CookiesPolicyRoute
   '/cs-go': typeof CsGoRoute
   '/faq': typeof FaqRoute
+  '/impressum': typeof ImpressumRoute
   '/oferta': typeof OfertaRoute
   '/policy': typeof PolicyRoute
   '/premium': typeof PremiumRoute
@@ -170,6 +178,7 @@ export interface FileRoutesById {
   '/cookies-policy': typeof CookiesPolicyRoute
   '/cs-go': typeof CsGoRoute
   '/faq': typeof FaqRoute
+  '/impressum': typeof ImpressumRoute
   '/oferta': typeof OfertaRoute
   '/policy': typeof PolicyRoute
   '/premium': typeof PremiumRoute
@@ -191,6 +200,7 @@ export interface FileRouteTypes {
     | '/cookies-policy'
     | '/cs-go'
     | '/faq'
+    | '/impressum'
     | '/oferta'
     | '/policy'
     | '/premium'
@@ -210,6 +220,7 @@ export interface FileRouteTypes {
     | '/cookies-policy'
     | '/cs-go'
     | '/faq'
+    | '/impressum'
     | '/oferta'
     | '/policy'
     | '/premium'
@@ -231,6 +242,7 @@ export interface FileRouteTypes {
     | '/cookies-policy'
     | '/cs-go'
     | '/faq'
+    | '/impressum'
     | '/oferta'
     | '/policy'
     | '/premium'
@@ -253,6 +265,7 @@ export interface RootRouteChildren {
   CookiesPolicyRoute: typeof CookiesPolicyRoute
   CsGoRoute: typeof CsGoRoute
   FaqRoute: typeof FaqRoute
+  ImpressumRoute: typeof ImpressumRoute
   OfertaRoute: typeof OfertaRoute
   PolicyRoute: typeof PolicyRoute
   PremiumRoute: typeof PremiumRoute
@@ -307,6 +320,13 @@ declare module '@tanstack/react-router' {
       path: '/faq'
       fullPath: '/faq'
       preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/impressum': {
+      id: '/impressum'
+      path: '/impressum'
+      fullPath: '/impressum'
+      preLoaderRoute: typeof ImpressumRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/oferta': {
@@ -435,6 +455,7 @@ const rootRouteChildren: RootRouteChildren = {
   CookiesPolicyRoute: CookiesPolicyRoute,
   CsGoRoute: CsGoRoute,
   FaqRoute: FaqRoute,
+  ImpressumRoute: ImpressumRoute,
   OfertaRoute: OfertaRoute,
   PolicyRoute: PolicyRoute,
   PremiumRoute: PremiumRoute,

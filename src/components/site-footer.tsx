@@ -17,6 +17,8 @@ export function SiteFooter() {
             <li><a href={legalHref(locale, 'cookies-policy')}>{m.footer_cookies_policy()}</a></li>
             {/* Decision 073: the seller's details, for Russian visitors only. */}
             {locale === 'ru' ? <li><a href="/ru/requisites" data-testid="footer-requisites">{m.page_requisites_heading()}</a></li> : null}
+            {/* Decision 076: the Impressum, for German visitors. */}
+            {locale === 'de' ? <li><a href="/de/impressum" data-testid="footer-impressum">{m.impressum_footer()}</a></li> : null}
           </ul>
         </nav>
         <p className="site-footer__support">

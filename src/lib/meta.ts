@@ -26,6 +26,7 @@ export const PAGE_KEYS = {
   policy: 'policy',
   'cookies-policy': 'cookies_policy',
   requisites: 'requisites',
+  impressum: 'impressum',
 } as const
 export type PageSegment = keyof typeof PAGE_KEYS
 /** A page's meta key; `login_code` is the e-mailed link's page, `not_found` and `error` the pages that stand in for one. */

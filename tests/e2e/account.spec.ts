@@ -296,6 +296,8 @@ test.describe('spec 7: the account area', () => {
     expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(taken)}`)).status()).toBe(200)
     await loginViaApi(request, context, baseURL!)
     await page.goto('/account')
+    // The toast is the interactive page's answer (sent before, the page answers in the form itself).
+    await hydrated(page)
     const form = page.getByTestId('change-email')
     await form.getByLabel(msg('en', 'acc_new_email_label')).fill(taken)
     await form.getByRole('button').click()

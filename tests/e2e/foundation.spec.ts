@@ -260,11 +260,12 @@ test.describe('spec 2: meta', () => {
       await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute('href', `${baseURL}${href}`)
     }
   })
-  test('the promo page has its own share image; an unknown segment uses the index meta', async ({ page, baseURL }) => {
+  test('the promo page has its own share image; an unknown segment is the 404 page', async ({ page, baseURL }) => {
     await page.goto('/de/promo')
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/share/promo.jpg`)
+    // An unknown segment is a page that does not exist: the 404 page has its own title (decision 077).
     await page.goto('/de/unknown-thing')
-    await expect(page).toHaveTitle(msg('de', 'meta_home_title', { product: product('de') }))
+    await expect(page).toHaveTitle(msg('de', 'meta_not_found_title', { product: product('de') }))
   })
   test('the mirror domain has its own name, share image, favicon and support e-mail', async ({ page }) => {
     const mirror = `http://mirror.localhost:${SITE_PORT}`
@@ -281,8 +282,11 @@ test.describe('spec 2: the Russian-only page guard (decision 073)', () => {
     const response = await page.goto('/ru/requisites')
     expect(response?.status()).toBe(200)
     await expect(page.locator('h1')).toHaveText(msg('ru', 'page_requisites_heading'))
-    // Without OPERATOR_* the details come from support on request.
-    await expect(page.getByTestId('requisites-on-request')).toContainText('support@skinvault.gg')
+    // The stand-in set-up's plainly fictional seller (decision 076), with the brand's support address.
+    const details = page.getByTestId('seller-details')
+    await expect(details).toContainText('Demo Operator Ltd. (fictional)')
+    await expect(details).toContainText('0000000000')
+    await expect(details.getByRole('link', { name: 'support@skinvault.gg' })).toBeVisible()
   })
   test('signed in on a phone, reached by the footer link of a Russian page; no link in other languages', async ({ page, request, context, baseURL }) => {
     await loginViaApi(request, context, baseURL!, uniqueEmail('requisites'), 'ru')
@@ -316,6 +320,28 @@ test.describe('spec 2: the Russian-only page guard (decision 073)', () => {
   }
 })
 
+test.describe('issue 14: the Impressum (decision 076)', () => {
+  test('reached by the German footer link: the seller, its address, register entry and contact; no link in other languages', async ({ page }) => {
+    await page.goto('/de/faq')
+    await page.getByTestId('footer-impressum').click()
+    await expect(page).toHaveURL(/\/de\/impressum$/)
+    await expect(page.locator('h1')).toHaveText(msg('de', 'page_impressum_heading'))
+    await expect(page).toHaveTitle(msg('de', 'meta_impressum_title', { product: product('de') }))
+    const details = page.getByTestId('seller-details')
+    for (const text of ['Demo Operator Ltd. (fictional)', '1 Example Street, 00000 Sample City (fictional)', 'Register No. 000000 (fictional)']) await expect(details).toContainText(text)
+    await expect(details).toContainText(msg('de', 'impressum_registration'))
+    await expect(details.getByRole('link', { name: 'support@skinvault.gg' })).toHaveAttribute('href', 'mailto:support@skinvault.gg')
+    for (const locale of ['en', 'ru']) {
+      await page.goto(`/${locale}/faq`)
+      await expect(page.getByTestId('footer-impressum')).toHaveCount(0)
+    }
+    // Readable in every language by its address.
+    const english = await page.goto('/en/impressum')
+    expect(english?.status()).toBe(200)
+    await expect(page.locator('h1')).toHaveText(msg('en', 'page_impressum_heading'))
+  })
+})
+
 test.describe('issue 14: every page has its own title and logs no error, signed in and out', () => {
   /**
    * The browser's own line for a response with an error status, which the page cannot silence:
@@ -338,6 +364,7 @@ test.describe('issue 14: every page has its own title and logs no error, signed 
           ...ROUTES.filter((r) => !(signedIn && r.key.startsWith('login'))).map((r) => ({ path: prefix && r.path === '/' ? prefix : `${prefix}${r.path}`, title: title(r.key), missing: false })),
           ...(signedIn ? [{ path: `${prefix}/account`, title: title('account'), missing: false }] : []),
           ...(locale === 'ru' ? [{ path: '/ru/requisites', title: title('requisites'), missing: false }] : []),
+          { path: `${prefix}/impressum`, title: title('impressum'), missing: false },
           { path: `${prefix}/no/such/page`, title: title('not_found'), missing: true },
         ]
         for (const { path, title: expectedTitle, missing } of pages) {

@@ -22,11 +22,13 @@ const PAGES: { path: string; nav: string; ready: string; guest: boolean; signedI
   { path: '/account', nav: 'nav_account', ready: '[data-testid="account"]', guest: false, signedIn: true },
 ]
 
-/** The main area's text, without the countdown (it runs). */
+/** The main area's text, without the countdown (it runs) and without the no-JavaScript notes. */
 async function mainText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const main = document.querySelector('main')!.cloneNode(true) as HTMLElement
     for (const timer of main.querySelectorAll('[data-testid="countdown"]')) timer.remove()
+    // What shows only without JavaScript (its raw text is in a served page, never on screen).
+    for (const fallback of main.querySelectorAll('noscript')) fallback.remove()
     return main.innerText.replace(/\s+/g, ' ').trim()
   })
 }

@@ -90,7 +90,17 @@ describe('the seller details (OPERATOR_*)', () => {
       name: 'ООО «Скинволт»',
       taxId: '7701234567',
       address: 'Москва, ул. Тверская, 1',
+      registration: null,
     })
+  })
+  it('the register entry for the Impressum when set; an empty variable is not set', () => {
+    expect(parseConfig({ OPERATOR_NAME: 'Demo GmbH', OPERATOR_REGISTRATION: 'HRB 12345, Amtsgericht Berlin' }).operator).toEqual({
+      name: 'Demo GmbH',
+      taxId: null,
+      address: null,
+      registration: 'HRB 12345, Amtsgericht Berlin',
+    })
+    expect(parseConfig({ OPERATOR_NAME: '', OPERATOR_REGISTRATION: 'HRB 12345' }).operator).toBeNull()
   })
   it('a taxpayer number of other than 10 or 12 digits stops start, naming the variable', () => {
     for (const value of ['12345', '77012345678', 'INN7701234567']) {

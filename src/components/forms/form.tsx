@@ -149,6 +149,8 @@ export function FormField({ name, label, rules, hint, type = 'text', ...rest }: 
       adopted.current = true
       if (input.current.value !== '' && input.current.value !== state.value) {
         scope?.form?.send({ type: 'form.input', name, value: input.current.value })
+        // Left already: validated as it would have been on leaving it.
+        if (document.activeElement !== input.current) scope?.form?.send({ type: 'form.blur', name })
         return
       }
     }

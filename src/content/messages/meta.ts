@@ -14,6 +14,8 @@ export {
   meta_faq_title,
   meta_home_description,
   meta_home_title,
+  meta_impressum_description,
+  meta_impressum_title,
   meta_join_description,
   meta_join_title,
   meta_login_code_description,
