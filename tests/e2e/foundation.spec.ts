@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test'
 import { LOCALES, msg, product, type Locale } from './support/messages'
 import { fakeSessionCookie } from './support/session'
 import { loginViaApi, uniqueEmail } from './support/login'
@@ -349,7 +349,7 @@ test.describe('issue 14: every page has its own title and logs no error, signed 
    * link, an unknown code), which the page answers in words. Anything the page's code logs as an
    * error, any uncaught error and any hydration error fails.
    */
-  const browserLine = (m: import('@playwright/test').ConsoleMessage, document404: boolean) =>
+  const browserLine = (m: ConsoleMessage, document404: boolean) =>
     /^Failed to load resource: the server responded with a status of 4\d\d/u.test(m.text()) &&
     ((document404 && new URL(m.location().url).origin !== new URL(BACKEND).origin) || m.location().url.startsWith(BACKEND))
 
@@ -369,7 +369,7 @@ test.describe('issue 14: every page has its own title and logs no error, signed 
         ]
         for (const { path, title: expectedTitle, missing } of pages) {
           const errors: string[] = []
-          const onConsole = (m: import('@playwright/test').ConsoleMessage) => {
+          const onConsole = (m: ConsoleMessage) => {
             if (m.type() === 'error' && !browserLine(m, missing)) errors.push(`${m.text()} (${m.location().url})`)
           }
           const onError = (e: Error) => errors.push(String(e))

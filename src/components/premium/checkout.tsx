@@ -72,6 +72,8 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
   const busy = snapshot.hasTag('busy')
   const canPay = snapshot.can({ type: 'payment.submit' })
   const reason = selectPayReason(snapshot)
+  // Busy paying, or not interactive yet (decision 075): the choices wait.
+  const locked = busy || reason === 'preparing'
   const views = useMemo(() => context.offered.map((offered) => planView(offered, locale, DAYS)), [context.offered, locale])
   const offerPlan = selectOfferPlan(snapshot)
   const offerView = useMemo(() => (offerPlan ? planView(offerPlan, locale, DAYS) : null), [offerPlan, locale])
@@ -100,7 +102,7 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
         <PlanList
           views={views}
           selectedId={context.special ? null : (context.subscription?.id ?? null)}
-          busy={busy || reason === 'preparing'}
+          busy={locked}
           onSelect={select}
           offer={offerView && offerDiscount !== null ? { view: offerView, discount: offerDiscount, selected: context.special, onTake: () => send({ type: 'offer.take' }) } : null}
         />
@@ -126,7 +128,7 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
             </div>
           </div>
         ) : null}
-        <Agreements locale={locale} values={context.agreements} disabled={busy || reason === 'preparing'} describedBy={reason ? REASON_ID : undefined} onChange={agree} />
+        <Agreements locale={locale} values={context.agreements} disabled={locked} describedBy={reason ? REASON_ID : undefined} onChange={agree} />
         <div className="premium-payment__actions">
           <button
             type="button"

@@ -139,7 +139,6 @@ function stepper(graph: BrowserGraph, from: Start) {
   }
 
   const initial = () => {
-    recorder.reset()
     const loaded = take(start(from.input), from.load ?? [])
     if (!loaded) throw new Error(`${graph.machine.id}: the machine does not take the page load's events`)
     return loaded
@@ -168,8 +167,8 @@ function walk<Step extends string>(graph: BrowserGraph<Step>, from: string, name
     steps.push({ step, before: current, after: taken.after, transitions: taken.transitions })
     current = taken.after
   }
-  const steps_ = names.length ? names.join(' → ') : '(the page as loaded)'
-  const name = Object.keys(graph.starts).length > 1 ? `${from}: ${steps_}` : steps_
+  const sequence = names.length ? names.join(' → ') : '(the page as loaded)'
+  const name = Object.keys(graph.starts).length > 1 ? `${from}: ${sequence}` : sequence
   return { name, from, start: first.after, load: first.transitions, steps, transitions, states }
 }
 
