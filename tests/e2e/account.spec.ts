@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { BACKEND } from '../../playwright.config'
+import { BACKEND, SITE_PORT } from '../../playwright.config'
 import { latestMail, loginViaApi, uniqueEmail } from './support/login'
 import { msg, product } from './support/messages'
 import { payWithNotification } from './support/payments'
@@ -534,5 +534,75 @@ test.describe('spec 7: the confirmation form for a visitor who is signed in', ()
     await expect(page.getByTestId('account-email')).toContainText(other)
     await expect(toast(page, 'success')).toHaveText(msg('de', 'acc_confirm_done'))
     expect(sent).toHaveLength(1)
+  })
+})
+
+test.describe('issue 14: one story about passwords (decision 078)', () => {
+  for (const locale of ['en', 'ru', 'de'] as const) {
+    test(`${locale}: the confirmation form and the account say the password is the launcher's`, async ({ page, request, context, baseURL }) => {
+      await page.goto(`/${locale}/confirm-email`)
+      const form = page.getByTestId('confirm-form')
+      await expect(form).toContainText(msg(locale, 'acc_confirm_form_text'))
+      await expect(form.getByLabel(msg(locale, 'acc_confirm_password_label'))).toHaveAttribute('type', 'password')
+      await expect(form).toContainText(msg(locale, 'acc_confirm_password_hint'))
+      await expect(form).toContainText({ en: 'Launcher password', ru: 'Пароль для лаунчера', de: 'Launcher-Passwort' }[locale])
+      await loginViaApi(request, context, baseURL!, uniqueEmail('story'), locale)
+      await page.goto(`/${locale}/account`)
+      await expect(page.locator('#acc-password')).toHaveText({ en: 'Launcher password', ru: 'Пароль для лаунчера', de: 'Launcher-Passwort' }[locale])
+    })
+  }
+})
+
+test.describe('issue 14: e-mail links open the domain the visitor used', () => {
+  const mirror = `http://mirror.localhost:${SITE_PORT}`
+
+  test('on the mirror, in Russian: the sign-in link opens the mirror and signs in there', async ({ page, request }) => {
+    const email = uniqueEmail('mirror')
+    await page.goto(`${mirror}/ru/login`)
+    await page.getByLabel(msg('ru', 'acc_email_label')).fill(email)
+    await page.getByRole('button', { name: msg('ru', 'acc_send_code') }).click()
+    await expect(page.getByTestId('sign-in-code')).toBeVisible()
+    const mail = await latestMail(request, email)
+    expect(mail.link).toMatch(new RegExp(`^http://mirror\\.localhost:${SITE_PORT}/ru/login/[\\w-]+$`))
+    expect(mail.text).toContain(mail.link!)
+    await page.goto(mail.link!)
+    await expect(page.getByTestId('account-link')).toBeVisible()
+    expect(new URL(page.url()).host).toBe(`mirror.localhost:${SITE_PORT}`)
+  })
+
+  test("on the mirror without JavaScript: the site's server names the mirror to the backend", async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    const email = uniqueEmail('nojs-mirror')
+    await page.goto(`${mirror}/de/login`)
+    await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
+    await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
+    const mail = await latestMail(request, email)
+    expect(mail.link).toMatch(new RegExp(`^http://mirror\\.localhost:${SITE_PORT}/de/login/`))
+    await context.close()
+  })
+
+  test('on the mirror, in German, the e-mail change: its link opens the mirror, its code is entered in the account, the old address is told', async ({ page, request, context }) => {
+    const { email: old } = await loginViaApi(request, context, mirror, uniqueEmail('old'), 'de')
+    const next = uniqueEmail('new')
+    await page.goto(`${mirror}/de/account`)
+    const form = page.getByTestId('change-email')
+    await form.getByLabel(msg('de', 'acc_new_email_label')).fill(next)
+    await form.getByRole('button').click()
+    await expect(page.getByText(msg('de', 'acc_pending_email', { email: next }))).toBeVisible()
+    const mail = await latestMail(request, next)
+    expect(mail.subject).toBe('Bestätigen Sie Ihre neue E-Mail-Adresse')
+    expect(mail.link).toMatch(new RegExp(`^http://mirror\\.localhost:${SITE_PORT}/de/confirm-email/[\\w-]+$`))
+    expect(mail.text).toContain(mail.code!)
+    const codeForm = page.getByTestId('confirm-email-code')
+    await expect(codeForm).toContainText(msg('de', 'acc_email_code_text', { email: next }))
+    await codeForm.getByLabel(msg('de', 'acc_confirm_code_label')).fill(mail.code!)
+    await codeForm.getByRole('button', { name: msg('de', 'acc_email_code_submit') }).click()
+    await expect(page.getByTestId('account-email')).toContainText(next)
+    await expect(codeForm).toHaveCount(0)
+    const told = await latestMail(request, old)
+    expect(told.subject).toBe('Ihre E-Mail-Adresse wurde geändert')
+    expect(told.text).toContain(old)
+    expect(told.text).toContain(next)
   })
 })

@@ -90,9 +90,10 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
       testId="confirm-form"
       busy={busy}
     >
+      <p className="form-card__muted">{m.acc_confirm_form_text()}</p>
       <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
       <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
-      <FormField name="password" label={m.acc_confirm_password_label()} rules={PASSWORD_RULES} type="password" autoComplete="new-password" hint={m.acc_password_hint()} />
+      <FormField name="password" label={m.acc_confirm_password_label()} rules={PASSWORD_RULES} type="password" autoComplete="new-password" hint={m.acc_confirm_password_hint()} />
       {error ? <p className="form-error" role="alert">{error}</p> : null}
       {state.matches('otherAccount') ? (
         <div className="notice" role="alert" data-testid="confirm-other-account">
