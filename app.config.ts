@@ -96,6 +96,10 @@ export const EnvSchema = type({
   'OPERATOR_REGISTRATION?': nonEmpty,
   DEBUG_PRICES: flag.default('false'),
   PAGE_CACHE_SECONDS: type('string.integer.parse').pipe(type('0 <= number.integer <= 86400')).default('60'),
+  BACKEND_CACHE_SECONDS: type('string.integer.parse').pipe(type('0 <= number.integer <= 3600')).default('30'),
+  RENDER_CONCURRENCY: type('string.integer.parse').pipe(type('1 <= number.integer <= 1024')).default('8'),
+  RENDER_QUEUE: type('string.integer.parse').pipe(type('0 <= number.integer <= 100000')).default('64'),
+  RENDER_QUEUE_MS: type('string.integer.parse').pipe(type('1 <= number.integer <= 60000')).default('1000'),
 })
 
 export type Env = typeof EnvSchema.infer
@@ -182,6 +186,8 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     debugPrices: env.DEBUG_PRICES,
     steamOpenIdUrl: env.STEAM_OPENID_URL ?? (standIn ? `${apiBrowserBase}/sandbox/openid/login` : STEAM_OPENID_URL),
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    backendCacheSeconds: env.BACKEND_CACHE_SECONDS,
+    renderLimit: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE, queueMs: env.RENDER_QUEUE_MS },
     operator: env.OPERATOR_NAME
       ? { name: env.OPERATOR_NAME, taxId: env.OPERATOR_TAX_ID ?? null, address: env.OPERATOR_ADDRESS ?? null, registration: env.OPERATOR_REGISTRATION ?? null }
       : null,

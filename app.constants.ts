@@ -119,6 +119,10 @@ export interface Config extends PublicConfig {
   brands: Record<BrandId, Brand>
   /** How long a guest page is served from the cache before it is rendered again; 0: no cache. */
   pageCacheSeconds: number
+  /** How long backend answers that are the same for every visitor (plans per language and country group) are kept; 0: not kept. */
+  backendCacheSeconds: number
+  /** Renders at once per worker, places in the queue behind them and the longest wait there (decision 080). */
+  renderLimit: { concurrency: number; queue: number; queueMs: number }
 }
 
 export function normalizeHost(host: string): string {
@@ -137,6 +141,8 @@ export function toPublicConfig(config: Config, host?: string | null): PublicConf
     backendPort: _backendPort,
     apiBase: _apiBase,
     pageCacheSeconds: _pageCacheSeconds,
+    backendCacheSeconds: _backendCacheSeconds,
+    renderLimit: _renderLimit,
     mirrorHost: _mirrorHost,
     brands: _brands,
     ...rest

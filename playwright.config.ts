@@ -49,6 +49,8 @@ export default defineConfig({
       // The browser tests' backend is always a fresh embedded database, whatever DATABASE_URL says.
       DATABASE_URL: '',
       NODE_ENV: 'production',
+      // One site process: the page-cache tests expect the second request to meet the first's copy.
+      WEB_CONCURRENCY: '1',
     },
   },
 })

@@ -1,18 +1,27 @@
 // `npm run bench`: server-rendered pages against the same bytes served from memory by a plain
 // Node server, at 50 connections, plus the gzip size of the JavaScript each page loads. Guests are
-// measured as served (from the page cache) and rendered for every request (cache off).
+// measured as served (from the page cache) and rendered for every request (cache off); signed-in
+// pages are rendered for every request. A minimal page of the same framework (bench/fixture) is
+// measured in the same run: the site's renders are printed as a share of it. The site runs as in
+// production: one worker per core (WEB_CONCURRENCY).
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { breakdown } from './js-breakdown.mjs'
 import { launch, pageScripts } from './page-js.mjs'
 
 const PAGES = (process.env.BENCH_PAGES ?? '/,/ru/faq,/de/premium').split(',')
+/** Issue 17's pages: rendered for every request, signed in, and for guests with the cache off. */
+const SIGNED_IN_PAGES = ['/', '/ru/premium', '/en/account']
+const UNCACHED_PAGES = ['/', '/ru/faq']
+/** Issue 17's goals for rendered pages at 50 connections, and for the home page's JavaScript. */
+const GOAL = { shareOfMemory: 0.1, p99Ms: 250, p99OverP50: 3, homeJsGzipKb: 150 }
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 3300)
 const STATIC_PORT = SITE_PORT + 2
 const UNCACHED_PORT = SITE_PORT + 3
+const FIXTURE_PORT = SITE_PORT + 4
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = 50
 const root = new URL('..', import.meta.url).pathname
@@ -43,6 +52,8 @@ function load(url, duration = DURATION, headers = {}) {
   })
 }
 
+/** As in production: one site worker per core unless WEB_CONCURRENCY says otherwise. */
+const WORKERS = Number(process.env.WEB_CONCURRENCY || availableParallelism())
 const site = start(process.execPath, ['scripts/start.mjs'], {
   PORT: String(SITE_PORT),
   BACKEND_PORT: String(SITE_PORT + 1),
@@ -61,18 +72,18 @@ const uncached = start(process.execPath, ['scripts/start.mjs'], {
 uncached.stdout.resume()
 const rows = []
 let staticServer
+let fixture
 try {
+  // The framework's minimal page, built on its own.
+  await new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/fixture/vite.config.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench fixture build failed (exit ${code})`))))
+  })
+  fixture = start(process.execPath, ['bench/fixture/serve.mjs'], { PORT: String(FIXTURE_PORT) })
+  fixture.stdout.resume()
   await waitFor(`http://localhost:${SITE_PORT}/en`)
   await waitFor(`http://localhost:${UNCACHED_PORT}/en`)
 
-  // The same bytes the site renders, served from memory.
-  const bodies = {}
-  for (const path of PAGES) bodies[path] = await (await fetch(`http://localhost:${SITE_PORT}${path}`)).text()
-  const bodiesFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'bodies.json')
-  writeFileSync(bodiesFile, JSON.stringify(bodies))
-  staticServer = start(process.execPath, ['bench/static-server.mjs'], { PORT: String(STATIC_PORT), BODIES_FILE: bodiesFile })
-  staticServer.stdout.resume()
-  await waitFor(`http://localhost:${STATIC_PORT}/`)
 
   // JavaScript each page loads, as Chromium fetches it.
   const browser = await launch()
@@ -99,6 +110,40 @@ try {
   if (!grant.token) throw new Error('bench: could not sign in through the backend')
   const sessionCookie = `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + grant.expires_in * 1000}`
 
+  // The same bytes the site renders, served from memory: guest pages by their path, signed-in
+  // pages under /__signed-in/<path>.
+  const bodies = {}
+  for (const path of new Set([...PAGES, ...UNCACHED_PAGES])) bodies[path] = await (await fetch(`http://localhost:${SITE_PORT}${path}`)).text()
+  for (const path of SIGNED_IN_PAGES) bodies[`/__signed-in${path}`] = await (await fetch(`http://localhost:${SITE_PORT}${path}`, { headers: { cookie: sessionCookie } })).text()
+  const bodiesFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'bodies.json')
+  writeFileSync(bodiesFile, JSON.stringify(bodies))
+  staticServer = start(process.execPath, ['bench/static-server.mjs'], { PORT: String(STATIC_PORT), BODIES_FILE: bodiesFile })
+  staticServer.stdout.resume()
+  await waitFor(`http://localhost:${STATIC_PORT}/`)
+  await waitFor(`http://127.0.0.1:${FIXTURE_PORT}/`)
+  await load(`http://127.0.0.1:${FIXTURE_PORT}/`, 2)
+  const framework = await load(`http://127.0.0.1:${FIXTURE_PORT}/`)
+  const frameworkRate = framework.requests.average
+  const memoryOf = async (path) => (await load(`http://localhost:${STATIC_PORT}${path}`)).requests.average
+  /** A rendered page's row: its rate against the same bytes from memory and the framework's minimal page, and issue 17's goals. */
+  const renderedRow = (path, ssr, memory) => {
+    const share = ssr.requests.average / memory
+    const p50 = ssr.latency.p50
+    const p99 = ssr.latency.p99
+    const met = share >= GOAL.shareOfMemory && p99 <= GOAL.p99Ms && p99 <= GOAL.p99OverP50 * p50 && ssr.errors + ssr.non2xx === 0
+    return {
+      page: path,
+      'req/s': Math.round(ssr.requests.average),
+      'p50 ms': p50,
+      'p99 ms': p99,
+      'errors/503': ssr.errors + ssr.non2xx,
+      'memory req/s': Math.round(memory),
+      'share of memory': `${(share * 100).toFixed(1)}%`,
+      'share of framework page': `${((ssr.requests.average / frameworkRate) * 100).toFixed(1)}%`,
+      goal: met ? 'met' : 'not met',
+    }
+  }
+
   for (const path of PAGES) {
     await load(`http://localhost:${SITE_PORT}${path}`, 2) // warm-up
     const ssr = await load(`http://localhost:${SITE_PORT}${path}`)
@@ -115,30 +160,31 @@ try {
       'JS gzip KB': (jsSizes[path].gzip / 1024).toFixed(1),
     })
   }
-  const memoryRate = Object.fromEntries(rows.map((r) => [r.page, r['memory req/s']]))
-  const share = (rate, path) => `${((rate / memoryRate[path]) * 100).toFixed(1)}%`
   // Guests with the page cache off: the cost of one server render.
   const rendered = []
-  for (const path of PAGES) {
+  for (const path of UNCACHED_PAGES) {
     await load(`http://localhost:${UNCACHED_PORT}${path}`, 2)
     const ssr = await load(`http://localhost:${UNCACHED_PORT}${path}`)
-    rendered.push({ page: path, 'rendered req/s': Math.round(ssr.requests.average), 'p99 ms': ssr.latency.p99, errors: ssr.errors + ssr.non2xx, 'memory req/s': memoryRate[path], 'rendered / memory': share(ssr.requests.average, path) })
+    rendered.push(renderedRow(path, ssr, await memoryOf(path)))
   }
-  // Signed-in pages are rendered for every request (never cached): measured on their own.
+  // Signed-in pages are rendered for every request (never cached).
   const signedIn = []
-  for (const path of PAGES) {
+  for (const path of SIGNED_IN_PAGES) {
     const headers = { cookie: sessionCookie }
     await load(`http://localhost:${SITE_PORT}${path}`, 2, headers)
     const ssr = await load(`http://localhost:${SITE_PORT}${path}`, DURATION, headers)
-    signedIn.push({ page: path, 'signed-in req/s': Math.round(ssr.requests.average), 'p99 ms': ssr.latency.p99, errors: ssr.errors + ssr.non2xx, 'memory req/s': memoryRate[path], 'signed-in / memory': share(ssr.requests.average, path) })
+    signedIn.push(renderedRow(path, ssr, await memoryOf(`/__signed-in${path}`)))
   }
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${new Date().toISOString()}`)
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${WORKERS} site workers, ${new Date().toISOString()}`)
+  console.log(`The framework's minimal page (bench/fixture): ${Math.round(frameworkRate)} req/s, p50 ${framework.latency.p50} ms, p99 ${framework.latency.p99} ms`)
   console.log('Guests (cached pages):')
   console.table(rows)
-  console.log('Guests, page cache off (rendered per request):')
+  console.log(`Guests, page cache off (rendered per request); goal: >= ${GOAL.shareOfMemory * 100}% of memory, p99 <= ${GOAL.p99Ms} ms and <= ${GOAL.p99OverP50} x p50:`)
   console.table(rendered)
-  console.log('Signed in (rendered per request):')
+  console.log('Signed in (rendered per request), same goal:')
   console.table(signedIn)
+  const homeKb = jsSizes[PAGES[0]].gzip / 1024
+  console.log(`JavaScript of ${PAGES[0]}: ${homeKb.toFixed(1)} KB gzip (goal <= ${GOAL.homeJsGzipKb} KB: ${homeKb <= GOAL.homeJsGzipKb ? 'met' : 'not met'})`)
   const { perChunk, packages } = breakdown(homeScripts)
   console.log(`JavaScript of ${PAGES[0]} by chunk (gzip):`)
   console.table(perChunk)
@@ -148,4 +194,5 @@ try {
   site.kill('SIGTERM')
   uncached.kill('SIGTERM')
   staticServer?.kill('SIGTERM')
+  fixture?.kill('SIGTERM')
 }

@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400)
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/premium,/faq,/ru,/ru/premium,/ru/faq,/de,/de/premium,/de/faq').split(',')
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/en/,/premium,/faq,/ru,/ru/premium,/ru/faq,/de,/de/premium,/de/faq').split(',')
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 

@@ -3,6 +3,7 @@
 // copies (scripts/compress-assets.mjs) and served from there: fingerprinted assets immutable,
 // the rest for an hour with an ETag. Everything else goes to the server entry. Exits with a
 // clear message on bad configuration.
+import cluster from 'node:cluster'
 import { serve } from 'srvx'
 import { FastResponse } from 'srvx'
 import { createHash } from 'node:crypto'
@@ -135,6 +136,9 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
     port,
     hostname,
     silent,
+    // Workers of one site share its port (scripts/start.mjs): the primary holds the listening
+    // socket and hands each connection to a live worker.
+    node: cluster.isWorker ? { exclusive: false } : undefined,
     middleware: [staticFileMiddleware(files, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
     fetch: (request) => entry.fetch(request),
   })

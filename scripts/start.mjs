@@ -1,8 +1,10 @@
 // Starts the site with its stand-in backend: `npm start` (production build) or `npm run dev`.
 // With API_BASE_URL set, no stand-in is started and the site talks to that backend.
 import { spawn } from 'node:child_process'
+import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { createConnection } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -20,10 +22,23 @@ function portFrom(name, fallback) {
 }
 const port = portFrom('PORT', 3000)
 const backendPort = portFrom('BACKEND_PORT', 3001)
+/** Site workers in production: WEB_CONCURRENCY, else one per core (decision 080). */
+const workerCount = (() => {
+  const raw = process.env.WEB_CONCURRENCY
+  if (raw === undefined || raw === '') return availableParallelism()
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 256) {
+    console.error(`WEB_CONCURRENCY must be a number of site workers from 1 to 256 (was "${raw}")`)
+    process.exit(1)
+  }
+  return Number(raw)
+})()
 const children = []
+let stopping = false
 
 function stopAll(code = 0) {
+  stopping = true
   for (const child of children) child.kill('SIGTERM')
+  for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
   process.exit(code)
 }
 process.on('SIGINT', () => stopAll(0))
@@ -91,7 +106,7 @@ if (dev) {
   })
   children.push(vite)
   vite.on('exit', (code) => stopAll(code ?? 0))
-} else {
+} else if (workerCount === 1) {
   const { startSite } = await import('./serve.mjs')
   try {
     await startSite({ port })
@@ -100,4 +115,35 @@ if (dev) {
     stopAll(1)
   }
   console.log(`Site: http://localhost:${port}`)
+} else {
+  await startWorkers()
+  console.log(`Site: http://localhost:${port} (${workerCount} workers)`)
+}
+
+/**
+ * One site process per core, sharing the port (Node's cluster module); each keeps its own guest
+ * page cache. A worker that stops is replaced; one that stops before it ever served (a bad
+ * configuration: it has printed why) stops the whole site.
+ */
+function startWorkers() {
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('./serve.mjs', import.meta.url)) })
+  const served = new Set()
+  const fork = () => cluster.fork({ PORT: String(port) })
+  return new Promise((resolve) => {
+    let listening = 0
+    cluster.on('listening', (worker) => {
+      served.add(worker.id)
+      if (++listening === workerCount) resolve()
+    })
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return
+      if (!served.has(worker.id)) {
+        console.error('A site worker could not start; stopping.')
+        stopAll(1)
+      }
+      console.error(`Site worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`)
+      fork()
+    })
+    for (let i = 0; i < workerCount; i++) fork()
+  })
 }

@@ -30,6 +30,8 @@ import { paintFirst } from './lib/paint-first'
 import { PREFETCH_MAP_PATH, localizePrefetchMap, prefetchMapFromManifest, type PrefetchMap } from './lib/prefetch-map'
 import { readLocaleAssets } from './lib/locale-assets'
 import { isLocale } from '#machines/rules/locale'
+import { Overloaded, RenderLimit } from './lib/render-limit'
+import { m } from './paraglide/messages'
 import type { Locale } from '../app.constants'
 
 // Fail at start, not on the first request, when the environment is wrong.
@@ -39,6 +41,11 @@ const localeStorage = new AsyncLocalStorage<RequestLocaleStore>()
 overwriteServerAsyncLocalStorage(localeStorage as never)
 
 const startFetch = createStartHandler(defaultStreamHandler)
+
+/** Renders at once in this worker and the queue behind them (decision 080); cached pages never wait. */
+const renderLimit = new RenderLimit(config.renderLimit)
+/** Seconds a visitor turned away is asked to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 1
 
 /** A new build is a new cache: documents name their assets by content hash. */
 const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
@@ -83,6 +90,24 @@ async function prefetchMapResponse(url: URL, https: boolean): Promise<Response> 
 }
 
 export async function handleRequest(incoming: Request): Promise<Response> {
+  try {
+    return await answer(incoming)
+  } catch (error) {
+    if (!(error instanceof Overloaded)) throw error
+    const url = new URL(incoming.url)
+    return new FastResponse(m.page_busy({}, { locale: renderLocale(incoming, url) }), {
+      status: 503,
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+        'cache-control': 'no-store',
+        ...baseSecurityHeaders(isHttps(incoming)),
+      },
+    })
+  }
+}
+
+async function answer(incoming: Request): Promise<Response> {
   const request = servedInPlace(incoming)
   const url = new URL(request.url)
   const https = isHttps(request)
@@ -155,7 +180,7 @@ export async function handleRequest(incoming: Request): Promise<Response> {
   try {
     const response = await render(request, url, nonce)
     if (request.method === 'GET' && isCacheableResponse(response)) {
-      const body = Buffer.from(paintFirst(await response.text(), localeAssets[locale]))
+      const body = pageBytes(response)
       const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
       pageCache.set(key, doc, doc.size, Date.now())
       settle(doc)
@@ -187,8 +212,30 @@ function renderLocale(request: Request, url: URL): Locale {
   return pageLocale({ pathname: url.pathname, host: requestHost(request, url), localeHosts: config.localeHosts })
 }
 
-/** Runs the router for one request inside its locale and nonce context. */
-async function render(request: Request, url: URL, nonce: string): Promise<Response> {
+/** Runs the router for one request inside its locale and nonce context, when the render limit lets it. */
+function render(request: Request, url: URL, nonce: string): Promise<Response> {
+  return renderLimit.run(async () => {
+    const response = await renderNow(request, url, nonce)
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return response
+    // A page streams as it renders: its place is held until the whole page is written. The page
+    // is read and rewritten once (paint first), and handed on as bytes.
+    const page = Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, url)]))
+    const rendered = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
+    renderedPages.set(rendered, page)
+    return rendered
+  })
+}
+
+/** The page bytes of each rendered response (paint-first applied), read once by `render`. */
+const renderedPages = new WeakMap<Response, Buffer>()
+
+function pageBytes(response: Response): Buffer {
+  const page = renderedPages.get(response)
+  if (!page) throw new Error('pageBytes: not a page rendered by render()')
+  return page
+}
+
+async function renderNow(request: Request, url: URL, nonce: string): Promise<Response> {
   const split = splitLocalePrefix(url.pathname)
   const store: RequestLocaleStore = {
     locale: renderLocale(request, url),
@@ -225,7 +272,7 @@ function revalidate(key: string, request: Request, url: URL): void {
       const nonce = createNonce()
       const response = await render(new Request(url.href, { headers }), url, nonce)
       if (isCacheableResponse(response)) {
-        const body = Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, url)]))
+        const body = pageBytes(response)
         const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
         pageCache.set(key, doc, doc.size, Date.now())
       } else {
@@ -234,8 +281,11 @@ function revalidate(key: string, request: Request, url: URL): void {
         pageCache.delete(key)
       }
     } catch (error) {
-      console.error('page revalidation failed', url.pathname, error)
-      pageCache.delete(key)
+      // A busy worker keeps serving the stale page; the next stale hit tries again.
+      if (!(error instanceof Overloaded)) {
+        console.error('page revalidation failed', url.pathname, error)
+        pageCache.delete(key)
+      }
     } finally {
       pageCache.endRevalidation(key)
     }
@@ -314,7 +364,7 @@ async function finishResponse(
   if (options.loggedIn || headers.has('set-cookie')) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
   else if (!headers.has('cache-control')) headers.set('cache-control', GUEST_CACHE_CONTROL)
   if (options.cacheStatus) headers.set('x-cache', options.cacheStatus)
-  const plain = Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, new URL(request.url))]))
+  const plain = pageBytes(response)
   const encoding: Encoding = plain.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(request.headers.get('accept-encoding'), 'br') : 'identity'
   const body = compressBody(plain, encoding)
   if (encoding !== 'identity') headers.set('content-encoding', encoding)

@@ -94,7 +94,7 @@ export function documentGzip(doc: CachedDocument, nonce: string): Buffer {
 export function compressBody(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br') {
     return brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     })
   }
   if (encoding === 'gzip') return gzipSync(body, { level: 6 })

@@ -72,11 +72,15 @@ export interface MetaInput {
   standIn?: 'not_found' | 'error' | null
 }
 
-/** The localized href of a de-localized path: unprefixed for English, /ru or /de otherwise. */
+/**
+ * The localized href of a de-localized path: unprefixed for English, /ru or /de otherwise. The
+ * English home page is /en: the site root detects the visitor's language (spec 2), so it is the
+ * x-default, not the English page (decision 081).
+ */
 function localizedPath(rest: string, locale: Locale): string {
   const segment = rest.split('/')[1] ?? ''
   if (LEGAL_SEGMENTS.has(segment)) return `${legalPrefix(locale)}${rest}`
-  if (locale === 'en') return rest
+  if (locale === 'en') return rest === '/' ? '/en' : rest
   return rest === '/' ? `/${locale}` : `/${locale}${rest}`
 }
 
@@ -115,7 +119,7 @@ export function buildMeta(input: MetaInput) {
         : [
             { rel: 'canonical', href: canonical },
             ...alternates,
-            { rel: 'alternate', hrefLang: 'x-default', href: `${input.origin}${localizedPath(rest, 'en')}` },
+            { rel: 'alternate', hrefLang: 'x-default', href: `${input.origin}${rest === '/' ? '/' : localizedPath(rest, 'en')}` },
           ]),
       { rel: 'icon', type: 'image/svg+xml', href: input.brand.favicon },
     ],

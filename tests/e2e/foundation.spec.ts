@@ -138,7 +138,8 @@ test.describe('spec 2: locale detection and the root redirect', () => {
   for (const [path, lang, canonicalPath] of [
     ['/faq/', 'en', '/faq'],
     ['/ru/', 'ru', '/ru'],
-    ['/en/', 'en', '/'],
+    // The root detects the language (x-default); the English home page is /en (decision 081).
+    ['/en/', 'en', '/en'],
     ['/de/premium/', 'de', '/de/premium'],
   ] as const) {
     test(`${path} with its trailing slash is served in place`, async ({ request }) => {

@@ -4,8 +4,11 @@
  * (hits, signed-in visitors, brands, Set-Cookie) and compressed responses.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { SITE, SITE_PORT } from '../../playwright.config'
-import { loginViaApi, uniqueEmail } from './support/login'
+import { readdirSync, readFileSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
+import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
+import { startSiteServer, waitForPage } from './support/site-server'
+import { latestMail, loginViaApi, uniqueEmail } from './support/login'
 import { msg } from './support/messages'
 
 const MIRROR = `http://mirror.localhost:${SITE_PORT}`
@@ -308,5 +311,79 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
     expect(await preloaded()).not.toEqual(expect.arrayContaining(legal))
     await page.locator('footer').scrollIntoViewIfNeeded()
     await expect.poll(preloaded, { timeout: 10_000 }).toEqual(expect.arrayContaining(legal))
+  })
+})
+
+test.describe('issue 17: every core, and a bounded wait under overload (decision 080)', () => {
+  /** A GET on a connection of its own, as separate visitors make them (no pooled, kept-alive socket). */
+  function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+    return new Promise((resolve, reject) => {
+      httpGet(url, { agent: false, headers }, (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
+      }).on('error', reject)
+    })
+  }
+
+  /** The processes whose parent is `pid`, read from /proc. */
+  function childrenOf(pid: number): number[] {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
+        } catch {
+          return false
+        }
+      })
+      .map(Number)
+  }
+
+  test('WEB_CONCURRENCY workers serve the port; one that dies is replaced', async () => {
+    test.setTimeout(90_000)
+    const site = startSiteServer(SITE_PORT + 11, BACKEND, { WEB_CONCURRENCY: '2' })
+    try {
+      await waitForPage(`${site.base}/en`, 60_000)
+      const primary = site.child.pid!
+      await expect.poll(() => childrenOf(primary).length, { timeout: 20_000 }).toBe(2)
+      const [victim] = childrenOf(primary)
+      process.kill(victim!, 'SIGKILL')
+      await expect.poll(() => site.stderr(), { timeout: 10_000 }).toContain(`Site worker ${victim} stopped (SIGKILL); starting another.`)
+      // The other worker goes on serving meanwhile, and a new one takes the dead one's place.
+      for (let i = 0; i < 5; i++) expect((await get(`${site.base}/en/faq`)).status).toBe(200)
+      await expect.poll(() => childrenOf(primary).filter((pid) => pid !== victim).length, { timeout: 20_000 }).toBe(2)
+      for (let i = 0; i < 4; i++) expect((await get(`${site.base}/ru/faq`)).status).toBe(200)
+    } finally {
+      await site.stop()
+    }
+  })
+
+  test('past its render limit a worker answers 503 with Retry-After at once, in the page language', async ({ request }) => {
+    test.setTimeout(90_000)
+    const site = startSiteServer(SITE_PORT + 12, BACKEND, { RENDER_CONCURRENCY: '1', RENDER_QUEUE: '0' })
+    try {
+      await waitForPage(`${site.base}/de`, 60_000)
+      // A signed-in page: its render waits for the backend, so renders overlap.
+      const email = uniqueEmail('busy')
+      expect((await request.get(`${BACKEND}/de/users/auth?email=${encodeURIComponent(email)}`)).status()).toBe(200)
+      const mail = await latestMail(request, email)
+      const grant = (await (await request.patch(`${BACKEND}/de/users/verify`, { data: { email, code: mail.code } })).json()) as { token: string }
+      const cookie = `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + 3_600_000}`
+      const answers = await Promise.all(Array.from({ length: 12 }, () => get(`${site.base}/de/account`, { cookie })))
+      const busy = answers.filter((r) => r.status === 503)
+      expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1)
+      expect(busy.length).toBeGreaterThanOrEqual(1)
+      expect(answers.every((r) => r.status === 200 || r.status === 503)).toBe(true)
+      expect(busy[0]!.headers['retry-after']).toBe('1')
+      expect(busy[0]!.headers['cache-control']).toBe('no-store')
+      expect(busy[0]!.text).toBe(msg('de', 'page_busy'))
+      // Once the burst is over, every request is served again.
+      expect((await get(`${site.base}/de/account`, { cookie })).status).toBe(200)
+    } finally {
+      await site.stop()
+    }
   })
 })

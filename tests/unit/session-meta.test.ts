@@ -71,6 +71,19 @@ describe('spec 2: meta', () => {
     expect(meta('/policy', 'en').links).toContainEqual({ rel: 'alternate', hrefLang: 'ru', href: 'https://skinvault.gg/ru/policy' })
     expect(meta('/ru', 'ru').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/ru' })
   })
+  it('decision 081: the English home page is /en, the root its x-default, from every address of the home page', () => {
+    for (const [path, locale] of [['/', 'en'], ['/en', 'en'], ['/ru', 'ru'], ['/de', 'de']] as const) {
+      const links = meta(path, locale).links
+      expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'en', href: 'https://skinvault.gg/en' })
+      expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'ru', href: 'https://skinvault.gg/ru' })
+      expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'de', href: 'https://skinvault.gg/de' })
+      expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'x-default', href: 'https://skinvault.gg/' })
+    }
+    expect(meta('/', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/en' })
+    expect(meta('/en', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/en' })
+    // Other English pages keep their unprefixed address.
+    expect(meta('/en/faq', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/faq' })
+  })
   it('the 404 and error pages have their own titles, no canonical and no alternates, and are not indexed', () => {
     const notFound = buildMeta({ ...base, pathname: '/de/nope', locale: 'de', standIn: 'not_found' })
     expect(notFound.meta[0]).toEqual({ title: 'Seite nicht gefunden — Skinvault' })

@@ -7,12 +7,19 @@ import type { SpecialOffer } from '~/api/schemas'
 import { PageRequest } from '../page-request'
 import { serverSession } from '../session-server'
 import { loadPlans, type PlansResult } from './plans-result'
+import { SharedAnswers } from '../shared-answers'
 
 export interface PremiumData {
   plans: PlansResult
   /** Spec 7: GET /users/subscription/special, for a signed-in visitor; null otherwise or when it fails. */
   offer: SpecialOffer['offer']
 }
+
+/**
+ * The plan list is the same for every visitor of a language and payment service: kept for
+ * BACKEND_CACHE_SECONDS (decision 080). A failed list is asked again by the next visitor.
+ */
+let sharedPlans: SharedAnswers<PlansResult> | undefined
 
 /** The plans in the page's language, hence its currency (spec 7: every request path carries the locale). */
 export const getPremiumData = createServerFn({ method: 'GET' })
@@ -22,7 +29,10 @@ export const getPremiumData = createServerFn({ method: 'GET' })
     const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
     const session = await serverSession(api, { now: Date.now(), crossOrigin: config.cookiesCrossOrigin })
     const [plans, offer] = await Promise.all([
-      loadPlans(api(null), config.payment.service),
+      (sharedPlans ??= new SharedAnswers<PlansResult>(config.backendCacheSeconds * 1000, (result) => result.ok)).get(
+        `${data.locale}|${config.payment.service}`,
+        () => loadPlans(api(null), config.payment.service),
+      ),
       session ? api(session.token).specialOffer().then((answer) => answer.offer, () => null) : Promise.resolve(null),
     ])
     // A page showing a failed load is not kept for other guests (decision 020).

@@ -27,6 +27,10 @@ export function startSiteServer(port: number, api: string, env: Record<string, s
       API_BROWSER_BASE_URL: api.replace('127.0.0.1', 'localhost'),
       MIRROR_BASE_URL: `http://mirror.localhost:${port}`,
       NODE_ENV: 'production',
+      // One site process, as the main test server: a test that needs workers asks for them.
+      WEB_CONCURRENCY: '1',
+      // These sites' backends change their answers between requests: nothing is kept.
+      BACKEND_CACHE_SECONDS: '0',
       ...env,
     },
   })

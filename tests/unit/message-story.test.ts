@@ -54,3 +54,15 @@ describe('issue 14: one story about passwords', () => {
     }
   })
 })
+
+describe('message files', () => {
+  it('name each key once (a second entry silently replaces the first)', () => {
+    const files = ['en', 'ru', 'de'].flatMap((locale) => [`messages/${locale}.json`, ...readdirSync('messages', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `messages/${d.name}/${locale}.json`)])
+    const twice = files.flatMap((file) => {
+      const keys = [...readFileSync(file, 'utf8').matchAll(/^\s*"([^"]+)":/gm)].map((m) => m[1]!)
+      return keys.filter((key, i) => keys.indexOf(key) !== i).map((key) => `${file}: ${key}`)
+    })
+    expect(files).toHaveLength(21)
+    expect(twice).toEqual([])
+  })
+})
