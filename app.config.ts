@@ -6,6 +6,7 @@
  * it expects, so the server never starts half-configured.
  */
 import { type } from 'arktype'
+import { parseProxies } from './src/lib/trusted-host'
 import {
   PAYMENT_SERVICES,
   LOCALES,
@@ -62,6 +63,13 @@ export const EnvSchema = type({
   'API_BASE_URL?': httpUrl,
   'API_BROWSER_BASE_URL?': httpUrl,
   'MIRROR_BASE_URL?': httpUrl,
+  /** The original's address: a request for an unknown host is answered as this one (decision 082). */
+  'SITE_BASE_URL?': httpUrl,
+  /** Proxies whose X-Forwarded-Host and X-Forwarded-Proto count: IP addresses, or loopback. */
+  'TRUST_PROXY?': type('string').narrow((raw, ctx) => {
+    const parsed = parseProxies(raw)
+    return typeof parsed === 'string' ? ctx.mustBe('a list of proxy IP addresses or loopback, separated by commas') : true
+  }),
   'LOCALE_HOSTS?': localeHostMap,
   COOKIES_CROSS_ORIGIN: flag.default('false'),
 
@@ -147,6 +155,11 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     apiBrowserBase,
     mirrorHost,
     localeHosts: env.LOCALE_HOSTS ?? null,
+    siteBase: (() => {
+      const url = new URL(env.SITE_BASE_URL ?? `http://localhost:${env.PORT}`)
+      return { host: url.host.toLowerCase(), protocol: url.protocol === 'https:' ? ('https' as const) : ('http' as const) }
+    })(),
+    trustedProxies: [...(parseProxies(env.TRUST_PROXY) as Set<string>)],
     cookiesCrossOrigin: env.COOKIES_CROSS_ORIGIN,
     brands: {
       original: {

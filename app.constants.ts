@@ -123,6 +123,10 @@ export interface Config extends PublicConfig {
   backendCacheSeconds: number
   /** Renders at once per worker, places in the queue behind them and the longest wait there (decision 080). */
   renderLimit: { concurrency: number; queue: number; queueMs: number }
+  /** The original's host and scheme (SITE_BASE_URL): the address of a request for an unknown host (decision 082). */
+  siteBase: { host: string; protocol: 'http' | 'https' }
+  /** Proxies whose forwarding headers count (TRUST_PROXY). */
+  trustedProxies: string[]
 }
 
 export function normalizeHost(host: string): string {
@@ -141,6 +145,8 @@ export function toPublicConfig(config: Config, host?: string | null): PublicConf
     backendPort: _backendPort,
     apiBase: _apiBase,
     pageCacheSeconds: _pageCacheSeconds,
+    siteBase: _siteBase,
+    trustedProxies: _trustedProxies,
     backendCacheSeconds: _backendCacheSeconds,
     renderLimit: _renderLimit,
     mirrorHost: _mirrorHost,

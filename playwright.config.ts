@@ -51,6 +51,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       // One site process: the page-cache tests expect the second request to meet the first's copy.
       WEB_CONCURRENCY: '1',
+      // The tests play the proxy from this machine (X-Forwarded-Host for the mirror, -Proto for https).
+      TRUST_PROXY: 'loopback',
     },
   },
 })

@@ -31,6 +31,8 @@ import { PREFETCH_MAP_PATH, localizePrefetchMap, prefetchMapFromManifest, type P
 import { readLocaleAssets } from './lib/locale-assets'
 import { isLocale } from '#machines/rules/locale'
 import { Overloaded, RenderLimit } from './lib/render-limit'
+import { siteAddress, type HostPolicy } from './lib/trusted-host'
+import { normalizeHost } from '../app.constants'
 import { m } from './paraglide/messages'
 import type { Locale } from '../app.constants'
 
@@ -44,6 +46,35 @@ const startFetch = createStartHandler(defaultStreamHandler)
 
 /** Renders at once in this worker and the queue behind them (decision 080); cached pages never wait. */
 const renderLimit = new RenderLimit(config.renderLimit)
+/** The hosts the site answers as themselves and the proxies it believes (decision 082). */
+const hostPolicy: HostPolicy = {
+  original: config.siteBase,
+  known: new Set([config.siteBase.host, ...(config.mirrorHost ? [config.mirrorHost] : []), ...Object.keys(config.localeHosts ?? {})].map(normalizeHost)),
+  proxies: new Set(config.trustedProxies),
+}
+
+/**
+ * The request as the site may believe it: its address is a known host, or the original's; the
+ * forwarding headers are a configured proxy's, or none. Everything after reads the address from
+ * the URL and `X-Forwarded-Host`/`-Proto`, which this sets.
+ */
+function trustedRequest(incoming: Request): Request {
+  const url = new URL(incoming.url)
+  const forwardedHost = incoming.headers.get('x-forwarded-host')
+  const forwardedProto = incoming.headers.get('x-forwarded-proto')
+  const protocol = url.protocol === 'https:' ? 'https' : 'http'
+  const address = siteAddress(
+    { hostHeader: incoming.headers.get('host') ?? url.host, forwardedHost, forwardedProto, protocol, ip: (incoming as { ip?: string }).ip ?? null },
+    hostPolicy,
+  )
+  if (forwardedHost === null && forwardedProto === null && address.host === url.host && address.protocol === protocol) return incoming
+  const headers = new Headers(incoming.headers)
+  headers.set('x-forwarded-host', address.host)
+  headers.set('x-forwarded-proto', address.protocol)
+  const trusted = new URL(`${url.pathname}${url.search}`, `${address.protocol}://${address.host}`)
+  return new Request(trusted, { method: incoming.method, headers, body: incoming.body, signal: incoming.signal, ...(incoming.body ? { duplex: 'half' } : {}) } as RequestInit)
+}
+
 /** Seconds a visitor turned away is asked to wait. */
 const BUSY_RETRY_AFTER_SECONDS = 1
 
@@ -108,7 +139,7 @@ export async function handleRequest(incoming: Request): Promise<Response> {
 }
 
 async function answer(incoming: Request): Promise<Response> {
-  const request = servedInPlace(incoming)
+  const request = servedInPlace(trustedRequest(incoming))
   const url = new URL(request.url)
   const https = isHttps(request)
   if (url.pathname === PREFETCH_MAP_PATH && (request.method === 'GET' || request.method === 'HEAD')) return prefetchMapResponse(url, https)

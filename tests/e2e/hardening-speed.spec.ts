@@ -314,19 +314,19 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
   })
 })
 
-test.describe('issue 17: every core, and a bounded wait under overload (decision 080)', () => {
-  /** A GET on a connection of its own, as separate visitors make them (no pooled, kept-alive socket). */
-  function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-    return new Promise((resolve, reject) => {
-      httpGet(url, { agent: false, headers }, (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (text += chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
-      }).on('error', reject)
-    })
-  }
+/** A GET on a connection of its own, as separate visitors make them (no pooled, kept-alive socket). */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent: false, headers }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
+    }).on('error', reject)
+  })
+}
 
+test.describe('issue 17: every core, and a bounded wait under overload (decision 080)', () => {
   /** The processes whose parent is `pid`, read from /proc. */
   function childrenOf(pid: number): number[] {
     return readdirSync('/proc')
@@ -382,6 +382,42 @@ test.describe('issue 17: every core, and a bounded wait under overload (decision
       expect(busy[0]!.text).toBe(msg('de', 'page_busy'))
       // Once the burst is over, every request is served again.
       expect((await get(`${site.base}/de/account`, { cookie })).status).toBe(200)
+    } finally {
+      await site.stop()
+    }
+  })
+})
+
+test.describe('issue 18: only trusted addresses (decision 082)', () => {
+  const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
+
+  test('a request for an unknown host gets the original’s address in canonical, hreflang and og:url, and is not kept for it', async () => {
+    const path = `/de/faq?host-probe=${Date.now()}`
+    const evil = await get(`${SITE}${path}`, { host: 'evil.example' })
+    expect(evil.status).toBe(200)
+    expect(canonicalOf(evil.text)).toBe(`${SITE}/de/faq`)
+    expect(evil.text).not.toContain('evil.example')
+    // From this machine, a configured proxy in the tests (TRUST_PROXY=loopback): its forwarded host is checked too.
+    const forwarded = await get(`${SITE}${path}`, { 'x-forwarded-host': 'evil.example' })
+    expect(canonicalOf(forwarded.text)).toBe(`${SITE}/de/faq`)
+    expect(forwarded.text).not.toContain('evil.example')
+    // The known mirror, forwarded by the trusted proxy, is itself.
+    const mirror = await get(`${SITE}${path}`, { 'x-forwarded-host': `mirror.localhost:${SITE_PORT}` })
+    expect(canonicalOf(mirror.text)).toBe(`${MIRROR}/de/faq`)
+  })
+
+  test('without TRUST_PROXY forwarding headers count for nothing', async () => {
+    test.setTimeout(90_000)
+    const site = startSiteServer(SITE_PORT + 13, BACKEND, { TRUST_PROXY: '' })
+    try {
+      await waitForPage(`${site.base}/en`, 60_000)
+      const mirror = `http://mirror.localhost:${SITE_PORT + 13}`
+      const asMirror = await get(`${site.base}/en/faq`, { 'x-forwarded-host': `mirror.localhost:${SITE_PORT + 13}`, 'x-forwarded-proto': 'https' })
+      expect(canonicalOf(asMirror.text)).toBe(`${site.base}/faq`)
+      expect(asMirror.headers['strict-transport-security']).toBeUndefined()
+      // The mirror by its own Host is the mirror.
+      const direct = await get(`${site.base}/en/faq`, { host: `mirror.localhost:${SITE_PORT + 13}` })
+      expect(canonicalOf(direct.text)).toBe(`${mirror}/faq`)
     } finally {
       await site.stop()
     }
