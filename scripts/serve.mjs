@@ -127,28 +127,73 @@ function keepServingOnStrayRejections() {
   })
 }
 
+/** The readiness address a proxy asks before it sends visitors (decision 083). */
+export const READY_PATH = '/__ready'
+/** The longest a stopping server waits for the requests it is answering. */
+export const DRAIN_MS = 9_000
+
+/** 200 while the server takes visitors, 503 once it is stopping. */
+function readiness(state) {
+  return (request, next) => {
+    if (new URL(request.url).pathname !== READY_PATH) return next()
+    return new FastResponse(state.draining ? 'stopping\n' : 'ready\n', {
+      status: state.draining ? 503 : 200,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    })
+  }
+}
+
 export async function startSite({ port, hostname = '0.0.0.0', silent = false } = {}) {
   keepServingOnStrayRejections()
   const entryModule = await import(`${root}dist/server/server.js`)
   const entry = entryModule.default
   const files = loadStaticFiles(`${root}dist/client`)
+  const state = { draining: false }
   const server = serve({
     port,
     hostname,
     silent,
+    // Stopping is ours (below): the same in CI as anywhere.
+    gracefulShutdown: false,
     // Workers of one site share its port (scripts/start.mjs): the primary holds the listening
     // socket and hands each connection to a live worker.
     node: cluster.isWorker ? { exclusive: false } : undefined,
-    middleware: [staticFileMiddleware(files, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
+    middleware: [readiness(state), staticFileMiddleware(files, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
     fetch: (request) => entry.fetch(request),
   })
   await server.ready()
-  return server
+  return {
+    server,
+    /**
+     * Stops taking connections, answers the requests under way (idle kept-alive connections are
+     * closed at once) and resolves when they are done, or after DRAIN_MS with the rest cut.
+     */
+    async drain() {
+      state.draining = true
+      const closed = server.close()
+      const late = setTimeout(() => server.close(true), DRAIN_MS)
+      await closed
+      clearTimeout(late)
+    },
+  }
+}
+
+/** SIGTERM (and Ctrl+C): finish what is under way, then exit; within 10 s. */
+export function exitGracefully(site) {
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    await site.drain()
+    process.exit(0)
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    await startSite({ port: Number(process.env.PORT ?? 3000) })
+    exitGracefully(await startSite({ port: Number(process.env.PORT ?? 3000), silent: cluster.isWorker }))
   } catch (error) {
     console.error(error?.name === 'ConfigError' ? error.message : error)
     process.exit(1)

@@ -34,6 +34,8 @@ const workerCount = (() => {
 })()
 const children = []
 let stopping = false
+/** How the site in this process stops gracefully (one worker), if it runs here. */
+let drainSite = null
 
 function stopAll(code = 0) {
   stopping = true
@@ -41,8 +43,24 @@ function stopAll(code = 0) {
   for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
   process.exit(code)
 }
-process.on('SIGINT', () => stopAll(0))
-process.on('SIGTERM', () => stopAll(0))
+
+/**
+ * SIGTERM, Ctrl+C: the site finishes the requests under way (each worker drains, decision 083),
+ * then the stand-in backend stops; all within 10 s.
+ */
+async function stopGracefully() {
+  if (stopping) return
+  stopping = true
+  const workers = Object.values(cluster.workers ?? {}).filter(Boolean)
+  const exited = workers.map((worker) => new Promise((resolve) => worker.once('exit', resolve)))
+  for (const worker of workers) worker.process.kill('SIGTERM')
+  const deadline = new Promise((resolve) => setTimeout(resolve, 9_500))
+  await Promise.race([Promise.all([...exited, drainSite?.() ?? Promise.resolve()]), deadline])
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(0)
+}
+process.on('SIGINT', () => (dev ? stopAll(0) : stopGracefully()))
+process.on('SIGTERM', () => (dev ? stopAll(0) : stopGracefully()))
 
 function waitForPort(p, timeoutMs = 60_000) {
   const started = Date.now()
@@ -90,6 +108,7 @@ if (!process.env.API_BASE_URL) {
     },
   })
   backend.on('exit', (code) => {
+    if (stopping) return
     console.error(`The stand-in backend stopped (exit ${code}).`)
     stopAll(code ?? 1)
   })
@@ -109,7 +128,8 @@ if (dev) {
 } else if (workerCount === 1) {
   const { startSite } = await import('./serve.mjs')
   try {
-    await startSite({ port })
+    const site = await startSite({ port })
+    drainSite = () => site.drain()
   } catch (error) {
     console.error(error?.name === 'ConfigError' ? error.message : error)
     stopAll(1)
@@ -123,20 +143,39 @@ if (dev) {
 /**
  * One site process per core, sharing the port (Node's cluster module); each keeps its own guest
  * page cache. A worker that stops is replaced; one that stops before it ever served (a bad
- * configuration: it has printed why) stops the whole site.
+ * configuration: it has printed why) stops the whole site. SIGHUP replaces the workers one by
+ * one, each new one listening before the old one drains: a restart that loses no request
+ * (decision 083).
  */
 function startWorkers() {
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./serve.mjs', import.meta.url)) })
   const served = new Set()
+  /** Workers stopped on purpose (a rolling restart): not replaced when they exit. */
+  const retired = new Set()
   const fork = () => cluster.fork({ PORT: String(port) })
+  const listening = (worker) => new Promise((resolve) => worker.once('listening', resolve))
+  let restarting = false
+  process.on('SIGHUP', async () => {
+    if (restarting || stopping) return
+    restarting = true
+    for (const old of Object.values(cluster.workers ?? {}).filter(Boolean)) {
+      await listening(fork())
+      retired.add(old.id)
+      const gone = new Promise((resolve) => old.once('exit', resolve))
+      old.process.kill('SIGTERM')
+      await gone
+    }
+    console.log(`Site workers restarted (${workerCount}).`)
+    restarting = false
+  })
   return new Promise((resolve) => {
-    let listening = 0
+    let ready = 0
     cluster.on('listening', (worker) => {
       served.add(worker.id)
-      if (++listening === workerCount) resolve()
+      if (++ready === workerCount) resolve()
     })
     cluster.on('exit', (worker, code, signal) => {
-      if (stopping) return
+      if (stopping || retired.delete(worker.id)) return
       if (!served.has(worker.id)) {
         console.error('A site worker could not start; stopping.')
         stopAll(1)

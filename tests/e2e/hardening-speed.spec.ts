@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { readdirSync, readFileSync } from 'node:fs'
-import { get as httpGet } from 'node:http'
+import { createServer, get as httpGet } from 'node:http'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
 import { startSiteServer, waitForPage } from './support/site-server'
 import { latestMail, loginViaApi, uniqueEmail } from './support/login'
@@ -420,6 +420,86 @@ test.describe('issue 18: only trusted addresses (decision 082)', () => {
       expect(canonicalOf(direct.text)).toBe(`${mirror}/faq`)
     } finally {
       await site.stop()
+    }
+  })
+})
+
+test.describe('issue 18: no request lost on restart (decision 083)', () => {
+  /** The processes whose parent is `pid`, read from /proc. */
+  function workersOf(pid: number): number[] {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
+        } catch {
+          return false
+        }
+      })
+      .map(Number)
+  }
+
+  test('SIGHUP replaces every worker one by one under load: no request fails', async () => {
+    test.setTimeout(120_000)
+    const site = startSiteServer(SITE_PORT + 14, BACKEND, { WEB_CONCURRENCY: '2' })
+    try {
+      await waitForPage(`${site.base}/en`, 60_000)
+      expect((await get(`${site.base}/__ready`)).status).toBe(200)
+      const primary = site.child.pid!
+      await expect.poll(() => workersOf(primary).length, { timeout: 20_000 }).toBe(2)
+      const before = workersOf(primary)
+      let running = true
+      const statuses: (number | string)[] = []
+      const visitor = async (path: string) => {
+        while (running) statuses.push(await get(`${site.base}${path}`).then((r) => r.status, (error: Error) => error.message))
+      }
+      const load = Promise.all(['/en/faq', '/ru', '/de/premium', '/en/wiki', '/ru/faq', '/en'].map(visitor))
+      await new Promise((r) => setTimeout(r, 500))
+      process.kill(primary, 'SIGHUP')
+      await expect.poll(() => workersOf(primary).filter((pid) => !before.includes(pid)).length, { timeout: 60_000 }).toBe(2)
+      await expect.poll(() => workersOf(primary).length, { timeout: 15_000 }).toBe(2)
+      await new Promise((r) => setTimeout(r, 500))
+      running = false
+      await load
+      expect(statuses.length).toBeGreaterThan(50)
+      expect(statuses.filter((s) => s !== 200)).toEqual([])
+    } finally {
+      await site.stop()
+    }
+  })
+
+  test('SIGTERM: a request under way is answered, new ones are not taken, the site exits within 10 s', async ({ request }) => {
+    test.setTimeout(90_000)
+    // A backend that takes two seconds to say who is signed in: a render under way.
+    const slow = createServer(async (req, res) => {
+      if (req.url?.endsWith('/users/me')) await new Promise((r) => setTimeout(r, 2_000))
+      const answer = await fetch(`${BACKEND}${req.url}`, { headers: { authorization: req.headers.authorization ?? '' } })
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()))
+    })
+    await new Promise<void>((r) => slow.listen(SITE_PORT + 16, '127.0.0.1', r))
+    const site = startSiteServer(SITE_PORT + 15, `http://127.0.0.1:${SITE_PORT + 16}`)
+    try {
+      await waitForPage(`${site.base}/en`, 60_000)
+      const email = uniqueEmail('drain')
+      expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(email)}`)).status()).toBe(200)
+      const mail = await latestMail(request, email)
+      const grant = (await (await request.patch(`${BACKEND}/en/users/verify`, { data: { email, code: mail.code } })).json()) as { token: string }
+      const cookie = `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + 3_600_000}`
+      const underWay = get(`${site.base}/en/account`, { cookie })
+      await new Promise((r) => setTimeout(r, 500))
+      const exited = new Promise<number>((resolve) => site.child.once('exit', () => resolve(Date.now())))
+      const signalled = Date.now()
+      process.kill(site.child.pid!, 'SIGTERM')
+      await new Promise((r) => setTimeout(r, 300))
+      await expect(get(`${site.base}/en/faq`)).rejects.toThrow(/ECONNREFUSED/)
+      const answered = await underWay
+      expect(answered.status).toBe(200)
+      expect(answered.text).toContain(email)
+      expect((await exited) - signalled).toBeLessThan(10_000)
+    } finally {
+      await site.stop()
+      slow.close()
     }
   })
 })
