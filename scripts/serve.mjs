@@ -170,9 +170,18 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
      */
     async drain() {
       state.draining = true
-      const closed = server.close()
       const late = setTimeout(() => server.close(true), DRAIN_MS)
-      await closed
+      if (cluster.isWorker) {
+        // A worker leaves through the cluster: its server closes when its requests are answered,
+        // then the channel to the primary, which meanwhile hands new connections to the others
+        // (a process that simply exited could take a connection in transit with it).
+        await new Promise((resolve) => {
+          cluster.worker.once('disconnect', resolve)
+          cluster.worker.disconnect()
+        })
+      } else {
+        await server.close()
+      }
       clearTimeout(late)
     },
   }

@@ -153,19 +153,35 @@ function startWorkers() {
   /** Workers stopped on purpose (a rolling restart): not replaced when they exit. */
   const retired = new Set()
   const fork = () => cluster.fork({ PORT: String(port) })
-  const listening = (worker) => new Promise((resolve) => worker.once('listening', resolve))
+  /** A new worker that listens, or none: a worker that could not take the port is tried again, three times. */
+  async function freshWorker() {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const worker = fork()
+      const ok = await new Promise((resolve) => {
+        worker.once('listening', () => resolve(true))
+        worker.once('exit', () => resolve(false))
+      })
+      if (ok) return worker
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
+    }
+    return null
+  }
   let restarting = false
   process.on('SIGHUP', async () => {
     if (restarting || stopping) return
     restarting = true
+    console.error(`Restarting the site workers one by one (${workerCount}).`)
     for (const old of Object.values(cluster.workers ?? {}).filter(Boolean)) {
-      await listening(fork())
+      if (!(await freshWorker())) {
+        console.error('A new site worker could not start: the running workers stay.')
+        break
+      }
       retired.add(old.id)
       const gone = new Promise((resolve) => old.once('exit', resolve))
       old.process.kill('SIGTERM')
       await gone
     }
-    console.log(`Site workers restarted (${workerCount}).`)
+    console.error(`Site workers restarted (${workerCount}).`)
     restarting = false
   })
   return new Promise((resolve) => {
@@ -177,11 +193,16 @@ function startWorkers() {
     cluster.on('exit', (worker, code, signal) => {
       if (stopping || retired.delete(worker.id)) return
       if (!served.has(worker.id)) {
-        console.error('A site worker could not start; stopping.')
-        stopAll(1)
+        // Before the site ever served, a worker that cannot start means a bad configuration (it
+        // has said which); later it is a passing failure, tried again by the restart or below.
+        if (served.size === 0) {
+          console.error('A site worker could not start; stopping.')
+          stopAll(1)
+        }
+        if (restarting) return
       }
       console.error(`Site worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`)
-      fork()
+      setTimeout(fork, served.has(worker.id) ? 0 : 1000)
     })
     for (let i = 0; i < workerCount; i++) fork()
   })

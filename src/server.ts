@@ -25,6 +25,7 @@ import {
   type Encoding,
 } from './lib/cached-document'
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from './lib/security-headers'
+import { inlineScriptHashes } from './lib/script-hashes'
 import { readCookie } from './lib/locale'
 import { paintFirst } from './lib/paint-first'
 import { PREFETCH_MAP_PATH, localizePrefetchMap, prefetchMapFromManifest, type PrefetchMap } from './lib/prefetch-map'
@@ -81,18 +82,36 @@ const BUSY_RETRY_AFTER_SECONDS = 1
 /** A new build is a new cache: documents name their assets by content hash. */
 const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
 
-export const pageCache = new PageCache<CachedDocument>({
+/** A guest page as kept: its bytes, and its inline scripts' hashes for its CSP (decision 084). */
+type GuestDocument = CachedDocument & { scriptSources: readonly string[]; absent: string }
+
+function guestDocument(body: Buffer, contentType: string): GuestDocument {
+  // A guest page has no nonce to splice: it is kept whole (a fresh random string never occurs in
+  // it, so it is one piece, and joining with that string adds nothing).
+  const absent = createNonce()
+  return { ...createCachedDocument(body, absent, contentType), scriptSources: inlineScriptHashes(body.toString('utf8')), absent }
+}
+
+export const pageCache = new PageCache<GuestDocument>({
   maxEntries: 500,
   maxBytes: 64 * 1024 * 1024,
   ttlMs: config.pageCacheSeconds * 1000,
   staleMs: 10 * 60_000,
 })
 /** Renders under way per cache key: concurrent first visitors wait for one render. */
-const inflight = new Map<string, Promise<CachedDocument | null>>()
+const inflight = new Map<string, Promise<GuestDocument | null>>()
 
-/** Pages vary by the cookie (guest or not) and the encoding; host and path are in the URL. */
+/**
+ * A signed-in page varies by the cookie and is private; a guest page is the same for every guest
+ * and may be kept by a proxy or a CDN (decision 084), which must pass a request carrying the
+ * session cookie through (deploy/nginx.conf does). Host and path are in the URL.
+ */
 const PAGE_VARY = 'Cookie, Accept-Encoding'
-const GUEST_CACHE_CONTROL = 'private, no-cache'
+const GUEST_VARY = 'Accept-Encoding'
+/** How long a shared cache may serve a kept guest page stale while it asks again (as the site's own cache). */
+const GUEST_STALE_SECONDS = 600
+const GUEST_CACHE_CONTROL =
+  config.pageCacheSeconds > 0 ? `public, max-age=0, s-maxage=${config.pageCacheSeconds}, stale-while-revalidate=${GUEST_STALE_SECONDS}` : 'no-cache'
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
 const COMPRESS_MIN_BYTES = 1024
 
@@ -187,7 +206,8 @@ async function answer(incoming: Request): Promise<Response> {
 
   const loggedIn = readCookie(cookieHeader, AUTH_COOKIE) !== null
   if (config.pageCacheSeconds === 0 || !isCacheableRequest({ method: request.method, pathname: url.pathname, cookieHeader })) {
-    const nonce = createNonce()
+    // A signed-in page has a nonce of its own; a guest page none: its CSP lists its scripts' hashes.
+    const nonce = loggedIn ? createNonce() : null
     return finishResponse(request, await render(request, url, nonce), nonce, { https, loggedIn })
   }
 
@@ -203,22 +223,20 @@ async function answer(incoming: Request): Promise<Response> {
     if (doc) return cachedResponse(request, doc, 'HIT', https)
   }
 
-  const nonce = createNonce()
-  let settle: (doc: CachedDocument | null) => void = () => {}
+  let settle: (doc: GuestDocument | null) => void = () => {}
   if (!pending && request.method === 'GET') {
     inflight.set(key, new Promise((resolve) => (settle = resolve)))
   }
   try {
-    const response = await render(request, url, nonce)
+    const response = await render(request, url, null)
     if (request.method === 'GET' && isCacheableResponse(response)) {
-      const body = pageBytes(response)
-      const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
+      const doc = guestDocument(pageBytes(response), response.headers.get('content-type') ?? 'text/html; charset=utf-8')
       pageCache.set(key, doc, doc.size, Date.now())
       settle(doc)
-      return cachedResponse(request, doc, 'MISS', https, { nonce, body })
+      return cachedResponse(request, doc, 'MISS', https)
     }
     settle(null)
-    return finishResponse(request, response, nonce, { https, loggedIn: false, cacheStatus: 'MISS' })
+    return finishResponse(request, response, null, { https, loggedIn: false, cacheStatus: 'MISS' })
   } catch (error) {
     settle(null)
     throw error
@@ -244,7 +262,7 @@ function renderLocale(request: Request, url: URL): Locale {
 }
 
 /** Runs the router for one request inside its locale and nonce context, when the render limit lets it. */
-function render(request: Request, url: URL, nonce: string): Promise<Response> {
+function render(request: Request, url: URL, nonce: string | null): Promise<Response> {
   return renderLimit.run(async () => {
     const response = await renderNow(request, url, nonce)
     if (!response.headers.get('content-type')?.startsWith('text/html')) return response
@@ -266,14 +284,14 @@ function pageBytes(response: Response): Buffer {
   return page
 }
 
-async function renderNow(request: Request, url: URL, nonce: string): Promise<Response> {
+async function renderNow(request: Request, url: URL, nonce: string | null): Promise<Response> {
   const split = splitLocalePrefix(url.pathname)
   const store: RequestLocaleStore = {
     locale: renderLocale(request, url),
     origin: url.origin,
     messageCalls: new Set(),
     prefix: split.prefix,
-    nonce,
+    ...(nonce ? { nonce } : {}),
   }
   try {
     return await localeStorage.run(store, () => startFetch(request))
@@ -300,11 +318,9 @@ function revalidate(key: string, request: Request, url: URL): void {
   }
   setImmediate(async () => {
     try {
-      const nonce = createNonce()
-      const response = await render(new Request(url.href, { headers }), url, nonce)
+      const response = await render(new Request(url.href, { headers }), url, null)
       if (isCacheableResponse(response)) {
-        const body = pageBytes(response)
-        const doc = createCachedDocument(body, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
+        const doc = guestDocument(pageBytes(response), response.headers.get('content-type') ?? 'text/html; charset=utf-8')
         pageCache.set(key, doc, doc.size, Date.now())
       } else {
         // The page is no longer one to keep (an error, a redirect): the next visitor renders it.
@@ -323,44 +339,36 @@ function revalidate(key: string, request: Request, url: URL): void {
   })
 }
 
-// The policy is the same for every response but for its nonce: built once per scheme.
-const NONCE_MARK = '\u0000nonce\u0000'
+// The policy is the same for every response but for its script sources (a nonce, or a page's
+// hashes): built once per scheme.
+const SOURCES_MARK = '\u0000sources\u0000'
 const cspParts = {
-  http: contentSecurityPolicy({ nonce: NONCE_MARK, config, https: false }).split(NONCE_MARK),
-  https: contentSecurityPolicy({ nonce: NONCE_MARK, config, https: true }).split(NONCE_MARK),
+  http: contentSecurityPolicy({ scriptSources: [SOURCES_MARK], config, https: false }).split(` ${SOURCES_MARK}`),
+  https: contentSecurityPolicy({ scriptSources: [SOURCES_MARK], config, https: true }).split(` ${SOURCES_MARK}`),
 }
 const securityByScheme = { http: baseSecurityHeaders(false), https: baseSecurityHeaders(true) }
-function csp(nonce: string, https: boolean): string {
-  return cspParts[https ? 'https' : 'http'].join(nonce)
+/** The policy with a nonce (a signed-in page) or a guest page's script hashes. */
+function csp(sources: { nonce: string } | readonly string[], https: boolean): string {
+  const list = 'nonce' in sources ? [`'nonce-${sources.nonce}'`] : sources
+  return cspParts[https ? 'https' : 'http'].join(list.map((source) => ` ${source}`).join(''))
 }
 
-function documentHeaders(contentType: string, nonce: string, https: boolean, cacheControl: string): Record<string, string> {
-  return {
-    'content-type': contentType,
-    'content-security-policy': csp(nonce, https),
-    ...securityByScheme[https ? 'https' : 'http'],
-    vary: PAGE_VARY,
-    'cache-control': cacheControl,
-  }
-}
-
-/** A cached page with a fresh nonce, in the encoding the client takes. */
-function cachedResponse(
-  request: Request,
-  doc: CachedDocument,
-  status: 'HIT' | 'STALE' | 'MISS',
-  https: boolean,
-  rendered?: { nonce: string; body: Buffer },
-): Response {
-  const nonce = rendered?.nonce ?? createNonce()
+/** A kept guest page, in the encoding the client takes, with its scripts' hashes as its CSP. */
+function cachedResponse(request: Request, doc: GuestDocument, status: 'HIT' | 'STALE' | 'MISS', https: boolean): Response {
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'), 'gzip')
   let body: Buffer
-  if (encoding === 'gzip') body = documentGzip(doc, nonce)
+  if (encoding === 'gzip') body = documentGzip(doc, doc.absent)
   else {
-    const plain = rendered?.body ?? documentBody(doc, nonce)
+    const plain = documentBody(doc, doc.absent)
     body = encoding === 'br' ? compressBody(plain, 'br') : plain
   }
-  const headers = documentHeaders(doc.contentType, nonce, https, GUEST_CACHE_CONTROL)
+  const headers: Record<string, string> = {
+    'content-type': doc.contentType,
+    'content-security-policy': csp(doc.scriptSources, https),
+    ...securityByScheme[https ? 'https' : 'http'],
+    vary: GUEST_VARY,
+    'cache-control': GUEST_CACHE_CONTROL,
+  }
   headers['x-cache'] = status
   headers['content-length'] = String(body.length)
   if (encoding !== 'identity') headers['content-encoding'] = encoding
@@ -371,7 +379,7 @@ function cachedResponse(
 async function finishResponse(
   request: Request,
   response: Response,
-  nonce: string,
+  nonce: string | null,
   options: { https: boolean; loggedIn: boolean; cacheStatus?: 'MISS' },
 ): Promise<Response> {
   const headers = new Headers(response.headers)
@@ -390,12 +398,12 @@ async function finishResponse(
   if (!contentType.startsWith('text/html')) {
     return new FastResponse(response.body, { status: response.status, statusText: response.statusText, headers })
   }
-  headers.set('content-security-policy', csp(nonce, options.https))
-  headers.set('vary', PAGE_VARY)
+  const plain = pageBytes(response)
+  headers.set('content-security-policy', csp(nonce !== null ? { nonce } : inlineScriptHashes(plain.toString('utf8')), options.https))
+  headers.set('vary', options.loggedIn ? PAGE_VARY : GUEST_VARY)
   if (options.loggedIn || headers.has('set-cookie')) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
   else if (!headers.has('cache-control')) headers.set('cache-control', GUEST_CACHE_CONTROL)
   if (options.cacheStatus) headers.set('x-cache', options.cacheStatus)
-  const plain = pageBytes(response)
   const encoding: Encoding = plain.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(request.headers.get('accept-encoding'), 'br') : 'identity'
   const body = compressBody(plain, encoding)
   if (encoding !== 'identity') headers.set('content-encoding', encoding)

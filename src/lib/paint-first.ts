@@ -9,7 +9,7 @@
  */
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="(\/assets\/[\w./-]+\.js)"[^>]*\/?>/g
-const ENTRY = /<script type="module" async="" src="(\/assets\/[\w./-]+\.js)" nonce="([^"]+)"><\/script>/
+const ENTRY = /<script type="module" async="" src="(\/assets\/[\w./-]+\.js)"(?: nonce="([^"]+)")?><\/script>/
 
 /**
  * The inline starter: after the next painted frame (or half a second, for hidden tabs). Until
@@ -51,10 +51,10 @@ export function paintFirst(page: string, assets?: Readonly<Record<string, string
   const html = assets ? page.replace(CHUNK, (url) => assets[url] ?? url) : page
   const entry = ENTRY.exec(html)
   if (!entry) return html
-  const [tag, src, nonce] = entry as unknown as [string, string, string]
+  const [tag, src, nonce] = entry as unknown as [string, string, string | undefined]
   const preloads = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]!))].filter((href) => href !== src)
   const withoutPreloads = html.replace(MODULEPRELOAD, '')
-  return withoutPreloads.replace(tag, () => `<script nonce="${nonce}">${starterScript(src, preloads)}</script>`)
+  return withoutPreloads.replace(tag, () => `<script${nonce ? ` nonce="${nonce}"` : ''}>${starterScript(src, preloads)}</script>`)
 }
 
 /** A link clicked before the page was interactive (see `starterScript`), taken once: its path. */

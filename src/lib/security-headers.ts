@@ -33,12 +33,13 @@ export type CspConfig = Pick<PublicConfig, 'apiBrowserBase' | 'chatScriptUrl' | 
 }
 
 /**
- * Scripts: the site itself, the nonce (the router's inline hydration scripts) and the hosts of
+ * Scripts: the site itself, the nonce or the hashes of a page's inline scripts (the router's
+ * hydration scripts and the starter; hashes for guest pages, decision 084) and the hosts of
  * the configured payment widgets, chat, analytics and tag manager (its host only when GTM_ID is
  * set). Styles allow inline because the payment
  * widgets and the toasts set `style` attributes and inject `<style>` at run time.
  */
-export function contentSecurityPolicy(input: { nonce: string; config: CspConfig; https: boolean }): string {
+export function contentSecurityPolicy(input: { nonce?: string; scriptSources?: readonly string[]; config: CspConfig; https: boolean }): string {
   const { config } = input
   const payment = unique([origin(config.payment.cloudpaymentsScriptUrl), origin(config.payment.payselection.scriptUrl)])
   const gtm = config.gtmId ? origin(config.gtmScriptUrl) : null
@@ -46,7 +47,7 @@ export function contentSecurityPolicy(input: { nonce: string; config: CspConfig;
   const api = origin(config.apiBrowserBase)
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", `'nonce-${input.nonce}'`, ...unique([...payment, ...providers])]],
+    ['script-src', ["'self'", ...(input.nonce !== undefined ? [`'nonce-${input.nonce}'`] : []), ...(input.scriptSources ?? []), ...unique([...payment, ...providers])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', unique(["'self'", 'data:', 'blob:', api, ...providers])],
     ['font-src', ["'self'", 'data:']],
