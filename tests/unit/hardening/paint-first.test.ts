@@ -23,6 +23,12 @@ describe('paint first', () => {
     expect(html).toContain(`<script nonce="N1">${starterScript('/assets/index-A.js', ['/assets/react-B.js', '/assets/routes-C.js'])}</script></body>`)
   })
 
+  it('decision 084: a guest page without a nonce gets a starter without one', () => {
+    const html = paintFirst(PAGE.replaceAll(' nonce="N1"', ''))
+    expect(html).not.toContain('nonce')
+    expect(html).toContain(`<script>${starterScript('/assets/index-A.js', ['/assets/react-B.js', '/assets/routes-C.js'])}</script></body>`)
+  })
+
   it('leaves a page without the expected entry script as it is', () => {
     const page = '<html><body><p>Internal Server Error</p></body></html>'
     expect(paintFirst(page)).toBe(page)

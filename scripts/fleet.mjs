@@ -1,0 +1,203 @@
+// `npm run fleet`: the production shape on one machine (decision 085). nginx (Debian's package)
+// as the front proxy with its cache, FLEET_INSTANCES site instances (default 2) behind it, and the
+// stand-in backend on a real PostgreSQL server (Debian's package), each installed when missing and
+// this runs as root. Everything lives under .data/fleet; Ctrl+C stops it all.
+//
+//   npm run fleet                 start, and keep running
+//   FLEET_PORT=8080               where nginx listens (default 8080)
+//   FLEET_INSTANCES=2             site instances, on ports FLEET_PORT+1 … (one worker each)
+//
+// SIGHUP to this process restarts the site instances one by one behind nginx (a deploy).
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const home = `${root}.data/fleet`
+const PORT = Number(process.env.FLEET_PORT ?? 8080)
+const INSTANCES = Number(process.env.FLEET_INSTANCES ?? 2)
+const PG_PORT = Number(process.env.FLEET_PG_PORT ?? PORT + 100)
+const BACKEND_PORT = PORT + 99
+const instancePorts = Array.from({ length: INSTANCES }, (_, i) => PORT + 1 + i)
+const asRoot = process.getuid?.() === 0
+const children = new Set()
+let stopping = false
+
+function log(line) {
+  console.log(`[fleet] ${line}`)
+}
+
+/** Debian's packages, installed when missing (as .ci/run does), or the one command to run. */
+function ensurePackages() {
+  const missing = []
+  if (!existsSync('/usr/sbin/nginx')) missing.push('nginx')
+  if (!pgBin()) missing.push('postgresql')
+  if (!missing.length) return
+  if (!asRoot) {
+    console.error(`The fleet needs ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`)
+    process.exit(1)
+  }
+  log(`installing ${missing.join(' ')}`)
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+}
+
+function pgBin() {
+  if (!existsSync('/usr/lib/postgresql')) return null
+  const versions = readdirSync('/usr/lib/postgresql').filter((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
+  versions.sort((a, b) => Number(a) - Number(b))
+  return versions.length ? `/usr/lib/postgresql/${versions.at(-1)}/bin` : null
+}
+
+/** Runs a PostgreSQL tool as the postgres user when this runs as root (PostgreSQL refuses root). */
+function asPostgres(tool, args) {
+  const command = `${pgBin()}/${tool}`
+  const result = asRoot
+    ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', [command, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ')], { encoding: 'utf8' })
+    : spawnSync(command, args, { encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`)
+}
+
+function startPostgres() {
+  const data = `${home}/pg`
+  mkdirSync(home, { recursive: true })
+  if (asRoot) chownSync(home, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
+  if (!existsSync(`${data}/PG_VERSION`)) {
+    log('creating the PostgreSQL data folder')
+    asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres'])
+  }
+  asPostgres('pg_ctl', ['-D', data, '-o', `-p ${PG_PORT} -k ${home} -c listen_addresses=127.0.0.1`, '-l', `${home}/pg.log`, '-w', 'start'])
+  log(`PostgreSQL: 127.0.0.1:${PG_PORT}`)
+  return () => {
+    try {
+      asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
+    } catch {}
+  }
+}
+
+function run(name, command, args, env) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] })
+  children.add(child)
+  child.on('exit', (code, signal) => {
+    children.delete(child)
+    if (!stopping && !child.expected) log(`${name} stopped (${signal ?? `exit ${code}`})`)
+  })
+  return child
+}
+
+async function ready(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).status === 200) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${url} did not become ready`)
+}
+
+const site = `http://localhost:${PORT}`
+const siteEnv = {
+  NODE_ENV: 'production',
+  WEB_CONCURRENCY: '1',
+  API_BASE_URL: `http://127.0.0.1:${BACKEND_PORT}`,
+  API_BROWSER_BASE_URL: `http://localhost:${BACKEND_PORT}`,
+  SITE_BASE_URL: site,
+  MIRROR_BASE_URL: `http://mirror.localhost:${PORT}`,
+  TRUST_PROXY: 'loopback',
+  // The stand-in backend's sandboxes, as `npm start` uses them.
+  CLOUDPAYMENTS_SCRIPT_URL: `http://localhost:${BACKEND_PORT}/sandbox/cloudpayments.js`,
+  PAYSELECTION_SCRIPT_URL: `http://localhost:${BACKEND_PORT}/sandbox/pay-widget.js`,
+  STEAM_OPENID_URL: `http://localhost:${BACKEND_PORT}/sandbox/openid/login`,
+  OPERATOR_NAME: process.env.OPERATOR_NAME ?? 'Demo Operator Ltd. (fictional)',
+}
+const instances = new Map()
+
+function startInstance(port) {
+  const child = run(`site instance :${port}`, process.execPath, ['scripts/start.mjs'], { ...siteEnv, PORT: String(port) })
+  instances.set(port, child)
+  return ready(`http://127.0.0.1:${port}/__ready`)
+}
+
+/**
+ * A deploy, one instance at a time: nginx is told to leave it out (a reload with it marked
+ * `down`: requests under way finish, new ones go to the others), the instance stops gracefully
+ * (its own requests answered), starts again, answers `/__ready`, and nginx takes it back.
+ */
+async function restartInstances() {
+  for (const port of instancePorts) {
+    await reloadNginx(port)
+    const old = instances.get(port)
+    old.expected = true
+    const gone = new Promise((resolve) => old.once('exit', resolve))
+    old.kill('SIGTERM')
+    await gone
+    await startInstance(port)
+    await reloadNginx(null)
+    log(`site instance :${port} restarted`)
+  }
+  log('every site instance restarted')
+}
+
+const nginxArgs = () => ['-c', `${home}/nginx/nginx.conf`, '-p', `${home}/nginx`]
+
+/** The configuration again, with one instance left out or none, and nginx's graceful reload. */
+async function reloadNginx(downPort) {
+  writeNginxConf(downPort)
+  execFileSync('/usr/sbin/nginx', [...nginxArgs(), '-s', 'reload'])
+  // The new nginx workers take over; the old ones finish what they have.
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+}
+
+function writeNginxConf(downPort = null) {
+  for (const dir of ['cache', 'tmp']) mkdirSync(`${home}/nginx/${dir}`, { recursive: true })
+  const conf = readFileSync(`${root}deploy/nginx.conf.template`, 'utf8')
+    .replaceAll('{{USER}}', asRoot ? 'user root;' : '')
+    .replaceAll('{{PREFIX}}', `${home}/nginx`)
+    .replaceAll('{{PORT}}', String(PORT))
+    .replaceAll('{{SERVERS}}', instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s${p === downPort ? ' down' : ''};`).join('\n'))
+  writeFileSync(`${home}/nginx/nginx.conf`, conf)
+  return `${home}/nginx/nginx.conf`
+}
+
+async function stopAll(code = 0) {
+  if (stopping) return
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  await Promise.all([...children].map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)))))
+  stopPostgres?.()
+  process.exit(code)
+}
+
+if (!existsSync(`${root}dist/server/server.js`)) {
+  console.error('Build the site first: npm run build (npm run fleet does).')
+  process.exit(1)
+}
+ensurePackages()
+let stopPostgres = null
+process.on('SIGINT', () => stopAll(0))
+process.on('SIGTERM', () => stopAll(0))
+try {
+  stopPostgres = startPostgres()
+  run('stand-in backend', process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
+    BACKEND_PORT: String(BACKEND_PORT),
+    BACKEND_MODE: 'development',
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
+    SITE_URL: site,
+    SITE_ORIGINS: `${site},http://mirror.localhost:${PORT}`,
+  })
+  await ready(`http://127.0.0.1:${BACKEND_PORT}/en/subscriptions`)
+  log(`stand-in backend: http://localhost:${BACKEND_PORT} (PostgreSQL)`)
+  await Promise.all(instancePorts.map(startInstance))
+  log(`site instances: ${instancePorts.map((p) => `:${p}`).join(' ')}`)
+  // A fleet starts with the build it was given: pages kept from an earlier one name other assets.
+  rmSync(`${home}/nginx/cache`, { recursive: true, force: true })
+  writeNginxConf()
+  run('nginx', '/usr/sbin/nginx', nginxArgs())
+  await ready(`${site}/__ready`)
+  log(`site through nginx: ${site} (mirror: http://mirror.localhost:${PORT}); SIGHUP to pid ${process.pid} restarts the instances one by one`)
+  process.on('SIGHUP', () => restartInstances().catch((error) => log(`restart failed: ${error.message}`)))
+} catch (error) {
+  console.error(error.message ?? error)
+  await stopAll(1)
+}

@@ -1,0 +1,147 @@
+/**
+ * Issue 18, decisions 083-085: the fleet (`npm run fleet`): nginx in front of two site instances
+ * and the stand-in backend on PostgreSQL. Guest pages come from the proxy's cache; a signed-in
+ * visitor passes through it; a deploy restarts every instance one by one under load without a
+ * failed request; an instance stopped hard is routed around.
+ */
+import { expect, test } from '@playwright/test'
+import { execSync, spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
+import { SITE_PORT } from '../../playwright.config'
+
+const FLEET_PORT = SITE_PORT + 30
+const FLEET = `http://localhost:${FLEET_PORT}`
+const BACKEND = `http://127.0.0.1:${FLEET_PORT + 99}`
+
+interface Answer { status: number; headers: Record<string, string | string[] | undefined>; text: string }
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent: false, headers }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
+    }).on('error', reject)
+  })
+}
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 })
+
+let fleet: ChildProcess
+let output = ''
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000)
+  fleet = spawn(process.execPath, ['scripts/fleet.mjs'], { env: { ...process.env, FLEET_PORT: String(FLEET_PORT) }, stdio: ['ignore', 'pipe', 'pipe'] })
+  fleet.stdout!.on('data', (d: Buffer) => (output += d.toString()))
+  fleet.stderr!.on('data', (d: Buffer) => (output += d.toString()))
+  await expect.poll(() => output, { timeout: 200_000, intervals: [500] }).toContain('site through nginx')
+})
+
+test.afterAll(async () => {
+  if (fleet.exitCode === null) {
+    const gone = new Promise((resolve) => fleet.once('exit', resolve))
+    fleet.kill('SIGTERM')
+    await gone
+  }
+})
+
+async function signedInCookie(): Promise<string> {
+  const email = `fleet-${Date.now().toString(36)}@example.com`
+  await fetch(`${BACKEND}/en/users/auth?email=${encodeURIComponent(email)}`)
+  let code: string | null = null
+  for (let i = 0; i < 40 && !code; i++) {
+    code = ((await (await fetch(`${BACKEND}/__dev/mail?to=${encodeURIComponent(email)}`)).json()) as { code: string }[])[0]?.code ?? null
+    if (!code) await new Promise((r) => setTimeout(r, 250))
+  }
+  const grant = (await (await fetch(`${BACKEND}/en/users/verify`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })).json()) as { token: string }
+  return `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + 3_600_000}`
+}
+
+test('guests are served from the proxy’s cache: at least 95% of requests under load', async () => {
+  const paths = ['/en', '/ru/faq', '/de/premium', '/en/wiki', '/ru', '/de/faq']
+  const cache: string[] = []
+  await Promise.all(
+    paths.map(async (path) => {
+      for (let i = 0; i < 60; i++) {
+        const answer = await get(`${FLEET}${path}`)
+        expect(answer.status).toBe(200)
+        cache.push(String(answer.headers['x-proxy-cache']))
+      }
+    }),
+  )
+  // From the cache: a fresh copy (HIT), or a stale one served while it is refreshed (STALE, UPDATING).
+  const hits = cache.filter((status) => status === 'HIT' || status === 'STALE' || status === 'UPDATING').length
+  expect(hits / cache.length).toBeGreaterThanOrEqual(0.95)
+})
+
+test('a signed-in visitor passes the cache and gets a private page of their own', async () => {
+  const cookie = await signedInCookie()
+  for (let i = 0; i < 3; i++) {
+    const answer = await get(`${FLEET}/en/faq`, { cookie })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['x-proxy-cache']).toBe('BYPASS')
+    expect(answer.headers['cache-control']).toBe('private, no-store')
+    expect(answer.text).toContain('fleet-')
+  }
+})
+
+test('a deploy restarts every instance one by one under load: no failed or 5xx response', async () => {
+  const cookie = await signedInCookie()
+  let running = true
+  const statuses: (number | string)[] = []
+  // Signed-in visitors reach the instances themselves; guests mostly the cache.
+  const visitor = async (path: string, headers: Record<string, string>) => {
+    while (running) statuses.push(await get(`${FLEET}${path}`, headers).then((r) => r.status, (error: Error) => error.message))
+  }
+  const load = Promise.all([
+    visitor('/en/faq', { cookie }),
+    visitor('/ru/premium', { cookie }),
+    visitor('/de', { cookie }),
+    visitor('/en', {}),
+    visitor('/ru/faq', {}),
+  ])
+  const before = output.length
+  fleet.kill('SIGHUP')
+  await expect.poll(() => output.slice(before), { timeout: 120_000, intervals: [500] }).toContain('every site instance restarted')
+  await new Promise((r) => setTimeout(r, 500))
+  running = false
+  await load
+  expect(statuses.length).toBeGreaterThan(100)
+  expect(statuses.filter((status) => status !== 200)).toEqual([])
+})
+
+test('an instance stopped hard is routed around', async () => {
+  const cookie = await signedInCookie()
+  // The first instance's start process and its worker: SIGKILL, no goodbye.
+  const starts = execSync('ps -eo pid,args')
+    .toString()
+    .split('\n')
+    .filter((line) => line.includes('scripts/start.mjs'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]))
+  const victim = starts.find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${FLEET_PORT + 1}`)
+    } catch {
+      return false
+    }
+  })
+  expect(victim).toBeGreaterThan(0)
+  const workers = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === victim
+      } catch {
+        return false
+      }
+    })
+  for (const pid of [victim!, ...workers.map(Number)]) process.kill(pid, 'SIGKILL')
+  for (let i = 0; i < 20; i++) {
+    const answer = await get(`${FLEET}/en/faq`, { cookie })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['x-proxy-cache']).toBe('BYPASS')
+  }
+})
