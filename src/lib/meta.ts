@@ -70,6 +70,8 @@ export interface MetaInput {
   config: Pick<PublicConfig, 'promoShareImage'>
   /** The page shown instead of the one asked for: its own title, and nothing for search engines to keep. */
   standIn?: 'not_found' | 'error' | null
+  /** The address is the site root itself (`/`, no language prefix): the x-default (decision 081). */
+  atRoot?: boolean
 }
 
 /**
@@ -90,7 +92,8 @@ export function buildMeta(input: MetaInput) {
   const product = productName(input.brand, input.locale)
   const title = pageTitle(key, product, input.locale, input.brand.id)
   const description = pageDescription(key, product, input.locale, input.brand.id)
-  const canonical = `${input.origin}${localizedPath(rest, input.locale)}`
+  // The site root is its own page (the x-default, decision 081); /en is the English home page.
+  const canonical = `${input.origin}${rest === '/' && input.atRoot ? '/' : localizedPath(rest, input.locale)}`
   const image = `${input.origin}${key === 'promo' ? input.config.promoShareImage : input.brand.shareImage}`
   const ogLocale = { en: 'en_US', ru: 'ru_RU', de: 'de_DE' }[input.locale]
   const alternates = LOCALES.map((l) => ({ rel: 'alternate', hrefLang: l, href: `${input.origin}${localizedPath(rest, l)}` }))

@@ -3,6 +3,7 @@ import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanst
 import type { ReactNode } from 'react'
 import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
+import { currentPrefix } from '~/lib/i18n'
 import { getSiteContext, type SiteContext } from '~/lib/site-context'
 import { buildMeta } from '~/lib/meta'
 import { useSite } from '~/lib/use-site'
@@ -53,6 +54,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (!site) return { meta: base }
     const meta = buildMeta({
       pathname: leaf?.pathname ?? '/',
+      atRoot: currentPrefix() === '',
       locale: getLocale(),
       origin: site.origin,
       brand: site.brandInfo,

@@ -71,7 +71,7 @@ describe('spec 2: meta', () => {
     expect(meta('/policy', 'en').links).toContainEqual({ rel: 'alternate', hrefLang: 'ru', href: 'https://skinvault.gg/ru/policy' })
     expect(meta('/ru', 'ru').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/ru' })
   })
-  it('decision 081: the English home page is /en, the root its x-default, from every address of the home page', () => {
+  it('decision 081: the English home page is /en, the root the x-default and its own canonical', () => {
     for (const [path, locale] of [['/', 'en'], ['/en', 'en'], ['/ru', 'ru'], ['/de', 'de']] as const) {
       const links = meta(path, locale).links
       expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'en', href: 'https://skinvault.gg/en' })
@@ -79,7 +79,9 @@ describe('spec 2: meta', () => {
       expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'de', href: 'https://skinvault.gg/de' })
       expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'x-default', href: 'https://skinvault.gg/' })
     }
-    expect(meta('/', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/en' })
+    // The root is the x-default: a page listed among the alternates names itself as canonical.
+    expect(buildMeta({ ...base, pathname: '/', locale: 'en', brand: config.brands.original, atRoot: true }).links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/' })
+    expect(buildMeta({ ...base, pathname: '/', locale: 'ru', brand: config.brands.original, atRoot: false }).links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/ru' })
     expect(meta('/en', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/en' })
     // Other English pages keep their unprefixed address.
     expect(meta('/en/faq', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/faq' })
