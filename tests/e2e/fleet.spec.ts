@@ -6,25 +6,13 @@
  */
 import { expect, test } from '@playwright/test'
 import { execSync, spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
-import { get as httpGet } from 'node:http'
+import { readFileSync } from 'node:fs'
 import { SITE_PORT } from '../../playwright.config'
+import { childrenOf, get } from './support/processes'
 
 const FLEET_PORT = SITE_PORT + 30
 const FLEET = `http://localhost:${FLEET_PORT}`
 const BACKEND = `http://127.0.0.1:${FLEET_PORT + 99}`
-
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; text: string }
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    httpGet(url, { agent: false, headers }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
-    }).on('error', reject)
-  })
-}
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
@@ -128,17 +116,8 @@ test('an instance stopped hard is routed around', async () => {
     }
   })
   expect(victim).toBeGreaterThan(0)
-  const workers = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === victim
-      } catch {
-        return false
-      }
-    })
-  for (const pid of [victim!, ...workers.map(Number)]) process.kill(pid, 'SIGKILL')
+  const workers = childrenOf(victim!)
+  for (const pid of [victim!, ...workers]) process.kill(pid, 'SIGKILL')
   for (let i = 0; i < 20; i++) {
     const answer = await get(`${FLEET}/en/faq`, { cookie })
     expect(answer.status).toBe(200)

@@ -5,10 +5,10 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import { createServer, get as httpGet } from 'node:http'
+import { createServer } from 'node:http'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
 import { startSiteServer, waitForPage } from './support/site-server'
+import { childrenOf, get } from './support/processes'
 import { latestMail, loginViaApi, uniqueEmail } from './support/login'
 import { msg } from './support/messages'
 
@@ -338,34 +338,7 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
   })
 })
 
-/** A GET on a connection of its own, as separate visitors make them (no pooled, kept-alive socket). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-  return new Promise((resolve, reject) => {
-    httpGet(url, { agent: false, headers }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
-    }).on('error', reject)
-  })
-}
-
 test.describe('issue 17: every core, and a bounded wait under overload (decision 080)', () => {
-  /** The processes whose parent is `pid`, read from /proc. */
-  function childrenOf(pid: number): number[] {
-    return readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .filter((name) => {
-        try {
-          const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
-        } catch {
-          return false
-        }
-      })
-      .map(Number)
-  }
-
   test('WEB_CONCURRENCY workers serve the port; one that dies is replaced', async () => {
     test.setTimeout(90_000)
     const site = startSiteServer(SITE_PORT + 11, BACKEND, { WEB_CONCURRENCY: '2' })
@@ -449,21 +422,6 @@ test.describe('issue 18: only trusted addresses (decision 082)', () => {
 })
 
 test.describe('issue 18: no request lost on restart (decision 083)', () => {
-  /** The processes whose parent is `pid`, read from /proc. */
-  function workersOf(pid: number): number[] {
-    return readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .filter((name) => {
-        try {
-          const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
-        } catch {
-          return false
-        }
-      })
-      .map(Number)
-  }
-
   test('SIGHUP replaces every worker one by one under load: no request fails', async () => {
     test.setTimeout(120_000)
     const site = startSiteServer(SITE_PORT + 14, BACKEND, { WEB_CONCURRENCY: '2' })
@@ -471,8 +429,8 @@ test.describe('issue 18: no request lost on restart (decision 083)', () => {
       await waitForPage(`${site.base}/en`, 60_000)
       expect((await get(`${site.base}/__ready`)).status).toBe(200)
       const primary = site.child.pid!
-      await expect.poll(() => workersOf(primary).length, { timeout: 20_000 }).toBe(2)
-      const before = workersOf(primary)
+      await expect.poll(() => childrenOf(primary).length, { timeout: 20_000 }).toBe(2)
+      const before = childrenOf(primary)
       let running = true
       const statuses: (number | string)[] = []
       const visitor = async (path: string) => {
@@ -483,8 +441,8 @@ test.describe('issue 18: no request lost on restart (decision 083)', () => {
       process.kill(primary, 'SIGHUP')
       await expect.poll(() => site.stderr(), { timeout: 10_000 }).toContain('Restarting the site workers one by one (2).')
       await expect.poll(() => site.stderr(), { timeout: 60_000 }).toContain('Site workers restarted (2).')
-      expect(workersOf(primary).filter((pid) => !before.includes(pid))).toHaveLength(2)
-      expect(workersOf(primary)).toHaveLength(2)
+      expect(childrenOf(primary).filter((pid) => !before.includes(pid))).toHaveLength(2)
+      expect(childrenOf(primary)).toHaveLength(2)
       await new Promise((r) => setTimeout(r, 500))
       running = false
       await load
