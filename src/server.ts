@@ -83,13 +83,11 @@ const BUSY_RETRY_AFTER_SECONDS = 1
 const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
 
 /** A guest page as kept: its bytes, and its inline scripts' hashes for its CSP (decision 084). */
-type GuestDocument = CachedDocument & { scriptSources: readonly string[]; absent: string }
+type GuestDocument = CachedDocument & { scriptSources: readonly string[] }
 
+/** A guest page has no nonce to splice: it is kept whole. */
 function guestDocument(body: Buffer, contentType: string): GuestDocument {
-  // A guest page has no nonce to splice: it is kept whole (a fresh random string never occurs in
-  // it, so it is one piece, and joining with that string adds nothing).
-  const absent = createNonce()
-  return { ...createCachedDocument(body, absent, contentType), scriptSources: inlineScriptHashes(body.toString('utf8')), absent }
+  return { ...createCachedDocument(body, null, contentType), scriptSources: inlineScriptHashes(body.toString('utf8')) }
 }
 
 export const pageCache = new PageCache<GuestDocument>({
@@ -228,15 +226,16 @@ async function answer(incoming: Request): Promise<Response> {
     inflight.set(key, new Promise((resolve) => (settle = resolve)))
   }
   try {
-    const response = await render(request, url, null)
-    if (request.method === 'GET' && isCacheableResponse(response)) {
-      const doc = guestDocument(pageBytes(response), response.headers.get('content-type') ?? 'text/html; charset=utf-8')
+    const rendered = await render(request, url, null)
+    const { response, page } = rendered
+    if (request.method === 'GET' && page && isCacheableResponse(response)) {
+      const doc = guestDocument(page, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
       pageCache.set(key, doc, doc.size, Date.now())
       settle(doc)
       return cachedResponse(request, doc, 'MISS', https)
     }
     settle(null)
-    return finishResponse(request, response, null, { https, loggedIn: false, cacheStatus: 'MISS' })
+    return finishResponse(request, rendered, null, { https, loggedIn: false, cacheStatus: 'MISS' })
   } catch (error) {
     settle(null)
     throw error
@@ -261,27 +260,21 @@ function renderLocale(request: Request, url: URL): Locale {
   return pageLocale({ pathname: url.pathname, host: requestHost(request, url), localeHosts: config.localeHosts })
 }
 
-/** Runs the router for one request inside its locale and nonce context, when the render limit lets it. */
-function render(request: Request, url: URL, nonce: string | null): Promise<Response> {
-  return renderLimit.run(async () => {
-    const response = await renderNow(request, url, nonce)
-    if (!response.headers.get('content-type')?.startsWith('text/html')) return response
-    // A page streams as it renders: its place is held until the whole page is written. The page
-    // is read and rewritten once (paint first), and handed on as bytes.
-    const page = Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, url)]))
-    const rendered = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
-    renderedPages.set(rendered, page)
-    return rendered
-  })
+/** What a render produced: the response, and for a page its bytes (paint first applied; the body is read). */
+interface Rendered {
+  response: Response
+  page: Buffer | null
 }
 
-/** The page bytes of each rendered response (paint-first applied), read once by `render`. */
-const renderedPages = new WeakMap<Response, Buffer>()
-
-function pageBytes(response: Response): Buffer {
-  const page = renderedPages.get(response)
-  if (!page) throw new Error('pageBytes: not a page rendered by render()')
-  return page
+/** Runs the router for one request inside its locale and nonce context, when the render limit lets it. */
+function render(request: Request, url: URL, nonce: string | null): Promise<Rendered> {
+  return renderLimit.run(async () => {
+    const response = await renderNow(request, url, nonce)
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return { response, page: null }
+    // A page streams as it renders: its place is held until the whole page is written. The page
+    // is read and rewritten once (paint first), and handed on as bytes.
+    return { response, page: Buffer.from(paintFirst(await response.text(), localeAssets[renderLocale(request, url)])) }
+  })
 }
 
 async function renderNow(request: Request, url: URL, nonce: string | null): Promise<Response> {
@@ -318,9 +311,9 @@ function revalidate(key: string, request: Request, url: URL): void {
   }
   setImmediate(async () => {
     try {
-      const response = await render(new Request(url.href, { headers }), url, null)
-      if (isCacheableResponse(response)) {
-        const doc = guestDocument(pageBytes(response), response.headers.get('content-type') ?? 'text/html; charset=utf-8')
+      const { response, page } = await render(new Request(url.href, { headers }), url, null)
+      if (page && isCacheableResponse(response)) {
+        const doc = guestDocument(page, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
         pageCache.set(key, doc, doc.size, Date.now())
       } else {
         // The page is no longer one to keep (an error, a redirect): the next visitor renders it.
@@ -357,9 +350,9 @@ function csp(sources: { nonce: string } | readonly string[], https: boolean): st
 function cachedResponse(request: Request, doc: GuestDocument, status: 'HIT' | 'STALE' | 'MISS', https: boolean): Response {
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'), 'gzip')
   let body: Buffer
-  if (encoding === 'gzip') body = documentGzip(doc, doc.absent)
+  if (encoding === 'gzip') body = documentGzip(doc)
   else {
-    const plain = documentBody(doc, doc.absent)
+    const plain = documentBody(doc)
     body = encoding === 'br' ? compressBody(plain, 'br') : plain
   }
   const headers: Record<string, string> = {
@@ -376,12 +369,12 @@ function cachedResponse(request: Request, doc: GuestDocument, status: 'HIT' | 'S
 }
 
 /** A response that is not kept: security headers, and pages compressed. */
-async function finishResponse(
+function finishResponse(
   request: Request,
-  response: Response,
+  { response, page }: Rendered,
   nonce: string | null,
   options: { https: boolean; loggedIn: boolean; cacheStatus?: 'MISS' },
-): Promise<Response> {
+): Response {
   const headers = new Headers(response.headers)
   for (const [name, value] of Object.entries(baseSecurityHeaders(options.https))) headers.set(name, value)
   // Cookies the server sets travel only over https when the visit is https.
@@ -394,11 +387,10 @@ async function finishResponse(
   }
   const location = headers.get('location')
   if (location !== null) headers.set('location', localTarget(location, requestHost(request, new URL(request.url))))
-  const contentType = headers.get('content-type') ?? ''
-  if (!contentType.startsWith('text/html')) {
+  if (page === null) {
     return new FastResponse(response.body, { status: response.status, statusText: response.statusText, headers })
   }
-  const plain = pageBytes(response)
+  const plain = page
   headers.set('content-security-policy', csp(nonce !== null ? { nonce } : inlineScriptHashes(plain.toString('utf8')), options.https))
   headers.set('vary', options.loggedIn ? PAGE_VARY : GUEST_VARY)
   if (options.loggedIn || headers.has('set-cookie')) headers.set('cache-control', PRIVATE_CACHE_CONTROL)

@@ -1,13 +1,13 @@
 /**
- * A rendered guest page kept for reuse (decision 020) without its nonce: the body is stored as
- * the pieces between the occurrences of the nonce it was rendered with, and every response
- * joins them with a fresh one, so no two responses share a nonce.
+ * A rendered page kept for reuse (decision 020). A page rendered with a nonce is stored as the
+ * pieces between the occurrences of that nonce, and every response joins them with a fresh one,
+ * so no two responses share a nonce. A guest page has none (decision 084): it is one piece.
  *
  * gzip is prepared once too: each piece is deflated on its own and flushed to a byte boundary,
  * so a response's gzip body is the pieces' deflate output with the nonce in between as stored
  * (uncompressed) deflate blocks, plus the gzip header and trailer: no compression work per
  * response. Brotli streams cannot be spliced like that; a client that takes brotli but not gzip
- * gets the joined page compressed for it (quality 5).
+ * gets the joined page compressed for it.
  */
 import { Buffer } from 'node:buffer'
 import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from 'node:zlib'
@@ -41,17 +41,17 @@ export function splitByNonce(body: Buffer, nonce: string): Buffer[] {
   return pieces.map((p) => Buffer.from(p))
 }
 
-export function createCachedDocument(body: Buffer, nonce: string, contentType: string): CachedDocument {
-  const pieces = splitByNonce(body, nonce)
+export function createCachedDocument(body: Buffer, nonce: string | null, contentType: string): CachedDocument {
+  const pieces = nonce === null ? [body] : splitByNonce(body, nonce)
   const deflated = pieces.map((piece) =>
     deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
   )
   const size = pieces.reduce((s, p) => s + p.length, 0) + deflated.reduce((s, p) => s + p.length, 0)
-  return { pieces, deflated, nonceLength: Buffer.byteLength(nonce), contentType, size }
+  return { pieces, deflated, nonceLength: nonce === null ? 0 : Buffer.byteLength(nonce), contentType, size }
 }
 
-/** The page with `nonce` in every place the original nonce was. */
-export function documentBody(doc: CachedDocument, nonce: string): Buffer {
+/** The page with `nonce` in every place the original nonce was (none for a page kept without one). */
+export function documentBody(doc: CachedDocument, nonce = ''): Buffer {
   const n = Buffer.from(nonce)
   const parts: Buffer[] = []
   doc.pieces.forEach((piece, i) => {
@@ -67,7 +67,7 @@ function storedBlock(data: Buffer): Buffer {
 }
 
 /** The page gzip-compressed, assembled from the prepared pieces. */
-export function documentGzip(doc: CachedDocument, nonce: string): Buffer {
+export function documentGzip(doc: CachedDocument, nonce = ''): Buffer {
   const n = Buffer.from(nonce)
   if (n.length !== doc.nonceLength) throw new Error('nonce length differs from the cached document')
   const nonceBlock = storedBlock(n)

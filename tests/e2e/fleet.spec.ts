@@ -4,11 +4,12 @@
  * visitor passes through it; a deploy restarts every instance one by one under load without a
  * failed request; an instance stopped hard is routed around.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { execSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { SITE_PORT } from '../../playwright.config'
 import { childrenOf, get } from './support/processes'
+import { sessionCookieViaApi, uniqueEmail } from './support/login'
 
 const FLEET_PORT = SITE_PORT + 30
 const FLEET = `http://localhost:${FLEET_PORT}`
@@ -35,17 +36,8 @@ test.afterAll(async () => {
   }
 })
 
-async function signedInCookie(): Promise<string> {
-  const email = `fleet-${Date.now().toString(36)}@example.com`
-  await fetch(`${BACKEND}/en/users/auth?email=${encodeURIComponent(email)}`)
-  let code: string | null = null
-  for (let i = 0; i < 40 && !code; i++) {
-    code = ((await (await fetch(`${BACKEND}/__dev/mail?to=${encodeURIComponent(email)}`)).json()) as { code: string }[])[0]?.code ?? null
-    if (!code) await new Promise((r) => setTimeout(r, 250))
-  }
-  const grant = (await (await fetch(`${BACKEND}/en/users/verify`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })).json()) as { token: string }
-  return `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + 3_600_000}`
-}
+/** A signed-in visitor of the fleet's own backend: the Cookie header their browser sends. */
+const signedInCookie = (request: APIRequestContext) => sessionCookieViaApi(request, uniqueEmail('fleet'), 'en', BACKEND)
 
 test('guests are served from the proxy’s cache: at least 95% of requests under load', async () => {
   const paths = ['/en', '/ru/faq', '/de/premium', '/en/wiki', '/ru', '/de/faq']
@@ -64,8 +56,8 @@ test('guests are served from the proxy’s cache: at least 95% of requests under
   expect(hits / cache.length).toBeGreaterThanOrEqual(0.95)
 })
 
-test('a signed-in visitor passes the cache and gets a private page of their own', async () => {
-  const cookie = await signedInCookie()
+test('a signed-in visitor passes the cache and gets a private page of their own', async ({ request }) => {
+  const cookie = await signedInCookie(request)
   for (let i = 0; i < 3; i++) {
     const answer = await get(`${FLEET}/en/faq`, { cookie })
     expect(answer.status).toBe(200)
@@ -75,8 +67,8 @@ test('a signed-in visitor passes the cache and gets a private page of their own'
   }
 })
 
-test('a deploy restarts every instance one by one under load: no failed or 5xx response', async () => {
-  const cookie = await signedInCookie()
+test('a deploy restarts every instance one by one under load: no failed or 5xx response', async ({ request }) => {
+  const cookie = await signedInCookie(request)
   let running = true
   const statuses: (number | string)[] = []
   // Signed-in visitors reach the instances themselves; guests mostly the cache.
@@ -100,8 +92,8 @@ test('a deploy restarts every instance one by one under load: no failed or 5xx r
   expect(statuses.filter((status) => status !== 200)).toEqual([])
 })
 
-test('an instance stopped hard is routed around', async () => {
-  const cookie = await signedInCookie()
+test('an instance stopped hard is routed around', async ({ request }) => {
+  const cookie = await signedInCookie(request)
   // The first instance's start process and its worker: SIGKILL, no goodbye.
   const starts = execSync('ps -eo pid,args')
     .toString()

@@ -9,7 +9,7 @@ import { createServer } from 'node:http'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
 import { startSiteServer, waitForPage } from './support/site-server'
 import { childrenOf, get } from './support/processes'
-import { latestMail, loginViaApi, uniqueEmail } from './support/login'
+import { loginViaApi, sessionCookieViaApi, uniqueEmail } from './support/login'
 import { msg } from './support/messages'
 
 const MIRROR = `http://mirror.localhost:${SITE_PORT}`
@@ -364,11 +364,7 @@ test.describe('issue 17: every core, and a bounded wait under overload (decision
     try {
       await waitForPage(`${site.base}/de`, 60_000)
       // A signed-in page: its render waits for the backend, so renders overlap.
-      const email = uniqueEmail('busy')
-      expect((await request.get(`${BACKEND}/de/users/auth?email=${encodeURIComponent(email)}`)).status()).toBe(200)
-      const mail = await latestMail(request, email)
-      const grant = (await (await request.patch(`${BACKEND}/de/users/verify`, { data: { email, code: mail.code } })).json()) as { token: string }
-      const cookie = `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + 3_600_000}`
+      const cookie = await sessionCookieViaApi(request, uniqueEmail('busy'), 'de')
       const answers = await Promise.all(Array.from({ length: 12 }, () => get(`${site.base}/de/account`, { cookie })))
       const busy = answers.filter((r) => r.status === 503)
       expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1)
@@ -466,10 +462,7 @@ test.describe('issue 18: no request lost on restart (decision 083)', () => {
     try {
       await waitForPage(`${site.base}/en`, 60_000)
       const email = uniqueEmail('drain')
-      expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(email)}`)).status()).toBe(200)
-      const mail = await latestMail(request, email)
-      const grant = (await (await request.patch(`${BACKEND}/en/users/verify`, { data: { email, code: mail.code } })).json()) as { token: string }
-      const cookie = `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + 3_600_000}`
+      const cookie = await sessionCookieViaApi(request, email)
       const underWay = get(`${site.base}/en/account`, { cookie })
       await new Promise((r) => setTimeout(r, 500))
       const exited = new Promise<number>((resolve) => site.child.once('exit', () => resolve(Date.now())))

@@ -4,11 +4,11 @@ import { BACKEND } from '../../../playwright.config'
 export interface MailItem { to: string; subject: string; text: string; code: string | null; link: string | null; sentAt: string }
 
 /** The newest message the stand-in backend's dev mailbox holds for an address. */
-export async function latestMail(request: APIRequestContext, email: string): Promise<MailItem> {
+export async function latestMail(request: APIRequestContext, email: string, backend = BACKEND): Promise<MailItem> {
   let items: MailItem[] = []
   await expect
     .poll(async () => {
-      const response = await request.get(`${BACKEND}/__dev/mail?to=${encodeURIComponent(email)}`)
+      const response = await request.get(`${backend}/__dev/mail?to=${encodeURIComponent(email)}`)
       items = (await response.json()) as MailItem[]
       return items.length
     })
@@ -24,13 +24,29 @@ export function uniqueEmail(tag = 'user'): string {
  * Signs in through the backend API (code from the dev mailbox) and puts the session cookies
  * into the browser context, as the auth machine would. Returns the token.
  */
-export async function loginViaApi(request: APIRequestContext, context: BrowserContext, baseURL: string, email = uniqueEmail(), locale = 'en', options: { refreshToken?: boolean } = {}) {
-  const requested = await request.get(`${BACKEND}/${locale}/users/auth?email=${encodeURIComponent(email)}`)
+interface Grant { token: string; expires_in: number; refresh_token?: string; refresh_expires_in?: number }
+
+/** A sign-in through a backend's API with the code from its dev mailbox: the backend's grant. */
+async function signInViaApi(request: APIRequestContext, email: string, locale: string, backend = BACKEND): Promise<Grant> {
+  const requested = await request.get(`${backend}/${locale}/users/auth?email=${encodeURIComponent(email)}`)
   expect(requested.status()).toBe(200)
-  const mail = await latestMail(request, email)
-  const verified = await request.patch(`${BACKEND}/${locale}/users/verify`, { data: { email, code: mail.code } })
+  const mail = await latestMail(request, email, backend)
+  const verified = await request.patch(`${backend}/${locale}/users/verify`, { data: { email, code: mail.code } })
   expect(verified.status()).toBe(200)
-  const grant = (await verified.json()) as { token: string; expires_in: number; refresh_token?: string; refresh_expires_in?: number }
+  return (await verified.json()) as Grant
+}
+
+/**
+ * Signs in through the API and returns the `Cookie` header a signed-in browser sends, for tests
+ * that talk to a server without a browser.
+ */
+export async function sessionCookieViaApi(request: APIRequestContext, email = uniqueEmail(), locale = 'en', backend = BACKEND): Promise<string> {
+  const grant = await signInViaApi(request, email, locale, backend)
+  return `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + grant.expires_in * 1000}`
+}
+
+export async function loginViaApi(request: APIRequestContext, context: BrowserContext, baseURL: string, email = uniqueEmail(), locale = 'en', options: { refreshToken?: boolean } = {}) {
+  const grant = await signInViaApi(request, email, locale)
   const expiresAt = Date.now() + grant.expires_in * 1000
   const host = new URL(baseURL).hostname
   await context.addCookies([

@@ -99,6 +99,14 @@ describe('issue 9: cached documents get a fresh nonce per response', () => {
     expect(body).toBe(html.toString().replaceAll(nonce, fresh))
   })
 
+  it('decision 084: a guest page kept without a nonce is the same page, plain and gzip', () => {
+    const page = Buffer.from(`<html><body>${'Hallo, Welt! '.repeat(300)}<script>1</script></body></html>`)
+    const kept = createCachedDocument(page, null, 'text/html; charset=utf-8')
+    expect(kept.pieces).toHaveLength(1)
+    expect(documentBody(kept).toString()).toBe(page.toString())
+    expect(gunzipSync(documentGzip(kept)).toString()).toBe(page.toString())
+  })
+
   it('assembles a valid gzip body without compressing again', () => {
     const fresh = 'CCCCCCCCCCCCCCCCCCCCCC=='
     const gz = documentGzip(doc, fresh)
