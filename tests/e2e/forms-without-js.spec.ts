@@ -185,3 +185,27 @@ test.describe('issue 15: a form sent before the page is interactive, on a slow p
     await expect(page.getByTestId('sign-in-code')).toBeVisible({ timeout: 30_000 })
   })
 })
+
+test.describe('issue 15: a field typed and left while the page is still loading', () => {
+  test('is validated as on leaving it, once the page is interactive, at 390 px in German', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    // The site's scripts are held: the visitor types and leaves the field before any of them runs.
+    const held: Array<() => void> = []
+    let holding = true
+    await page.route(
+      (url) => url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js'),
+      (route) => (holding ? new Promise<void>((release) => held.push(() => void route.continue().finally(release))) : route.continue()),
+    )
+    await page.goto('/de/login', { waitUntil: 'domcontentloaded' })
+    const field = page.getByLabel(msg('de', 'acc_email_label'))
+    await field.fill('not-an-address')
+    await field.blur()
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    holding = false
+    held.forEach((release) => release())
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
+    await expect(page.locator('.field__error')).toHaveText('E-Mail muss eine gültige E-Mail-Adresse sein.')
+    await expect(page.locator('.field').first()).toHaveAttribute('data-touched', 'true')
+    await expect(field).toHaveValue('not-an-address')
+  })
+})

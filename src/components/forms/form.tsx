@@ -76,13 +76,19 @@ export function MachineForm({ id, form, action, method = 'post', initial = {}, s
   )
 }
 
+/** Fields (`form:name`) whose machine started with what the visitor had typed: the field adopts them as typed. */
+const readAsTyped = new Set<string>()
+
 /** The value of each named field as the visitor typed it before the page was interactive (browser only). */
 export function valuesTypedBefore(formId: string, names: readonly string[]): Record<string, string> {
   if (typeof document === 'undefined') return {}
   const out: Record<string, string> = {}
   for (const name of names) {
     const input = document.querySelector<HTMLInputElement>(`form[data-form="${formId}"] [name="${name}"]`)
-    if (input && input.value !== '') out[name] = input.value
+    if (input && input.value !== '') {
+      out[name] = input.value
+      readAsTyped.add(`${formId}:${name}`)
+    }
   }
   return out
 }
@@ -139,17 +145,19 @@ export function FormField({ name, label, rules, hint, type = 'text', ...rest }: 
   const input = useRef<HTMLInputElement>(null)
   const state = useSelector(field ?? NO_FIELD, (s) => (s ? { value: s.context.value, failure: s.context.failure as FieldFailure | null, flags: fieldFlags(s) } : null))
   const flags = state?.flags ?? IDLE_FLAGS
-  // What the visitor typed while the page was becoming interactive (after the machine read the
-  // form, before the input listened) is theirs: the machine takes it, once, as typed input.
-  // After that, a value the machine set itself (a cleared password) is written back to the input.
+  // What the visitor typed before the input listened is theirs: typed after the machine read the
+  // form, the machine takes it, once, as typed input; typed before, the machine started with it.
+  // Either way a field the visitor has already left is validated as on leaving it. After that, a
+  // value the machine set itself (a cleared password) is written back to the input.
   const adopted = useRef(false)
   useEffect(() => {
     if (!state || !input.current) return
     if (!adopted.current) {
       adopted.current = true
-      if (input.current.value !== '' && input.current.value !== state.value) {
-        scope?.form?.send({ type: 'form.input', name, value: input.current.value })
-        // Left already: validated as it would have been on leaving it.
+      const typedAfterStart = input.current.value !== '' && input.current.value !== state.value
+      const typedBeforeStart = scope !== null && readAsTyped.delete(`${scope.id}:${name}`) && input.current.value === state.value
+      if (typedAfterStart || typedBeforeStart) {
+        if (typedAfterStart) scope?.form?.send({ type: 'form.input', name, value: input.current.value })
         if (document.activeElement !== input.current) scope?.form?.send({ type: 'form.blur', name })
         return
       }
