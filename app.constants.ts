@@ -12,21 +12,21 @@ export type PaymentService = (typeof PAYMENT_SERVICES)[number]
 
 export type BrandId = 'original' | 'mirror'
 
-/** Spec 3: the two game versions; CS2 is selected by default. */
+/** R3: the two game versions; CS2 is selected by default. */
 export const GAME_VERSIONS = [
   { id: 1, code: 'cs2', name: 'CS2', goal_year: 2024 },
   { id: 2, code: 'cs-go', name: 'CS:GO', goal_year: 2019 },
 ] as const
 export const DEFAULT_GAME_VERSION_ID = 1
 
-/** Spec 3: the site's languages as the backend knows them (German has the code `ge`). */
+/** R3: the site's languages as the backend knows them (German has the code `ge`). */
 export const LANGUAGES = [
   { id: 1, code: 'ru', name: 'Русский', locale: 'ru' },
   { id: 2, code: 'en', name: 'English', locale: 'en' },
   { id: 3, code: 'ge', name: 'Deutsch', locale: 'de' },
 ] as const
 
-/** Spec 9: business constants. */
+/** R9: business constants. */
 export const CONSTANTS = Object.freeze({
   localeCookie: 'i18n_redirected',
   localeCookieMaxAgeDays: 365,
@@ -56,7 +56,7 @@ export const CONSTANTS = Object.freeze({
 
 export interface Brand {
   id: BrandId
-  /** Product names: Russian, Russian short, English (spec 3). */
+  /** Product names: Russian, Russian short, English (R3). */
   names: { ru: string; ruShort: string; en: string }
   supportEmail: string
   favicon: string
@@ -114,7 +114,7 @@ export interface Config extends PublicConfig {
   backendPort: number
   /** Base address the server uses to reach the backend. */
   apiBase: string
-  /** The mirror's host (spec 1); null: every host is the original. */
+  /** The mirror's host (R1); null: every host is the original. */
   mirrorHost: string | null
   brands: Record<BrandId, Brand>
   /** How long a guest page is served from the cache before it is rendered again; 0: no cache. */
@@ -158,7 +158,7 @@ export function toPublicConfig(config: Config, host?: string | null): PublicConf
   return { ...rest, payment: { ...rest.payment, cloudpaymentsPublicIds: own } }
 }
 
-/** Spec 1: the mirror is the configured mirror base address without its scheme; any other host is the original. */
+/** R1: the mirror is the configured mirror base address without its scheme; any other host is the original. */
 export function brandForHost(config: Pick<Config, 'mirrorHost'>, host: string | null | undefined): BrandId {
   if (!host || !config.mirrorHost) return 'original'
   const h = host.toLowerCase()
@@ -166,7 +166,7 @@ export function brandForHost(config: Pick<Config, 'mirrorHost'>, host: string | 
   return h === m || normalizeHost(h) === normalizeHost(m) ? 'mirror' : 'original'
 }
 
-/** Spec 9: card provider public id by host with a leading www removed and the port dropped, else the fallback id. */
+/** R9: card provider public id by host with a leading www removed and the port dropped, else the fallback id. */
 export function cloudpaymentsPublicIdForHost(config: Pick<PublicConfig, 'payment'>, host: string | null | undefined): string {
   const ids = config.payment.cloudpaymentsPublicIds
   return (host && ids[normalizeHost(host)]) || config.payment.cloudpaymentsFallbackId

@@ -81,7 +81,7 @@ export interface SiteParameters {
   payment?: PaymentActors
   /** Events sent to the UI actors once mounted (open the menu, the modal, the lightbox). */
   ui?: { menu?: UiEvent[]; modal?: UiEvent[]; lightbox?: UiEvent[] }
-  /** Who may see the story's page (spec 2); the auth machine's reactions depend on it. Default `public`. */
+  /** Who may see the story's page (R2); the auth machine's reactions depend on it. Default `public`. */
   access?: Access
   /** `story` (default): the component with some room; `page`: the site's page area; `chrome`: with header and footer. */
   layout?: 'story' | 'page' | 'chrome'

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 7: the account area's actions. Cancelling the subscription (turning auto-renewal off)
+ * R4, R7: the account area's actions. Cancelling the subscription (turning auto-renewal off)
  * and resetting the bound device ask for confirmation first: the machine opens the modal and
  * waits for its answer. Turning renewal back on runs at once. The e-mail change, the code that
  * confirms it and the launcher password are forms (each a form machine with its validation
@@ -95,17 +95,17 @@ export const accountMachine = setup({
   types: { context: {} as AccountContext, events: {} as AccountEvent, tags: {} as 'busy' },
   actors: {
     form: formMachine,
-    /** Spec 7: GET /users/subscription/cancel (auto-renewal off). */
+    /** R7: GET /users/subscription/cancel (auto-renewal off). */
     cancelSubscription: call('cancelSubscription'),
     /** GET /users/subscription/resume (auto-renewal on again). */
     resumeRenewal: call('resumeRenewal'),
-    /** Spec 7: DELETE /users/device/reset. */
+    /** R7: DELETE /users/device/reset. */
     resetDevice: call('resetDevice'),
-    /** Spec 7: PUT /users/email `{ email }`. */
+    /** R7: PUT /users/email `{ email }`. */
     changeEmail: call('changeEmail'),
-    /** Spec 7: POST /users/email/{code}. */
+    /** R7: POST /users/email/{code}. */
     confirmEmailCode: call('confirmEmailCode'),
-    /** Spec 7: POST /users/credentials `{ password, password_confirm }`. */
+    /** R7: POST /users/credentials `{ password, password_confirm }`. */
     changePassword: call('changePassword'),
   },
   actions: {

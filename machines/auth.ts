@@ -1,5 +1,5 @@
 /**
- * Spec 2, 3, 4, 7, 8, 9: the session. Logged out, logging in, logged in; busy while a call runs.
+ * R2, R3, R4, R7, R8, R9: the session. Logged out, logging in, logged in; busy while a call runs.
  *
  * - Signing in: the kind of credentials decides the call (an e-mailed code, the e-mailed link,
  *   the e-mail confirmation, the login callback of an external provider); then the user is
@@ -21,13 +21,13 @@ import { normalizeDigits } from './rules/digits'
 import { DEFAULT_LOCALE, type Locale } from './rules/locale'
 import { SESSION_EXPIRED_TOAST, type ToastParams } from './rules/toast'
 
-/** Spec 3: the user is fetched as a whole object with an id. */
+/** R3: the user is fetched as a whole object with an id. */
 export interface AuthUser {
   id: string | number
   [key: string]: unknown
 }
 
-/** What a sign-in or a refresh answers. Lifetimes in seconds; none means 1800 s (spec 9). */
+/** What a sign-in or a refresh answers. Lifetimes in seconds; none means 1800 s (R9). */
 export interface TokenGrant {
   token: string
   expiresIn?: number | null
@@ -35,7 +35,7 @@ export interface TokenGrant {
   refreshExpiresIn?: number | null
 }
 
-/** Spec 7: how a visitor signs in. Passwords are the desktop launcher's, never the site's. */
+/** R7: how a visitor signs in. Passwords are the desktop launcher's, never the site's. */
 export type Credentials =
   /** PATCH /users/verify with the e-mailed 6-digit code. */
   | { kind: 'code'; email: string; code: string }
@@ -44,7 +44,7 @@ export type Credentials =
   /** POST /users/confirm: the e-mail confirmed with its code (and the launcher password set). */
   | { kind: 'confirm'; email: string; code: string; password: string }
 
-/** The page on show: how it may be seen (spec 2), its address and language. */
+/** The page on show: how it may be seen (R2), its address and language. */
 export interface PageInfo {
   access: Access
   href: string
@@ -73,9 +73,9 @@ export interface AuthContext extends SessionFacts {
 
 export type AuthEvent =
   | { type: 'auth.login'; credentials: Credentials; now: number; redirectTo?: string | null }
-  /** Spec 2, 7: the login callback route received the provider's answer (its search params). */
+  /** R2, R7: the login callback route received the provider's answer (its search params). */
   | { type: 'auth.callback'; params: Record<string, string>; now: number; redirectTo?: string | null }
-  /** Spec 7: logout makes no call; spec 2: then the root path. */
+  /** R7: logout makes no call; R2: then the root path. */
   | { type: 'auth.logout' }
   /** Fetch the user again (after a payment, an account change). */
   | { type: 'user.refresh' }
@@ -111,7 +111,7 @@ function errorParams({ event }: { event: { error?: unknown } & { type: string } 
 function expiredParams(): ExpiredParams {
   return { message: EXPIRED_SESSION_MESSAGE }
 }
-/** Spec 2: the login page of the page's language, the page remembered. */
+/** R2: the login page of the page's language, the page remembered. */
 function loginParams({ context }: { context: AuthContext }): NavigateParams {
   return { to: loginPath(context.page.locale, context.page.href) }
 }
@@ -130,7 +130,7 @@ function credentialsOf<K extends Credentials['kind']>(event: AuthEvent): Extract
   assertEvent(event, 'auth.login')
   return event.credentials as Extract<Credentials, { kind: K }>
 }
-/** Spec 5: a code typed in Arabic-Indic digits is sent in Latin digits. */
+/** R5: a code typed in Arabic-Indic digits is sent in Latin digits. */
 function codeInput({ event }: { event: AuthEvent }) {
   const c = credentialsOf<'code'>(event)
   return { email: c.email.trim(), code: normalizeDigits(c.code.trim()) }
@@ -172,17 +172,17 @@ export const authMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Spec 7: PATCH /users/verify with an e-mail and its 6-digit code. */
+    /** R7: PATCH /users/verify with an e-mail and its 6-digit code. */
     verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async () => notProvided('verifyCode')),
-    /** Spec 7: GET /users/auth/{code}. */
+    /** R7: GET /users/auth/{code}. */
     signInByLink: fromPromise<TokenGrant, { code: string }>(async () => notProvided('signInByLink')),
-    /** Spec 7: POST /users/confirm. */
+    /** R7: POST /users/confirm. */
     confirmEmail: fromPromise<TokenGrant, { email: string; code: string; password: string }>(async () => notProvided('confirmEmail')),
-    /** Spec 7: GET /users/auth with the provider's search params. */
+    /** R7: GET /users/auth with the provider's search params. */
     verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async () => notProvided('verifyCallback')),
-    /** Spec 7: GET /users/me with the given token; the whole answer is the user. */
+    /** R7: GET /users/me with the given token; the whole answer is the user. */
     fetchUser: fromPromise<AuthUser, { token: string }>(async () => notProvided('fetchUser')),
-    /** Spec 4: exchanges the refresh token for a new pair. */
+    /** R4: exchanges the refresh token for a new pair. */
     refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => notProvided('refreshToken')),
   },
   actions: {
@@ -208,7 +208,7 @@ export const authMachine = setup({
     }),
     assignError: assign((_, params: LogErrorParams) => ({ error: params.error instanceof Error ? params.error.message : String(params.error) })),
     resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
-    /** Spec 9: a restored token without an expiry lives 1800 s from the request. */
+    /** R9: a restored token without an expiry lives 1800 s from the request. */
     assignDefaultExpiry: assign(({ context }) => ({ expiresAt: restoredExpiresAt(context.token, null, context.now) })),
     // --- side effects (provided by the app) ---
     /** Writes token, expiry (ms), refresh token and its expiry under the `auth` prefix, in cookie and storage. */
@@ -217,9 +217,9 @@ export const authMachine = setup({
     clearStoredSession: () => {},
     navigate: (_, _params: NavigateParams) => {},
     toast: (_, _params: ToastParams) => {},
-    /** Spec 8: other auth errors are logged, not thrown. */
+    /** R8: other auth errors are logged, not thrown. */
     logError: (_, _params: LogErrorParams) => {},
-    /** Spec 8: the session is over; the request that found it is aborted (with ExpiredAuthSessionError). */
+    /** R8: the session is over; the request that found it is aborted (with ExpiredAuthSessionError). */
     reportExpired: (_, _params: ExpiredParams) => {},
   },
   guards: {
@@ -256,7 +256,7 @@ export const authMachine = setup({
   states: {
     restoring: {
       always: [
-        // Spec 9: the token is kept for 1800 s and that expiry is stored back, so the server and the page agree.
+        // R9: the token is kept for 1800 s and that expiry is stored back, so the server and the page agree.
         { guard: 'hasTokenWithoutExpiry', actions: ['assignDefaultExpiry', { type: 'storeSession', params: sessionParams }] },
         { guard: 'hasToken', target: 'loggedIn' },
         { target: 'loggedOut' },
@@ -433,11 +433,11 @@ export const authMachine = setup({
 export type AuthMachine = typeof authMachine
 type AuthSnapshotLike = { matches: (value: 'loggedIn') => boolean; context: AuthContext; hasTag: (tag: 'busy') => boolean }
 
-/** Spec 3: `loggedIn`. */
+/** R3: `loggedIn`. */
 export function isLoggedIn(snapshot: AuthSnapshotLike): boolean {
   return snapshot.matches('loggedIn')
 }
-/** Spec 3: `busy`. */
+/** R3: `busy`. */
 export function isBusy(snapshot: AuthSnapshotLike): boolean {
   return snapshot.hasTag('busy')
 }
@@ -448,19 +448,19 @@ export function isBusy(snapshot: AuthSnapshotLike): boolean {
 export function isSettled(snapshot: AuthSnapshotLike): boolean {
   return !snapshot.hasTag('busy')
 }
-/** Spec 4: the token status at the last check (`unknown` while logged out). */
+/** R4: the token status at the last check (`unknown` while logged out). */
 export function selectTokenStatus(snapshot: AuthSnapshotLike): TokenStatus {
   return snapshot.matches('loggedIn') ? tokenStatus(snapshot.context.token, snapshot.context.expiresAt, snapshot.context.now) : 'unknown'
 }
-/** Spec 4, 6: the Authorization header for requests, only when logged in. */
+/** R4, R6: the Authorization header for requests, only when logged in. */
 export function selectAuthorization(snapshot: AuthSnapshotLike): string | null {
   return snapshot.matches('loggedIn') ? bearerHeader(snapshot.context.token) : null
 }
-/** Spec 3: the analytics payload's token. */
+/** R3: the analytics payload's token. */
 export function selectAnalyticsToken(snapshot: AuthSnapshotLike): string | null {
   return analyticsToken(snapshot.matches('loggedIn'), snapshot.context.token)
 }
-/** Spec 3: the analytics user id: the signed-in user's id, else null. */
+/** R3: the analytics user id: the signed-in user's id, else null. */
 export function selectAnalyticsUserId(snapshot: AuthSnapshotLike): string | null {
   return snapshot.matches('loggedIn') && snapshot.context.user ? String(snapshot.context.user.id) : null
 }

@@ -1,5 +1,5 @@
 /**
- * Spec 3, 9: the countdown. Starts `idle` (server and first client render agree); after
+ * R3, R9: the countdown. Starts `idle` (server and first client render agree); after
  * hydration the app sends `deadline.hydrate` with the stored `deadline` value, the time and
  * three random numbers. A missing, invalid or near (under one hour) deadline is replaced by
  * a new one 16 to 23 hours ahead plus random minutes and seconds, and stored.

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 5: one form field's validation state. Parallel regions give the flags:
+ * R4, R5: one form field's validation state. Parallel regions give the flags:
  * untouched/touched, pristine/dirty, and the validation result (idle, pending, passed,
  * failed). Aggressive mode: every input and every blur validates, with no debounce.
  * The `validate` actor runs the field's rules (the app provides the rule engine) and answers a
@@ -57,7 +57,7 @@ function reportParams({ context }: { context: FieldContext }): FieldReport {
   return { name: context.name, failure: context.failure }
 }
 
-/** Aggressive mode (spec 4): every input and blur validates at once. */
+/** Aggressive mode (R4): every input and blur validates at once. */
 const VALIDATE_ON = {
   'field.input': { target: 'pending', actions: ['assignValue', 'assignValues'] },
   'field.blur': { target: 'pending', actions: 'assignValues' },
@@ -167,7 +167,7 @@ export type FieldMachine = typeof fieldMachine
 
 type FieldSnapshotLike = { matches: (v: any) => boolean; context: FieldContext }
 
-/** Spec 4: the field flags the form renders. */
+/** R4: the field flags the form renders. */
 export function fieldFlags(s: FieldSnapshotLike) {
   const touched = s.matches({ touch: 'touched' })
   const dirty = s.matches({ edit: 'dirty' })

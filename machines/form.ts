@@ -1,5 +1,5 @@
 /**
- * Spec 4, 5: a form. It owns its fields (one field machine each, spawned from its input), the
+ * R4, R5: a form. It owns its fields (one field machine each, spawned from its input), the
  * values, and the validation gate: a submit validates every field, and only when all pass are
  * the values handed to whoever runs the form (`form.submitted` to the parent: the sign-in, the
  * confirmation, the account). A failed gate focuses the first field that failed and keeps every

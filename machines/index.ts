@@ -33,25 +33,25 @@ export interface MachineEntry {
   /** The file name under docs/flows/ (without extension). */
   name: string
   /** Which requirements it implements (docs/requirements.md). */
-  spec: string
+  requirements: string
   machine: AnyStateMachine
 }
 
-// Stryker disable StringLiteral: the spec sections are the diagrams' labels, checked against docs/flows by flows.test (decision 070)
+// Stryker disable StringLiteral: the requirement numbers are the diagrams' labels, checked against docs/flows by flows.test (decision 070)
 export const machines: readonly MachineEntry[] = [
-  { name: 'auth', spec: '2, 3, 4, 7, 8, 9', machine: authMachine },
-  { name: 'locale', spec: '2, 4, 8, 9', machine: localeMachine },
-  { name: 'payment', spec: '3, 4, 7, 8, 9', machine: paymentMachine },
-  { name: 'deadline', spec: '3, 9', machine: deadlineMachine },
-  { name: 'menu', spec: '2, 3, 4', machine: menuMachine },
-  { name: 'modal', spec: '3, 4', machine: modalMachine },
-  { name: 'lightbox', spec: '3, 4', machine: lightboxMachine },
-  { name: 'field', spec: '4, 5', machine: fieldMachine },
-  { name: 'form', spec: '4, 5', machine: formMachine },
-  { name: 'sign-in', spec: '4, 5, 7', machine: signInMachine },
-  { name: 'confirm', spec: '2, 5, 7', machine: confirmMachine },
-  { name: 'account', spec: '4, 5, 7', machine: accountMachine },
-  { name: 'join', spec: '2, 5, 7', machine: joinMachine },
-  { name: 'request', spec: '4, 7, 8', machine: requestMachine },
+  { name: 'auth', requirements: 'R2, R3, R4, R7, R8, R9', machine: authMachine },
+  { name: 'locale', requirements: 'R2, R4, R8, R9', machine: localeMachine },
+  { name: 'payment', requirements: 'R3, R4, R7, R8, R9', machine: paymentMachine },
+  { name: 'deadline', requirements: 'R3, R9', machine: deadlineMachine },
+  { name: 'menu', requirements: 'R2, R3, R4', machine: menuMachine },
+  { name: 'modal', requirements: 'R3, R4', machine: modalMachine },
+  { name: 'lightbox', requirements: 'R3, R4', machine: lightboxMachine },
+  { name: 'field', requirements: 'R4, R5', machine: fieldMachine },
+  { name: 'form', requirements: 'R4, R5', machine: formMachine },
+  { name: 'sign-in', requirements: 'R4, R5, R7', machine: signInMachine },
+  { name: 'confirm', requirements: 'R2, R5, R7', machine: confirmMachine },
+  { name: 'account', requirements: 'R4, R5, R7', machine: accountMachine },
+  { name: 'join', requirements: 'R2, R5, R7', machine: joinMachine },
+  { name: 'request', requirements: 'R4, R7, R8', machine: requestMachine },
 ]
 // Stryker restore StringLiteral

@@ -1,5 +1,5 @@
 /**
- * Spec 2, 7: the join page. A referral code in the address is registered with the backend
+ * R2, R7: the join page. A referral code in the address is registered with the backend
  * (GET /referrer/link/{code}) and, when valid, kept in the referrer cookie for sign-up and the
  * launcher download. Only a code of the backend's form is taken; without one, the visitor types
  * the code a friend gave (a form) and goes to its join page.
@@ -15,7 +15,7 @@ import { sanitizeReferrerCode } from './rules/referrer'
 
 export const JOIN_FORM = 'join-code'
 
-/** Spec 7: what GET /referrer/link/{code} answers. */
+/** R7: what GET /referrer/link/{code} answers. */
 export interface ReferrerResult {
   code: string
   valid: boolean
@@ -63,7 +63,7 @@ export const joinMachine = setup({
   types: { context: {} as JoinContext, events: {} as JoinEvent, input: {} as JoinInput, tags: {} as 'busy' },
   actors: {
     form: formMachine,
-    /** Spec 7: GET /referrer/link/{code}. */
+    /** R7: GET /referrer/link/{code}. */
     registerReferrer: fromPromise<ReferrerResult, { code: string }>(async () => {
       throw new Error('join: actor "registerReferrer" not provided')
     }),
@@ -71,7 +71,7 @@ export const joinMachine = setup({
   actions: {
     assignResult: assign((_, result: ReferrerResult) => ({ result, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    /** Spec 7: the referrer cookie (a year, path /). */
+    /** R7: the referrer cookie (a year, path /). */
     storeReferrerCookie: (_, _params: CookieParams) => {},
     navigate: (_, _params: NavigateParams) => {},
     logError: (_, _params: { error: unknown }) => {},

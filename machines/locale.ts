@@ -1,5 +1,5 @@
 /**
- * Spec 2, 4, 8: the site language. Detected from the URL, the `i18n_redirected` cookie, the
+ * R2, R4, R8: the site language. Detected from the URL, the `i18n_redirected` cookie, the
  * browser, or the host (`detectLocale`, the same rule the server's root redirect uses). The page
  * arrives with its own language's messages. At the root, the language decided there is
  * remembered in the cookie.
@@ -25,7 +25,7 @@ export type MessageSet = 'original' | 'mirror'
 
 /** What the request or the browser knows about the visitor's language (see `detectLocale`). */
 export interface LocaleInput extends LocaleDetectionInput {
-  /** The brand of the requesting host (spec 1). */
+  /** The brand of the requesting host (R1). */
   messageSet: MessageSet
   /** The path of the page as typed (`/ru/faq`, `/faq`). */
   path?: string
@@ -110,7 +110,7 @@ export const localeMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Loads the language file of `locale` from `messageSet` (a static asset, spec 7). */
+    /** Loads the language file of `locale` from `messageSet` (a static asset, R7). */
     loadMessages: fromPromise<unknown, LoadMessagesInput>(async () => notProvided('loadMessages')),
     /** Loads (and installs) the validation-message file of `locale`. */
     loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async () => notProvided('loadValidationMessages')),
@@ -122,13 +122,13 @@ export const localeMachine = setup({
       return { locale, path: event.path, pendingPath: localePath(locale, event.path), messagesLocale: null, validationLocale: null }
     }),
     assignMessagesLocale: assign(({ context }) => ({ messagesLocale: context.locale })),
-    /** Spec 4: the chosen language failed; English is the language now, and the page goes (or stays) there. */
+    /** R4: the chosen language failed; English is the language now, and the page goes (or stays) there. */
     assignEnglishFallback: assign(({ context }) => ({ locale: DEFAULT_LOCALE, messagesLocale: DEFAULT_LOCALE, pendingPath: localePath(DEFAULT_LOCALE, context.path) })),
     assignValidationLocale: assign(({ context }) => ({ validationLocale: context.locale })),
     assignEnglishValidation: assign({ validationLocale: DEFAULT_LOCALE }),
     clearPendingPath: assign({ pendingPath: null }),
     markValidationWanted: assign({ validationWanted: true }),
-    /** Spec 9: `i18n_redirected`, 365 days, path /, sameSite lax (none and secure when cross-origin). */
+    /** R9: `i18n_redirected`, 365 days, path /, sameSite lax (none and secure when cross-origin). */
     storeLocaleCookie: (_, _params: LocaleCookieParams) => {},
     navigate: (_, _params: NavigateParams) => {},
     toast: (_, _params: ToastParams) => {},
@@ -143,7 +143,7 @@ export const localeMachine = setup({
       assertEvent(event, 'locale.change')
       return event.locale === context.locale
     },
-    /** Spec 2: at the root the cookie and the browser decided the language (not a host bound to one). */
+    /** R2: at the root the cookie and the browser decided the language (not a host bound to one). */
     decidedAtRoot: ({ context }) => context.decidedAtRoot,
     hasPendingPath: ({ context }) => context.pendingPath !== null,
     /**

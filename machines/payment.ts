@@ -1,5 +1,5 @@
 /**
- * Spec 3, 4, 7, 8, 9: premium subscription and payment.
+ * R3, R4, R7, R8, R9: premium subscription and payment.
  * Choose a plan (or the special offer), tick the agreements, request payment options
  * (POST /payments), load the active provider's widget script, run the widget; then wait until
  * the provider's signed notification has reached the backend and the payment is confirmed.
@@ -44,7 +44,7 @@ export interface OfferedPlan {
   label: string
 }
 
-/** Spec 7: the special offer of `GET /users/subscription/special`. */
+/** R7: the special offer of `GET /users/subscription/special`. */
 export interface SpecialOffer {
   subscriptionId: number
   /** The offer's price, in `currency`. */
@@ -63,9 +63,9 @@ export interface PaymentInput {
   publicId: string
   /** Runtime configuration: the second provider's keys. */
   payselection: { serviceId: string; publicKey: string }
-  /** Every plan the backend listed, with its label; which are offered is the machine's rule (spec 9). */
+  /** Every plan the backend listed, with its label; which are offered is the machine's rule (R9). */
   plans?: readonly OfferedPlan[]
-  /** Spec 9: show plans priced 9000 or more too. */
+  /** R9: show plans priced 9000 or more too. */
   debugPrices?: boolean
   /** The signed-in visitor's special offer, if any. */
   offer?: SpecialOffer | null
@@ -91,7 +91,7 @@ export interface PaymentContext extends PremiumState {
   payselection: { serviceId: string; publicKey: string }
   requiredAgreements: readonly Agreement[]
   restoreStored: boolean
-  /** Spec 9: the plans on offer, in the backend's order. */
+  /** R9: the plans on offer, in the backend's order. */
   offered: readonly OfferedPlan[]
   offer: SpecialOffer | null
   /** The chosen plan is the special offer (bought at its price). */
@@ -126,7 +126,7 @@ export interface NavigateParams { to: string }
 export interface LogParams { message: string; detail?: unknown }
 
 /**
- * Spec 4 and decision 053: after the widget's success the payment is confirmed by the provider's
+ * R4 and decision 053: after the widget's success the payment is confirmed by the provider's
  * own notification to the backend, which may come later. It is checked this many times, waiting
  * the given milliseconds before each check after the first (about 20 seconds in all).
  */
@@ -139,7 +139,7 @@ export const PAYMENT_PENDING_TOAST = { kind: 'info', key: 'payments.pending' } a
 const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false }
 
 /**
- * Spec 3, 4: what keeps a visitor from paying: no plan, no session, no e-mail for the receipt
+ * R3, R4: what keeps a visitor from paying: no plan, no session, no e-mail for the receipt
  * (decision 072), or agreements not ticked.
  */
 export type PayBlocker = 'plan' | 'login' | 'email' | 'agreements' | Agreement
@@ -209,11 +209,11 @@ function waitInput({ context }: { context: PaymentContext }): WaitInput {
 function analyticsParams({ context }: { context: PaymentContext }): PurchaseAnalytics {
   return purchaseAnalytics(context.options as PaymentOptions, context.subscription as Subscription)
 }
-/** Spec 3: the login page, with the premium page as the way back (set by `rememberPlan` just before). */
+/** R3: the login page, with the premium page as the way back (set by `rememberPlan` just before). */
 function loginPathParams({ context }: { context: PaymentContext }): NavigateParams {
   return { to: loginHref(localePath(context.locale, '/login'), context.goToSubscription ? context.redirectAfterLoginTo : null) }
 }
-/** Spec 4: `remove` for the plan left, `add` for the plan chosen (computed before the plan is assigned). */
+/** R4: `remove` for the plan left, `add` for the plan chosen (computed before the plan is assigned). */
 function planCartParams({ context, event }: { context: PaymentContext; event: PaymentEvent }): CartChange | null {
   assertEvent(event, 'plan.select')
   return cartChange(context.subscription, event.subscription)
@@ -280,7 +280,7 @@ export const paymentMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Spec 7: POST /payments; answers the payment options. */
+    /** R7: POST /payments; answers the payment options. */
     createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(async () => notProvided('createPayment')),
     /** Loads the active provider's widget script. */
     loadWidgetScript: fromPromise<void, LoadWidgetInput>(async () => notProvided('loadWidgetScript')),
@@ -290,9 +290,9 @@ export const paymentMachine = setup({
     checkPayment: fromPromise<boolean, CheckPaymentInput>(async () => notProvided('checkPayment')),
     /** Resolves after `ms` milliseconds. */
     wait: fromPromise<void, WaitInput>(async () => notProvided('wait')),
-    /** Spec 4: fetches the user again after a payment (the auth machine's `user.refresh`). */
+    /** R4: fetches the user again after a payment (the auth machine's `user.refresh`). */
     refreshUser: fromPromise<void, void>(async () => notProvided('refreshUser')),
-    /** Spec 3: the premium state stored before the trip to the login page, or null. */
+    /** R3: the premium state stored before the trip to the login page, or null. */
     readStoredState: fromPromise<PremiumState | null, void>(async () => notProvided('readStoredState')),
   },
   actions: {
@@ -312,18 +312,18 @@ export const paymentMachine = setup({
       assertEvent(event, 'auth.changed')
       return { loggedIn: event.loggedIn, hasEmail: event.hasEmail ?? true }
     }),
-    /** Spec 3: come back to the plan after login. */
+    /** R3: come back to the plan after login. */
     rememberPlan: assign(({ context }) => ({ redirectAfterLoginTo: localePath(context.locale, '/premium'), goToSubscription: true })),
     /** Back on the premium page after login: the redirect target and flag are used up. */
     clearRedirect: assign({ redirectAfterLoginTo: null, goToSubscription: false }),
-    /** Spec 3: the stored state, its plan matched against the plans on offer now. */
+    /** R3: the stored state, its plan matched against the plans on offer now. */
     assignRestored: assign(({ context }, stored: PremiumState | null) => reconcileRestored(stored, context.offered) ?? {}),
     assignOptions: assign((_, options: PaymentOptions) => ({ options, checks: 0 })),
     countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
     restartChecks: assign({ checks: 0 }),
     assignFailure: assign((_, params: LogParams) => ({ error: params.message, options: null })),
     clearOptions: assign({ options: null }),
-    /** Spec 4: reset the premium state: redirect target, agreements, subscription, options. */
+    /** R4: reset the premium state: redirect target, agreements, subscription, options. */
     resetPremium: assign({
       redirectAfterLoginTo: null,
       goToSubscription: false,
@@ -337,9 +337,9 @@ export const paymentMachine = setup({
     }),
     // --- side effects (provided by the app) ---
     toast: (_, _params: ToastParams) => {},
-    /** Spec 4: e-commerce purchase and tag-manager event (failures are the app's to ignore). */
+    /** R4: e-commerce purchase and tag-manager event (failures are the app's to ignore). */
     trackPurchase: (_, _params: PurchaseAnalytics) => {},
-    /** Spec 4: e-commerce `remove` (the plan left) and `add` (the plan chosen); null: no change. */
+    /** R4: e-commerce `remove` (the plan left) and `add` (the plan chosen); null: no change. */
     trackCart: (_, _params: CartChange | null) => {},
     /** Back from login with a plan chosen: the payment panel is next (scroll to it, focus it). */
     focusPayment: () => {},
@@ -354,7 +354,7 @@ export const paymentMachine = setup({
     /** A valid service, and the stored state is to be read first. */
     shouldRestore: ({ context }) => context.service !== null && context.restoreStored,
     isGuest: ({ context }) => !context.loggedIn,
-    /** Spec 3: a plan was chosen as a guest, and the session is there now. */
+    /** R3: a plan was chosen as a guest, and the session is there now. */
     isBackFromLogin: ({ context }) => context.goToSubscription && context.loggedIn,
     hasOffer: ({ context }) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,
     canSubmit: ({ context }) => payBlocker(context) === null,
@@ -401,10 +401,10 @@ export const paymentMachine = setup({
         { target: 'unavailable', actions: { type: 'logError', params: serviceErrorParams } },
       ],
     },
-    /** Spec 8: the configured service is neither payselection nor cloudpayments. */
+    /** R8: the configured service is neither payselection nor cloudpayments. */
     unavailable: {},
     /**
-     * Spec 3: reading the state stored before the trip to the login page. A plan chosen in the
+     * R3: reading the state stored before the trip to the login page. A plan chosen in the
      * meantime counts, unless a stored state is found.
      */
     restoring: {
@@ -421,7 +421,7 @@ export const paymentMachine = setup({
       },
     },
     selecting: {
-      /** Spec 3: back from login with a plan chosen: the way back is used up, the payment panel is next. */
+      /** R3: back from login with a plan chosen: the way back is used up, the payment panel is next. */
       always: { guard: 'isBackFromLogin', actions: ['clearRedirect', 'focusPayment'] },
       on: {
         'plan.select': choose,
@@ -466,7 +466,7 @@ export const paymentMachine = setup({
               target: '#payment.selecting',
               actions: [{ type: 'assignFailure', params: failureParams }, { type: 'logError', params: failureParams }, { type: 'toast', params: failToast }],
             },
-            /** Spec 4: closing the widget only logs. */
+            /** R4: closing the widget only logs. */
             'widget.close': { target: '#payment.selecting', actions: ['clearOptions', { type: 'log', params: closedParams }] },
           },
         },
@@ -556,7 +556,7 @@ export function selectLoginHref(snapshot: { context: Pick<PaymentContext, 'local
 }
 
 /**
- * Selector, spec 9: payselection charges roubles only; a plan priced in another currency is
+ * Selector, R9: payselection charges roubles only; a plan priced in another currency is
  * charged in roubles, and the visitor is told so.
  */
 export function selectCurrencyNote(snapshot: { context: Pick<PaymentContext, 'service' | 'subscription'> }): boolean {

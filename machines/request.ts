@@ -1,5 +1,5 @@
 /**
- * Spec 4, 7: one backend call a page makes on its own (registering a referral code,
+ * R4, R7: one backend call a page makes on its own (registering a referral code,
  * confirming an e-mail by link, the premium plans): idle until started, loading, then done or
  * failed with the backend's message; a failure can be retried. Started by the app after
  * hydration, so the server and the first browser render agree on `idle`.

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 5, 7: signing in without a password. The visitor gives an e-mail, the backend mails a
+ * R4, R5, R7: signing in without a password. The visitor gives an e-mail, the backend mails a
  * code and a link (`requestCode`: GET /users/auth), the visitor types the code (`verifyCode`:
  * the auth machine performs the login). Each step is a form (its fields, rules and validation
  * gate in a form machine); a code can be sent again once the backend's wait is over, and the
@@ -237,7 +237,7 @@ export function selectResendWait(snapshot: { context: SignInContext }): number {
 // --- e-mail confirmation ------------------------------------------------------------------
 
 /**
- * Spec 7: the confirmation form (POST /users/confirm: email, code, password), which also signs
+ * R7: the confirmation form (POST /users/confirm: email, code, password), which also signs
  * in. A guest is signed in as the confirmed account. A visitor signed in as that same account
  * just confirms: the session is renewed and the user fetched again (the auth machine does it),
  * with a success toast. A visitor signed in as another account is told so and offered to sign
@@ -321,9 +321,9 @@ export const confirmMachine = setup({
       return { signedInAs: event.signedInAs }
     }),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    /** Signs out through the auth machine (spec 2: then the root path). */
+    /** Signs out through the auth machine (R2: then the root path). */
     logout: () => {},
-    /** Spec 8: the success toast. */
+    /** R8: the success toast. */
     notifyConfirmed: () => {},
     logError: (_, _params: { error: unknown }) => {},
   },

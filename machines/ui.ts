@@ -1,11 +1,11 @@
-/** Spec 2, 3, 4: small UI state: mobile menu, modal, image lightbox. */
+/** R2, R3, R4: small UI state: mobile menu, modal, image lightbox. */
 import { assertEvent, assign, enqueueActions, setup, type AnyActorRef } from 'xstate'
 
 // --- mobile menu ---------------------------------------------------------------
 
 export type MenuEvent = { type: 'menu.toggle' } | { type: 'menu.close' } | { type: 'route.changed'; path?: string }
 
-/** Spec 2: closes on every route change. */
+/** R2: closes on every route change. */
 // Stryker disable next-line ObjectLiteral: setup holds only the types, which exist only for the compiler (decision 070)
 export const menuMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
@@ -60,7 +60,7 @@ function answerParams({ event }: { event: ModalEvent }): { answer: ModalAnswer }
   return { answer: event.answer }
 }
 
-/** Spec 3: standard and custom shown flags, content, options. One modal at a time. */
+/** R3: standard and custom shown flags, content, options. One modal at a time. */
 export const modalMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as ModalContext, events: {} as ModalEvent },
@@ -101,7 +101,7 @@ export const modalMachine = setup({
   },
 })
 
-/** Spec 3: the two flags the components read. */
+/** R3: the two flags the components read. */
 export function modalFlags(snapshot: { matches: (value: 'standard' | 'custom') => boolean }): { shown: boolean; customShown: boolean } {
   return { shown: snapshot.matches('standard'), customShown: snapshot.matches('custom') }
 }
@@ -111,7 +111,7 @@ export function modalFlags(snapshot: { matches: (value: 'standard' | 'custom') =
 export interface LightboxContext { url: string | null; name: string | null }
 export type LightboxEvent = { type: 'lightbox.open'; url: string; name: string } | { type: 'lightbox.close' }
 
-/** Spec 3: open flag, image url, image name. */
+/** R3: open flag, image url, image name. */
 export const lightboxMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as LightboxContext, events: {} as LightboxEvent },

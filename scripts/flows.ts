@@ -131,7 +131,7 @@ export function indexPage(entries: readonly MachineEntry[] = machines): string {
   const rows = entries.map((e) => {
     const root = e.machine.root as AnyStateNode
     const count = (node: AnyStateNode): number => (Object.values(node.states) as AnyStateNode[]).reduce((n, c) => n + 1 + count(c), 0)
-    return `| [${e.name}](${e.name}.svg) | \`${e.machine.id}\` | ${e.spec} | ${count(root)} | [${e.name}.mmd](${e.name}.mmd) |`
+    return `| [${e.name}](${e.name}.svg) | \`${e.machine.id}\` | ${e.requirements} | ${count(root)} | [${e.name}.mmd](${e.name}.mmd) |`
   })
   return `# State machine diagrams
 
@@ -140,7 +140,7 @@ Never edit these files by hand: change the machine and run \`npm run flows\`. Th
 \`tests/machines/flows.test.ts\` regenerates the Mermaid text and renders the SVG in memory, and fails when a
 file here differs from them by a single byte.
 
-| Diagram | Machine id | Spec sections | States | Mermaid source |
+| Diagram | Machine id | Requirements | States | Mermaid source |
 |---|---|---|---|---|
 ${rows.join('\n')}
 

@@ -15,7 +15,7 @@ export function getRouter() {
   const nonce = requestNonce()
   return createRouter({
     routeTree,
-    // Read again by the root route for every navigation (spec 2: the guards ask about the session).
+    // Read again by the root route for every navigation (R2: the guards ask about the session).
     context: { session: NO_SESSION },
     ...(nonce ? { ssr: { nonce } } : {}),
     // Not on the first render in the browser: the page is visible before it hydrates
@@ -23,7 +23,7 @@ export function getRouter() {
     scrollRestoration: () => typeof document === 'undefined' || document.documentElement.dataset.hydrated === 'true',
     defaultPreload: false,
     defaultPreloadStaleTime: 0,
-    // Spec 9: a page's pending state, once shown, stays at least this long (no flash).
+    // R9: a page's pending state, once shown, stays at least this long (no flash).
     defaultPendingMinMs: CONSTANTS.pageDataMinDelayMs,
     defaultViewTransition: true,
     defaultErrorComponent: ErrorPage,

@@ -194,7 +194,7 @@ async function answer(incoming: Request): Promise<Response> {
           location: localTarget(`${target}${url.search}`),
           vary: 'Cookie, Accept-Language',
           'cache-control': 'no-store',
-          // Spec 2, 9: the language the root decided is remembered.
+          // R2, R9: the language the root decided is remembered.
           'set-cookie': localeCookie(target.slice(1) as Locale, config.cookiesCrossOrigin),
           ...baseSecurityHeaders(https),
         },
@@ -244,7 +244,7 @@ async function answer(incoming: Request): Promise<Response> {
   }
 }
 
-/** `/faq/` is the `/faq` page, answered at the address the visitor asked for (spec 2: no redirect). */
+/** `/faq/` is the `/faq` page, answered at the address the visitor asked for (R2: no redirect). */
 function servedInPlace(request: Request): Request {
   if (request.method !== 'GET' && request.method !== 'HEAD') return request
   const url = new URL(request.url)

@@ -1,7 +1,7 @@
 import type { Queryable } from './db'
 import type { Locale } from './i18n'
 
-/** Plans whose actual price is 9000 or more exist in the catalogue but are not sold (spec 9). */
+/** Plans whose actual price is 9000 or more exist in the catalogue but are not sold (R9). */
 export const MAX_SOLD_PRICE_MINOR = 900_000
 
 export interface CountryGroup {

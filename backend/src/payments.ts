@@ -47,8 +47,8 @@ interface PaymentRow {
 /**
  * The operations that may settle a plan. A paid plan needs a charge: an authorisation only holds the
  * money. The trial is the card check, an authorisation hold of its amount (1): the site opens
- * CloudPayments with the `auth` scheme for it (spec 4). The site opens Payselection with
- * `PaymentType: 'Pay'` for every plan (spec 7), so there the trial arrives as a charge of 1; a `Block`
+ * CloudPayments with the `auth` scheme for it (R4). The site opens Payselection with
+ * `PaymentType: 'Pay'` for every plan (R7), so there the trial arrives as a charge of 1; a `Block`
  * (the hold proper, `PaymentType: 'Block'`) is taken as well.
  */
 export function acceptedOutcomes(provider: Provider, trial: boolean): readonly ProviderOutcome[] {

@@ -7,7 +7,7 @@ export const SixDigits = type(/^\d{6}$/)
 /** Link codes and tokens: 32 random bytes in base64url. */
 export const LongCode = type(/^[A-Za-z0-9_-]{43}$/)
 export const ReferralCode = type(/^[A-Za-z0-9_-]{1,64}$/)
-/** Spec 5: redirect targets are local paths of letters, digits and @ - % _ ~ with optional query and fragment. */
+/** R5: redirect targets are local paths of letters, digits and @ - % _ ~ with optional query and fragment. */
 export const Redirect = type(/^\/(?!\/)[A-Za-z0-9@\-%_~/.]*(\?[A-Za-z0-9@\-%_~/.=&+]*)?(#[A-Za-z0-9@\-%_~/.=&+]*)?$/).and('string <= 512')
 export const Id = type('1 <= number.integer <= 2147483647')
 export const IdParam = type(/^\d{1,9}$/).pipe((s) => Number(s), Id)

@@ -27,7 +27,7 @@ const GRANT = {
 }
 
 /**
- * The backend contract of spec section 7, over HTTP. Registered once per database kind:
+ * The backend contract of R7, over HTTP. Registered once per database kind:
  * makeDb opens a fresh, empty database.
  */
 export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
@@ -49,7 +49,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       await api?.backend.close()
     })
 
-    describe('spec 7: locale prefix, routing, CORS', () => {
+    describe('R7: locale prefix, routing, CORS', () => {
       it('answers 404 JSON for an unknown locale and an unknown route', async () => {
         const a = await api.call('GET', '/fr/subscriptions')
         expect(a.status).toBe(404)
@@ -113,7 +113,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: POST /analytics/collect', () => {
+    describe('R7: POST /analytics/collect', () => {
       it('stores an event and answers 202', async () => {
         const { token } = await api.signIn()
         const user = await api.me(token)
@@ -150,7 +150,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: bad input on every endpoint changes nothing', () => {
+    describe('R7: bad input on every endpoint changes nothing', () => {
       it('answers 400 to malformed JSON, 415 to non-JSON and 413 to bodies over 16 KB', async () => {
         const { token } = await api.signIn()
         const before = await api.counts()
@@ -235,7 +235,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: GET /users/auth sends a code and a link', () => {
+    describe('R7: GET /users/auth sends a code and a link', () => {
       it('creates the user and mails a 6-digit code and a link in the request locale', async () => {
         const email = api.email('New')
         const res = await api.call('GET', `/ru/users/auth?email=${encodeURIComponent(email)}&redirect=${encodeURIComponent('/ru/premium?plan=3')}`)
@@ -292,7 +292,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 1: links in e-mails open the domain the visitor used', () => {
+    describe('R1: links in e-mails open the domain the visitor used', () => {
       const linkFor = async (headers: Record<string, string>, locale = 'en') => {
         const email = api.email('domain')
         const res = await api.call('GET', `/${locale}/users/auth?email=${email}`, { headers })
@@ -333,7 +333,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: PATCH /users/verify performs login', () => {
+    describe('R7: PATCH /users/verify performs login', () => {
       it('answers a bearer token for the right code', async () => {
         const email = api.email()
         const { code } = await api.requestCode(email)
@@ -410,7 +410,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: sign in through Steam (OpenID 2.0, sandbox provider)', () => {
+    describe('R7: sign in through Steam (OpenID 2.0, sandbox provider)', () => {
       const ENDPOINT = 'http://localhost:3001/sandbox/openid/login'
       const RETURN_TO = `${SITE_URL}/en/login?redirect=%2Fru%2Fpremium`
       const HANNAH = '76561198000000001'
@@ -726,7 +726,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: GET /users/auth/{code} signs in by the e-mailed link', () => {
+    describe('R7: GET /users/auth/{code} signs in by the e-mailed link', () => {
       it('answers a token once; the 6-digit code of the same e-mail dies with it', async () => {
         const email = api.email()
         const { code, link } = await api.requestCode(email)
@@ -753,7 +753,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: GET /users/me and bearer auth', () => {
+    describe('R7: GET /users/me and bearer auth', () => {
       it('answers the whole user object', async () => {
         const { token, email } = await api.signIn(undefined, 'ru')
         const me = await api.me(token, 'ru')
@@ -804,7 +804,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 4, 8: POST /users/refresh (refresh tokens)', () => {
+    describe('R4, R8: POST /users/refresh (refresh tokens)', () => {
       async function grant(locale = 'en') {
         const email = api.email('refresh')
         const { code } = await api.requestCode(email, locale)
@@ -905,7 +905,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: POST /users/confirm and POST /users/credentials', () => {
+    describe('R7: POST /users/confirm and POST /users/credentials', () => {
       it('confirms the e-mail with its code, sets a password and signs in', async () => {
         const email = api.email()
         const { code } = await api.requestCode(email)
@@ -1015,7 +1015,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: PUT /users/email and POST /users/email/{code}', () => {
+    describe('R7: PUT /users/email and POST /users/email/{code}', () => {
       it('mails a confirmation link to the new address and switches the e-mail by it', async () => {
         const { token, email } = await api.signIn()
         const next = api.email('next')
@@ -1218,7 +1218,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: GET /referrer/link/{code}', () => {
+    describe('R7: GET /referrer/link/{code}', () => {
       it('knows the demo code and registers it for a signed-in visitor', async () => {
         const anon = await api.call('GET', '/en/referrer/link/FRIEND2024')
         expect(anon.status).toBe(200)
@@ -1252,7 +1252,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 3, 7, 9: GET /subscriptions', () => {
+    describe('R3, R7, R9: GET /subscriptions', () => {
       it.each([
         ['en', 'USD', 2],
         ['ru', 'RUB', 1],
@@ -1283,7 +1283,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 4, 7: POST /payments and the provider notification', () => {
+    describe('R4, R7: POST /payments and the provider notification', () => {
       it('creates a pending payment priced in the locale group (payselection always in RUB)', async () => {
         const { token, email } = await api.signIn()
         const me = await api.me(token)
@@ -1428,7 +1428,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(held).toMatchObject({ amount: 1, currency: 'RUB' })
         expect((await api.ps(psNotice(held, 'Block'))).body).toMatchObject({ status: 'paid', applied: true })
         expect((await api.me(a.token)).subscription).toMatchObject({ active: true, trial: true, plan_id: 1, days: 3, days_left: 3 })
-        // The site opens Payselection with PaymentType 'Pay' for every plan (spec 7): its trial is a charge of 1.
+        // The site opens Payselection with PaymentType 'Pay' for every plan (R7): its trial is a charge of 1.
         const b = await api.signIn()
         const charged = (await api.call('POST', '/en/payments', { token: b.token, body: { subscription_id: 1, service: 'payselection' } })).body
         expect((await api.ps(psNotice(charged, 'Payment'))).body.status).toBe('paid')
@@ -1470,7 +1470,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 4, 7: provider notifications are signed, and only the provider sends them', () => {
+    describe('R4, R7: provider notifications are signed, and only the provider sends them', () => {
       async function newPayment(subscription_id = 3, service = 'cloudpayments', locale = 'ru') {
         const { token, email } = await api.signIn(undefined, locale)
         const pay = (await api.call('POST', `/${locale}/payments`, { token, body: { subscription_id, service } })).body
@@ -1809,7 +1809,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: subscription cancel and special offer', () => {
+    describe('R7: subscription cancel and special offer', () => {
       it('cancels auto-renewal of an active subscription only', async () => {
         const { token } = await api.signIn()
         const none = await api.call('GET', '/en/users/subscription/cancel', { token })
@@ -1847,7 +1847,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 4, 7: a subscription the subscriber can manage', () => {
+    describe('R4, R7: a subscription the subscriber can manage', () => {
       async function subscribe(subscription_id: number, service = 'cloudpayments', locale = 'ru', body: Record<string, unknown> = {}) {
         const { token, email } = await api.signIn(undefined, locale)
         const pay = (await api.call('POST', `/${locale}/payments`, { token, body: { subscription_id, service, ...body } })).body
@@ -1983,7 +1983,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: DELETE /users/device/reset', () => {
+    describe('R7: DELETE /users/device/reset', () => {
       it('unbinds the device at most once per 24 hours', async () => {
         const { token, email } = await api.signIn()
         const none = await api.call('DELETE', '/en/users/device/reset', { token })
@@ -2006,7 +2006,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('spec 7: GET /launcher/download', () => {
+    describe('R7: GET /launcher/download', () => {
       it('serves the launcher and records the download and the referrer', async () => {
         const before = await api.counts()
         const res = await api.backend.app.request('/ru/launcher/download?referrer_link_code=FRIEND2024')

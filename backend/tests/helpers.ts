@@ -6,7 +6,7 @@ import type { BackendEnv } from '../src/env'
 import type { Deliverer, OutgoingNotification, SandboxProviderOptions } from '../src/sandbox-provider'
 
 export const SITE_URL = 'http://site.test:3000'
-/** The site's second domain (spec 1: an original and a mirror domain). */
+/** The site's second domain (R1: an original and a mirror domain). */
 export const MIRROR_URL = 'http://mirror.test:3000'
 
 /** A clock tests can move forward (never back: stored times must stay in the past). */

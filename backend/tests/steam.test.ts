@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createBackend, type Backend } from '../src/app'
 
 /**
- * Spec 7: "Sign in through Steam" in Chromium, the way a visitor meets it: the site sends the browser to
+ * R7: "Sign in through Steam" in Chromium, the way a visitor meets it: the site sends the browser to
  * the sandbox OpenID provider, the visitor picks an account, the provider sends the browser back to the
  * site's login page, and the site hands that page's query to GET /users/auth.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from
 import { createBackend, type Backend } from '../src/app'
 
 /**
- * Spec 4 and 7: the sandbox payment widgets in Chromium. The page is served from another origin
+ * R4, R7: the sandbox payment widgets in Chromium. The page is served from another origin
  * (the "site") and loads the scripts from the backend. The card dialog sends the card to the sandbox
  * provider, which answers the widget at once and notifies the merchant endpoint later, by a real HTTP
  * POST signed as the provider signs it: the widget's success comes before the payment is paid.

@@ -1,7 +1,7 @@
-/** Spec 4: analytics after a successful payment. Pure functions. */
+/** R4: analytics after a successful payment. Pure functions. */
 import { TRIAL_AMOUNT, type PaymentOptions } from './payment'
 
-/** Spec 4: the e-commerce actions the site may push. */
+/** R4: the e-commerce actions the site may push. */
 export const ECOMMERCE_ACTIONS = ['detail', 'add', 'remove', 'purchase'] as const
 export type EcommerceAction = (typeof ECOMMERCE_ACTIONS)[number]
 
@@ -22,13 +22,13 @@ export interface PurchaseAnalytics {
   } | null
 }
 
-/** Spec 4: an amount of exactly 1 is a trial. */
+/** R4: an amount of exactly 1 is a trial. */
 export function purchaseKind(amount: number): PurchaseKind {
   return amount === TRIAL_AMOUNT ? 'trial' : 'subscribe'
 }
 
 /**
- * Spec 4: a trial sends a tag-manager `trial` event; a subscription pushes an e-commerce
+ * R4: a trial sends a tag-manager `trial` event; a subscription pushes an e-commerce
  * purchase and a tag-manager `subscribe` event with value and currency.
  */
 export function purchaseAnalytics(options: PaymentOptions, subscription: { id: number; name: string }): PurchaseAnalytics {
@@ -49,7 +49,7 @@ export function purchaseAnalytics(options: PaymentOptions, subscription: { id: n
   }
 }
 
-/** Spec 4: a plan as an e-commerce product. */
+/** R4: a plan as an e-commerce product. */
 export interface PlanProduct {
   id: string
   name: string
@@ -57,7 +57,7 @@ export interface PlanProduct {
   quantity: 1
 }
 
-/** Spec 4: what changing the selected plan pushes: `remove` for the plan left (if any), then `add`. */
+/** R4: what changing the selected plan pushes: `remove` for the plan left (if any), then `add`. */
 export interface CartChange {
   remove: { product: PlanProduct; currencyCode: string } | null
   add: { product: PlanProduct; currencyCode: string }
@@ -69,14 +69,14 @@ interface PricedPlan {
   prices?: { using?: { actual?: number; currency?: string } }
 }
 
-/** A plan on offer always has its price (spec 3: prices.using.actual, in its currency). */
+/** A plan on offer always has its price (R3: prices.using.actual, in its currency). */
 function planLine(plan: PricedPlan): { product: PlanProduct; currencyCode: string } {
   const using = (plan.prices as { using: { actual: number; currency: string } }).using
   return { product: { id: String(plan.id), name: plan.name, price: using.actual, quantity: 1 }, currencyCode: using.currency }
 }
 
 /**
- * Spec 4: choosing a plan adds it to the cart; choosing another one first removes the previous
+ * R4: choosing a plan adds it to the cart; choosing another one first removes the previous
  * plan. Choosing the plan already selected, at the same price, changes nothing (null); the same
  * plan at another price (the special offer) is another line.
  */

@@ -1,8 +1,8 @@
-/** Spec 3, 9: the countdown deadline. Pure functions: time and randomness are arguments. */
+/** R3, R9: the countdown deadline. Pure functions: time and randomness are arguments. */
 
-/** Spec 3: the local storage key holding the deadline as an ISO date-time. */
+/** R3: the local storage key holding the deadline as an ISO date-time. */
 export const DEADLINE_STORAGE_KEY = 'deadline'
-/** Spec 9: a stored deadline closer than this is replaced. */
+/** R9: a stored deadline closer than this is replaced. */
 export const DEADLINE_MIN_REMAINING_MS = 60 * 60 * 1000
 export const DEADLINE_MIN_HOURS = 16
 export const DEADLINE_MAX_HOURS = 23
@@ -25,7 +25,7 @@ export function parseDeadline(stored: string | null | undefined): number | null 
   return Number.isFinite(ms) ? ms : null
 }
 
-/** Spec 9: usable when it parses and at least one hour remains. */
+/** R9: usable when it parses and at least one hour remains. */
 export function isDeadlineValid(stored: string | null | undefined, now: number): boolean {
   const ms = parseDeadline(stored)
   return ms !== null && ms - now >= DEADLINE_MIN_REMAINING_MS
@@ -36,7 +36,7 @@ function pick(random: number, count: number): number {
   return Math.floor(r * count)
 }
 
-/** Spec 9: 16 to 23 whole hours ahead, plus 0-59 minutes and 0-59 seconds, all random. */
+/** R9: 16 to 23 whole hours ahead, plus 0-59 minutes and 0-59 seconds, all random. */
 export function generateDeadline(now: number, random: DeadlineRandom): number {
   const hours = DEADLINE_MIN_HOURS + pick(random.hours, DEADLINE_MAX_HOURS - DEADLINE_MIN_HOURS + 1)
   const minutes = pick(random.minutes, 60)

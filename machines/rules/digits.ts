@@ -1,5 +1,5 @@
 /**
- * Spec 5: digits as the numeric rule takes them (Latin, Arabic-Indic ٠-٩ and Eastern
+ * R5: digits as the numeric rule takes them (Latin, Arabic-Indic ٠-٩ and Eastern
  * Arabic-Indic ۰-۹) and as the backend takes them (Latin only). No dependencies: the auth
  * provider, on every page, uses it.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec 5: the product's field rules (the specification leaves them to the product). Plain data:
+ * R5: the product's field rules (the requirements leave them to the product). Plain data:
  * the form machines hold them; the site's rule engine (`validation.ts`) checks them.
  */
 import type { Rule } from './validation'

@@ -1,9 +1,9 @@
-/** Spec 2, 4, 9: locale detection, locale paths, the locale cookie. Pure functions. */
+/** R2, R4, R9: locale detection, locale paths, the locale cookie. Pure functions. */
 
 export const LOCALES = ['en', 'ru', 'de'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'en'
-/** Spec 2, 9: the cookie that remembers the chosen locale. */
+/** R2, R9: the cookie that remembers the chosen locale. */
 export const LOCALE_COOKIE = 'i18n_redirected'
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
 
@@ -37,7 +37,7 @@ export interface LocaleDetectionInput {
 }
 
 /**
- * Spec 2: the URL, then the cookie, then the browser language; or the host when domains differ
+ * R2: the URL, then the cookie, then the browser language; or the host when domains differ
  * by locale. The one detection of the site: the server's root redirect and the locale machine
  * both call it.
  *
@@ -59,7 +59,7 @@ export function detectLocale(input: LocaleDetectionInput): Locale {
   return fromBrowser ?? DEFAULT_LOCALE
 }
 
-/** Spec 2: only the root redirects, to the detected locale's path; never to English (served in place at `/`) nor on a host bound to a locale. */
+/** R2: only the root redirects, to the detected locale's path; never to English (served in place at `/`) nor on a host bound to a locale. */
 export function rootRedirectPath(input: LocaleDetectionInput): `/${Locale}` | null {
   if (!input.atRoot || input.differentDomains) return null
   const locale = detectLocale(input)
@@ -74,7 +74,7 @@ export function stripLocale(path: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`
 }
 
-/** Spec 2 (prefix-and-default): every locale has its prefix. `localePath('ru', '/account')` -> `/ru/account`. */
+/** R2 (prefix-and-default): every locale has its prefix. `localePath('ru', '/account')` -> `/ru/account`. */
 export function localePath(locale: Locale, path: string): string {
   const bare = stripLocale(path)
   // The home page has no slash of its own, also before a query or a hash: `/de?x=1`.

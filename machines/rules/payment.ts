@@ -1,12 +1,12 @@
-/** Spec 3, 4, 7, 9: the payment rules behind the payment machine's guards and widget options. Pure functions. */
+/** R3, R4, R7, R9: the payment rules behind the payment machine's guards and widget options. Pure functions. */
 
-/** Spec 1, 3: the configured payment providers. */
+/** R1, R3: the configured payment providers. */
 export const PAYMENT_SERVICES = ['payselection', 'cloudpayments'] as const
 export type PaymentService = (typeof PAYMENT_SERVICES)[number]
 
-/** Spec 9: the trial plan. */
+/** R9: the trial plan. */
 export const TRIAL_SUBSCRIPTION_ID = 1
-/** Spec 4, 9: a paid amount of exactly 1 marks a trial. */
+/** R4, R9: a paid amount of exactly 1 marks a trial. */
 export const TRIAL_AMOUNT = 1
 
 export type PaymentScheme = 'auth' | 'charge'
@@ -18,7 +18,7 @@ export interface Subscription {
   prices?: { using?: { actual?: number; currency?: string } } & Record<string, unknown>
 }
 
-/** Spec 3: what `POST /payments` answers. */
+/** R3: what `POST /payments` answers. */
 export interface PaymentOptions {
   amount: number
   currency: string
@@ -32,28 +32,28 @@ export function isPaymentService(name: unknown): name is PaymentService {
   return (PAYMENT_SERVICES as readonly unknown[]).includes(name)
 }
 
-/** Spec 8: the message of the error raised for an unknown service. */
+/** R8: the message of the error raised for an unknown service. */
 export function unknownPaymentServiceMessage(name: unknown): string {
   return `Unknown payment service "${String(name)}". Available services: ${PAYMENT_SERVICES.join(', ')}.`
 }
 
-/** Spec 4, 8: the active service, or an error listing the available ones. */
+/** R4, R8: the active service, or an error listing the available ones. */
 export function assertPaymentService(name: unknown): PaymentService {
   if (!isPaymentService(name)) throw new Error(unknownPaymentServiceMessage(name))
   return name
 }
 
-/** Spec 4: the trial (subscription id 1) only authorises; every other plan is charged at once. */
+/** R4: the trial (subscription id 1) only authorises; every other plan is charged at once. */
 export function paymentScheme(subscriptionId: number): PaymentScheme {
   return subscriptionId === TRIAL_SUBSCRIPTION_ID ? 'auth' : 'charge'
 }
 
-/** Spec 7, 9: payselection wants the amount as a string with two decimals. */
+/** R7, R9: payselection wants the amount as a string with two decimals. */
 export function formatPayselectionAmount(amount: number): string {
   return (Math.round(amount * 100) / 100).toFixed(2)
 }
 
-/** Spec 9: the payment widget language for a site or translation locale. */
+/** R9: the payment widget language for a site or translation locale. */
 const PAYMENT_LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
   ru: 'ru-RU',
   en: 'en-US',
@@ -81,7 +81,7 @@ export function paymentLanguage(locale: string | null | undefined): string {
 export const PAYSELECTION_LANGUAGES = ['ru', 'en'] as const
 export type PayselectionLanguage = (typeof PAYSELECTION_LANGUAGES)[number]
 
-/** Spec 9 and decision 050: the spec 9 payment language as the Payselection widget takes it. */
+/** R9 and decision 050: the R9 payment language as the Payselection widget takes it. */
 export function payselectionLanguage(locale: string | null | undefined): PayselectionLanguage {
   const primary = paymentLanguage(locale).split('-', 1)[0]!.toLowerCase()
   return (PAYSELECTION_LANGUAGES as readonly string[]).includes(primary) ? (primary as PayselectionLanguage) : 'en'
@@ -104,7 +104,7 @@ export interface Receipt {
 }
 
 /**
- * Spec 4, 9: receipt data only when the currency is RUB: one line, quantity 1, no VAT,
+ * R4, R9: receipt data only when the currency is RUB: one line, quantity 1, no VAT,
  * method 1 (full prepayment), object 4 (a service), the taxation system from `tax_system_id`.
  */
 export function buildReceipt(label: string, options: PaymentOptions): Receipt | null {
@@ -116,7 +116,7 @@ export function buildReceipt(label: string, options: PaymentOptions): Receipt | 
   }
 }
 
-/** Spec 7: the CloudPayments-style widget call. */
+/** R7: the CloudPayments-style widget call. */
 export interface CloudPaymentsRequest {
   service: 'cloudpayments'
   language: string
@@ -134,7 +134,7 @@ export interface CloudPaymentsRequest {
   }
 }
 
-/** Spec 7: the payselection widget call. */
+/** R7: the payselection widget call. */
 export interface PayselectionRequest {
   service: 'payselection'
   language: string
@@ -159,7 +159,7 @@ export interface WidgetRequestInput {
   payselection: { serviceId: string; publicKey: string }
 }
 
-/** Spec 7: the widget call for the active provider. */
+/** R7: the widget call for the active provider. */
 export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
   const { options } = input
   const language = paymentLanguage(input.locale)

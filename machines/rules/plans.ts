@@ -1,14 +1,14 @@
 /**
- * Spec 3, 9: which plans are offered and how each is labelled. Pure functions: message
+ * R3, R9: which plans are offered and how each is labelled. Pure functions: message
  * functions are passed in, so the rules are tested without the message bundle.
  */
 import type { Locale } from './locale'
 import { TRIAL_SUBSCRIPTION_ID } from './payment'
 
-/** Spec 9: plans priced at or above this are shown only with the debug flag. */
+/** R9: plans priced at or above this are shown only with the debug flag. */
 export const MAX_PLAN_PRICE = 9000
 
-/** Spec 9: only plans whose actual price is below 9000 are shown, unless the debug flag is on. */
+/** R9: only plans whose actual price is below 9000 are shown, unless the debug flag is on. */
 export function isPlanShown(plan: { prices?: { using?: { actual?: number } } }, debugPrices: boolean): boolean {
   return debugPrices || (plan.prices?.using?.actual ?? Number.POSITIVE_INFINITY) < MAX_PLAN_PRICE
 }
@@ -18,7 +18,7 @@ export function isTrialPlan(plan: { id: number }): boolean {
 }
 
 /**
- * Spec 9: plural forms for counts in labels. Russian has three forms chosen by the last digit
+ * R9: plural forms for counts in labels. Russian has three forms chosen by the last digit
  * (1 → one, 2–4 → few, anything else → many) and 11 to 19 always take the many form.
  * English and German have one form for 1 and another for every other count.
  */
@@ -49,7 +49,7 @@ export function daysLabel(days: number, locale: Locale, messages: DaysMessages):
   return messages[pluralForm(locale, days)]({ count: days })
 }
 
-/** Spec 9: the trial is labelled with its own name, every other plan by its days count. */
+/** R9: the trial is labelled with its own name, every other plan by its days count. */
 export function planLabel(plan: { id: number; name: string; days: number }, locale: Locale, messages: DaysMessages): string {
   return isTrialPlan(plan) ? plan.name : daysLabel(plan.days, locale, messages)
 }

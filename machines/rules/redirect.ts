@@ -1,7 +1,7 @@
 import { localePath, stripLocale, type Locale } from './locale'
 
 /**
- * Spec 5: redirect targets must be local paths of letters, digits and `@ - % _ ~`
+ * R5: redirect targets must be local paths of letters, digits and `@ - % _ ~`
  * separated by `/`, with an optional query and fragment.
  */
 
@@ -56,7 +56,7 @@ export function safeRedirect(target: unknown, fallback = '/'): string {
 }
 
 /**
- * Spec 2, 3: the login page with the way back. The login page returns to its `redirect`
+ * R2, R3: the login page with the way back. The login page returns to its `redirect`
  * parameter; a path that is not the login page, or that already names its way back, is kept.
  */
 export function loginHref(to: string, redirectAfterLoginTo: string | null): string {
@@ -65,7 +65,7 @@ export function loginHref(to: string, redirectAfterLoginTo: string | null): stri
   return `${to}${to.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirectAfterLoginTo)}`
 }
 
-/** Spec 2: the login page of a language, remembering `target` when it is a safe local path. */
+/** R2: the login page of a language, remembering `target` when it is a safe local path. */
 export function loginPath(locale: Locale, target: string | null = null): string {
   return loginHref(localePath(locale, '/login'), isSafeRedirect(target) ? target : null)
 }

@@ -1,4 +1,4 @@
-/** Spec 7: referral codes, as the join page, sign-up and the launcher download take them. */
+/** R7: referral codes, as the join page, sign-up and the launcher download take them. */
 import { REFERRAL_CODE_PATTERN } from './fields'
 
 // ASCII letters, digits, `_` and `-` only: no flag changes what it matches.

@@ -1,9 +1,9 @@
 /**
- * Spec 8: the toasts the machines raise. A toast names its text by a key the site's messages
+ * R8: the toasts the machines raise. A toast names its text by a key the site's messages
  * define (checked by the compiler on both sides), or carries the backend's own words.
  */
 
-/** Spec 8: toasts come in success, info, warning and error kinds. */
+/** R8: toasts come in success, info, warning and error kinds. */
 export type ToastKind = 'success' | 'info' | 'warning' | 'error'
 
 /** Every toast key a machine may name; the site maps each to its message (`src/lib/toast.ts`). */
@@ -22,10 +22,10 @@ export type ToastParams =
   /** The backend's own (translated) words. */
   | { kind: ToastKind; text: string }
 
-/** Spec 8: the payment toasts. */
+/** R8: the payment toasts. */
 export const PAYMENT_SUCCESS_TOAST = { kind: 'success', key: 'payments.success' } as const satisfies ToastParams
 export const PAYMENT_FAIL_TOAST = { kind: 'error', key: 'payments.fail' } as const satisfies ToastParams
-/** Spec 8: a language file failed; English is shown instead. */
+/** R8: a language file failed; English is shown instead. */
 export const LANGUAGE_ERROR_TOAST = { kind: 'error', key: 'notifications.errors.language' } as const satisfies ToastParams
-/** Spec 8: the session expired on a page that needs it. */
+/** R8: the session expired on a page that needs it. */
 export const SESSION_EXPIRED_TOAST = { kind: 'warning', key: 'session.expired' } as const satisfies ToastParams

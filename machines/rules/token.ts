@@ -1,15 +1,15 @@
 /**
- * Spec 3, 4, 8, 9: the auth token rules behind the auth machine's guards.
+ * R3, R4, R8, R9: the auth token rules behind the auth machine's guards.
  * Pure functions: the current time is always an argument.
  */
 
-/** Spec 9: a token without an expiry lives this long. */
+/** R9: a token without an expiry lives this long. */
 export const DEFAULT_TOKEN_MAX_AGE_S = 1800
-/** Spec 4, 9: a token counts as expired this long before its real expiry. */
+/** R4, R9: a token counts as expired this long before its real expiry. */
 export const TOKEN_EXPIRY_MARGIN_MS = 500
-/** Spec 3, 9: token and expiry are stored under this prefix, in a cookie and in local storage. */
+/** R3, R9: token and expiry are stored under this prefix, in a cookie and in local storage. */
 export const AUTH_STORAGE_PREFIX = 'auth'
-/** Spec 6: requests carry `Authorization: Bearer <token>`. */
+/** R6: requests carry `Authorization: Bearer <token>`. */
 export const BEARER_PREFIX = 'Bearer '
 
 /** The names under which the session is stored (cookie and local storage alike). */
@@ -23,7 +23,7 @@ export const AUTH_STORAGE_KEYS = {
 export type TokenStatus = 'unknown' | 'valid' | 'expired'
 
 /**
- * Spec 4: unknown when there is no token or no expiry; expired from
+ * R4: unknown when there is no token or no expiry; expired from
  * `TOKEN_EXPIRY_MARGIN_MS` before the expiry on; valid before that.
  */
 export function tokenStatus(token: string | null | undefined, expiresAt: number | null | undefined, now: number): TokenStatus {
@@ -33,7 +33,7 @@ export function tokenStatus(token: string | null | undefined, expiresAt: number 
 }
 
 /**
- * Spec 9: the expiry timestamp (milliseconds) of a token issued at `now`.
+ * R9: the expiry timestamp (milliseconds) of a token issued at `now`.
  * `maxAgeSeconds` missing, null, zero or negative means the token has no expiry of its own:
  * it then lives `DEFAULT_TOKEN_MAX_AGE_S`.
  */
@@ -43,7 +43,7 @@ export function tokenExpiresAt(now: number, maxAgeSeconds?: number | null): numb
 }
 
 /**
- * Spec 9: the expiry of a stored token as the server and the auth machine both read it: the
+ * R9: the expiry of a stored token as the server and the auth machine both read it: the
  * stored expiry when there is a usable one, else the token has none of its own and lives
  * `DEFAULT_TOKEN_MAX_AGE_S` from `now`. Null without a token.
  */
@@ -52,7 +52,7 @@ export function restoredExpiresAt(token: string | null | undefined, storedExpire
   return Number.isFinite(storedExpiresAt) ? (storedExpiresAt as number) : tokenExpiresAt(now)
 }
 
-/** Spec 4: a refresh is possible while the refresh token itself is valid. */
+/** R4: a refresh is possible while the refresh token itself is valid. */
 export function canRefresh(refreshToken: string | null | undefined, refreshExpiresAt: number | null | undefined, now: number): boolean {
   if (!refreshToken) return false
   // A refresh token without a known expiry is tried; the server has the last word.
@@ -60,13 +60,13 @@ export function canRefresh(refreshToken: string | null | undefined, refreshExpir
   return tokenStatus(refreshToken, refreshExpiresAt, now) === 'valid'
 }
 
-/** Spec 6: the Authorization header value, or null when there is no token. */
+/** R6: the Authorization header value, or null when there is no token. */
 export function bearerHeader(token: string | null | undefined): string | null {
   if (!token) return null
   return token.startsWith(BEARER_PREFIX) ? token : `${BEARER_PREFIX}${token}`
 }
 
-/** Spec 3: the analytics payload's token: the logged-in user's token without the prefix, else null. */
+/** R3: the analytics payload's token: the logged-in user's token without the prefix, else null. */
 export function analyticsToken(loggedIn: boolean, token: string | null | undefined): string | null {
   if (!loggedIn || !token) return null
   return token.startsWith(BEARER_PREFIX) ? token.slice(BEARER_PREFIX.length) : token
@@ -74,7 +74,7 @@ export function analyticsToken(loggedIn: boolean, token: string | null | undefin
 
 export const EXPIRED_SESSION_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.'
 
-/** Spec 8: raised (to abort the request) when neither token nor refresh token is usable. */
+/** R8: raised (to abort the request) when neither token nor refresh token is usable. */
 export class ExpiredAuthSessionError extends Error {
   constructor() {
     super(EXPIRED_SESSION_MESSAGE)

@@ -1,5 +1,5 @@
 /**
- * Spec 5: form validation rules, held by arktype. A rule is plain data (a form machine's input
+ * R5: form validation rules, held by arktype. A rule is plain data (a form machine's input
  * holds its fields' rules); each answers null when it passes, or a failure naming its message
  * key and parameters. `validate` stops at the first failed rule and skips empty optional fields;
  * messages come from the per-language validation files. The site loads this module with the
@@ -31,7 +31,7 @@ const EmailAddress = type('string.email')
 /** Latin or Arabic-Indic (and Eastern Arabic-Indic) digits only (a class of BMP characters: no Unicode mode needed). */
 const Digits = type(new RegExp(`^${DIGIT_CLASS}+$`))
 
-/** Spec 5: required rejects null, undefined, empty arrays and blank strings; false passes by default. */
+/** R5: required rejects null, undefined, empty arrays and blank strings; false passes by default. */
 export function isEmpty(value: unknown, allowFalse = true): boolean {
   if (value === null || value === undefined) return true
   if (Array.isArray(value)) return value.length === 0
@@ -96,7 +96,7 @@ function paramsOf(rule: Rule): Record<string, string | number> {
   }
 }
 
-/** Spec 5 defaults: stop at the first failed rule; skip empty optional fields. */
+/** R5 defaults: stop at the first failed rule; skip empty optional fields. */
 export function validate(value: unknown, rules: readonly Rule[], values: Readonly<Record<string, unknown>> = {}): Failure | null {
   const required = rules.some((r) => r.rule === 'required')
   if (!required && isEmpty(value)) return null
@@ -106,7 +106,7 @@ export function validate(value: unknown, rules: readonly Rule[], values: Readonl
   return null
 }
 
-/** Spec 5: rules may come from HTML constraint attributes. */
+/** R5: rules may come from HTML constraint attributes. */
 export interface Constraints {
   required?: boolean
   type?: string
@@ -147,7 +147,7 @@ export interface InputConstraints {
 }
 
 /**
- * Spec 5: the HTML constraint attributes that say what a field's rules say, so the browser (its
+ * R5: the HTML constraint attributes that say what a field's rules say, so the browser (its
  * `:invalid` state, `maxlength` typing limit, number steppers, e-mail list handling) and the
  * validator agree. Every rule with an HTML counterpart is given: required; `multiple` for an
  * e-mail list; min, max and exact length (the tightest bound wins); min and max values on a
@@ -204,7 +204,7 @@ export const ValidationMessages = type({
 })
 export type ValidationMessages = typeof ValidationMessages.infer
 
-/** Spec 5: the message of a failure, with `{_field_}` and the rule's parameters filled in. */
+/** R5: the message of a failure, with `{_field_}` and the rule's parameters filled in. */
 export function formatFailure(failure: Failure, field: string, messages: Record<string, string>): string {
   const template = messages[failure.rule] ?? messages.default ?? '{_field_} is not valid.'
   const params: Record<string, string | number> = { _field_: field, ...failure.params }

@@ -1,5 +1,5 @@
 /**
- * The backend client (spec 7): one ofetch instance per locale and session. Every path is
+ * The backend client (R7): one ofetch instance per locale and session. Every path is
  * prefixed with the locale code; `Authorization: Bearer` is attached when a token is given;
  * only the body is returned, parsed with its arktype schema. It logs failures and never shows
  * a toast or redirects: callers and machines decide.

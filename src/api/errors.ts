@@ -1,4 +1,4 @@
-/** The error every backend call fails with (spec 7, 8); its own module so that code which only
+/** The error every backend call fails with (R7, R8); its own module so that code which only
  * checks errors does not load the client and its schemas. */
 export type ApiErrorKind = 'http' | 'network' | 'shape'
 
@@ -16,7 +16,7 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
   }
-  /** The server's own message, when it sent one (spec 8: shown in toasts). */
+  /** The server's own message, when it sent one (R8: shown in toasts). */
   get serverMessage(): string | null {
     const m = (this.data as { message?: unknown } | null)?.message
     return typeof m === 'string' && m.trim() ? m : null

@@ -1,5 +1,5 @@
 /**
- * arktype schemas of every backend response the site reads (spec 3, 7). Undeclared keys are
+ * arktype schemas of every backend response the site reads (R3, R7). Undeclared keys are
  * allowed, so the backend may add fields; a missing or mistyped field is a clear error.
  */
 import { type } from 'arktype'
@@ -41,7 +41,7 @@ export const UserSubscription = type({
   'last_payment_id?': id.or('null'),
 })
 
-/** Spec 3: the user, fetched as a whole object with an id. */
+/** R3: the user, fetched as a whole object with an id. */
 export const User = type({
   id,
   /** Null for an account made by signing in with Steam, until an address is added. */
@@ -57,7 +57,7 @@ export const User = type({
   'device?': Device.or('null'),
   'subscription?': UserSubscription.or('null'),
   'trial_used?': 'boolean',
-  /** Spec 6: the scope names, as a list or as a map of name to flag. */
+  /** R6: the scope names, as a list or as a map of name to flag. */
   'scope?': type('string[]').or({ '[string]': 'boolean' }),
   'created_at?': isoDate,
 })
@@ -95,7 +95,7 @@ export const Subscription = type({
 })
 export type Subscription = typeof Subscription.infer
 export const Currency = type({ 'country_group_id?': 'number', code: 'string', 'symbol?': 'string' })
-/** Spec 8: `subscriptions` must be an array. */
+/** R8: `subscriptions` must be an array. */
 export const SubscriptionList = type({
   subscriptions: Subscription.array(),
   'currencies?': Currency.array(),
@@ -115,7 +115,7 @@ export const SpecialOffer = type({
 })
 export type SpecialOffer = typeof SpecialOffer.infer
 
-/** Spec 3: payment options from the server. */
+/** R3: payment options from the server. */
 export const PaymentOptions = type({
   amount: 'number',
   currency: 'string',

@@ -9,7 +9,7 @@ import { lazyApi } from './lazy'
 
 /**
  * The backend client for the browser. Before each request the auth machine checks the token
- * (spec 4): a valid token is attached; an expired one is refreshed first, the request waiting;
+ * (R4): a valid token is attached; an expired one is refreshed first, the request waiting;
  * when neither works the session is reset and the request aborted with ExpiredAuthSessionError.
  * The client itself loads with the first call.
  */

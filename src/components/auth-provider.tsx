@@ -94,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
 }
 
-/** Spec 3: the signed-in user's id goes to analytics as its user id. */
+/** R3: the signed-in user's id goes to analytics as its user id. */
 function AnalyticsUser() {
   const userId = AuthActor.useSelector((s) => (s.matches('loggedIn') ? (s.context.user?.id ?? null) : null))
   useEffect(() => identifyUser(userId), [userId])
@@ -102,7 +102,7 @@ function AnalyticsUser() {
 }
 
 /**
- * Spec 4: the token is checked before every navigation, as before every request; and the
+ * R4: the token is checked before every navigation, as before every request; and the
  * machine knows which page is on show (what a session that ends there does depends on it).
  */
 function AuthFollowsRouter() {

@@ -7,7 +7,7 @@ import { RoutePage, SAMPLE_USER, type SiteParameters } from '../../.storybook/si
 import { expectPage, routePage, storyProduct } from '../../.storybook/pages'
 
 /**
- * Spec 2, 7: the confirm-email page, rendered by its route file. With the code from the e-mail
+ * R2, R7: the confirm-email page, rendered by its route file. With the code from the e-mail
  * it confirms the address (POST /users/email/{code}); without one it shows the confirmation form.
  */
 const CODE = 'C0DE42'

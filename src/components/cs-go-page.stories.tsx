@@ -7,7 +7,7 @@ import { Route as CsGoRoute } from '~/routes/cs-go'
 import { RoutePage } from '../../.storybook/site'
 import { expectPage, routePage, storyProduct } from '../../.storybook/pages'
 
-/** Spec 3: the CS:GO page (game version 2), rendered by its route file, in each language. */
+/** R3: the CS:GO page (game version 2), rendered by its route file, in each language. */
 const meta = {
   title: 'Pages/CS:GO',
   component: RoutePage,

@@ -3,7 +3,7 @@ import { m } from '~/paraglide/messages'
 import { statusOf } from '~/lib/http-error'
 import { NotFoundPage } from './not-found-page'
 
-/** Spec 8: a route-loading error shows the error page with the error's status, or 500. */
+/** R8: a route-loading error shows the error page with the error's status, or 500. */
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   const status = statusOf(error)

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test'
 import { ErrorPage } from './error-page'
 import { NotFoundPage } from './not-found-page'
 
-/** Spec 8: the error page with the error's status, and the not-found page. */
+/** R8: the error page with the error's status, and the not-found page. */
 const meta = {
   title: 'Site/Error pages',
   component: ErrorPage,

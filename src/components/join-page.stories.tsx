@@ -8,7 +8,7 @@ import { RoutePage, type SiteParameters } from '../../.storybook/site'
 import { expectPage, routePage, storyProduct } from '../../.storybook/pages'
 
 /**
- * Spec 2, 7: the join page, rendered by its route file. With a code it registers the referrer
+ * R2, R7: the join page, rendered by its route file. With a code it registers the referrer
  * (GET /referrer/link/{code}) and keeps the code in the referrer cookie; without one it says
  * how to get an invitation.
  */

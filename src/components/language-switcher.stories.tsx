@@ -7,7 +7,7 @@ import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 
 /**
- * Spec 2: the language switcher with country flags. A click asks the locale machine to load
+ * R2: the language switcher with country flags. A click asks the locale machine to load
  * the language; in Storybook the locale toolbar follows (the site loads the other page).
  */
 function SwitcherWithState() {

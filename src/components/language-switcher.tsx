@@ -10,7 +10,7 @@ import { CountryFlag } from './marketing/country-flag'
 export { CountryFlag, type FlagSize } from './marketing/country-flag'
 
 /**
- * Spec 2: a locale change stores the cookie and loads the same page in the other language.
+ * R2: a locale change stores the cookie and loads the same page in the other language.
  * A document navigation, so every message, meta tag and `<html lang>` is rendered anew.
  * The click is the locale machine's `locale.change`, in whatever state it is: the machine
  * stores the cookie and navigates. Before hydration, or opened in a new tab, it is a plain link.

@@ -6,7 +6,7 @@ import { LightboxHost } from './lightbox-host'
 import { GALLERY_ITEMS } from './marketing/gallery'
 import type { SiteParameters } from '../../.storybook/site'
 
-/** Spec 3: the image lightbox (rendered by the story frame, as by the root layout). */
+/** R3: the image lightbox (rendered by the story frame, as by the root layout). */
 const IMAGE = { url: GALLERY_ITEMS[0]!.big, name: 'Knife skins in the inventory' }
 
 const meta = {

@@ -2,7 +2,7 @@ import { m } from '~/paraglide/messages'
 import { LightboxActor } from './ui-actors'
 import { Dialog } from './dialog'
 
-/** The image lightbox (spec 3): the image by url, its name as caption; Escape or the button closes. */
+/** The image lightbox (R3): the image by url, its name as caption; Escape or the button closes. */
 export function LightboxHost() {
   const { open, url, name } = LightboxActor.useSelector((s) => ({ open: s.matches('open'), url: s.context.url, name: s.context.name }))
   const lightbox = LightboxActor.useActorRef()

@@ -13,7 +13,7 @@ import { reportFailure } from '~/lib/report'
 export const LocaleActor = createActorContext(localeMachine)
 
 /**
- * The locale machine with the site's side effects (spec 2, 4): a language's file is its build
+ * The locale machine with the site's side effects (R2, R4): a language's file is its build
  * of the page's scripts (decision 064), fetched before the page of that language is loaded as
  * a new document; the validation messages are a file per language.
  *

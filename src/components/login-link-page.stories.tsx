@@ -6,7 +6,7 @@ import { RoutePage, type LoginBehaviour } from '../../.storybook/site'
 import { expectPage, routePage, storyProduct } from '../../.storybook/pages'
 
 /**
- * Spec 2, 7: sign-in by the link from the e-mail (`/login/$code`), rendered by its route file:
+ * R2, R7: sign-in by the link from the e-mail (`/login/$code`), rendered by its route file:
  * the code goes to the auth machine, whose fake `login` keeps checking or refuses the code.
  */
 const page = (login: LoginBehaviour, path = '/login/4F7K2Q') => routePage(LoginCodeRoute, '/login/$code', path, { login }, '_guests')

@@ -11,7 +11,7 @@ import { ModalActor } from './ui-actors'
 import type { SiteParameters } from '../../.storybook/site'
 
 /**
- * Spec 3, 4: the modal machine's host. The story frame renders `ModalHost` (as the root layout
+ * R3, R4: the modal machine's host. The story frame renders `ModalHost` (as the root layout
  * does); the story gives a button that opens the reset dialog, the modal's state and the answer
  * the opener heard (`modal.answered`).
  */

@@ -20,7 +20,7 @@ const DIALOGS: Record<ModalDialog, { title: () => string; body: () => string; co
 }
 
 /**
- * Renders the modal machine's state (spec 3): the dialog its content names. Every way out — a
+ * Renders the modal machine's state (R3): the dialog its content names. Every way out — a
  * button, Escape, the backdrop, × — is an answer, which the machine passes to whoever opened it.
  */
 export function ModalHost() {

@@ -34,7 +34,7 @@ function requestedScripts(): Set<string> {
 }
 
 /**
- * Browser-only navigation duties (spec 2): reload once when a code chunk fails to load, and
+ * Browser-only navigation duties (R2): reload once when a code chunk fails to load, and
  * prefetch the code of the links in view when the browser is idle (2000 ms), unless offline, on
  * 2g or with data-saver. Prefetching fetches and compiles the chunks (`modulepreload`) but runs
  * nothing: the page stays responsive (decision 024).
@@ -126,7 +126,7 @@ export function NavigationEffects() {
     }
     schedule()
     const unsubscribe = router.subscribe('onResolved', schedule)
-    // Links scrolled into view are prefetched too; the scroll is looked at every 100 ms at most (spec 9).
+    // Links scrolled into view are prefetched too; the scroll is looked at every 100 ms at most (R9).
     let throttled: number | undefined
     const onScroll = () => {
       if (throttled !== undefined) return

@@ -2,7 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { m } from '~/paraglide/messages'
 
 /**
- * The top progress bar (spec 2): shown while a navigation loads, marked failed when it ends
+ * The top progress bar (R2): shown while a navigation loads, marked failed when it ends
  * in an error. A navigation superseded by another is cancelled, not failed.
  */
 export function NavigationProgress() {

@@ -7,7 +7,7 @@ import { ExternalScripts } from './marketing/external-scripts'
 import type { SiteParameters } from '../../.storybook/site'
 
 /**
- * Browser-only navigation pieces (spec 2): the progress bar while a route loads, the effects
+ * Browser-only navigation pieces (R2): the progress bar while a route loads, the effects
  * that mark the page interactive and prefetch links, and the external scripts (off unless
  * configured). Only the progress bar draws anything.
  */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '~/paraglide/messages'
 
-/** Spec 8: any unknown path answers 404 with "This page could not be found". */
+/** R8: any unknown path answers 404 with "This page could not be found". */
 export function NotFoundPage() {
   return (
     <section className="page-intro page-intro--center" data-testid="not-found">

@@ -74,7 +74,7 @@ export const SignOut: Story = {
   },
 }
 
-/** Spec 4, 8: an expired token on a page for signed-in users resets the session with a warning. */
+/** R4, R8: an expired token on a page for signed-in users resets the session with a warning. */
 export const ExpiredToken: Story = {
   parameters: { site: { user: SAMPLE_USER, access: 'protected', path: '/account' } satisfies SiteParameters },
   play: async ({ canvasElement }) => {

@@ -53,7 +53,7 @@ async function expectOpen(canvasElement: HTMLElement) {
   await expect(premiumLink()).toBeVisible()
 }
 
-/** Spec 2: the phone menu starts closed; its button opens it and closes it again. */
+/** R2: the phone menu starts closed; its button opens it and closes it again. */
 export const MobileMenuClosed: Story = {
   tags: ['mobile'],
   globals: PHONE_GLOBALS,
@@ -67,7 +67,7 @@ export const MobileMenuClosed: Story = {
   },
 }
 
-/** Spec 2: the phone menu opened by its button, closed with Escape (focus back on the button), opened again. */
+/** R2: the phone menu opened by its button, closed with Escape (focus back on the button), opened again. */
 export const MobileMenuOpen: Story = {
   tags: ['mobile'],
   globals: PHONE_GLOBALS,
@@ -85,7 +85,7 @@ export const MobileMenuOpen: Story = {
   },
 }
 
-/** Spec 2: the open phone menu in Russian (the longest labels). */
+/** R2: the open phone menu in Russian (the longest labels). */
 export const MobileMenuOpenRussian: Story = {
   tags: ['mobile'],
   globals: { ...PHONE_GLOBALS, locale: 'ru' },

@@ -4,7 +4,7 @@ import { CONSTANTS } from '../../app.constants'
 import { m } from '~/paraglide/messages'
 import { toasterMounted } from '~/lib/toast'
 
-/** Spec 9: bottom-right, 5000 ms, paused while hovered. Loaded after hydration (see toaster.tsx). */
+/** R9: bottom-right, 5000 ms, paused while hovered. Loaded after hydration (see toaster.tsx). */
 export default function SonnerToaster() {
   useEffect(() => toasterMounted(), [])
   return (

@@ -6,7 +6,7 @@ import { m } from '~/paraglide/messages'
 import { notify, type ToastKind } from '~/lib/toast'
 import { Toaster } from './toaster'
 
-/** Spec 8, 9: the four toast kinds, bottom-right, 5000 ms (the frame renders the toaster). */
+/** R8, R9: the four toast kinds, bottom-right, 5000 ms (the frame renders the toaster). */
 function Toasts({ kinds }: { kinds: ToastKind[] }) {
   useEffect(() => {
     for (const kind of kinds) notify(kind === 'error' ? { kind, key: 'notifications.errors.other' } : { kind, text: TEXT[kind] })

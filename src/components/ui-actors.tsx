@@ -3,12 +3,12 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { lightboxMachine, menuMachine, modalMachine } from '#machines/ui'
 
-/** One actor per page view for each piece of shared UI state (spec 3). */
+/** One actor per page view for each piece of shared UI state (R3). */
 export const MenuActor = createActorContext(menuMachine)
 export const ModalActor = createActorContext(modalMachine)
 export const LightboxActor = createActorContext(lightboxMachine)
 
-/** Spec 2: the mobile menu closes on every route change. */
+/** R2: the mobile menu closes on every route change. */
 function CloseMenuOnRouteChange() {
   const router = useRouter()
   const menu = MenuActor.useActorRef()

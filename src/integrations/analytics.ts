@@ -1,5 +1,5 @@
 /**
- * The analytics sender (spec 3, 5, 7, 9): `POST /{locale}/analytics/collect` with the payload of
+ * The analytics sender (R3, R5, R7, R9): `POST /{locale}/analytics/collect` with the payload of
  * `analyticsPayload`, batched (500 ms, at most 2 per batch). Without a client id nothing is sent
  * and the console says why. Browser only: on the server `collectAnalytics` resolves at once.
  * Failures are logged by the API client and never reach the visitor.
@@ -75,7 +75,7 @@ export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutc
   }
 }
 
-/** Spec 5, 9: a landing address with a full utm set is remembered in the `utm` cookie. */
+/** R5, R9: a landing address with a full utm set is remembered in the `utm` cookie. */
 export function rememberUtm(crossOrigin: boolean): boolean {
   if (typeof window === 'undefined') return false
   const cookie = utmCookieForSearch(window.location.search, crossOrigin)
@@ -85,7 +85,7 @@ export function rememberUtm(crossOrigin: boolean): boolean {
 }
 
 /**
- * Spec 5, 9: with ANALYTICS_CLIENT_ID_COOKIE configured and absent, the id of `_ga` is stored
+ * R5, R9: with ANALYTICS_CLIENT_ID_COOKIE configured and absent, the id of `_ga` is stored
  * in it (31536000 s, path /). Returns whether a cookie was written.
  */
 export function rememberClientId(configuredCookie: string | null, crossOrigin: boolean): boolean {

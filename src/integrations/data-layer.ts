@@ -1,5 +1,5 @@
 /**
- * The tag manager's `dataLayer` (spec 4, 7): e-commerce actions (detail, add, remove,
+ * The tag manager's `dataLayer` (R4, R7): e-commerce actions (detail, add, remove,
  * purchase) and events. Browser only; on the server every call is a no-op.
  */
 import { ECOMMERCE_ACTIONS, type CartChange, type EcommerceAction, type PurchaseAnalytics } from '#machines/rules/analytics'
@@ -22,7 +22,7 @@ export function pushEvent(event: string, data: Record<string, unknown> = {}): vo
 }
 
 /**
- * Spec 3: the signed-in user's id is the analytics user id. The tag manager reads `user_id` from
+ * R3: the signed-in user's id is the analytics user id. The tag manager reads `user_id` from
  * the data layer: it is set when a user is known and cleared (null) when the visitor signs out,
  * each change once.
  */
@@ -38,7 +38,7 @@ export function identifyUser(id: string | number | null): void {
 
 export interface EcommerceProduct { id: string; name: string; price: number; quantity?: number }
 
-/** Spec 4: only detail, add, remove and purchase are allowed. */
+/** R4: only detail, add, remove and purchase are allowed. */
 export function pushEcommerce(action: EcommerceAction, payload: { currencyCode: string; products: EcommerceProduct[]; actionField?: Record<string, unknown> }): void {
   if (!ECOMMERCE_ACTIONS.includes(action)) throw new Error(`Unknown e-commerce action "${action}"; allowed: ${ECOMMERCE_ACTIONS.join(', ')}`)
   const l = layer()
@@ -50,14 +50,14 @@ export function pushEcommerce(action: EcommerceAction, payload: { currencyCode: 
   })
 }
 
-/** Spec 4: another plan chosen on the premium page: `remove` for the previous one first, then `add`. */
+/** R4: another plan chosen on the premium page: `remove` for the previous one first, then `add`. */
 export function pushCartChange(change: CartChange | null): void {
   if (!change) return
   if (change.remove) pushEcommerce('remove', { currencyCode: change.remove.currencyCode, products: [change.remove.product] })
   pushEcommerce('add', { currencyCode: change.add.currencyCode, products: [change.add.product] })
 }
 
-/** Spec 4: after a successful payment: the e-commerce purchase (subscriptions) and the tag-manager event. */
+/** R4: after a successful payment: the e-commerce purchase (subscriptions) and the tag-manager event. */
 export function pushPurchase(analytics: PurchaseAnalytics): void {
   const l = layer()
   if (!l) return

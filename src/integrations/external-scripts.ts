@@ -1,5 +1,5 @@
 /**
- * Spec 1, 4: the tag manager container, the chat widget and the analytics script come from
+ * R1, R4: the tag manager container, the chat widget and the analytics script come from
  * external providers. They load after the page is idle (after `load`, then
  * `requestIdleCallback` with a timeout), never block rendering, are off when not configured,
  * and a provider that fails to load changes nothing: the error is logged as a warning and the

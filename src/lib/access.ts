@@ -1,5 +1,5 @@
 /**
- * Spec 2: the route guards. A pathless layout route declares how its pages may be seen
+ * R2: the route guards. A pathless layout route declares how its pages may be seen
  * (`staticData.access`); its `beforeLoad` asks the auth machine's own rule (`accessDecision`)
  * about the session the root route read for this navigation.
  */
@@ -8,7 +8,7 @@ import { accessDecision, sessionState, type Access, type SessionFacts } from '#m
 
 declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {
-    /** Spec 2: open to everyone (the default), to guests only, or protected. */
+    /** R2: open to everyone (the default), to guests only, or protected. */
     access?: Access
   }
 }

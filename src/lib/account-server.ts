@@ -1,5 +1,5 @@
 /**
- * The account page's first paint: the special offer (spec 7: GET /users/subscription/special),
+ * The account page's first paint: the special offer (R7: GET /users/subscription/special),
  * fetched on the server with the visitor's session. A session the backend no longer knows
  * sends the visitor to login.
  */

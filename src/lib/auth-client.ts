@@ -21,7 +21,7 @@ export async function askAuth(auth: AuthRef, event: AuthEvent): Promise<AuthSnap
 }
 
 /**
- * Spec 4, 6, 8: the bearer token a request goes with. A guest's request has none. Otherwise the
+ * R4, R6, R8: the bearer token a request goes with. A guest's request has none. Otherwise the
  * machine checks the token first: a valid one goes; an expired one is refreshed first while the
  * request waits; when neither works the session is reset and the request aborted.
  */

@@ -1,5 +1,5 @@
 /**
- * Where the session lives in the browser (spec 3, 9): token, expiry (milliseconds), refresh
+ * Where the session lives in the browser (R3, R9): token, expiry (milliseconds), refresh
  * token and its expiry under the `auth` prefix, in cookies (so the server renders the first paint
  * logged in and its guards read them) and in local storage. The cookies live as long as the
  * session can go on: until the refresh token expires when there is one, else until the token

@@ -1,5 +1,5 @@
 /**
- * Spec 7: the e-mail confirmation by the link's code (POST /users/email/{code}), made by the
+ * R7: the e-mail confirmation by the link's code (POST /users/email/{code}), made by the
  * server while it renders the page, so the e-mailed link works without JavaScript. The
  * answer is the visitor's alone: never kept for another.
  */
@@ -32,7 +32,7 @@ export const confirmEmailByLink = createServerFn({ method: 'GET' })
       })
     const session = await serverSession(api, { now: Date.now(), crossOrigin: config.cookiesCrossOrigin })
     try {
-      // Spec 5: a six-digit code typed into the address in Arabic-Indic digits goes as Latin digits.
+      // R5: a six-digit code typed into the address in Arabic-Indic digits goes as Latin digits.
       const answer = await api(session?.token ?? null).confirmEmail(normalizeDigits(data.code))
       return { result: { message: answer.message } }
     } catch (error) {

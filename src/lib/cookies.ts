@@ -1,5 +1,5 @@
 /**
- * Spec 9: the attributes of every cookie the site writes: path `/`, and `SameSite=Lax`, or
+ * R9: the attributes of every cookie the site writes: path `/`, and `SameSite=Lax`, or
  * `SameSite=None; Secure` when the site runs cross-origin (`COOKIES_CROSS_ORIGIN`).
  */
 export function cookieAttributes(crossOrigin: boolean): string {

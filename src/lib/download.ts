@@ -1,7 +1,7 @@
 import type { Locale } from '../../app.constants'
 
 /**
- * Spec 7: the launcher download is a browser redirect to {backend}/{locale}/launcher/download,
+ * R7: the launcher download is a browser redirect to {backend}/{locale}/launcher/download,
  * with referrer_link_code when the visitor came through a referral link.
  */
 export function launcherDownloadUrl(apiBrowserBase: string, locale: Locale, referrerCode: string | null): string {

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 7 and decision 064: "loading a language file" for the language switcher. The site's
+ * R4, R7 and decision 064: "loading a language file" for the language switcher. The site's
  * messages are compiled into each language's own build (decision 026), so a language's file for
  * the page on show is that build's scripts of the page: the server names them (the prefetch map
  * in that language); they are fetched, not run, and the page of that language then loads them

@@ -1,5 +1,5 @@
 /**
- * Locale rules of spec 2: prefix-and-default routing, the request's side of locale detection
+ * Locale rules of R2: prefix-and-default routing, the request's side of locale detection
  * (the order itself is `detectLocale` of machines/rules/locale.ts, which the locale machine
  * uses too), the locale cookie and the legal-page prefix. Pure functions shared by the server
  * entry, the router rewrite and the components.
@@ -117,7 +117,7 @@ export function hostDetectionInput(localeHosts: Record<string, Locale> | null, h
   }
 }
 
-/** Spec 2: the visitor's locale for a request (see `detectLocale` in machines/rules/locale.ts). */
+/** R2: the visitor's locale for a request (see `detectLocale` in machines/rules/locale.ts). */
 export function detectLocale(input: DetectionInput): Locale {
   return detectRequestLocale(localeDetectionInput(input))
 }
@@ -132,7 +132,7 @@ export function pageLocale(input: DetectionInput): Locale {
 }
 
 /**
- * Spec 2: only the root path redirects, to the stored or preferred locale's path. English is
+ * R2: only the root path redirects, to the stored or preferred locale's path. English is
  * served in place at `/`, so it needs no redirect; neither does a host that names its locale.
  */
 export function rootRedirect(input: DetectionInput): string | null {
@@ -140,12 +140,12 @@ export function rootRedirect(input: DetectionInput): string | null {
   return rootRedirectPath(localeDetectionInput(input))
 }
 
-/** Spec 9: i18n_redirected lives 365 days on path /, SameSite=Lax (None and Secure cross-origin). */
+/** R9: i18n_redirected lives 365 days on path /, SameSite=Lax (None and Secure cross-origin). */
 export function localeCookie(locale: Locale, crossOrigin = false): string {
   return setCookieString(CONSTANTS.localeCookie, locale, CONSTANTS.localeCookieMaxAgeDays * 24 * 60 * 60, crossOrigin)
 }
 
-/** Spec 2: legal and info pages use /ru for Russian and /en for every other language. */
+/** R2: legal and info pages use /ru for Russian and /en for every other language. */
 export function legalPrefix(locale: Locale): '/ru' | '/en' {
   return locale === 'ru' ? '/ru' : '/en'
 }

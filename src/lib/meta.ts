@@ -1,7 +1,7 @@
 /**
- * Spec 2: per-page meta from the page key, the first path segment after the locale prefix.
+ * R2: per-page meta from the page key, the first path segment after the locale prefix.
  * An unknown segment falls back to the index page; the promo page has its own share image.
- * Spec 1: the mirror brand has its own texts where a `meta_mirror_*` message exists (the home
+ * R1: the mirror brand has its own texts where a `meta_mirror_*` message exists (the home
  * page's title, the marketing pages' descriptions); elsewhere both brands share the text, with
  * their own product name (decision 005).
  */
@@ -76,7 +76,7 @@ export interface MetaInput {
 
 /**
  * The localized href of a de-localized path: unprefixed for English, /ru or /de otherwise. The
- * English home page is /en: the site root detects the visitor's language (spec 2), so it is the
+ * English home page is /en: the site root detects the visitor's language (R2), so it is the
  * x-default, not the English page (decision 081).
  */
 function localizedPath(rest: string, locale: Locale): string {

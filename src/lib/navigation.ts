@@ -1,11 +1,11 @@
-/** Pure rules behind navigation effects (spec 2, 9). */
+/** Pure rules behind navigation effects (R2, R9). */
 
 export interface ConnectionInfo {
   onLine?: boolean
   connection?: { saveData?: boolean; effectiveType?: string } | undefined
 }
 
-/** Spec 9: prefetch when idle; skipped offline, on 2g or with data-saver. */
+/** R9: prefetch when idle; skipped offline, on 2g or with data-saver. */
 export function canPrefetch(nav: ConnectionInfo | undefined): boolean {
   if (!nav) return false
   if (nav.onLine === false) return false

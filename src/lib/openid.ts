@@ -1,5 +1,5 @@
 /**
- * Spec 2, 7: signing in with Steam (OpenID 2.0). The visitor goes to the provider with the
+ * R2, R7: signing in with Steam (OpenID 2.0). The visitor goes to the provider with the
  * login page as the way back (`return_to`, the remembered target in its query); the provider
  * sends them back there with its signed answer in `openid.*` parameters, which the login page
  * (the login callback route) hands to the backend, unchanged.

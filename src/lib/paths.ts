@@ -7,7 +7,7 @@ export function isBypassedPath(pathname: string): boolean {
 
 /**
  * A page path without its trailing slash (`/faq/` → `/faq`, `/ru/` → `/ru`), or null when it
- * has none. Such paths are served in place, never redirected (spec 2: only `/` redirects).
+ * has none. Such paths are served in place, never redirected (R2: only `/` redirects).
  */
 export function withoutTrailingSlash(pathname: string): string | null {
   if (pathname.length <= 1 || !pathname.endsWith('/') || isBypassedPath(pathname)) return null

@@ -1,5 +1,5 @@
 /**
- * Idle prefetch (spec 9) warms the code of the pages a visitor can reach from the links in view,
+ * Idle prefetch (R9) warms the code of the pages a visitor can reach from the links in view,
  * without running it: the server publishes which code chunks each route needs (from the build's
  * route manifest) and the browser adds `<link rel="modulepreload">` for them. Importing the
  * routes instead would evaluate every linked page's modules (and their validation library) on

@@ -1,5 +1,5 @@
 /**
- * Spec 7: the join page's referral code, registered by the server while it renders the page
+ * R7: the join page's referral code, registered by the server while it renders the page
  * (so a join link works without JavaScript); a valid code is kept in the referrer cookie.
  */
 import { createServerFn } from '@tanstack/react-start'

@@ -3,7 +3,7 @@ import { readCookie } from './locale'
 import { setCookieString } from './cookies'
 import { sanitizeReferrerCode } from '#machines/rules/referrer'
 
-/** The referral code a visitor came with (spec 7: passed on to the launcher download and sign-up). */
+/** The referral code a visitor came with (R7: passed on to the launcher download and sign-up). */
 export function readReferrerCode(cookieHeader: string | null | undefined): string | null {
   return sanitizeReferrerCode(readCookie(cookieHeader, CONSTANTS.referrerCookie))
 }

@@ -3,7 +3,7 @@ import { setResponseStatus } from '@tanstack/react-start/server'
 import { statusOf } from './http-error'
 
 /**
- * Spec 8: a route-loading error answers with the error's status, or 500. Routes that load data
+ * R8: a route-loading error answers with the error's status, or 500. Routes that load data
  * pass this as `onError`; the router alone would answer every loader error with 500.
  */
 export const setErrorStatus = createIsomorphicFn()

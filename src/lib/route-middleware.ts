@@ -1,6 +1,6 @@
 /**
  * Runs the named middleware that matched routes declare in `staticData.middleware`
- * (spec 2). An unknown name throws the 500 "Unknown middleware".
+ * (R2). An unknown name throws the 500 "Unknown middleware".
  */
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { appendResponseHeader, getRequestHeader } from '@tanstack/react-start/server'
@@ -10,7 +10,7 @@ import { runMiddleware, type MiddlewareName } from '~/middleware'
 
 declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {
-    /** Named route middleware (spec 2). */
+    /** Named route middleware (R2). */
     middleware?: readonly (MiddlewareName | (string & {}))[]
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Spec 3, 6: the user's `scope` may be a list of names or a map of name to flag; a scope check
+ * R3, R6: the user's `scope` may be a list of names or a map of name to flag; a scope check
  * tests one name in either form.
  */
 export type Scope = readonly string[] | Readonly<Record<string, unknown>> | null | undefined

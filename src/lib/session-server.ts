@@ -1,7 +1,7 @@
 /**
- * The visitor's session as the server renders a page with it (spec 3, 4, 9): the stored token
+ * The visitor's session as the server renders a page with it (R3, R4, R9): the stored token
  * when it is valid; an expired one with a live refresh token is refreshed here, before the page
- * is rendered, and the new pair written back as cookies (spec 4: "if expired and a refresh is
+ * is rendered, and the new pair written back as cookies (R4: "if expired and a refresh is
  * possible, it is refreshed"); a session the backend no longer knows is removed.
  */
 import { appendResponseHeader, deleteCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server'
@@ -18,7 +18,7 @@ export function clearSessionCookies(): void {
 
 export interface ServerSession {
   token: string
-  /** The stored expiry (ms); null when the cookie had none (the token then lives 1800 s, spec 9). */
+  /** The stored expiry (ms); null when the cookie had none (the token then lives 1800 s, R9). */
   expiresAt: number | null
 }
 

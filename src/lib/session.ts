@@ -1,5 +1,5 @@
 /**
- * The stored session as the server and the route guards read it (spec 3, 9): the token, its
+ * The stored session as the server and the route guards read it (R3, R9): the token, its
  * expiry, the refresh token and its expiry, in milliseconds, under the prefix `auth`. The auth
  * machine owns the lifecycle and writes them; this module only reads them at the edge, with the
  * same shape checks on the server (the request's cookies) and in the browser (`document.cookie`).
@@ -34,7 +34,7 @@ export function sessionFacts(cookieHeader: string | null | undefined): SessionFa
   }
 }
 
-/** The token to call the backend with now, when the stored one is still valid (spec 4). */
+/** The token to call the backend with now, when the stored one is still valid (R4). */
 export function liveToken(session: SessionFacts, now: number): string | null {
   return sessionState(session, now) === 'signedIn' ? session.token : null
 }

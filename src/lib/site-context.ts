@@ -23,7 +23,7 @@ export interface SiteContext {
   /** The request's brand: names, support e-mail, favicon, share image. */
   brandInfo: Brand
   config: PublicConfig
-  /** Spec 2: whether hosts are bound to locales and this host's locale, for the locale machine's detection. */
+  /** R2: whether hosts are bound to locales and this host's locale, for the locale machine's detection. */
   localeHost?: HostDetectionInput
   /** The request time: the auth machine's first `now`, the same on server and client. */
   now: number

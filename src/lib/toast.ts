@@ -49,7 +49,7 @@ export function toasterMounted(): () => void {
 }
 
 /**
- * Spec 8: toasts come in success, info, warning and error kinds. The toast library loads after
+ * R8: toasts come in success, info, warning and error kinds. The toast library loads after
  * the page (decision 022); a toast raised earlier shows as soon as the toaster is there.
  */
 export function notify(request: ToastRequest): void {

@@ -1,7 +1,7 @@
 import { CONSTANTS } from '../../app.constants'
 import { setCookieString } from './cookies'
 
-/** Spec 3, 5: utm is sent only when source, medium and campaign are all present. */
+/** R3, R5: utm is sent only when source, medium and campaign are all present. */
 export type Utm = {
   source: string
   medium: string
@@ -54,14 +54,14 @@ export function parseUtmCookie(value: string | null): Utm | null {
 }
 
 /**
- * Spec 9: the utm and client-id cookies live 31536000 seconds on path /; SameSite=Lax, or
+ * R9: the utm and client-id cookies live 31536000 seconds on path /; SameSite=Lax, or
  * None and Secure when the site's cookies are cross-origin (COOKIES_CROSS_ORIGIN).
  */
 export function trackingCookie(name: string, value: string, crossOrigin = false): string {
   return setCookieString(name, value, CONSTANTS.trackingCookieMaxAgeSeconds, crossOrigin)
 }
 
-/** Spec 9: utm cookies live 31536000 seconds on path /. */
+/** R9: utm cookies live 31536000 seconds on path /. */
 export function utmCookies(search: Record<string, unknown>, crossOrigin = false): string[] {
   const utm = utmFromSearch(search)
   if (!utm) return []

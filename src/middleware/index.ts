@@ -1,5 +1,5 @@
 /**
- * Spec 2: route middleware by name. A route lists names in `staticData.middleware`; the
+ * R2: route middleware by name. A route lists names in `staticData.middleware`; the
  * server entry runs `download-proxy` for the download path. An unknown name is a 500.
  */
 import { CONSTANTS, type Locale, type PublicConfig } from '../../app.constants'
@@ -35,7 +35,7 @@ const registry = {
       sanitizeReferrerCode(readCookie(ctx.cookieHeader, CONSTANTS.referrerCookie)),
     ),
   }),
-  /** Spec 2: a page for Russian visitors only; any other language goes to its own home page. */
+  /** R2: a page for Russian visitors only; any other language goes to its own home page. */
   'russian-only': (ctx) => (ctx.locale === 'ru' ? undefined : { redirect: localePath(ctx.locale, '/') }),
   /** The promo landing remembers its campaign (utm_*) for the analytics of later visits. */
   promo: (ctx) => {

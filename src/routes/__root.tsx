@@ -30,7 +30,7 @@ import '~/styles/account.css'
 import '~/styles/premium.css'
 import '~/styles/marketing.css'
 
-/** What every route's guard reads: the stored session of this navigation (spec 2, 3). */
+/** What every route's guard reads: the stored session of this navigation (R2, R3). */
 export interface RouterContext {
   session: SessionFacts
 }
@@ -59,7 +59,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       origin: site.origin,
       brand: site.brandInfo,
       config: site.config,
-      // Spec 8: an unknown address answers 404 with its own page, and a failed page its error page.
+      // R8: an unknown address answers 404 with its own page, and a failed page its error page.
       standIn: matches.some((m) => m.status === 'notFound' || m._notFound === true) ? 'not_found' : matches.some((m) => m.status === 'error') ? 'error' : null,
     })
     return { meta: [...base, ...meta.meta], links: meta.links }

@@ -1,7 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { guard } from '~/lib/access'
 
-/** Guests-only pages (spec 2): a logged-in visitor is sent home. */
+/** Guests-only pages (R2): a logged-in visitor is sent home. */
 export const Route = createFileRoute('/_guests')({
   staticData: { access: 'guests' },
   beforeLoad: ({ context, location }) => guard('guests', context.session, location.publicHref),

@@ -1,7 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { guard } from '~/lib/access'
 
-/** Protected pages (spec 2): a logged-out visitor goes to login and the target is remembered. */
+/** Protected pages (R2): a logged-out visitor goes to login and the target is remembered. */
 export const Route = createFileRoute('/_protected')({
   staticData: { access: 'protected' },
   beforeLoad: ({ context, location }) => guard('protected', context.session, location.publicHref),

@@ -18,7 +18,7 @@ import { useSite } from '~/lib/use-site'
 import { reportFailure } from '~/lib/report'
 
 /**
- * Spec 2, 7: /confirm-email/{code} confirms an e-mail by the link's code
+ * R2, R7: /confirm-email/{code} confirms an e-mail by the link's code
  * (POST /users/email/{code}, made by the server as it renders the page); /confirm-email shows the
  * confirmation form.
  */

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/cs-go')({
   component: CsGoPage,
 })
 
-/** Spec 3: the CS:GO game version (id 2). */
+/** R3: the CS:GO game version (id 2). */
 const CSGO_VERSION_ID = 2
 
 /**

@@ -19,7 +19,7 @@ import { useSite } from '~/lib/use-site'
 import { reportFailure } from '~/lib/report'
 
 /**
- * Spec 2, 7: the join page. The join machine decides: a code of the backend's form is registered
+ * R2, R7: the join page. The join machine decides: a code of the backend's form is registered
  * (by the server while it renders the page) and kept in the referrer cookie; without one the
  * visitor types the code a friend gave, or goes on to sign in without one.
  */

@@ -14,7 +14,7 @@ import { setErrorStatus } from '~/lib/route-error'
 const PremiumSearch = (search: Record<string, unknown>): { offer?: 1 } => (search.offer === 1 || search.offer === '1' ? { offer: 1 } : {})
 
 /**
- * Spec 2, 3, 4, 9: premium subscription and payment, then the premium monitor gallery. The plans
+ * R2, R3, R4, R9: premium subscription and payment, then the premium monitor gallery. The plans
  * (and a signed-in visitor's special offer) come from the loader, on the server for the first
  * paint; a failed load is part of the page, which still answers 200.
  */

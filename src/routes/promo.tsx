@@ -21,7 +21,7 @@ function PromoPage() {
   const hydrated = useHydrated()
   const { product } = useSite()
   const locale = getLocale()
-  // Spec 4, 7: opening the promo page is an e-commerce `detail` of Premium.
+  // R4, R7: opening the promo page is an e-commerce `detail` of Premium.
   useEffect(() => {
     pushEcommerce('detail', { currencyCode: currencyForLocale(locale), products: [premiumProduct(product)] })
   }, [locale, product])

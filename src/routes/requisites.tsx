@@ -6,7 +6,7 @@ import { useSite } from '~/lib/use-site'
 
 /**
  * The seller's details, for Russian visitors who pay by card (decision 073): the page is behind
- * the Russian-only guard of spec 2; other languages go to their home page.
+ * the Russian-only guard of R2; other languages go to their home page.
  */
 export const Route = createFileRoute('/requisites')({
   staticData: { middleware: ['russian-only'] },

@@ -33,7 +33,7 @@ async function requestCode(page: Page, email: string) {
   await expect(page.getByTestId('sign-in-code')).toBeVisible()
 }
 
-test.describe('spec 7: sign-in', () => {
+test.describe('R7: sign-in', () => {
   test('with the code from the dev mailbox, then the root path', async ({ page, request }) => {
     const email = uniqueEmail('code')
     await page.goto('/login')
@@ -50,7 +50,7 @@ test.describe('spec 7: sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toMatch(/^Bearer /)
   })
 
-  test('spec 5: a code typed in Arabic-Indic digits signs in; the backend gets Latin digits', async ({ page, request }) => {
+  test('R5: a code typed in Arabic-Indic digits signs in; the backend gets Latin digits', async ({ page, request }) => {
     const email = uniqueEmail('arabic')
     await page.goto('/login')
     await hydrated(page)
@@ -65,7 +65,7 @@ test.describe('spec 7: sign-in', () => {
     await expect(page.getByTestId('account-link')).toBeVisible()
   })
 
-  test('spec 8: no answer from the backend reads as a translated sentence; its own message is kept', async ({ page, request }) => {
+  test('R8: no answer from the backend reads as a translated sentence; its own message is kept', async ({ page, request }) => {
     const email = uniqueEmail('offline')
     await page.goto('/de/login')
     await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
@@ -102,7 +102,7 @@ test.describe('spec 7: sign-in', () => {
     await expect(page).toHaveURL(/\/ru\/login$/)
   })
 
-  test('the form validates before sending (spec 5)', async ({ page }) => {
+  test('the form validates before sending (R5)', async ({ page }) => {
     await page.goto('/de/login')
     const field = page.getByLabel(msg('de', 'acc_email_label'))
     await field.fill('not-an-address')
@@ -137,7 +137,7 @@ test.describe('spec 7: sign-in', () => {
   })
 })
 
-test.describe('spec 2, 5: the remembered target', () => {
+test.describe('R2, R5: the remembered target', () => {
   test('a protected page redirects to login and comes back after login', async ({ page, request }) => {
     const email = uniqueEmail('target')
     await page.goto('/de/account')
@@ -163,7 +163,7 @@ test.describe('spec 2, 5: the remembered target', () => {
   })
 })
 
-test.describe('spec 7: the account area', () => {
+test.describe('R7: the account area', () => {
   test('shows the user, and logout clears the session and goes to the root', async ({ page, request, context, baseURL }) => {
     const { email } = await loginViaApi(request, context, baseURL!)
     await page.goto('/account')
@@ -238,7 +238,7 @@ test.describe('spec 7: the account area', () => {
     expect(((await again.json()) as { subscription: { cancelled: boolean } }).subscription.cancelled).toBe(false)
   })
 
-  test('spec 7: the special offer the backend has for a subscriber is on the account page', async ({ page, request, context, baseURL }) => {
+  test('R7: the special offer the backend has for a subscriber is on the account page', async ({ page, request, context, baseURL }) => {
     const { email, token } = await loginViaApi(request, context, baseURL!, uniqueEmail('offer'), 'ru')
     await activateSubscription(request, token, email, 'ru')
     const special = await request.get(`${BACKEND}/ru/users/subscription/special`, { headers: { authorization: `Bearer ${token}` } })
@@ -336,7 +336,7 @@ test.describe('spec 7: the account area', () => {
   })
 })
 
-test.describe('spec 4, 8: session lifecycle', () => {
+test.describe('R4, R8: session lifecycle', () => {
   test('a logged-in first paint is already logged in (server-rendered)', async ({ request, context, baseURL, page }) => {
     const { email } = await loginViaApi(request, context, baseURL!)
     const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
@@ -364,7 +364,7 @@ test.describe('spec 4, 8: session lifecycle', () => {
     expect((await context.cookies()).find((c) => c.name === 'auth._token.local')).toBeUndefined()
   })
 
-  test('spec 9: a token without its expiry lives 1800 s: the account page, logged in, and the expiry is stored', async ({ page, request, context, baseURL }) => {
+  test('R9: a token without its expiry lives 1800 s: the account page, logged in, and the expiry is stored', async ({ page, request, context, baseURL }) => {
     const { email, token } = await loginViaApi(request, context, baseURL!)
     await context.clearCookies()
     const host = new URL(baseURL!).hostname
@@ -397,7 +397,7 @@ test.describe('spec 4, 8: session lifecycle', () => {
   })
 })
 
-test.describe('spec 7: referrals', () => {
+test.describe('R7: referrals', () => {
   test("the join code flows into sign-up and into the home page's download button", async ({ page, context }) => {
     await page.goto('/ru/join/friend2024')
     await hydrated(page)
@@ -407,7 +407,7 @@ test.describe('spec 7: referrals', () => {
     await page.getByRole('link', { name: msg('ru', 'acc_join_cta') }).click()
     await expect(page).toHaveURL(/\/ru\/login$/)
 
-    // Spec 7: the home page's download button goes to the site's download route, which sends the
+    // R7: the home page's download button goes to the site's download route, which sends the
     // browser on to the backend's launcher download with the referrer code.
     const target = `${BACKEND}/ru/launcher/download?referrer_link_code=FRIEND2024`
     await page.goto('/ru')
@@ -460,7 +460,7 @@ test.describe('spec 7: referrals', () => {
   })
 })
 
-test.describe('spec 7: the confirmation form for a visitor who is signed in', () => {
+test.describe('R7: the confirmation form for a visitor who is signed in', () => {
   async function fillConfirm(page: Page, locale: 'en' | 'de', email: string, code: string, password: string) {
     const form = page.getByTestId('confirm-form')
     await form.getByLabel(msg(locale, 'acc_email_label')).fill(email)
@@ -517,7 +517,7 @@ test.describe('spec 7: the confirmation form for a visitor who is signed in', ()
     expect(sent).toEqual([])
     await expect(page.getByTestId('account-link')).toBeVisible()
 
-    // Spec 2: after logout the visitor goes to the root path.
+    // R2: after logout the visitor goes to the root path.
     await page.getByTestId('confirm-logout').click()
     await expect(page).toHaveURL(/\/de$/)
     await expect(page.getByTestId('login-link')).toBeVisible()
@@ -528,7 +528,7 @@ test.describe('spec 7: the confirmation form for a visitor who is signed in', ()
     await page.goto('/de/confirm-email')
     await hydrated(page)
     await fillConfirm(page, 'de', other, mail.code!, 'correct horse battery')
-    // Spec 2: after login, the root path.
+    // R2: after login, the root path.
     await expect(page).toHaveURL(/\/de$/)
     await page.getByTestId('account-link').click()
     await expect(page.getByTestId('account-email')).toContainText(other)

@@ -26,7 +26,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
     const mail = await latestMail(request, email)
     await page.getByLabel(msg('ru', 'acc_code_label')).fill(mail.code!)
     await page.getByRole('button', { name: msg('ru', 'acc_sign_in') }).click()
-    // Spec 2: after login, the root path.
+    // R2: after login, the root path.
     await expect(page).toHaveURL(/\/ru$/)
     await expect(page.getByTestId('account-link')).toBeVisible()
     expect((await cookie(context, 'auth._token.local'))?.value).toMatch(/^Bearer%20/)
@@ -51,7 +51,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await expect(page.getByTestId('account-email')).toContainText(email)
   })
 
-  test('spec 5: bad input gets the messages of the browser, in the page\'s language, and keeps what was typed', async ({ page }) => {
+  test('R5: bad input gets the messages of the browser, in the page\'s language, and keeps what was typed', async ({ page }) => {
     await page.goto('/de/login')
     await page.getByLabel(msg('de', 'acc_email_label')).fill('keine-adresse')
     await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()

@@ -12,7 +12,7 @@ async function hydrated(page: Page) {
 }
 const localeOf = (prefix: string): Locale => (prefix ? (prefix.slice(1) as Locale) : 'en')
 
-/** Every route of spec 2 with the page key of its heading. */
+/** Every route of R2 with the page key of its heading. */
 const ROUTES: Array<{ path: string; key: string }> = [
   { path: '/', key: 'home' },
   { path: '/cs-go', key: 'csgo' },
@@ -32,7 +32,7 @@ const ROUTES: Array<{ path: string; key: string }> = [
   { path: '/cookies-policy', key: 'cookies_policy' },
 ]
 
-test.describe('spec 2: every route under every prefix', () => {
+test.describe('R2: every route under every prefix', () => {
   for (const prefix of PREFIXES) {
     test(`routes under "${prefix || '(none)'}" render in ${localeOf(prefix)}`, async ({ page }) => {
       test.setTimeout(120_000)
@@ -61,7 +61,7 @@ test.describe('spec 2: every route under every prefix', () => {
   })
 })
 
-test.describe('spec 8: unknown paths', () => {
+test.describe('R8: unknown paths', () => {
   for (const path of ['/no-such-page', '/en/no-such-page', '/ru/no/such/page', '/de/premium/extra', '/fr']) {
     test(`${path} answers 404 with the message`, async ({ page }) => {
       const response = await page.goto(path)
@@ -71,13 +71,13 @@ test.describe('spec 8: unknown paths', () => {
       await expect(page.locator('h1')).toHaveText(msg(locale, 'page_not_found_heading'))
     })
   }
-  test('the English message is exactly the spec text', async ({ page }) => {
+  test('the English message is exactly the text of R8', async ({ page }) => {
     await page.goto('/nothing-here')
     await expect(page.locator('h1')).toHaveText('This page could not be found')
   })
 })
 
-test.describe('spec 2, 7: download', () => {
+test.describe('R2, R7: download', () => {
   for (const [path, locale] of [['/download', 'en'], ['/en/download', 'en'], ['/ru/download', 'ru'], ['/de/download', 'de']] as const) {
     test(`${path} redirects to the backend's launcher for ${locale}`, async ({ request }) => {
       const response = await request.get(path, { maxRedirects: 0 })
@@ -95,7 +95,7 @@ test.describe('spec 2, 7: download', () => {
   })
 })
 
-test.describe('spec 2: locale detection and the root redirect', () => {
+test.describe('R2: locale detection and the root redirect', () => {
   for (const locale of LOCALES) {
     test(`/ with the cookie ${locale}`, async ({ request }) => {
       const response = await request.get('/', { maxRedirects: 0, headers: { cookie: `i18n_redirected=${locale}` } })
@@ -165,7 +165,7 @@ test.describe('spec 2: locale detection and the root redirect', () => {
   })
 })
 
-test.describe('spec 2: the language switcher', () => {
+test.describe('R2: the language switcher', () => {
   test('keeps the page and the query, and stores the cookie', async ({ page, context }) => {
     await page.goto('/ru/wiki?from=test')
     await hydrated(page)
@@ -190,7 +190,7 @@ test.describe('spec 2: the language switcher', () => {
   })
 })
 
-test.describe('spec 2: links and navigation in the browser', () => {
+test.describe('R2: links and navigation in the browser', () => {
   test('client navigation keeps the prefix, and an unprefixed page stays unprefixed', async ({ page }) => {
     await page.goto('/ru')
     await hydrated(page)
@@ -227,7 +227,7 @@ test.describe('spec 2: links and navigation in the browser', () => {
   })
 })
 
-test.describe('spec 2, 6: access rules', () => {
+test.describe('R2, R6: access rules', () => {
   test('a protected page sends a guest to the localized login with the target remembered', async ({ page }) => {
     await page.goto('/ru/account')
     // The target is remembered as the visitor asked for it, language included.
@@ -246,7 +246,7 @@ test.describe('spec 2, 6: access rules', () => {
   })
 })
 
-test.describe('spec 2: meta', () => {
+test.describe('R2: meta', () => {
   test('title, description, Open Graph, Twitter card, canonical and alternates', async ({ page, baseURL }) => {
     await page.goto('/ru/faq')
     const title = msg('ru', 'meta_faq_title', { product: product('ru') })
@@ -278,7 +278,7 @@ test.describe('spec 2: meta', () => {
   })
 })
 
-test.describe('spec 2: the Russian-only page guard (decision 073)', () => {
+test.describe('R2: the Russian-only page guard (decision 073)', () => {
   test('the requisites page answers in Russian', async ({ page }) => {
     const response = await page.goto('/ru/requisites')
     expect(response?.status()).toBe(200)

@@ -1,5 +1,5 @@
 /**
- * Issue 9: the site when its backend fails (spec 2, 8). A second site server talks to a fake
+ * Issue 9: the site when its backend fails (R2, R8). A second site server talks to a fake
  * backend on loopback that refuses connections, answers after 5 s, or answers garbage (a body
  * of the wrong shape, broken JSON, an HTML page, a 500). Every public page in every language
  * still answers 200 with its heading, within about 3 s; pages that miss data say so in the
@@ -122,7 +122,7 @@ test.describe('issue 9: every public page renders when the backend fails', () =>
         expect(h1 && decode(h1), result.url).toBe(msg(job.locale, job.heading, { product: product(job.locale) }))
         expect(result.html, result.url).not.toContain('<x-fuzz>')
       }
-      // Spec 8: the premium page shows its plans error state, translated.
+      // R8: the premium page shows its plans error state, translated.
       for (const locale of LOCALES) {
         const premium = results.find((r) => r.job.locale === locale && r.job.path === '/premium' && !r.job.bare)!.result
         expect(decode(premium.html), `premium ${locale}`).toContain(msg(locale, 'premium_plans_error_title'))

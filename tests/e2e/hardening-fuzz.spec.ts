@@ -1,5 +1,5 @@
 /**
- * Issue 9, spec 2 and 5: HTTP fuzz of the production server on loopback. A few thousand
+ * Issue 9, R2, R5: HTTP fuzz of the production server on loopback. A few thousand
  * generated paths (unicode, encoded slashes and backslashes, `..`, `%00`, very long segments,
  * locale prefixes) and login `?redirect=` values, sent raw at 8 at a time from a fixed seed:
  * no 5xx, no `Location` off the site, and the marker `<x-fuzz>` never comes back unescaped.
@@ -14,7 +14,7 @@ const REDIRECTS = 600
 const CONCURRENCY = 8
 const MARKER = '<x-fuzz>'
 const ORIGIN = new URL(SITE).origin
-/** Spec 2, 7: the download path is the one redirect that leaves the site, to the launcher on the backend. */
+/** R2, R7: the download path is the one redirect that leaves the site, to the launcher on the backend. */
 const LAUNCHER = new RegExp(`^${new URL(BACKEND).origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(en|ru|de)/launcher/download(\\?referrer_link_code=[A-Za-z0-9_-]+)?$`)
 
 /** What Node's HTTP client refuses to send raw is percent-encoded; everything else goes as is. */

@@ -1,5 +1,5 @@
 /**
- * Layout at phone and tablet widths (spec 2): no page scrolls sideways, every picture is
+ * Layout at phone and tablet widths (R2): no page scrolls sideways, every picture is
  * described and sized, pictures below the first screen load lazily, and the mobile menu closes
  * on a route change and with Escape.
  */
@@ -11,7 +11,7 @@ import { BACKEND } from '../../playwright.config'
 test.describe.configure({ timeout: 240_000 })
 const HYDRATION = { timeout: 60_000 }
 
-/** Every page route of spec 2 (the account page needs a session and is the same layout). */
+/** Every page route of R2 (the account page needs a session and is the same layout). */
 const PAGES = ['', '/cs-go', '/faq', '/wiki', '/promo', '/premium', '/login', '/join', '/confirm-email', '/oferta', '/user-license', '/policy', '/cookies-policy'] as const
 
 const SIZES = [
@@ -52,7 +52,7 @@ async function pictures(page: Page): Promise<Picture[]> {
   )
 }
 
-test.describe('spec 2: no page scrolls sideways; pictures are described, sized and lazy below the fold', () => {
+test.describe('R2: no page scrolls sideways; pictures are described, sized and lazy below the fold', () => {
   for (const locale of LOCALES) {
     for (const size of SIZES) {
       test(`every page in ${locale} at ${size.width} x ${size.height}`, async ({ page, request }) => {
@@ -95,7 +95,7 @@ test.describe('spec 2: no page scrolls sideways; pictures are described, sized a
   }
 })
 
-test.describe('spec 2: the home page offers its pictures in several widths', () => {
+test.describe('R2: the home page offers its pictures in several widths', () => {
   test('the hero, the monitor and the CS:GO picture have a srcset with sizes', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/en')
@@ -121,7 +121,7 @@ test.describe('spec 2: the home page offers its pictures in several widths', () 
   })
 })
 
-test.describe('spec 2: the mobile menu', () => {
+test.describe('R2: the mobile menu', () => {
   const open = async (page: Page) => {
     await page.getByTestId('menu-toggle').click()
     await expect(page.getByTestId('menu-toggle')).toHaveAttribute('aria-expanded', 'true')

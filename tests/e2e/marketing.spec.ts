@@ -125,7 +125,7 @@ test.describe('issue 7: every marketing page renders its content in every langua
   }
 })
 
-test.describe('spec 2: the version selector and the download link', () => {
+test.describe('R2: the version selector and the download link', () => {
   for (const locale of LOCALES) {
     test(`CS2 by default, CS:GO on request (${locale})`, async ({ page }) => {
       const prefix = prefixOf(locale)
@@ -173,7 +173,7 @@ test.describe('spec 2: the version selector and the download link', () => {
   })
 })
 
-test.describe('spec 9: the deadline countdown', () => {
+test.describe('R9: the deadline countdown', () => {
   const HOUR = 3600
   async function remaining(page: Page): Promise<number> {
     return Number(await page.getByTestId('countdown').first().getAttribute('data-remaining'))
@@ -218,7 +218,7 @@ test.describe('spec 9: the deadline countdown', () => {
   }
 })
 
-test.describe('spec 3, 9: the premium monitor gallery', () => {
+test.describe('R3, R9: the premium monitor gallery', () => {
   test('a thumbnail and the monitor open the lightbox; Escape and the button close it', async ({ page }) => {
     await page.goto('/de')
     await hydrated(page)
@@ -243,7 +243,7 @@ test.describe('spec 3, 9: the premium monitor gallery', () => {
   })
 })
 
-test.describe('spec 9: the promo slider', () => {
+test.describe('R9: the promo slider', () => {
   test('previous, next and the dots move it', async ({ page }) => {
     await page.goto('/en/promo')
     await hydrated(page)
@@ -278,7 +278,7 @@ test.describe('spec 9: the promo slider', () => {
   })
 })
 
-test.describe('spec 2: FAQ anchors open their answer', () => {
+test.describe('R2: FAQ anchors open their answer', () => {
   test('on load, on a hash change and from the home teaser', async ({ page }) => {
     await page.goto('/en/faq#device-reset')
     await hydrated(page)
@@ -324,7 +324,7 @@ test.describe('wiki search', () => {
   })
 })
 
-test.describe('spec 3, 5, 7: analytics on download', () => {
+test.describe('R3, R5, R7: analytics on download', () => {
   interface Collected { url: string; body: unknown }
   async function watch(page: Page) {
     const collected: Collected[] = []
@@ -445,7 +445,7 @@ test.describe('screenshots of home, premium and promo', () => {
           await expect(page.locator('h1')).toBeVisible()
           if (name !== 'premium') await hydrated(page)
           else await page.waitForLoadState('load')
-          // Spec 9: the shot shows a running countdown (digits), not the placeholder "--".
+          // R9: the shot shows a running countdown (digits), not the placeholder "--".
           const countdowns = page.getByTestId('countdown')
           if (name !== 'premium') await expect(countdowns).not.toHaveCount(0)
           for (const countdown of await countdowns.all()) {
@@ -500,7 +500,7 @@ async function chooseVersion(page: Page, code: 'cs2' | 'cs-go') {
   await expect(page.locator('#download').getByTestId('download-link')).toHaveAttribute('data-version', code)
 }
 
-test.describe('spec 2: download links with an external address and a direct CS2 executable', () => {
+test.describe('R2: download links with an external address and a direct CS2 executable', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 })
   const EXTERNAL = 'https://files.example.test/ru/launcher-setup.exe'
   const CS2 = 'https://cdn.example.test/cs2/launcher-setup.exe'
@@ -597,7 +597,7 @@ test.describe('spec 2: download links with an external address and a direct CS2 
   })
 })
 
-test.describe('spec 1, 4, 5: external scripts and the client-id cookie', () => {
+test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 })
   const PORT = SITE_PORT + 9
   const BASE = `http://localhost:${PORT}`
@@ -730,7 +730,7 @@ test.describe('spec 1, 4, 5: external scripts and the client-id cookie', () => {
     expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).some((e) => e.event === 'gtm.js'))).toBe(false)
   })
 
-  test('spec 5, 9: the _ga client id is stored in the configured cookie for a year on path /, like the utm cookie', async ({ page, context }) => {
+  test('R5, R9: the _ga client id is stored in the configured cookie for a year on path /, like the utm cookie', async ({ page, context }) => {
     await providers(context)
     await context.addCookies([GA])
     await page.goto(`${BASE}/de?utm_source=news&utm_medium=mail&utm_campaign=autumn`)
@@ -758,7 +758,7 @@ test.describe('spec 1, 4, 5: external scripts and the client-id cookie', () => {
     await expect.poll(() => sent).toEqual([{ domain: 'localhost', token: null, client_id: '555.666', utm: { source: 'news', medium: 'mail', campaign: 'autumn' } }])
   })
 
-  test('spec 5: a client-id cookie already there is kept; without _ga none is written', async ({ page, context }) => {
+  test('R5: a client-id cookie already there is kept; without _ga none is written', async ({ page, context }) => {
     await providers(context)
     await context.addCookies([GA, { name: CLIENT_COOKIE, value: '111.222', domain: 'localhost', path: '/' }])
     await page.goto(`${BASE}/en`)
@@ -774,7 +774,7 @@ test.describe('spec 1, 4, 5: external scripts and the client-id cookie', () => {
   })
 })
 
-test.describe('spec 1: each domain carries its own brand only', () => {
+test.describe('R1: each domain carries its own brand only', () => {
   const AS_MIRROR = { 'x-forwarded-host': `mirror.localhost:${SITE_PORT}` }
   const ORIGINAL = ['Skinvault', 'Скинволт', 'support@skinvault.gg']
   const OTHER_THAN_ORIGINAL = ['SV Changer', 'СВ Чейнджер', 'help@svchanger.app', 'mirror.localhost']
@@ -796,7 +796,7 @@ test.describe('spec 1: each domain carries its own brand only', () => {
   }
 })
 
-test.describe('spec 1: the mirror has its own texts', () => {
+test.describe('R1: the mirror has its own texts', () => {
   for (const locale of LOCALES) {
     test(`tagline, lead, title and descriptions on the mirror, the original's own elsewhere (${locale})`, async ({ page }) => {
       const mirror = { product: MIRROR_PRODUCT[locale] }

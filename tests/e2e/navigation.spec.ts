@@ -1,5 +1,5 @@
 /**
- * Spec 2, 8: navigation. Scroll goes to the top on a route change and comes back on Back; a
+ * R2, R8: navigation. Scroll goes to the top on a route change and comes back on Back; a
  * link with a hash jumps to its anchor; the top progress bar shows a slow navigation and is
  * marked failed on an error; a failed chunk load reloads the page once, never in a loop; a
  * failing loader shows the error page with its status. (The out-in page transition is CSS.)
@@ -27,7 +27,7 @@ function progress(page: Page) {
 /** The server function requests a client-side navigation makes for its loaders. */
 const SERVER_FN = '**/_serverFn/**'
 
-test.describe('spec 2: scroll on navigation', () => {
+test.describe('R2: scroll on navigation', () => {
   test('a route change starts at the top, and Back restores the position', async ({ page }) => {
     await page.goto('/en')
     await hydrated(page)
@@ -63,7 +63,7 @@ test.describe('spec 2: scroll on navigation', () => {
   })
 })
 
-test.describe('spec 2, 8: the top progress bar', () => {
+test.describe('R2, R8: the top progress bar', () => {
   test('shows while a slow page loads, then goes away', async ({ page }) => {
     await page.goto('/en')
     await hydrated(page)
@@ -126,7 +126,7 @@ test.describe('spec 2, 8: the top progress bar', () => {
   })
 })
 
-test.describe('spec 8: the premium page when its plans cannot be loaded on the way there', () => {
+test.describe('R8: the premium page when its plans cannot be loaded on the way there', () => {
   test('its own error block, not the error page, and the page stays usable', async ({ page }) => {
     await page.goto('/en')
     await hydrated(page)
@@ -139,7 +139,7 @@ test.describe('spec 8: the premium page when its plans cannot be loaded on the w
   })
 })
 
-test.describe('spec 2: a failed chunk load', () => {
+test.describe('R2: a failed chunk load', () => {
   test('reloads the page once, and never again in a loop', async ({ page }) => {
     // The wiki page's code cannot be fetched (a deployment replaced it), from the start: the
     // idle prefetch cannot have it either. Its own chunk: `wiki-<hash>.js` in a build,

@@ -1,11 +1,11 @@
 /**
- * Spec 1, 3, 4, 7, 8, 9: the premium page and card payments, in Chromium against the stand-in
+ * R1, R3, R4, R7, R8, R9: the premium page and card payments, in Chromium against the stand-in
  * backend and its sandbox widgets, for both providers.
  *
  * CloudPayments runs on the main test server. Payselection runs on a second site server started
  * here (PAYMENT_SERVICE=payselection). That server reaches the same backend through a small
  * proxy on its own port: the backend only allows the main site's origins (CORS), and the proxy
- * can also make the plan list fail on demand (spec 8).
+ * can also make the plan list fail on demand (R8).
  */
 import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -119,7 +119,7 @@ function toast(page: Page, title: string) {
   return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) })
 }
 
-/** Spec 4: after paying, the localized account page shows the plan, its state and the days left. */
+/** R4: after paying, the localized account page shows the plan, its state and the days left. */
 async function expectAccountShows(page: Page, plan: { badge: string; name: string; daysLeft: number }) {
   const card = page.getByTestId('account-subscription')
   await expect(card).toHaveAttribute('data-active', 'true', { timeout: 20_000 })
@@ -134,7 +134,7 @@ async function expectAccountShows(page: Page, plan: { badge: string; name: strin
 type ProxyMode = 'pass' | 'message' | 'shape' | 'down'
 const PLANS_DOWN_MESSAGE = 'The plan list is being updated. Please try again in a minute.'
 
-/** Spec 8: the proxy answers the plan list itself while a test wants it to fail. */
+/** R8: the proxy answers the plan list itself while a test wants it to fail. */
 function failPlans(state: { mode: ProxyMode }): Intercept {
   return (req, res, cors) => {
     if (state.mode === 'pass' || !/^\/(en|ru|de)\/subscriptions(\?|$)/.test(req.url ?? '/')) return false
@@ -161,14 +161,14 @@ interface Provider {
 
 const PROVIDERS: Provider[] = [
   { name: 'cloudpayments', site: SITE, week: { value: 2.99, currency: 'USD' }, trial: { value: 1, currency: 'USD' } },
-  // Spec 9: payselection always charges in RUB.
+  // R9: payselection always charges in RUB.
   { name: 'payselection', site: PAYSELECTION_SITE, week: { value: 199, currency: 'RUB' }, trial: { value: 1, currency: 'RUB' } },
 ]
 
 const proxyState: { mode: ProxyMode } = { mode: 'pass' }
 
 for (const provider of PROVIDERS) {
-  test.describe(`spec 4, 7: paying by card with ${provider.name}`, () => {
+  test.describe(`R4, R7: paying by card with ${provider.name}`, () => {
     test.use({ baseURL: provider.site })
 
     if (provider.name === 'payselection') {
@@ -207,14 +207,14 @@ for (const provider of PROVIDERS) {
       expect(subscription).toMatchObject({ active: true, trial: true, plan_id: 1 })
       // What the visitor sees: the trial, 3 days left.
       await expectAccountShows(page, { badge: 'acc_sub_trial', name: 'Trial', daysLeft: 3 })
-      // Spec 4: an amount of 1 is a trial: a tag-manager `trial` event and no e-commerce purchase.
+      // R4: an amount of 1 is a trial: a tag-manager `trial` event and no e-commerce purchase.
       const layer = await dataLayer(page)
       expect(layer).toContainEqual({ event: 'trial', ...provider.trial })
       expect(layer.some((entry) => entry.event === 'ecommerce.purchase')).toBe(false)
-      // Spec 4: the premium state is reset.
+      // R4: the premium state is reset.
       expect(await page.evaluate(() => sessionStorage.getItem('premium.state'))).toBeNull()
 
-      // Spec 8: a second trial is refused by the backend: the failure toast keeps its title and
+      // R8: a second trial is refused by the backend: the failure toast keeps its title and
       // shows the backend's own words under it.
       await openPremium(page)
       await choosePlanAndAgree(page, 'Trial')
@@ -237,7 +237,7 @@ for (const provider of PROVIDERS) {
       await expect(page).toHaveURL(/\/en\/account$/)
       expect(await subscriptionOf(request, token)).toMatchObject({ active: true, trial: false, plan_id: 2 })
       // What the visitor sees: the week plan, active, 7 days left.
-      // Spec 9: the plan named as the premium page named it when it was bought: by its days.
+      // R9: the plan named as the premium page named it when it was bought: by its days.
       await expectAccountShows(page, { badge: 'acc_sub_active', name: '7 days', daysLeft: 7 })
       const layer = await dataLayer(page)
       const purchase = layer.find((entry) => entry.event === 'ecommerce.purchase') as
@@ -348,7 +348,7 @@ for (const provider of PROVIDERS) {
     })
 
     if (provider.name === 'payselection') {
-      // Spec 8: the plan list fails; the page still answers 200 and offers a retry.
+      // R8: the plan list fails; the page still answers 200 and offers a retry.
       test('plans failing with a server message: that message as a toast, the error state, and a retry that loads the plans', async ({ page }) => {
         proxyState.mode = 'message'
         const response = await page.goto('/en/premium')
@@ -394,7 +394,7 @@ for (const provider of PROVIDERS) {
 // ---------------------------------------------------------------------------------------------
 // Plans, agreements and guests (provider independent: the main server)
 
-test.describe('spec 3, 9: the plans on offer', () => {
+test.describe('R3, R9: the plans on offer', () => {
   const EXPECTED: Record<Locale, { titles: string[]; prices: string[] }> = {
     en: { titles: ['Trial', '7 days', '30 days', '90 days', '365 days'], prices: ['$1', '$2.99', '$6.99', '$16.99', '$49.99'] },
     ru: { titles: ['Пробный период', '7 дней', '30 дней', '90 дней', '365 дней'], prices: ['1 ₽', '199 ₽', '490 ₽', '1 190 ₽', '3 490 ₽'] },
@@ -413,7 +413,7 @@ test.describe('spec 3, 9: the plans on offer', () => {
   }
 })
 
-test.describe('spec 3, 4: agreements before paying', () => {
+test.describe('R3, R4: agreements before paying', () => {
   test('paying stays impossible until both agreements are ticked, and the page says why', async ({ page, context, request, baseURL }) => {
     await loginViaApi(request, context, baseURL!, uniqueEmail('agree'))
     const payments = countPayments(page)
@@ -453,7 +453,7 @@ test.describe('spec 3, 4: agreements before paying', () => {
   }
 })
 
-test.describe('spec 3: a guest who picks a plan', () => {
+test.describe('R3: a guest who picks a plan', () => {
   test('goes to login and comes back to the premium page with the plan still selected', async ({ page, context, request, baseURL }) => {
     await openPremium(page)
     await planButton(page, '30 days').click()
@@ -479,7 +479,7 @@ test.describe('spec 3: a guest who picks a plan', () => {
   })
 })
 
-test.describe('spec 4, 8: the provider script does not load', () => {
+test.describe('R4, R8: the provider script does not load', () => {
   test('a failure toast, no hang, the pay button usable again, and the next attempt loads the script', async ({ page, context, request, baseURL }) => {
     await loginViaApi(request, context, baseURL!, uniqueEmail('script'))
     const script = '**/sandbox/cloudpayments.js'
@@ -502,7 +502,7 @@ test.describe('spec 4, 8: the provider script does not load', () => {
   })
 })
 
-test.describe('spec 4: e-commerce when the selected plan changes', () => {
+test.describe('R4: e-commerce when the selected plan changes', () => {
   test('remove for the previous plan is pushed before add for the new one', async ({ page, context, request, baseURL }) => {
     await loginViaApi(request, context, baseURL!, uniqueEmail('cart'))
     await openPremium(page)
@@ -525,7 +525,7 @@ test.describe('spec 4: e-commerce when the selected plan changes', () => {
   })
 })
 
-test.describe('spec 9: the premium monitor gallery on the premium page', () => {
+test.describe('R9: the premium monitor gallery on the premium page', () => {
   test('below the plans, lazy images; a thumbnail opens the lightbox with its name, Escape closes it', async ({ page }) => {
     await openPremium(page, '/ru/premium')
     const gallery = page.getByRole('region', { name: pm('ru', 'premium_gallery_title') })

@@ -1,6 +1,6 @@
 /**
- * Spec 3, 4, 8, 9 against the real stack: a token whose lifetime ends during a visit is
- * refreshed with the refresh token and the visitor stays signed in; spec 4, 7: a language whose
+ * R3, R4, R8, R9 against the real stack: a token whose lifetime ends during a visit is
+ * refreshed with the refresh token and the visitor stays signed in; R4, R7: a language whose
  * files cannot be loaded falls back to English with the language toast, and the validation
  * messages still load.
  */
@@ -11,7 +11,7 @@ import { signInWithCode } from './model/browser'
 import { loginViaApi, uniqueEmail } from './support/login'
 import { msg } from './support/messages'
 
-// Spec 9: the session's cookies, under the prefix `auth`.
+// R9: the session's cookies, under the prefix `auth`.
 const TOKEN = 'auth._token.local'
 const TOKEN_EXPIRATION = 'auth._token_expiration.local'
 const REFRESH = 'auth._refresh_token.local'
@@ -20,11 +20,11 @@ const REFRESH_EXPIRATION = 'auth._refresh_token_expiration.local'
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value
 }
-/** Spec 5: the English validation file's message for a malformed address, with the field's label. */
+/** R5: the English validation file's message for a malformed address, with the field's label. */
 const ENGLISH_EMAIL_MESSAGE = (JSON.parse(readFileSync('public/locales/validation/en.json', 'utf8')).messages.email as string).replace('{_field_}', msg('en', 'acc_email_label'))
 const bearer = (value: string | undefined) => decodeURIComponent(value ?? '').replace(/^Bearer\s+/u, '')
 
-test.describe('spec 4: the token ends during a visit', () => {
+test.describe('R4: the token ends during a visit', () => {
   test('the refresh token gets a new one on the next page: still signed in, no warning', async ({ page, context, request }) => {
     test.setTimeout(90_000)
     // The browser's clock, to let the token's lifetime pass while the page stays open.
@@ -72,7 +72,7 @@ test.describe('spec 4: the token ends during a visit', () => {
   })
 })
 
-test.describe('spec 4: a language file that fails', () => {
+test.describe('R4: a language file that fails', () => {
   test('the Russian files fail: the English page, the language toast, and the validation messages still load', async ({ page, request, context }) => {
     // The files the Russian build of the login page needs, as the site lists them.
     const map = (await (await request.get('/_app/prefetch-map.json?v=probe&l=ru')).json()) as Record<string, string[]>
@@ -111,7 +111,7 @@ test.describe('spec 4: a language file that fails', () => {
   })
 })
 
-test.describe('spec 3: the analytics user id', () => {
+test.describe('R3: the analytics user id', () => {
   test("a signed-in visitor's id is in the data layer; signing out clears it", async ({ page, context, request, baseURL }) => {
     const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('analytics'))
     const me = (await (await request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number | string }

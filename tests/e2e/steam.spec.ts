@@ -1,5 +1,5 @@
 /**
- * Issue 16, spec 2 and 7: signing in with Steam through the login callback. The stand-in's
+ * Issue 16, R2, R7: signing in with Steam through the login callback. The stand-in's
  * sandbox provider answers like steamcommunity.com: the tester picks a Steam account, the
  * provider sends the visitor back to `/{locale}/login?openid.*` with a signed answer, and the
  * backend verifies it (signature, single-use nonce) before it answers a token.
@@ -27,7 +27,7 @@ async function startSteam(page: Page, locale: Locale) {
 }
 
 test.describe('issue 16: sign in with Steam', () => {
-  test('from the header\'s link to the login page: Steam, a demo account, back signed in at the root (spec 2)', async ({ page, context }) => {
+  test('from the header\'s link to the login page: Steam, a demo account, back signed in at the root (R2)', async ({ page, context }) => {
     await page.goto('/en')
     await page.getByTestId('login-link').first().click()
     await expect(page).toHaveURL(/\/en\/login$/)
@@ -45,7 +45,7 @@ test.describe('issue 16: sign in with Steam', () => {
     await expect(page.getByRole('heading', { name: msg('en', 'acc_add_email_title') })).toBeVisible()
   })
 
-  test('the remembered target in another language comes back exactly as given (spec 2)', async ({ page }) => {
+  test('the remembered target in another language comes back exactly as given (R2)', async ({ page }) => {
     await page.goto('/de/account')
     await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
     await startSteam(page, 'de')

@@ -31,7 +31,7 @@ describe('docs/flows: diagrams generated from the machines are current (run `npm
   })
 })
 
-describe('spec 4: the Mermaid text is generated from the definitions', () => {
+describe('R4: the Mermaid text is generated from the definitions', () => {
   it('is deterministic and names every state of every machine', () => {
     for (const { machine } of machines) {
       const text = toMermaid(machine)

@@ -62,8 +62,8 @@ export interface Step {
 export interface Property {
   /** A short name, unique in its model. */
   name: string
-  /** The specification point it states (`spec 4`, `decision 053`). */
-  spec: string
+  /** The requirement it states (`R4`, `decision 053`). */
+  requirement: string
   /** Whether the property speaks about this step (default: every step). */
   when?: (step: Step) => boolean
   /** Throws (through `expect` of ./check, or vitest's) when the step breaks it. */
@@ -293,7 +293,7 @@ function checkStep(model: MachineModel, step: Step, count: CheckCount, describe:
       property.check(step)
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error)
-      throw new Error(`${model.name} [${property.spec}] ${property.name}\n  ${describe()}\n  event: ${JSON.stringify(step.event)}\n  ${detail}`)
+      throw new Error(`${model.name} [${property.requirement}] ${property.name}\n  ${describe()}\n  event: ${JSON.stringify(step.event)}\n  ${detail}`)
     }
     count.checks++
     count.applied.set(property.name, (count.applied.get(property.name) ?? 0) + 1)
@@ -423,7 +423,7 @@ export function is(snapshot: Snap | null, value: unknown): boolean {
 /** An event the state ignored changes nothing and causes nothing. */
 export const IGNORED_EVENTS_CHANGE_NOTHING: Property = {
   name: 'an event the state does not take changes nothing and causes nothing',
-  spec: 'statecharts',
+  requirement: 'statecharts',
   when: (step) => step.index > 0 && !step.taken,
   check: (step) => {
     if (step.effects.length !== 0) expect(step.effects).toEqual([])

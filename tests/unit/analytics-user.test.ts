@@ -1,7 +1,7 @@
-/** Spec 3: the user's id is the analytics user id (the tag manager reads `user_id`). */
+/** R3: the user's id is the analytics user id (the tag manager reads `user_id`). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-describe('spec 3: the analytics user id', () => {
+describe('R3: the analytics user id', () => {
   let layer: Record<string, unknown>[]
   beforeEach(() => {
     layer = []

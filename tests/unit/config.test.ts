@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, brandForHost, cloudpaymentsPublicIdForHost, parseConfig, toPublicConfig } from '../../app.config'
 
-describe('spec 1, 7, 9: runtime configuration', () => {
+describe('R1, R7, R9: runtime configuration', () => {
   it('has working defaults: the stand-in backend and the sandbox widgets', () => {
     const c = parseConfig({})
     expect(c.port).toBe(3000)
@@ -67,7 +67,7 @@ describe('spec 1, 7, 9: runtime configuration', () => {
     expect(brandForHost(parseConfig({}), 'mirror.example.net')).toBe('original')
   })
 
-  it('spec 9: the card provider public id by host without www and port, else the fallback', () => {
+  it('R9: the card provider public id by host without www and port, else the fallback', () => {
     const c = parseConfig({ CLOUDPAYMENTS_PUBLIC_IDS: 'skinvault.gg=pk_a, svchanger.app=pk_b', CLOUDPAYMENTS_PUBLIC_ID: 'pk_fallback' })
     expect(cloudpaymentsPublicIdForHost(c, 'www.skinvault.gg:443')).toBe('pk_a')
     expect(cloudpaymentsPublicIdForHost(c, 'svchanger.app')).toBe('pk_b')

@@ -12,7 +12,7 @@ import {
   switchLocaleHref,
 } from '~/lib/locale'
 
-describe('spec 2: prefix-and-default', () => {
+describe('R2: prefix-and-default', () => {
   it.each([
     ['/', null, '', '/'],
     ['/faq', null, '', '/faq'],
@@ -36,7 +36,7 @@ describe('spec 2: prefix-and-default', () => {
 })
 
 // The order itself is tested once, in tests/unit/rules/locale.test.ts: here, how a request becomes its input.
-describe('spec 2: what a request tells the locale detection', () => {
+describe('R2: what a request tells the locale detection', () => {
   it('the prefix, the root, the cookie, the languages by quality and the host', () => {
     expect(
       localeDetectionInput({
@@ -71,7 +71,7 @@ describe('spec 2: what a request tells the locale detection', () => {
   })
 })
 
-describe('spec 2: the root redirect of a request', () => {
+describe('R2: the root redirect of a request', () => {
   it('reads the cookie and Accept-Language of the root only', () => {
     expect(rootRedirect({ pathname: '/', cookieHeader: 'i18n_redirected=ru' })).toBe('/ru')
     expect(rootRedirect({ pathname: '/', acceptLanguage: 'de' })).toBe('/de')
@@ -83,7 +83,7 @@ describe('spec 2: the root redirect of a request', () => {
   })
 })
 
-describe('spec 9: the locale cookie', () => {
+describe('R9: the locale cookie', () => {
   it('365 days, path /, SameSite=Lax', () => {
     expect(localeCookie('de')).toBe('i18n_redirected=de; Max-Age=31536000; Path=/; SameSite=Lax')
   })
@@ -92,7 +92,7 @@ describe('spec 9: the locale cookie', () => {
   })
 })
 
-describe('spec 2: legal and info links', () => {
+describe('R2: legal and info links', () => {
   it('/ru for Russian, /en for every other language', () => {
     expect(legalPrefix('ru')).toBe('/ru')
     expect(legalPrefix('en')).toBe('/en')
@@ -102,7 +102,7 @@ describe('spec 2: legal and info links', () => {
   })
 })
 
-describe('spec 2: the language switcher keeps the rest of the path', () => {
+describe('R2: the language switcher keeps the rest of the path', () => {
   it.each([
     ['/', 'ru', '/ru'],
     ['/faq?x=1#a', 'de', '/de/faq?x=1#a'],

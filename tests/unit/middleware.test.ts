@@ -14,7 +14,7 @@ const ctx = (over: Partial<Parameters<typeof runMiddleware>[1]> = {}) => ({
   ...over,
 })
 
-describe('spec 2, 8: the route middleware registry', () => {
+describe('R2, R8: the route middleware registry', () => {
   it('knows download-proxy, promo and russian-only', () => {
     expect(MIDDLEWARE_NAMES.sort()).toEqual(['download-proxy', 'promo', 'russian-only'])
   })
@@ -33,7 +33,7 @@ describe('spec 2, 8: the route middleware registry', () => {
   })
 })
 
-describe('spec 7: download-proxy', () => {
+describe('R7: download-proxy', () => {
   it('redirects to {backend}/{locale}/launcher/download', () => {
     expect(runMiddleware(['download-proxy'], ctx()).redirect).toBe('https://api.example.com/ru/launcher/download')
   })
@@ -48,7 +48,7 @@ describe('spec 7: download-proxy', () => {
   })
 })
 
-describe('spec 5, 9: promo remembers the campaign', () => {
+describe('R5, R9: promo remembers the campaign', () => {
   it('stores utm when source, medium and campaign are present', () => {
     const r = runMiddleware(['promo'], ctx({ search: { utm_source: 'tg', utm_medium: 'post', utm_campaign: 'spring', utm_term: 'skins' } }))
     expect(r.setCookies).toHaveLength(1)
@@ -68,7 +68,7 @@ describe('spec 5, 9: promo remembers the campaign', () => {
   })
 })
 
-describe('spec 2: the Russian-only page guard', () => {
+describe('R2: the Russian-only page guard', () => {
   it('lets Russian through', () => {
     expect(runMiddleware(['russian-only'], ctx({ locale: 'ru', pathname: '/ru/requisites' }))).toEqual({})
   })

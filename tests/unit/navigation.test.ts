@@ -3,7 +3,7 @@ import { canPrefetch, isChunkLoadError, prefetchableHref, shouldReloadForChunkEr
 import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect'
 import { withoutTrailingSlash } from '~/lib/paths'
 
-describe('spec 9: prefetch when idle', () => {
+describe('R9: prefetch when idle', () => {
   it('online on a fast connection', () => {
     expect(canPrefetch({ onLine: true, connection: { effectiveType: '4g' } })).toBe(true)
     expect(canPrefetch({ onLine: true })).toBe(true)
@@ -23,7 +23,7 @@ describe('spec 9: prefetch when idle', () => {
   })
 })
 
-describe('spec 2: a failed chunk load reloads the page once', () => {
+describe('R2: a failed chunk load reloads the page once', () => {
   it('recognises chunk errors', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/faq-x.js'))).toBe(true)
     expect(isChunkLoadError(new Error('boom'))).toBe(false)
@@ -37,7 +37,7 @@ describe('spec 2: a failed chunk load reloads the page once', () => {
   })
 })
 
-describe('spec 5: redirect targets', () => {
+describe('R5: redirect targets', () => {
   it.each(['/', '/account', '/ru/premium?plan=3#plans', '/login/abc-123_~@%20x'])('keeps %s', (t) => {
     expect(isSafeRedirect(t)).toBe(true)
   })
@@ -66,7 +66,7 @@ describe('spec 5: redirect targets', () => {
   })
 })
 
-describe('spec 2: a trailing slash is served in place', () => {
+describe('R2: a trailing slash is served in place', () => {
   it.each([
     ['/faq/', '/faq'],
     ['/ru/', '/ru'],

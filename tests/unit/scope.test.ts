@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hasScope } from '~/lib/scope'
 
-describe('spec 6: a scope check on the user', () => {
+describe('R6: a scope check on the user', () => {
   it('in a list', () => {
     expect(hasScope({ scope: ['user', 'premium'] }, 'premium')).toBe(true)
     expect(hasScope({ scope: ['user'] }, 'premium')).toBe(false)
@@ -17,7 +17,7 @@ describe('spec 6: a scope check on the user', () => {
   })
 })
 
-describe('spec 6: GET /users/me with its scope as a list or a map', () => {
+describe('R6: GET /users/me with its scope as a list or a map', () => {
   it('both shapes are a user; any other shape is refused at the edge', async () => {
     const { type } = await import('arktype')
     const { User } = await import('~/api/schemas')

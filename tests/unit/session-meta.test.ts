@@ -10,7 +10,7 @@ const token = 'Bearer%20abcdefghijklmnop0123'
 /** The stored session as the server and the guards read it, and what the access rule makes of it. */
 const stateOf = (cookies: string | null) => sessionState(sessionFacts(cookies), now)
 
-describe('spec 3, 4, 9: the auth cookies', () => {
+describe('R3, R4, R9: the auth cookies', () => {
   it('a token with a future expiry is a session', () => {
     expect(sessionFacts(`auth._token.local=${token}; auth._token_expiration.local=${now + 60_000}`)).toEqual({
       token: 'abcdefghijklmnop0123',
@@ -33,13 +33,13 @@ describe('spec 3, 4, 9: the auth cookies', () => {
   it('no cookie, a junk token or a junk expiry', () => {
     expect(sessionFacts(null)).toEqual({ token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null })
     expect(stateOf('auth._token.local=false')).toBe('signedOut')
-    // Spec 9: a token cookie without a usable expiry is a live session (it lives 1800 s from now).
+    // R9: a token cookie without a usable expiry is a live session (it lives 1800 s from now).
     expect(sessionFacts(`auth._token.local=${token}; auth._token_expiration.local=soon`)).toMatchObject({ token: 'abcdefghijklmnop0123', expiresAt: null })
     expect(stateOf(`auth._token.local=${token}; auth._token_expiration.local=soon`)).toBe('signedIn')
   })
 })
 
-describe('spec 2: meta', () => {
+describe('R2: meta', () => {
   it.each([
     ['/', 'home'], ['/ru', 'home'], ['/de/faq', 'faq'], ['/login', 'login'], ['/login/abc', 'login_code'], ['/en/confirm-email/x', 'confirm_email'],
     ['/unknown', 'home'], ['/ru/constructor', 'home'], ['/cookies-policy', 'cookies_policy'], ['/ru/requisites', 'requisites'],

@@ -1,4 +1,4 @@
-/** Spec 8: toasts wait for a toaster on the page, including one that comes back after leaving. */
+/** R8: toasts wait for a toaster on the page, including one that comes back after leaving. */
 import { describe, expect, it, vi } from 'vitest'
 
 const shown: string[] = []

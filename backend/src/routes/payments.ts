@@ -9,7 +9,7 @@ import { requireUser } from '../users'
 
 /** The Russian receipt's taxation system (54-FZ code 0: general). */
 export const TAX_SYSTEM_ID = 0
-/** payselection charges in roubles only (spec 9). */
+/** payselection charges in roubles only (R9). */
 const PAYSELECTION_GROUP_ID = 1
 
 const PaymentBody = type({ subscription_id: Id, service: Service, 'special?': 'boolean', 'country_group_id?': Id })

@@ -8,7 +8,7 @@ import { hang } from '../../../.storybook/fetch-mock'
 import { SAMPLE_USER, type SiteParameters } from '../../../.storybook/site'
 import { USER_ON_TRIAL, USER_WITH_SUBSCRIPTION } from '../../../.storybook/fixtures'
 
-/** Spec 7: the account area through the account machine; confirmations in the modal. */
+/** R7: the account area through the account machine; confirmations in the modal. */
 const cancelled = (user: User) => ({ message: 'Automatic renewal is off.', user: { ...user, subscription: { ...user.subscription!, cancelled: true } } })
 
 function site(user: User, api: SiteParameters['api'] = {}): { site: SiteParameters } {

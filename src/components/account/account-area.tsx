@@ -31,7 +31,7 @@ const DAYS: DaysMessages = {
   many: (inputs) => m.premium_plan_days_many(inputs),
 }
 
-/** Spec 9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
+/** R9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
 function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: Locale): string {
   const days = sub.plan_days ?? sub.days ?? 0
   return planLabel({ id: sub.trial ? TRIAL_SUBSCRIPTION_ID : Number(sub.plan_id ?? 0), name: sub.plan_name ?? '', days }, locale, DAYS)

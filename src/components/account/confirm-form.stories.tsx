@@ -4,7 +4,7 @@ import { m } from '~/paraglide/messages'
 import { ConfirmForm } from './confirm-form'
 import type { SiteParameters } from '../../../.storybook/site'
 
-/** Spec 7: confirming the e-mail with a code and setting a password. */
+/** R7: confirming the e-mail with a code and setting a password. */
 const meta = {
   title: 'Account/Confirm form',
   component: ConfirmForm,

@@ -31,7 +31,7 @@ export interface ConfirmStart {
 }
 
 /**
- * Spec 7: confirming the e-mail with the code sent to it and setting the desktop launcher's
+ * R7: confirming the e-mail with the code sent to it and setting the desktop launcher's
  * password (POST /users/confirm: email, code, password), which also signs in to the site. The
  * confirm machine decides what a submit does for a guest, for the signed-in account itself and
  * for a visitor signed in as another account; this form only renders its state and sends events.

@@ -7,7 +7,7 @@ import { hang } from '../../../.storybook/fetch-mock'
 import type { LoginBehaviour, SiteParameters } from '../../../.storybook/site'
 
 /**
- * Spec 4, 7: sign-in by code, in each state of the sign-in machine and the auth machine's
+ * R4, R7: sign-in by code, in each state of the sign-in machine and the auth machine's
  * login. `GET /users/auth` is the in-page fake backend; the code goes to the auth machine,
  * whose `login` actor is a fake.
  */
@@ -63,7 +63,7 @@ async function submitCode(canvasElement: HTMLElement, code: string) {
 /** `email`: the first step. */
 export const EmailStep: Story = {}
 
-/** `email` with a field error (spec 5). */
+/** `email` with a field error (R5). */
 export const InvalidEmail: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

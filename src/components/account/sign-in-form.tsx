@@ -34,7 +34,7 @@ export interface SignInStart {
 export const EMAIL_STEP: SignInStart = { step: 'email', email: '', code: '', notice: null, resendAt: null, error: null, fieldErrors: {} }
 
 /**
- * Spec 7: passwordless sign-in. The sign-in machine runs both steps: the e-mail step asks the
+ * R7: passwordless sign-in. The sign-in machine runs both steps: the e-mail step asks the
  * backend for a code (GET /users/auth); the code step hands the code to the auth machine
  * (PATCH /users/verify), which signs in and goes to the remembered target or the root path.
  * Both steps are forms that also work before the page is interactive and without JavaScript.

@@ -7,7 +7,7 @@ import { FormField, MachineForm } from './form'
 
 const FORM_ID = 'story-email'
 
-/** Spec 5: a field of a form run by the form machine: untouched, invalid after blur, valid; a submit checks every field. */
+/** R5: a field of a form run by the form machine: untouched, invalid after blur, valid; a submit checks every field. */
 function EmailForm({ label, hint }: { label: string; hint?: string }) {
   const form = useActorRef(siteForm, { input: { id: FORM_ID, fields: [{ name: 'email', value: '', rules: EMAIL_RULES }] } })
   return (
@@ -56,7 +56,7 @@ export const Valid: Story = {
   },
 }
 
-/** Spec 5: a submit with an empty field shows its message and puts the focus on it. */
+/** R5: a submit with an empty field shows its message and puts the focus on it. */
 export const SubmittedEmpty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

@@ -1,5 +1,5 @@
 /**
- * A form run by a form machine (spec 4, 5). It is a real `<form method="post">` to an endpoint of
+ * A form run by a form machine (R4, R5). It is a real `<form method="post">` to an endpoint of
  * the site, so it works before the page is interactive and without JavaScript; once the page is
  * interactive the form machine has it: each input and blur goes to its field, and a submit to
  * the form, which validates every field and hands the values to its owner.
@@ -136,7 +136,7 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string
 }
 
-/** A labelled input with its validation message and its state as data attributes (spec 4, 5). */
+/** A labelled input with its validation message and its state as data attributes (R4, R5). */
 export function FormField({ name, label, rules, hint, type = 'text', ...rest }: FormFieldProps) {
   const scope = useContext(Scope)
   const field = useFieldRef(name)

@@ -5,7 +5,7 @@ import { m } from '~/paraglide/messages'
 import { Countdown } from './countdown'
 
 /**
- * Spec 3, 9: the deadline countdown. `running` with a new deadline or a stored one; `finished`
+ * R3, R9: the deadline countdown. `running` with a new deadline or a stored one; `finished`
  * when the deadline passes while the page is open (the story moves the clock forward).
  */
 const realNow = Date.now.bind(Date)

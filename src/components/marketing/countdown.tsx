@@ -11,7 +11,7 @@ import { useMachineInspect } from '~/lib/machine-inspect'
 import * as homeText from '~/content/messages/home'
 
 /**
- * Spec 9: the deadline countdown, run by `deadlineMachine`. The server and the first client
+ * R9: the deadline countdown, run by `deadlineMachine`. The server and the first client
  * render show the idle state; after hydration the stored deadline, the time and three random
  * numbers go to the machine, which keeps or regenerates the deadline and ticks every second.
  */

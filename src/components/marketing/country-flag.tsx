@@ -3,7 +3,7 @@ import type { Locale } from '../../../app.constants'
 
 export type FlagSize = 'small' | 'normal' | 'big'
 
-/** Spec 5: small, normal or big (default normal); width in px, height is two thirds of it. */
+/** R5: small, normal or big (default normal); width in px, height is two thirds of it. */
 export const FLAG_WIDTH: Record<FlagSize, number> = { small: 18, normal: 24, big: 36 }
 
 function Gb() {

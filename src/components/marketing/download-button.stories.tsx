@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { DownloadButton } from './download-button'
 
-/** Spec 4, 7: the launcher download link (internal route, or an external one for Russian visitors). */
+/** R4, R7: the launcher download link (internal route, or an external one for Russian visitors). */
 const meta = {
   title: 'Marketing/Download button',
   component: DownloadButton,

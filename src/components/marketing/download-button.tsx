@@ -16,7 +16,7 @@ import { Icon } from './icons'
 /** The longest a download waits for its analytics call before it goes anyway. */
 const ANALYTICS_WAIT_MS = 2500
 
-/** Spec 2: the download address for the selected game version (null: the generic link). */
+/** R2: the download address for the selected game version (null: the generic link). */
 export function useDownloadLink(versionId: number | null): DownloadLink {
   const site = useSite()
   const { publicHref } = useLocation()
@@ -26,7 +26,7 @@ export function useDownloadLink(versionId: number | null): DownloadLink {
 
 /**
  * A plain link to the download (so it works without JavaScript and the server redirect runs).
- * With JavaScript, a click first pushes the e-commerce `add`, sends analytics (spec 7: its
+ * With JavaScript, a click first pushes the e-commerce `add`, sends analytics (R7: its
  * failures are ignored, and it never holds the download longer than a moment), then goes.
  */
 export function DownloadButton({

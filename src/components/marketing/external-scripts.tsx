@@ -4,7 +4,7 @@ import { scheduleExternalScripts } from '~/integrations/external-scripts'
 import { rememberClientId, rememberUtm } from '~/integrations/analytics'
 
 /**
- * Spec 1, 4, 5: loads the configured tag manager, chat widget and analytics script once the
+ * R1, R4, R5: loads the configured tag manager, chat widget and analytics script once the
  * page is idle; remembers a landing address's full utm set in the `utm` cookie and, when a
  * client-id cookie is configured, the `_ga` client id in it (now, and again once a script has
  * loaded, since the analytics script sets `_ga`). Renders nothing. Safe to mount more than

@@ -10,7 +10,7 @@ export { GALLERY_BIG, GALLERY_ITEMS, GALLERY_SMALL, MONITOR_SIZES }
 
 /**
  * A monitor showing the selected skin big, and the 16 thumbnails under it. A thumbnail or the
- * monitor opens the lightbox (spec 3: its name and url) through the shared LightboxActor.
+ * monitor opens the lightbox (R3: its name and url) through the shared LightboxActor.
  */
 export function PremiumGallery() {
   const lightbox = LightboxActor.useActorRef()

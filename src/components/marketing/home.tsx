@@ -36,7 +36,7 @@ function usePremiumAdd() {
 export function HomeHero({ versionId }: { versionId: number }) {
   const { product, brand } = useSite()
   const onPremium = usePremiumAdd()
-  // Spec 1: each brand has its own tagline and lead, chosen on the server for the first paint.
+  // R1: each brand has its own tagline and lead, chosen on the server for the first paint.
   const heading = brand === 'mirror' ? m.mirror_home_heading({ product }) : m.page_home_heading({ product })
   const lead = brand === 'mirror' ? m.mirror_home_intro({ product }) : m.page_home_intro({ product })
   return (
@@ -129,7 +129,7 @@ export function StepsSection() {
   )
 }
 
-/** Spec 4, 7: seeing the teaser pushes the e-commerce `detail` once. */
+/** R4, R7: seeing the teaser pushes the e-commerce `detail` once. */
 export function PremiumTeaser() {
   const { product } = useSite()
   const locale = getLocale()

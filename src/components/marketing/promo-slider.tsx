@@ -16,7 +16,7 @@ export const PROMO_SLIDES = [1, 2, 3, 4, 5].map((n) => ({
   image: `/images/promo/slide-${n}.webp`,
 }))
 
-/** Spec 9: moves to the next slide every `delay` ms unless paused (hover, focus, button, hidden tab). */
+/** R9: moves to the next slide every `delay` ms unless paused (hover, focus, button, hidden tab). */
 function autoplay(delay: number, isPaused: () => boolean): KeenSliderPlugin {
   return (slider) => {
     let timer: ReturnType<typeof setTimeout> | null = null
@@ -47,7 +47,7 @@ function autoplay(delay: number, isPaused: () => boolean): KeenSliderPlugin {
 }
 
 /**
- * Spec 9: the long-swipe threshold. Keen-slider has no such option, so on release the slide is
+ * R9: the long-swipe threshold. Keen-slider has no such option, so on release the slide is
  * chosen by `swipeTarget` and reached with the slider's 300 ms animation.
  */
 function longSwipe(thresholdMs: number): KeenSliderPlugin {

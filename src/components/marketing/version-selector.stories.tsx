@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { VersionSelector } from './version-selector'
 
-/** Spec 3: CS2 or CS:GO; CS2 by default. */
+/** R3: CS2 or CS:GO; CS2 by default. */
 const meta = {
   title: 'Marketing/Version selector',
   component: VersionSelector,

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { GAME_VERSIONS } from '../../../app.constants'
 import { m } from '~/paraglide/messages'
 
-/** Spec 3: the two game versions as a radio group; the name and goal year are used in the texts. */
+/** R3: the two game versions as a radio group; the name and goal year are used in the texts. */
 export function VersionSelector({ value, onChange }: { value: number; onChange: (id: number) => void }) {
   const name = useId()
   return (

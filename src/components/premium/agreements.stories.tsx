@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test'
 import { getLocale } from '~/paraglide/runtime'
 import { Agreements } from './agreements'
 
-/** Spec 3, 4: the two agreements before paying; legal links under /ru for Russian, /en otherwise. */
+/** R3, R4: the two agreements before paying; legal links under /ru for Russian, /en otherwise. */
 const meta = {
   title: 'Premium/Agreements',
   component: Agreements,

@@ -21,7 +21,7 @@ function LegalLink({ href, children }: { href: string; children: string }) {
   )
 }
 
-/** Spec 3, 4: the premium and promo agreements; legal pages under /ru for Russian, /en otherwise. */
+/** R3, R4: the premium and promo agreements; legal pages under /ru for Russian, /en otherwise. */
 export function Agreements({ locale, values, disabled, describedBy, onChange }: AgreementsProps) {
   return (
     <fieldset className="agreements" disabled={disabled}>

@@ -22,7 +22,7 @@ import { DAYS } from './premium-plans'
 
 const REASON_ID = 'premium-pay-reason'
 
-/** What the panel says for each reason the machine gives (spec 3, 4). */
+/** What the panel says for each reason the machine gives (R3, R4). */
 const REASON_TEXT: Record<PayReason, () => string> = {
   busy: () => m.premium_reason_busy(),
   preparing: () => m.premium_reason_preparing(),
@@ -44,7 +44,7 @@ export interface PremiumCheckoutProps {
 }
 
 /**
- * Spec 3, 4: the plans and the payment panel. The payment machine decides everything: which
+ * R3, R4: the plans and the payment panel. The payment machine decides everything: which
  * plans are offered, the stored premium state (a guest's plan before login, read after hydration
  * so the server and the first browser render agree), the special offer, why paying is not
  * possible yet, when the panel is next, and the payment's confirmation.

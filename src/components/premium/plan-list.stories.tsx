@@ -13,7 +13,7 @@ const DAYS: DaysMessages = {
   many: (inputs) => m.premium_plan_days_many(inputs),
 }
 
-/** Spec 1, 3, 9: the plan cards: the trial by its name, day plans by their days count, per currency. */
+/** R1, R3, R9: the plan cards: the trial by its name, day plans by their days count, per currency. */
 function Plans({ currency, selectedId, busy, onSelect, only }: { currency: Currency; selectedId: number | null; busy: boolean; onSelect: () => void; only?: 'trial' | 'days' }) {
   const locale = getLocale()
   const views = labelledPlans(planList(currency).subscriptions.filter((plan) => isPlanShown(plan, false)), locale, DAYS).map((offered) => planView(offered, locale, DAYS)).filter(

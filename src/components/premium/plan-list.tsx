@@ -13,7 +13,7 @@ interface PlanListProps {
   selectedId: number | null
   busy: boolean
   onSelect: (view: PlanView) => void
-  /** The signed-in visitor's special offer (spec 7), shown first. */
+  /** The signed-in visitor's special offer (R7), shown first. */
   offer?: OfferCard | null
 }
 
@@ -23,7 +23,7 @@ function renewal(trial: PlanView, views: readonly PlanView[]): PlanView | null {
   return id === undefined ? null : (views.find((view) => view.plan.id === id) ?? null)
 }
 
-/** Spec 1, 3, 9: the plans on offer; the trial by its name, the others by their days count. */
+/** R1, R3, R9: the plans on offer; the trial by its name, the others by their days count. */
 export function PlanList({ views, selectedId, busy, onSelect, offer = null }: PlanListProps) {
   if (views.length === 0) return <p className="notice">{m.premium_plans_empty()}</p>
   return (

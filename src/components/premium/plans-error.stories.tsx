@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { PlansError } from './plans-error'
 
-/** Spec 8: the plans could not be loaded. */
+/** R8: the plans could not be loaded. */
 const meta = {
   title: 'Premium/Plans error',
   component: PlansError,

@@ -1,6 +1,6 @@
 import { m } from '~/paraglide/messages'
 
-/** Spec 8: the plans could not be loaded; the page stays, with a way to try again. */
+/** R8: the plans could not be loaded; the page stays, with a way to try again. */
 export function PlansError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
   return (
     <div className="notice notice--error plans-error" role="alert">

@@ -2,7 +2,7 @@ import { m } from '~/paraglide/messages'
 import { PremiumGallery } from '~/components/marketing/gallery'
 
 /**
- * Spec 9: the premium monitor gallery (16 big and 16 small images; a thumbnail opens the
+ * R9: the premium monitor gallery (16 big and 16 small images; a thumbnail opens the
  * lightbox with the image's name and url) on the premium page, below the plans and the
  * payment panel. Its images load lazily, so the page's first paint does not wait for them.
  */

@@ -12,7 +12,7 @@ import { SAMPLE_USER, type PaymentActors, type SiteParameters } from '../../../.
 import { PAYMENT_OPTIONS, plansOk } from '../../../.storybook/fixtures'
 
 /**
- * Spec 3, 4, 7, 8, 9: the plan list and the payment panel in every state of the payment
+ * R3, R4, R7, R8, R9: the plan list and the payment panel in every state of the payment
  * machine. The machine is the real one; its provider actors are fakes (`parameters.site.payment`).
  */
 const createOk = fromPromise<PaymentOptions, CreatePaymentInput>(async () => PAYMENT_OPTIONS as PaymentOptions)
@@ -242,7 +242,7 @@ export const SteamAccountWithoutEmail: Story = {
   },
 }
 
-/** `unavailable`: the configured payment service is unknown (spec 8). */
+/** `unavailable`: the configured payment service is unknown (R8). */
 export const UnavailableService: Story = {
   parameters: {
     site: { user: SAMPLE_USER, config: (c) => void ((c.payment as { service: string }).service = 'unknown') } satisfies SiteParameters,
@@ -253,7 +253,7 @@ export const UnavailableService: Story = {
   },
 }
 
-/** Payselection charges in roubles: a note for plans in other currencies (spec 9). */
+/** Payselection charges in roubles: a note for plans in other currencies (R9). */
 export const PayselectionNonRouble: Story = {
   args: { initial: plansOk('USD') },
   parameters: site(undefined, { config: (c) => void ((c.payment as { service: string }).service = 'payselection') }),
@@ -263,7 +263,7 @@ export const PayselectionNonRouble: Story = {
   },
 }
 
-/** Spec 8: the plans could not be loaded; a toast and a way to try again. */
+/** R8: the plans could not be loaded; a toast and a way to try again. */
 export const PlansFailed: Story = {
   args: { initial: { ok: false, status: 500, message: null } },
   play: async ({ canvasElement }) => {

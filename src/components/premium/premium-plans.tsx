@@ -35,7 +35,7 @@ interface PremiumPlansProps {
 }
 
 /**
- * Spec 7, 8: the plans from the route loader. A new loader result starts over (a new request
+ * R7, R8: the plans from the route loader. A new loader result starts over (a new request
  * machine); see `Plans`.
  */
 export function PremiumPlans(props: PremiumPlansProps) {

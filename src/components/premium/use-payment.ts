@@ -37,7 +37,7 @@ export interface UsePaymentOptions {
 }
 
 /**
- * The payment machine with the site's side effects (spec 4, 7): the stored premium state, the
+ * The payment machine with the site's side effects (R4, R7): the stored premium state, the
  * backend calls, the provider's script and widget, the auth machine's user refresh, toasts,
  * analytics and navigation. The premium state is kept in sessionStorage once it has been read.
  */
@@ -101,12 +101,12 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
     },
   })
 
-  // Spec 4: the session decides whether paying is possible.
+  // R4: the session decides whether paying is possible.
   useEffect(() => {
     actorRef.send({ type: 'auth.changed', loggedIn, hasEmail })
   }, [actorRef, loggedIn, hasEmail])
 
-  // Spec 3: the premium state outlives the trip to the login page (never written before it was read).
+  // R3: the premium state outlives the trip to the login page (never written before it was read).
   useEffect(() => {
     const storage = sessionStorageOrNull()
     const subscription = actorRef.subscribe((s) => {

@@ -1,7 +1,7 @@
 /**
- * Spec 7: the CloudPayments widget. `new cp.CloudPayments({ language })`, then
+ * R7: the CloudPayments widget. `new cp.CloudPayments({ language })`, then
  * `pay(scheme, options, { onSuccess, onFail, onComplete })`. A success or a failure is reported
- * by its own callback. Closing the form is not a failure (spec 4: it only logs): the real widget
+ * by its own callback. Closing the form is not a failure (R4: it only logs): the real widget
  * reports it as `onFail('User has cancelled')`, the sandbox's `pay` as `onComplete` with type
  * `cancel`; both are a close (decision 050).
  */

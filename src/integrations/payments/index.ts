@@ -1,5 +1,5 @@
 /**
- * The payment machine's provider actors (spec 4, 7): load the active provider's script, run its
+ * The payment machine's provider actors (R4, R7): load the active provider's script, run its
  * widget and report `widget.success`, `widget.fail` or `widget.close`. The same code runs
  * against the providers' scripts and the stand-in backend's sandbox scripts.
  */

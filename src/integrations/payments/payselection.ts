@@ -1,5 +1,5 @@
 /**
- * Spec 7: the Payselection widget. `new pw.PayWidget()`, then
+ * R7: the Payselection widget. `new pw.PayWidget()`, then
  * `pay({ serviceId, key }, { MetaData, PaymentRequest, CustomerInfo }, { onSuccess, onError, onClose })`.
  * The widget has no constructor options: its language is `CustomerInfo.Language` (decision 050).
  */

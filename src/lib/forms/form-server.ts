@@ -1,9 +1,9 @@
 /**
  * The site's forms without JavaScript (decision 063). Each form posts to `/forms/<form id>`; this
- * answers it as the form's machines would: the same rules and messages (spec 5, in the page's
- * language), the same backend calls (spec 7), and then a redirect to the page with the outcome in
+ * answers it as the form's machines would: the same rules and messages (R5, in the page's
+ * language), the same backend calls (R7), and then a redirect to the page with the outcome in
  * a short-lived cookie — the next step, the values typed (never a password), the errors — or, for
- * a sign-in, the session cookies (spec 3, 9) and the remembered target or the root (spec 2).
+ * a sign-in, the session cookies (R3, R9) and the remembered target or the root (R2).
  */
 import { CONSTANTS, loadConfig } from '../../../app.config'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields'
@@ -31,7 +31,7 @@ export const LOGOUT_FORM = 'logout'
 
 type Field = { name: string; rules: readonly Rule[]; label: (locale: Locale) => string }
 
-/** Spec 5: the fields' messages, with `{_field_}` the field's label in the page's language; none when all pass. */
+/** R5: the fields' messages, with `{_field_}` the field's label in the page's language; none when all pass. */
 function check(fields: readonly Field[], values: Record<string, string>, locale: Locale): Record<string, string> | null {
   const errors: Record<string, string> = {}
   for (const field of fields) {
@@ -67,7 +67,7 @@ function loginPage(locale: Locale, redirect: string | undefined): string {
   return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path
 }
 
-/** Spec 3, 9: a grant as the session cookies the auth machine would store. */
+/** R3, R9: a grant as the session cookies the auth machine would store. */
 function grantCookies(grant: TokenGrant, crossOrigin: boolean): string[] {
   const now = Date.now()
   return sessionCookies(
@@ -100,7 +100,7 @@ async function requestCode(posted: Posted, api: (token?: string | null) => Api, 
 }
 
 const handlers: Record<string, Handler> = {
-  /** Spec 7: GET /users/auth sends a code and a link; the code step comes next. */
+  /** R7: GET /users/auth sends a code and a link; the code step comes next. */
   [SIGN_IN_EMAIL_FORM]: async (posted, api) => {
     const { locale } = posted
     const redirect = posted.values.redirect ? safeRedirect(posted.values.redirect, '') || undefined : undefined
@@ -109,7 +109,7 @@ const handlers: Record<string, Handler> = {
     if (errors) return { to: loginPage(locale, redirect), flash: { form: SIGN_IN_EMAIL_FORM, values: { email }, errors } }
     return { to: loginPage(locale, redirect), flash: await requestCode(posted, api, email, redirect) }
   },
-  /** Spec 7: PATCH /users/verify signs in; spec 2: then the remembered target or the root. */
+  /** R7: PATCH /users/verify signs in; R2: then the remembered target or the root. */
   [SIGN_IN_CODE_FORM]: async (posted, api) => {
     const { locale, values } = posted
     const redirect = values.redirect ? safeRedirect(values.redirect, '') || undefined : undefined
@@ -129,7 +129,7 @@ const handlers: Record<string, Handler> = {
       return { to: loginPage(locale, redirect), flash: { form: SIGN_IN_CODE_FORM, values: { email, code }, error: messageOf(error, locale) } }
     }
   },
-  /** Spec 7: POST /users/confirm confirms the e-mail, sets the launcher password and signs in; spec 2: then the root. */
+  /** R7: POST /users/confirm confirms the e-mail, sets the launcher password and signs in; R2: then the root. */
   [CONFIRM_FORM]: async (posted, api) => {
     const { locale, values } = posted
     const page = localePath(locale, '/confirm-email')
@@ -177,7 +177,7 @@ const handlers: Record<string, Handler> = {
     (api, values) => api.credentials({ password: values.password ?? '', password_confirm: values['password-confirm'] ?? '' }),
     [],
   ),
-  /** Spec 2, 7: the login callback without JavaScript: Steam's answer (`q:` fields, as it came) to GET /users/auth. */
+  /** R2, R7: the login callback without JavaScript: Steam's answer (`q:` fields, as it came) to GET /users/auth. */
   steam: async (posted, api) => {
     const { locale } = posted
     const params = Object.fromEntries(Object.entries(posted.values).filter(([name]) => name.startsWith('q:')).map(([name, value]) => [name.slice(2), value]))
@@ -189,7 +189,7 @@ const handlers: Record<string, Handler> = {
       return { to: loginPage(locale, redirect), flash: { form: SIGN_IN_EMAIL_FORM, error: messageOf(error, locale) } }
     }
   },
-  /** Spec 2, 7: logout makes no call; the stored session is cleared, then the root. */
+  /** R2, R7: logout makes no call; the stored session is cleared, then the root. */
   [LOGOUT_FORM]: async (posted) => ({
     to: localePath(posted.locale, '/'),
     cookies: expiredSessionCookies(posted.crossOrigin),

@@ -1,11 +1,11 @@
 /**
- * Validation messages per language (spec 4, 5): static files in public/locales/validation,
+ * Validation messages per language (R4, R5): static files in public/locales/validation,
  * loaded by the locale machine and kept here; English is built in as the last fallback.
  */
 import { type } from 'arktype'
 import { ValidationMessages } from '#machines/rules/validation'
 
-/** Spec 3: the translation locales that have validation files. */
+/** R3: the translation locales that have validation files. */
 export const VALIDATION_LOCALES = ['en', 'ru', 'de', 'lv', 'az', 'kk', 'uk', 'pl', 'pt', 'cs', 'vi', 'tr', 'es'] as const
 
 export const ENGLISH: Record<string, string> = {

@@ -1,4 +1,4 @@
-/** Spec 3, 5, 7: the body of `POST /analytics/collect`. Pure. */
+/** R3, R5, R7: the body of `POST /analytics/collect`. Pure. */
 import type { Utm } from '../utm'
 import { clientIdNotFoundMessage, readClientId } from './client-id'
 import { pickUtm } from './utm'

@@ -1,5 +1,5 @@
 /**
- * Spec 9: analytics is batched: calls made within `delayMs` of the first queued call go out
+ * R9: analytics is batched: calls made within `delayMs` of the first queued call go out
  * together, at most `amount` per batch; a full batch goes at once, the rest waits for the next.
  * Pure apart from the timer functions, which are arguments (tests use fake timers).
  */

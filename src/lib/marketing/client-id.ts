@@ -1,5 +1,5 @@
 /**
- * Spec 5, 8: the analytics client id. Pure: the cookie header and the configured cookie name
+ * R5, R8: the analytics client id. Pure: the cookie header and the configured cookie name
  * are arguments.
  *
  * - A configured cookie (`ANALYTICS_CLIENT_ID_COOKIE`) is the only source when it is set:
@@ -10,7 +10,7 @@
  * The console then says "google client id not found (#1)" or "(#2)".
  *
  * With a configured cookie, the id is kept there: when it is absent and `_ga` carries an id,
- * `clientIdCookieToStore` gives the cookie to write (spec 9: 31536000 s, path /).
+ * `clientIdCookieToStore` gives the cookie to write (R9: 31536000 s, path /).
  */
 import { readCookie } from '../locale'
 import { trackingCookie } from '../utm'

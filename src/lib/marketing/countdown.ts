@@ -1,4 +1,4 @@
-/** Spec 9: how the countdown shows the time left. Pure. */
+/** R9: how the countdown shows the time left. Pure. */
 import type { TimeLeft } from '#machines/rules/deadline'
 
 export interface CountdownDisplay {

@@ -1,11 +1,11 @@
 /**
- * Spec 2: which address a download button points to. Pure: the locale, the path prefix the
+ * R2: which address a download button points to. Pure: the locale, the path prefix the
  * visitor is on, the selected game version and the two configured addresses are arguments.
  */
 import type { Locale, PublicConfig } from '../../../app.constants'
 import { joinPrefix } from '../locale'
 
-/** Spec 3: the game version whose id selects the standard link (CS:GO). */
+/** R3: the game version whose id selects the standard link (CS:GO). */
 export const LEGACY_VERSION_ID = 2
 
 export type DownloadLinkKind = 'external' | 'internal' | 'cs2-direct'
@@ -30,7 +30,7 @@ export function internalDownloadHref(prefix: string): string {
 }
 
 /**
- * Spec 2, in this order:
+ * R2, in this order:
  * 1. the first-version link (any selected version id other than 2) is the direct download of
  *    the Windows executable for CS2, when a CS2 executable address is configured;
  * 2. otherwise the general rule: the external address when it is configured and the language

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 7: what the marketing pages push to the tag manager's dataLayer: `detail` when the
+ * R4, R7: what the marketing pages push to the tag manager's dataLayer: `detail` when the
  * home premium teaser is seen or the promo page opens, `add` when a download or premium call to
  * action is clicked. Pure: builds the payloads.
  */

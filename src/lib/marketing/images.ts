@@ -1,12 +1,12 @@
 /**
- * The marketing pictures and their widths (spec 9: 16 big and 16 small gallery images, plus a
+ * The marketing pictures and their widths (R9: 16 big and 16 small gallery images, plus a
  * 640 wide one each for `srcset`). `scripts/make-gallery-images.mjs` draws every file. Plain
  * data, so a page that shows one picture does not load the gallery's component.
  */
 export const GALLERY_BIG = { width: 1280, height: 800 } as const
 export const GALLERY_SMALL = { width: 320, height: 200 } as const
 
-/** Spec 9: the premium monitor gallery, 16 big and 16 small images (and a 640 wide one between). */
+/** R9: the premium monitor gallery, 16 big and 16 small images (and a 640 wide one between). */
 export const GALLERY_ITEMS = Array.from({ length: 16 }, (_, i) => {
   const n = String(i + 1).padStart(2, '0')
   const big = `/images/gallery/skin-${n}-big.webp`

@@ -1,5 +1,5 @@
 /**
- * Spec 9: the promo slider's swipe rule. A swipe shorter than the long-swipe threshold
+ * R9: the promo slider's swipe rule. A swipe shorter than the long-swipe threshold
  * (300 ms) moves one slide in its direction once it travelled a little; a longer drag settles
  * on the slide nearest to where it was released. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec 3, 5, 9: the utm part of the analytics payload. The current address wins when it
+ * R3, R5, R9: the utm part of the analytics payload. The current address wins when it
  * carries a full set (source, medium and campaign), else the `utm` cookie; anything less is null.
  */
 import { readCookie } from '../locale'

@@ -1,4 +1,4 @@
-/** Spec 8: the payment machine's toasts as the site shows them. */
+/** R8: the payment machine's toasts as the site shows them. */
 import type { ToastParams } from '#machines/rules/toast'
 import { ApiError } from '~/api/errors'
 import type { ToastRequest } from '~/lib/toast'

@@ -1,4 +1,4 @@
-/** Spec 3: the shape of the premium state kept in sessionStorage (see persist.ts). */
+/** R3: the shape of the premium state kept in sessionStorage (see persist.ts). */
 import { type } from 'arktype'
 import type { PremiumState } from '#machines/payment'
 

@@ -1,5 +1,5 @@
 /**
- * Spec 3: the premium state survives the trip to the login page in sessionStorage (one tab,
+ * R3: the premium state survives the trip to the login page in sessionStorage (one tab,
  * gone when it closes). Only what `persistedPremiumState` returns is kept: never payment
  * options or a payment under way. Browser only; storage errors are ignored.
  */
@@ -46,5 +46,5 @@ export function sessionStorageOrNull(): StorageLike | null {
   }
 }
 
-/** Spec 3: the stored plan is matched with the plans on offer by the payment machine. */
+/** R3: the stored plan is matched with the plans on offer by the payment machine. */
 export { reconcileRestored } from '#machines/payment'

@@ -1,5 +1,5 @@
 /**
- * Spec 7, 8: loading the plan list. The result is plain data so that it crosses the server
+ * R7, R8: loading the plan list. The result is plain data so that it crosses the server
  * function boundary intact: the page renders with status 200 either way and shows the error
  * state in the plans area.
  */
@@ -14,11 +14,11 @@ export type PlansResult =
       ok: false
       /** The HTTP status (500 for a response of the wrong shape), null when no response came. */
       status: number | null
-      /** Spec 8: the message from the response data, shown in the toast; null means the generic notification. */
+      /** R8: the message from the response data, shown in the toast; null means the generic notification. */
       message: string | null
     }
 
-/** Spec 8: a failure with a server response carries its message; without one, none. */
+/** R8: a failure with a server response carries its message; without one, none. */
 export function plansFailure(error: unknown): Extract<PlansResult, { ok: false }> {
   if (error instanceof ApiError) {
     return { ok: false, status: error.status, message: error.kind === 'http' ? error.serverMessage : null }
@@ -26,7 +26,7 @@ export function plansFailure(error: unknown): Extract<PlansResult, { ok: false }
   return { ok: false, status: null, message: null }
 }
 
-/** Spec 9: payselection charges in roubles only, so its visitors see the rouble prices (country group 1). */
+/** R9: payselection charges in roubles only, so its visitors see the rouble prices (country group 1). */
 export const RUB_COUNTRY_GROUP = 1
 
 export async function loadPlans(api: Pick<Api, 'subscriptions'>, service: string): Promise<PlansResult> {
@@ -57,7 +57,7 @@ export function settledPlans(result: PlansResult): { result: SubscriptionList } 
   return result.ok ? { result: result.list } : { error: new PlansLoadError(result) }
 }
 
-/** Spec 8: the toast of a failed plan list: the server's message, else the generic notification. */
+/** R8: the toast of a failed plan list: the server's message, else the generic notification. */
 export function plansFailureToast(error: unknown): ToastParams {
   const message = error instanceof PlansLoadError ? error.failure.message : null
   return message ? { kind: 'error', text: message } : { kind: 'error', key: 'notifications.errors.other' }

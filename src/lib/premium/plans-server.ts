@@ -1,4 +1,4 @@
-/** Spec 7: what the premium page renders with, fetched by the server: the plans and the visitor's special offer. */
+/** R7: what the premium page renders with, fetched by the server: the plans and the visitor's special offer. */
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { CONSTANTS, loadConfig } from '../../../app.config'
@@ -11,7 +11,7 @@ import { SharedAnswers } from '../shared-answers'
 
 export interface PremiumData {
   plans: PlansResult
-  /** Spec 7: GET /users/subscription/special, for a signed-in visitor; null otherwise or when it fails. */
+  /** R7: GET /users/subscription/special, for a signed-in visitor; null otherwise or when it fails. */
   offer: SpecialOffer['offer']
 }
 
@@ -21,7 +21,7 @@ export interface PremiumData {
  */
 let sharedPlans: SharedAnswers<PlansResult> | undefined
 
-/** The plans in the page's language, hence its currency (spec 7: every request path carries the locale). */
+/** The plans in the page's language, hence its currency (R7: every request path carries the locale). */
 export const getPremiumData = createServerFn({ method: 'GET' })
   .validator(PageRequest)
   .handler(async ({ data }): Promise<PremiumData> => {

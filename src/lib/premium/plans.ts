@@ -1,5 +1,5 @@
 /**
- * How the premium page shows a plan: its label (the rule of spec 9, `planLabel`), its price in
+ * How the premium page shows a plan: its label (the rule of R9, `planLabel`), its price in
  * the response's currency formatted for the page's language, and the regular price it replaces.
  * Which plans are offered is the payment machine's rule.
  */

@@ -8,7 +8,7 @@ import { setErrorStatus } from '~/lib/route-error'
 import { whenAuthSettled } from '~/lib/auth-client'
 import { useSite } from '~/lib/use-site'
 
-/** Spec 2, 7: the account area (protected). */
+/** R2, R7: the account area (protected). */
 export const Route = createFileRoute('/_protected/account')({
   onError: setErrorStatus,
   loader: async ({ location }) => {

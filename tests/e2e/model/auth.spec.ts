@@ -1,5 +1,5 @@
 /**
- * Spec 3, 4, 7, 8, 9: the auth machine's browser paths, generated from the machine itself (graph.ts): sign-in by code and
+ * R3, R4, R7, R8, R9: the auth machine's browser paths, generated from the machine itself (graph.ts): sign-in by code and
  * by the e-mailed link (dev mailbox), a wrong code, a returning visitor's stored session (with and
  * without its expiry), the account page and the user fetched again after an account action,
  * logout, an expired token, and the backend failing while the user is fetched.
@@ -59,7 +59,7 @@ async function sees(v: Visit, s: Snap) {
   }
 }
 
-/** Spec 4, 8: a session that ends on a protected page says so and sends to login; on a public page it ends quietly. */
+/** R4, R8: a session that ends on a protected page says so and sends to login; on a public page it ends quietly. */
 async function ended(v: Visit, before: Snap) {
   if ((before.context as { page: { access: string } }).page.access === 'protected') {
     await expect(v.page.getByText(msg('en', 'acc_session_expired'))).toBeVisible({ timeout: 20_000 })
@@ -92,7 +92,7 @@ const then: Partial<Record<AuthStep, (v: Visit, before: Snap) => Promise<void>>>
     expect(v.firstPaint).toContain('data-testid="account-link"')
     await hydrated(v.page)
     await expect(v.page.getByTestId('account-email')).toContainText(v.email)
-    // The machine stored the expiry it gave the token: 1800 s from the visit (spec 9).
+    // The machine stored the expiry it gave the token: 1800 s from the visit (R9).
     await expect.poll(async () => Number(await cookie(v.context, EXPIRES_COOKIE))).toBeGreaterThan(Date.now() + 1_700_000)
   },
   SESSION_ENDS: ended,
@@ -121,7 +121,7 @@ async function timePasses(v: Visit, past: 'token' | 'refresh token') {
 function refuseRefresh(page: Page) {
   return page.route('**/users/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"The session has ended."}' }))
 }
-/** A page anyone may see, reached by a link: the next navigation checks the token first (spec 4). */
+/** A page anyone may see, reached by a link: the next navigation checks the token first (R4). */
 function openPremium(page: Page) {
   return page.getByRole('link', { name: msg('en', 'acc_get_premium') }).or(page.getByRole('link', { name: msg('en', 'nav_premium') })).first().click()
 }
@@ -164,7 +164,7 @@ const act: Record<AuthStep, (v: Visit) => Promise<unknown>> = {
     if (!/\/account$/.test(page.url())) await page.getByTestId('account-link').click()
     await page.getByTestId('logout').click()
   },
-  // The lifetimes pass in the page; the next navigation checks the token first (spec 4).
+  // The lifetimes pass in the page; the next navigation checks the token first (R4).
   SESSION_ENDS: async (v) => {
     await timePasses(v, 'refresh token')
     await openPremium(v.page)

@@ -59,7 +59,7 @@ const paymentInput = (loggedIn: boolean) => ({
   restoreStored: true,
 })
 
-/** Spec 3, 4, 7, 8, 9: a signed-in visitor pays, is declined, closes the widget, the payment cannot start, the confirmation is late; a guest picks a plan first. */
+/** R3, R4, R7, R8, R9: a signed-in visitor pays, is declined, closes the widget, the payment cannot start, the confirmation is late; a guest picks a plan first. */
 export const paymentGraph: BrowserGraph<PaymentStep, 'signedIn' | 'guest'> = {
   machine: paymentMachine,
   starts: {
@@ -148,16 +148,16 @@ const auth = (s: Snap) => s.context as AuthCtx
 const guestOnLogin = (s: Snap) => s.matches('loggedOut') && auth(s).page.href === LOGIN.href
 const active = (s: Snap) => s.matches({ loggedIn: 'active' })
 const changed = (to: PageInfo): TestEvent => ({ type: 'page.changed', page: to })
-/** A navigation inside the site: the token is checked first (spec 4), then the page changes. */
+/** A navigation inside the site: the token is checked first (R4), then the page changes. */
 const navigate = (s: Snap, to: PageInfo, now = auth(s).now + 1000): TestEvent[] => [{ type: 'token.check', now }, changed(to)]
 const CODE_LOGIN: TestEvent = { type: 'auth.login', credentials: { kind: 'code', email: USER.email, code: '123456' }, now: T0, redirectTo: null }
 const LINK_LOGIN: TestEvent = { type: 'auth.login', credentials: { kind: 'link', code: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, now: T0, redirectTo: null }
-/** After a sign-in, the root of the site (spec 2). */
+/** After a sign-in, the root of the site (R2). */
 const signedIn = (answer: TestEvent): TestEvent[] => [answer, { type: 'xstate.done.actor.fetchUser', output: USER }, { type: 'token.check', now: T0 + 1000 }, changed(HOME)]
 const newDocument = (input: object): RealEvent => ({ restart: () => ({ now: T0, ...input }) })
 /** The session a visitor comes back with: signed in by an earlier visit, the account page typed in. */
 const stored = { token: GRANT.token, expiresAt: T0 + 30 * DAY, refreshToken: GRANT.refreshToken, refreshExpiresAt: T0 + 60 * DAY, user: USER, page: ACCOUNT }
-/** Where a session that ends on a navigation leaves the visitor: a protected page sends to login, a public one goes on (spec 4, 8). */
+/** Where a session that ends on a navigation leaves the visitor: a protected page sends to login, a public one goes on (R4, R8). */
 const afterEnd = (s: Snap) => (auth(s).page.access === 'protected' ? changed(LOGIN) : changed(PREMIUM))
 
 export type AuthStep =
@@ -177,7 +177,7 @@ export type AuthStep =
   | 'USER_FETCH_FAILS'
 
 /**
- * Spec 3, 4, 7, 8, 9: sign-in by code and by the e-mailed link, a returning visitor (with and
+ * R3, R4, R7, R8, R9: sign-in by code and by the e-mailed link, a returning visitor (with and
  * without a stored expiry), the account page, the user fetched again after an account action,
  * logout, and time passing: the token over (refreshed, or the refresh refused) or both over.
  */
@@ -203,7 +203,7 @@ export const authGraph: BrowserGraph<AuthStep, 'guest'> = {
         guestOnLogin(s) ? [newDocument({ page: BAD_LINK }), { ...LINK_LOGIN, credentials: { kind: 'link', code: '0000000000000000' } }, { type: 'xstate.error.actor.signInByLink', error: new Error('This code has expired.') }] : null,
     },
     RETURN_WITH_SESSION: { events: (s) => (guestOnLogin(s) ? [newDocument(stored)] : null) },
-    // Only the token is stored: it counts 1800 s from now (spec 9).
+    // Only the token is stored: it counts 1800 s from now (R9).
     RETURN_WITHOUT_EXPIRY: { events: (s) => (guestOnLogin(s) ? [newDocument({ ...stored, expiresAt: null })] : null) },
     OPEN_ACCOUNT: { events: (s) => (active(s) && auth(s).page.href !== ACCOUNT.href ? navigate(s, ACCOUNT) : null) },
     LOG_OUT: {
@@ -290,7 +290,7 @@ export type LocaleStep =
   | 'OPEN_LOGIN'
 
 /**
- * Spec 2, 4, 8: the language switcher on a page without a form and on the login form, whose
+ * R2, R4, R8: the language switcher on a page without a form and on the login form, whose
  * validation messages load on demand and follow the language; a language whose files fail
  * falls back to English with the language toast; a validation file missing, and English's too;
  * a second pick while the first still loads.

@@ -1,5 +1,5 @@
 /**
- * Spec 2, 4, 8: the locale machine's browser paths, generated from the machine itself (graph.ts): the language
+ * R2, R4, R8: the locale machine's browser paths, generated from the machine itself (graph.ts): the language
  * switcher on a page without a form and on the login form, whose validation messages load on
  * demand and follow the language, with a validation file missing and with both missing.
  * Coverage is observed on the real machine (observe.ts).
@@ -18,7 +18,7 @@ test.afterAll(({}, testInfo) => reportCoverage(testInfo, 'locale', 'locale', loc
 
 const NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
 const ENGLISH_TEMPLATES = JSON.parse(readFileSync('public/locales/validation/en.json', 'utf8')).messages as Record<string, string>
-/** Spec 5: the e-mail field's message for a malformed address, with the page's label, from a language's validation file. */
+/** R5: the e-mail field's message for a malformed address, with the page's label, from a language's validation file. */
 function emailMessage(page: Locale, file: Locale | 'built-in'): string {
   const templates = file === 'built-in' ? ENGLISH_TEMPLATES : (JSON.parse(readFileSync(`public/locales/validation/${file}.json`, 'utf8')).messages as Record<string, string>)
   return templates.email!.replace('{_field_}', msg(page, 'acc_email_label'))
@@ -59,7 +59,7 @@ async function languageFilesMissing(page: Page, locale: Locale) {
   expect(files.size).toBeGreaterThan(0)
   await page.route((url) => files.has(url.pathname), (route) => route.fulfill({ status: 404, body: 'not found' }))
 }
-/** Spec 4: the language toast, in English, after the fallback. */
+/** R4: the language toast, in English, after the fallback. */
 async function languageToast(page: Page) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: msg('en', 'notifications_errors_language') })).toBeVisible({ timeout: 20_000 })
 }

@@ -1,5 +1,5 @@
 /**
- * Spec 3, 4, 7, 8: the payment machine's browser paths, generated from the machine itself (graph.ts), on both
+ * R3, R4, R7, R8: the payment machine's browser paths, generated from the machine itself (graph.ts), on both
  * providers: CloudPayments on the main test server, Payselection on a second site server
  * (PAYMENT_SERVICE=payselection) that reaches the backend through a CORS proxy. Coverage is
  * observed on the real machine (observe.ts) and printed per provider.
@@ -71,7 +71,7 @@ async function paid(page: Page) {
 const then: Partial<Record<PaymentStep, (v: Visit, step: PathStep<PaymentStep>) => Promise<void>>> = {
   CHOOSE_PLAN: async ({ page }, step) => {
     if (!hasLeft(step.after)) return
-    // A guest: to the login page, with the premium page as the way back (spec 3).
+    // A guest: to the login page, with the premium page as the way back (R3).
     await expect(page).toHaveURL(/\/en\/login\?redirect=/)
     await expect(page.getByTestId('sign-in-email')).toBeVisible()
   },
@@ -88,7 +88,7 @@ const then: Partial<Record<PaymentStep, (v: Visit, step: PathStep<PaymentStep>) 
   PAY_GOOD_CARD: ({ page }) => paid(page),
   RECHECK: ({ page }) => paid(page),
   PAY_GOOD_CARD_USER_FAILS: async ({ page }) => {
-    // Paid, and the session ends with the user it could not fetch (spec 4).
+    // Paid, and the session ends with the user it could not fetch (R4).
     await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })
     await expect(page.getByTestId('login-link')).toBeVisible({ timeout: 20_000 })
   },

@@ -52,7 +52,7 @@ export async function loginViaApi(request: APIRequestContext, context: BrowserCo
   await context.addCookies([
     { name: 'auth._token.local', value: encodeURIComponent(`Bearer ${grant.token}`), domain: host, path: '/' },
     { name: 'auth._token_expiration.local', value: String(expiresAt), domain: host, path: '/' },
-    // As the site stores a sign-in: the refresh token and its expiry too (spec 9).
+    // As the site stores a sign-in: the refresh token and its expiry too (R9).
     ...(options.refreshToken && grant.refresh_token && grant.refresh_expires_in
       ? [
           { name: 'auth._refresh_token.local', value: encodeURIComponent(grant.refresh_token), domain: host, path: '/' },

@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test'
 
-/** A session cookie of the shape the auth machine writes (spec 3, 9). */
+/** A session cookie of the shape the auth machine writes (R3, R9). */
 export async function fakeSessionCookie(context: BrowserContext, baseURL: string, expiresAt = Date.now() + 3_600_000) {
   const url = new URL(baseURL)
   await context.addCookies([

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 7: the account area's actions. Cancelling the subscription (GET /users/subscription/cancel)
+ * R4, R7: the account area's actions. Cancelling the subscription (GET /users/subscription/cancel)
  * and resetting the device (DELETE /users/device/reset) are confirmed through the modal first;
  * turning renewal back on runs at once; the e-mail change (PUT /users/email), its code
  * (POST /users/email/{code}) and the launcher password (POST /users/credentials) are forms. Each
@@ -60,7 +60,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts idle with its three forms (the e-mail, its code, the password with its confirmation), nothing open, no error',
-    spec: 'spec 4, 5, 7',
+    requirement: 'R4, R5, R7',
     when: (s) => s.index === 0,
     check: (s) => {
       expect(state(s.after)).toBe('idle')
@@ -70,7 +70,7 @@ const properties: Property[] = [
   },
   {
     name: 'the three forms run all along; at most one call runs, in its busy state; a confirmation is open exactly while asking',
-    spec: 'spec 4, 7 (one action at a time)',
+    requirement: 'R4, R7 (one action at a time)',
     check: (s) => {
       const children = Object.keys(s.after.children)
       const calls = children.filter((id) => !FORM_IDS.includes(id))
@@ -82,7 +82,7 @@ const properties: Property[] = [
   },
   {
     name: 'cancelling the subscription and resetting the device ask first: the modal opens with that confirmation, nothing is called yet',
-    spec: 'spec 4, 7',
+    requirement: 'R4, R7',
     when: (s) => s.index > 0 && state(s.before!) === 'idle' && (s.event.type === 'account.cancelSubscription' || s.event.type === 'account.resetDevice'),
     check: (s) => {
       const kind = s.event.type === 'account.cancelSubscription' ? 'cancel' : 'reset'
@@ -94,7 +94,7 @@ const properties: Property[] = [
   },
   {
     name: 'a confirmed cancel calls GET /users/subscription/cancel, a confirmed reset DELETE /users/device/reset; a dismissed one calls nothing; the confirmation closes',
-    spec: 'spec 4, 7',
+    requirement: 'R4, R7',
     when: (s) => s.index > 0 && state(s.before!) === 'confirming' && s.event.type === 'modal.answered',
     check: (s) => {
       const kind = a(s.before).confirming
@@ -106,7 +106,7 @@ const properties: Property[] = [
   },
   {
     name: 'turning renewal back on runs at once (no confirmation): GET /users/subscription/resume; the last error goes',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && state(s.before!) === 'idle' && s.event.type === 'account.resumeRenewal',
     check: (s) => {
       expect(state(s.after)).toBe('resuming')
@@ -116,7 +116,7 @@ const properties: Property[] = [
   },
   {
     name: "each form's values start its call (PUT /users/email, POST /users/email/{code}, POST /users/credentials); another form's are ignored",
-    spec: 'spec 5, 7',
+    requirement: 'R5, R7',
     when: (s) => s.index > 0 && state(s.before!) === 'idle' && s.event.type === 'form.submitted',
     check: (s) => {
       const next = CALL_OF_FORM[s.event.form as string]
@@ -132,7 +132,7 @@ const properties: Property[] = [
   },
   {
     name: "a call that succeeded: back to idle, a success toast with the backend's message, the refreshed user handed on; a new password empties both password fields",
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.event.type.startsWith('xstate.done.actor.'),
     check: (s) => {
       const call = CALL_OF[state(s.before!)]!
@@ -149,7 +149,7 @@ const properties: Property[] = [
   },
   {
     name: "a call that failed: back to idle with the backend's message (an Error's, or what was thrown) as the error and in an error toast, logged; the user is not refreshed",
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.event.type.startsWith('xstate.error.actor.'),
     check: (s) => {
       const call = CALL_OF[state(s.before!)]!
@@ -166,7 +166,7 @@ const properties: Property[] = [
   },
   {
     name: 'one action at a time: while a call runs or a confirmation is open, another action changes nothing and calls nothing',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && state(s.before!) !== 'idle' && ACTIONS.includes(s.event.type),
     check: (s) => {
       expect([state(s.after), a(s.after)]).toEqual([state(s.before!), a(s.before)])
@@ -175,7 +175,7 @@ const properties: Property[] = [
   },
   {
     name: 'an answer from the modal when no confirmation is open changes nothing',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.index > 0 && state(s.before!) !== 'confirming' && s.event.type === 'modal.answered',
     check: (s) => {
       expect([state(s.after), a(s.after)]).toEqual([state(s.before!), a(s.before)])

@@ -1,5 +1,5 @@
 /**
- * Spec 2, 3, 4, 7, 8, 9: the session. Every expected value is written here: the 500 ms margin,
+ * R2, R3, R4, R7, R8, R9: the session. Every expected value is written here: the 500 ms margin,
  * the 1800 s of a token without expiry, the Bearer prefix, the expired-session message, the root
  * path after login and logout, the login page with the remembered page.
  */
@@ -12,12 +12,12 @@ const MIN = 60_000
 const DAY = 24 * 3600 * 1000
 const USER = { id: 7, email: 'Player@Example.com' }
 const USER_AGAIN = { id: 7, email: 'player@example.com', premium: true }
-/** Spec 3, 16: an account made by signing in with Steam has no e-mail until one is added. */
+/** R3, R16: an account made by signing in with Steam has no e-mail until one is added. */
 const STEAM_USER = { id: 9, email: null, steam_id: '76561198000000001' }
 const PROTECTED = { access: 'protected', href: '/ru/account', locale: 'ru' } as const
 const PUBLIC = { access: 'public', href: '/de/faq', locale: 'de' } as const
 
-/** Spec 8: the message of ExpiredAuthSessionError. */
+/** R8: the message of ExpiredAuthSessionError. */
 const EXPIRED_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.'
 
 /** The token checks a visit makes: well before the expiry, inside the 500 ms margin of the 30-minute token, after a day. */
@@ -30,7 +30,7 @@ const grant = { type: 'xstate.done.actor.verifyCode', output: { token: 'code-tok
 function events(snapshot: Snap): TestEvent[] {
   const c = ctx<Ctx>(snapshot)
   return [
-    // Spec 5, 7: a code typed in Arabic-Indic digits, an address with spaces and capitals.
+    // R5, R7: a code typed in Arabic-Indic digits, an address with spaces and capitals.
     { type: 'auth.login', credentials: { kind: 'code', email: ' Player@Example.com ', code: ' ١٢٣٤٥٦ ' }, now: T0, redirectTo: '/ru/premium' },
     { type: 'auth.login', credentials: { kind: 'link', code: 'Gjfe9EOjfRS2zf18QKF0eXOTxDmSDq_zqLwlUHZ_u4k' }, now: T0, redirectTo: '//evil.example' },
     // Confirming while signed in: as the same account, and as another one.
@@ -81,7 +81,7 @@ const inputs: { label: string; input: AuthInput; depth?: number }[] = [
   },
   { label: 'an expired token without a refresh token, on a protected page', input: { now: T0, token: 'old-token-00001', expiresAt: T0 - 1, user: USER, page: PROTECTED }, depth: 2 },
   { label: 'an expired token without a refresh token, on a public page', input: { now: T0, token: 'old-token-00001', expiresAt: T0 - 1, user: USER, page: PUBLIC }, depth: 2 },
-  // Spec 9: "Token maxAge 1800 seconds when the token has no expiry".
+  // R9: "Token maxAge 1800 seconds when the token has no expiry".
   { label: 'a stored token without its expiry, user known', input: { now: T0, token: 'stored-token-001', expiresAt: null, user: USER }, depth: 2 },
 ]
 
@@ -91,7 +91,7 @@ const loggedIn = (s: Snap) => s.matches('loggedIn')
 const loggedOut = (s: Snap) => s.matches('loggedOut')
 const BUSY_STATES = [{ loggingIn: 'code' }, { loggingIn: 'link' }, { loggingIn: 'confirm' }, { loggingIn: 'callback' }, { loggingIn: 'fetchingUser' }, { loggedIn: 'fetchingUser' }, { loggedIn: 'refreshing' }, { loggedIn: 'renewing' }]
 const busyState = (s: Snap) => BUSY_STATES.some((v) => s.matches(v))
-/** Spec 4: valid until 500 ms before the expiry. */
+/** R4: valid until 500 ms before the expiry. */
 const valid = (c: Ctx, now: number) => c.token !== null && c.expiresAt !== null && now < c.expiresAt - 500
 
 const SESSION_KEYS = ['token', 'expiresAt', 'refreshToken', 'refreshExpiresAt', 'user'] as const
@@ -127,7 +127,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'busy exactly while a call runs: signing in, fetching the user, refreshing, renewing',
-    spec: 'spec 3',
+    requirement: 'R3',
     check: (s) => {
       expect(s.after.hasTag('busy')).toBe(busyState(s.after))
       expect(isBusy(s.after)).toBe(busyState(s.after))
@@ -137,7 +137,7 @@ const properties: Property[] = [
   },
   {
     name: 'logged out holds no session and remembers nothing (the root); logged in holds a token; the strategy is local',
-    spec: 'spec 2, 3, 4',
+    requirement: 'R2, R3, R4',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       expect(c.strategy).toBe('local')
@@ -150,13 +150,13 @@ const properties: Property[] = [
   },
   {
     name: 'at start the page is the one given, else an English public page at the root',
-    spec: 'spec 2',
+    requirement: 'R2',
     when: (s) => s.index === 0,
     check: (s) => expect(ctx<Ctx>(s.after).page).toEqual((s.input as AuthInput).page ?? { access: 'public', href: '/', locale: 'en' }),
   },
   {
     name: 'active only with a user and a token valid at the last check (500 ms margin)',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => {
       if (!s.after.matches({ loggedIn: 'active' })) return
       const c = ctx<Ctx>(s.after)
@@ -166,7 +166,7 @@ const properties: Property[] = [
   },
   {
     name: 'the Authorization header and the analytics token and user id only while logged in',
-    spec: 'spec 3, 4, 6',
+    requirement: 'R3, R4, R6',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const inSession = loggedIn(s.after)
@@ -179,7 +179,7 @@ const properties: Property[] = [
   },
   {
     name: 'at start: a token without expiry lives 1800 s and is stored back; a valid one with its user is active; a valid one without fetches the user; an expired one is refreshed or ends the session',
-    spec: 'spec 4, 8, 9',
+    requirement: 'R4, R8, R9',
     when: (s) => s.index === 0,
     check: (s) => {
       const input = s.input as AuthInput
@@ -210,7 +210,7 @@ const properties: Property[] = [
   },
   {
     name: 'signing in: the credentials decide the call, with the code in Latin digits and the address trimmed',
-    spec: 'spec 5, 7',
+    requirement: 'R5, R7',
     when: on('auth.login', loggedOut),
     check: (s) => {
       const credentials = s.event.credentials as { kind: string; email?: string; code?: string; password?: string }
@@ -229,7 +229,7 @@ const properties: Property[] = [
   },
   {
     name: 'the login callback sends the provider\'s search params, exactly, to be verified',
-    spec: 'spec 2, 7',
+    requirement: 'R2, R7',
     when: on('auth.callback', loggedOut),
     check: (s) => {
       expect(trace(s)).toEqual(['start:verifyCallback'])
@@ -238,7 +238,7 @@ const properties: Property[] = [
   },
   {
     name: 'a login remembers a safe local target, and anything else as the root',
-    spec: 'spec 2, 5',
+    requirement: 'R2, R5',
     when: (s) => s.index > 0 && (s.event.type === 'auth.login' || s.event.type === 'auth.callback') && loggedOut(before(s)),
     check: (s) => {
       const target = s.event.redirectTo
@@ -247,7 +247,7 @@ const properties: Property[] = [
   },
   {
     name: 'a grant becomes the session: its lifetime in seconds, 1800 s without one; the user is fetched with the new token',
-    spec: 'spec 4, 7, 9',
+    requirement: 'R4, R7, R9',
     when: (s) => s.index > 0 && /^xstate\.done\.actor\.(verifyCode|signInByLink|confirmEmail|verifyCallback)$/.test(s.event.type) && before(s).matches('loggingIn'),
     check: (s) => {
       const out = s.event.output as { token: string; expiresIn?: number; refreshToken?: string; refreshExpiresIn?: number }
@@ -263,7 +263,7 @@ const properties: Property[] = [
   },
   {
     name: 'logged in once the user is fetched: the session stored, then the remembered target or the root',
-    spec: 'spec 2, 4',
+    requirement: 'R2, R4',
     when: on('xstate.done.actor.fetchUser', (b) => b.matches({ loggingIn: 'fetchingUser' })),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -276,7 +276,7 @@ const properties: Property[] = [
   },
   {
     name: 'a failed sign-in: logged out, the error kept and logged, nothing stored, nowhere to go',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     when: (s) => s.index > 0 && /^xstate\.error\.actor\./.test(s.event.type) && before(s).matches('loggingIn'),
     check: (s) => {
       const message = (s.event.error as Error).message
@@ -289,7 +289,7 @@ const properties: Property[] = [
   },
   {
     name: 'logout makes no call, clears the stored session and goes to the root',
-    spec: 'spec 2, 7',
+    requirement: 'R2, R7',
     when: on('auth.logout', loggedIn),
     check: (s) => {
       expect(loggedOut(s.after)).toBe(true)
@@ -300,7 +300,7 @@ const properties: Property[] = [
   },
   {
     name: 'a token check: a valid token goes on; an expired one is refreshed when possible; otherwise the session ends',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     when: on('token.check', (b) => b.matches({ loggedIn: 'active' })),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -320,7 +320,7 @@ const properties: Property[] = [
   },
   {
     name: 'a refresh stores the new pair and the session goes on, the user kept',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: on('xstate.done.actor.refreshToken', (b) => b.matches({ loggedIn: 'refreshing' })),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -334,7 +334,7 @@ const properties: Property[] = [
   },
   {
     name: 'a refused refresh ends the session (and is logged)',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     when: on('xstate.error.actor.refreshToken', (b) => b.matches({ loggedIn: 'refreshing' })),
     check: (s) => {
       expectEnded(s, ctx<Ctx>(s.before).page, ['logError'])
@@ -343,7 +343,7 @@ const properties: Property[] = [
   },
   {
     name: 'user.refresh fetches the user again with the token; the answer replaces the user',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.index > 0 && ((s.event.type === 'user.refresh' && before(s).matches({ loggedIn: 'active' })) || (s.event.type === 'xstate.done.actor.refreshUser' && before(s).matches({ loggedIn: 'fetchingUser' }))),
     check: (s) => {
       if (s.event.type === 'user.refresh') {
@@ -358,7 +358,7 @@ const properties: Property[] = [
   },
   {
     name: 'a user that cannot be fetched again ends the session',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     when: on('xstate.error.actor.refreshUser', (b) => b.matches({ loggedIn: 'fetchingUser' })),
     check: (s) => {
       expect(loggedOut(s.after)).toBe(true)
@@ -367,7 +367,7 @@ const properties: Property[] = [
   },
   {
     name: 'signed in, only the account\'s own confirmation is taken (any case, trimmed): the session is renewed in place',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: on('auth.login', (b) => b.matches({ loggedIn: 'active' })),
     check: (s) => {
       const credentials = s.event.credentials as { kind: string; email?: string }
@@ -385,7 +385,7 @@ const properties: Property[] = [
   },
   {
     name: 'a renewal stores the new token and fetches the user; a failed one keeps the session and says why',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && /^xstate\.(done|error)\.actor\.renew$/.test(s.event.type) && before(s).matches({ loggedIn: 'renewing' }),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -403,7 +403,7 @@ const properties: Property[] = [
   },
   {
     name: 'the page on show is remembered, in any state, with no side effect',
-    spec: 'spec 2',
+    requirement: 'R2',
     when: (s) => s.index > 0 && s.event.type === 'page.changed',
     check: (s) => {
       expect(ctx<Ctx>(s.after).page).toEqual(s.event.page)
@@ -413,7 +413,7 @@ const properties: Property[] = [
   },
   {
     name: 'a stopped call stops its actor',
-    spec: 'statecharts',
+    requirement: 'statecharts',
     when: (s) => s.index > 0 && stops(s).length > 0,
     check: (s) => {
       for (const id of stops(s)) expect(['verifyCode', 'signInByLink', 'confirmEmail', 'verifyCallback', 'fetchUser', 'refreshUser', 'renew', 'refreshToken']).toContain(id)

@@ -1,6 +1,6 @@
 /**
- * Spec 3, 9: the deadline countdown. Expected deadlines, stored values and times left are
- * written out literally below (the spec's 16 to 23 hours, whole minutes and seconds, one hour
+ * R3, R9: the deadline countdown. Expected deadlines, stored values and times left are
+ * written out literally below (R9's 16 to 23 hours, whole minutes and seconds, one hour
  * at least, the `deadline` storage key), never computed by machines/rules/deadline.
  */
 import { expect } from '../check'
@@ -24,7 +24,7 @@ interface HydrateExpectation {
   left: Left
 }
 
-/** `deadline.hydrate` as the countdown sends it after hydration, with what the spec says follows. */
+/** `deadline.hydrate` as the countdown sends it after hydration, with what the requirements say follows. */
 const hydrates: readonly (TestEvent & { expected: HydrateExpectation })[] = [
   {
     type: 'deadline.hydrate',
@@ -92,7 +92,7 @@ const hydrates: readonly (TestEvent & { expected: HydrateExpectation })[] = [
   },
 ]
 
-/** A second of the ticker, relative to the deadline, with the time left the spec's whole units give. */
+/** A second of the ticker, relative to the deadline, with the time left the whole units of R9 give. */
 const ticks: readonly { before: number; left: Left; reached: boolean }[] = [
   { before: 3_661_000, left: { hours: 1, minutes: 1, seconds: 1 }, reached: false },
   { before: 1000, left: { hours: 0, minutes: 0, seconds: 1 }, reached: false },
@@ -117,7 +117,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts idle, with no deadline and nothing left, and does nothing (server and first render agree)',
-    spec: 'spec 9',
+    requirement: 'R9',
     when: (s) => s.index === 0,
     check: (s) => {
       expect(state(s.after)).toBe('idle')
@@ -127,7 +127,7 @@ const properties: Property[] = [
   },
   {
     name: 'idle has no deadline; running and finished have one',
-    spec: 'spec 9',
+    requirement: 'R9',
     check: (s) => {
       const { deadline } = ctx<DeadlineCtx>(s.after)
       if (state(s.after) === 'idle') expect(deadline).toBeNull()
@@ -136,7 +136,7 @@ const properties: Property[] = [
   },
   {
     name: 'the time left is whole hours, minutes (0-59) and seconds (0-59), never negative',
-    spec: 'spec 9',
+    requirement: 'R9',
     check: (s) => {
       const { left } = ctx<DeadlineCtx>(s.after)
       for (const n of [left.hours, left.minutes, left.seconds]) {
@@ -149,18 +149,18 @@ const properties: Property[] = [
   },
   {
     name: 'the ticker runs exactly while the countdown runs',
-    spec: 'spec 9',
+    requirement: 'R9',
     check: (s) => expect(Object.keys(s.after.children)).toEqual(state(s.after) === 'running' ? ['ticker'] : []),
   },
   {
     name: 'a finished countdown shows nothing left',
-    spec: 'spec 9',
+    requirement: 'R9',
     when: (s) => state(s.after) === 'finished',
     check: (s) => expect(ctx<DeadlineCtx>(s.after).left).toEqual(ZERO),
   },
   {
     name: 'hydration starts the countdown and its ticker, a tick every 1000 ms',
-    spec: 'spec 9',
+    requirement: 'R9',
     when: hydratingFromIdle,
     check: (s) => {
       expect(state(s.after)).toBe('running')
@@ -170,13 +170,13 @@ const properties: Property[] = [
   },
   {
     name: 'a deadline set is at least one hour ahead',
-    spec: 'spec 9',
+    requirement: 'R9',
     when: hydratingFromIdle,
     check: (s) => expect(ctx<DeadlineCtx>(s.after).deadline! - (s.event.now as number)).toBeGreaterThanOrEqual(HOUR),
   },
   {
     name: 'a valid stored deadline (an ISO date-time at least one hour ahead) is kept and not written again',
-    spec: 'spec 3, 9',
+    requirement: 'R3, R9',
     when: (s) => hydratingFromIdle(s) && expectation(s).written === null,
     check: (s) => {
       expect(ctx<DeadlineCtx>(s.after).deadline).toBe(expectation(s).deadline)
@@ -185,7 +185,7 @@ const properties: Property[] = [
   },
   {
     name: 'a missing, invalid or near (under one hour) deadline is regenerated 16 to 23 hours ahead plus random minutes and seconds',
-    spec: 'spec 9',
+    requirement: 'R9',
     when: (s) => hydratingFromIdle(s) && expectation(s).written !== null,
     check: (s) => {
       const deadline = ctx<DeadlineCtx>(s.after).deadline!
@@ -198,7 +198,7 @@ const properties: Property[] = [
   },
   {
     name: 'a regenerated deadline is written as an ISO date-time under `deadline`, before the ticker starts',
-    spec: 'spec 3, 9',
+    requirement: 'R3, R9',
     when: (s) => hydratingFromIdle(s) && expectation(s).written !== null,
     check: (s) => {
       expect(trace(s)).toEqual(['storeDeadline', 'start:ticker'])
@@ -207,13 +207,13 @@ const properties: Property[] = [
   },
   {
     name: 'the time left is shown at once after hydration',
-    spec: 'spec 9',
+    requirement: 'R9',
     when: hydratingFromIdle,
     check: (s) => expect(ctx<DeadlineCtx>(s.after).left).toEqual(expectation(s).left),
   },
   {
     name: 'a tick keeps the deadline, takes the time and shows the whole time left',
-    spec: 'spec 9',
+    requirement: 'R9',
     when: tickWhileRunning,
     check: (s) => {
       const before = ctx<DeadlineCtx>(s.before)
@@ -225,7 +225,7 @@ const properties: Property[] = [
   },
   {
     name: 'the countdown finishes when the deadline is reached, and only then; the ticker stops with it',
-    spec: 'spec 9',
+    requirement: 'R9',
     when: tickWhileRunning,
     check: (s) => {
       expect(state(s.after)).toBe(s.event.reached ? 'finished' : 'running')
@@ -234,7 +234,7 @@ const properties: Property[] = [
   },
   {
     name: 'nothing is written to storage except on hydration, and the ticker is only stopped by the deadline',
-    spec: 'spec 3, 9',
+    requirement: 'R3, R9',
     when: (s) => !hydratingFromIdle(s),
     check: (s) => {
       expect(trace(s).filter((t) => t === 'storeDeadline')).toEqual([])

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 5: one form field's validation state — untouched/touched, pristine/dirty, valid/invalid,
+ * R4, R5: one form field's validation state — untouched/touched, pristine/dirty, valid/invalid,
  * validated, pending, changed, passed/failed; aggressive mode (every input and every blur
  * validates, debounce 0). The rule engine is the `validate` actor (a recording fake here): the
  * field starts it with its name, value, rules and the form's values, and reports each result.
@@ -22,7 +22,7 @@ type FieldInputLiteral = { name: string; value?: string; rules?: unknown[] }
 
 const c = (s: Snap | null) => ctx<FieldCtx>(s)
 const input = (step: Step) => step.input as FieldInputLiteral
-/** The rules the field was given, written out per input variant (spec 5 product rules). */
+/** The rules the field was given, written out per input variant (R5 product rules). */
 const RULES_OF: Record<string, unknown[]> = {
   email: [{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }],
   code: [{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length', length: 6 }],
@@ -49,7 +49,7 @@ const isValidateTrigger = (e: TestEvent) => e.type === 'field.input' || e.type =
 const properties: Property[] = [
   {
     name: 'starts untouched, pristine, not validated, holding the value typed before (or empty), and runs nothing',
-    spec: 'spec 4; guide 6',
+    requirement: 'R4; guide 6',
     when: (s) => s.index === 0,
     check: (s) => {
       expect(s.after.value).toEqual({ touch: 'untouched', edit: 'pristine', validation: 'idle' })
@@ -60,7 +60,7 @@ const properties: Property[] = [
   },
   {
     name: 'the flags the form renders are the states: touched/untouched, dirty/pristine, pending, valid = passed, invalid = failed, validated, changed = value differs from the initial value',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => {
       const touched = region(s.after, 'touch') === 'touched'
       const dirty = region(s.after, 'edit') === 'dirty'
@@ -83,7 +83,7 @@ const properties: Property[] = [
   },
   {
     name: 'idle: never validated, no failure; passed: validated, no failure; failed: validated, with a failure; pristine keeps the initial value',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => {
       const x = c(s.after)
       const result = validation(s.after)
@@ -99,7 +99,7 @@ const properties: Property[] = [
   },
   {
     name: 'an input makes the field dirty with the value typed, keeps the touch state, and validates at once (aggressive mode, debounce 0)',
-    spec: 'spec 4, 5',
+    requirement: 'R4, R5',
     when: (s) => s.event.type === 'field.input',
     check: (s) => {
       expect(region(s.after, 'edit')).toBe('dirty')
@@ -111,7 +111,7 @@ const properties: Property[] = [
   },
   {
     name: 'a blur touches the field and validates at once, keeping the value and the edit state',
-    spec: 'spec 4, 5',
+    requirement: 'R4, R5',
     when: (s) => s.event.type === 'field.blur',
     check: (s) => {
       expect(region(s.after, 'touch')).toBe('touched')
@@ -122,7 +122,7 @@ const properties: Property[] = [
   },
   {
     name: "a form's validate request validates without touching or editing",
-    spec: 'spec 4, 5',
+    requirement: 'R4, R5',
     when: (s) => s.event.type === 'field.validate',
     check: (s) => {
       expect([region(s.after, 'touch'), region(s.after, 'edit'), validation(s.after)]).toEqual([region(s.before!, 'touch'), region(s.before!, 'edit'), 'pending'])
@@ -131,7 +131,7 @@ const properties: Property[] = [
   },
   {
     name: "input, blur and validate take the form's values when given them, else keep the last ones; the result so far is kept while validating",
-    spec: 'spec 5 (confirmed compares with another field)',
+    requirement: 'R5 (confirmed compares with another field)',
     when: (s) => s.index > 0 && isValidateTrigger(s.event),
     check: (s) => {
       expect(c(s.after).values).toEqual(s.event.values ?? c(s.before).values)
@@ -140,7 +140,7 @@ const properties: Property[] = [
   },
   {
     name: 'each validation starts the rule engine with the name, the new value, the rules and the values; a running one is stopped first (only the latest value counts)',
-    spec: 'spec 4, 5',
+    requirement: 'R4, R5',
     when: (s) => s.index > 0 && isValidateTrigger(s.event),
     check: (s) => {
       const restart = validation(s.before!) === 'pending'
@@ -149,7 +149,7 @@ const properties: Property[] = [
   },
   {
     name: 'a pass: passed, validated, no failure, and the result is reported (name, no failure), nothing else',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.event.type === 'xstate.done.actor.validate' && s.event.output === null,
     check: (s) => {
       expect(validation(s.after)).toBe('passed')
@@ -162,7 +162,7 @@ const properties: Property[] = [
   },
   {
     name: 'a failure: failed, validated, holding the failed rule and its parameters, and reported with it',
-    spec: 'spec 4, 5',
+    requirement: 'R4, R5',
     when: (s) => s.event.type === 'xstate.done.actor.validate' && s.event.output !== null,
     check: (s) => {
       expect(validation(s.after)).toBe('failed')
@@ -175,7 +175,7 @@ const properties: Property[] = [
   },
   {
     name: 'a rule engine that crashed is a failure with the default message ("{_field_} is not valid."), never a pass, and is reported',
-    spec: 'spec 5',
+    requirement: 'R5',
     when: (s) => s.event.type === 'xstate.error.actor.validate',
     check: (s) => {
       expect(validation(s.after)).toBe('failed')
@@ -188,7 +188,7 @@ const properties: Property[] = [
   },
   {
     name: 'a field run by a form tells the form each result: field.reported with its name, failed unless it passed',
-    spec: 'spec 4, 5',
+    requirement: 'R4, R5',
     when: (s) => s.event.type.startsWith('xstate.done.actor.') || s.event.type.startsWith('xstate.error.actor.'),
     check: (s) => {
       const report = s.effects.find((e) => e.kind === 'action' && e.type === 'report') as unknown as { params: never }
@@ -198,7 +198,7 @@ const properties: Property[] = [
   },
   {
     name: 'a result changes neither the value, the values nor the touch and edit states',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.event.type.startsWith('xstate.done.actor.') || s.event.type.startsWith('xstate.error.actor.'),
     check: (s) => {
       expect(validation(s.before!)).toBe('pending')
@@ -209,7 +209,7 @@ const properties: Property[] = [
   },
   {
     name: 'a reset: untouched, pristine, idle, not validated, no failure; the value given (or the initial one) becomes the value and the initial value; a running validation is stopped and nothing is reported',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.event.type === 'field.reset',
     check: (s) => {
       expect(s.after.value).toEqual({ touch: 'untouched', edit: 'pristine', validation: 'idle' })
@@ -220,7 +220,7 @@ const properties: Property[] = [
   },
   {
     name: 'the rule engine runs exactly while pending; nothing is ever sent to it',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => {
       expect(sends(s)).toEqual([])
       const running = (s.before !== null && validation(s.before) === 'pending' ? 1 : 0) + starts(s).length - stops(s).length

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 5: a form owns its fields (one field machine each), its values and the validation gate.
+ * R4, R5: a form owns its fields (one field machine each), its values and the validation gate.
  * A submit asks every field to validate with the form's values; only when every field passed are
  * the values handed to the parent (`form.submitted`); a failed gate focuses the first failed field
  * in page order and keeps every value. A submit made before the page was interactive
@@ -77,7 +77,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'at start, one field machine per field in page order, each with its name, the value typed before (or empty) and its rules',
-    spec: 'spec 4, 5; guide 6',
+    requirement: 'R4, R5; guide 6',
     when: (s) => s.index === 0,
     check: (s) => {
       const spec = specOf(s)
@@ -98,7 +98,7 @@ const properties: Property[] = [
   },
   {
     name: 'a submit made before the page was interactive is carried out at start: every field is asked to validate with the values; otherwise the form waits',
-    spec: 'spec 4, 5 (submitOnStart)',
+    requirement: 'R4, R5 (submitOnStart)',
     when: (s) => s.index === 0,
     check: (s) => {
       const early = specOf(s).submitOnStart === true
@@ -109,7 +109,7 @@ const properties: Property[] = [
   },
   {
     name: 'the form holds one value and one field per field, in page order, and never another name',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => {
       const x = c(s.after)
       expect(x.id).toBe(specOf(s).id)
@@ -120,7 +120,7 @@ const properties: Property[] = [
   },
   {
     name: 'editing waits for no field; validating waits for at least one, and a field that failed is no longer awaited',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => {
       const x = c(s.after)
       if (state(s.after) === 'editing') expect(x.awaiting).toEqual([])
@@ -133,7 +133,7 @@ const properties: Property[] = [
   },
   {
     name: "an input to a field of the form takes the value and hands it to that field with the form's new values",
-    spec: 'spec 4, 5 (aggressive mode; confirmed compares with the other field)',
+    requirement: 'R4, R5 (aggressive mode; confirmed compares with the other field)',
     when: (s) => s.event.type === 'form.input' && known(s, s.event.name),
     check: (s) => {
       const values = { ...c(s.before).values, [s.event.name as string]: s.event.value as string }
@@ -144,7 +144,7 @@ const properties: Property[] = [
   },
   {
     name: 'an input outside a round leaves the round alone; during a round the round waits for that field again (its new value is validated) and its earlier result no longer counts',
-    spec: 'spec 4, 5 (only values that passed are handed over)',
+    requirement: 'R4, R5 (only values that passed are handed over)',
     when: (s) => s.index > 0 && s.event.type === 'form.input' && known(s, s.event.name),
     check: (s) => {
       const before = c(s.before)
@@ -159,7 +159,7 @@ const properties: Property[] = [
   },
   {
     name: "a blur goes to that field with the form's values, and changes nothing in the form",
-    spec: 'spec 4, 5 (aggressive mode)',
+    requirement: 'R4, R5 (aggressive mode)',
     when: (s) => s.event.type === 'form.blur' && known(s, s.event.name),
     check: (s) => {
       expect(c(s.after)).toEqual(c(s.before))
@@ -169,7 +169,7 @@ const properties: Property[] = [
   },
   {
     name: 'an input, blur or report naming no field of the form changes nothing and reaches nobody',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => ['form.input', 'form.blur', 'field.reported'].includes(s.event.type) && !known(s, s.event.name),
     check: (s) => {
       expect(c(s.after)).toEqual(c(s.before))
@@ -179,7 +179,7 @@ const properties: Property[] = [
   },
   {
     name: "a submit while editing starts a round: every field, in page order, is asked to validate with the form's values; nothing is handed over yet",
-    spec: 'spec 4, 5',
+    requirement: 'R4, R5',
     when: (s) => s.event.type === 'form.submit' && state(s.before!) === 'editing',
     check: (s) => {
       expect(state(s.after)).toBe('validating')
@@ -189,7 +189,7 @@ const properties: Property[] = [
   },
   {
     name: 'a submit during a round changes nothing (one round at a time)',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.event.type === 'form.submit' && state(s.before!) === 'validating',
     check: (s) => {
       expect([s.after.value, c(s.after)]).toEqual(['validating', c(s.before)])
@@ -198,7 +198,7 @@ const properties: Property[] = [
   },
   {
     name: 'a result of an awaited field that is not the last one is noted (a failure remembered), and nothing else happens',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.event.type === 'field.reported' && state(s.before!) === 'validating' && c(s.before).awaiting.includes(s.event.name as string) && c(s.before).awaiting.length > 1,
     check: (s) => {
       const before = c(s.before)
@@ -213,7 +213,7 @@ const properties: Property[] = [
   },
   {
     name: 'the last result of a round where every field passed hands the values, exactly, to the parent once (form.submitted)',
-    spec: 'spec 4, 5 (the validation gate)',
+    requirement: 'R4, R5 (the validation gate)',
     when: (s) =>
       s.event.type === 'field.reported' &&
       state(s.before!) === 'validating' &&
@@ -238,7 +238,7 @@ const properties: Property[] = [
   },
   {
     name: 'the last result of a round where some field failed hands nothing over, keeps every value and focuses the first failed field in page order',
-    spec: 'spec 4, 5 (the validation gate)',
+    requirement: 'R4, R5 (the validation gate)',
     when: (s) =>
       s.event.type === 'field.reported' &&
       state(s.before!) === 'validating' &&
@@ -256,7 +256,7 @@ const properties: Property[] = [
   },
   {
     name: 'a result from a field the round no longer awaits (or outside a round) changes nothing',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.event.type === 'field.reported' && known(s, s.event.name) && !(state(s.before!) === 'validating' && c(s.before).awaiting.includes(s.event.name as string)),
     check: (s) => {
       expect([s.after.value, c(s.after)]).toEqual([s.before!.value, c(s.before)])
@@ -265,7 +265,7 @@ const properties: Property[] = [
   },
   {
     name: 'clearing empties the named fields of the form (and resets each, in the order named) and keeps the others',
-    spec: 'spec 4 (a password emptied once it is set)',
+    requirement: 'R4 (a password emptied once it is set)',
     when: (s) => s.event.type === 'form.clear',
     check: (s) => {
       const names = (s.event.names as string[]).filter((name) => known(s, name))
@@ -278,7 +278,7 @@ const properties: Property[] = [
   },
   {
     name: 'the fields are asked to validate only by a submit (or the submit made before the page was interactive, at start), and values are handed over or a field focused only at the end of a round',
-    spec: 'spec 4, 5 (submitOnStart carried out exactly once)',
+    requirement: 'R4, R5 (submitOnStart carried out exactly once)',
     check: (s) => {
       const validates = sends(s).filter((e) => e.event.type === 'field.validate')
       const asked = s.index === 0 ? specOf(s).submitOnStart === true : s.event.type === 'form.submit' && state(s.before!) === 'editing'

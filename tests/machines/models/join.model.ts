@@ -1,5 +1,5 @@
 /**
- * Spec 2, 7: the join page, /{prefix}/join/{code?}. A referral code of the backend's form (1 to
+ * R2, R7: the join page, /{prefix}/join/{code?}. A referral code of the backend's form (1 to
  * 64 letters, digits, `_` and `-`) is registered (GET /referrer/link/{code}); a valid one is kept
  * in the referrer cookie. Without such a code the visitor types one into a form, which goes to
  * that code's join page. The server registers the code while it renders the page and hands its
@@ -113,7 +113,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts from the address and what the server did: the form, the registration, or its outcome (a valid code in the cookie)',
-    spec: 'spec 2, 7',
+    requirement: 'R2, R7',
     when: (s) => s.index === 0,
     check: (s) => {
       const start = starts.get(s.input)!
@@ -141,7 +141,7 @@ const properties: Property[] = [
   },
   {
     name: 'busy exactly while registering; the form runs while entering, the registration while registering',
-    spec: 'spec 7',
+    requirement: 'R7',
     check: (s) => {
       expect(s.after.hasTag('busy')).toBe(state(s.after) === 'registering')
       expect(Object.keys(s.after.children)).toEqual(CHILDREN[state(s.after)])
@@ -149,7 +149,7 @@ const properties: Property[] = [
   },
   {
     name: 'a registration under way is waited for: its answer and its failure are both taken',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => state(s.after) === 'registering',
     check: (s) => {
       for (const event of answers) expect(s.after.can(event as never)).toBe(true)
@@ -157,7 +157,7 @@ const properties: Property[] = [
   },
   {
     name: 'registered holds a valid answer; invalid holds an answer that is not valid, or the failure',
-    spec: 'spec 7',
+    requirement: 'R7',
     check: (s) => {
       const c = ctx<JoinCtx>(s.after)
       if (state(s.after) === 'registered') expect([c.result?.valid, c.error]).toEqual([true, null])
@@ -166,7 +166,7 @@ const properties: Property[] = [
   },
   {
     name: 'the join form goes to the join page of the code typed (trimmed, one path segment) in the page language',
-    spec: 'spec 2',
+    requirement: 'R2',
     when: (s) => s.event.type === 'form.submitted' && s.event.form === 'join-code' && s.before !== null && state(s.before) === 'entering',
     check: (s) => {
       const locale = ctx<JoinCtx>(s.before).locale
@@ -178,7 +178,7 @@ const properties: Property[] = [
   },
   {
     name: 'another form\'s values lead nowhere and change nothing',
-    spec: 'spec 2',
+    requirement: 'R2',
     when: (s) => s.event.type === 'form.submitted' && s.event.form !== 'join-code',
     check: (s) => {
       expect(s.effects).toEqual([])
@@ -188,7 +188,7 @@ const properties: Property[] = [
   },
   {
     name: 'a valid answer: registered, and the code the backend answered kept in the referrer cookie',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => answered(s, 'done') && (s.event.output as Result).valid,
     check: (s) => {
       const output = s.event.output as Result
@@ -200,7 +200,7 @@ const properties: Property[] = [
   },
   {
     name: 'an answer that is not valid: invalid with the answer, no cookie',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => answered(s, 'done') && !(s.event.output as Result).valid,
     check: (s) => {
       expect(state(s.after)).toBe('invalid')
@@ -211,7 +211,7 @@ const properties: Property[] = [
   },
   {
     name: 'a failed registration: invalid with its message, logged, no cookie',
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => answered(s, 'error'),
     check: (s) => {
       expect(state(s.after)).toBe('invalid')
@@ -223,7 +223,7 @@ const properties: Property[] = [
   },
   {
     name: 'the cookie is written only when a code turns out valid',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && !answered(s, 'done'),
     check: (s) => expect(named(s).filter((a) => a.type === 'storeReferrerCookie')).toEqual([]),
   },

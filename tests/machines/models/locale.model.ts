@@ -1,12 +1,12 @@
 /**
- * Spec 2, 4, 8, 9: the site language.
+ * R2, R4, R8, R9: the site language.
  *
- * - Spec 2: the locale comes from the URL, then the `i18n_redirected` cookie, then the browser
+ * - R2: the locale comes from the URL, then the `i18n_redirected` cookie, then the browser
  *   (at the root only: elsewhere an unprefixed path is the English default form), or from the
  *   host when domains differ by locale. The cookie is written when the root decides the
  *   language, and on a change. A change stores the cookie, loads the messages and redirects to
  *   the locale's path.
- * - Spec 4, 8: when the language file fails, English is loaded, an error toast with the key
+ * - R4, R8: when the language file fails, English is loaded, an error toast with the key
  *   `notifications.errors.language` is shown, and the validation messages are still loaded
  *   (when a form wants them, decision 024). The validation language falls back to English if
  *   its file is missing; if that fails too, the error toast is shown.
@@ -32,7 +32,7 @@ type LocaleCtx = {
 
 const LANGUAGE_TOAST = { kind: 'error', key: 'notifications.errors.language' }
 
-/** Spec 2 (prefix-and-default): each path the model visits, in each language. */
+/** R2 (prefix-and-default): each path the model visits, in each language. */
 const HOME = { en: '/en', ru: '/ru', de: '/de' }
 const FAQ = { en: '/en/faq', ru: '/ru/faq', de: '/de/faq' }
 const PREMIUM = { en: '/en/premium?plan=3', ru: '/ru/premium?plan=3', de: '/de/premium?plan=3' }
@@ -167,7 +167,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts ready in the detected language, with its messages; the cookie is written when the root decided it',
-    spec: 'spec 2, 9',
+    requirement: 'R2, R9',
     when: (s) => s.index === 0,
     check: (s) => {
       const start = startOf.get(s.input)!
@@ -188,7 +188,7 @@ const properties: Property[] = [
   },
   {
     name: 'busy exactly while loading, with one file loading at a time; nothing loads when ready',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => {
       const value = state(s.after)
       expect(s.after.hasTag('busy')).toBe(value.startsWith('loading'))
@@ -197,7 +197,7 @@ const properties: Property[] = [
   },
   {
     name: 'a file under way is waited for: its loading and its failure are both taken',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => state(s.after).startsWith('loading'),
     check: (s) => {
       const id = LOADER[state(s.after)]!
@@ -207,7 +207,7 @@ const properties: Property[] = [
   },
   {
     name: 'the page keeps its language and the domain\'s message set; when ready, the messages are the selected language\'s, no change is under way, and the validation messages (if any) are in that language or English',
-    spec: 'spec 1, 2, 4',
+    requirement: 'R1, R2, R4',
     check: (s) => {
       const c = A(s)
       expect(c.pageLocale).toBe(startOf.get(s.input)!.locale)
@@ -221,7 +221,7 @@ const properties: Property[] = [
   },
   {
     name: 'a change to another language stores the cookie, then loads that language from the domain\'s set, whatever was loading',
-    spec: 'spec 2',
+    requirement: 'R2',
     when: isNewLanguage,
     check: (s) => {
       expect(state(s.after)).toBe('loading.messages')
@@ -234,7 +234,7 @@ const properties: Property[] = [
   },
   {
     name: 'picking the language already selected stores the cookie and goes to its path at once',
-    spec: 'spec 2',
+    requirement: 'R2',
     when: isSameLanguage,
     check: (s) => {
       expect(s.effects.map((e) => e.kind)).toEqual(['action', 'action'])
@@ -248,7 +248,7 @@ const properties: Property[] = [
   },
   {
     name: 'the language file loaded: then the validation messages in that language (a form wants them), or the change\'s page',
-    spec: 'spec 2, 4',
+    requirement: 'R2, R4',
     when: (s) => answer(s, 'done', 'loadMessages'),
     check: (s) => {
       afterMessages(s, B(s).locale, [])
@@ -258,7 +258,7 @@ const properties: Property[] = [
   },
   {
     name: 'the language file failed: logged, the language error toast, and English is loaded from the domain\'s set',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     when: (s) => answer(s, 'error', 'loadMessages'),
     check: (s) => {
       expect(state(s.after)).toBe('loading.englishMessages')
@@ -272,7 +272,7 @@ const properties: Property[] = [
   },
   {
     name: 'after the English fallback (loaded, or failed and logged) the language is English, the validation messages still load (in English), and the English page follows',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     when: (s) => answer(s, 'done', 'loadEnglishMessages') || answer(s, 'error', 'loadEnglishMessages'),
     check: (s) => {
       const logged = s.event.type.startsWith('xstate.error') ? [{ type: 'logError', params: { error: s.event.error } }] : []
@@ -283,7 +283,7 @@ const properties: Property[] = [
   },
   {
     name: 'a form asks for the validation messages: loaded once, in the selected language; while loading, after the language file',
-    spec: 'spec 4, 5',
+    requirement: 'R4, R5',
     when: (s) => s.index > 0 && s.event.type === 'validation.need',
     check: (s) => {
       if (from(s) === 'ready' && B(s).validationLocale === null) {
@@ -298,7 +298,7 @@ const properties: Property[] = [
   },
   {
     name: 'the validation messages loaded: the load ends, and the change\'s page follows',
-    spec: 'spec 2, 4',
+    requirement: 'R2, R4',
     when: (s) => answer(s, 'done', 'loadValidationMessages'),
     check: (s) => {
       expect(state(s.after)).toBe('ready')
@@ -310,7 +310,7 @@ const properties: Property[] = [
   },
   {
     name: 'the validation file is missing: logged, and the English validation messages are loaded (no toast yet)',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => answer(s, 'error', 'loadValidationMessages'),
     check: (s) => {
       expect(state(s.after)).toBe('loading.englishValidation')
@@ -321,7 +321,7 @@ const properties: Property[] = [
   },
   {
     name: 'the English validation messages: loaded, or failed with the language error toast; then the change\'s page follows',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     when: (s) => answer(s, 'done', 'loadEnglishValidationMessages') || answer(s, 'error', 'loadEnglishValidationMessages'),
     check: (s) => {
       const failed = s.event.type.startsWith('xstate.error')
@@ -337,7 +337,7 @@ const properties: Property[] = [
   },
   {
     name: 'the cookie is only ever written with a site locale, and only at the start or on a change',
-    spec: 'spec 2, 9',
+    requirement: 'R2, R9',
     check: (s) => {
       for (const a of actions(s).filter((x) => x.type === 'storeLocaleCookie')) {
         expect(s.index === 0 || isChange(s)).toBe(true)
@@ -347,7 +347,7 @@ const properties: Property[] = [
   },
   {
     name: 'every page it goes to has the prefix of the language selected; the only toast is the language error',
-    spec: 'spec 2, 8',
+    requirement: 'R2, R8',
     check: (s) => {
       for (const a of actions(s)) {
         if (a.type === 'navigate') {

@@ -1,5 +1,5 @@
 /**
- * Spec 3, 4, 7, 8, 9: choosing a plan or the special offer, the agreements, the payment, the
+ * R3, R4, R7, R8, R9: choosing a plan or the special offer, the agreements, the payment, the
  * provider's widget, the confirmation that comes later, and what follows a success. Every
  * expected value is written here: the 9000 price cap, the trial's id 1 and its authorisation,
  * the receipt line (quantity 1, no VAT, method 1, object 4), the payselection amount with two
@@ -44,7 +44,7 @@ const PLANS_RUB = [
   { plan: TRIAL_RUB, label: 'Пробный' },
   { plan: MONTH_RUB, label: '30 дней' },
 ]
-/** Spec 7: the special offer: the 30-day plan at 20% off. */
+/** R7: the special offer: the 30-day plan at 20% off. */
 const OFFER = { subscriptionId: 3, price: 5.59, currency: 'USD' }
 /** The offer's plan as the machine makes it: the offer's price, and the regular one as the old price. */
 const MONTH_OFFER = { ...MONTH, prices: { using: { actual: 5.59, old: 9.99, currency: 'USD' } } } as Subscription
@@ -62,7 +62,7 @@ const STORED_GONE: PremiumState = { ...STORED, subscription: { ...WEEK, prices: 
 /** Agreements ticked, no plan chosen yet. */
 const STORED_NO_PLAN: PremiumState = { ...STORED, subscription: null, label: '', goToSubscription: false, redirectAfterLoginTo: null }
 
-/** Spec 3: what POST /payments answers for a plan (its price in the plan's currency). */
+/** R3: what POST /payments answers for a plan (its price in the plan's currency). */
 function optionsFor(plan: Subscription, special: boolean) {
   const amount = special ? 5.59 : plan.prices!.using!.actual!
   return { amount, currency: plan.prices!.using!.currency!, payment_id: 40 + plan.id, user_id: 7, email: 'player@example.com', tax_system_id: 0 }
@@ -181,17 +181,17 @@ const inputOf = (s: Step) => s.input as PaymentInput
 const action = (s: Step, type: string) => s.effects.find((e) => e.kind === 'action' && e.type === type) as { params: unknown; context: Ctx } | undefined
 const nonStop = (s: Step) => trace(s).filter((t) => !t.startsWith('stop:'))
 
-/** Spec 4: a plan as an e-commerce line. */
+/** R4: a plan as an e-commerce line. */
 const line = (plan: Subscription) => ({
   product: { id: String(plan.id), name: plan.name, price: plan.prices!.using!.actual, quantity: 1 },
   currencyCode: plan.prices!.using!.currency,
 })
-/** Spec 9: the payment widget language of a site language. */
+/** R9: the payment widget language of a site language. */
 const LANGUAGE: Record<string, string> = { en: 'en-US', ru: 'ru-RU', de: 'de-DE' }
-/** Spec 9 and decision 050: payselection takes ru or en. */
+/** R9 and decision 050: payselection takes ru or en. */
 const PS_LANGUAGE: Record<string, string> = { en: 'en', ru: 'ru', de: 'en' }
 
-/** Spec 3, 4: the first thing that keeps a visitor from paying, in this order. */
+/** R3, R4: the first thing that keeps a visitor from paying, in this order. */
 function expectedReason(s: Snap): string | null {
   if (busy(s)) return 'busy'
   // Decision 075: before the page is interactive (the stored state not read yet), nothing can be paid yet.
@@ -206,7 +206,7 @@ function expectedReason(s: Snap): string | null {
   return null
 }
 
-/** Spec 9: the plans on offer: priced below 9000, unless the debug flag; in the backend's order. */
+/** R9: the plans on offer: priced below 9000, unless the debug flag; in the backend's order. */
 function expectedOffered(input: PaymentInput): number[] {
   if (!input.plans) return []
   if (input.locale === 'ru') return [1, 3]
@@ -219,17 +219,17 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'busy exactly while a payment is under way or its success is being completed',
-    spec: 'spec 3, 4',
+    requirement: 'R3, R4',
     check: (s) => expect(s.after.hasTag('busy')).toBe(busy(s.after)),
   },
   {
     name: 'why paying is not possible: busy, not ready yet, then no plan, no session, both agreements, the premium one, the promo one',
-    spec: 'spec 3, 4',
+    requirement: 'R3, R4',
     check: (s) => expect(selectPayReason(s.after)).toBe(expectedReason(s.after)),
   },
   {
     name: 'only plans priced below 9000 are offered, unless the debug flag; in the backend\'s order, with their labels',
-    spec: 'spec 9',
+    requirement: 'R9',
     check: (s) => {
       const offered = ctx<Ctx>(s.after).offered
       expect(offered.map((o) => o.plan.id)).toEqual(expectedOffered(inputOf(s)))
@@ -238,7 +238,7 @@ const properties: Property[] = [
   },
   {
     name: 'an unknown service: nothing can be paid, and the error lists the services',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     check: (s) => {
       const unknown = inputOf(s).activeService === 'stripe'
       expect(s.after.matches('unavailable')).toBe(unknown)
@@ -248,7 +248,7 @@ const properties: Property[] = [
   },
   {
     name: 'payment options exist only for the payment under way (and the one awaiting its confirmation)',
-    spec: 'spec 3, 4',
+    requirement: 'R3, R4',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const expected = s.after.matches({ paying: 'loadingWidget' }) || s.after.matches({ paying: 'charging' }) || s.after.matches({ paying: 'confirming' }) || s.after.matches('succeeded') || s.after.matches('unconfirmed')
@@ -257,7 +257,7 @@ const properties: Property[] = [
   },
   {
     name: 'the stored state is kept only once it has been read; what is kept is the plan, its label, the agreements and the way back',
-    spec: 'spec 3',
+    requirement: 'R3',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const reading = s.after.matches('checkingService') || s.after.matches('restoring')
@@ -269,7 +269,7 @@ const properties: Property[] = [
   },
   {
     name: 'the guest\'s sign-in link returns to the premium page of the language',
-    spec: 'spec 2, 3',
+    requirement: 'R2, R3',
     check: (s) => {
       const href = { en: '/en/login?redirect=%2Fen%2Fpremium', ru: '/ru/login?redirect=%2Fru%2Fpremium', de: '/de/login?redirect=%2Fde%2Fpremium' }
       expect(selectLoginHref(s.after)).toBe(href[ctx<Ctx>(s.after).locale])
@@ -277,7 +277,7 @@ const properties: Property[] = [
   },
   {
     name: 'payselection charges roubles only: a plan in another currency comes with the note',
-    spec: 'spec 9',
+    requirement: 'R9',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       expect(selectCurrencyNote(s.after)).toBe(inputOf(s).activeService === 'payselection' && c.subscription !== null && c.subscription.prices?.using?.currency !== 'RUB')
@@ -285,7 +285,7 @@ const properties: Property[] = [
   },
   {
     name: 'the special offer is the 30-day plan at the offer\'s price, for a signed-in visitor only',
-    spec: 'spec 7',
+    requirement: 'R7',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const expected = inputOf(s).offer?.subscriptionId === 3 && c.loggedIn && inputOf(s).plans === PLANS_USD ? { plan: MONTH_OFFER, label: '30 days' } : null
@@ -295,7 +295,7 @@ const properties: Property[] = [
   },
   {
     name: 'at start: the stored state is read first when asked, the offer taken when the page came for it, a state given back leads to the payment panel',
-    spec: 'spec 3, 7',
+    requirement: 'R3, R7',
     when: (s) => s.index === 0 && inputOf(s).activeService !== 'stripe',
     check: (s) => {
       const input = inputOf(s)
@@ -326,7 +326,7 @@ const properties: Property[] = [
   },
   {
     name: 'choosing a plan: the cart changes (remove the plan left, add the one chosen; nothing for the same plan); a guest goes to sign in with the premium page as the way back; otherwise the payment panel comes into view',
-    spec: 'spec 2, 3, 4',
+    requirement: 'R2, R3, R4',
     when: on('plan.select', selectingish),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -348,7 +348,7 @@ const properties: Property[] = [
   },
   {
     name: 'taking the offer chooses the 30-day plan at the offer\'s price (signed in, with an offer), else nothing',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: on('offer.take', selectingish),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -367,7 +367,7 @@ const properties: Property[] = [
   },
   {
     name: 'an agreement is ticked or unticked, nothing else',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: on('agreement.set', selectingish),
     check: (s) => {
       const agreement = s.event.agreement as 'premium' | 'promo'
@@ -377,7 +377,7 @@ const properties: Property[] = [
   },
   {
     name: 'paying is asked for the chosen plan (and whether it is the offer) in the page\'s language, only when nothing keeps it; never twice',
-    spec: 'spec 3, 4, 7',
+    requirement: 'R3, R4, R7',
     when: on('payment.submit'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -393,7 +393,7 @@ const properties: Property[] = [
   },
   {
     name: 'the payment options are kept and the provider\'s script is loaded',
-    spec: 'spec 3, 4',
+    requirement: 'R3, R4',
     when: on('xstate.done.actor.createPayment'),
     check: (s) => {
       expect(ctx<Ctx>(s.after).options).toEqual(s.event.output)
@@ -403,7 +403,7 @@ const properties: Property[] = [
   },
   {
     name: 'a refused payment or a script that did not load: back to choosing, the failure logged and the failure toast; the plan and agreements stay',
-    spec: 'spec 4, 8',
+    requirement: 'R4, R8',
     when: (s) => s.index > 0 && (s.event.type === 'xstate.error.actor.createPayment' || s.event.type === 'xstate.error.actor.loadWidgetScript' || (s.event.type === 'widget.fail' && before(s).matches({ paying: 'charging' }))),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -416,8 +416,8 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the widget of the active provider opens with the fields of spec 7: scheme, receipt only in roubles, two decimals, the language',
-    spec: 'spec 4, 7, 9',
+    name: 'the widget of the active provider opens with the fields of R7: scheme, receipt only in roubles, two decimals, the language',
+    requirement: 'R4, R7, R9',
     when: on('xstate.done.actor.loadWidgetScript'),
     check: (s) => {
       const c = ctx<Ctx>(s.after)
@@ -451,7 +451,7 @@ const properties: Property[] = [
   },
   {
     name: 'the widget\'s success is not the payment\'s: the backend is asked whether it has it as paid',
-    spec: 'spec 4 and decision 053',
+    requirement: 'R4 and decision 053',
     when: on('widget.success', (b) => b.matches({ paying: 'charging' })),
     check: (s) => {
       expect(s.after.matches({ paying: { confirming: 'checking' } })).toBe(true)
@@ -462,7 +462,7 @@ const properties: Property[] = [
   },
   {
     name: 'closing the widget only logs: back to choosing, the options dropped, no toast',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: on('widget.close', (b) => b.matches({ paying: 'charging' })),
     check: (s) => {
       expect(s.after.matches('selecting')).toBe(true)
@@ -473,7 +473,7 @@ const properties: Property[] = [
   },
   {
     name: 'not confirmed yet: asked again after 1, 2, 3, 5 and 8 seconds; after six checks the visitor is told it takes longer',
-    spec: 'spec 4 and decision 053',
+    requirement: 'R4 and decision 053',
     when: (s) =>
       s.index > 0 &&
       before(s).matches({ paying: { confirming: 'checking' } }) &&
@@ -497,7 +497,7 @@ const properties: Property[] = [
   },
   {
     name: 'after the wait, the next check; asked to look again, the checks start over',
-    spec: 'decision 053',
+    requirement: 'decision 053',
     when: (s) => s.index > 0 && ((s.event.type === 'xstate.done.actor.wait' && before(s).matches({ paying: { confirming: 'waiting' } })) || (s.event.type === 'payment.recheck' && before(s).matches('unconfirmed'))),
     check: (s) => {
       const checks = s.event.type === 'payment.recheck' ? 1 : ctx<Ctx>(s.before).checks + 1
@@ -509,7 +509,7 @@ const properties: Property[] = [
   },
   {
     name: 'confirmed: the success toast, then the purchase analytics (a trial for an amount of exactly 1), then the user is fetched again',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: on('xstate.done.actor.checkPayment', (b) => b.matches({ paying: { confirming: 'checking' } })),
     check: (s) => {
       if (s.event.output !== true) return
@@ -536,7 +536,7 @@ const properties: Property[] = [
   },
   {
     name: 'after a success: the localized account page, then the premium state is reset (way back, agreements, plan, options) — in that order',
-    spec: 'spec 4',
+    requirement: 'R4',
     when: (s) => s.index > 0 && /^xstate\.(done|error)\.actor\.refreshUser$/.test(s.event.type) && before(s).matches('succeeded'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -546,7 +546,7 @@ const properties: Property[] = [
       expect(nonStop(s)).toEqual([...logged, 'navigate'])
       const navigate = action(s, 'navigate')!
       expect(navigate.params).toEqual({ to: { en: '/en/account', ru: '/ru/account', de: '/de/account' }[b.locale] })
-      // Spec 4's order: the state is reset after going to the account page.
+      // R4's order: the state is reset after going to the account page.
       expect(navigate.context.subscription).toEqual(b.subscription)
       expect(s.after.matches('selecting')).toBe(true)
       expect([c.subscription, c.label, c.agreements, c.options, c.redirectAfterLoginTo, c.goToSubscription, c.special, c.checks]).toEqual([
@@ -563,7 +563,7 @@ const properties: Property[] = [
   },
   {
     name: 'the session changes what paying needs; back from login with a plan chosen, the payment panel is next and the way back is used up',
-    spec: 'spec 3, 4',
+    requirement: 'R3, R4',
     when: on('auth.changed'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -582,7 +582,7 @@ const properties: Property[] = [
   },
   {
     name: 'the stored state, read: its plan matched with the plans on offer now (dropped when no longer offered); a plan chosen meanwhile counts when nothing was stored',
-    spec: 'spec 3',
+    requirement: 'R3',
     when: (s) => s.index > 0 && s.event.type.endsWith('actor.readStoredState') && before(s).matches('restoring'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -607,7 +607,7 @@ const properties: Property[] = [
   },
   {
     name: 'a stopped call stops its actor',
-    spec: 'statecharts',
+    requirement: 'statecharts',
     when: (s) => s.index > 0 && stops(s).length > 0,
     check: (s) => {
       for (const id of stops(s)) expect(['createPayment', 'loadWidgetScript', 'runWidget', 'checkPayment', 'wait', 'refreshUser', 'readStoredState']).toContain(id)

@@ -1,5 +1,5 @@
 /**
- * Spec 4, 7, 8: one backend call a page makes on its own (the confirmation of an e-mail by its
+ * R4, R7, R8: one backend call a page makes on its own (the confirmation of an e-mail by its
  * link, the premium plans, a referral code): idle until started, loading, then done with the
  * result or failed with the backend's message (logged, and told to the visitor once); a
  * failure can be retried. A call the server already made is handed over as it ended.
@@ -63,7 +63,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts idle until started, or as the call the server made ended (a failure reported once)',
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.index === 0,
     check: (s) => {
       const start = starts.get(s.input)!
@@ -81,7 +81,7 @@ const properties: Property[] = [
   },
   {
     name: 'busy exactly while loading, and the call runs exactly then',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => {
       expect(s.after.hasTag('busy')).toBe(state(s.after) === 'loading')
       expect(Object.keys(s.after.children)).toEqual(state(s.after) === 'loading' ? ['run'] : [])
@@ -89,7 +89,7 @@ const properties: Property[] = [
   },
   {
     name: 'a call under way is waited for: its answer and its failure are both taken',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => state(s.after) === 'loading',
     check: (s) => {
       expect(s.after.can({ type: 'xstate.done.actor.run', actorId: 'run', output: ANSWER } as never)).toBe(true)
@@ -98,7 +98,7 @@ const properties: Property[] = [
   },
   {
     name: 'done holds a result and no error; failed holds the error message',
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     check: (s) => {
       const c = ctx<RequestCtx>(s.after)
       if (state(s.after) === 'done') {
@@ -110,7 +110,7 @@ const properties: Property[] = [
   },
   {
     name: 'start (from idle) and retry (after a failure) run the call, and change nothing else',
-    spec: 'spec 4, 7',
+    requirement: 'R4, R7',
     when: (s) => from(s, 'idle', 'request.start') || from(s, 'failed', 'request.retry'),
     check: (s) => {
       expect(state(s.after)).toBe('loading')
@@ -120,7 +120,7 @@ const properties: Property[] = [
   },
   {
     name: 'an answer: done with the result (no error), the call ends, then the page uses the result',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => from(s, 'loading', 'xstate.done.actor.run'),
     check: (s) => {
       expect(state(s.after)).toBe('done')
@@ -132,7 +132,7 @@ const properties: Property[] = [
   },
   {
     name: 'a failure: failed with the message, logged to the console, then told to the visitor',
-    spec: 'spec 8',
+    requirement: 'R8',
     when: (s) => from(s, 'loading', 'xstate.error.actor.run'),
     check: (s) => {
       expect(state(s.after)).toBe('failed')
@@ -149,7 +149,7 @@ const properties: Property[] = [
   },
   {
     name: 'the page uses a result only when the call answers, and reports a failure only when one happens',
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.index > 0 && !from(s, 'loading', 'xstate.done.actor.run') && !from(s, 'loading', 'xstate.error.actor.run'),
     check: (s) => expect(trace(s).filter((t) => t !== 'start:run')).toEqual([]),
   },

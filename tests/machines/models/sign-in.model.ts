@@ -1,5 +1,5 @@
 /**
- * Spec 4, 5, 7: passwordless sign-in (an e-mail step that asks GET /users/auth for a code, a code
+ * R4, R5, R7: passwordless sign-in (an e-mail step that asks GET /users/auth for a code, a code
  * step whose code the auth machine verifies, a resend countdown driven by a ticker), and the
  * e-mail confirmation (POST /users/confirm), which decides by who is signed in. Each step is a
  * form machine (a recording fake here): its `form.submitted`, the actors' answers and the
@@ -37,7 +37,7 @@ type SignInInputLiteral = {
 }
 
 const T0 = 1_767_225_600_000
-/** Spec 7: the backend's wait before another code, when it says 30 s. */
+/** R7: the backend's wait before another code, when it says 30 s. */
 const WAIT_30_S = 30_000
 
 const s_ = (s: Snap | null) => ctx<SignInCtx>(s)
@@ -69,7 +69,7 @@ const signInProperties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts at the e-mail step with its form (what was typed, a submit made before the page was interactive), or at the code step the server already asked for, with its form and the ticker',
-    spec: 'spec 7; guide 6',
+    requirement: 'R7; guide 6',
     when: (s) => s.index === 0,
     check: (s) => {
       const i = signInInput(s)
@@ -90,7 +90,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'the e-mail step runs its form only and knows no wait; the code step runs its form and the ticker and knows when another code may be asked for; signed in runs nothing',
-    spec: 'spec 7',
+    requirement: 'R7',
     check: (s) => {
       const children = Object.keys(s.after.children).sort()
       const step = step_(s.after)
@@ -110,12 +110,12 @@ const signInProperties: Property[] = [
   },
   {
     name: 'busy exactly while a code is asked for, verified or sent again',
-    spec: 'spec 4',
+    requirement: 'R4',
     check: (s) => expect(s.after.hasTag('busy')).toBe(['email.requesting', 'code.verifying', 'code.resending'].includes(sub(s.after))),
   },
   {
     name: 'the wait shown is the whole seconds left until another code may be asked for (0 at the e-mail step and once it is over)',
-    spec: 'spec 7',
+    requirement: 'R7',
     check: (s) => {
       const { resendAt, now } = s_(s.after)
       expect(selectResendWait(s.after as never)).toBe(resendAt === null ? 0 : Math.max(0, Math.ceil((resendAt - now) / 1000)))
@@ -123,7 +123,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "the e-mail form's values (trimmed) ask the backend for a code, with the remembered target; the error goes, the early submit is used up",
-    spec: 'spec 7 (GET /users/auth)',
+    requirement: 'R7 (GET /users/auth)',
     when: (s) => s.index > 0 && sub(s.before!) === 'email.editing' && s.event.type === 'form.submitted' && s.event.form === 'sign-in-email',
     check: (s) => {
       const email = ((s.event.values as { email?: string }).email ?? '').trim()
@@ -134,7 +134,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'a code sent: the code step with the backend\'s notice and a wait of resendIn seconds from now (30 s: 30000 ms), the e-mail form and the request stopped, the code form (empty, no early submit) and the ticker started',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.event.type === 'xstate.done.actor.requestCode',
     check: (s) => {
       const before = s_(s.before)
@@ -151,7 +151,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "a failed request: back to the e-mail form (kept, with what was typed), showing the backend's message, logged",
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.error.actor.requestCode',
     check: (s) => {
       expect(sub(s.after)).toBe('email.editing')
@@ -164,7 +164,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "the code form's code (trimmed) is verified for that e-mail, with the remembered target; the error goes",
-    spec: 'spec 7 (PATCH /users/verify through the auth machine)',
+    requirement: 'R7 (PATCH /users/verify through the auth machine)',
     when: (s) => s.index > 0 && sub(s.before!) === 'code.editing' && s.event.type === 'form.submitted' && s.event.form === 'sign-in-code',
     check: (s) => {
       const code = ((s.event.values as { code?: string }).code ?? '').trim()
@@ -175,7 +175,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'a form submitted that is not the current step\'s form is ignored',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && s.event.type === 'form.submitted' && s.event.form !== `sign-in-${step_(s.before!)}`,
     check: (s) => {
       expect([s.after.value, s_(s.after)]).toEqual([s.before!.value, s_(s.before)])
@@ -184,7 +184,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'signed in: the sign-in is over, everything it ran is stopped and nothing else happens (the auth machine goes on)',
-    spec: 'spec 2, 7',
+    requirement: 'R2, R7',
     when: (s) => s.event.type === 'xstate.done.actor.verifyCode',
     check: (s) => {
       expect(s.after.value).toBe('signedIn')
@@ -198,7 +198,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "a wrong code: back to the code form with the message (an Error's message, or what was thrown), logged; the wait is kept",
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.error.actor.verifyCode',
     check: (s) => {
       expect(sub(s.after)).toBe('code.editing')
@@ -211,7 +211,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'a resend once the wait is over asks for another code for the same e-mail; before it is over nothing happens',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && sub(s.before!) === 'code.editing' && s.event.type === 'signin.resend',
     check: (s) => {
       const before = s_(s.before)
@@ -227,7 +227,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "another code sent: the new notice, and the new wait from the resend's time (60 s: 60000 ms; a wait below zero is none); the forms and the ticker keep running",
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.event.type === 'xstate.done.actor.resendCode',
     check: (s) => {
       const before = s_(s.before)
@@ -241,7 +241,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'a failed resend: back to the code form with the message, logged; the notice and the wait are kept',
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.error.actor.resendCode',
     check: (s) => {
       expect(sub(s.after)).toBe('code.editing')
@@ -254,7 +254,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'a tick of the code step moves its clock and nothing else; the e-mail step has no clock',
-    spec: 'spec 7 (the resend countdown)',
+    requirement: 'R7 (the resend countdown)',
     when: (s) => s.index > 0 && s.event.type === 'clock.tick',
     check: (s) => {
       expect(s.after.value).toEqual(s.before!.value)
@@ -264,7 +264,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'changing the e-mail goes back to the e-mail form holding the address, with no notice, error, code or wait, and no submit of its own; the code form and the ticker stop',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && sub(s.before!) === 'code.editing' && s.event.type === 'signin.changeEmail',
     check: (s) => {
       expect(sub(s.after)).toBe('email.editing')
@@ -341,7 +341,7 @@ type ConfirmInputLiteral = { email?: string; code?: string; signedInAs?: string 
 const k = (s: Snap | null) => ctx<ConfirmCtx>(s)
 const confirmInput = (step: Step) => step.input as ConfirmInputLiteral
 
-/** Spec 7: the same account is the same address, whatever its case and surrounding spaces. */
+/** R7: the same account is the same address, whatever its case and surrounding spaces. */
 function isAnotherAccount(signedInAs: string | null | undefined, email: string): boolean {
   if (typeof signedInAs !== 'string') return false
   return signedInAs === '' || signedInAs.trim().toLowerCase() !== email.trim().toLowerCase()
@@ -366,7 +366,7 @@ const confirmProperties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts editing its form: e-mail and code as given (or typed before), the password empty, and a submit made before the page was interactive',
-    spec: 'spec 7; guide 6',
+    requirement: 'R7; guide 6',
     when: (s) => s.index === 0,
     check: (s) => {
       const i = confirmInput(s)
@@ -398,7 +398,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'the form runs until the e-mail is confirmed; the other account is named exactly while it blocks; busy exactly while deciding or confirming',
-    spec: 'spec 4, 7',
+    requirement: 'R4, R7',
     check: (s) => {
       const children = Object.keys(s.after.children).sort()
       // Confirmed, the machine is done: its form is stopped (a step's effect, see below).
@@ -410,7 +410,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: "another form's submit changes nothing",
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && s.event.type === 'form.submitted' && s.event.form !== 'confirm-email',
     check: (s) => {
       expect([s.after.value, k(s.after)]).toEqual([s.before!.value, k(s.before)])
@@ -419,13 +419,13 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'who is signed in follows the auth machine at every moment',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.event.type === 'auth.changed' && s.after.value !== 'confirmed',
     check: (s) => expect(k(s.after).signedInAs).toBe(s.event.signedInAs),
   },
   {
     name: "a session change outside a decision changes nothing else and does nothing",
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && s.event.type === 'auth.changed' && s.before!.value !== 'deciding',
     check: (s) => {
       expect(s.after.value).toBe(s.before!.value)
@@ -435,7 +435,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'a submit takes the e-mail and code trimmed and the password as typed, clears the error, and decides by who is signed in now: a guest or the same account confirms, another account is told so and nothing is sent, an unknown session waits',
-    spec: 'spec 7 (POST /users/confirm)',
+    requirement: 'R7 (POST /users/confirm)',
     when: (s) => s.index > 0 && s.before!.value === 'editing' && s.event.type === 'form.submitted' && s.event.form === 'confirm-email',
     check: (s) => {
       const values = s.event.values as Partial<typeof SUBMITTED_VALUES>
@@ -447,7 +447,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'while a submit waits for the session, the session the auth machine reports decides it',
-    spec: 'spec 7',
+    requirement: 'R7',
     when: (s) => s.index > 0 && s.before!.value === 'deciding' && s.event.type === 'auth.changed',
     check: (s) => {
       expect(k(s.after).credentials).toEqual(k(s.before).credentials)
@@ -456,7 +456,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'signed in as another account: signing out goes back to the form and signs out (nothing confirmed); keeping the account goes back to the form',
-    spec: 'spec 2, 7',
+    requirement: 'R2, R7',
     when: (s) => s.index > 0 && s.before!.value === 'otherAccount' && (s.event.type === 'confirm.logout' || s.event.type === 'confirm.edit'),
     check: (s) => {
       expect(s.after.value).toBe('editing')
@@ -466,7 +466,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'confirmed: the success toast, and everything stops',
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.done.actor.confirm',
     check: (s) => {
       expect(s.after.value).toBe('confirmed')
@@ -480,7 +480,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: "a failed confirmation: back to the form with the message, logged",
-    spec: 'spec 7, 8',
+    requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.error.actor.confirm',
     check: (s) => {
       expect(s.after.value).toBe('editing')
@@ -493,7 +493,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'the confirmation is only ever sent for a guest or for the account being confirmed',
-    spec: 'spec 7',
+    requirement: 'R7',
     check: (s) => {
       if (s.effects.some((e) => e.kind === 'start' && e.id === 'confirm')) {
         expect(isAnotherAccount(k(s.after).signedInAs, k(s.after).credentials.email)).toBe(false)

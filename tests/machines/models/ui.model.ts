@@ -1,11 +1,11 @@
-/** Spec 2, 3, 4: the mobile menu, the modal and the image lightbox. */
+/** R2, R3, R4: the mobile menu, the modal and the image lightbox. */
 import { expect } from '../check'
 import { lightboxMachine, menuMachine, modalFlags, modalMachine } from '#machines/ui'
 import { IGNORED_EVENTS_CHANGE_NOTHING, addressRef, ctx, sends, type MachineModel, type Property } from '../harness'
 
 const noEffects: Property = {
   name: 'never causes a side effect',
-  spec: 'spec 3',
+  requirement: 'R3',
   check: (step) => expect(step.effects).toEqual([]),
 }
 
@@ -20,15 +20,15 @@ export const menuModel: MachineModel = {
   events: () => [{ type: 'menu.toggle' }, { type: 'menu.close' }, { type: 'route.changed', path: '/en/faq' }],
   properties: [
     noEffects,
-    { name: 'starts closed', spec: 'spec 3', when: (s) => s.index === 0, check: (s) => expect(menuOpen(s)).toBe(false) },
+    { name: 'starts closed', requirement: 'R3', when: (s) => s.index === 0, check: (s) => expect(menuOpen(s)).toBe(false) },
     {
       name: 'the toggle opens a closed menu and closes an open one',
-      spec: 'spec 4',
+      requirement: 'R4',
       when: (s) => s.event.type === 'menu.toggle',
       check: (s) => expect(menuOpen(s)).toBe(!s.before!.matches('open')),
     },
-    { name: 'close closes it', spec: 'spec 4', when: (s) => s.event.type === 'menu.close', check: (s) => expect(menuOpen(s)).toBe(false) },
-    { name: 'every route change closes it', spec: 'spec 2', when: (s) => s.event.type === 'route.changed', check: (s) => expect(menuOpen(s)).toBe(false) },
+    { name: 'close closes it', requirement: 'R4', when: (s) => s.event.type === 'menu.close', check: (s) => expect(menuOpen(s)).toBe(false) },
+    { name: 'every route change closes it', requirement: 'R2', when: (s) => s.event.type === 'route.changed', check: (s) => expect(menuOpen(s)).toBe(false) },
   ],
 }
 
@@ -44,7 +44,7 @@ const shown = (s: { matches: (v: never) => boolean }) => (s.matches('standard' a
 
 const flagsMatchTheState: Property = {
   name: 'the shown and custom-shown flags are the standard and custom states',
-  spec: 'spec 3',
+  requirement: 'R3',
   check: (s) => expect(modalFlags(s.after)).toEqual({ shown: shown(s.after) === 'standard', customShown: shown(s.after) === 'custom' }),
 }
 
@@ -64,13 +64,13 @@ export const modalModel: MachineModel = {
     IGNORED_EVENTS_CHANGE_NOTHING,
     {
       name: 'never causes a side effect but the answer to its opener',
-      spec: 'spec 3',
+      requirement: 'R3',
       check: (s) => expect(s.effects.filter((e) => e.kind !== 'send')).toEqual([]),
     },
     flagsMatchTheState,
     {
       name: 'hidden holds no content, options or addressee; shown holds its content',
-      spec: 'spec 3',
+      requirement: 'R3',
       check: (s) => {
         const c = ctx<ModalCtx>(s.after)
         if (shown(s.after) === 'hidden') expect([c.content, c.options, c.replyTo]).toEqual([null, {}, null])
@@ -79,7 +79,7 @@ export const modalModel: MachineModel = {
     },
     {
       name: 'open shows the standard modal with the content and options given (one modal at a time: it replaces any)',
-      spec: 'spec 3',
+      requirement: 'R3',
       when: (s) => s.event.type === 'modal.open' || s.event.type === 'modal.openCustom',
       check: (s) => {
         expect(shown(s.after)).toBe(s.event.type === 'modal.open' ? 'standard' : 'custom')
@@ -91,19 +91,19 @@ export const modalModel: MachineModel = {
     },
     {
       name: 'an answer or close hides a shown modal',
-      spec: 'spec 4',
+      requirement: 'R4',
       when: (s) => s.index > 0 && (s.event.type === 'modal.answer' || s.event.type === 'modal.close'),
       check: (s) => expect(shown(s.after)).toBe('hidden'),
     },
     {
       name: 'answering or closing a hidden modal does nothing',
-      spec: 'spec 4',
+      requirement: 'R4',
       when: (s) => s.index > 0 && shown(s.before!) === 'hidden' && (s.event.type === 'modal.answer' || s.event.type === 'modal.close'),
       check: (s) => expect(ctx(s.after)).toEqual(ctx(s.before)),
     },
     {
       name: 'the opener hears the answer, exactly once; nobody hears anything else',
-      spec: 'spec 4',
+      requirement: 'R4',
       check: (s) => {
         const answered = s.event.type === 'modal.answer' && s.before !== null && shown(s.before) !== 'hidden' && ctx<ModalCtx>(s.before).replyTo !== null
         const expected = answered ? [{ type: 'modal.answered', answer: s.event.answer }] : []
@@ -131,7 +131,7 @@ export const lightboxModel: MachineModel = {
     noEffects,
     {
       name: 'closed holds no image; open holds one',
-      spec: 'spec 3',
+      requirement: 'R3',
       check: (s) => {
         const c = ctx<LightboxCtx>(s.after)
         if (s.after.matches('closed')) expect(c).toEqual({ url: null, name: null })
@@ -140,7 +140,7 @@ export const lightboxModel: MachineModel = {
     },
     {
       name: 'open shows the image given, url and name',
-      spec: 'spec 3, 4',
+      requirement: 'R3, R4',
       when: (s) => s.event.type === 'lightbox.open',
       check: (s) => {
         expect(s.after.matches('open')).toBe(true)
@@ -149,7 +149,7 @@ export const lightboxModel: MachineModel = {
     },
     {
       name: 'after close: closed, and no image',
-      spec: 'spec 4',
+      requirement: 'R4',
       when: (s) => s.event.type === 'lightbox.close',
       check: (s) => {
         expect(s.after.matches('closed')).toBe(true)

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { NO_SESSION, accessDecision, sessionState, type SessionFacts } from '#machines/rules/access'
 
-// Spec 4: a token counts as expired 500 ms before its expiry.
+// R4: a token counts as expired 500 ms before its expiry.
 const NOW = 1_700_000_000_000
 const TOKEN = 'token-aaaaaaaaaaaaaaaa'
 const REFRESH = 'refresh-bbbbbbbbbbbbbbbb'
 const session = (facts: Partial<SessionFacts>): SessionFacts => ({ ...NO_SESSION, ...facts })
 
-describe('spec 4, 9: the state of a stored session', () => {
+describe('R4, R9: the state of a stored session', () => {
   it('no token: signed out, whatever else is stored', () => {
     expect(sessionState(NO_SESSION, NOW)).toBe('signedOut')
     expect(sessionState(session({ expiresAt: NOW + 60_000, refreshToken: REFRESH, refreshExpiresAt: NOW + 60_000 }), NOW)).toBe('signedOut')
   })
-  it('a token without its expiry is signed in (spec 9 gives it 1800 s from now)', () => {
+  it('a token without its expiry is signed in (R9 gives it 1800 s from now)', () => {
     expect(sessionState(session({ token: TOKEN }), NOW)).toBe('signedIn')
   })
   it('a token valid for more than 500 ms is signed in; at 500 ms it has expired', () => {
@@ -34,8 +34,8 @@ describe('spec 4, 9: the state of a stored session', () => {
   })
 })
 
-describe('spec 2: who may see a page', () => {
-  // access × session state → decision, as spec 2 words it.
+describe('R2: who may see a page', () => {
+  // access × session state → decision, as R2 words it.
   it.each([
     ['public', 'signedIn', { kind: 'allow' }],
     ['public', 'refreshable', { kind: 'allow' }],

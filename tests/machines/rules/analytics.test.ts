@@ -3,7 +3,7 @@ import { ECOMMERCE_ACTIONS, cartChange, purchaseAnalytics, purchaseKind } from '
 
 const options = { amount: 990, currency: 'RUB', payment_id: 'p-9', user_id: 7, email: 'p@example.com' }
 
-describe('spec 4: analytics trial versus subscribe', () => {
+describe('R4: analytics trial versus subscribe', () => {
   it('an amount of exactly 1 is a trial, anything else a subscribe', () => {
     expect(purchaseKind(1)).toBe('trial')
     expect(purchaseKind(1.01)).toBe('subscribe')
@@ -32,7 +32,7 @@ describe('spec 4: analytics trial versus subscribe', () => {
   })
 })
 
-describe('spec 4: changing the selected plan', () => {
+describe('R4: changing the selected plan', () => {
   const week = { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }
   const month = { id: 3, name: 'Month', days: 30, prices: { using: { actual: 6.99, currency: 'USD' } } }
   it('the first plan is added', () => {

@@ -5,7 +5,7 @@ import { deadlineToStorage, generateDeadline, isDeadlineValid, parseDeadline, ti
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
 const HOUR = 3_600_000
 
-describe('spec 3, 9: deadline validity', () => {
+describe('R3, R9: deadline validity', () => {
   it('accepts an ISO date-time at least one hour ahead', () => {
     expect(isDeadlineValid(new Date(NOW + HOUR).toISOString(), NOW)).toBe(true)
     expect(isDeadlineValid(new Date(NOW + 20 * HOUR).toISOString(), NOW)).toBe(true)
@@ -26,7 +26,7 @@ describe('spec 3, 9: deadline validity', () => {
   })
 })
 
-describe('spec 9: deadline generation from a random source', () => {
+describe('R9: deadline generation from a random source', () => {
   it('is 16 to 23 whole hours ahead plus 0-59 minutes and 0-59 seconds', () => {
     expect(generateDeadline(NOW, { hours: 0, minutes: 0, seconds: 0 })).toBe(NOW + 16 * HOUR)
     const max = generateDeadline(NOW, { hours: 0.999999, minutes: 0.999999, seconds: 0.999999 })
@@ -43,14 +43,14 @@ describe('spec 9: deadline generation from a random source', () => {
   })
 })
 
-describe('spec 9: time left', () => {
+describe('R9: time left', () => {
   it('splits into hours, minutes, seconds and stops at zero', () => {
     expect(timeLeft(NOW + 20 * HOUR + 61_500, NOW)).toEqual({ hours: 20, minutes: 1, seconds: 1 })
     expect(timeLeft(NOW, NOW + 5000)).toEqual({ hours: 0, minutes: 0, seconds: 0 })
   })
 })
 
-describe('spec 3, 9: the stored value is an ISO date-time, whatever the engine parses', () => {
+describe('R3, R9: the stored value is an ISO date-time, whatever the engine parses', () => {
   afterEach(() => {
     vi.restoreAllMocks()
   })
@@ -135,7 +135,7 @@ const MAX_TIME = Date.UTC(2100, 0, 1)
 const time = fc.integer({ min: MIN_TIME, max: MAX_TIME })
 const unit = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true })
 
-describe('spec 9: a stored deadline is kept exactly when at least one hour remains (any time)', () => {
+describe('R9: a stored deadline is kept exactly when at least one hour remains (any time)', () => {
   it('for any time and any deadline within two days of it', () => {
     fc.assert(
       fc.property(time, fc.integer({ min: -48 * HOUR, max: 48 * HOUR }), (now, ahead) => {
@@ -160,7 +160,7 @@ describe('spec 9: a stored deadline is kept exactly when at least one hour remai
   })
 })
 
-describe('spec 9: a new deadline is 16 to 23 hours, 0 to 59 minutes and 0 to 59 seconds ahead', () => {
+describe('R9: a new deadline is 16 to 23 hours, 0 to 59 minutes and 0 to 59 seconds ahead', () => {
   it('for any time and any random numbers: whole seconds, in range, each part in its own range', () => {
     fc.assert(
       fc.property(time, unit, unit, unit, (now, hours, minutes, seconds) => {
@@ -198,7 +198,7 @@ describe('spec 9: a new deadline is 16 to 23 hours, 0 to 59 minutes and 0 to 59 
   })
 })
 
-describe('spec 9: the time left in whole hours, minutes and seconds', () => {
+describe('R9: the time left in whole hours, minutes and seconds', () => {
   it('for any deadline and time: the whole seconds left, split, never below zero', () => {
     fc.assert(
       fc.property(time, fc.integer({ min: -48 * HOUR, max: 48 * HOUR }), (now, ahead) => {
@@ -220,7 +220,7 @@ describe('spec 9: the time left in whole hours, minutes and seconds', () => {
   })
 })
 
-describe('spec 3: the stored form', () => {
+describe('R3: the stored form', () => {
   it('is the ISO date-time in UTC with milliseconds', () => {
     expect(deadlineToStorage(Date.UTC(2025, 0, 16, 4, 0, 0))).toBe('2025-01-16T04:00:00.000Z')
     expect(deadlineToStorage(Date.UTC(2025, 0, 16, 5, 30, 0, 250))).toBe('2025-01-16T05:30:00.250Z')

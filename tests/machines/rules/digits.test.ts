@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { normalizeDigits } from '#machines/rules/digits'
 import { validate } from '#machines/rules/validation'
 
-describe('spec 5: a code in Arabic-Indic digits is sent in Latin digits', () => {
+describe('R5: a code in Arabic-Indic digits is sent in Latin digits', () => {
   it.each([
     ['٠١٢٣٤٥٦٧٨٩', '0123456789'],
     ['۰۱۲۳۴۵۶۷۸۹', '0123456789'],

@@ -1,5 +1,5 @@
 /**
- * Spec 5: the product's field rules (the specification leaves them to the product; these are the
+ * R5: the product's field rules (the requirements leave them to the product; these are the
  * product's choices, written out here): the e-mail a code is sent to, the e-mailed code, the
  * launcher password and its confirmation, a referral code. Each is stated literally, then checked
  * through the rule engine at its bounds.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES, REFERRAL_CODE_PATTERN, REFERRAL_CODE_RULES } from '#machines/rules/fields'
 import { validate } from '#machines/rules/validation'
 
-describe('spec 5: the product field rules, as written', () => {
+describe('R5: the product field rules, as written', () => {
   it('the e-mail: required, an address, at most 254 characters', () => {
     expect(EMAIL_RULES).toEqual([{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }])
   })
@@ -31,7 +31,7 @@ describe('spec 5: the product field rules, as written', () => {
 /** An address of exactly `n` characters (n >= 17). */
 const addressOf = (n: number) => `${'a'.repeat(n - 16)}@example-mail.io`
 
-describe('spec 5: the e-mail rules at their bounds', () => {
+describe('R5: the e-mail rules at their bounds', () => {
   it('empty or blank: required', () => {
     expect(validate('', EMAIL_RULES)).toEqual({ rule: 'required', params: {} })
     expect(validate('   ', EMAIL_RULES)).toEqual({ rule: 'required', params: {} })
@@ -52,7 +52,7 @@ const EASTERN_ARABIC_INDIC = '۰۱۲۳۴۵۶۷۸۹'
 const digit = fc.constantFrom(...LATIN, ...ARABIC_INDIC, ...EASTERN_ARABIC_INDIC)
 const digits = (min: number, max: number) => fc.array(digit, { minLength: min, maxLength: max }).map((d) => d.join(''))
 
-describe('spec 5: the code rules', () => {
+describe('R5: the code rules', () => {
   it('any six digits, Latin or Arabic-Indic, mixed, pass', () => {
     fc.assert(fc.property(digits(6, 6), (code) => validate(code, CODE_RULES) === null))
   })
@@ -73,7 +73,7 @@ describe('spec 5: the code rules', () => {
   })
 })
 
-describe('spec 5: the launcher password rules', () => {
+describe('R5: the launcher password rules', () => {
   it('8 to 128 characters pass', () => {
     fc.assert(fc.property(fc.string({ minLength: 8, maxLength: 128 }).filter((p) => p.trim() !== ''), (p) => validate(p, PASSWORD_RULES) === null))
   })
@@ -90,7 +90,7 @@ describe('spec 5: the launcher password rules', () => {
   })
 })
 
-describe('spec 5: the referral code rules', () => {
+describe('R5: the referral code rules', () => {
   it('letters, digits, _ and - up to 64 pass', () => {
     const char = fc.constantFrom(...'abcXYZ019_-')
     fc.assert(fc.property(fc.array(char, { minLength: 1, maxLength: 64 }), (c) => validate(c.join(''), REFERRAL_CODE_RULES) === null))

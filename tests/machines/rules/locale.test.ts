@@ -15,7 +15,7 @@ import {
 
 // The one detection: the server's root redirect and the locale machine both call it, so each
 // case of the order is tested here once (tests/unit/locale.test.ts tests how a request becomes its input).
-describe('spec 2: locale detection order (URL, cookie, browser; or the host when domains differ by locale)', () => {
+describe('R2: locale detection order (URL, cookie, browser; or the host when domains differ by locale)', () => {
   const cases: Array<[string, LocaleDetectionInput, 'en' | 'ru' | 'de']> = [
     ['a URL prefix decides over everything', { urlLocale: 'de', cookieLocale: 'ru', browserLanguages: ['ru'], hostLocale: 'ru', differentDomains: true }, 'de'],
     ['with domains by locale, the host decides an unprefixed page, not the cookie or browser', { atRoot: true, hostLocale: 'ru', differentDomains: true, cookieLocale: 'de', browserLanguages: ['de'] }, 'ru'],
@@ -36,7 +36,7 @@ describe('spec 2: locale detection order (URL, cookie, browser; or the host when
   })
 })
 
-describe('spec 2: only the root redirects, to the detected locale', () => {
+describe('R2: only the root redirects, to the detected locale', () => {
   it.each([
     ['to the stored locale', { atRoot: true, cookieLocale: 'ru' }, '/ru'],
     ['to the browser language', { atRoot: true, browserLanguages: ['de-DE'] }, '/de'],
@@ -48,7 +48,7 @@ describe('spec 2: only the root redirects, to the detected locale', () => {
   })
 })
 
-describe('spec 2: locale paths (prefix-and-default)', () => {
+describe('R2: locale paths (prefix-and-default)', () => {
   it('replaces or adds the prefix', () => {
     expect(localePath('ru', '/en/premium?plan=3')).toBe('/ru/premium?plan=3')
     expect(localePath('de', '/')).toBe('/de')
@@ -68,14 +68,14 @@ describe('spec 2: locale paths (prefix-and-default)', () => {
   })
 })
 
-describe('spec 2, 9: the locale cookie', () => {
+describe('R2, R9: the locale cookie', () => {
   it('is i18n_redirected, kept 365 days', () => {
     expect(LOCALE_COOKIE).toBe('i18n_redirected')
     expect(LOCALE_COOKIE_MAX_AGE_S).toBe(31_536_000)
   })
 })
 
-describe('spec 2: site locales and language tags', () => {
+describe('R2: site locales and language tags', () => {
   it('only en, ru and de are site locales, and only as strings', () => {
     for (const value of ['en', 'ru', 'de']) expect(isLocale(value)).toBe(true)
     for (const value of ['EN', 'ge', 'fr', '', ' en', 1, null, undefined, ['en'], { en: true }]) expect(isLocale(value)).toBe(false)
@@ -99,7 +99,7 @@ describe('spec 2: site locales and language tags', () => {
   })
 })
 
-describe('spec 2: a path without its locale prefix always starts with /', () => {
+describe('R2: a path without its locale prefix always starts with /', () => {
   it.each([
     ['faq', '/faq'],
     ['', '/'],
@@ -118,7 +118,7 @@ describe('spec 2: a path without its locale prefix always starts with /', () => 
   })
 })
 
-describe('spec 2: any path in any locale (prefix-and-default)', () => {
+describe('R2: any path in any locale (prefix-and-default)', () => {
   const locale = fc.constantFrom<Locale>('en', 'ru', 'de')
   // Paths of the site without a locale prefix: `/`, or segments that are not a locale code.
   const segment = fc.stringMatching(/^[a-z0-9-]{1,12}$/u).filter((s) => !['en', 'ru', 'de'].includes(s))

@@ -18,7 +18,7 @@ import { loginHref } from '#machines/rules/redirect'
 const RUB: PaymentOptions = { amount: 990, currency: 'RUB', payment_id: 42, user_id: 7, email: 'p@example.com', tax_system_id: 2 }
 const EUR: PaymentOptions = { amount: 12, currency: 'EUR', payment_id: 43, user_id: 7, email: 'p@example.com' }
 
-describe('spec 4, 9: payment scheme', () => {
+describe('R4, R9: payment scheme', () => {
   it('authorises the trial (subscription id 1) and charges every other plan', () => {
     expect(paymentScheme(1)).toBe('auth')
     expect(paymentScheme(2)).toBe('charge')
@@ -27,7 +27,7 @@ describe('spec 4, 9: payment scheme', () => {
   })
 })
 
-describe('spec 4, 9: receipt only in RUB', () => {
+describe('R4, R9: receipt only in RUB', () => {
   it('builds one line: quantity 1, no VAT, method 1, object 4, taxation system from tax_system_id', () => {
     expect(buildReceipt('30 days', RUB)).toEqual({
       Items: [{ label: '30 days', price: 990, quantity: 1, amount: 990, vat: null, method: 1, object: 4 }],
@@ -41,7 +41,7 @@ describe('spec 4, 9: receipt only in RUB', () => {
   })
 })
 
-describe('spec 7, 9: payselection amount', () => {
+describe('R7, R9: payselection amount', () => {
   it('has exactly two decimals', () => {
     expect(formatPayselectionAmount(990)).toBe('990.00')
     expect(formatPayselectionAmount(1)).toBe('1.00')
@@ -50,7 +50,7 @@ describe('spec 7, 9: payselection amount', () => {
   })
 })
 
-describe('spec 9: payment language map', () => {
+describe('R9: payment language map', () => {
   it.each([
     ['ru', 'ru-RU'], ['en', 'en-US'], ['de', 'de-DE'], ['cs', 'cs-CZ'], ['kk', 'kk-KZ'], ['vi', 'vi-VN'], ['tr', 'tr-TR'], ['es', 'es-ES'],
     ['lv', 'lv'], ['az', 'az'], ['uk', 'uk'], ['pl', 'pl'], ['pt', 'pt'],
@@ -60,7 +60,7 @@ describe('spec 9: payment language map', () => {
   })
 })
 
-describe('spec 4, 8: available payment services', () => {
+describe('R4, R8: available payment services', () => {
   it('accepts payselection and cloudpayments', () => {
     expect(PAYMENT_SERVICES).toEqual(['payselection', 'cloudpayments'])
     expect(assertPaymentService('payselection')).toBe('payselection')
@@ -72,7 +72,7 @@ describe('spec 4, 8: available payment services', () => {
   })
 })
 
-describe('spec 7: widget requests', () => {
+describe('R7: widget requests', () => {
   const base = { subscriptionId: 3, description: '30 days', locale: 'ru', publicId: 'pk_1', payselection: { serviceId: '21000', publicKey: 'key' } }
   it('cloudpayments: scheme, ids as strings, receipt in RUB, skin classic', () => {
     expect(buildWidgetRequest({ ...base, service: 'cloudpayments', options: RUB })).toEqual({
@@ -109,13 +109,13 @@ describe('spec 7: widget requests', () => {
   })
 })
 
-describe('spec 9, decision 050: the Payselection widget language', () => {
-  it('is the two-letter code of the spec 9 language when the widget documents it (ru, en), else en', () => {
+describe('R9, decision 050: the Payselection widget language', () => {
+  it('is the two-letter code of the R9 language when the widget documents it (ru, en), else en', () => {
     expect(['ru', 'en', 'de', 'cs', 'lv', 'xx', null, undefined].map((locale) => payselectionLanguage(locale))).toEqual(['ru', 'en', 'en', 'en', 'en', 'en', 'en', 'en'])
   })
 })
 
-describe('spec 3: the login page with the way back', () => {
+describe('R3: the login page with the way back', () => {
   it('adds the redirect parameter to the login path only, once', () => {
     expect(loginHref('/en/login', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Fpremium')
     expect(loginHref('/ru/login?from=premium', '/ru/premium')).toBe('/ru/login?from=premium&redirect=%2Fru%2Fpremium')
@@ -125,7 +125,7 @@ describe('spec 3: the login page with the way back', () => {
   })
 })
 
-describe('spec 9: payselection charges roubles', () => {
+describe('R9: payselection charges roubles', () => {
   const plan = (prices?: { using?: { actual: number; currency: string } }) => ({ id: 3, name: 'Month', days: 30, ...(prices ? { prices } : {}) }) as never
   it('a plan in another currency, or without a price, gets the note; roubles do not; cloudpayments never', () => {
     const note = (service: 'payselection' | 'cloudpayments', subscription: unknown) => selectCurrencyNote({ context: { service, subscription: subscription as never } })

@@ -15,7 +15,7 @@ function plan(id: number, days: number, actual: number) {
 const CATALOGUE = [plan(1, 3, 1), plan(2, 7, 2.99), plan(3, 30, 6.99), plan(5, 365, 49.99), plan(6, 3650, 9000), plan(7, 9999, 12000)]
 const visiblePlans = <T extends { prices: { using: { actual: number } } }>(plans: readonly T[], debug: boolean) => plans.filter((p) => isPlanShown(p, debug))
 
-describe('spec 9: Russian plural rule (forms 1, 2, 3 by last digit; 11 to 19 many)', () => {
+describe('R9: Russian plural rule (forms 1, 2, 3 by last digit; 11 to 19 many)', () => {
   it.each([
     [1, 'one'], [21, 'one'], [101, 'one'], [1001, 'one'],
     [2, 'few'], [3, 'few'], [4, 'few'], [22, 'few'], [34, 'few'], [102, 'few'],
@@ -39,7 +39,7 @@ describe('spec 9: Russian plural rule (forms 1, 2, 3 by last digit; 11 to 19 man
   })
 })
 
-describe('spec 9: days labels in three languages', () => {
+describe('R9: days labels in three languages', () => {
   it('Russian', () => {
     const ru = daysMessages('ru')
     expect([1, 2, 3, 5, 7, 11, 14, 21, 22, 25, 30, 90, 101, 111, 365].map((n) => daysLabel(n, 'ru', ru))).toEqual([
@@ -56,7 +56,7 @@ describe('spec 9: days labels in three languages', () => {
   })
 })
 
-describe('spec 9: the trial by its name, other plans by days', () => {
+describe('R9: the trial by its name, other plans by days', () => {
   it('labels plan 1 with its own name whatever its days', () => {
     expect(planLabel({ id: 1, name: 'Пробный период', days: 3 }, 'ru', daysMessages('ru'))).toBe('Пробный период')
     expect(planLabel({ id: 1, name: 'Trial', days: 1 }, 'en', daysMessages('en'))).toBe('Trial')
@@ -68,7 +68,7 @@ describe('spec 9: the trial by its name, other plans by days', () => {
   })
 })
 
-describe('spec 9: only plans below 9000 unless the debug flag', () => {
+describe('R9: only plans below 9000 unless the debug flag', () => {
   it('drops plans priced 9000 or more', () => {
     expect(visiblePlans(CATALOGUE, false).map((p) => p.id)).toEqual([1, 2, 3, 5])
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect'
 
-describe('spec 5: safe redirect targets', () => {
+describe('R5: safe redirect targets', () => {
   it.each(['/', '/ru/premium', '/en/account?tab=sub&x=1#plans', '/de/wiki/some-page_1~%20', '/@user', '/ru/premium#plans', '/вики/страница'])(
     'accepts %s',
     (target) => {

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { sanitizeReferrerCode } from '#machines/rules/referrer'
 
-// Spec 7: a referral code as the backend issues it: 1 to 64 letters (Latin), digits, `_` and `-`.
+// R7: a referral code as the backend issues it: 1 to 64 letters (Latin), digits, `_` and `-`.
 const CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'.split('')
 const codeChar = fc.constantFrom(...CODE_CHARS)
 const code = (minLength: number, maxLength: number) => fc.array(codeChar, { minLength, maxLength }).map((chars) => chars.join(''))
 
-describe('spec 7: referral codes', () => {
+describe('R7: referral codes', () => {
   it('takes a code of the backend form as it is', () => {
     expect(sanitizeReferrerCode('FRIEND')).toBe('FRIEND')
     expect(sanitizeReferrerCode('friend_2024-x')).toBe('friend_2024-x')

@@ -16,7 +16,7 @@ import { authMachine } from '#machines/auth'
 
 const NOW = 1_700_000_000_000
 
-describe('spec 4, 9: token status with a 500 ms margin', () => {
+describe('R4, R9: token status with a 500 ms margin', () => {
   it('is unknown without a token or without an expiry', () => {
     expect(tokenStatus(null, NOW + 10_000, NOW)).toBe('unknown')
     expect(tokenStatus('', NOW + 10_000, NOW)).toBe('unknown')
@@ -34,7 +34,7 @@ describe('spec 4, 9: token status with a 500 ms margin', () => {
   })
 })
 
-describe('spec 9: token maxAge', () => {
+describe('R9: token maxAge', () => {
   it('defaults to 1800 s when the token has no expiry', () => {
     expect(DEFAULT_TOKEN_MAX_AGE_S).toBe(1800)
     expect(tokenExpiresAt(NOW)).toBe(NOW + 1_800_000)
@@ -52,7 +52,7 @@ describe('spec 9: token maxAge', () => {
   })
 })
 
-describe('spec 9: a stored token without an expiry lives 1800 s, on the server and in the browser alike', () => {
+describe('R9: a stored token without an expiry lives 1800 s, on the server and in the browser alike', () => {
   const TOKEN = 'abcdefghijklmnop0123456789'
   it('the restored expiry is the stored one, else now + 1800 s; none without a token', () => {
     expect(restoredExpiresAt('t', NOW + 5_000, NOW)).toBe(NOW + 5_000)
@@ -82,7 +82,7 @@ describe('spec 9: a stored token without an expiry lives 1800 s, on the server a
   })
 })
 
-describe('spec 4: refresh possible', () => {
+describe('R4: refresh possible', () => {
   it('needs a refresh token that is not itself expired', () => {
     expect(canRefresh(null, null, NOW)).toBe(false)
     expect(canRefresh('r', null, NOW)).toBe(true)
@@ -91,7 +91,7 @@ describe('spec 4: refresh possible', () => {
   })
 })
 
-describe('spec 3, 6: bearer token on requests and analytics', () => {
+describe('R3, R6: bearer token on requests and analytics', () => {
   it('adds the Bearer prefix once', () => {
     expect(bearerHeader('abc')).toBe('Bearer abc')
     expect(bearerHeader('Bearer abc')).toBe('Bearer abc')
@@ -105,7 +105,7 @@ describe('spec 3, 6: bearer token on requests and analytics', () => {
   })
 })
 
-describe('spec 8: expired session error', () => {
+describe('R8: expired session error', () => {
   it('has the name and message of the catalogue', () => {
     const error = new ExpiredAuthSessionError()
     expect(error).toBeInstanceOf(Error)

@@ -28,7 +28,7 @@ const COUNT: Labels = { en: 'Quantity', ru: 'Количество', de: 'Anzahl'
 const REPEAT: Labels = { en: 'Repeat the password', ru: 'Повтор пароля', de: 'Passwort wiederholen' }
 
 /**
- * Spec 5: every rule of src/lib/forms/rules.ts, with its message in en, ru and de, read from
+ * R5: every rule of src/lib/forms/rules.ts, with its message in en, ru and de, read from
  * the real validation files. `satisfies Record<RuleName, …>`: a new rule fails to compile here
  * until it has its row.
  */
@@ -123,7 +123,7 @@ const RULE_MESSAGES = {
   },
 } satisfies Record<RuleName, MessageCase>
 
-/** Spec 5: "{_field_} is not valid." for a rule that has no message of its own. */
+/** R5: "{_field_} is not valid." for a rule that has no message of its own. */
 const DEFAULT_MESSAGES: Record<Locale, string> = {
   en: 'Name is not valid.',
   ru: 'Поле «Имя» заполнено неверно.',
@@ -131,7 +131,7 @@ const DEFAULT_MESSAGES: Record<Locale, string> = {
 }
 const NAME: Labels = { en: 'Name', ru: 'Имя', de: 'Name' }
 
-describe('spec 5: every rule renders its exact message in en, ru and de (real validation files)', () => {
+describe('R5: every rule renders its exact message in en, ru and de (real validation files)', () => {
   const rows = Object.entries(RULE_MESSAGES).flatMap(([rule, c]) => LOCALES.map((locale) => ({ rule, locale, c: c as MessageCase })))
   it.each(rows)('$rule in $locale', ({ rule, locale, c }) => {
     const failure = validate(c.value, c.rules)
@@ -148,7 +148,7 @@ describe('spec 5: every rule renders its exact message in en, ru and de (real va
 })
 
 
-describe('spec 5: required', () => {
+describe('R5: required', () => {
   it.each([[null], [undefined], [[]], [''], ['   ']])('rejects %j', (value) => {
     expect(validate(value, [{ rule: 'required' }])?.rule).toBe('required')
   })
@@ -161,7 +161,7 @@ describe('spec 5: required', () => {
   })
 })
 
-describe('spec 5: e-mail', () => {
+describe('R5: e-mail', () => {
   it.each(['ann@example.com', 'a.b+c@sub.example.org'])('accepts %s', (v) => expect(validate(v, [{ rule: 'email' }])).toBeNull())
   it.each(['ann', 'ann@', '@example.com', 'ann@example', 'a b@example.com'])('rejects %s', (v) => expect(validate(v, [{ rule: 'email' }])?.rule).toBe('email'))
   it('a comma-separated list where the field allows several', () => {
@@ -171,7 +171,7 @@ describe('spec 5: e-mail', () => {
   })
 })
 
-describe('spec 5: min, max and exact length, on strings or each list item', () => {
+describe('R5: min, max and exact length, on strings or each list item', () => {
   it('strings', () => {
     expect(validate('abc', [{ rule: 'min', length: 4 }])).toEqual({ rule: 'min', params: { length: 4 } })
     expect(validate('abcd', [{ rule: 'min', length: 4 }])).toBeNull()
@@ -185,12 +185,12 @@ describe('spec 5: min, max and exact length, on strings or each list item', () =
   })
 })
 
-describe('spec 5: numeric (Latin or Arabic-Indic digits)', () => {
+describe('R5: numeric (Latin or Arabic-Indic digits)', () => {
   it.each(['0123', '٠١٢٣٤٥', '۱۲۳'])('accepts %s', (v) => expect(validate(v, [{ rule: 'numeric' }])).toBeNull())
   it.each(['12a', '1.5', '-1', '１２'])('rejects %s', (v) => expect(validate(v, [{ rule: 'numeric' }])?.rule).toBe('numeric'))
 })
 
-describe('spec 5: defaults', () => {
+describe('R5: defaults', () => {
   it('stops at the first failed rule', () => {
     expect(validate('', [{ rule: 'required' }, { rule: 'email' }, { rule: 'min', length: 3 }])?.rule).toBe('required')
     expect(validate('a', [{ rule: 'required' }, { rule: 'email' }, { rule: 'min', length: 3 }])?.rule).toBe('email')
@@ -210,7 +210,7 @@ describe('spec 5: defaults', () => {
   })
 })
 
-describe('spec 5: rules from HTML constraint attributes', () => {
+describe('R5: rules from HTML constraint attributes', () => {
   it('required, e-mail type, pattern, minlength, maxlength', () => {
     const rules = rulesFromConstraints({ required: true, type: 'email', pattern: '[a-z@.]+', minLength: 5, maxLength: 20 })
     expect(rules.map((r) => r.rule)).toEqual(['required', 'email', 'regex', 'min', 'max'])
@@ -229,9 +229,9 @@ describe('spec 5: rules from HTML constraint attributes', () => {
   })
 })
 
-// --- spec 5: the rules at their edges, the constraint attributes both ways, the message files ---
+// --- R5: the rules at their edges, the constraint attributes both ways, the message files ---
 
-describe('spec 5: required, false and other values', () => {
+describe('R5: required, false and other values', () => {
   it('false is not empty by default; a number is never empty, even when false is not allowed', () => {
     expect(isEmpty(false)).toBe(false)
     expect(isEmpty(0, false)).toBe(false)
@@ -240,7 +240,7 @@ describe('spec 5: required, false and other values', () => {
   })
 })
 
-describe('spec 5: e-mail lists', () => {
+describe('R5: e-mail lists', () => {
   it('a list of addresses where the field allows several: each must be an address', () => {
     expect(validate(['a@example.com', 'b@example.org'], [{ rule: 'email', multiple: true }])).toBeNull()
     expect(validate(['a@example.com', 'b@example'], [{ rule: 'email', multiple: true }])).toEqual({ rule: 'email', params: {} })
@@ -253,7 +253,7 @@ describe('spec 5: e-mail lists', () => {
   })
 })
 
-describe('spec 5: lengths at their bounds, with their parameters', () => {
+describe('R5: lengths at their bounds, with their parameters', () => {
   it('min, max and length pass at the bound and fail past it, naming the length', () => {
     expect(validate('abcd', [{ rule: 'max', length: 4 }])).toBeNull()
     expect(validate('abcde', [{ rule: 'max', length: 4 }])).toEqual({ rule: 'max', params: { length: 4 } })
@@ -280,7 +280,7 @@ describe('spec 5: lengths at their bounds, with their parameters', () => {
   })
 })
 
-describe('spec 5: numeric', () => {
+describe('R5: numeric', () => {
   it('a number of digits passes; each item of a list is checked', () => {
     expect(validate(493021, [{ rule: 'numeric' }])).toBeNull()
     expect(validate(['12', '٣٤'], [{ rule: 'numeric' }])).toBeNull()
@@ -288,7 +288,7 @@ describe('spec 5: numeric', () => {
   })
 })
 
-describe('spec 5: pattern', () => {
+describe('R5: pattern', () => {
   it('is a Unicode pattern: one character may be outside the Basic Multilingual Plane', () => {
     expect(validate('😀', [{ rule: 'regex', pattern: '.' }])).toBeNull()
     expect(validate('ab', [{ rule: 'regex', pattern: '.' }])).toEqual({ rule: 'regex', params: {} })
@@ -299,7 +299,7 @@ describe('spec 5: pattern', () => {
   })
 })
 
-describe('spec 5: min and max on numbers', () => {
+describe('R5: min and max on numbers', () => {
   const rules: Rule[] = [
     { rule: 'min_value', min: 1 },
     { rule: 'max_value', max: 10 },
@@ -326,7 +326,7 @@ describe('spec 5: min and max on numbers', () => {
   })
 })
 
-describe('spec 5: rules from HTML constraint attributes, exactly', () => {
+describe('R5: rules from HTML constraint attributes, exactly', () => {
   it('every attribute becomes its rule, in order, with its value', () => {
     expect(rulesFromConstraints({ required: true, type: 'email', pattern: '[a-z@.]+', minLength: 5, maxLength: 20 })).toEqual([
       { rule: 'required' },
@@ -354,7 +354,7 @@ describe('spec 5: rules from HTML constraint attributes, exactly', () => {
   })
 })
 
-describe('spec 5: the constraint attributes a field gets from its rules (so the browser and the validator agree)', () => {
+describe('R5: the constraint attributes a field gets from its rules (so the browser and the validator agree)', () => {
   const DIGITS = '[0-9\\u0660-\\u0669\\u06F0-\\u06F9]+'
   it('the product fields', () => {
     expect(inputConstraints([{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }], { type: 'email' })).toEqual({ required: true, maxLength: 254 })
@@ -404,7 +404,7 @@ describe('spec 5: the constraint attributes a field gets from its rules (so the 
   })
   it('the attributes never let through what the rules reject, nor reject what they accept (lengths)', () => {
     fc.assert(
-      // A blank value is an empty one to the validator (spec 5: skip empty optional fields): left out here.
+      // A blank value is an empty one to the validator (R5: skip empty optional fields): left out here.
       fc.property(fc.string({ maxLength: 12 }).filter((v) => v === '' || v.trim() !== ''), fc.array(fc.record({ rule: fc.constantFrom('min' as const, 'max' as const, 'length' as const), length: fc.nat({ max: 12 }) }), { maxLength: 4 }), (value, rules) => {
         const c = inputConstraints(rules)
         // The browser leaves an empty optional field alone, as the validator does.
@@ -415,7 +415,7 @@ describe('spec 5: the constraint attributes a field gets from its rules (so the 
   })
 })
 
-describe('spec 5: messages', () => {
+describe('R5: messages', () => {
   it('with no message at all: "{_field_} is not valid."', () => {
     expect(formatFailure({ rule: 'min', params: { length: 3 } }, 'Name', {})).toBe('Name is not valid.')
   })

@@ -6,7 +6,7 @@ import { inputConstraints, rulesFromConstraints, validate, type Rule } from '#ma
 import { LocaleActor } from '~/components/locale-provider'
 import { FormField, MachineForm } from '~/components/forms/form'
 
-/** The fields the site's forms declare (spec 5 rules, as data), and two kinds the rules allow. */
+/** The fields the site's forms declare (R5 rules, as data), and two kinds the rules allow. */
 const FIELDS: Record<string, { rules: readonly Rule[]; type?: string }> = {
   'sign-in e-mail': { rules: EMAIL_RULES, type: 'email' },
   'sign-in code': { rules: CODE_RULES },
@@ -16,7 +16,7 @@ const FIELDS: Record<string, { rules: readonly Rule[]; type?: string }> = {
   'e-mail list': { rules: rulesFromConstraints({ type: 'email', multiple: true }), type: 'email' },
 }
 
-describe('spec 5: the HTML constraints a field carries are those of its rules', () => {
+describe('R5: the HTML constraints a field carries are those of its rules', () => {
   it('every constraint the rule set uses', () => {
     const of = (name: string) => inputConstraints(FIELDS[name]!.rules, { type: FIELDS[name]!.type })
     expect(of('sign-in e-mail')).toEqual({ required: true, maxLength: 254 })
@@ -40,7 +40,7 @@ describe('spec 5: the HTML constraints a field carries are those of its rules', 
     expect(inputConstraints([{ rule: 'min_value', min: 1 }, { rule: 'min_value', min: 3 }, { rule: 'max_value', max: 9 }], { type: 'number' })).toEqual({ min: 3, max: 9 })
   })
   it.each(Object.entries(FIELDS))('%s: what the attributes allow, the validator allows', (_name, field) => {
-    // Spec 5: rules may come from HTML constraint attributes; read back from the attributes, they
+    // R5: rules may come from HTML constraint attributes; read back from the attributes, they
     // must judge every value as the field's own rule set does — where the browser can say it.
     const sayable = field.rules.filter((r) => r.rule !== 'confirmed')
     const fromAttributes = rulesFromConstraints({ ...inputConstraints(sayable, { type: field.type }), type: field.type })
@@ -52,7 +52,7 @@ describe('spec 5: the HTML constraints a field carries are those of its rules', 
   })
 })
 
-describe('spec 5: a form field passes the constraints to the <input>', () => {
+describe('R5: a form field passes the constraints to the <input>', () => {
   const render = (name: string) =>
     renderToStaticMarkup(
       <LocaleActor.Provider logic={localeMachine} options={{ input: { urlLocale: 'en', messageSet: 'original' } }}>

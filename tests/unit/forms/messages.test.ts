@@ -7,13 +7,13 @@ import { ENGLISH, VALIDATION_LOCALES, fetchValidationMessages } from '~/lib/form
 const file = (locale: string) => JSON.parse(readFileSync(`public/locales/validation/${locale}.json`, 'utf8')) as { code: string; messages: Record<string, string> }
 const MESSAGES = { en: file('en').messages, ru: file('ru').messages, de: file('de').messages }
 
-describe('spec 5: the built-in English messages', () => {
+describe('R5: the built-in English messages', () => {
   it('are the English file', () => {
     expect(ENGLISH).toEqual(MESSAGES.en)
   })
 })
 
-describe('spec 3, 5: validation files for every translation locale', () => {
+describe('R3, R5: validation files for every translation locale', () => {
   /** Every placeholder of a message, `{_field_}` included, sorted (a multiset). */
   const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
   const english = file('en').messages

@@ -1,7 +1,7 @@
 /**
  * Issue 9: what a visitor reads when the backend fails. A failure without a message from the
  * backend (no answer, an HTML page, a body of the wrong shape) carries the fallback text; the
- * technical detail stays in `detail` and the log. A message from the backend is kept (spec 8).
+ * technical detail stays in `detail` and the log. A message from the backend is kept (R8).
  */
 import { describe, expect, it } from 'vitest'
 import { ApiError, createApi } from '~/api/client'

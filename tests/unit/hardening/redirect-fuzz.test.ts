@@ -1,5 +1,5 @@
 /**
- * Issue 9, spec 2 and 5: fuzzing the redirect rules with thousands of generated inputs from a
+ * Issue 9, R2, R5: fuzzing the redirect rules with thousands of generated inputs from a
  * fixed seed. Whatever `isSafeRedirect` accepts must stay on the site's origin however a
  * browser resolves it, and the locale rules never send a visitor to another origin.
  */
@@ -47,7 +47,7 @@ function sameOrigin(value: string): boolean {
   }
 }
 
-describe('issue 9: redirect target fuzz (spec 5)', () => {
+describe('issue 9: redirect target fuzz (R5)', () => {
   it(`isSafeRedirect accepts nothing that leaves the origin (${RUNS} generated targets, seed 9001)`, () => {
     const random = seeded(9001)
     let accepted = 0
@@ -93,7 +93,7 @@ describe('issue 9: redirect target fuzz (spec 5)', () => {
   })
 })
 
-describe('issue 9: locale rules never redirect off-site (spec 2)', () => {
+describe('issue 9: locale rules never redirect off-site (R2)', () => {
   it(`splitLocalePrefix and joinPrefix keep every generated path on the origin (${RUNS} paths, seed 42)`, () => {
     const random = seeded(42)
     for (let i = 0; i < RUNS; i++) {

@@ -3,7 +3,7 @@ import { clientIdCookieToStore, clientIdNotFoundMessage, readClientId, stripGaPr
 import { pickUtm, utmCookieForSearch, utmCookieString } from '~/lib/marketing/utm'
 import { analyticsPayload, domainOf } from '~/lib/marketing/analytics-payload'
 
-describe('spec 5: the client id', () => {
+describe('R5: the client id', () => {
   it('strips the _ga version prefix', () => {
     expect(stripGaPrefix('GA1.1.123.456')).toBe('123.456')
     expect(stripGaPrefix('GA1.2.987654321.1700000000')).toBe('987654321.1700000000')
@@ -26,7 +26,7 @@ describe('spec 5: the client id', () => {
   })
 })
 
-describe('spec 3, 5, 9: utm', () => {
+describe('R3, R5, R9: utm', () => {
   const cookie = `utm=${encodeURIComponent(JSON.stringify({ source: 'tg', medium: 'post', campaign: 'winter' }))}`
   it('takes a full set from the address first', () => {
     expect(pickUtm('?utm_source=g&utm_medium=cpc&utm_campaign=spring&utm_term=skins', cookie)).toEqual({ source: 'g', medium: 'cpc', campaign: 'spring', term: 'skins' })
@@ -48,7 +48,7 @@ describe('spec 3, 5, 9: utm', () => {
   })
 })
 
-describe('spec 3, 5, 7: the analytics payload', () => {
+describe('R3, R5, R7: the analytics payload', () => {
   const base = { host: 'skinvault.gg:443', token: null, cookieHeader: '_ga=GA1.1.123.456', search: '', configuredCookie: null }
   it('has domain without port, token, client id and utm', () => {
     expect(analyticsPayload({ ...base, token: 'abc', search: '?utm_source=a&utm_medium=b&utm_campaign=c' })).toEqual({
@@ -74,7 +74,7 @@ describe('spec 3, 5, 7: the analytics payload', () => {
   })
 })
 
-describe('spec 5, 9: the configured client-id cookie', () => {
+describe('R5, R9: the configured client-id cookie', () => {
   it('takes the _ga client id when it is configured and absent, for 31536000 s on path /', () => {
     expect(clientIdCookieToStore('_ga=GA1.1.555.666', 'sv_cid')).toBe('sv_cid=555.666; Max-Age=31536000; Path=/; SameSite=Lax')
     expect(clientIdCookieToStore('a=1; _ga=GA1.2.555.666; sv_cid=', 'sv_cid', true)).toBe('sv_cid=555.666; Max-Age=31536000; Path=/; SameSite=None; Secure')

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createBatcher } from '~/lib/marketing/batch'
 import { CONSTANTS } from '../../../app.config'
 
-describe('spec 9: analytics batching (delay 500 ms, amount 2)', () => {
+describe('R9: analytics batching (delay 500 ms, amount 2)', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 

@@ -11,7 +11,7 @@ const content = (m: ReturnType<typeof buildMeta>, name: string) =>
 
 const pages = (locale: string) => JSON.parse(readFileSync(`messages/pages/${locale}.json`, 'utf8')) as Record<string, string>
 
-describe('spec 1: the mirror has its own texts', () => {
+describe('R1: the mirror has its own texts', () => {
   it('its own home title and description, in every language', () => {
     for (const locale of ['en', 'ru', 'de'] as const) {
       const product = locale === 'ru' ? 'СВ Чейнджер' : 'SV Changer'

@@ -5,7 +5,7 @@ import { filterArticles, normalizeForSearch } from '~/lib/marketing/wiki-search'
 import { relativeIndex, swipeTarget } from '~/lib/marketing/slider'
 import { currencyForLocale, launcherProduct } from '~/lib/marketing/ecommerce'
 
-describe('spec 9: countdown display', () => {
+describe('R9: countdown display', () => {
   it('pads every unit to two digits and counts seconds', () => {
     expect(countdownDisplay({ hours: 5, minutes: 2, seconds: 9 })).toEqual({ hours: '05', minutes: '02', seconds: '09', total: 5 * 3600 + 2 * 60 + 9 })
     expect(countdownDisplay({ hours: 23, minutes: 59, seconds: 59 }).hours).toBe('23')
@@ -64,7 +64,7 @@ describe('wiki search', () => {
   })
 })
 
-describe('spec 9: slider long swipe (300 ms)', () => {
+describe('R9: slider long swipe (300 ms)', () => {
   it('a quick swipe moves one slide in its direction', () => {
     expect(swipeTarget({ startIdx: 4, nearestIdx: 4, delta: 0.2, elapsedMs: 120, longSwipeMs: 300 })).toBe(5)
     expect(swipeTarget({ startIdx: 4, nearestIdx: 4, delta: -0.2, elapsedMs: 120, longSwipeMs: 300 })).toBe(3)
@@ -80,7 +80,7 @@ describe('spec 9: slider long swipe (300 ms)', () => {
   })
 })
 
-describe('spec 4: e-commerce payload parts', () => {
+describe('R4: e-commerce payload parts', () => {
   it('prices in the locale currency; the launcher is free', () => {
     expect([currencyForLocale('en'), currencyForLocale('ru'), currencyForLocale('de')]).toEqual(['USD', 'RUB', 'EUR'])
     expect(launcherProduct('Skinvault', { code: 'cs2', name: 'CS2' })).toEqual({ id: 'launcher-cs2', name: 'Skinvault launcher (CS2)', price: 0, quantity: 1 })

@@ -6,7 +6,7 @@ const both = { externalDownloadUrl: 'https://mirror.example/launcher.exe', cs2Do
 const externalOnly = { ...both, cs2DownloadUrl: null }
 const cs2Only = { ...both, externalDownloadUrl: null }
 
-describe('spec 2: the download link', () => {
+describe('R2: the download link', () => {
   it('is the internal route under the current prefix', () => {
     expect(internalDownloadHref('')).toBe('/download')
     expect(internalDownloadHref('/ru')).toBe('/ru/download')

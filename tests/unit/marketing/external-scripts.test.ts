@@ -10,7 +10,7 @@ const scriptSrc = (config: ReturnType<typeof parseConfig>) =>
     .find(([name]) => name === 'script-src')!
     .slice(1)
 
-describe('spec 4: GTM_ID and GTM_SCRIPT_URL', () => {
+describe('R4: GTM_ID and GTM_SCRIPT_URL', () => {
   it('is off by default, with the standard container address ready', () => {
     const c = parseConfig({})
     expect(c.gtmId).toBeNull()
@@ -37,7 +37,7 @@ describe('spec 4: GTM_ID and GTM_SCRIPT_URL', () => {
   })
 })
 
-describe('spec 1, 4: the external scripts', () => {
+describe('R1, R4: the external scripts', () => {
   it('are off when nothing is configured', () => {
     expect(configuredScripts(parseConfig({}))).toEqual([])
     // A script address without an id loads no tag manager.
@@ -75,7 +75,7 @@ describe('spec 1, 4: the external scripts', () => {
   })
 })
 
-describe('spec 1: the browser gets its own brand only', () => {
+describe('R1: the browser gets its own brand only', () => {
   const config = parseConfig({
     MIRROR_BASE_URL: 'https://svchanger.app',
     CLOUDPAYMENTS_PUBLIC_IDS: 'skinvault.gg=pk_original, svchanger.app=pk_mirror',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * Issue 14 item 9, decision 079: the promo page promises only what it shows (five slides and the
- * way to the Premium page), and the countdown is worded as what spec 9's rules make it: a timer
+ * way to the Premium page), and the countdown is worded as what R9's rules make it: a timer
  * set for the visit, 16 to 23 hours ahead, that starts again on its own when less than an hour is
  * left. Nothing ends when it runs out, so no text may say an offer, a promotion or a price does.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec 3, 4, 8: what the premium page decides, decided by the payment machine (the components
+ * R3, R4, R8: what the premium page decides, decided by the payment machine (the components
  * only send events and render): why paying is not possible, the stored state after login, the
  * way back to the premium page, the e-commerce cart, and the payment failure toast.
  */
@@ -51,7 +51,7 @@ const agreeAll = (actor: ReturnType<typeof start>['actor']) => {
   actor.send({ type: 'agreement.set', agreement: 'promo', value: true })
 }
 
-describe('spec 3, 4: why paying is not possible yet (the machine, not the page)', () => {
+describe('R3, R4: why paying is not possible yet (the machine, not the page)', () => {
   it('names the first thing missing, in order: plan, session, e-mail, agreements', () => {
     const base = { subscription: WEEK, loggedIn: true, hasEmail: true, requiredAgreements: ['premium', 'promo'] as const, agreements: { premium: true, promo: true } }
     expect(payBlocker({ ...base, subscription: null, loggedIn: false })).toBe('plan')
@@ -87,7 +87,7 @@ describe('spec 3, 4: why paying is not possible yet (the machine, not the page)'
   })
 })
 
-describe('spec 3: the trip to the login page and back', () => {
+describe('R3: the trip to the login page and back', () => {
   it('a guest choosing a plan goes to the localized login page with the premium page as the way back', () => {
     const { actor, calls } = start({ loggedIn: false, locale: 'ru' })
     actor.send({ type: 'plan.select', subscription: MONTH, label: '30 дней' })
@@ -141,7 +141,7 @@ describe('spec 3: the trip to the login page and back', () => {
   })
 })
 
-describe('spec 4: the e-commerce cart on the premium page', () => {
+describe('R4: the e-commerce cart on the premium page', () => {
   it('choosing another plan pushes remove for the previous one before add; the same plan pushes nothing', () => {
     const { actor, calls } = start()
     actor.send({ type: 'plan.select', subscription: WEEK, label: '7 days' })
@@ -178,7 +178,7 @@ describe('spec 4: the e-commerce cart on the premium page', () => {
   })
 })
 
-describe('spec 8: the payment failure toast', () => {
+describe('R8: the payment failure toast', () => {
   const fail = { kind: 'error', key: 'payments.fail' } as const
   it('keeps the title payments.fail and shows the server message as the description', () => {
     const refused = new ApiError('http', 409, 'Conflict', { message: 'The trial can be used once per account.' })

@@ -4,7 +4,7 @@ import { formatPrice, intlLocale } from '~/lib/premium/format'
 /** Intl separates with (narrow) no-break spaces; compare with plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
-describe('spec 3: prices in the response currency, formatted for the locale', () => {
+describe('R3: prices in the response currency, formatted for the locale', () => {
   it('English', () => {
     expect(formatPrice(1, 'USD', 'en')).toBe('$1')
     expect(formatPrice(2.99, 'USD', 'en')).toBe('$2.99')

@@ -1,4 +1,4 @@
-/** Spec 7, 8: the premium plans from the route loader, driven by the request machine. */
+/** R7, R8: the premium plans from the route loader, driven by the request machine. */
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { requestMachine } from '#machines/request'
@@ -18,7 +18,7 @@ function plans(initial: PlansResult, answers: Array<() => Promise<unknown>>) {
   return { actor, toasts, runs: () => runs }
 }
 
-describe('spec 7, 8: the plan list as the loader left it', () => {
+describe('R7, R8: the plan list as the loader left it', () => {
   it('a loaded list starts done, with no call and no toast', () => {
     const { actor, toasts, runs } = plans({ ok: true, list: LIST }, [])
     // The server's first render: the snapshot before the actor starts.
@@ -59,7 +59,7 @@ describe('spec 7, 8: the plan list as the loader left it', () => {
   })
 })
 
-describe('spec 8: a plan list fetched in the browser', () => {
+describe('R8: a plan list fetched in the browser', () => {
   it('answers the list, or fails with the failure (its server message kept)', async () => {
     expect(await fetchPlans({ subscriptions: async () => LIST }, 'cloudpayments')).toEqual(LIST)
     const error = await fetchPlans(

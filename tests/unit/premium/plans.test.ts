@@ -16,7 +16,7 @@ function plan(id: number, days: number, actual: number, extra: Partial<Plan> = {
   return { id, name: id === 1 ? 'Trial' : `Plan ${id}`, days, prices: { using: { actual, old: null, currency: 'USD' } }, ...extra }
 }
 
-describe('spec 3, 9: plan views', () => {
+describe('R3, R9: plan views', () => {
   it('labels, durations, prices in the response currency and old prices only when higher', () => {
     const list = [plan(1, 3, 1), plan(2, 7, 2.99, { prices: { using: { actual: 2.99, old: 4.99, currency: 'USD' } } }), plan(3, 30, 6.99, { prices: { using: { actual: 6.99, old: 6.99, currency: 'USD' } } }), plan(6, 3650, 9000)]
     const views = labelledPlans(list, 'en', daysMessages('en')).filter((offered) => isPlanShown(offered.plan, false)).map((offered) => planView(offered, 'en', daysMessages('en')))

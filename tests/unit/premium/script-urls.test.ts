@@ -1,4 +1,4 @@
-/** Spec 7 and decision 050: which widget scripts the site loads, and that the page's CSP allows them. */
+/** R7 and decision 050: which widget scripts the site loads, and that the page's CSP allows them. */
 import { describe, expect, it } from 'vitest'
 import { PROVIDER_SCRIPT_URLS, parseConfig } from '../../../app.config'
 import { widgetScriptUrl } from '~/integrations/payments'

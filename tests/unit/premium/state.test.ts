@@ -25,7 +25,7 @@ const STATE: PremiumState = {
   goToSubscription: true,
 }
 
-describe('spec 3: the premium state kept across the login page', () => {
+describe('R3: the premium state kept across the login page', () => {
   it('round-trips through storage', async () => {
     const storage = memoryStorage()
     writePremiumState(storage, STATE)
@@ -54,7 +54,7 @@ describe('spec 3: the premium state kept across the login page', () => {
   })
 })
 
-describe('spec 8: a failed plan list', () => {
+describe('R8: a failed plan list', () => {
   it('keeps the server message of an HTTP error', () => {
     expect(plansFailure(new ApiError('http', 503, 'x', { message: 'Back soon' }))).toEqual({ ok: false, status: 503, message: 'Back soon' })
   })
@@ -84,7 +84,7 @@ describe('spec 8: a failed plan list', () => {
   it('a server error carries its message', async () => {
     expect(await loadPlans(await answering(503, { message: 'Maintenance' }), 'cloudpayments')).toEqual({ ok: false, status: 503, message: 'Maintenance' })
   })
-  it('spec 9: with payselection the rouble prices are asked for, since it charges in RUB only', async () => {
+  it('R9: with payselection the rouble prices are asked for, since it charges in RUB only', async () => {
     const asked: unknown[] = []
     const list = { subscriptions: [WEEK], currencies: [{ code: 'RUB' }], country_group_id: 1 }
     const api = { subscriptions: async (query?: { country_group_id?: number }) => (asked.push(query), list) }

@@ -1,4 +1,4 @@
-/** Spec 8: a toast with a description under its title (the payment failure with the server's words). */
+/** R8: a toast with a description under its title (the payment failure with the server's words). */
 import { describe, expect, it, vi } from 'vitest'
 
 const shown: Array<{ kind: string; text: string; options: unknown }> = []
@@ -9,7 +9,7 @@ vi.mock('sonner', () => ({
 const { notify, toasterMounted, toastText } = await import('~/lib/toast')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
-describe('spec 8: payments.fail with the server message', () => {
+describe('R8: payments.fail with the server message', () => {
   it('the title stays the message of the key; the description is passed to the toast', async () => {
     const unmount = toasterMounted()
     notify({ kind: 'error', key: 'payments.fail', description: 'The trial can be used once per account.' })

@@ -49,8 +49,8 @@ function fakePayselection() {
   return { scope, calls }
 }
 
-describe('spec 7, 9: the CloudPayments widget call', () => {
-  it('opens with the language from the spec 9 map and charges a paid plan', () => {
+describe('R7, R9: the CloudPayments widget call', () => {
+  it('opens with the language from the R9 map and charges a paid plan', () => {
     const { scope, calls } = fakeCloudPayments()
     openCloudPayments(scope, cloudRequest(3, RUB, 'ru'), () => {})
     expect(calls).toHaveLength(1)
@@ -86,7 +86,7 @@ describe('spec 7, 9: the CloudPayments widget call', () => {
   it.each([
     ['en', 'en-US'], ['ru', 'ru-RU'], ['de', 'de-DE'], ['cs', 'cs-CZ'], ['kk', 'kk-KZ'], ['vi', 'vi-VN'], ['tr', 'tr-TR'], ['es', 'es-ES'],
     ['lv', 'lv'], ['az', 'az'], ['uk', 'uk'], ['pl', 'pl'], ['pt', 'pt'], ['fr', 'en-US'], ['', 'en-US'],
-  ])('spec 9: locale %s opens the widget in %s', (locale, language) => {
+  ])('R9: locale %s opens the widget in %s', (locale, language) => {
     const { scope, calls } = fakeCloudPayments()
     openCloudPayments(scope, cloudRequest(2, USD, locale), () => {})
     expect(calls[0]!.language).toBe(language)
@@ -105,7 +105,7 @@ describe('spec 7, 9: the CloudPayments widget call', () => {
     expect(outcomes).toEqual([{ type: 'widget.success' }, { type: 'widget.fail', reason: 'Card declined by the issuer' }, { type: 'widget.close' }])
   })
 
-  it('spec 4: the real widget closed reports onFail("User has cancelled"): a close, not a failure', () => {
+  it('R4: the real widget closed reports onFail("User has cancelled"): a close, not a failure', () => {
     const outcomes: WidgetOutcome[] = []
     const closed = cloudPaymentsCallbacks((o) => outcomes.push(o))
     closed.onFail?.('User has cancelled', {})
@@ -128,7 +128,7 @@ describe('spec 7, 9: the CloudPayments widget call', () => {
   })
 })
 
-describe('spec 7, 9: the Payselection widget call', () => {
+describe('R7, R9: the Payselection widget call', () => {
   it('sends keys, Pay metadata, the amount with two decimals in RUB, the order id and rebilling', () => {
     const { scope, calls } = fakePayselection()
     openPayselection(scope, payselectionRequest({ ...RUB, amount: 1190 }), () => {})
@@ -142,7 +142,7 @@ describe('spec 7, 9: the Payselection widget call', () => {
 
   it.each([
     ['ru', 'ru'], ['en', 'en'], ['de', 'en'], ['es', 'en'], ['fr', 'en'], ['', 'en'],
-  ])('spec 9, decision 050: locale %s opens the widget in CustomerInfo.Language %s', (locale, language) => {
+  ])('R9, decision 050: locale %s opens the widget in CustomerInfo.Language %s', (locale, language) => {
     const { scope, calls } = fakePayselection()
     openPayselection(scope, payselectionRequest(RUB, locale), () => {})
     expect(calls[0]!.request.CustomerInfo.Language).toBe(language)
@@ -201,7 +201,7 @@ describe('the configured script per provider', () => {
   })
 })
 
-describe('spec 4: the runWidget actor inside the payment machine', () => {
+describe('R4: the runWidget actor inside the payment machine', () => {
   function start(scope: WidgetScope, service: 'cloudpayments' | 'payselection' = 'cloudpayments') {
     const navigate = vi.fn()
     const toast = vi.fn()

@@ -8,7 +8,7 @@ import { useSite } from '~/lib/use-site'
 
 const Search = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
-/** Spec 2, 7: sign-in by the code from the e-mailed link (GET /users/auth/{code}). */
+/** R2, R7: sign-in by the code from the e-mailed link (GET /users/auth/{code}). */
 export const Route = createFileRoute('/_guests/login/$code')({
   validateSearch: Search,
   component: LoginCodePage,

@@ -14,7 +14,7 @@ import { isOpenIdAnswer, steamSignInUrl } from '~/lib/openid'
 import { useSite } from '~/lib/use-site'
 
 /**
- * Spec 5: only a safe local path is kept as the target to return to after login. The router
+ * R5: only a safe local path is kept as the target to return to after login. The router
  * keeps raw search params next to validated ones, so an unsafe value is overwritten, not dropped.
  */
 const LoginSearch = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
@@ -61,7 +61,7 @@ function LoginPage() {
 }
 
 /**
- * Spec 2, 7: the login callback. Steam sends the visitor back here with its signed answer; the
+ * R2, R7: the login callback. Steam sends the visitor back here with its signed answer; the
  * auth machine hands it to the backend (GET /users/auth with the query as it came) and signs
  * in. Without JavaScript the same answer goes to the site's server as a form.
  */
