@@ -28,10 +28,8 @@ export const LANGUAGES = [
 
 /** R9: business constants. */
 export const CONSTANTS = Object.freeze({
-  localeCookie: 'i18n_redirected',
   localeCookieMaxAgeDays: 365,
   trackingCookieMaxAgeSeconds: 31_536_000,
-  referrerCookie: 'referrer_link_code',
   authPrefix: 'auth',
   tokenMaxAgeSeconds: 1800,
   tokenExpiryMarginMs: 500,

@@ -14,7 +14,7 @@ import type { RequestLocaleStore } from './lib/i18n'
 import { runMiddleware } from './middleware'
 import { isBypassedPath, withoutTrailingSlash } from './lib/paths'
 import { HttpError } from './lib/http-error'
-import { AUTH_COOKIE, PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from './lib/page-cache'
+import { PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from './lib/page-cache'
 import {
   compressBody,
   createCachedDocument,
@@ -36,6 +36,7 @@ import { siteAddress, type HostPolicy } from './lib/trusted-host'
 import { normalizeHost } from '../app.constants'
 import { m } from './paraglide/messages'
 import type { Locale } from '../app.constants'
+import { COOKIES } from '~/lib/cookies'
 
 // Fail at start, not on the first request, when the environment is wrong.
 const config = loadConfig()
@@ -202,7 +203,7 @@ async function answer(incoming: Request): Promise<Response> {
     }
   }
 
-  const loggedIn = readCookie(cookieHeader, AUTH_COOKIE) !== null
+  const loggedIn = readCookie(cookieHeader, COOKIES.token) !== null
   if (config.pageCacheSeconds === 0 || !isCacheableRequest({ method: request.method, pathname: url.pathname, cookieHeader })) {
     // A signed-in page has a nonce of its own; a guest page none: its CSP lists its scripts' hashes.
     const nonce = loggedIn ? createNonce() : null

@@ -6,6 +6,7 @@ import { Route as JoinRoute } from '~/routes/join.{-$code}'
 import { hang, json } from '../../.storybook/fetch-mock'
 import { RoutePage, type SiteParameters } from '../../.storybook/site'
 import { expectPage, routePage, storyProduct } from '../../.storybook/pages'
+import { COOKIES } from '~/lib/cookies'
 
 /**
  * R2, R7: the join page, rendered by its route file. With a code it registers the referrer
@@ -29,7 +30,7 @@ const saved: Story['play'] = async ({ canvasElement, globals }) => {
   const main = within(await expectPage(canvasElement, m.page_join_heading({ product: storyProduct(globals) })))
   await expect(await main.findByTestId('join-valid')).toHaveTextContent(m.acc_join_valid())
   await expect(main.getByRole('link', { name: m.acc_join_cta() })).toHaveAttribute('href', '/login')
-  await waitFor(() => expect(document.cookie).toContain(`${CONSTANTS.referrerCookie}=${CODE}`))
+  await waitFor(() => expect(document.cookie).toContain(`${COOKIES.referrer}=${CODE}`))
 }
 
 /** No code in the address: how to get an invitation, and no request. */
@@ -37,7 +38,7 @@ const noCode: Story['play'] = async ({ canvasElement, globals }) => {
   const main = within(await expectPage(canvasElement, m.page_join_heading({ product: storyProduct(globals) })))
   await expect(main.getByText(m.acc_join_no_code())).toBeVisible()
   await expect(main.queryByRole('status')).toBeNull()
-  await expect(document.cookie).not.toContain(CONSTANTS.referrerCookie)
+  await expect(document.cookie).not.toContain(COOKIES.referrer)
 }
 
 export const WithCodeEn: Story = { globals: { locale: 'en' }, play: saved }
@@ -66,6 +67,6 @@ export const UnknownCode: Story = {
     const main = within(canvasElement)
     await expect(await main.findByRole('alert')).toHaveTextContent('This invitation link is not valid.')
     await expect(main.getByTestId('join-invalid')).toHaveTextContent(m.acc_join_invalid_hint())
-    await expect(document.cookie).not.toContain(CONSTANTS.referrerCookie)
+    await expect(document.cookie).not.toContain(COOKIES.referrer)
   },
 }

@@ -7,6 +7,7 @@
 import { CONSTANTS, LOCALES, type Locale } from '../../app.constants'
 import { setCookieString } from './cookies'
 import { detectLocale as detectRequestLocale, rootRedirectPath, type LocaleDetectionInput } from '#machines/rules/locale'
+import { COOKIES } from '~/lib/cookies'
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
@@ -98,7 +99,7 @@ export function localeDetectionInput(input: DetectionInput): LocaleDetectionInpu
   return {
     urlLocale: splitLocalePrefix(input.pathname).locale,
     atRoot: input.pathname === '/' || input.pathname === '',
-    cookieLocale: readCookie(input.cookieHeader, CONSTANTS.localeCookie),
+    cookieLocale: readCookie(input.cookieHeader, COOKIES.locale),
     browserLanguages: input.browserLanguages ?? acceptedLanguages(input.acceptLanguage),
     ...hostDetectionInput(input.localeHosts ?? null, input.host),
   }
@@ -142,7 +143,7 @@ export function rootRedirect(input: DetectionInput): string | null {
 
 /** R9: i18n_redirected lives 365 days on path /, SameSite=Lax (None and Secure cross-origin). */
 export function localeCookie(locale: Locale, crossOrigin = false): string {
-  return setCookieString(CONSTANTS.localeCookie, locale, CONSTANTS.localeCookieMaxAgeDays * 24 * 60 * 60, crossOrigin)
+  return setCookieString(COOKIES.locale, locale, CONSTANTS.localeCookieMaxAgeDays * 24 * 60 * 60, crossOrigin)
 }
 
 /** R2: legal and info pages use /ru for Russian and /en for every other language. */

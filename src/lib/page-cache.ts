@@ -8,8 +8,7 @@
  *   again in the background (`beginRevalidation` lets one render run per key at a time).
  * - older than that: dropped, the next request renders in the foreground.
  */
-import { AUTH_STORAGE_KEYS } from '#machines/rules/token'
-import { FLASH_COOKIE } from './forms/flash'
+import { COOKIES } from './cookies'
 
 export interface PageCacheOptions {
   /** Most documents held; the least recently used one goes first. */
@@ -116,16 +115,15 @@ export function pageCacheKey(input: PageKeyInput): string {
   return `${input.buildId}\n${input.protocol}://${input.host.toLowerCase()}${input.pathname}${input.search}`
 }
 
-export const AUTH_COOKIE = AUTH_STORAGE_KEYS.token
 
 /** Whether a request may be answered from (and fill) the guest cache. */
 export function isCacheableRequest(input: { method: string; pathname: string; cookieHeader: string | null }): boolean {
   if (input.method !== 'GET' && input.method !== 'HEAD') return false
   if (input.pathname.startsWith('/_serverFn') || input.pathname.includes('/_serverFn/')) return false
   if (/^\/(?:(?:en|ru|de)\/)?download\/?$/.test(input.pathname)) return false
-  if (input.cookieHeader && hasCookie(input.cookieHeader, AUTH_COOKIE)) return false
+  if (input.cookieHeader && hasCookie(input.cookieHeader, COOKIES.token)) return false
   // A form's outcome is one visitor's (decision 063).
-  if (input.cookieHeader && hasCookie(input.cookieHeader, FLASH_COOKIE)) return false
+  if (input.cookieHeader && hasCookie(input.cookieHeader, COOKIES.flash)) return false
   return true
 }
 

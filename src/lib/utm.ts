@@ -1,5 +1,6 @@
 import { CONSTANTS } from '../../app.constants'
 import { setCookieString } from './cookies'
+import { COOKIES } from '~/lib/cookies'
 
 /** R3, R5: utm is sent only when source, medium and campaign are all present. */
 export type Utm = {
@@ -31,7 +32,6 @@ function toUtm(value: unknown): Utm | null {
   return utm
 }
 
-export const UTM_COOKIE = 'utm'
 
 export function utmFromSearch(search: Record<string, unknown>): Utm | null {
   const pick = (k: string) => {
@@ -65,5 +65,5 @@ export function trackingCookie(name: string, value: string, crossOrigin = false)
 export function utmCookies(search: Record<string, unknown>, crossOrigin = false): string[] {
   const utm = utmFromSearch(search)
   if (!utm) return []
-  return [trackingCookie(UTM_COOKIE, JSON.stringify(utm), crossOrigin)]
+  return [trackingCookie(COOKIES.utm, JSON.stringify(utm), crossOrigin)]
 }

@@ -9,6 +9,7 @@ import { sanitizeReferrerCode } from '#machines/rules/referrer'
 import { localePath } from '#machines/rules/locale'
 import { readCookie } from '../lib/locale'
 import { utmCookies } from '../lib/utm'
+import { COOKIES } from '~/lib/cookies'
 
 export interface MiddlewareContext {
   locale: Locale
@@ -32,7 +33,7 @@ const registry = {
     redirect: launcherDownloadUrl(
       ctx.config.apiBrowserBase,
       ctx.locale,
-      sanitizeReferrerCode(readCookie(ctx.cookieHeader, CONSTANTS.referrerCookie)),
+      sanitizeReferrerCode(readCookie(ctx.cookieHeader, COOKIES.referrer)),
     ),
   }),
   /** R2: a page for Russian visitors only; any other language goes to its own home page. */

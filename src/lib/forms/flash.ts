@@ -7,8 +7,8 @@
 import { type } from 'arktype'
 import { readCookie } from '../locale'
 import { cookieAttributes } from '../cookies'
+import { COOKIES } from '~/lib/cookies'
 
-export const FLASH_COOKIE = 'form_flash'
 /** Long enough for the redirect that follows, no longer. */
 export const FLASH_MAX_AGE_S = 60
 
@@ -29,16 +29,16 @@ export const Flash = type({
 export type Flash = typeof Flash.infer
 
 export function flashCookie(flash: Flash, crossOrigin = false): string {
-  return `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(flash))}; Max-Age=${FLASH_MAX_AGE_S}; HttpOnly; ${cookieAttributes(crossOrigin)}`
+  return `${COOKIES.flash}=${encodeURIComponent(JSON.stringify(flash))}; Max-Age=${FLASH_MAX_AGE_S}; HttpOnly; ${cookieAttributes(crossOrigin)}`
 }
 
 export function clearFlashCookie(crossOrigin = false): string {
-  return `${FLASH_COOKIE}=; Max-Age=0; HttpOnly; ${cookieAttributes(crossOrigin)}`
+  return `${COOKIES.flash}=; Max-Age=0; HttpOnly; ${cookieAttributes(crossOrigin)}`
 }
 
 /** The flash in a Cookie header, checked; anything else is none. */
 export function readFlash(cookieHeader: string | null | undefined): Flash | null {
-  const raw = readCookie(cookieHeader, FLASH_COOKIE)
+  const raw = readCookie(cookieHeader, COOKIES.flash)
   if (!raw) return null
   try {
     const parsed = Flash(JSON.parse(raw))

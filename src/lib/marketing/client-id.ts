@@ -14,8 +14,8 @@
  */
 import { readCookie } from '../locale'
 import { trackingCookie } from '../utm'
+import { COOKIES } from '~/lib/cookies'
 
-export const GA_COOKIE = '_ga'
 
 export type ClientIdResult = { ok: true; clientId: string; source: string } | { ok: false; reason: '#1' | '#2' }
 
@@ -29,7 +29,7 @@ export function clientIdNotFoundMessage(reason: '#1' | '#2'): string {
 }
 
 export function readClientId(cookieHeader: string | null | undefined, configuredCookie: string | null): ClientIdResult {
-  const name = configuredCookie ?? GA_COOKIE
+  const name = configuredCookie ?? COOKIES.ga
   const raw = readCookie(cookieHeader, name)
   const id = raw ? stripGaPrefix(raw) : ''
   if (id) return { ok: true, clientId: id, source: name }
@@ -41,9 +41,9 @@ export function readClientId(cookieHeader: string | null | undefined, configured
  * than `_ga` itself), it is absent or empty, and `_ga` yields a client id.
  */
 export function clientIdCookieToStore(cookieHeader: string | null | undefined, configuredCookie: string | null, crossOrigin = false): string | null {
-  if (!configuredCookie || configuredCookie === GA_COOKIE) return null
+  if (!configuredCookie || configuredCookie === COOKIES.ga) return null
   if (readCookie(cookieHeader, configuredCookie)?.trim()) return null
-  const ga = readCookie(cookieHeader, GA_COOKIE)
+  const ga = readCookie(cookieHeader, COOKIES.ga)
   const id = ga ? stripGaPrefix(ga) : ''
   return id ? trackingCookie(configuredCookie, id, crossOrigin) : null
 }

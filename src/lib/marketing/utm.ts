@@ -3,7 +3,8 @@
  * carries a full set (source, medium and campaign), else the `utm` cookie; anything less is null.
  */
 import { readCookie } from '../locale'
-import { UTM_COOKIE, parseUtmCookie, trackingCookie, utmCookies, utmFromSearch, type Utm } from '../utm'
+import { parseUtmCookie, trackingCookie, utmCookies, utmFromSearch, type Utm } from '../utm'
+import { COOKIES } from '~/lib/cookies'
 
 /** `?utm_source=a&…` as the record `utmFromSearch` reads. */
 export function searchRecord(search: string): Record<string, string> {
@@ -11,12 +12,12 @@ export function searchRecord(search: string): Record<string, string> {
 }
 
 export function pickUtm(search: string, cookieHeader: string | null | undefined): Utm | null {
-  return utmFromSearch(searchRecord(search)) ?? parseUtmCookie(readCookie(cookieHeader, UTM_COOKIE))
+  return utmFromSearch(searchRecord(search)) ?? parseUtmCookie(readCookie(cookieHeader, COOKIES.utm))
 }
 
 /** The cookie written when the address carries a full set: 31536000 s on path / (`trackingCookie`). */
 export function utmCookieString(utm: Utm, crossOrigin = false): string {
-  return trackingCookie(UTM_COOKIE, JSON.stringify(utm), crossOrigin)
+  return trackingCookie(COOKIES.utm, JSON.stringify(utm), crossOrigin)
 }
 
 /** The cookie to store for this address, or null when it carries no full utm set (as the promo middleware). */
