@@ -7,14 +7,9 @@
  */
 import { type } from 'arktype'
 import { parseProxies } from './src/lib/trusted-host'
-import {
-  PAYMENT_SERVICES,
-  LOCALES,
-  normalizeHost,
-  type Config,
-  type Locale,
-  type PaymentService,
-} from './app.constants'
+import { normalizeHost, type Config } from './app.constants'
+import { PAYMENT_SERVICES, type PaymentService } from '#machines/rules/payment'
+import { LOCALES, type Locale } from '#machines/rules/locale'
 
 export * from './app.constants'
 

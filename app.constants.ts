@@ -3,12 +3,8 @@
  * use. No schema library here, so the browser's code never carries the environment parser
  * (`app.config.ts`, which re-exports all of this).
  */
-export const LOCALES = ['en', 'ru', 'de'] as const
-export type Locale = (typeof LOCALES)[number]
-export const BASE_LOCALE: Locale = 'en'
-
-export const PAYMENT_SERVICES = ['cloudpayments', 'payselection'] as const
-export type PaymentService = (typeof PAYMENT_SERVICES)[number]
+import type { Locale } from './machines/rules/locale'
+import type { PaymentService } from './machines/rules/payment'
 
 export type BrandId = 'original' | 'mirror'
 
@@ -28,14 +24,7 @@ export const LANGUAGES = [
 
 /** R9: business constants. */
 export const CONSTANTS = Object.freeze({
-  localeCookieMaxAgeDays: 365,
   trackingCookieMaxAgeSeconds: 31_536_000,
-  authPrefix: 'auth',
-  tokenMaxAgeSeconds: 1800,
-  tokenExpiryMarginMs: 500,
-  trialSubscriptionId: 1,
-  trialAmount: 1,
-  maxPlanPrice: 9000,
   toastDurationMs: 5000,
   prefetchIdleTimeoutMs: 2000,
   sliderAutoplayMs: 3000,

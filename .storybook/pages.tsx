@@ -4,7 +4,8 @@
  */
 import type { AnyRoute } from '@tanstack/react-router'
 import { expect, within } from 'storybook/test'
-import { parseConfig, type BrandId, type Locale } from '../app.config'
+import { parseConfig, type BrandId } from '../app.config'
+import { type Locale } from '#machines/rules/locale'
 import { productName } from '~/lib/meta'
 import { getLocale } from '~/paraglide/runtime'
 import type { SiteParameters } from './site'

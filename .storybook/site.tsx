@@ -5,22 +5,13 @@
  * with fake actors (`.provide()`), and the backend is the in-page fake of `fetch-mock.ts`,
  * so nothing reaches a server.
  */
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  type AnyRoute,
-  type AnyRouter,
-} from '@tanstack/react-router'
+import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, type AnyRoute, type AnyRouter } from '@tanstack/react-router'
 import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { fromPromise, type AnyActorRef, type EventObject, type InspectionEvent } from 'xstate'
-import { parseConfig, toPublicConfig, type BrandId, type Locale, type PublicConfig } from '../app.config'
+import { parseConfig, toPublicConfig, type BrandId, type PublicConfig } from '../app.config'
+import { type Locale, isLocale } from '#machines/rules/locale'
 import { authMachine, type AuthUser, type TokenGrant } from '#machines/auth'
 import { localeMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale'
-import { isLocale } from '#machines/rules/locale'
 import type { Access } from '#machines/rules/access'
 import { splitLocalePrefix } from '~/lib/locale'
 import type { SiteContext } from '~/lib/site-context'

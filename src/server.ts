@@ -15,18 +15,10 @@ import { runMiddleware } from './middleware'
 import { isBypassedPath, withoutTrailingSlash } from './lib/paths'
 import { HttpError } from './lib/http-error'
 import { PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from './lib/page-cache'
-import {
-  compressBody,
-  createCachedDocument,
-  documentBody,
-  documentGzip,
-  negotiateEncoding,
-  type CachedDocument,
-  type Encoding,
-} from './lib/cached-document'
+import { compressBody, createCachedDocument, documentBody, documentGzip, negotiateEncoding, type CachedDocument, type Encoding } from './lib/cached-document'
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from './lib/security-headers'
 import { inlineScriptHashes } from './lib/script-hashes'
-import { readCookie } from './lib/locale'
+import { carriesSession } from '~/lib/cookies'
 import { paintFirst } from './lib/paint-first'
 import { PREFETCH_MAP_PATH, localizePrefetchMap, prefetchMapFromManifest, type PrefetchMap } from './lib/prefetch-map'
 import { readLocaleAssets } from './lib/locale-assets'
@@ -35,8 +27,7 @@ import { Overloaded, RenderLimit } from './lib/render-limit'
 import { siteAddress, type HostPolicy } from './lib/trusted-host'
 import { normalizeHost } from '../app.constants'
 import { m } from './paraglide/messages'
-import type { Locale } from '../app.constants'
-import { COOKIES } from '~/lib/cookies'
+import type { Locale } from '#machines/rules/locale'
 
 // Fail at start, not on the first request, when the environment is wrong.
 const config = loadConfig()
@@ -203,7 +194,7 @@ async function answer(incoming: Request): Promise<Response> {
     }
   }
 
-  const loggedIn = readCookie(cookieHeader, COOKIES.token) !== null
+  const loggedIn = carriesSession(cookieHeader)
   if (config.pageCacheSeconds === 0 || !isCacheableRequest({ method: request.method, pathname: url.pathname, cookieHeader })) {
     // A signed-in page has a nonce of its own; a guest page none: its CSP lists its scripts' hashes.
     const nonce = loggedIn ? createNonce() : null

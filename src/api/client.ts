@@ -6,7 +6,7 @@
  */
 import { FetchError, ofetch } from 'ofetch'
 import { type, type Type } from 'arktype'
-import type { Locale } from '../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 import * as S from './schemas'
 import { ApiError, type ApiErrorKind } from './errors'
 import { reportFailure } from '~/lib/report'

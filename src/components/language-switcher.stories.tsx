@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { LOCALES } from '../../app.config'
+import { LOCALES } from '#machines/rules/locale'
 import { CountryFlag, LanguageSwitcher, LANGUAGE_NAMES, type FlagSize } from './language-switcher'
 import { LocaleActor } from './locale-provider'
 import { m } from '~/paraglide/messages'

@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
-import { LOCALES, type Locale } from '../../app.constants'
+import { LOCALES, type Locale } from '#machines/rules/locale'
 import { getLocale } from '~/paraglide/runtime'
 import { m } from '~/paraglide/messages'
 import { switchLocaleHref } from '~/lib/locale'

@@ -4,7 +4,8 @@
  * and the console says why. Browser only: on the server `collectAnalytics` resolves at once.
  * Failures are logged by the API client and never reach the visitor.
  */
-import { CONSTANTS, type Locale } from '../../app.constants'
+import { CONSTANTS } from '../../app.constants'
+import { type Locale } from '#machines/rules/locale'
 import type { Api } from '~/api/client'
 import { analyticsPayload, type AnalyticsPayload } from '~/lib/marketing/analytics-payload'
 import { createBatcher, type Batcher } from '~/lib/marketing/batch'

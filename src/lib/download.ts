@@ -1,4 +1,4 @@
-import type { Locale } from '../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 
 /**
  * R7: the launcher download is a browser redirect to {backend}/{locale}/launcher/download,

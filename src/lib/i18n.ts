@@ -11,7 +11,8 @@ import {
   getServerAsyncLocalStorage,
   type Locale,
 } from '~/paraglide/runtime'
-import { isLocale, splitLocalePrefix } from './locale'
+import { isLocale } from '#machines/rules/locale'
+import { splitLocalePrefix } from './locale'
 
 export interface RequestLocaleStore {
   locale: Locale

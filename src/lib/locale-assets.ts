@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { type } from 'arktype'
-import type { Locale } from '../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 
 const ChunkMap = type({ '[string]': /^\/assets\/[a-z]{2}\/[\w.-]+\.js$/ })
 const LocaleAssets = type({ 'en?': ChunkMap, 'ru?': ChunkMap, 'de?': ChunkMap })

@@ -4,14 +4,11 @@
  * uses too), the locale cookie and the legal-page prefix. Pure functions shared by the server
  * entry, the router rewrite and the components.
  */
-import { CONSTANTS, LOCALES, type Locale } from '../../app.constants'
-import { setCookieString } from './cookies'
-import { detectLocale as detectRequestLocale, rootRedirectPath, type LocaleDetectionInput } from '#machines/rules/locale'
+import { CONSTANTS } from '../../app.constants'
+import { LOCALES, type Locale, detectLocale as detectRequestLocale, isLocale, LOCALE_COOKIE_MAX_AGE_S, rootRedirectPath, type LocaleDetectionInput } from '#machines/rules/locale'
+import { readCookie, setCookieString } from './cookies'
 import { COOKIES } from '~/lib/cookies'
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
-}
 
 export interface LocalePrefix {
   /** The locale named by the first path segment, or null for the unprefixed (English) form. */
@@ -61,23 +58,6 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .map((r) => r.tag)
 }
 
-/** Read one cookie from a Cookie header. */
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq === -1) continue
-    if (part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim()
-      try {
-        return decodeURIComponent(value)
-      } catch {
-        return value
-      }
-    }
-  }
-  return null
-}
 
 export interface DetectionInput {
   /** The requested path as typed, with its locale prefix if any. */
@@ -143,7 +123,7 @@ export function rootRedirect(input: DetectionInput): string | null {
 
 /** R9: i18n_redirected lives 365 days on path /, SameSite=Lax (None and Secure cross-origin). */
 export function localeCookie(locale: Locale, crossOrigin = false): string {
-  return setCookieString(COOKIES.locale, locale, CONSTANTS.localeCookieMaxAgeDays * 24 * 60 * 60, crossOrigin)
+  return setCookieString(COOKIES.locale, locale, LOCALE_COOKIE_MAX_AGE_S, crossOrigin)
 }
 
 /** R2: legal and info pages use /ru for Russian and /en for every other language. */

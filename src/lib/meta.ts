@@ -6,8 +6,9 @@
  * their own product name (decision 005).
  */
 import * as metaTexts from '~/content/messages/meta'
-import type { Brand, BrandId, Locale, PublicConfig } from '../../app.constants'
-import { LOCALES } from '../../app.constants'
+import type { Brand, BrandId, PublicConfig } from '../../app.constants'
+import type { Locale } from '#machines/rules/locale'
+import { LOCALES } from '#machines/rules/locale'
 import { legalPrefix, splitLocalePrefix } from './locale'
 
 export const PAGE_KEYS = {

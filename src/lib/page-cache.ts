@@ -8,7 +8,7 @@
  *   again in the background (`beginRevalidation` lets one render run per key at a time).
  * - older than that: dropped, the next request renders in the foreground.
  */
-import { COOKIES } from './cookies'
+import { carriesSession, COOKIES, hasCookie } from './cookies'
 
 export interface PageCacheOptions {
   /** Most documents held; the least recently used one goes first. */
@@ -121,7 +121,7 @@ export function isCacheableRequest(input: { method: string; pathname: string; co
   if (input.method !== 'GET' && input.method !== 'HEAD') return false
   if (input.pathname.startsWith('/_serverFn') || input.pathname.includes('/_serverFn/')) return false
   if (/^\/(?:(?:en|ru|de)\/)?download\/?$/.test(input.pathname)) return false
-  if (input.cookieHeader && hasCookie(input.cookieHeader, COOKIES.token)) return false
+  if (carriesSession(input.cookieHeader)) return false
   // A form's outcome is one visitor's (decision 063).
   if (input.cookieHeader && hasCookie(input.cookieHeader, COOKIES.flash)) return false
   return true
@@ -138,11 +138,3 @@ export function isCacheableResponse(response: { status: number; headers: Headers
   return true
 }
 
-function hasCookie(header: string, name: string): boolean {
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    const key = (eq === -1 ? part : part.slice(0, eq)).trim()
-    if (key === name) return true
-  }
-  return false
-}

@@ -1,8 +1,7 @@
 import { CONSTANTS } from '../../app.constants'
-import { readCookie } from './locale'
+import { readCookie, COOKIES } from '~/lib/cookies'
 import { setCookieString } from './cookies'
 import { sanitizeReferrerCode } from '#machines/rules/referrer'
-import { COOKIES } from '~/lib/cookies'
 
 /** The referral code a visitor came with (R7: passed on to the launcher download and sign-up). */
 export function readReferrerCode(cookieHeader: string | null | undefined): string | null {

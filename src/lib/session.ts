@@ -8,7 +8,7 @@ import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
 import { AUTH_STORAGE_KEYS } from '#machines/rules/token'
 import { NO_SESSION, sessionState, type SessionFacts } from '#machines/rules/access'
-import { readCookie } from './locale'
+import { readCookie } from '~/lib/cookies'
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{16,512}$/
 const MILLISECONDS = /^\d{1,16}$/

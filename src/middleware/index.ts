@@ -2,14 +2,13 @@
  * R2: route middleware by name. A route lists names in `staticData.middleware`; the
  * server entry runs `download-proxy` for the download path. An unknown name is a 500.
  */
-import { CONSTANTS, type Locale, type PublicConfig } from '../../app.constants'
+import { CONSTANTS, type PublicConfig } from '../../app.constants'
+import { type Locale, localePath } from '#machines/rules/locale'
 import { HttpError } from '../lib/http-error'
 import { launcherDownloadUrl } from '../lib/download'
 import { sanitizeReferrerCode } from '#machines/rules/referrer'
-import { localePath } from '#machines/rules/locale'
-import { readCookie } from '../lib/locale'
-import { utmCookies } from '../lib/utm'
-import { COOKIES } from '~/lib/cookies'
+import { readCookie, COOKIES } from '~/lib/cookies'
+import { utmCookies } from '~/lib/marketing/utm'
 
 export interface MiddlewareContext {
   locale: Locale

@@ -52,7 +52,7 @@ describe('R1, R7, R9: runtime configuration', () => {
 
   it('an unknown payment service stops start with the list of available services', () => {
     expect(() => parseConfig({ PAYMENT_SERVICE: 'paypal' })).toThrowError(
-      'PAYMENT_SERVICE must be one of the available services: cloudpayments, payselection (was "paypal")',
+      'PAYMENT_SERVICE must be one of the available services: payselection, cloudpayments (was "paypal")',
     )
     expect(parseConfig({ PAYMENT_SERVICE: 'payselection' }).payment.service).toBe('payselection')
   })

@@ -3,7 +3,7 @@ import { MIDDLEWARE_NAMES, getMiddleware, runMiddleware } from '~/middleware'
 import { HttpError } from '~/lib/http-error'
 import { launcherDownloadUrl } from '~/lib/download'
 import { sanitizeReferrerCode } from '#machines/rules/referrer'
-import { parseUtmCookie, utmFromSearch } from '~/lib/utm'
+import { parseUtmCookie, utmFromSearch } from '~/lib/marketing/utm'
 
 const ctx = (over: Partial<Parameters<typeof runMiddleware>[1]> = {}) => ({
   locale: 'ru' as const,

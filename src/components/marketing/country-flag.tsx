@@ -1,5 +1,5 @@
 import { useId, type ReactElement } from 'react'
-import type { Locale } from '../../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 
 export type FlagSize = 'small' | 'normal' | 'big'
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import type { Locale } from '../../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 import { splitEmails, textBlocks } from '~/lib/marketing/rich-text'
 
 type MessageFn = (inputs?: Record<string, string>, options?: { locale?: Locale }) => string

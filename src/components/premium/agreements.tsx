@@ -1,5 +1,5 @@
 import type { Agreement } from '#machines/payment'
-import type { Locale } from '../../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 import { m } from '~/paraglide/messages'
 import { legalHref } from '~/lib/locale'
 import { richText } from './rich-text'

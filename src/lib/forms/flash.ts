@@ -5,9 +5,8 @@
  * page reads it once and removes it.
  */
 import { type } from 'arktype'
-import { readCookie } from '../locale'
+import { readCookie, COOKIES } from '~/lib/cookies'
 import { cookieAttributes } from '../cookies'
-import { COOKIES } from '~/lib/cookies'
 
 /** Long enough for the redirect that follows, no longer. */
 export const FLASH_MAX_AGE_S = 60

@@ -1,5 +1,5 @@
 /** R3, R5, R7: the body of `POST /analytics/collect`. Pure. */
-import type { Utm } from '../utm'
+import type { Utm } from './utm'
 import { clientIdNotFoundMessage, readClientId } from './client-id'
 import { pickUtm } from './utm'
 

@@ -2,7 +2,8 @@
  * R2: which address a download button points to. Pure: the locale, the path prefix the
  * visitor is on, the selected game version and the two configured addresses are arguments.
  */
-import type { Locale, PublicConfig } from '../../../app.constants'
+import type { PublicConfig } from '../../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 import { joinPrefix } from '../locale'
 
 /** R3: the game version whose id selects the standard link (CS:GO). */

@@ -3,7 +3,7 @@
  * home premium teaser is seen or the promo page opens, `add` when a download or premium call to
  * action is clicked. Pure: builds the payloads.
  */
-import type { Locale } from '../../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 import type { EcommerceProduct } from '~/integrations/data-layer'
 
 /** The currency the backend prices a locale in (en USD, ru RUB, de EUR). */

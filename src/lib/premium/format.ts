@@ -1,5 +1,5 @@
 /** Prices shown on the premium page: the response's currency, formatted for the page locale. */
-import type { Locale } from '../../../app.constants'
+import type { Locale } from '#machines/rules/locale'
 
 const INTL_LOCALES: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU', de: 'de-DE' }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect'
 import { joinPrefix, rootRedirect, splitLocalePrefix, switchLocaleHref } from '~/lib/locale'
-import { LOCALES } from '../../../app.config'
+import { LOCALES } from '#machines/rules/locale'
 import { path, pick, seeded, target, TRICKY, word } from './fuzz-support'
 
 const BASE = 'https://site.example'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { m } from '~/paraglide/messages'
 import { isPlanShown, type DaysMessages } from '#machines/rules/plans'
 import { labelledPlans, planView, type Plan } from '~/lib/premium/plans'
-import type { Locale } from '../../../app.config'
+import type { Locale } from '#machines/rules/locale'
 
 function daysMessages(locale: Locale): DaysMessages {
   return {
