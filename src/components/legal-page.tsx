@@ -6,7 +6,7 @@ import { useSite } from '~/lib/use-site'
 import { PageIntro } from './page-intro'
 import { RichText, t } from './marketing/text'
 import * as legalText from '~/content/messages/legal'
-import { useHydrated } from './marketing/use-hydrated'
+import { useHydrated } from '@tanstack/react-router'
 
 const DOCUMENTS: Array<{ id: LegalDocumentId; path: LegalPath; label: () => string }> = [
   { id: 'oferta', path: 'oferta', label: () => m.footer_oferta() },

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react'
-import { useHydrated } from './marketing/use-hydrated'
+import { useHydrated } from '@tanstack/react-router'
 
 const SonnerToaster = lazy(() => import('./sonner-toaster'))
 

@@ -1,15 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router'
-import {
-  FaqTeaser,
-  FeaturesSection,
-  GallerySection,
-  HomeHero,
-  PremiumTeaser,
-  StepsSection,
-  VersionsSection,
-  useSelectedVersion,
-} from '~/components/marketing/home'
-import { useHydrated } from '~/components/marketing/use-hydrated'
+import { createFileRoute, useHydrated } from '@tanstack/react-router'
+import { FaqTeaser, FeaturesSection, GallerySection, HomeHero, PremiumTeaser, StepsSection, VersionsSection, useSelectedVersion } from '~/components/marketing/home'
 
 export const Route = createFileRoute('/')({
   component: HomePage,

@@ -1,8 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useHydrated } from '@tanstack/react-router'
 import { m } from '~/paraglide/messages'
 import { PageIntro } from '~/components/page-intro'
 import { Wiki } from '~/components/marketing/wiki'
-import { useHydrated } from '~/components/marketing/use-hydrated'
 import { useSite } from '~/lib/use-site'
 
 export const Route = createFileRoute('/wiki')({
