@@ -6,12 +6,12 @@
  * it expects, so the server never starts half-configured.
  */
 import { type } from 'arktype'
-import { parseProxies } from './src/lib/trusted-host'
-import { normalizeHost, type Config } from './app.constants'
-import { PAYMENT_SERVICES, type PaymentService } from '#machines/rules/payment'
-import { LOCALES, type Locale } from '#machines/rules/locale'
+import { parseProxies } from '#app/server/trusted-host.server.ts'
+import { normalizeHost, type Config } from '#constants'
+import { PAYMENT_SERVICES, type PaymentService } from '#machines/rules/payment.ts'
+import { LOCALES, type Locale } from '#machines/rules/locale.ts'
 
-export * from './app.constants'
+export * from '#constants'
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

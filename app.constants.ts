@@ -3,8 +3,8 @@
  * use. No schema library here, so the browser's code never carries the environment parser
  * (`app.config.ts`, which re-exports all of this).
  */
-import type { Locale } from './machines/rules/locale'
-import type { PaymentService } from './machines/rules/payment'
+import type { Locale } from '#machines/rules/locale.ts'
+import type { PaymentService } from '#machines/rules/payment.ts'
 
 export type BrandId = 'original' | 'mirror'
 

@@ -2,7 +2,7 @@ import { defineConfig } from 'vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
-import { moduleSizes } from './scripts/vite-module-sizes'
+import { moduleSizes } from './scripts/vite-module-sizes.ts'
 
 /**
  * arktype probes for eval (`new Function`) when it loads, to pick compiled validators. The
@@ -28,7 +28,6 @@ const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.rando
 // Messages are compiled by `npm run i18n` before Vite starts: the Paraglide Vite plugin
 // keeps a watcher alive after `vite build`, which stalls the build for half a minute.
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   server: { port: Number(process.env.PORT ?? 3000) },
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   plugins: [tanstackStart({ server: { build: { inlineCss: true } } }), viteReact(), arktypeWithoutEval(), moduleSizes()],

@@ -1,15 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import './scripts/node-polyfills.mjs'
-import { fileURLToPath } from 'node:url'
 
 // The machine tests alone (tests/machines): the generated paths with their properties and the
 // rules' own tests. `npm run mutate` measures the machines against these, and nothing else.
 export default defineConfig({
-  resolve: {
-    alias: {
-      '#machines': fileURLToPath(new URL('./machines', import.meta.url)),
-    },
-  },
   test: {
     include: ['tests/machines/**/*.test.ts'],
     // The diagrams are checked by the full suite; they say nothing about behaviour. The browser

@@ -1,6 +1,6 @@
 /** Sample data for stories, in the backend contract's shapes (src/api/schemas.ts). */
-import type { SubscriptionList, User } from '~/api/schemas'
-import type { PlansResult } from '~/lib/premium/plans-result'
+import type { SubscriptionList, User } from '#app/api/schemas.ts'
+import type { PlansResult } from '#app/features/premium/plans-result.ts'
 
 export type Currency = 'RUB' | 'USD' | 'EUR'
 

@@ -12,9 +12,6 @@ export default defineConfig({
       { find: /^@tanstack\/react-start\/server$/, replacement: from('./server-only.ts') },
       // Server and isomorphic functions without the server (see start.ts).
       { find: /^@tanstack\/react-start$/, replacement: from('./start.ts') },
-      { find: /^~\//, replacement: `${from('../src')}/` },
-      { find: /^#machines\//, replacement: `${from('../machines')}/` },
-      { find: /^#config$/, replacement: from('../app.config.ts') },
     ],
   },
   plugins: [viteReact()],

@@ -7,9 +7,9 @@
  * refreshed user. One action at a time.
  */
 import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
-import { formMachine, type FormInput, type FormSubmittedEvent } from './form'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from './rules/fields'
-import type { ToastParams } from './rules/toast'
+import { formMachine, type FormInput, type FormSubmittedEvent } from './form.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
+import type { ToastParams } from '#machines/rules/toast.ts'
 
 export type ConfirmKind = 'cancel' | 'reset'
 

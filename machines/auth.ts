@@ -14,12 +14,12 @@
  * Side effects only through the named actors and actions below; the app provides them.
  */
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate'
-import { EXPIRED_SESSION_MESSAGE, analyticsToken, bearerHeader, restoredExpiresAt, tokenExpiresAt, tokenStatus, type TokenStatus } from './rules/token'
-import { sessionState, type Access, type SessionFacts } from './rules/access'
-import { loginPath, safeRedirect } from './rules/redirect'
-import { normalizeDigits } from './rules/digits'
-import { DEFAULT_LOCALE, type Locale } from './rules/locale'
-import { SESSION_EXPIRED_TOAST, type ToastParams } from './rules/toast'
+import { EXPIRED_SESSION_MESSAGE, analyticsToken, bearerHeader, restoredExpiresAt, tokenExpiresAt, tokenStatus, type TokenStatus } from '#machines/rules/token.ts'
+import { sessionState, type Access, type SessionFacts } from '#machines/rules/access.ts'
+import { loginPath, safeRedirect } from '#machines/rules/redirect.ts'
+import { normalizeDigits } from '#machines/rules/digits.ts'
+import { DEFAULT_LOCALE, type Locale } from '#machines/rules/locale.ts'
+import { SESSION_EXPIRED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 
 /** R3: the user is fetched as a whole object with an id. */
 export interface AuthUser {

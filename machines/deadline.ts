@@ -15,7 +15,7 @@ import {
   timeLeft,
   type DeadlineRandom,
   type TimeLeft,
-} from './rules/deadline'
+} from '#machines/rules/deadline.ts'
 
 export interface DeadlineContext {
   /** The deadline in milliseconds, null until hydrated. */

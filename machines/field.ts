@@ -6,7 +6,7 @@
  * failure or null; each result is reported (`report`), which a form machine hears.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
-import type { Rule } from './rules/validation'
+import type { Rule } from '#machines/rules/validation.ts'
 
 export interface FieldFailure {
   rule: string

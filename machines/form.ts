@@ -9,8 +9,8 @@
  * submit made then starts the form validating at once (`submitOnStart`): carried out once.
  */
 import { and, assertEvent, assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xstate'
-import { fieldMachine, type FieldReport } from './field'
-import type { Rule } from './rules/validation'
+import { fieldMachine, type FieldReport } from './field.ts'
+import type { Rule } from '#machines/rules/validation.ts'
 
 export interface FormField {
   name: string

@@ -1,16 +1,16 @@
 /** Every machine of the site, for the flows script and the tests. */
 import type { AnyStateMachine } from 'xstate'
-import { authMachine } from './auth'
-import { localeMachine } from './locale'
-import { paymentMachine } from './payment'
-import { deadlineMachine } from './deadline'
-import { menuMachine, modalMachine, lightboxMachine } from './ui'
-import { fieldMachine } from './field'
-import { formMachine } from './form'
-import { confirmMachine, signInMachine } from './sign-in'
-import { accountMachine } from './account'
-import { joinMachine } from './join'
-import { requestMachine } from './request'
+import { authMachine } from './auth.ts'
+import { localeMachine } from './locale.ts'
+import { paymentMachine } from './payment.ts'
+import { deadlineMachine } from './deadline.ts'
+import { menuMachine, modalMachine, lightboxMachine } from './ui.ts'
+import { fieldMachine } from './field.ts'
+import { formMachine } from './form.ts'
+import { confirmMachine, signInMachine } from './sign-in.ts'
+import { accountMachine } from './account.ts'
+import { joinMachine } from './join.ts'
+import { requestMachine } from './request.ts'
 
 export {
   authMachine,

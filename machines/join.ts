@@ -8,10 +8,10 @@
  * hands its outcome over as `settled`; the browser then only keeps the cookie.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { formMachine, type FormSubmittedEvent } from './form'
-import { REFERRAL_CODE_RULES } from './rules/fields'
-import { localePath, type Locale } from './rules/locale'
-import { sanitizeReferrerCode } from './rules/referrer'
+import { formMachine, type FormSubmittedEvent } from './form.ts'
+import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
+import { localePath, type Locale } from '#machines/rules/locale.ts'
+import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 
 export const JOIN_FORM = 'join-code'
 

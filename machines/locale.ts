@@ -17,8 +17,8 @@
  * back to English too; if that fails, the toast is raised.
  */
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate'
-import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, type Locale, type LocaleDetectionInput } from './rules/locale'
-import { LANGUAGE_ERROR_TOAST, type ToastParams } from './rules/toast'
+import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, type Locale, type LocaleDetectionInput } from '#machines/rules/locale.ts'
+import { LANGUAGE_ERROR_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 
 /** Which language files: the mirror domain's own texts, or the original set. */
 export type MessageSet = 'original' | 'mirror'

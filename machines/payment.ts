@@ -20,12 +20,12 @@ import {
   type PaymentService,
   type Subscription,
   type WidgetRequest,
-} from './rules/payment'
-import { cartChange, purchaseAnalytics, type CartChange, type PurchaseAnalytics } from './rules/analytics'
-import { localePath, type Locale } from './rules/locale'
-import { loginHref } from './rules/redirect'
-import { isPlanShown } from './rules/plans'
-import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from './rules/toast'
+} from '#machines/rules/payment.ts'
+import { cartChange, purchaseAnalytics, type CartChange, type PurchaseAnalytics } from '#machines/rules/analytics.ts'
+import { localePath, type Locale } from '#machines/rules/locale.ts'
+import { loginHref } from '#machines/rules/redirect.ts'
+import { isPlanShown } from '#machines/rules/plans.ts'
+import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 
 export type Agreement = 'premium' | 'promo'
 

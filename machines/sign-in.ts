@@ -6,8 +6,8 @@
  * machine counts that wait down. Errors stay on the form with what the visitor typed.
  */
 import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
-import { formMachine, type FormInput, type FormSubmittedEvent } from './form'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from './rules/fields'
+import { formMachine, type FormInput, type FormSubmittedEvent } from './form.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
 
 export const SIGN_IN_EMAIL_FORM = 'sign-in-email'
 export const SIGN_IN_CODE_FORM = 'sign-in-code'

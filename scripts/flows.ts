@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
-import { machines, type MachineEntry } from '../machines/index'
+import { machines, type MachineEntry } from '#machines/index.ts'
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows')
 

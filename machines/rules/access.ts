@@ -3,7 +3,7 @@
  * about the same stored session (token, expiry, refresh token and its expiry), so a guard never
  * lets through what the machine then throws out, nor the other way round.
  */
-import { canRefresh, tokenStatus } from './token'
+import { canRefresh, tokenStatus } from './token.ts'
 
 /** R2: a page is open to everyone, to guests only, or protected. */
 export type Access = 'public' | 'guests' | 'protected'

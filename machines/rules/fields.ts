@@ -2,7 +2,7 @@
  * R5: the product's field rules (the requirements leave them to the product). Plain data:
  * the form machines hold them; the site's rule engine (`validation.ts`) checks them.
  */
-import type { Rule } from './validation'
+import type { Rule } from './validation.ts'
 
 /** The e-mail a code is sent to: an address, at most 254 characters. */
 export const EMAIL_RULES: readonly Rule[] = [{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }]

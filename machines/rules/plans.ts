@@ -2,8 +2,8 @@
  * R3, R9: which plans are offered and how each is labelled. Pure functions: message
  * functions are passed in, so the rules are tested without the message bundle.
  */
-import type { Locale } from './locale'
-import { TRIAL_SUBSCRIPTION_ID } from './payment'
+import type { Locale } from './locale.ts'
+import { TRIAL_SUBSCRIPTION_ID } from './payment.ts'
 
 /** R9: plans priced at or above this are shown only with the debug flag. */
 export const MAX_PLAN_PRICE = 9000

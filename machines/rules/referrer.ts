@@ -1,5 +1,5 @@
 /** R7: referral codes, as the join page, sign-up and the launcher download take them. */
-import { REFERRAL_CODE_PATTERN } from './fields'
+import { REFERRAL_CODE_PATTERN } from './fields.ts'
 
 // ASCII letters, digits, `_` and `-` only: no flag changes what it matches.
 const REFERRAL_CODE = new RegExp(`^${REFERRAL_CODE_PATTERN}$`)

@@ -6,7 +6,7 @@
  * first form that validates (decision 024): machines name the rules, they do not import them.
  */
 import { type } from 'arktype'
-import { DIGIT_CLASS } from './digits'
+import { DIGIT_CLASS } from './digits.ts'
 
 export type RuleName = 'required' | 'email' | 'min' | 'max' | 'length' | 'numeric' | 'regex' | 'min_value' | 'max_value' | 'confirmed'
 

@@ -6,12 +6,12 @@
  */
 import { FetchError, ofetch } from 'ofetch'
 import { type, type Type } from 'arktype'
-import type { Locale } from '#machines/rules/locale'
-import * as S from './schemas'
-import { ApiError, type ApiErrorKind } from './errors'
-import { reportFailure } from '~/lib/report'
+import type { Locale } from '#machines/rules/locale.ts'
+import * as S from './schemas.ts'
+import { ApiError, type ApiErrorKind } from './errors.ts'
+import { reportFailure } from '#app/site/report.ts'
 
-export { ApiError, type ApiErrorKind } from './errors'
+export { ApiError, type ApiErrorKind } from './errors.ts'
 
 export interface ApiOptions {
   base: string

@@ -3,7 +3,7 @@
  * validation library they need stay out of the pages' first JavaScript and out of the main
  * thread until a visitor does something that talks to the backend (decision 022).
  */
-import type { Api, ApiOptions } from './client'
+import type { Api, ApiOptions } from './client.ts'
 
 type Method = Exclude<keyof Api, 'locale'>
 
@@ -32,7 +32,7 @@ const METHODS = [
 type Missing = Exclude<Method, (typeof METHODS)[number]>
 const complete: [Missing] extends [never] ? true : Missing = true
 
-export function lazyApi(options: ApiOptions, load: () => Promise<typeof import('./client')> = () => import('./client')): Api {
+export function lazyApi(options: ApiOptions, load: () => Promise<typeof import('./client.ts')> = () => import('./client.ts')): Api {
   void complete
   let client: Promise<Api> | null = null
   const api = () =>

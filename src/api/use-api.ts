@@ -1,11 +1,11 @@
 import { useMemo } from 'react'
-import { getLocale } from '~/paraglide/runtime'
-import { m } from '~/paraglide/messages'
-import { AuthActor } from '~/components/auth-provider'
-import { requestToken } from '~/lib/auth-client'
-import { useSite } from '~/lib/use-site'
-import type { Api } from './client'
-import { lazyApi } from './lazy'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { m } from '#app/paraglide/messages.js'
+import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { requestToken } from '#app/features/account/auth-client.ts'
+import { useSite } from '#app/site/use-site.ts'
+import type { Api } from './client.ts'
+import { lazyApi } from './lazy.ts'
 
 /**
  * The backend client for the browser. Before each request the auth machine checks the token

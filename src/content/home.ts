@@ -1,4 +1,4 @@
-import type { m } from '~/paraglide/messages'
+import type { m } from '#app/paraglide/messages.js'
 
 /** The name of a compiled Paraglide message (messages/content/{locale}.json). */
 type MessageKey = keyof typeof m

@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
-import { guard } from '~/lib/access'
+import { guard } from '#app/features/account/access.ts'
 
 /** Guests-only pages (R2): a logged-in visitor is sent home. */
 export const Route = createFileRoute('/_guests')({

@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
-import { guard } from '~/lib/access'
+import { guard } from '#app/features/account/access.ts'
 
 /** Protected pages (R2): a logged-out visitor goes to login and the target is remembered. */
 export const Route = createFileRoute('/_protected')({

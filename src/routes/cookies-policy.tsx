@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '~/paraglide/messages'
-import { LegalPage } from '~/components/legal-page'
-import { useSite } from '~/lib/use-site'
+import { m } from '#app/paraglide/messages.js'
+import { LegalPage } from '#app/site/legal-page.tsx'
+import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/cookies-policy')({
   component: CookiesPolicyPage,

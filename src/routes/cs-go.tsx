@@ -1,12 +1,12 @@
 import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
-import { m } from '~/paraglide/messages'
-import { getLocale } from '~/paraglide/runtime'
-import { PageIntro } from '~/components/page-intro'
-import { DownloadButton } from '~/components/marketing/download-button'
-import { Icon } from '~/components/marketing/icons'
-import { legalHref } from '~/lib/locale'
-import { useSite } from '~/lib/use-site'
-import { GALLERY_BIG, GALLERY_ITEMS } from '~/lib/marketing/images'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { PageIntro } from '#app/site/page-intro.tsx'
+import { DownloadButton } from '#app/features/marketing/download-button.tsx'
+import { Icon } from '#app/features/marketing/icons.tsx'
+import { legalHref } from '#app/features/locale/locale.ts'
+import { useSite } from '#app/site/use-site.ts'
+import { GALLERY_BIG, GALLERY_ITEMS } from '#app/features/marketing/images.ts'
 
 export const Route = createFileRoute('/cs-go')({
   component: CsGoPage,

@@ -1,8 +1,8 @@
 import { createFileRoute, useHydrated } from '@tanstack/react-router'
-import { m } from '~/paraglide/messages'
-import { PageIntro } from '~/components/page-intro'
-import { FaqList } from '~/components/marketing/faq-list'
-import { useSite } from '~/lib/use-site'
+import { m } from '#app/paraglide/messages.js'
+import { PageIntro } from '#app/site/page-intro.tsx'
+import { FaqList } from '#app/features/marketing/faq-list.tsx'
+import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/faq')({
   component: FaqPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { answerForm } from '~/lib/forms/form-server'
+import { answerForm } from '#app/forms/form.server.ts'
 
 /** The site's forms without JavaScript (decision 063): `POST /forms/<form id>`. */
 export const Route = createFileRoute('/forms/$form')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '~/paraglide/messages'
-import { PageIntro } from '~/components/page-intro'
-import { SellerDetails } from '~/components/seller-details'
-import { useSite } from '~/lib/use-site'
+import { m } from '#app/paraglide/messages.js'
+import { PageIntro } from '#app/site/page-intro.tsx'
+import { SellerDetails } from '#app/site/seller-details.tsx'
+import { useSite } from '#app/site/use-site.ts'
 
 /**
  * The Impressum (decision 076): who runs the site, as German law asks; linked from the German

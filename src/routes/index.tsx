@@ -1,5 +1,5 @@
 import { createFileRoute, useHydrated } from '@tanstack/react-router'
-import { FaqTeaser, FeaturesSection, GallerySection, HomeHero, PremiumTeaser, StepsSection, VersionsSection, useSelectedVersion } from '~/components/marketing/home'
+import { FaqTeaser, FeaturesSection, GallerySection, HomeHero, PremiumTeaser, StepsSection, VersionsSection, useSelectedVersion } from '#app/features/marketing/home.tsx'
 
 export const Route = createFileRoute('/')({
   component: HomePage,

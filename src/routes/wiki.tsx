@@ -1,8 +1,8 @@
 import { createFileRoute, useHydrated } from '@tanstack/react-router'
-import { m } from '~/paraglide/messages'
-import { PageIntro } from '~/components/page-intro'
-import { Wiki } from '~/components/marketing/wiki'
-import { useSite } from '~/lib/use-site'
+import { m } from '#app/paraglide/messages.js'
+import { PageIntro } from '#app/site/page-intro.tsx'
+import { Wiki } from '#app/features/marketing/wiki.tsx'
+import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/wiki')({
   component: WikiPage,

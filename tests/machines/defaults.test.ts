@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createActor, type AnyStateMachine } from 'xstate'
-import { authMachine } from '#machines/auth'
-import { localeMachine } from '#machines/locale'
-import { paymentMachine } from '#machines/payment'
-import { fieldMachine } from '#machines/field'
-import { confirmMachine, signInMachine } from '#machines/sign-in'
-import { accountMachine } from '#machines/account'
-import { joinMachine } from '#machines/join'
-import { requestMachine } from '#machines/request'
+import { authMachine } from '#machines/auth.ts'
+import { localeMachine } from '#machines/locale.ts'
+import { paymentMachine } from '#machines/payment.ts'
+import { fieldMachine } from '#machines/field.ts'
+import { confirmMachine, signInMachine } from '#machines/sign-in.ts'
+import { accountMachine } from '#machines/account.ts'
+import { joinMachine } from '#machines/join.ts'
+import { requestMachine } from '#machines/request.ts'
 
 const cases: [string, AnyStateMachine, string][] = [
   ['auth', authMachine, 'verifyCode'],

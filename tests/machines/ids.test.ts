@@ -3,7 +3,7 @@
  * (decision 043) and `#id` targets name it.
  */
 import { describe, expect, it } from 'vitest'
-import { machines } from '#machines/index'
+import { machines } from '#machines/index.ts'
 
 describe('the machines and their ids', () => {
   it('are the ones the diagrams and the browser observation name', () => {

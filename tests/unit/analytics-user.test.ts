@@ -11,7 +11,7 @@ describe('R3: the analytics user id', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('a guest sets nothing; a signed-in user sets their id, once; signing out clears it', async () => {
-    const { identifyUser } = await import('~/integrations/data-layer')
+    const { identifyUser } = await import('#app/features/marketing/data-layer.ts')
     identifyUser(null)
     expect(layer).toEqual([])
     identifyUser(4821)
@@ -25,7 +25,7 @@ describe('R3: the analytics user id', () => {
   })
 
   it('another user on the same page replaces the id', async () => {
-    const { identifyUser } = await import('~/integrations/data-layer')
+    const { identifyUser } = await import('#app/features/marketing/data-layer.ts')
     identifyUser('a-17')
     identifyUser(4821)
     expect(layer.map((entry) => entry.user_id)).toEqual(['a-17', '4821'])

@@ -10,7 +10,7 @@ import {
   rootRedirect,
   splitLocalePrefix,
   switchLocaleHref,
-} from '~/lib/locale'
+} from '#app/features/locale/locale.ts'
 
 describe('R2: prefix-and-default', () => {
   it.each([

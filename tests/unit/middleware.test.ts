@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { MIDDLEWARE_NAMES, getMiddleware, runMiddleware } from '~/middleware'
-import { HttpError } from '~/lib/http-error'
-import { launcherDownloadUrl } from '~/lib/download'
-import { sanitizeReferrerCode } from '#machines/rules/referrer'
-import { parseUtmCookie, utmFromSearch } from '~/lib/marketing/utm'
+import { MIDDLEWARE_NAMES, getMiddleware, runMiddleware } from '#app/site/middleware.ts'
+import { HttpError } from '#app/site/http-error.ts'
+import { launcherDownloadUrl } from '#app/features/marketing/download.ts'
+import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
+import { parseUtmCookie, utmFromSearch } from '#app/features/marketing/utm.ts'
 
 const ctx = (over: Partial<Parameters<typeof runMiddleware>[1]> = {}) => ({
   locale: 'ru' as const,

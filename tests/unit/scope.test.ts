@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasScope } from '~/lib/scope'
+import { hasScope } from '#app/site/scope.ts'
 
 describe('R6: a scope check on the user', () => {
   it('in a list', () => {
@@ -20,7 +20,7 @@ describe('R6: a scope check on the user', () => {
 describe('R6: GET /users/me with its scope as a list or a map', () => {
   it('both shapes are a user; any other shape is refused at the edge', async () => {
     const { type } = await import('arktype')
-    const { User } = await import('~/api/schemas')
+    const { User } = await import('#app/api/schemas.ts')
     const asList = User({ id: 4821, email: 'alex@example.com', scope: ['user', 'premium'] })
     const asMap = User({ id: 4821, email: 'alex@example.com', scope: { user: true, premium: false } })
     expect(asList).not.toBeInstanceOf(type.errors)

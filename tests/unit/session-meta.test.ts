@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { sessionFacts } from '~/lib/session'
-import { sessionState } from '#machines/rules/access'
-import { buildMeta, pageKeyForPath } from '~/lib/meta'
-import { parseConfig } from '../../app.config'
+import { sessionFacts } from '#app/features/account/session.ts'
+import { sessionState } from '#machines/rules/access.ts'
+import { buildMeta, pageKeyForPath } from '#app/site/meta.ts'
+import { parseConfig } from '#config'
 
 const now = 1_800_000_000_000
 const token = 'Bearer%20abcdefghijklmnop0123'

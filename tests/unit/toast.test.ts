@@ -6,7 +6,7 @@ vi.mock('sonner', () => ({
   toast: Object.fromEntries(['success', 'info', 'warning', 'error'].map((kind) => [kind, (text: string) => shown.push(`${kind}: ${text}`)])),
 }))
 
-const { notify, toasterMounted } = await import('~/lib/toast')
+const { notify, toasterMounted } = await import('#app/site/toast.ts')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('toasts and the toaster', () => {

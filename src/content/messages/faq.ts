@@ -42,4 +42,4 @@ export {
   faq_visible_to_others_q,
   faq_what_is_it_a,
   faq_what_is_it_q,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

@@ -19,4 +19,4 @@ export {
   gallery_item_9_name,
   gallery_label,
   gallery_open,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

@@ -43,4 +43,4 @@ export {
   home_version_label,
   home_versions_text,
   home_versions_title,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

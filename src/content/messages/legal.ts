@@ -106,4 +106,4 @@ export {
   legal_user_license_s9_body,
   legal_user_license_s9_title,
   legal_user_license_updated,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

@@ -45,4 +45,4 @@ export {
   meta_user_license_title,
   meta_wiki_description,
   meta_wiki_title,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

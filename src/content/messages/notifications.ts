@@ -2,4 +2,4 @@
 export {
   notifications_errors_language,
   notifications_errors_other,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

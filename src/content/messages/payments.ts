@@ -3,4 +3,4 @@ export {
   payments_fail,
   payments_pending,
   payments_success,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

@@ -21,4 +21,4 @@ export {
   promo_slide_5_title,
   promo_slider_label,
   promo_terms,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

@@ -66,4 +66,4 @@ export {
   wiki_troubleshooting_s4_title,
   wiki_troubleshooting_summary,
   wiki_troubleshooting_title,
-} from '~/paraglide/messages'
+} from '#app/paraglide/messages.js'

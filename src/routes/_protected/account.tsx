@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { m } from '~/paraglide/messages'
-import { getLocale } from '~/paraglide/runtime'
-import { PageIntro } from '~/components/page-intro'
-import { AccountArea } from '~/components/account/account-area'
-import { getAccountData } from '~/lib/account-server'
-import { setErrorStatus } from '~/lib/route-error'
-import { whenAuthSettled } from '~/lib/auth-client'
-import { useSite } from '~/lib/use-site'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { PageIntro } from '#app/site/page-intro.tsx'
+import { AccountArea } from '#app/features/account/account-area.tsx'
+import { getAccountData } from '#app/features/account/account.functions.ts'
+import { setErrorStatus } from '#app/site/route-error.ts'
+import { whenAuthSettled } from '#app/features/account/auth-client.ts'
+import { useSite } from '#app/site/use-site.ts'
 
 /** R2, R7: the account area (protected). */
 export const Route = createFileRoute('/_protected/account')({

@@ -8,7 +8,7 @@
  * to the machine directly.
  */
 import { expect } from '../check'
-import { accountMachine } from '#machines/account'
+import { accountMachine } from '#machines/account.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type Effect, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 type AccountCtx = { confirming: 'cancel' | 'reset' | null; error: string | null }

@@ -4,7 +4,7 @@
  * path after login and logout, the login page with the remembered page.
  */
 import { expect } from '../check'
-import { authMachine, isBusy, isLoggedIn, isSettled, selectAnalyticsToken, selectAnalyticsUserId, selectAuthorization, selectTokenStatus, type AuthContext, type AuthInput } from '#machines/auth'
+import { authMachine, isBusy, isLoggedIn, isSettled, selectAnalyticsToken, selectAnalyticsUserId, selectAuthorization, selectTokenStatus, type AuthContext, type AuthInput } from '#machines/auth.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, started, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 const T0 = 1_700_000_000_000

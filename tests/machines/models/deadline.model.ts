@@ -4,7 +4,7 @@
  * at least, the `deadline` storage key), never computed by machines/rules/deadline.
  */
 import { expect } from '../check'
-import { deadlineMachine } from '#machines/deadline'
+import { deadlineMachine } from '#machines/deadline.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, starts, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 const HOUR = 3_600_000

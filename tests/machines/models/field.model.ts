@@ -5,8 +5,8 @@
  * field starts it with its name, value, rules and the form's values, and reports each result.
  */
 import { expect } from '../check'
-import { fieldFlags, fieldMachine } from '#machines/field'
-import { fieldReportedEvent } from '#machines/form'
+import { fieldFlags, fieldMachine } from '#machines/field.ts'
+import { fieldReportedEvent } from '#machines/form.ts'
 import { ctx, is, sends, starts, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 type FieldCtx = {

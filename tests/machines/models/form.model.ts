@@ -7,7 +7,7 @@
  * form sends them is recorded, and their results (`field.reported`) are sent to the form directly.
  */
 import { expect } from '../check'
-import { fieldReportedEvent, formField, formMachine, formSubmittedEvent } from '#machines/form'
+import { fieldReportedEvent, formField, formMachine, formSubmittedEvent } from '#machines/form.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, sends, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 type FormCtx = {

@@ -6,7 +6,7 @@
  * outcome over as `settled`.
  */
 import { expect } from '../check'
-import { joinMachine } from '#machines/join'
+import { joinMachine } from '#machines/join.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, stops, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 type Result = { code: string; valid: boolean }

@@ -15,7 +15,7 @@
  * out (`/ru/faq`), never computed by machines/rules/locale.
  */
 import { expect } from '../check'
-import { localeMachine } from '#machines/locale'
+import { localeMachine } from '#machines/locale.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, starts, stops, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 type Locale = 'en' | 'ru' | 'de'

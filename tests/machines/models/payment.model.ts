@@ -18,8 +18,8 @@ import {
   type PaymentContext,
   type PaymentInput,
   type PremiumState,
-} from '#machines/payment'
-import type { Subscription } from '#machines/rules/payment'
+} from '#machines/payment.ts'
+import type { Subscription } from '#machines/rules/payment.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, started, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 type Ctx = PaymentContext

@@ -5,7 +5,7 @@
  * failure can be retried. A call the server already made is handed over as it ended.
  */
 import { expect } from '../check'
-import { requestMachine } from '#machines/request'
+import { requestMachine } from '#machines/request.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 type RequestCtx = { result: unknown; error: string | null; failure: unknown }

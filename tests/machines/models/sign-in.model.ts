@@ -6,7 +6,7 @@
  * ticker's `clock.tick` are sent to the machine directly.
  */
 import { expect } from '../check'
-import { confirmMachine, selectResendWait, signInMachine } from '#machines/sign-in'
+import { confirmMachine, selectResendWait, signInMachine } from '#machines/sign-in.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
 
 const EMAIL_RULES = [{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }]

@@ -1,6 +1,6 @@
 /** R2, R3, R4: the mobile menu, the modal and the image lightbox. */
 import { expect } from '../check'
-import { lightboxMachine, menuMachine, modalFlags, modalMachine } from '#machines/ui'
+import { lightboxMachine, menuMachine, modalFlags, modalMachine } from '#machines/ui.ts'
 import { IGNORED_EVENTS_CHANGE_NOTHING, addressRef, ctx, sends, type MachineModel, type Property } from '../harness'
 
 const noEffects: Property = {

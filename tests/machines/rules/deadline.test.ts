@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
-import { deadlineToStorage, generateDeadline, isDeadlineValid, parseDeadline, timeLeft } from '#machines/rules/deadline'
+import { deadlineToStorage, generateDeadline, isDeadlineValid, parseDeadline, timeLeft } from '#machines/rules/deadline.ts'
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
 const HOUR = 3_600_000

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeDigits } from '#machines/rules/digits'
-import { validate } from '#machines/rules/validation'
+import { normalizeDigits } from '#machines/rules/digits.ts'
+import { validate } from '#machines/rules/validation.ts'
 
 describe('R5: a code in Arabic-Indic digits is sent in Latin digits', () => {
   it.each([

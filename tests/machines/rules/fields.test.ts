@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES, REFERRAL_CODE_PATTERN, REFERRAL_CODE_RULES } from '#machines/rules/fields'
-import { validate } from '#machines/rules/validation'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES, REFERRAL_CODE_PATTERN, REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
+import { validate } from '#machines/rules/validation.ts'
 
 describe('R5: the product field rules, as written', () => {
   it('the e-mail: required, an address, at most 254 characters', () => {

@@ -11,7 +11,7 @@ import {
   toLocale,
   type Locale,
   type LocaleDetectionInput,
-} from '#machines/rules/locale'
+} from '#machines/rules/locale.ts'
 
 // The one detection: the server's root redirect and the locale machine both call it, so each
 // case of the order is tested here once (tests/unit/locale.test.ts tests how a request becomes its input).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { paymentMachine, selectCurrencyNote } from '#machines/payment'
+import { paymentMachine, selectCurrencyNote } from '#machines/payment.ts'
 import {
   PAYMENT_SERVICES,
   assertPaymentService,
@@ -12,8 +12,8 @@ import {
   paymentScheme,
   payselectionLanguage,
   type PaymentOptions,
-} from '#machines/rules/payment'
-import { loginHref } from '#machines/rules/redirect'
+} from '#machines/rules/payment.ts'
+import { loginHref } from '#machines/rules/redirect.ts'
 
 const RUB: PaymentOptions = { amount: 990, currency: 'RUB', payment_id: 42, user_id: 7, email: 'p@example.com', tax_system_id: 2 }
 const EUR: PaymentOptions = { amount: 12, currency: 'EUR', payment_id: 43, user_id: 7, email: 'p@example.com' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysLabel, isPlanShown, planLabel, pluralForm, russianPluralForm, type DaysMessages } from '#machines/rules/plans'
+import { daysLabel, isPlanShown, planLabel, pluralForm, russianPluralForm, type DaysMessages } from '#machines/rules/plans.ts'
 
 /** The premium page's days labels, as its messages say them (en, ru, de), written out here. */
 const DAYS: Record<'en' | 'ru' | 'de', DaysMessages> = {

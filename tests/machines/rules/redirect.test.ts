@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect'
+import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
 
 describe('R5: safe redirect targets', () => {
   it.each(['/', '/ru/premium', '/en/account?tab=sub&x=1#plans', '/de/wiki/some-page_1~%20', '/@user', '/ru/premium#plans', '/вики/страница'])(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { sanitizeReferrerCode } from '#machines/rules/referrer'
+import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 
 // R7: a referral code as the backend issues it: 1 to 64 letters (Latin), digits, `_` and `-`.
 const CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'.split('')

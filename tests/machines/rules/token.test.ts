@@ -10,9 +10,9 @@ import {
   restoredExpiresAt,
   tokenExpiresAt,
   tokenStatus,
-} from '#machines/rules/token'
+} from '#machines/rules/token.ts'
 import { createActor } from 'xstate'
-import { authMachine } from '#machines/auth'
+import { authMachine } from '#machines/auth.ts'
 
 const NOW = 1_700_000_000_000
 

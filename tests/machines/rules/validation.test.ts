@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { type } from 'arktype'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { formatFailure, inputConstraints, isEmpty, rulesFromConstraints, validate, ValidationMessages, type Rule, type RuleName } from '#machines/rules/validation'
+import { formatFailure, inputConstraints, isEmpty, rulesFromConstraints, validate, ValidationMessages, type Rule, type RuleName } from '#machines/rules/validation.ts'
 
 const file = (locale: string) => JSON.parse(readFileSync(`public/locales/validation/${locale}.json`, 'utf8')) as { code: string; messages: Record<string, string> }
 const MESSAGES = { en: file('en').messages, ru: file('ru').messages, de: file('de').messages }
@@ -28,7 +28,7 @@ const COUNT: Labels = { en: 'Quantity', ru: 'Количество', de: 'Anzahl'
 const REPEAT: Labels = { en: 'Repeat the password', ru: 'Повтор пароля', de: 'Passwort wiederholen' }
 
 /**
- * R5: every rule of src/lib/forms/rules.ts, with its message in en, ru and de, read from
+ * R5: every rule of machines/rules/validation.ts, with its message in en, ru and de, read from
  * the real validation files. `satisfies Record<RuleName, …>`: a new rule fails to compile here
  * until it has its row.
  */

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { localeMachine } from '#machines/locale'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES, REFERRAL_CODE_RULES } from '#machines/rules/fields'
-import { inputConstraints, rulesFromConstraints, validate, type Rule } from '#machines/rules/validation'
-import { LocaleActor } from '~/components/locale-provider'
-import { FormField, MachineForm } from '~/components/forms/form'
+import { localeMachine } from '#machines/locale.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES, REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
+import { inputConstraints, rulesFromConstraints, validate, type Rule } from '#machines/rules/validation.ts'
+import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
+import { FormField, MachineForm } from '#app/forms/form.tsx'
 
 /** The fields the site's forms declare (R5 rules, as data), and two kinds the rules allow. */
 const FIELDS: Record<string, { rules: readonly Rule[]; type?: string }> = {

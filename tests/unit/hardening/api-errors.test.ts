@@ -4,7 +4,7 @@
  * technical detail stays in `detail` and the log. A message from the backend is kept (R8).
  */
 import { describe, expect, it } from 'vitest'
-import { ApiError, createApi } from '~/api/client'
+import { ApiError, createApi } from '#app/api/client.ts'
 
 const FALLBACK = 'Something went wrong. Please try again in a moment.'
 

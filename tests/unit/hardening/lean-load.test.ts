@@ -1,8 +1,8 @@
 /** Decisions 022 and 024: the idle prefetch map and the API client loaded with its first call. */
 import { describe, expect, it, vi } from 'vitest'
-import { chunksToPrefetch, prefetchMapFromManifest, readPrefetchMap } from '~/lib/prefetch-map'
-import { lazyApi } from '~/api/lazy'
-import type { Api } from '~/api/client'
+import { chunksToPrefetch, prefetchMapFromManifest, readPrefetchMap } from '#app/site/prefetch-map.ts'
+import { lazyApi } from '#app/api/lazy.ts'
+import type { Api } from '#app/api/client.ts'
 
 const MANIFEST = {
   routes: {
@@ -51,7 +51,7 @@ describe('the lazily loaded API client', () => {
     expect(subscriptions).toHaveBeenCalledWith({ country_group_id: 2 })
   })
   it('has every call of the real client', async () => {
-    const { createApi } = await import('~/api/client')
+    const { createApi } = await import('#app/api/client.ts')
     const real = Object.keys(createApi({ base: 'http://api', locale: 'en' })).sort()
     expect(Object.keys(lazyApi({ base: 'http://api', locale: 'en' })).sort()).toEqual(real)
   })

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { parseLocaleAssets, readLocaleAssets } from '~/lib/locale-assets'
-import { localizePrefetchMap, readPrefetchMap } from '~/lib/prefetch-map'
+import { parseLocaleAssets, readLocaleAssets } from '#app/features/locale/locale-assets.ts'
+import { localizePrefetchMap, readPrefetchMap } from '#app/site/prefetch-map.ts'
 
 describe('the language chunk map', () => {
   it('accepts maps to language folders and refuses anything else with the file named', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { gunzipSync } from 'node:zlib'
-import { PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from '~/lib/page-cache'
-import { createCachedDocument, documentBody, documentGzip, negotiateEncoding } from '~/lib/cached-document'
+import { PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from '#app/server/page-cache.server.ts'
+import { createCachedDocument, documentBody, documentGzip, negotiateEncoding } from '#app/server/cached-document.server.ts'
 
 const options = { maxEntries: 3, maxBytes: 1000, ttlMs: 100, staleMs: 1000 }
 

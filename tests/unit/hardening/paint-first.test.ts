@@ -1,7 +1,7 @@
 /** Decision 025: the page's scripts start after the first paint. */
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { paintFirst, starterScript } from '~/lib/paint-first'
+import { paintFirst, starterScript } from '#app/site/paint-first.ts'
 
 const PAGE =
   '<html><head><link rel="preload" as="image" href="/images/hero.webp"/>' +

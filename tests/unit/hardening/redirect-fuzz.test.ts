@@ -4,9 +4,9 @@
  * browser resolves it, and the locale rules never send a visitor to another origin.
  */
 import { describe, expect, it } from 'vitest'
-import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect'
-import { joinPrefix, rootRedirect, splitLocalePrefix, switchLocaleHref } from '~/lib/locale'
-import { LOCALES } from '#machines/rules/locale'
+import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
+import { joinPrefix, rootRedirect, splitLocalePrefix, switchLocaleHref } from '#app/features/locale/locale.ts'
+import { LOCALES } from '#machines/rules/locale.ts'
 import { path, pick, seeded, target, TRICKY, word } from './fuzz-support'
 
 const BASE = 'https://site.example'

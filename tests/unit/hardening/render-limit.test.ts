@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Overloaded, RenderLimit } from '~/lib/render-limit'
+import { Overloaded, RenderLimit } from '#app/server/render-limit.server.ts'
 
 /** Timers run by hand: `fire()` runs the ones that are due. */
 function clock() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inlineScriptHashes } from '~/lib/script-hashes'
+import { inlineScriptHashes } from '#app/server/script-hashes.server.ts'
 
 describe('decision 084: a guest page’s inline scripts as CSP hashes', () => {
   it('hashes each inline script’s text as the browser does, once each, in order; scripts with src are not inline', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseConfig, toPublicConfig } from '../../../app.config'
-import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from '~/lib/security-headers'
+import { parseConfig, toPublicConfig } from '#config'
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from '#app/server/security-headers.server.ts'
 
 const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]))
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseProxies, siteAddress, type HostPolicy } from '~/lib/trusted-host'
-import { ConfigError, parseConfig } from '../../../app.config'
+import { parseProxies, siteAddress, type HostPolicy } from '#app/server/trusted-host.server.ts'
+import { ConfigError, parseConfig } from '#config'
 
 const policy: HostPolicy = {
   original: { host: 'skinvault.gg', protocol: 'https' },

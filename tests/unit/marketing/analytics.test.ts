@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { clientIdCookieToStore, clientIdNotFoundMessage, readClientId, stripGaPrefix } from '~/lib/marketing/client-id'
-import { pickUtm, utmCookieForSearch, utmCookieString } from '~/lib/marketing/utm'
-import { analyticsPayload, domainOf } from '~/lib/marketing/analytics-payload'
+import { clientIdCookieToStore, clientIdNotFoundMessage, readClientId, stripGaPrefix } from '#app/features/marketing/client-id.ts'
+import { pickUtm, utmCookieForSearch, utmCookieString } from '#app/features/marketing/utm.ts'
+import { analyticsPayload, domainOf } from '#app/features/marketing/analytics-payload.ts'
 
 describe('R5: the client id', () => {
   it('strips the _ga version prefix', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createBatcher } from '~/lib/marketing/batch'
-import { CONSTANTS } from '../../../app.config'
+import { createBatcher } from '#app/features/marketing/batch.ts'
+import { CONSTANTS } from '#config'
 
 describe('R9: analytics batching (delay 500 ms, amount 2)', () => {
   beforeEach(() => vi.useFakeTimers())

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildMeta, pageDescription, pageTitle, PAGE_KEYS } from '~/lib/meta'
-import { parseConfig } from '../../../app.config'
+import { buildMeta, pageDescription, pageTitle, PAGE_KEYS } from '#app/site/meta.ts'
+import { parseConfig } from '#config'
 
 const config = parseConfig({})
 const meta = (pathname: string, locale: 'en' | 'ru' | 'de', brand: 'original' | 'mirror') =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { COUNTDOWN_PLACEHOLDER, countdownDisplay } from '~/lib/marketing/countdown'
-import { splitEmails, textBlocks } from '~/lib/marketing/rich-text'
-import { filterArticles, normalizeForSearch } from '~/lib/marketing/wiki-search'
-import { relativeIndex, swipeTarget } from '~/lib/marketing/slider'
-import { currencyForLocale, launcherProduct } from '~/lib/marketing/ecommerce'
+import { COUNTDOWN_PLACEHOLDER, countdownDisplay } from '#app/features/marketing/countdown-display.ts'
+import { splitEmails, textBlocks } from '#app/features/marketing/rich-text.ts'
+import { filterArticles, normalizeForSearch } from '#app/features/marketing/wiki-search.ts'
+import { relativeIndex, swipeTarget } from '#app/features/marketing/slider.ts'
+import { currencyForLocale, launcherProduct } from '#app/features/marketing/ecommerce.ts'
 
 describe('R9: countdown display', () => {
   it('pads every unit to two digits and counts seconds', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { downloadLink, internalDownloadHref } from '~/lib/marketing/download-link'
+import { downloadLink, internalDownloadHref } from '#app/features/marketing/download-link.ts'
 
 const none = { externalDownloadUrl: null, cs2DownloadUrl: null }
 const both = { externalDownloadUrl: 'https://mirror.example/launcher.exe', cs2DownloadUrl: 'https://cdn.example/cs2-setup.exe' }

@@ -15,12 +15,12 @@ import {
   type CreatePaymentInput,
   type PaymentInput,
   type PremiumState,
-} from '#machines/payment'
-import type { CartChange } from '#machines/rules/analytics'
-import type { PaymentOptions, Subscription } from '#machines/rules/payment'
-import { ApiError } from '~/api/errors'
-import { pushCartChange } from '~/integrations/data-layer'
-import { paymentToast } from '~/lib/premium/payment-toast'
+} from '#machines/payment.ts'
+import type { CartChange } from '#machines/rules/analytics.ts'
+import type { PaymentOptions, Subscription } from '#machines/rules/payment.ts'
+import { ApiError } from '#app/api/errors.ts'
+import { pushCartChange } from '#app/features/marketing/data-layer.ts'
+import { paymentToast } from '#app/features/premium/payment-toast.ts'
 
 const WEEK: Subscription = { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }
 const MONTH: Subscription = { id: 3, name: 'Month', days: 30, prices: { using: { actual: 6.99, currency: 'USD' } } }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPrice, intlLocale } from '~/lib/premium/format'
+import { formatPrice, intlLocale } from '#app/features/premium/format.ts'
 
 /** Intl separates with (narrow) no-break spaces; compare with plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { m } from '~/paraglide/messages'
-import { isPlanShown, type DaysMessages } from '#machines/rules/plans'
-import { labelledPlans, planView, type Plan } from '~/lib/premium/plans'
-import type { Locale } from '#machines/rules/locale'
+import { m } from '#app/paraglide/messages.js'
+import { isPlanShown, type DaysMessages } from '#machines/rules/plans.ts'
+import { labelledPlans, planView, type Plan } from '#app/features/premium/plans.ts'
+import type { Locale } from '#machines/rules/locale.ts'
 
 function daysMessages(locale: Locale): DaysMessages {
   return {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadScript, resetLoadedScripts, ScriptLoadError, type ScriptHost } from '~/integrations/payments/script-loader'
+import { loadScript, resetLoadedScripts, ScriptLoadError, type ScriptHost } from '#app/features/premium/payments/script-loader.ts'
 
 interface FakeScript {
   src: string

@@ -1,8 +1,8 @@
 /** R7 and decision 050: which widget scripts the site loads, and that the page's CSP allows them. */
 import { describe, expect, it } from 'vitest'
-import { PROVIDER_SCRIPT_URLS, parseConfig } from '../../../app.config'
-import { widgetScriptUrl } from '~/integrations/payments'
-import { contentSecurityPolicy } from '~/lib/security-headers'
+import { PROVIDER_SCRIPT_URLS, parseConfig } from '#config'
+import { widgetScriptUrl } from '#app/features/premium/payments/index.ts'
+import { contentSecurityPolicy } from '#app/server/security-headers.server.ts'
 
 const REAL_CP = 'https://widget.cloudpayments.ru/bundles/cloudpayments.js'
 const REAL_PS = 'https://widget.payselection.com/lib/pay-widget.js'

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { PremiumState } from '#machines/payment'
-import { ApiError, createApi } from '~/api/client'
-import { loadPlans, plansFailure } from '~/lib/premium/plans-result'
-import { PREMIUM_STORAGE_KEY, readPremiumState, reconcileRestored, writePremiumState } from '~/lib/premium/persist'
+import type { PremiumState } from '#machines/payment.ts'
+import { ApiError, createApi } from '#app/api/client.ts'
+import { loadPlans, plansFailure } from '#app/features/premium/plans-result.ts'
+import { PREMIUM_STORAGE_KEY, readPremiumState, reconcileRestored, writePremiumState } from '#app/features/premium/persist.ts'
 
 function memoryStorage() {
   const map = new Map<string, string>()

@@ -6,7 +6,7 @@ vi.mock('sonner', () => ({
   toast: Object.fromEntries(['success', 'info', 'warning', 'error'].map((kind) => [kind, (text: string, options?: unknown) => shown.push({ kind, text, options })])),
 }))
 
-const { notify, toasterMounted, toastText } = await import('~/lib/toast')
+const { notify, toasterMounted, toastText } = await import('#app/site/toast.ts')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('R8: payments.fail with the server message', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { paymentMachine } from '#machines/payment'
-import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment'
-import { openCloudPayments, cloudPaymentsCallbacks, isCloudPaymentsCancel } from '~/integrations/payments/cloudpayments'
-import { openPayselection, payselectionCallbacks } from '~/integrations/payments/payselection'
-import { createRunWidget, openWidget, widgetScriptUrl, WidgetUnavailableError } from '~/integrations/payments'
-import type { CloudPaymentsCallbacks, PayselectionCallbacks, WidgetOutcome, WidgetScope } from '~/integrations/payments/types'
-import { parseConfig, toPublicConfig } from '../../../app.config'
+import { paymentMachine } from '#machines/payment.ts'
+import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment.ts'
+import { openCloudPayments, cloudPaymentsCallbacks, isCloudPaymentsCancel } from '#app/features/premium/payments/cloudpayments.ts'
+import { openPayselection, payselectionCallbacks } from '#app/features/premium/payments/payselection.ts'
+import { createRunWidget, openWidget, widgetScriptUrl, WidgetUnavailableError } from '#app/features/premium/payments/index.ts'
+import type { CloudPaymentsCallbacks, PayselectionCallbacks, WidgetOutcome, WidgetScope } from '#app/features/premium/payments/types.ts'
+import { parseConfig, toPublicConfig } from '#config'
 
 const RUB: PaymentOptions = { amount: 490, currency: 'RUB', payment_id: 17, user_id: 2, email: 'ann@example.com', tax_system_id: 0 }
 const USD: PaymentOptions = { amount: 2.99, currency: 'USD', payment_id: 18, user_id: 2, email: 'ann@example.com', tax_system_id: null }

@@ -1,10 +1,10 @@
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { m } from '~/paraglide/messages'
-import { isSafeRedirect } from '#machines/rules/redirect'
-import { PageIntro } from '~/components/page-intro'
-import { AuthActor } from '~/components/auth-provider'
-import { useSite } from '~/lib/use-site'
+import { m } from '#app/paraglide/messages.js'
+import { isSafeRedirect } from '#machines/rules/redirect.ts'
+import { PageIntro } from '#app/site/page-intro.tsx'
+import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { useSite } from '#app/site/use-site.ts'
 
 const Search = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 

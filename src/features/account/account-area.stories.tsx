@@ -1,0 +1,110 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expectVisible } from '../../../.storybook/play'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { m } from '#app/paraglide/messages.js'
+import type { User } from '#app/api/schemas.ts'
+import { AccountArea } from './account-area.tsx'
+import { hang } from '../../../.storybook/fetch-mock'
+import { SAMPLE_USER, type SiteParameters } from '../../../.storybook/site'
+import { USER_ON_TRIAL, USER_WITH_SUBSCRIPTION } from '../../../.storybook/fixtures'
+
+/** R7: the account area through the account machine; confirmations in the modal. */
+const cancelled = (user: User) => ({ message: 'Automatic renewal is off.', user: { ...user, subscription: { ...user.subscription!, cancelled: true } } })
+
+function site(user: User, api: SiteParameters['api'] = {}): { site: SiteParameters } {
+  return { site: { user, path: '/account', api: { 'GET /users/me': () => user, ...api } } }
+}
+
+const meta = {
+  title: 'Account/Account area',
+  component: AccountArea,
+  args: { offer: null },
+  parameters: site(USER_WITH_SUBSCRIPTION),
+} satisfies Meta<typeof AccountArea>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const ActiveSubscription: Story = {}
+export const Trial: Story = { parameters: site(USER_ON_TRIAL) }
+export const NoSubscription: Story = { parameters: site(SAMPLE_USER) }
+export const SpecialOffer: Story = {
+  parameters: site(SAMPLE_USER),
+  args: { offer: { subscription_id: 3, discount_percent: 30, price: 690, old_price: 990, currency: 'RUB', expires_at: '2025-02-01T00:00:00.000Z' } },
+}
+
+/** `confirming`: the cancel confirmation in the modal. */
+export const ConfirmCancel: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByTestId('cancel-subscription'))
+    const dialog = await within(document.body).findByRole('dialog')
+    await expect(dialog).toHaveTextContent(m.acc_confirm_cancel_title())
+  },
+}
+
+/** `cancelling`: the request is under way. */
+export const Cancelling: Story = {
+  parameters: site(USER_WITH_SUBSCRIPTION, { 'GET /users/subscription/cancel': () => hang() }),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByTestId('cancel-subscription'))
+    await userEvent.click(await within(document.body).findByTestId('confirm-yes'))
+    await expect(await within(canvasElement).findByTestId('reset-device')).toBeDisabled()
+  },
+}
+
+/** Cancelled: the success toast and the renewal note. */
+export const Cancelled: Story = {
+  parameters: site(USER_WITH_SUBSCRIPTION, { 'GET /users/subscription/cancel': () => cancelled(USER_WITH_SUBSCRIPTION) }),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByTestId('cancel-subscription'))
+    await userEvent.click(await within(document.body).findByTestId('confirm-yes'))
+    await expectVisible(within(document.body).findByText('Automatic renewal is off.'))
+  },
+}
+
+/** Every action is off while one runs (the `busy` tag). */
+async function expectBusy(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await waitFor(() => expect(canvas.getByTestId('reset-device')).toBeDisabled())
+  await expect(canvas.getByTestId('cancel-subscription')).toBeDisabled()
+  await expect(within(canvas.getByTestId('change-email')).getByRole('button')).toBeDisabled()
+  await expect(within(canvas.getByTestId('change-password')).getByRole('button')).toBeDisabled()
+}
+
+/** `resetting`: the device reset was confirmed and the request is under way (the confirmation stays until it ends). */
+export const Resetting: Story = {
+  parameters: site(USER_WITH_SUBSCRIPTION, { 'DELETE /users/device/reset': () => hang() }),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByTestId('reset-device'))
+    const dialog = await within(document.body).findByRole('dialog')
+    await expect(dialog).toHaveTextContent(m.acc_confirm_reset_title())
+    await userEvent.click(within(dialog).getByTestId('confirm-yes'))
+    await expectBusy(canvasElement)
+  },
+}
+
+/** `changingEmail`: the new address was sent (PUT /users/email) and the answer is awaited. */
+export const ChangingEmail: Story = {
+  parameters: site(USER_WITH_SUBSCRIPTION, { 'PUT /users/email': () => hang() }),
+  play: async ({ canvasElement }) => {
+    const form = within(await within(canvasElement).findByTestId('change-email'))
+    await userEvent.type(form.getByLabelText(m.acc_new_email_label(), { exact: false }), 'alex.new@example.com')
+    await userEvent.click(form.getByRole('button', { name: m.acc_change_email_submit() }))
+    await expectBusy(canvasElement)
+    await expect(form.getByLabelText(m.acc_new_email_label(), { exact: false })).toHaveValue('alex.new@example.com')
+  },
+}
+
+/** `changingPassword`: the new password was sent (POST /users/credentials) and the answer is awaited. */
+export const ChangingPassword: Story = {
+  parameters: site(USER_WITH_SUBSCRIPTION, { 'POST /users/credentials': () => hang() }),
+  play: async ({ canvasElement }) => {
+    const form = within(await within(canvasElement).findByTestId('change-password'))
+    await userEvent.type(form.getByLabelText(m.acc_password_label(), { exact: false }), 'correct horse battery')
+    await userEvent.type(form.getByLabelText(m.acc_password_confirm_label(), { exact: false }), 'correct horse battery')
+    await userEvent.click(form.getByRole('button', { name: m.acc_password_submit() }))
+    await expectBusy(canvasElement)
+  },
+}
+
+export const Russian: Story = { globals: { locale: 'ru' } }
+export const German: Story = { globals: { locale: 'de' } }

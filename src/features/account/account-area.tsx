@@ -1,0 +1,298 @@
+import { Link } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { useState } from 'react'
+import { fromPromise } from 'xstate'
+import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM, accountMachine, type AccountResult, type ConfirmKind } from '#machines/account.ts'
+import type { FormRef } from '#machines/form.ts'
+import type { ModalDialog } from '#machines/ui.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
+import { planLabel, type DaysMessages } from '#machines/rules/plans.ts'
+import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import type { SpecialOffer, User } from '#app/api/schemas.ts'
+import { useApi } from '#app/api/use-api.ts'
+import { notify } from '#app/site/toast.ts'
+import { useSite } from '#app/site/use-site.ts'
+import { siteForm } from '#app/forms/form-logic.ts'
+import { formAction } from '#app/forms/endpoints.ts'
+import { formatDate, formatPrice } from '#app/features/premium/format.ts'
+import type { Flash } from '#app/forms/flash.ts'
+import { AuthActor } from './auth-provider.tsx'
+import { ModalActor } from '#app/site/ui-actors.tsx'
+import { FormField, MachineForm } from '#app/forms/form.tsx'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { reportFailure } from '#app/site/report.ts'
+
+const DAYS: DaysMessages = {
+  one: (inputs) => m.premium_plan_days_one(inputs),
+  few: (inputs) => m.premium_plan_days_few(inputs),
+  many: (inputs) => m.premium_plan_days_many(inputs),
+}
+
+/** R9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
+function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: Locale): string {
+  const days = sub.plan_days ?? sub.days ?? 0
+  return planLabel({ id: sub.trial ? TRIAL_SUBSCRIPTION_ID : Number(sub.plan_id ?? 0), name: sub.plan_name ?? '', days }, locale, DAYS)
+}
+
+const CONFIRM_DIALOG: Record<ConfirmKind, ModalDialog> = { cancel: 'account.cancel', reset: 'account.reset' }
+
+export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffer['offer']; unavailable?: boolean }) {
+  const locale = getLocale()
+  const { flash } = useSite()
+  const user = AuthActor.useSelector((s) => s.context.user) as User | null
+  // The user is still on its way (the auth machine fetches it), not lost.
+  const fetchingUser = AuthActor.useSelector((s) => s.hasTag('busy') || s.matches('loggedIn'))
+  const auth = AuthActor.useActorRef()
+  const modal = ModalActor.useActorRef()
+  const api = useApi()
+  const [logic] = useState(() => {
+    const result = (p: Promise<{ message: string; user: unknown }>): Promise<AccountResult> => p.then((r) => ({ message: r.message, user: r.user }))
+    return accountMachine.provide({
+      actors: {
+        form: siteForm,
+        cancelSubscription: fromPromise(() => result(api.cancelSubscription())),
+        resumeRenewal: fromPromise(() => result(api.resumeSubscription())),
+        resetDevice: fromPromise(() => result(api.resetDevice())),
+        changeEmail: fromPromise(({ input }) => result(api.changeEmail({ email: input['new-email'] ?? '' }))),
+        confirmEmailCode: fromPromise(({ input }) => result(api.confirmEmail(input.code ?? ''))),
+        changePassword: fromPromise(({ input }) => result(api.credentials({ password: input.password ?? '', password_confirm: input['password-confirm'] ?? '' }))),
+      },
+      actions: {
+        openConfirm: ({ self }, params) => modal.send({ type: 'modal.open', content: { dialog: CONFIRM_DIALOG[params.kind] }, replyTo: self }),
+        toast: (_, params) => notify(params),
+        updateUser: () => auth.send({ type: 'user.refresh' }),
+        logError: (_, params) => reportFailure('account:', params.error),
+      },
+    })
+  })
+  const [state, send] = useMachine(logic, { inspect: useMachineInspect() })
+  const busy = state.hasTag('busy')
+  if (!user && fetchingUser && !unavailable) return <p className="notice" role="status" aria-busy="true">{m.route_pending()}</p>
+  if (!user) {
+    // The backend did not answer: a plain sentence and a way to try again, never a crash.
+    return (
+      <div className="notice notice--error" role="alert" data-testid="account-unavailable">
+        <p>{m.acc_unavailable()}</p>
+        <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>
+          {m.acc_retry()}
+        </button>
+      </div>
+    )
+  }
+  const sub = user.subscription ?? null
+  const renewing = sub ? (sub.auto_renew ?? !sub.cancelled) : false
+
+  return (
+    <div className="account-grid" data-testid="account">
+      <section className="card" aria-labelledby="acc-profile">
+        <h2 id="acc-profile">{m.acc_profile_title()}</h2>
+        <dl className="facts">
+          <dt>{m.acc_email()}</dt>
+          <dd data-testid="account-email">
+            {user.email ? (
+              <>
+                {user.email} <span className="badge">{user.email_confirmed ? m.acc_email_confirmed() : m.acc_email_unconfirmed()}</span>
+              </>
+            ) : (
+              <a href="#acc-email">{m.acc_email_none()}</a>
+            )}
+          </dd>
+          {user.steam_id ? (
+            <>
+              <dt>{m.acc_steam_account()}</dt>
+              <dd data-testid="account-steam">
+                {user.display_name ? `${user.display_name} · ` : ''}
+                <span className="mono">{user.steam_id}</span>
+              </dd>
+            </>
+          ) : null}
+          <dt>{m.acc_user_id()}</dt>
+          <dd data-testid="account-id">{String(user.id)}</dd>
+        </dl>
+        {user.pending_email ? <p className="notice">{m.acc_pending_email({ email: user.pending_email })}</p> : null}
+        <form method="post" action={formAction('logout')}>
+          <input type="hidden" name="locale" value={locale} />
+          <button
+            type="submit"
+            className="button button--ghost"
+            onClick={(e) => {
+              e.preventDefault()
+              auth.send({ type: 'auth.logout' })
+            }}
+            data-testid="logout"
+          >
+            {m.acc_logout()}
+          </button>
+        </form>
+      </section>
+
+      <section className="card" aria-labelledby="acc-sub" data-testid="account-subscription" data-active={sub?.active ?? false}>
+        <h2 id="acc-sub">{m.acc_subscription_title()}</h2>
+        {sub ? (
+          <>
+            <p className="status-line">
+              <span className={`badge ${sub.active ? 'badge--ok' : 'badge--muted'}`}>
+                {!sub.active ? m.acc_sub_expired() : sub.trial ? m.acc_sub_trial() : m.acc_sub_active()}
+              </span>
+            </p>
+            <dl className="facts">
+              <dt>{m.acc_sub_plan()}</dt>
+              <dd data-testid="account-plan">{subscriptionPlanLabel(sub, locale)}</dd>
+              {sub.active && sub.days_left != null ? (
+                <>
+                  <dt>{m.acc_sub_days_left()}</dt>
+                  <dd data-testid="account-days-left">{sub.days_left}</dd>
+                </>
+              ) : null}
+              {sub.active && renewing && sub.next_charge_at && sub.next_charge_amount != null && sub.currency ? (
+                <>
+                  <dt>{m.acc_sub_next_charge()}</dt>
+                  <dd data-testid="account-next-charge">
+                    {m.acc_sub_next_charge_value({ amount: formatPrice(sub.next_charge_amount, sub.currency, locale), date: formatDate(sub.next_charge_at, locale) })}
+                  </dd>
+                </>
+              ) : sub.expires_at ? (
+                <>
+                  <dt>{sub.active ? m.acc_sub_ends() : m.acc_sub_expires()}</dt>
+                  <dd data-testid="account-ends">{formatDate(sub.expires_at, locale)}</dd>
+                </>
+              ) : null}
+            </dl>
+            {sub.active && !renewing ? <p className="form-card__muted" data-testid="renewal-off">{m.acc_sub_renewal_off()}</p> : null}
+            <div className="actions actions--start">
+              {sub.active && renewing ? (
+                <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: 'account.cancelSubscription' })} data-testid="cancel-subscription">
+                  {m.acc_sub_cancel()}
+                </button>
+              ) : null}
+              {sub.active && !renewing ? (
+                <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: 'account.resumeRenewal' })} data-testid="resume-renewal">
+                  {m.acc_sub_resume()}
+                </button>
+              ) : null}
+              <Link to="/premium" className="button">{sub.active ? m.acc_extend() : m.acc_get_premium()}</Link>
+            </div>
+          </>
+        ) : (
+          <>
+            <p>{m.acc_sub_none()}</p>
+            <Link to="/premium" className="button">{m.acc_get_premium()}</Link>
+          </>
+        )}
+      </section>
+
+      {offer ? (
+        <section className="card card--accent" aria-labelledby="acc-offer" data-testid="special-offer">
+          <h2 id="acc-offer">{m.acc_offer_title()}</h2>
+          <p>
+            {m.acc_offer_text({
+              discount: String(offer.discount_percent ?? ''),
+              price: formatPrice(offer.price, offer.currency, locale),
+              old: offer.old_price != null ? formatPrice(offer.old_price, offer.currency, locale) : '',
+            })}
+          </p>
+          {offer.expires_at ? <p className="form-card__muted">{m.acc_offer_until({ date: formatDate(offer.expires_at, locale) })}</p> : null}
+          <Link to="/premium" search={{ offer: 1 }} className="button">{m.acc_offer_cta()}</Link>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="acc-device" data-testid="account-device">
+        <h2 id="acc-device">{m.acc_device_title()}</h2>
+        {user.device?.bound ? <p>{m.acc_device_bound({ date: formatDate(user.device.bound_at, locale) })}</p> : <p>{m.acc_device_none()}</p>}
+        {user.device?.next_reset_at ? <p className="form-card__muted">{m.acc_device_next({ date: formatDate(user.device.next_reset_at, locale) })}</p> : null}
+        {user.device?.bound ? (
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: 'account.resetDevice' })} data-testid="reset-device">
+            {m.acc_device_reset()}
+          </button>
+        ) : null}
+      </section>
+
+      {user.referral_code ? <ReferralCard code={user.referral_code} /> : null}
+
+      <EmailCard
+        busy={busy}
+        pending={user.pending_email ?? null}
+        adding={!user.email}
+        form={state.children[EMAIL_FORM] as FormRef | undefined}
+        codeForm={state.children[EMAIL_CODE_FORM] as FormRef | undefined}
+        flash={flash}
+      />
+      <PasswordCard busy={busy} form={state.children[PASSWORD_FORM] as FormRef | undefined} flash={flash} />
+    </div>
+  )
+}
+
+function ReferralCard({ code }: { code: string }) {
+  const site = useSite()
+  const locale = getLocale()
+  const link = `${site.origin}${locale === 'en' ? '' : `/${locale}`}/join/${code}`
+  return (
+    <section className="card" aria-labelledby="acc-ref">
+      <h2 id="acc-ref">{m.acc_referral_title()}</h2>
+      <p>{m.acc_referral_text()}</p>
+      <p className="copy-row">
+        <input readOnly value={link} aria-label={m.acc_referral_title()} data-testid="referral-link" onFocus={(e) => e.currentTarget.select()} />
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void navigator.clipboard?.writeText(link).then(() => notify({ kind: 'info', text: m.acc_referral_copied() }))}
+        >
+          {m.acc_referral_copy()}
+        </button>
+      </p>
+    </section>
+  )
+}
+
+/** What a form of this card sent without JavaScript came back with: the backend's words. */
+function FlashLine({ flash, form }: { flash: Flash | null; form: string }) {
+  if (flash?.form !== form) return null
+  if (flash.error) return <p className="form-error" role="alert">{flash.error}</p>
+  return flash.notice ? <p className="notice" role="status">{flash.notice}</p> : null
+}
+
+/** A form's values and per-field messages when it came back from the server without JavaScript. */
+function from(flash: Flash | null, form: string) {
+  return flash?.form === form ? { initial: flash.values ?? {}, serverErrors: flash.errors ?? {} } : {}
+}
+
+function EmailCard({ busy, pending, adding, form, codeForm, flash }: { busy: boolean; pending: string | null; adding: boolean; form: FormRef | undefined; codeForm: FormRef | undefined; flash: Flash | null }) {
+  const locale = getLocale()
+  return (
+    <section className="card" aria-labelledby="acc-email">
+      <h2 id="acc-email">{adding ? m.acc_add_email_title() : m.acc_change_email_title()}</h2>
+      {adding ? <p className="form-card__muted">{m.acc_add_email_text()}</p> : null}
+      <MachineForm id={EMAIL_FORM} form={form} action={formAction(EMAIL_FORM)} hidden={{ locale }} testId="change-email" busy={busy} {...from(flash, EMAIL_FORM)}>
+        <FormField name="new-email" label={m.acc_new_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
+        <FlashLine flash={flash} form={EMAIL_FORM} />
+        <button type="submit" className="button button--ghost" disabled={busy}>{adding ? m.acc_add_email_submit() : m.acc_change_email_submit()}</button>
+      </MachineForm>
+      {pending ? (
+        <MachineForm id={EMAIL_CODE_FORM} form={codeForm} action={formAction(EMAIL_CODE_FORM)} hidden={{ locale }} testId="confirm-email-code" busy={busy} {...from(flash, EMAIL_CODE_FORM)}>
+          <p className="form-card__muted">{m.acc_email_code_text({ email: pending })}</p>
+          <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
+          <FlashLine flash={flash} form={EMAIL_CODE_FORM} />
+          <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_email_code_submit()}</button>
+        </MachineForm>
+      ) : null}
+    </section>
+  )
+}
+
+function PasswordCard({ busy, form, flash }: { busy: boolean; form: FormRef | undefined; flash: Flash | null }) {
+  return (
+    <section className="card" aria-labelledby="acc-password">
+      <h2 id="acc-password">{m.acc_password_title()}</h2>
+      <p className="form-card__muted">{m.acc_password_text()}</p>
+      <FlashLine flash={flash} form={PASSWORD_FORM} />
+      <MachineForm id={PASSWORD_FORM} form={form} action={formAction(PASSWORD_FORM)} hidden={{ locale: getLocale() }} testId="change-password" busy={busy} {...from(flash, PASSWORD_FORM)}>
+        <FormField name="password" label={m.acc_password_label()} rules={PASSWORD_RULES} type="password" autoComplete="new-password" hint={m.acc_password_hint()} />
+        <FormField name="password-confirm" label={m.acc_password_confirm_label()} rules={PASSWORD_CONFIRM_RULES} type="password" autoComplete="new-password" />
+        <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_password_submit()}</button>
+      </MachineForm>
+    </section>
+  )
+}

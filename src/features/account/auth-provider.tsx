@@ -1,0 +1,124 @@
+import { createActorContext } from '@xstate/react'
+import { useRouter, type AnyRouter } from '@tanstack/react-router'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { fromPromise } from 'xstate'
+import { authMachine, type AuthUser, type PageInfo, type TokenGrant } from '#machines/auth.ts'
+import { isLocale } from '#machines/rules/locale.ts'
+import { getLocale } from '#app/paraglide/runtime.js'
+import type { ApiOptions } from '#app/api/client.ts'
+import type { TokenGrant as ApiTokenGrant } from '#app/api/schemas.ts'
+import { clearStoredSession, storeSession } from './auth-storage.ts'
+import { pageAccess } from './access.ts'
+import { splitLocalePrefix } from '#app/features/locale/locale.ts'
+import { readSession } from './session.ts'
+import { identifyUser } from '#app/features/marketing/data-layer.ts'
+import { useSite } from '#app/site/use-site.ts'
+import { registerPageAuth } from './auth-client.ts'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { notify } from '#app/site/toast.ts'
+import { m } from '#app/paraglide/messages.js'
+import { reportFailure } from '#app/site/report.ts'
+
+export const AuthActor = createActorContext(authMachine)
+
+function toGrant(grant: ApiTokenGrant): TokenGrant {
+  return {
+    token: grant.token,
+    expiresIn: grant.expires_in ?? null,
+    refreshToken: grant.refresh_token ?? null,
+    refreshExpiresIn: grant.refresh_expires_in ?? null,
+  }
+}
+
+/** The page the router shows: its access rule, its address as typed, its language. */
+function pageInfo(router: AnyRouter): PageInfo {
+  const { matches, location } = router.state
+  const locale = splitLocalePrefix(location.publicHref).locale ?? getLocale()
+  return { access: pageAccess(matches), href: location.publicHref, locale: isLocale(locale) ? locale : 'en' }
+}
+
+/**
+ * A page of another language is a new document (each language has its own build, decision 026);
+ * within the language the router navigates.
+ */
+export function navigateTo(router: AnyRouter, href: string): void {
+  const target = splitLocalePrefix(href.split(/[?#]/u, 1)[0] ?? href).locale
+  const current = splitLocalePrefix(window.location.pathname).locale
+  if (target !== null && target !== (current ?? 'en')) window.location.assign(href)
+  else void router.navigate({ href })
+}
+
+/**
+ * The auth machine with the site's side effects: the backend calls, the cookie and storage,
+ * navigation, toasts. Its input comes from the stored session and the server (user, time), so
+ * the server and the browser render the same first state.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const router = useRouter()
+  const site = useSite()
+  const locale = getLocale()
+  const crossOrigin = site.config.cookiesCrossOrigin
+  const logic = useMemo(() => {
+    // The client (ofetch and the response schemas) loads with the first call, not with the page.
+    const loadApi = async (options: ApiOptions) => (await import('#app/api/client.ts')).createApi(options)
+    // A failure without the backend's own message (no answer, a broken body) reads as a plain
+    // sentence, never as the request's technical detail; the backend's message is kept.
+    const api = (token: string | null = null) =>
+      loadApi({ base: site.config.apiBrowserBase, locale, token: () => token, fallbackMessage: () => m.acc_login_unreachable() })
+    return authMachine.provide({
+      actors: {
+        verifyCode: fromPromise(async ({ input }) => toGrant(await (await api()).verify(input))),
+        signInByLink: fromPromise(async ({ input }) => toGrant(await (await api()).signInByCode(input.code))),
+        confirmEmail: fromPromise(async ({ input }) => toGrant(await (await api()).confirm(input))),
+        verifyCallback: fromPromise(async ({ input }) => toGrant(await (await api()).authCallback(input.params))),
+        fetchUser: fromPromise(async ({ input }) => (await (await api(input.token)).me()) as AuthUser),
+        refreshToken: fromPromise(async ({ input }) => toGrant(await (await api()).refresh(input.refreshToken))),
+      },
+      actions: {
+        storeSession: (_, params) => storeSession(params, crossOrigin),
+        clearStoredSession: () => clearStoredSession(crossOrigin),
+        navigate: (_, params) => navigateTo(router, params.to),
+        toast: (_, params) => notify(params),
+        logError: (_, params) => reportFailure('auth:', params.error),
+        reportExpired: (_, params) => console.warn(params.message),
+      },
+    })
+  }, [router, site.config.apiBrowserBase, locale, crossOrigin])
+  const [input] = useState(() => ({ ...readSession(), now: site.now, user: (site.user as AuthUser | null) ?? null, page: pageInfo(router) }))
+  return (
+    <AuthActor.Provider logic={logic} options={{ inspect: useMachineInspect(), input }}>
+      <AuthFollowsRouter />
+      <AnalyticsUser />
+      {children}
+    </AuthActor.Provider>
+  )
+}
+
+/** R3: the signed-in user's id goes to analytics as its user id. */
+function AnalyticsUser() {
+  const userId = AuthActor.useSelector((s) => (s.matches('loggedIn') ? (s.context.user?.id ?? null) : null))
+  useEffect(() => identifyUser(userId), [userId])
+  return null
+}
+
+/**
+ * R4: the token is checked before every navigation, as before every request; and the
+ * machine knows which page is on show (what a session that ends there does depends on it).
+ */
+function AuthFollowsRouter() {
+  const router = useRouter()
+  const auth = AuthActor.useActorRef()
+  useEffect(() => {
+    registerPageAuth(auth)
+    return () => registerPageAuth(null)
+  }, [auth])
+  useEffect(() => {
+    const before = router.subscribe('onBeforeNavigate', () => auth.send({ type: 'token.check', now: Date.now() }))
+    const resolved = router.subscribe('onResolved', () => auth.send({ type: 'page.changed', page: pageInfo(router) }))
+    return () => {
+      before()
+      resolved()
+    }
+  }, [router, auth])
+  return null
+}

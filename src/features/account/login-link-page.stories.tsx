@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+import { m } from '#app/paraglide/messages.js'
+import { Route as LoginCodeRoute } from '#app/routes/_guests/login/$code.tsx'
+import { RoutePage, type LoginBehaviour } from '../../../.storybook/site'
+import { expectPage, routePage, storyProduct } from '../../../.storybook/pages'
+
+/**
+ * R2, R7: sign-in by the link from the e-mail (`/login/$code`), rendered by its route file:
+ * the code goes to the auth machine, whose fake `login` keeps checking or refuses the code.
+ */
+const page = (login: LoginBehaviour, path = '/login/4F7K2Q') => routePage(LoginCodeRoute, '/login/$code', path, { login }, '_guests')
+
+const meta = {
+  title: 'Pages/Login by link',
+  component: RoutePage,
+  parameters: page('hang'),
+} satisfies Meta<typeof RoutePage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Signing in: the code is being checked. */
+const signingIn: Story['play'] = async ({ canvasElement, globals }) => {
+  const main = within(await expectPage(canvasElement, m.page_login_code_heading({ product: storyProduct(globals) })))
+  const status = await main.findByRole('status')
+  await expect(status).toHaveTextContent(m.acc_link_checking())
+  await expect(status).toHaveAttribute('aria-busy', 'true')
+  await expect(main.queryByRole('alert')).toBeNull()
+}
+
+/** A wrong or used code: what happened, and the way to a new code that keeps the target. */
+const refused: Story['play'] = async ({ canvasElement, globals }) => {
+  const main = within(await expectPage(canvasElement, m.page_login_code_heading({ product: storyProduct(globals) })))
+  const alert = await main.findByRole('alert')
+  await expect(alert).toHaveTextContent(m.acc_link_failed_title())
+  await expect(alert).toHaveTextContent('The code is wrong or has expired.')
+  await expect(within(alert).getByRole('link', { name: m.acc_link_retry() })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent('/premium')}`)
+  await waitFor(() => expect(main.queryByRole('status')).toBeNull())
+}
+
+export const SigningInEn: Story = { globals: { locale: 'en' }, play: signingIn }
+export const SigningInRu: Story = { globals: { locale: 'ru' }, play: signingIn }
+export const SigningInDe: Story = { globals: { locale: 'de' }, play: signingIn }
+
+export const WrongCodeEn: Story = { parameters: page('wrong-code', '/login/000000?redirect=%2Fpremium'), globals: { locale: 'en' }, play: refused }
+export const WrongCodeRu: Story = { parameters: page('wrong-code', '/login/000000?redirect=%2Fpremium'), globals: { locale: 'ru' }, play: refused }

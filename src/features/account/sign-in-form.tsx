@@ -1,0 +1,172 @@
+import { useMachine } from '@xstate/react'
+import { useState } from 'react'
+import { fromPromise } from 'xstate'
+import { isLoggedIn } from '#machines/auth.ts'
+import type { FormRef } from '#machines/form.ts'
+import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields.ts'
+import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, selectResendWait, signInMachine, type CodeRequested, type RequestCodeInput } from '#machines/sign-in.ts'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { useApi } from '#app/api/use-api.ts'
+import { askAuth } from './auth-client.ts'
+import { readReferrerCode } from '#app/features/marketing/referrer.ts'
+import { siteForm } from '#app/forms/form-logic.ts'
+import { formAction } from '#app/forms/endpoints.ts'
+import { ticker } from '#app/site/ticker.ts'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { useSite } from '#app/site/use-site.ts'
+import { AuthActor } from './auth-provider.tsx'
+import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
+import { reportFailure } from '#app/site/report.ts'
+
+/** What the server rendered the sign-in with: the code step after a form sent without JavaScript, its notice and errors. */
+export interface SignInStart {
+  step: 'email' | 'code'
+  email: string
+  /** The code sent without JavaScript that the server turned down: kept so it can be corrected. */
+  code: string
+  notice: string | null
+  resendAt: number | null
+  error: string | null
+  fieldErrors: Readonly<Record<string, string>>
+}
+
+export const EMAIL_STEP: SignInStart = { step: 'email', email: '', code: '', notice: null, resendAt: null, error: null, fieldErrors: {} }
+
+/**
+ * R7: passwordless sign-in. The sign-in machine runs both steps: the e-mail step asks the
+ * backend for a code (GET /users/auth); the code step hands the code to the auth machine
+ * (PATCH /users/verify), which signs in and goes to the remembered target or the root path.
+ * Both steps are forms that also work before the page is interactive and without JavaScript.
+ */
+export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string; start?: SignInStart }) {
+  const api = useApi()
+  const auth = AuthActor.useActorRef()
+  const site = useSite()
+  const locale = getLocale()
+  const [logic] = useState(() =>
+    signInMachine.provide({
+      actors: {
+        form: siteForm,
+        requestCode: fromPromise<CodeRequested, RequestCodeInput>(async ({ input }) => {
+          const referrer = readReferrerCode(document.cookie)
+          const answer = await api.requestSignIn({
+            email: input.email,
+            ...(input.redirectTo ? { redirect: input.redirectTo } : {}),
+            ...(referrer ? { referrer_link_code: referrer } : {}),
+          })
+          return { message: answer.message, resendIn: answer.resend_in ?? 30, at: Date.now() }
+        }),
+        verifyCode: fromPromise(async ({ input }) => {
+          const settled = await askAuth(auth, {
+            type: 'auth.login',
+            credentials: { kind: 'code', email: input.email, code: input.code },
+            now: Date.now(),
+            redirectTo: input.redirectTo,
+          })
+          if (!isLoggedIn(settled)) throw new Error(settled.context.error ?? m.notifications_errors_other())
+          return null
+        }),
+        ticker: ticker('clock.tick'),
+      },
+      actions: { logError: (_, params) => reportFailure('sign-in:', params.error) },
+    }),
+  )
+  const [state, send] = useMachine(logic, {
+    inspect: useMachineInspect(),
+    input: (() => {
+      const formId = start.step === 'code' ? SIGN_IN_CODE_FORM : SIGN_IN_EMAIL_FORM
+      const typed = valuesTypedBefore(formId, ['email', 'code'])
+      return {
+        email: typed.email ?? start.email,
+        code: typed.code ?? (start.step === 'code' ? start.code : undefined),
+        step: start.step,
+        notice: start.notice,
+        resendAt: start.resendAt,
+        submitOnStart: wasSentBefore(formId),
+        redirectTo: redirect ?? null,
+        now: site.now,
+      }
+    })(),
+  })
+  useTakeEarlySubmit(SIGN_IN_EMAIL_FORM)
+  useTakeEarlySubmit(SIGN_IN_CODE_FORM)
+  const busy = state.hasTag('busy')
+  const hidden = { locale, ...(redirect ? { redirect } : {}) }
+  const error = state.context.error ?? (state.context.email === start.email ? start.error : null)
+
+  if (state.matches('email')) {
+    return (
+      <MachineForm
+        id={SIGN_IN_EMAIL_FORM}
+        form={state.children[SIGN_IN_EMAIL_FORM] as FormRef | undefined}
+        action={formAction(SIGN_IN_EMAIL_FORM)}
+        initial={{ email: state.context.email }}
+        serverErrors={start.step === 'email' ? start.fieldErrors : {}}
+        hidden={hidden}
+        className="form-card"
+        testId="sign-in-email"
+        busy={busy}
+      >
+        <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" hint={m.acc_email_hint()} inputMode="email" />
+        {error ? <p className="form-error" role="alert">{error}</p> : null}
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {busy ? m.acc_sending() : m.acc_send_code()}
+        </button>
+      </MachineForm>
+    )
+  }
+
+  const waitSeconds = selectResendWait(state)
+  return (
+    <MachineForm
+      id={SIGN_IN_CODE_FORM}
+      form={state.children[SIGN_IN_CODE_FORM] as FormRef | undefined}
+      action={formAction(SIGN_IN_CODE_FORM)}
+      initial={{ code: state.context.code }}
+      serverErrors={start.step === 'code' ? start.fieldErrors : {}}
+      hidden={{ ...hidden, email: state.context.email }}
+      className="form-card"
+      testId="sign-in-code"
+      busy={busy}
+    >
+      {state.context.notice ? <p className="notice" role="status">{state.context.notice}</p> : null}
+      <FormField name="code" label={m.acc_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" hint={m.acc_code_hint()} />
+      {error ? <p className="form-error" role="alert">{error}</p> : null}
+      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+        {busy ? m.acc_checking() : m.acc_sign_in()}
+      </button>
+      <div className="form-card__links">
+        <button
+          type="submit"
+          name="_action"
+          value="resend"
+          formNoValidate
+          className="link-button"
+          disabled={busy || waitSeconds > 0}
+          onClick={(e) => {
+            e.preventDefault()
+            send({ type: 'signin.resend', now: Date.now() })
+          }}
+        >
+          {m.acc_resend()}
+        </button>
+        {waitSeconds > 0 ? <span className="form-card__muted" aria-live="polite">{m.acc_resend_in({ seconds: String(waitSeconds) })}</span> : null}
+        <button
+          type="submit"
+          name="_action"
+          value="change-email"
+          formNoValidate
+          className="link-button"
+          disabled={busy}
+          onClick={(e) => {
+            e.preventDefault()
+            send({ type: 'signin.changeEmail' })
+          }}
+        >
+          {m.acc_change_email()}
+        </button>
+      </div>
+    </MachineForm>
+  )
+}

@@ -1,0 +1,115 @@
+/**
+ * The analytics sender (R3, R5, R7, R9): `POST /{locale}/analytics/collect` with the payload of
+ * `analyticsPayload`, batched (500 ms, at most 2 per batch). Without a client id nothing is sent
+ * and the console says why. Browser only: on the server `collectAnalytics` resolves at once.
+ * Failures are logged by the API client and never reach the visitor.
+ */
+import { CONSTANTS } from '#constants'
+import { type Locale } from '#machines/rules/locale.ts'
+import type { Api } from '#app/api/client.ts'
+import { analyticsPayload, type AnalyticsPayload } from './analytics-payload.ts'
+import { createBatcher, type Batcher } from './batch.ts'
+import { utmCookieForSearch } from './utm.ts'
+import { clientIdCookieToStore } from './client-id.ts'
+
+export interface CollectContext {
+  apiBrowserBase: string
+  locale: Locale
+  /** The bearer token without its prefix (`selectAnalyticsToken`), or null. */
+  token: string | null
+  configuredCookie: string | null
+  /** COOKIES_CROSS_ORIGIN: the SameSite of a client-id cookie written on the way. */
+  crossOrigin?: boolean
+}
+
+export type CollectOutcome = 'sent' | 'no-client-id' | 'failed' | 'server'
+
+interface Item {
+  api: Api
+  payload: AnalyticsPayload
+}
+
+let batcher: Batcher<Item> | null = null
+const apis = new Map<string, Api>()
+
+function getBatcher(): Batcher<Item> {
+  batcher ??= createBatcher<Item>({
+    delayMs: CONSTANTS.analyticsBatchDelayMs,
+    amount: CONSTANTS.analyticsBatchAmount,
+    send: (items) => Promise.all(items.map(({ api, payload }) => api.collectAnalytics(payload))),
+  })
+  return batcher
+}
+
+async function apiFor(base: string, locale: Locale): Promise<Api> {
+  // The client loads with the first event, not with the page.
+  const { createApi } = await import('#app/api/client.ts')
+  const key = `${base}|${locale}`
+  let api = apis.get(key)
+  if (!api) {
+    api = createApi({ base, locale, timeoutMs: 4000, log: (message, error) => console.warn(message, error) })
+    apis.set(key, api)
+  }
+  return api
+}
+
+/** Builds the payload from the browser's cookies and address and queues it. Never rejects. */
+export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutcome> {
+  if (typeof window === 'undefined') return 'server'
+  rememberClientId(ctx.configuredCookie, ctx.crossOrigin ?? false)
+  const result = analyticsPayload({
+    host: window.location.host,
+    token: ctx.token,
+    cookieHeader: document.cookie,
+    search: window.location.search,
+    configuredCookie: ctx.configuredCookie,
+  })
+  if (!result.ok) {
+    console.log(result.message)
+    return 'no-client-id'
+  }
+  try {
+    await getBatcher().add({ api: await apiFor(ctx.apiBrowserBase, ctx.locale), payload: result.payload })
+    return 'sent'
+  } catch {
+    return 'failed'
+  }
+}
+
+/** R5, R9: a landing address with a full utm set is remembered in the `utm` cookie. */
+export function rememberUtm(crossOrigin: boolean): boolean {
+  if (typeof window === 'undefined') return false
+  const cookie = utmCookieForSearch(window.location.search, crossOrigin)
+  if (!cookie) return false
+  document.cookie = cookie
+  return true
+}
+
+/**
+ * R5, R9: with ANALYTICS_CLIENT_ID_COOKIE configured and absent, the id of `_ga` is stored
+ * in it (31536000 s, path /). Returns whether a cookie was written.
+ */
+export function rememberClientId(configuredCookie: string | null, crossOrigin: boolean): boolean {
+  if (typeof window === 'undefined') return false
+  const cookie = clientIdCookieToStore(document.cookie, configuredCookie, crossOrigin)
+  if (!cookie) return false
+  document.cookie = cookie
+  return true
+}
+
+/** Waits for `promise`, but no longer than `ms`; never rejects. */
+export function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      () => {
+        clearTimeout(timer)
+        resolve('timeout')
+      },
+    )
+  })
+}

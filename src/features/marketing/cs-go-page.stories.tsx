@@ -1,0 +1,35 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { legalHref } from '#app/features/locale/locale.ts'
+import { Route as CsGoRoute } from '#app/routes/cs-go.tsx'
+import { RoutePage } from '../../../.storybook/site'
+import { expectPage, routePage, storyProduct } from '../../../.storybook/pages'
+
+/** R3: the CS:GO page (game version 2), rendered by its route file, in each language. */
+const meta = {
+  title: 'Pages/CS:GO',
+  component: RoutePage,
+  // An object literal: Storybook adds the description above to it (a bare call would be replaced).
+  parameters: { ...routePage(CsGoRoute, '/cs-go', '/cs-go') },
+  play: async ({ canvasElement, globals }) => {
+    const main = await expectPage(canvasElement, m.page_csgo_heading({ product: storyProduct(globals) }))
+    const page = within(main)
+    // What differs from CS2, in three cards.
+    const differences = page.getByRole('heading', { name: m.csgo_differences_title() }).closest('section')!
+    await expect(within(differences).getAllByRole('listitem')).toHaveLength(3)
+    await expect(differences).toHaveTextContent(m.csgo_difference_1_title())
+    // The CS:GO download, the FAQ on game versions and the way to CS2.
+    await expect(page.getByTestId('download-link')).toHaveTextContent(m.csgo_download_cta())
+    await expect(page.getByTestId('download-link')).toHaveAttribute('data-version', 'cs-go')
+    await expect(page.getByRole('link', { name: m.mk_csgo_faq_link() })).toHaveAttribute('href', legalHref(getLocale(), 'faq', 'game-versions'))
+    await expect(page.getByRole('link', { name: m.mk_csgo_cs2_link() })).toHaveAttribute('href', expect.stringMatching(/#download$/))
+  },
+} satisfies Meta<typeof RoutePage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const English: Story = { globals: { locale: 'en' } }
+export const Russian: Story = { globals: { locale: 'ru' } }
+export const German: Story = { globals: { locale: 'de' } }

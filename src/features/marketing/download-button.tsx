@@ -1,0 +1,89 @@
+import { useLocation } from '@tanstack/react-router'
+import { useState, type MouseEvent, type ReactNode } from 'react'
+import { GAME_VERSIONS } from '#constants'
+import { selectAnalyticsToken } from '#machines/auth.ts'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { m } from '#app/paraglide/messages.js'
+import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { useSite } from '#app/site/use-site.ts'
+import { splitLocalePrefix } from '#app/features/locale/locale.ts'
+import { downloadLink, type DownloadLink } from './download-link.ts'
+import { currencyForLocale, launcherProduct } from './ecommerce.ts'
+import { collectAnalytics, settleWithin } from './analytics.ts'
+import { pushEcommerce } from './data-layer.ts'
+import { Icon } from './icons.tsx'
+
+/** The longest a download waits for its analytics call before it goes anyway. */
+const ANALYTICS_WAIT_MS = 2500
+
+/** R2: the download address for the selected game version (null: the generic link). */
+export function useDownloadLink(versionId: number | null): DownloadLink {
+  const site = useSite()
+  const { publicHref } = useLocation()
+  const { prefix } = splitLocalePrefix(new URL(publicHref, 'http://localhost').pathname)
+  return downloadLink({ locale: getLocale(), prefix, versionId, config: site.config })
+}
+
+/**
+ * A plain link to the download (so it works without JavaScript and the server redirect runs).
+ * With JavaScript, a click first pushes the e-commerce `add`, sends analytics (R7: its
+ * failures are ignored, and it never holds the download longer than a moment), then goes.
+ */
+export function DownloadButton({
+  versionId,
+  children,
+  className = 'button button--lg',
+  testId = 'download-link',
+}: {
+  versionId: number | null
+  children: ReactNode
+  className?: string
+  testId?: string
+}) {
+  const site = useSite()
+  const locale = getLocale()
+  const auth = AuthActor.useActorRef()
+  const link = useDownloadLink(versionId)
+  const [busy, setBusy] = useState(false)
+  const version = GAME_VERSIONS.find((v) => v.id === versionId) ?? GAME_VERSIONS[0]
+
+  const track = () => {
+    pushEcommerce('add', { currencyCode: currencyForLocale(locale), products: [launcherProduct(site.product, version)] })
+    return collectAnalytics({
+      apiBrowserBase: site.config.apiBrowserBase,
+      locale,
+      token: selectAnalyticsToken(auth.getSnapshot()),
+      configuredCookie: site.config.analyticsClientIdCookie,
+      crossOrigin: site.config.cookiesCrossOrigin,
+    })
+  }
+
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      void track()
+      return
+    }
+    event.preventDefault()
+    if (busy) return
+    setBusy(true)
+    await settleWithin(track(), ANALYTICS_WAIT_MS)
+    window.location.assign(link.href)
+    window.setTimeout(() => setBusy(false), 1500)
+  }
+
+  return (
+    <a
+      href={link.href}
+      className={className}
+      onClick={onClick}
+      data-testid={testId}
+      data-version={version.code}
+      data-link-kind={link.kind}
+      aria-busy={busy || undefined}
+      rel={link.kind === 'internal' ? undefined : 'noopener'}
+    >
+      <Icon name={busy ? 'download' : 'windows'} size={20} />
+      <span>{busy ? m.mk_download_starting() : children}</span>
+    </a>
+  )
+}

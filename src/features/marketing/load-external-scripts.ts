@@ -1,0 +1,115 @@
+/**
+ * R1, R4: the tag manager container, the chat widget and the analytics script come from
+ * external providers. They load after the page is idle (after `load`, then
+ * `requestIdleCallback` with a timeout), never block rendering, are off when not configured,
+ * and a provider that fails to load changes nothing: the error is logged as a warning and the
+ * page goes on. Browser only.
+ */
+import { CONSTANTS, type PublicConfig } from '#constants'
+
+export interface ExternalScript {
+  id: string
+  src: string
+  /** Runs just before the script is added (the tag manager's `dataLayer` start entry). */
+  before?: () => void
+}
+
+export type ExternalScriptsConfig = Pick<PublicConfig, 'chatScriptUrl' | 'analyticsScriptUrl' | 'gtmId' | 'gtmScriptUrl'>
+
+/** The container script's address: `GTM_SCRIPT_URL` with `?id=GTM_ID` (other query parameters kept). */
+export function gtmScriptSrc(scriptUrl: string, id: string): string {
+  const url = new URL(scriptUrl)
+  url.searchParams.set('id', id)
+  return url.toString()
+}
+
+type DataLayerWindow = { dataLayer?: Record<string, unknown>[] }
+
+/** The tag manager's own start entry, as its standard snippet pushes it. */
+export function startTagManager(w: DataLayerWindow = window as unknown as DataLayerWindow, now: number = Date.now()): void {
+  w.dataLayer ??= []
+  w.dataLayer.push({ 'gtm.start': now, event: 'gtm.js' })
+}
+
+/** The configured scripts, in load order; an unset address (or tag manager id) is off. */
+export function configuredScripts(config: Partial<ExternalScriptsConfig>): ExternalScript[] {
+  const scripts: ExternalScript[] = []
+  if (config.gtmId && config.gtmScriptUrl) {
+    scripts.push({ id: 'ext-gtm', src: gtmScriptSrc(config.gtmScriptUrl, config.gtmId), before: () => startTagManager() })
+  }
+  if (config.analyticsScriptUrl) scripts.push({ id: 'ext-analytics', src: config.analyticsScriptUrl })
+  if (config.chatScriptUrl) scripts.push({ id: 'ext-chat', src: config.chatScriptUrl })
+  return scripts
+}
+
+/** Adds one async script once; resolves on load, rejects on error. */
+export function loadScript(script: ExternalScript): Promise<void> {
+  const existing = document.getElementById(script.id) as HTMLScriptElement | null
+  if (existing) {
+    if (existing.dataset.state === 'loaded') return Promise.resolve()
+    if (existing.dataset.state === 'failed') return Promise.reject(new Error(`${script.src} failed to load`))
+  }
+  return new Promise((resolve, reject) => {
+    const el = existing ?? document.createElement('script')
+    el.addEventListener('load', () => {
+      el.dataset.state = 'loaded'
+      resolve()
+    }, { once: true })
+    el.addEventListener('error', () => {
+      el.dataset.state = 'failed'
+      reject(new Error(`${script.src} failed to load`))
+    }, { once: true })
+    if (!existing) {
+      script.before?.()
+      el.id = script.id
+      el.async = true
+      el.src = script.src
+      el.dataset.state = 'loading'
+      document.body.appendChild(el)
+    }
+  })
+}
+
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number
+  cancelIdleCallback?: (id: number) => void
+}
+
+/** Runs `fn` once the document has loaded and the browser is idle (or `timeoutMs` passed). */
+export function whenIdle(fn: () => void, timeoutMs: number = CONSTANTS.prefetchIdleTimeoutMs): () => void {
+  const w = window as IdleWindow
+  let cancelled = false
+  let idleId: number | null = null
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const run = () => {
+    if (cancelled) return
+    if (w.requestIdleCallback) idleId = w.requestIdleCallback(() => !cancelled && fn(), { timeout: timeoutMs })
+    else timer = setTimeout(() => !cancelled && fn(), Math.min(timeoutMs, 200))
+  }
+  const onLoad = () => run()
+  if (document.readyState === 'complete') run()
+  else window.addEventListener('load', onLoad, { once: true })
+  return () => {
+    cancelled = true
+    window.removeEventListener('load', onLoad)
+    if (idleId !== null) w.cancelIdleCallback?.(idleId)
+    if (timer !== null) clearTimeout(timer)
+  }
+}
+
+/**
+ * Loads every configured script when idle; failures are logged only. `onLoaded` runs after each
+ * script that loaded (the analytics script sets its cookies then). Returns a cancel function.
+ */
+export function scheduleExternalScripts(config: Partial<ExternalScriptsConfig>, onLoaded?: (script: ExternalScript) => void): () => void {
+  const scripts = configuredScripts(config)
+  if (!scripts.length) return () => {}
+  return whenIdle(() => {
+    for (const script of scripts) {
+      loadScript(script).then(
+        () => onLoaded?.(script),
+        (error: unknown) => console.warn('external script:', error instanceof Error ? error.message : error),
+      )
+    }
+  })
+}

@@ -1,0 +1,186 @@
+import { useKeenSlider, type KeenSliderInstance, type KeenSliderPlugin } from 'keen-slider/react'
+import { useEffect, useRef, useState } from 'react'
+import { CONSTANTS } from '#constants'
+import { m } from '#app/paraglide/messages.js'
+import { relativeIndex, swipeTarget } from './slider.ts'
+import { t } from './text.tsx'
+import * as promoText from '#app/content/messages/promo.ts'
+import { Icon } from './icons.tsx'
+
+export const PROMO_SLIDE_SIZE = { width: 1200, height: 675 } as const
+export const PROMO_SLIDES = [1, 2, 3, 4, 5].map((n) => ({
+  n,
+  title: `promo_slide_${n}_title`,
+  text: `promo_slide_${n}_text`,
+  alt: `promo_slide_${n}_alt`,
+  image: `/images/promo/slide-${n}.webp`,
+}))
+
+/** R9: moves to the next slide every `delay` ms unless paused (hover, focus, button, hidden tab). */
+function autoplay(delay: number, isPaused: () => boolean): KeenSliderPlugin {
+  return (slider) => {
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const clear = () => {
+      if (timer) clearTimeout(timer)
+      timer = null
+    }
+    const next = () => {
+      clear()
+      if (isPaused() || document.hidden) return
+      timer = setTimeout(() => slider.next(), delay)
+    }
+    const restart = () => next()
+    slider.on('created', () => {
+      slider.container.addEventListener('autoplay:update', restart)
+      document.addEventListener('visibilitychange', restart)
+      next()
+    })
+    slider.on('dragStarted', clear)
+    slider.on('animationEnded', next)
+    slider.on('updated', next)
+    slider.on('destroyed', () => {
+      clear()
+      slider.container.removeEventListener('autoplay:update', restart)
+      document.removeEventListener('visibilitychange', restart)
+    })
+  }
+}
+
+/**
+ * R9: the long-swipe threshold. Keen-slider has no such option, so on release the slide is
+ * chosen by `swipeTarget` and reached with the slider's 300 ms animation.
+ */
+function longSwipe(thresholdMs: number): KeenSliderPlugin {
+  return (slider) => {
+    let startedAt = 0
+    let startIdx = 0
+    let startPos = 0
+    slider.on('dragStarted', () => {
+      startedAt = performance.now()
+      startIdx = slider.track.details?.abs ?? 0
+      startPos = slider.track.details?.position ?? 0
+    })
+    slider.on('dragEnded', () => {
+      const details = slider.track.details
+      if (!details) return
+      const slideSize = details.slides[0]?.size || 1
+      const target = swipeTarget({
+        startIdx,
+        nearestIdx: details.abs,
+        delta: (details.position - startPos) / slideSize,
+        elapsedMs: performance.now() - startedAt,
+        longSwipeMs: thresholdMs,
+      })
+      slider.moveToIdx(target, true, { duration: CONSTANTS.sliderSpeedMs })
+    })
+  }
+}
+
+export function PromoSlider() {
+  const [current, setCurrent] = useState(0)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const [stopped, setStopped] = useState(false)
+  const paused = hovered || focused || stopped
+  const pausedRef = useRef(paused)
+  pausedRef.current = paused
+
+  // Stable options and plugins: keen-slider updates itself whenever it receives new ones.
+  const [options] = useState(() => ({
+    loop: true,
+    defaultAnimation: { duration: CONSTANTS.sliderSpeedMs },
+    slides: { perView: 1 },
+    slideChanged: (s: KeenSliderInstance) => setCurrent(relativeIndex(s.track.details.rel, PROMO_SLIDES.length)),
+  }))
+  const [plugins] = useState(() => [
+    autoplay(CONSTANTS.sliderAutoplayMs, () => pausedRef.current),
+    longSwipe(CONSTANTS.sliderLongSwipeMs),
+  ])
+  const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(options, plugins)
+
+  useEffect(() => {
+    instanceRef.current?.container.dispatchEvent(new Event('autoplay:update'))
+  }, [paused, instanceRef])
+
+  const total = PROMO_SLIDES.length
+  return (
+    <section
+      className="promo-slider"
+      aria-roledescription="carousel"
+      aria-label={m.promo_slider_label()}
+      data-testid="promo-slider"
+      data-current={current}
+      data-paused={paused ? 'true' : 'false'}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
+      }}
+    >
+      <div className="promo-slider__viewport">
+        <div ref={sliderRef} className="keen-slider" aria-live={paused ? 'polite' : 'off'}>
+          {PROMO_SLIDES.map((slide, index) => (
+            <div
+              key={slide.n}
+              className="keen-slider__slide promo-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={m.mk_promo_slide_of({ current: String(index + 1), total: String(total) })}
+              aria-hidden={index !== current}
+              data-testid="promo-slide"
+            >
+              <img
+                src={slide.image}
+                width={PROMO_SLIDE_SIZE.width}
+                height={PROMO_SLIDE_SIZE.height}
+                alt={t(promoText, slide.alt)}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                decoding="async"
+                draggable={false}
+                {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
+              />
+              <div className="promo-slide__copy">
+                <p className="promo-slide__count" aria-hidden="true">{String(index + 1).padStart(2, '0')} / {String(total).padStart(2, '0')}</p>
+                <h2 className="promo-slide__title">{t(promoText, slide.title)}</h2>
+                <p className="promo-slide__text">{t(promoText, slide.text)}</p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="promo-slider__controls">
+        <button type="button" className="icon-button promo-slider__arrow" onClick={() => instanceRef.current?.prev()} aria-label={m.promo_prev()} data-testid="promo-prev">
+          <Icon name="chevronLeft" size={20} />
+        </button>
+        <ol className="promo-slider__dots">
+          {PROMO_SLIDES.map((slide, index) => (
+            <li key={slide.n}>
+              <button
+                type="button"
+                className="promo-slider__dot"
+                aria-label={`${m.promo_goto_slide()} ${index + 1}`}
+                aria-current={index === current ? 'true' : undefined}
+                onClick={() => instanceRef.current?.moveToIdx(index)}
+                data-testid="promo-dot"
+              />
+            </li>
+          ))}
+        </ol>
+        <button type="button" className="icon-button promo-slider__arrow" onClick={() => instanceRef.current?.next()} aria-label={m.promo_next()} data-testid="promo-next">
+          <Icon name="chevronRight" size={20} />
+        </button>
+        <button
+          type="button"
+          className="icon-button promo-slider__pause"
+          onClick={() => setStopped((s) => !s)}
+          aria-pressed={stopped}
+          aria-label={stopped ? m.mk_promo_play() : m.mk_promo_pause()}
+          data-testid="promo-pause"
+        >
+          <Icon name={stopped ? 'play' : 'pause'} size={18} />
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,35 @@
+/**
+ * R7: the join page's referral code, registered by the server while it renders the page
+ * (so a join link works without JavaScript); a valid code is kept in the referrer cookie.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { appendResponseHeader, setResponseHeader } from '@tanstack/react-start/server'
+import { type } from 'arktype'
+import { CONSTANTS, loadConfig } from '#config'
+import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
+import type { ReferrerResult } from '#machines/join.ts'
+import { LOCALES } from '#machines/rules/locale.ts'
+import { createApi } from '#app/api/client.ts'
+import { m } from '#app/paraglide/messages.js'
+import { referrerCookie } from './referrer.ts'
+
+const JoinRequest = type({ locale: type.enumerated(...LOCALES), code: 'string <= 200' })
+
+export type JoinSettled = { result: ReferrerResult } | { error: string } | null
+
+export const registerReferrer = createServerFn({ method: 'GET' })
+  .validator(JoinRequest)
+  .handler(async ({ data }): Promise<JoinSettled> => {
+    const code = sanitizeReferrerCode(data.code)
+    if (!code) return null
+    // One visitor's registration, never a page for the next one.
+    setResponseHeader('cache-control', 'no-store')
+    const config = loadConfig()
+    try {
+      const answer = await createApi({ base: config.apiBase, locale: data.locale, timeoutMs: CONSTANTS.serverBackendTimeoutMs, fallbackMessage: () => m.notifications_errors_other({}, { locale: data.locale }) }).registerReferrer(code)
+      if (answer.valid) appendResponseHeader('set-cookie', referrerCookie(answer.code, config.cookiesCrossOrigin))
+      return { result: { code: answer.code, valid: answer.valid } }
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) }
+    }
+  })

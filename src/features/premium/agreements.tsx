@@ -1,0 +1,60 @@
+import type { Agreement } from '#machines/payment.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { m } from '#app/paraglide/messages.js'
+import { legalHref } from '#app/features/locale/locale.ts'
+import { richText } from './rich-text.tsx'
+
+interface AgreementsProps {
+  locale: Locale
+  values: Record<Agreement, boolean>
+  disabled: boolean
+  /** The id of the text that says why paying is not possible yet. */
+  describedBy?: string
+  onChange: (agreement: Agreement, value: boolean) => void
+}
+
+function LegalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children}
+    </a>
+  )
+}
+
+/** R3, R4: the premium and promo agreements; legal pages under /ru for Russian, /en otherwise. */
+export function Agreements({ locale, values, disabled, describedBy, onChange }: AgreementsProps) {
+  return (
+    <fieldset className="agreements" disabled={disabled}>
+      <legend>{m.premium_agreements_legend()}</legend>
+      <div className="agreement">
+        <input
+          id="agreement-premium"
+          type="checkbox"
+          checked={values.premium}
+          aria-describedby={values.premium ? undefined : describedBy}
+          onChange={(event) => onChange('premium', event.currentTarget.checked)}
+        />
+        <label htmlFor="agreement-premium">
+          {richText(m.premium_agreement_premium, {
+            offer: <LegalLink href={legalHref(locale, 'oferta')}>{m.premium_agreement_offer_link()}</LegalLink>,
+            license: <LegalLink href={legalHref(locale, 'user-license')}>{m.premium_agreement_license_link()}</LegalLink>,
+          })}
+        </label>
+      </div>
+      <div className="agreement">
+        <input
+          id="agreement-promo"
+          type="checkbox"
+          checked={values.promo}
+          aria-describedby={values.promo ? undefined : describedBy}
+          onChange={(event) => onChange('promo', event.currentTarget.checked)}
+        />
+        <label htmlFor="agreement-promo">
+          {richText(m.premium_agreement_promo, {
+            policy: <LegalLink href={legalHref(locale, 'policy')}>{m.premium_agreement_policy_link()}</LegalLink>,
+          })}
+        </label>
+      </div>
+    </fieldset>
+  )
+}

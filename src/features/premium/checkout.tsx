@@ -1,0 +1,164 @@
+import { useMemo, useRef } from 'react'
+import { Link } from '@tanstack/react-router'
+import {
+  selectCurrencyNote,
+  selectLoginHref,
+  selectOfferPlan,
+  selectPayReason,
+  selectRestored,
+  type Agreement,
+  type OfferedPlan,
+  type PayReason,
+  type SpecialOffer,
+} from '#machines/payment.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { m } from '#app/paraglide/messages.js'
+import { planView, type PlanView } from './plans.ts'
+import { useSite } from '#app/site/use-site.ts'
+import { PlanList } from './plan-list.tsx'
+import { Agreements } from './agreements.tsx'
+import { usePayment } from './use-payment.ts'
+import { DAYS } from './premium-plans.tsx'
+
+const REASON_ID = 'premium-pay-reason'
+
+/** What the panel says for each reason the machine gives (R3, R4). */
+const REASON_TEXT: Record<PayReason, () => string> = {
+  busy: () => m.premium_reason_busy(),
+  preparing: () => m.premium_reason_preparing(),
+  plan: () => m.premium_reason_plan(),
+  login: () => m.premium_reason_login(),
+  email: () => m.premium_reason_email(),
+  agreements: () => m.premium_reason_agreements(),
+  premium: () => m.premium_reason_premium(),
+  promo: () => m.premium_reason_promo(),
+}
+
+export interface PremiumCheckoutProps {
+  /** Every plan the backend listed, with its label; the payment machine decides which are offered. */
+  plans: readonly OfferedPlan[]
+  offer: SpecialOffer | null
+  offerDiscount: number | null
+  takeOffer: boolean
+  locale: Locale
+}
+
+/**
+ * R3, R4: the plans and the payment panel. The payment machine decides everything: which
+ * plans are offered, the stored premium state (a guest's plan before login, read after hydration
+ * so the server and the first browser render agree), the special offer, why paying is not
+ * possible yet, when the panel is next, and the payment's confirmation.
+ */
+export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale }: PremiumCheckoutProps) {
+  const site = useSite()
+  const panel = useRef<HTMLElement>(null)
+  const { snapshot, send, service } = usePayment({
+    locale,
+    plans,
+    offer,
+    takeOffer,
+    onPanel: (how) => {
+      const node = panel.current
+      if (!node) return
+      const box = node.getBoundingClientRect()
+      const inView = box.top >= 0 && box.bottom <= window.innerHeight
+      if (how === 'focus') {
+        node.scrollIntoView({ block: 'center' })
+        node.focus({ preventScroll: true })
+      } else if (!inView) node.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    },
+  })
+  const { context } = snapshot
+  const busy = snapshot.hasTag('busy')
+  const canPay = snapshot.can({ type: 'payment.submit' })
+  const reason = selectPayReason(snapshot)
+  // Busy paying, or not interactive yet (decision 075): the choices wait.
+  const locked = busy || reason === 'preparing'
+  const views = useMemo(() => context.offered.map((offered) => planView(offered, locale, DAYS)), [context.offered, locale])
+  const offerPlan = selectOfferPlan(snapshot)
+  const offerView = useMemo(() => (offerPlan ? planView(offerPlan, locale, DAYS) : null), [offerPlan, locale])
+  const selected: PlanView | null = useMemo(() => {
+    if (context.special) return offerView
+    return views.find((view) => view.plan.id === context.subscription?.id) ?? null
+  }, [views, offerView, context.special, context.subscription])
+  const regular = selected ? views.find((view) => view.plan.id === selected.plan.id) : null
+
+  const select = (view: PlanView) => send({ type: 'plan.select', subscription: view.plan, label: view.label })
+  const agree = (agreement: Agreement, value: boolean) => send({ type: 'agreement.set', agreement, value })
+
+  if (snapshot.matches('unavailable')) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {m.premium_unavailable({ email: site.brandInfo.supportEmail })}
+      </p>
+    )
+  }
+
+  return (
+    <div className="premium-checkout" data-ready={selectRestored(snapshot)} data-state={busy ? 'busy' : 'idle'}>
+      <section className="premium-plans" aria-labelledby="premium-plans-heading">
+        <h2 id="premium-plans-heading">{m.premium_plans_heading()}</h2>
+        <p className="premium-plans__lead">{m.premium_plans_lead()}</p>
+        <PlanList
+          views={views}
+          selectedId={context.special ? null : (context.subscription?.id ?? null)}
+          busy={locked}
+          onSelect={select}
+          offer={offerView && offerDiscount !== null ? { view: offerView, discount: offerDiscount, selected: context.special, onTake: () => send({ type: 'offer.take' }) } : null}
+        />
+      </section>
+
+      <section ref={panel} id="premium-payment" className="premium-payment" aria-labelledby="premium-payment-heading" tabIndex={-1}>
+        <h2 id="premium-payment-heading">{m.premium_checkout_heading()}</h2>
+        <p className="premium-payment__summary" data-testid="premium-summary">
+          {selected
+            ? context.special && regular
+              ? m.premium_offer_summary({ plan: selected.label, price: selected.price, old: regular.price })
+              : m.premium_checkout_summary({ plan: selected.label, price: selected.price })
+            : m.premium_checkout_none()}
+        </p>
+        {selectCurrencyNote(snapshot) ? <p className="premium-payment__note">{m.premium_rub_note()}</p> : null}
+        {snapshot.matches('unconfirmed') ? (
+          <div className="notice" role="status" data-testid="payment-pending">
+            <p><strong>{m.premium_pending_title()}</strong></p>
+            <p>{m.payments_pending()}</p>
+            <div className="actions actions--start">
+              <button type="button" className="button" onClick={() => send({ type: 'payment.recheck' })}>{m.premium_pending_check()}</button>
+              <Link to="/account" className="button button--ghost">{m.premium_pending_account()}</Link>
+            </div>
+          </div>
+        ) : null}
+        <Agreements locale={locale} values={context.agreements} disabled={locked} describedBy={reason ? REASON_ID : undefined} onChange={agree} />
+        <div className="premium-payment__actions">
+          <button
+            type="button"
+            className="button premium-payment__pay"
+            aria-disabled={!canPay}
+            aria-busy={busy}
+            aria-describedby={reason ? REASON_ID : undefined}
+            onClick={() => send({ type: 'payment.submit' })}
+          >
+            {snapshot.matches({ paying: 'confirming' }) ? m.premium_confirming() : busy ? m.premium_paying() : m.premium_pay()}
+          </button>
+          {reason === 'login' ? (
+            <a className="button button--ghost" href={selectLoginHref(snapshot)}>
+              {m.premium_sign_in()}
+            </a>
+          ) : null}
+          {reason === 'email' ? (
+            <Link to="/account" hash="acc-email" className="button button--ghost" data-testid="premium-add-email">
+              {m.premium_add_email()}
+            </Link>
+          ) : null}
+        </div>
+        <p id={REASON_ID} className="premium-payment__reason" aria-live="polite">
+          {reason ? REASON_TEXT[reason]() : ''}
+        </p>
+        <noscript>
+          <p className="premium-payment__reason">{m.premium_needs_js()}</p>
+        </noscript>
+        <p className="premium-payment__note">{m.premium_secure_note()}</p>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+/**
+ * How the premium page shows a plan: its label (the rule of R9, `planLabel`), its price in
+ * the response's currency formatted for the page's language, and the regular price it replaces.
+ * Which plans are offered is the payment machine's rule.
+ */
+import type { OfferedPlan } from '#machines/payment.ts'
+import { daysLabel, isTrialPlan, planLabel, type DaysMessages } from '#machines/rules/plans.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import type { Subscription } from '#app/api/schemas.ts'
+import { formatPrice } from './format.ts'
+
+export type Plan = Subscription
+
+export interface PlanView {
+  plan: Plan
+  label: string
+  trial: boolean
+  /** The days count in words, also for the trial (`3 days`). */
+  duration: string
+  price: string
+  oldPrice: string | null
+  currency: string
+}
+
+/** Every plan of the list with its label, as the payment machine takes them. */
+export function labelledPlans(plans: readonly Plan[], locale: Locale, days: DaysMessages): OfferedPlan[] {
+  return plans.map((plan) => ({ plan, label: planLabel(plan, locale, days) }))
+}
+
+export function planView(offered: OfferedPlan, locale: Locale, days: DaysMessages): PlanView {
+  const plan = offered.plan as Plan
+  const price = plan.prices.using
+  return {
+    plan,
+    label: offered.label,
+    trial: isTrialPlan(plan),
+    duration: daysLabel(plan.days, locale, days),
+    price: formatPrice(price.actual, price.currency, locale),
+    oldPrice: typeof price.old === 'number' && price.old > price.actual ? formatPrice(price.old, price.currency, locale) : null,
+    currency: price.currency,
+  }
+}

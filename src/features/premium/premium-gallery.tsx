@@ -1,0 +1,17 @@
+import { m } from '#app/paraglide/messages.js'
+import { PremiumGallery } from '#app/features/marketing/gallery.tsx'
+
+/**
+ * R9: the premium monitor gallery (16 big and 16 small images; a thumbnail opens the
+ * lightbox with the image's name and url) on the premium page, below the plans and the
+ * payment panel. Its images load lazily, so the page's first paint does not wait for them.
+ */
+export function PremiumGallerySection() {
+  return (
+    <section className="section premium-gallery" aria-labelledby="premium-gallery-title">
+      <h2 id="premium-gallery-title" className="section-title">{m.premium_gallery_title()}</h2>
+      <p className="section-lead">{m.premium_gallery_lead()}</p>
+      <PremiumGallery />
+    </section>
+  )
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { useMachine } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { requestMachine } from '#machines/request.ts'
+import type { SpecialOffer as MachineOffer } from '#machines/payment.ts'
+import type { DaysMessages } from '#machines/rules/plans.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { m } from '#app/paraglide/messages.js'
+import { useApi } from '#app/api/use-api.ts'
+import type { SpecialOffer, SubscriptionList } from '#app/api/schemas.ts'
+import { notify } from '#app/site/toast.ts'
+import { useSite } from '#app/site/use-site.ts'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { labelledPlans } from './plans.ts'
+import { fetchPlans, plansFailureToast, settledPlans, type PlansResult } from './plans-result.ts'
+import { PlansError } from './plans-error.tsx'
+import { PremiumCheckout } from './checkout.tsx'
+import { reportFailure } from '#app/site/report.ts'
+
+export const DAYS: DaysMessages = {
+  one: (inputs) => m.premium_plan_days_one(inputs),
+  few: (inputs) => m.premium_plan_days_few(inputs),
+  many: (inputs) => m.premium_plan_days_many(inputs),
+}
+
+function machineOffer(offer: SpecialOffer['offer']): MachineOffer | null {
+  return offer ? { subscriptionId: offer.subscription_id, price: offer.price, currency: offer.currency } : null
+}
+
+interface PremiumPlansProps {
+  initial: PlansResult
+  offer: SpecialOffer['offer']
+  takeOffer: boolean
+  locale: Locale
+}
+
+/**
+ * R7, R8: the plans from the route loader. A new loader result starts over (a new request
+ * machine); see `Plans`.
+ */
+export function PremiumPlans(props: PremiumPlansProps) {
+  const [current, setCurrent] = useState({ initial: props.initial, generation: 0 })
+  if (current.initial !== props.initial) setCurrent({ initial: props.initial, generation: current.generation + 1 })
+  return <Plans key={current.generation} {...props} />
+}
+
+/**
+ * The loader's result drives a request machine: it starts `done`, or `failed` with a toast
+ * (the server's message, else the generic one) and an error state whose retry fetches the
+ * plans again in the browser.
+ */
+function Plans({ initial, offer, takeOffer, locale }: PremiumPlansProps) {
+  const site = useSite()
+  const api = useApi()
+  const service = site.config.payment.service
+  const [logic] = useState(() =>
+    requestMachine.provide({
+      actors: { run: fromPromise<unknown, void>(() => fetchPlans(api, service)) },
+      actions: {
+        reportFailure: (_, params) => notify(plansFailureToast(params.error)),
+        logError: (_, params) => reportFailure('premium: the plan list could not be loaded', params.error),
+      },
+    }),
+  )
+  const [snapshot, send] = useMachine(logic, { input: { settled: settledPlans(initial) }, inspect: useMachineInspect() })
+  const list = snapshot.matches('done') ? (snapshot.context.result as SubscriptionList) : null
+
+  if (!list) {
+    return (
+      <section className="premium-plans" aria-labelledby="premium-plans-heading">
+        <h2 id="premium-plans-heading">{m.premium_plans_heading()}</h2>
+        <PlansError retrying={snapshot.hasTag('busy')} onRetry={() => send({ type: 'request.retry' })} />
+      </section>
+    )
+  }
+  return (
+    <PremiumCheckout
+      plans={labelledPlans(list.subscriptions, locale, DAYS)}
+      offer={machineOffer(offer)}
+      offerDiscount={offer?.discount_percent ?? null}
+      takeOffer={takeOffer}
+      locale={locale}
+    />
+  )
+}

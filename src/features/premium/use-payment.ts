@@ -1,0 +1,120 @@
+import { createContext, useContext, useEffect, useRef, useState } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { paymentMachine, persistablePremiumState, type CreatePaymentInput, type OfferedPlan, type PremiumState, type SpecialOffer } from '#machines/payment.ts'
+import type { PaymentOptions } from '#machines/rules/payment.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { isLoggedIn } from '#machines/auth.ts'
+import { cloudpaymentsPublicIdForHost } from '#constants'
+import { AuthActor, navigateTo } from '#app/features/account/auth-provider.tsx'
+import { useApi } from '#app/api/use-api.ts'
+import { useSite } from '#app/site/use-site.ts'
+import { askAuth } from '#app/features/account/auth-client.ts'
+import { notify } from '#app/site/toast.ts'
+import { pushCartChange, pushPurchase } from '#app/features/marketing/data-layer.ts'
+import { createLoadWidgetScript, createRunWidget, type WidgetScope } from '#app/features/premium/payments/index.ts'
+import { readPremiumState, sessionStorageOrNull, writePremiumState } from './persist.ts'
+import { paymentToast } from './payment-toast.ts'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { reportFailure } from '#app/site/report.ts'
+
+type PaymentActors = NonNullable<Parameters<typeof paymentMachine.provide>[0]['actors']>
+
+/**
+ * Replacement provider actors for the payment machine. The site never sets it; stories give
+ * fakes here so that every payment state shows without a backend or a widget script.
+ */
+export const PaymentActorsOverride = createContext<Partial<PaymentActors> | null>(null)
+
+export interface UsePaymentOptions {
+  locale: Locale
+  plans: readonly OfferedPlan[]
+  offer: SpecialOffer | null
+  takeOffer: boolean
+  /** The payment panel is next: `focus` after login with a plan, else only brought into view. */
+  onPanel: (how: 'focus' | 'reveal') => void
+}
+
+/**
+ * The payment machine with the site's side effects (R4, R7): the stored premium state, the
+ * backend calls, the provider's script and widget, the auth machine's user refresh, toasts,
+ * analytics and navigation. The premium state is kept in sessionStorage once it has been read.
+ */
+export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaymentOptions) {
+  const site = useSite()
+  const auth = AuthActor.useActorRef()
+  const loggedIn = AuthActor.useSelector(isLoggedIn)
+  // A Steam account may have no e-mail; until the user is read, nothing says it has none.
+  const hasEmail = AuthActor.useSelector((s) => (s.context.user ? Boolean(s.context.user.email) : true))
+  const api = useApi()
+  const router = useRouter()
+  const live = useRef({ api, router, auth, onPanel })
+  live.current = { api, router, auth, onPanel }
+  const payment = site.config.payment
+  const override = useContext(PaymentActorsOverride)
+
+  const [logic] = useState(() =>
+    paymentMachine.provide({
+      actors: {
+        readStoredState: fromPromise<PremiumState | null, void>(() => readPremiumState(sessionStorageOrNull())),
+        createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(({ input }) =>
+          live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service, ...(input.special ? { special: true } : {}) }),
+        ),
+        loadWidgetScript: createLoadWidgetScript(payment),
+        runWidget: createRunWidget(() => window as unknown as WidgetScope),
+        checkPayment: fromPromise(async ({ input }) => (await live.current.api.payment(input.paymentId)).status === 'paid'),
+        wait: fromPromise(({ input }) => new Promise<void>((resolve) => window.setTimeout(resolve, input.ms))),
+        refreshUser: fromPromise<void, void>(async () => {
+          const settled = await askAuth(live.current.auth, { type: 'user.refresh' })
+          if (!settled.matches({ loggedIn: 'active' })) throw new Error('The session ended while the user was refreshed')
+        }),
+        ...override,
+      },
+      actions: {
+        toast: ({ event }, params) => notify(paymentToast(params, (event as { error?: unknown }).error)),
+        trackPurchase: (_, params) => pushPurchase(params),
+        trackCart: (_, params) => pushCartChange(params),
+        focusPayment: () => live.current.onPanel('focus'),
+        revealPayment: () => live.current.onPanel('reveal'),
+        navigate: (_, params) => navigateTo(live.current.router, params.to),
+        log: (_, params) => console.info(`payment: ${params.message}`),
+        logError: (_, params) => reportFailure(`payment: ${params.message}`, params.detail ?? ''),
+      },
+    }),
+  )
+
+  const [snapshot, send, actorRef] = useMachine(logic, {
+    inspect: useMachineInspect(),
+    input: {
+      locale,
+      loggedIn,
+      hasEmail,
+      activeService: payment.service,
+      publicId: cloudpaymentsPublicIdForHost(site.config, site.host),
+      payselection: { serviceId: payment.payselection.serviceId, publicKey: payment.payselection.publicKey },
+      plans,
+      debugPrices: site.config.debugPrices,
+      offer,
+      takeOffer,
+      restoreStored: true,
+    },
+  })
+
+  // R4: the session decides whether paying is possible.
+  useEffect(() => {
+    actorRef.send({ type: 'auth.changed', loggedIn, hasEmail })
+  }, [actorRef, loggedIn, hasEmail])
+
+  // R3: the premium state outlives the trip to the login page (never written before it was read).
+  useEffect(() => {
+    const storage = sessionStorageOrNull()
+    const subscription = actorRef.subscribe((s) => {
+      const state = persistablePremiumState(s)
+      if (state) writePremiumState(storage, state)
+    })
+    return () => subscription.unsubscribe()
+  }, [actorRef])
+
+  return { snapshot, send, actorRef, service: payment.service }
+}

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useActorRef } from '@xstate/react'
+import { expect, userEvent, within } from 'storybook/test'
+import { EMAIL_RULES } from '#machines/rules/fields.ts'
+import { siteForm } from './form-logic.ts'
+import { FormField, MachineForm } from './form.tsx'
+
+const FORM_ID = 'story-email'
+
+/** R5: a field of a form run by the form machine: untouched, invalid after blur, valid; a submit checks every field. */
+function EmailForm({ label, hint }: { label: string; hint?: string }) {
+  const form = useActorRef(siteForm, { input: { id: FORM_ID, fields: [{ name: 'email', value: '', rules: EMAIL_RULES }] } })
+  return (
+    <MachineForm id={FORM_ID} form={form} action="#" className="form-card">
+      <FormField name="email" label={label} rules={EMAIL_RULES} type="email" hint={hint} />
+      <button type="submit" className="button" onClick={(e) => (e.preventDefault(), form.send({ type: 'form.submit' }))}>
+        Send
+      </button>
+    </MachineForm>
+  )
+}
+
+const meta = {
+  title: 'Forms/Field',
+  component: EmailForm,
+  args: { label: 'E-mail', hint: 'We send the code here.' },
+} satisfies Meta<typeof EmailForm>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Untouched: Story = {
+  play: async ({ canvasElement }) => {
+    const input = await within(canvasElement).findByRole('textbox')
+    await expect(input).not.toHaveAttribute('aria-invalid')
+    await expect(within(canvasElement).getByText('We send the code here.')).toBeVisible()
+  },
+}
+
+export const Invalid: Story = {
+  play: async ({ canvasElement }) => {
+    const input = await within(canvasElement).findByRole('textbox')
+    await userEvent.type(input, 'not-an-address')
+    await userEvent.tab()
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    await expect(await within(canvasElement).findByRole('alert')).toBeVisible()
+  },
+}
+
+export const Valid: Story = {
+  play: async ({ canvasElement }) => {
+    const input = await within(canvasElement).findByRole('textbox')
+    await userEvent.type(input, 'alex@example.com')
+    await userEvent.tab()
+    await expect(input.closest('.field')).toHaveAttribute('data-state', 'passed')
+    await expect(input).not.toHaveAttribute('aria-invalid')
+  },
+}
+
+/** R5: a submit with an empty field shows its message and puts the focus on it. */
+export const SubmittedEmpty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send' }))
+    const input = canvas.getByRole('textbox')
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    await expect(input).toHaveFocus()
+  },
+}
+
+export const InvalidRussian: Story = { ...Invalid, globals: { locale: 'ru' }, args: { label: 'Эл. почта', hint: 'Сюда придёт код.' } }
+export const InvalidGerman: Story = { ...Invalid, globals: { locale: 'de' }, args: { label: 'E-Mail', hint: 'Hierhin senden wir den Code.' } }

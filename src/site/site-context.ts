@@ -1,0 +1,73 @@
+/**
+ * What every page needs to know about the request it renders for: the host and its brand
+ * (original or mirror domain), the origin for canonical URLs, the public configuration, and
+ * the visitor's session with the user, so a logged-in first paint is already logged in.
+ * Computed on the server once per document and carried to the browser by the root loader,
+ * which serialises it into the page: so it holds the current brand only, never the other
+ * brand's names, e-mail or host (decision 005).
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { appendResponseHeader, getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
+import { CONSTANTS, brandForHost, loadConfig, toPublicConfig, type Brand, type BrandId, type PublicConfig } from '#config'
+import { createApi, ApiError } from '#app/api/client.ts'
+import type { User } from '#app/api/schemas.ts'
+import { clearSessionCookies, serverSession, type ServerSession } from '#app/features/account/session.server.ts'
+import { hostDetectionInput, type HostDetectionInput } from '#app/features/locale/locale.ts'
+import { PageRequest } from './page-request.ts'
+import { clearFlashCookie, readFlash, type Flash } from '#app/forms/flash.ts'
+
+export interface SiteContext {
+  host: string
+  origin: string
+  brand: BrandId
+  /** The request's brand: names, support e-mail, favicon, share image. */
+  brandInfo: Brand
+  config: PublicConfig
+  /** R2: whether hosts are bound to locales and this host's locale, for the locale machine's detection. */
+  localeHost?: HostDetectionInput
+  /** The request time: the auth machine's first `now`, the same on server and client. */
+  now: number
+  session: ServerSession | null
+  user: User | null
+  /** What a form sent without JavaScript came back with (decision 063), read once. */
+  flash: Flash | null
+}
+
+export const getSiteContext = createServerFn({ method: 'GET' })
+  .validator(PageRequest)
+  .handler(async ({ data }): Promise<SiteContext> => {
+    const config = loadConfig()
+    const host = getRequestHost({ xForwardedHost: true })
+    const protocol = getRequestProtocol({ xForwardedProto: true }) === 'https' ? 'https' : 'http'
+    const now = Date.now()
+    const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
+    let session = await serverSession(api, { now, crossOrigin: config.cookiesCrossOrigin })
+    let user: User | null = null
+    if (session) {
+      try {
+        user = await api(session.token).me()
+      } catch (error) {
+        // 401: the backend no longer knows the token, the visitor is a guest. Anything else: the
+        // page still renders; the browser's auth machine fetches the user again.
+        if (error instanceof ApiError && error.status === 401) {
+          session = null
+          clearSessionCookies()
+        }
+      }
+    }
+    const flash = readFlash(getRequestHeader('cookie'))
+    if (flash) appendResponseHeader('set-cookie', clearFlashCookie(config.cookiesCrossOrigin))
+    const brand = brandForHost(config, host)
+    return {
+      host,
+      origin: `${protocol}://${host}`,
+      brand,
+      brandInfo: config.brands[brand],
+      config: toPublicConfig(config, host),
+      localeHost: hostDetectionInput(config.localeHosts, host),
+      now,
+      session,
+      user,
+      flash,
+    }
+  })

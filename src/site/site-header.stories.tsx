@@ -1,0 +1,93 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, within } from 'storybook/test'
+import { m } from '#app/paraglide/messages.js'
+import { SiteHeader } from './site-header.tsx'
+import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site'
+import { PHONE_GLOBALS } from '../../.storybook/viewports'
+
+const meta = {
+  title: 'Site/Header',
+  component: SiteHeader,
+  parameters: { site: { layout: 'page' } satisfies SiteParameters },
+} satisfies Meta<typeof SiteHeader>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Guest: Story = {}
+
+export const SignedIn: Story = { parameters: { site: { user: SAMPLE_USER } satisfies SiteParameters } }
+
+export const MirrorBrand: Story = { globals: { brand: 'mirror' } }
+
+export const Russian: Story = { globals: { locale: 'ru' } }
+
+export const German: Story = { globals: { locale: 'de' } }
+
+/** The phone menu's parts: its button and the menu it controls (once the frame has rendered). */
+async function menuParts(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  const toggle = await canvas.findByTestId('menu-toggle')
+  return {
+    toggle,
+    header: toggle.closest<HTMLElement>('.site-header')!,
+    menu: canvasElement.querySelector<HTMLElement>(`#${toggle.getAttribute('aria-controls')}`)!,
+    premiumLink: () => canvas.getByRole('link', { name: m.nav_premium() }),
+  }
+}
+
+async function expectClosed(canvasElement: HTMLElement) {
+  const { header, menu, toggle } = await menuParts(canvasElement)
+  await expect(toggle).toBeVisible()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await expect(toggle).toHaveAccessibleName(m.nav_menu_open())
+  await expect(header).toHaveAttribute('data-menu', 'closed')
+  await expect(menu).not.toBeVisible()
+}
+
+async function expectOpen(canvasElement: HTMLElement) {
+  const { header, menu, toggle, premiumLink } = await menuParts(canvasElement)
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(toggle).toHaveAccessibleName(m.nav_menu_close())
+  await expect(header).toHaveAttribute('data-menu', 'open')
+  await expect(menu).toBeVisible()
+  await expect(premiumLink()).toBeVisible()
+}
+
+/** R2: the phone menu starts closed; its button opens it and closes it again. */
+export const MobileMenuClosed: Story = {
+  tags: ['mobile'],
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await expectClosed(canvasElement)
+    const { toggle } = await menuParts(canvasElement)
+    await userEvent.click(toggle)
+    await expectOpen(canvasElement)
+    await userEvent.click(toggle)
+    await expectClosed(canvasElement)
+  },
+}
+
+/** R2: the phone menu opened by its button, closed with Escape (focus back on the button), opened again. */
+export const MobileMenuOpen: Story = {
+  tags: ['mobile'],
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await expectClosed(canvasElement)
+    const { toggle } = await menuParts(canvasElement)
+    await userEvent.click(toggle)
+    await expectOpen(canvasElement)
+    await userEvent.keyboard('{Escape}')
+    await expectClosed(canvasElement)
+    await expect(toggle).toHaveFocus()
+    // Left open: the stories test checks the open menu with axe.
+    await userEvent.click(toggle)
+    await expectOpen(canvasElement)
+  },
+}
+
+/** R2: the open phone menu in Russian (the longest labels). */
+export const MobileMenuOpenRussian: Story = {
+  tags: ['mobile'],
+  globals: { ...PHONE_GLOBALS, locale: 'ru' },
+  play: (context) => MobileMenuOpen.play!(context),
+}

@@ -1,0 +1,33 @@
+import { createActorContext } from '@xstate/react'
+import { useRouter } from '@tanstack/react-router'
+import { useEffect, type ReactNode } from 'react'
+import { lightboxMachine, menuMachine, modalMachine } from '#machines/ui.ts'
+
+/** One actor per page view for each piece of shared UI state (R3). */
+export const MenuActor = createActorContext(menuMachine)
+export const ModalActor = createActorContext(modalMachine)
+export const LightboxActor = createActorContext(lightboxMachine)
+
+/** R2: the mobile menu closes on every route change. */
+function CloseMenuOnRouteChange() {
+  const router = useRouter()
+  const menu = MenuActor.useActorRef()
+  useEffect(
+    () => router.subscribe('onBeforeNavigate', ({ toLocation }) => menu.send({ type: 'route.changed', path: toLocation.pathname })),
+    [router, menu],
+  )
+  return null
+}
+
+export function UiActors({ children }: { children: ReactNode }) {
+  return (
+    <MenuActor.Provider>
+      <ModalActor.Provider>
+        <LightboxActor.Provider>
+          <CloseMenuOnRouteChange />
+          {children}
+        </LightboxActor.Provider>
+      </ModalActor.Provider>
+    </MenuActor.Provider>
+  )
+}
