@@ -8,7 +8,7 @@ import type { Rule } from './validation.ts'
 export const EMAIL_RULES: readonly Rule[] = [{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }]
 /** The e-mailed code: six digits, Latin or Arabic-Indic. */
 export const CODE_RULES: readonly Rule[] = [{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length', length: 6 }]
-/** The desktop launcher's password (decision 062): 8 to 128 characters. */
+/** The desktop launcher's password (decision 078): 8 to 128 characters. */
 export const PASSWORD_RULES: readonly Rule[] = [{ rule: 'required' }, { rule: 'min', length: 8 }, { rule: 'max', length: 128 }]
 /** The launcher password typed again. */
 export const PASSWORD_CONFIRM_RULES: readonly Rule[] = [{ rule: 'required' }, { rule: 'confirmed', other: 'password' }]

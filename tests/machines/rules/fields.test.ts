@@ -16,7 +16,7 @@ describe('R5: the product field rules, as written', () => {
   it('the e-mailed code: required, digits (Latin or Arabic-Indic), exactly 6', () => {
     expect(CODE_RULES).toEqual([{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length', length: 6 }])
   })
-  it('the launcher password (decision 062): required, 8 to 128 characters', () => {
+  it('the launcher password (decision 078): required, 8 to 128 characters', () => {
     expect(PASSWORD_RULES).toEqual([{ rule: 'required' }, { rule: 'min', length: 8 }, { rule: 'max', length: 128 }])
   })
   it('the password typed again: required, equal to the field named password', () => {
