@@ -1,7 +1,8 @@
-import type { m } from '#app/paraglide/messages.js'
+import type { AreaKey } from './area-key.ts'
+import type * as faqText from './messages/faq.ts'
 
-/** The name of a compiled Paraglide message (messages/content/{locale}.json). */
-type MessageKey = keyof typeof m
+/** The name of one of this area's messages (messages/faq/{locale}.json): checked by the compiler. */
+type MessageKey = AreaKey<typeof faqText>
 
 export interface FaqItem {
   /** Stable kebab-case fragment id, unique across all groups. */

@@ -1,7 +1,8 @@
-import type { m } from '#app/paraglide/messages.js'
+import type { AreaKey } from './area-key.ts'
+import type * as homeText from './messages/home.ts'
 
-/** The name of a compiled Paraglide message (messages/content/{locale}.json). */
-type MessageKey = keyof typeof m
+/** The name of one of this area's messages (messages/home/{locale}.json): checked by the compiler. */
+type MessageKey = AreaKey<typeof homeText>
 
 export interface HomeCard {
   readonly id: string

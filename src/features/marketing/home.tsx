@@ -4,7 +4,7 @@ import { DEFAULT_GAME_VERSION_ID, GAME_VERSIONS } from '#constants'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { HOME_FEATURES, HOME_STEPS } from '#app/content/home.ts'
-import { FAQ_GROUPS, FAQ_TEASER_ANCHORS } from '#app/content/faq.ts'
+import { FAQ_TEASER_ANCHORS } from '#app/content/faq.ts'
 import { legalHref } from '#app/features/locale/locale.ts'
 import { useSite } from '#app/site/use-site.ts'
 import { textBlocks } from './rich-text.ts'
@@ -186,17 +186,15 @@ export function GallerySection() {
   )
 }
 
-const FAQ_ITEMS = new Map<string, { q: string; a: string }>(FAQ_GROUPS.flatMap((g) => g.items.map((i) => [i.anchor, { q: i.q, a: i.a }] as const)))
-
 /**
  * The teaser's four questions named directly, not looked up among all FAQ messages: the home
  * page then carries these texts only, not the whole FAQ (decision 022).
  */
-const TEASER_TEXT: Record<(typeof FAQ_TEASER_ANCHORS)[number], object> = {
-  'what-is-it': { faq_what_is_it_q: m.faq_what_is_it_q, faq_what_is_it_a: m.faq_what_is_it_a },
-  'visible-to-others': { faq_visible_to_others_q: m.faq_visible_to_others_q, faq_visible_to_others_a: m.faq_visible_to_others_a },
-  'free-vs-premium': { faq_free_vs_premium_q: m.faq_free_vs_premium_q, faq_free_vs_premium_a: m.faq_free_vs_premium_a },
-  'device-binding': { faq_device_binding_q: m.faq_device_binding_q, faq_device_binding_a: m.faq_device_binding_a },
+const TEASER_TEXT: Record<(typeof FAQ_TEASER_ANCHORS)[number], { q: () => string; a: (inputs: { product: string; email: string }) => string }> = {
+  'what-is-it': { q: m.faq_what_is_it_q, a: m.faq_what_is_it_a },
+  'visible-to-others': { q: m.faq_visible_to_others_q, a: m.faq_visible_to_others_a },
+  'free-vs-premium': { q: m.faq_free_vs_premium_q, a: m.faq_free_vs_premium_a },
+  'device-binding': { q: m.faq_device_binding_q, a: m.faq_device_binding_a },
 }
 
 export function FaqTeaser() {
@@ -210,13 +208,12 @@ export function FaqTeaser() {
       </div>
       <ul className="card-grid card-grid--2 faq-teaser">
         {FAQ_TEASER_ANCHORS.map((anchor) => {
-          const item = FAQ_ITEMS.get(anchor)!
-          const faqText = TEASER_TEXT[anchor]
-          const first = textBlocks(t(faqText, item.a, { product, email: brandInfo.supportEmail })).find((b) => b.type === 'p')
+          const text = TEASER_TEXT[anchor]
+          const first = textBlocks(text.a({ product, email: brandInfo.supportEmail })).find((b) => b.type === 'p')
           return (
             <li key={anchor} className="card faq-teaser__item">
               <a href={`${legalHref(locale, 'faq')}#${anchor}`} className="faq-teaser__link" data-testid="faq-teaser-link">
-                <h3 className="card__title">{t(faqText, item.q)}</h3>
+                <h3 className="card__title">{text.q()}</h3>
                 {first && first.type === 'p' ? <p className="card__text faq-teaser__excerpt">{first.text}</p> : null}
               </a>
             </li>

@@ -3,18 +3,22 @@ import { useEffect, useRef, useState } from 'react'
 import { CONSTANTS } from '#constants'
 import { m } from '#app/paraglide/messages.js'
 import { relativeIndex, swipeTarget } from './slider.ts'
+import type { AreaKey } from '#app/content/area-key.ts'
 import { t } from './text.tsx'
 import * as promoText from '#app/content/messages/promo.ts'
 import { Icon } from './icons.tsx'
 
 export const PROMO_SLIDE_SIZE = { width: 1200, height: 675 } as const
-export const PROMO_SLIDES = [1, 2, 3, 4, 5].map((n) => ({
-  n,
-  title: `promo_slide_${n}_title`,
-  text: `promo_slide_${n}_text`,
-  alt: `promo_slide_${n}_alt`,
-  image: `/images/promo/slide-${n}.webp`,
-}))
+/** The five slides in order; their texts are keys of messages/promo (the compiler checks each). */
+export const PROMO_SLIDES = (
+  [
+    [1, 'promo_slide_1_title', 'promo_slide_1_text', 'promo_slide_1_alt'],
+    [2, 'promo_slide_2_title', 'promo_slide_2_text', 'promo_slide_2_alt'],
+    [3, 'promo_slide_3_title', 'promo_slide_3_text', 'promo_slide_3_alt'],
+    [4, 'promo_slide_4_title', 'promo_slide_4_text', 'promo_slide_4_alt'],
+    [5, 'promo_slide_5_title', 'promo_slide_5_text', 'promo_slide_5_alt'],
+  ] as const satisfies readonly (readonly [number, ...AreaKey<typeof promoText>[]])[]
+).map(([n, title, text, alt]) => ({ n, title, text, alt, image: `/images/promo/slide-${n}.webp` }))
 
 /** R9: moves to the next slide every `delay` ms unless paused (hover, focus, button, hidden tab). */
 function autoplay(delay: number, isPaused: () => boolean): KeenSliderPlugin {

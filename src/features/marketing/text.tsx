@@ -1,17 +1,16 @@
 import { Fragment } from 'react'
 import type { Locale } from '#machines/rules/locale.ts'
+import type { AreaKey, MessageFn } from '#app/content/area-key.ts'
 import { splitEmails, textBlocks } from './rich-text.ts'
-
-type MessageFn = (inputs?: Record<string, string>, options?: { locale?: Locale }) => string
 
 /**
  * A message by its key, for the content indexes in src/content (keys are data there). `area` is
  * the generated module of that area's messages (`import * as faqText from '#app/content/messages/faq.ts'`):
- * looking keys up there, not in every message, keeps other areas' texts out of the page's code.
+ * looking keys up there, not in every message, keeps other areas' texts out of the page's code,
+ * and the compiler checks every key against that area.
  */
-export function t(area: object, key: string, inputs: Record<string, string> = {}, locale?: Locale): string {
-  const fn = (area as Record<string, MessageFn | undefined>)[key]
-  if (!fn) throw new Error(`Unknown message ${key}`)
+export function t<Area>(area: Area, key: AreaKey<Area>, inputs: Record<string, string> = {}, locale?: Locale): string {
+  const fn = area[key] as MessageFn
   return fn(inputs, locale ? { locale } : undefined)
 }
 
