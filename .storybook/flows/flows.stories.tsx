@@ -6,7 +6,7 @@ import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetI
 import type { PaymentOptions } from '#machines/rules/payment.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { ModalActor } from '#app/site/ui-actors.tsx'
 import { SiteHeader } from '#app/site/site-header.tsx'
 import { LANGUAGE_NAMES, LanguageSwitcher } from '#app/features/locale/language-switcher.tsx'

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { m } from '#app/paraglide/messages.js'
-import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { requestToken } from '#app/features/account/auth-client.ts'
 import { useSite } from '#app/site/use-site.ts'
 import type { Api } from './client.ts'

@@ -9,9 +9,9 @@ import { CONFIRM_FORM } from '#machines/sign-in.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
-import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
-import { useApi } from '#app/api/use-api.ts'
+import { useConfirmEmailCall } from '#app/features/account/confirm-email.effects.ts'
 import { confirmEmailByLink, type ConfirmSettled } from '#app/features/account/confirm-email.functions.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { useSite } from '#app/site/use-site.ts'
@@ -45,12 +45,12 @@ function ConfirmEmailPage() {
  * browser. Nothing settled by the server (its answer never came) means the browser asks.
  */
 function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettled | null }) {
-  const api = useApi()
+  const run = useConfirmEmailCall(code)
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
   const [logic] = useState(() =>
     requestMachine.provide({
-      actors: { run: fromPromise<unknown, void>(() => api.confirmEmail(normalizeDigits(code))) },
+      actors: { run },
       actions: {
         // The account's address changed: the auth machine fetches the user again when signed in.
         succeeded: () => auth.send({ type: 'user.refresh' }),

@@ -10,7 +10,7 @@ import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { navigateTo } from '#app/features/account/auth-provider.tsx'
 import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
-import { useApi } from '#app/api/use-api.ts'
+import { useRegisterReferrerCall } from '#app/features/marketing/referrer.effects.ts'
 import { referrerCookie } from '#app/features/marketing/referrer.ts'
 import { registerReferrer } from '#app/features/marketing/referrer.functions.ts'
 import { siteForm } from '#app/forms/form-logic.ts'
@@ -46,13 +46,13 @@ function JoinPage() {
 }
 
 function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnType<typeof registerReferrer>> }) {
-  const api = useApi()
+  const registerCall = useRegisterReferrerCall()
   const site = useSite()
   const router = useRouter()
   const locale = getLocale()
   const [logic] = useState(() =>
     joinMachine.provide({
-      actors: { form: siteForm, registerReferrer: fromPromise(({ input }) => api.registerReferrer(input.code)) },
+      actors: { form: siteForm, registerReferrer: registerCall },
       actions: {
         storeReferrerCookie: (_, params) => {
           document.cookie = referrerCookie(params.code, site.config.cookiesCrossOrigin)

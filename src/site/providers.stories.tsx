@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expectVisible } from '../../.storybook/play'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
 import { LightboxActor, MenuActor, ModalActor } from './ui-actors.tsx'
 import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site'

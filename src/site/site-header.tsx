@@ -6,7 +6,7 @@ import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { legalHref } from '#app/features/locale/locale.ts'
 import { useSite } from './use-site.ts'
-import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { LanguageSwitcher } from '#app/features/locale/language-switcher.tsx'
 import { MenuActor } from './ui-actors.tsx'
 

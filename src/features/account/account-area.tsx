@@ -1,35 +1,29 @@
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
-import { fromPromise } from 'xstate'
-import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM, accountMachine, type AccountResult, type ConfirmKind } from '#machines/account.ts'
+import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM, accountMachine, type ConfirmKind } from '#machines/account.ts'
 import type { FormRef } from '#machines/form.ts'
 import type { ModalDialog } from '#machines/ui.ts'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
-import { planLabel, type DaysMessages } from '#machines/rules/plans.ts'
+import { planLabel } from '#machines/rules/plans.ts'
+import { DAYS } from '#app/features/premium/plans.ts'
 import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import type { SpecialOffer, User } from '#app/api/schemas.ts'
-import { useApi } from '#app/api/use-api.ts'
 import { notify } from '#app/site/toast.ts'
 import { useSite } from '#app/site/use-site.ts'
 import { siteForm } from '#app/forms/form-logic.ts'
 import { formAction } from '#app/forms/endpoints.ts'
 import { formatDate, formatPrice } from '#app/features/premium/format.ts'
 import type { Flash } from '#app/forms/flash.ts'
-import { AuthActor } from './auth-provider.tsx'
+import { AuthActor } from './auth-actor.ts'
+import { useAccountCalls } from './account.effects.ts'
 import { ModalActor } from '#app/site/ui-actors.tsx'
 import { FormField, MachineForm } from '#app/forms/form.tsx'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
-
-const DAYS: DaysMessages = {
-  one: (inputs) => m.premium_plan_days_one(inputs),
-  few: (inputs) => m.premium_plan_days_few(inputs),
-  many: (inputs) => m.premium_plan_days_many(inputs),
-}
 
 /** R9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
 function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: Locale): string {
@@ -47,27 +41,18 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
   const fetchingUser = AuthActor.useSelector((s) => s.hasTag('busy') || s.matches('loggedIn'))
   const auth = AuthActor.useActorRef()
   const modal = ModalActor.useActorRef()
-  const api = useApi()
-  const [logic] = useState(() => {
-    const result = (p: Promise<{ message: string; user: unknown }>): Promise<AccountResult> => p.then((r) => ({ message: r.message, user: r.user }))
-    return accountMachine.provide({
-      actors: {
-        form: siteForm,
-        cancelSubscription: fromPromise(() => result(api.cancelSubscription())),
-        resumeRenewal: fromPromise(() => result(api.resumeSubscription())),
-        resetDevice: fromPromise(() => result(api.resetDevice())),
-        changeEmail: fromPromise(({ input }) => result(api.changeEmail({ email: input['new-email'] ?? '' }))),
-        confirmEmailCode: fromPromise(({ input }) => result(api.confirmEmail(input.code ?? ''))),
-        changePassword: fromPromise(({ input }) => result(api.credentials({ password: input.password ?? '', password_confirm: input['password-confirm'] ?? '' }))),
-      },
+  const calls = useAccountCalls()
+  const [logic] = useState(() =>
+    accountMachine.provide({
+      actors: { form: siteForm, ...calls },
       actions: {
         openConfirm: ({ self }, params) => modal.send({ type: 'modal.open', content: { dialog: CONFIRM_DIALOG[params.kind] }, replyTo: self }),
         toast: (_, params) => notify(params),
         updateUser: () => auth.send({ type: 'user.refresh' }),
         logError: (_, params) => reportFailure('account:', params.error),
       },
-    })
-  })
+    }),
+  )
   const [state, send] = useMachine(logic, { inspect: useMachineInspect() })
   const busy = state.hasTag('busy')
   if (!user && fetchingUser && !unavailable) return <p className="notice" role="status" aria-busy="true">{m.route_pending()}</p>

@@ -1,12 +1,10 @@
-import { createActorContext } from '@xstate/react'
 import { useRouter, type AnyRouter } from '@tanstack/react-router'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { fromPromise } from 'xstate'
-import { authMachine, type AuthUser, type PageInfo, type TokenGrant } from '#machines/auth.ts'
+import { authMachine, type AuthUser, type PageInfo } from '#machines/auth.ts'
 import { isLocale } from '#machines/rules/locale.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
-import type { ApiOptions } from '#app/api/client.ts'
-import type { TokenGrant as ApiTokenGrant } from '#app/api/schemas.ts'
+import { AuthActor } from './auth-actor.ts'
+import { authCalls } from './auth.effects.ts'
 import { clearStoredSession, storeSession } from './auth-storage.ts'
 import { pageAccess } from './access.ts'
 import { splitLocalePrefix } from '#app/features/locale/locale.ts'
@@ -18,17 +16,6 @@ import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { notify } from '#app/site/toast.ts'
 import { m } from '#app/paraglide/messages.js'
 import { reportFailure } from '#app/site/report.ts'
-
-export const AuthActor = createActorContext(authMachine)
-
-function toGrant(grant: ApiTokenGrant): TokenGrant {
-  return {
-    token: grant.token,
-    expiresIn: grant.expires_in ?? null,
-    refreshToken: grant.refresh_token ?? null,
-    refreshExpiresIn: grant.refresh_expires_in ?? null,
-  }
-}
 
 /** The page the router shows: its access rule, its address as typed, its language. */
 function pageInfo(router: AnyRouter): PageInfo {
@@ -59,21 +46,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const locale = getLocale()
   const crossOrigin = site.config.cookiesCrossOrigin
   const logic = useMemo(() => {
-    // The client (ofetch and the response schemas) loads with the first call, not with the page.
-    const loadApi = async (options: ApiOptions) => (await import('#app/api/client.ts')).createApi(options)
-    // A failure without the backend's own message (no answer, a broken body) reads as a plain
-    // sentence, never as the request's technical detail; the backend's message is kept.
-    const api = (token: string | null = null) =>
-      loadApi({ base: site.config.apiBrowserBase, locale, token: () => token, fallbackMessage: () => m.acc_login_unreachable() })
     return authMachine.provide({
-      actors: {
-        verifyCode: fromPromise(async ({ input }) => toGrant(await (await api()).verify(input))),
-        signInByLink: fromPromise(async ({ input }) => toGrant(await (await api()).signInByCode(input.code))),
-        confirmEmail: fromPromise(async ({ input }) => toGrant(await (await api()).confirm(input))),
-        verifyCallback: fromPromise(async ({ input }) => toGrant(await (await api()).authCallback(input.params))),
-        fetchUser: fromPromise(async ({ input }) => (await (await api(input.token)).me()) as AuthUser),
-        refreshToken: fromPromise(async ({ input }) => toGrant(await (await api()).refresh(input.refreshToken))),
-      },
+      // A failure without the backend's own message (no answer, a broken body) reads as a plain
+      // sentence, never as the request's technical detail; the backend's message is kept.
+      actors: authCalls({ base: site.config.apiBrowserBase, locale, fallbackMessage: () => m.acc_login_unreachable() }),
       actions: {
         storeSession: (_, params) => storeSession(params, crossOrigin),
         clearStoredSession: () => clearStoredSession(crossOrigin),

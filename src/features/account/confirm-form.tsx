@@ -13,7 +13,7 @@ import { notify } from '#app/site/toast.ts'
 import { siteForm } from '#app/forms/form-logic.ts'
 import { formAction } from '#app/forms/endpoints.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import { AuthActor } from './auth-provider.tsx'
+import { AuthActor } from './auth-actor.ts'
 import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
 import { reportFailure } from '#app/site/report.ts'
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { SignInForm } from './sign-in-form.tsx'
-import { AuthActor } from './auth-provider.tsx'
+import { AuthActor } from './auth-actor.ts'
 import { hang } from '../../../.storybook/fetch-mock'
 import type { LoginBehaviour, SiteParameters } from '../../../.storybook/site'
 

@@ -4,18 +4,17 @@ import { fromPromise } from 'xstate'
 import { isLoggedIn } from '#machines/auth.ts'
 import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields.ts'
-import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, selectResendWait, signInMachine, type CodeRequested, type RequestCodeInput } from '#machines/sign-in.ts'
+import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, selectResendWait, signInMachine } from '#machines/sign-in.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { useApi } from '#app/api/use-api.ts'
 import { askAuth } from './auth-client.ts'
-import { readReferrerCode } from '#app/features/marketing/referrer.ts'
 import { siteForm } from '#app/forms/form-logic.ts'
 import { formAction } from '#app/forms/endpoints.ts'
 import { ticker } from '#app/site/ticker.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { useSite } from '#app/site/use-site.ts'
-import { AuthActor } from './auth-provider.tsx'
+import { AuthActor } from './auth-actor.ts'
+import { useRequestCodeCall } from './sign-in.effects.ts'
 import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
 import { reportFailure } from '#app/site/report.ts'
 
@@ -40,7 +39,7 @@ export const EMAIL_STEP: SignInStart = { step: 'email', email: '', code: '', not
  * Both steps are forms that also work before the page is interactive and without JavaScript.
  */
 export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string; start?: SignInStart }) {
-  const api = useApi()
+  const requestCode = useRequestCodeCall()
   const auth = AuthActor.useActorRef()
   const site = useSite()
   const locale = getLocale()
@@ -48,15 +47,7 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
     signInMachine.provide({
       actors: {
         form: siteForm,
-        requestCode: fromPromise<CodeRequested, RequestCodeInput>(async ({ input }) => {
-          const referrer = readReferrerCode(document.cookie)
-          const answer = await api.requestSignIn({
-            email: input.email,
-            ...(input.redirectTo ? { redirect: input.redirectTo } : {}),
-            ...(referrer ? { referrer_link_code: referrer } : {}),
-          })
-          return { message: answer.message, resendIn: answer.resend_in ?? 30, at: Date.now() }
-        }),
+        requestCode,
         verifyCode: fromPromise(async ({ input }) => {
           const settled = await askAuth(auth, {
             type: 'auth.login',

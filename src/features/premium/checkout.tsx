@@ -18,7 +18,7 @@ import { useSite } from '#app/site/use-site.ts'
 import { PlanList } from './plan-list.tsx'
 import { Agreements } from './agreements.tsx'
 import { usePayment } from './use-payment.ts'
-import { DAYS } from './premium-plans.tsx'
+import { DAYS } from './plans.ts'
 
 const REASON_ID = 'premium-pay-reason'
 

@@ -3,25 +3,18 @@ import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { requestMachine } from '#machines/request.ts'
 import type { SpecialOffer as MachineOffer } from '#machines/payment.ts'
-import type { DaysMessages } from '#machines/rules/plans.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { m } from '#app/paraglide/messages.js'
-import { useApi } from '#app/api/use-api.ts'
 import type { SpecialOffer, SubscriptionList } from '#app/api/schemas.ts'
 import { notify } from '#app/site/toast.ts'
 import { useSite } from '#app/site/use-site.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import { labelledPlans } from './plans.ts'
+import { DAYS, labelledPlans } from './plans.ts'
 import { fetchPlans, plansFailureToast, settledPlans, type PlansResult } from './plans-result.ts'
 import { PlansError } from './plans-error.tsx'
 import { PremiumCheckout } from './checkout.tsx'
+import { usePlansCall } from './plans.effects.ts'
 import { reportFailure } from '#app/site/report.ts'
-
-export const DAYS: DaysMessages = {
-  one: (inputs) => m.premium_plan_days_one(inputs),
-  few: (inputs) => m.premium_plan_days_few(inputs),
-  many: (inputs) => m.premium_plan_days_many(inputs),
-}
 
 function machineOffer(offer: SpecialOffer['offer']): MachineOffer | null {
   return offer ? { subscriptionId: offer.subscription_id, price: offer.price, currency: offer.currency } : null
@@ -51,11 +44,10 @@ export function PremiumPlans(props: PremiumPlansProps) {
  */
 function Plans({ initial, offer, takeOffer, locale }: PremiumPlansProps) {
   const site = useSite()
-  const api = useApi()
-  const service = site.config.payment.service
+  const run = usePlansCall(site.config.payment.service)
   const [logic] = useState(() =>
     requestMachine.provide({
-      actors: { run: fromPromise<unknown, void>(() => fetchPlans(api, service)) },
+      actors: { run },
       actions: {
         reportFailure: (_, params) => notify(plansFailureToast(params.error)),
         logError: (_, params) => reportFailure('premium: the plan list could not be loaded', params.error),

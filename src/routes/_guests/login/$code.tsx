@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { m } from '#app/paraglide/messages.js'
 import { isSafeRedirect } from '#machines/rules/redirect.ts'
 import { PageIntro } from '#app/site/page-intro.tsx'
-import { AuthActor } from '#app/features/account/auth-provider.tsx'
+import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { useSite } from '#app/site/use-site.ts'
 
 const Search = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })

@@ -1,0 +1,10 @@
+/** R7: an e-mail's confirmation asked from the browser (POST /users/email/{code}), for the request machine's retry. */
+import { useMemo } from 'react'
+import { fromPromise } from 'xstate'
+import { normalizeDigits } from '#machines/rules/digits.ts'
+import { useApi } from '#app/api/use-api.ts'
+
+export function useConfirmEmailCall(code: string) {
+  const api = useApi()
+  return useMemo(() => fromPromise<unknown, void>(() => api.confirmEmail(normalizeDigits(code))), [api, code])
+}
