@@ -28,7 +28,6 @@ import { PaymentActorsOverride } from '#app/features/premium/use-payment.ts'
 import { MachineInspect } from '#app/site/machine-inspect.ts'
 import { fetchValidationMessages, installValidationMessages } from '#app/forms/messages.ts'
 import { notify } from '#app/site/toast.ts'
-import { m } from '#app/paraglide/messages.js'
 import { STORY_API, setApiHandlers, hang, type ApiHandlers } from './fetch-mock'
 import { setStoryLocale } from './globals'
 

@@ -1,7 +1,6 @@
 import { Link, createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
-import { fromPromise } from 'xstate'
 import { JOIN_FORM, joinMachine } from '#machines/join.ts'
 import type { FormRef } from '#machines/form.ts'
 import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'

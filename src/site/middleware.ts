@@ -2,7 +2,7 @@
  * R2: route middleware by name. A route lists names in `staticData.middleware`; the
  * server entry runs `download-proxy` for the download path. An unknown name is a 500.
  */
-import { CONSTANTS, type PublicConfig } from '#constants'
+import { type PublicConfig } from '#constants'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { HttpError } from './http-error.ts'
 import { launcherDownloadUrl } from '#app/features/marketing/download.ts'

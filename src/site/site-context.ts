@@ -8,10 +8,10 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { appendResponseHeader, getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
-import { CONSTANTS, brandForHost, loadConfig, toPublicConfig, type Brand, type BrandId, type PublicConfig } from '#config'
-import { createApi, ApiError } from '#app/api/client.ts'
+import { brandForHost, loadConfig, toPublicConfig, type Brand, type BrandId, type PublicConfig } from '#config'
+import { ApiError } from '#app/api/client.ts'
 import type { User } from '#app/api/schemas.ts'
-import { clearSessionCookies, serverSession, type ServerSession } from '#app/features/account/session.server.ts'
+import { clearSessionCookies, pageApi, pageSession, type ServerSession } from '#app/features/account/session.server.ts'
 import { hostDetectionInput, type HostDetectionInput } from '#app/features/locale/locale.ts'
 import { PageRequest } from './page-request.ts'
 import { clearFlashCookie, readFlash, type Flash } from '#app/forms/flash.ts'
@@ -40,8 +40,8 @@ export const getSiteContext = createServerFn({ method: 'GET' })
     const host = getRequestHost({ xForwardedHost: true })
     const protocol = getRequestProtocol({ xForwardedProto: true }) === 'https' ? 'https' : 'http'
     const now = Date.now()
-    const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
-    let session = await serverSession(api, { now, crossOrigin: config.cookiesCrossOrigin })
+    const api = pageApi(data.locale)
+    let session = await pageSession(api, now)
     let user: User | null = null
     if (session) {
       try {

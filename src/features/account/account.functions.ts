@@ -4,10 +4,9 @@
  * sends the visitor to login.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { CONSTANTS, loadConfig } from '#config'
-import { ApiError, createApi } from '#app/api/client.ts'
+import { ApiError, } from '#app/api/client.ts'
 import type { SpecialOffer } from '#app/api/schemas.ts'
-import { clearSessionCookies, serverSession } from './session.server.ts'
+import { clearSessionCookies, pageApi, pageSession } from './session.server.ts'
 import { PageRequest } from '#app/site/page-request.ts'
 
 export type AccountData = { status: 'ok'; offer: SpecialOffer['offer'] } | { status: 'unauthorized' } | { status: 'unavailable' }
@@ -15,9 +14,8 @@ export type AccountData = { status: 'ok'; offer: SpecialOffer['offer'] } | { sta
 export const getAccountData = createServerFn({ method: 'GET' })
   .validator(PageRequest)
   .handler(async ({ data }): Promise<AccountData> => {
-    const config = loadConfig()
-    const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
-    const session = await serverSession(api, { now: Date.now(), crossOrigin: config.cookiesCrossOrigin })
+    const api = pageApi(data.locale)
+    const session = await pageSession(api)
     if (!session) return { status: 'unauthorized' }
     try {
       const { offer } = await api(session.token).specialOffer()

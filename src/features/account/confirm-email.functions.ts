@@ -6,12 +6,10 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { type } from 'arktype'
-import { CONSTANTS, loadConfig } from '#config'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
-import { createApi } from '#app/api/client.ts'
 import { m } from '#app/paraglide/messages.js'
-import { serverSession } from './session.server.ts'
+import { pageApi, pageSession } from './session.server.ts'
 
 const ConfirmRequest = type({ locale: type.enumerated(...LOCALES), code: '0 < string <= 200' })
 
@@ -21,16 +19,9 @@ export const confirmEmailByLink = createServerFn({ method: 'GET' })
   .validator(ConfirmRequest)
   .handler(async ({ data }): Promise<ConfirmSettled> => {
     setResponseHeader('cache-control', 'no-store')
-    const config = loadConfig()
-    const api = (token: string | null) => createApi({
-        base: config.apiBase,
-        locale: data.locale,
-        token: () => token,
-        timeoutMs: CONSTANTS.serverBackendTimeoutMs,
-        // No answer, an HTML page or a body of the wrong shape: the visitor reads a plain sentence in the page's language.
-        fallbackMessage: () => m.notifications_errors_other({}, { locale: data.locale }),
-      })
-    const session = await serverSession(api, { now: Date.now(), crossOrigin: config.cookiesCrossOrigin })
+    // No answer, an HTML page or a body of the wrong shape: the visitor reads a plain sentence in the page's language.
+    const api = pageApi(data.locale, () => m.notifications_errors_other({}, { locale: data.locale }))
+    const session = await pageSession(api)
     try {
       // R5: a six-digit code typed into the address in Arabic-Indic digits goes as Latin digits.
       const answer = await api(session?.token ?? null).confirmEmail(normalizeDigits(data.code))

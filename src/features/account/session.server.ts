@@ -7,7 +7,9 @@
 import { appendResponseHeader, deleteCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server'
 import { AUTH_STORAGE_KEYS, tokenExpiresAt } from '#machines/rules/token.ts'
 import { sessionState } from '#machines/rules/access.ts'
-import { ApiError, type Api } from '#app/api/client.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { CONSTANTS, loadConfig } from '#config'
+import { ApiError, createApi, type Api } from '#app/api/client.ts'
 import { sessionCookies } from './auth-storage.ts'
 import { sessionFacts } from './session.ts'
 
@@ -53,4 +55,18 @@ async function resolveSession(api: (token: string | null) => Api, options: { now
     if (error instanceof ApiError && error.status !== null && error.status < 500) clearSessionCookies()
     return null
   }
+}
+
+/**
+ * The backend as a page's server function calls it: in the page's language, giving up within the
+ * render's time (decision 030); `fallbackMessage` words a failure without the backend's own.
+ */
+export function pageApi(locale: Locale, fallbackMessage?: () => string): (token: string | null) => Api {
+  const { apiBase } = loadConfig()
+  return (token) => createApi({ base: apiBase, locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs, ...(fallbackMessage ? { fallbackMessage } : {}) })
+}
+
+/** The visitor's session for a page's server function, refreshed first when it must be (R4). */
+export function pageSession(api: (token: string | null) => Api, now = Date.now()): Promise<ServerSession | null> {
+  return serverSession(api, { now, crossOrigin: loadConfig().cookiesCrossOrigin })
 }

@@ -4,8 +4,7 @@
  * uses too), the locale cookie and the legal-page prefix. Pure functions shared by the server
  * entry, the router rewrite and the components.
  */
-import { CONSTANTS } from '#constants'
-import { LOCALES, type Locale, detectLocale as detectRequestLocale, isLocale, LOCALE_COOKIE_MAX_AGE_S, rootRedirectPath, type LocaleDetectionInput } from '#machines/rules/locale.ts'
+import { type Locale, detectLocale as detectRequestLocale, isLocale, LOCALE_COOKIE_MAX_AGE_S, rootRedirectPath, type LocaleDetectionInput } from '#machines/rules/locale.ts'
 import { readCookie, setCookieString } from '#app/site/cookies.ts'
 import { COOKIES } from '#app/site/cookies.ts'
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expectVisible } from '../../../.storybook/play'
-import { expect, userEvent, within } from 'storybook/test'
+import { userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { FaqList } from './faq-list.tsx'
 import { Wiki } from './wiki.tsx'

@@ -19,24 +19,18 @@ function Gb() {
     </svg>
   )
 }
-function Ru() {
+/** A flag of three horizontal stripes, top to bottom. */
+function Stripes({ colors }: { colors: readonly [string, string, string] }) {
   return (
-    <svg viewBox="0 0 9 6" preserveAspectRatio="none" width="100%" height="100%">
-      <path fill="#fff" d="M0 0h9v2H0z" />
-      <path fill="#0039A6" d="M0 2h9v2H0z" />
-      <path fill="#D52B1E" d="M0 4h9v2H0z" />
+    <svg viewBox="0 0 3 3" preserveAspectRatio="none" width="100%" height="100%">
+      {colors.map((fill, i) => (
+        <path key={fill} fill={fill} d={`M0 ${i}h3v1H0z`} />
+      ))}
     </svg>
   )
 }
-function De() {
-  return (
-    <svg viewBox="0 0 5 3" preserveAspectRatio="none" width="100%" height="100%">
-      <path d="M0 0h5v1H0z" fill="#000" />
-      <path d="M0 1h5v1H0z" fill="#DD0000" />
-      <path d="M0 2h5v1H0z" fill="#FFCE00" />
-    </svg>
-  )
-}
+const Ru = () => <Stripes colors={['#fff', '#0039A6', '#D52B1E']} />
+const De = () => <Stripes colors={['#000', '#DD0000', '#FFCE00']} />
 
 const FLAGS: Record<Locale, () => ReactElement> = { en: Gb, ru: Ru, de: De }
 const COUNTRY: Record<Locale, string> = { en: 'GB', ru: 'RU', de: 'DE' }

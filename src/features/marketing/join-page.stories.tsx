@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { CONSTANTS } from '#constants'
 import { m } from '#app/paraglide/messages.js'
 import { Route as JoinRoute } from '#app/routes/join.{-$code}.tsx'
 import { hang, json } from '../../../.storybook/fetch-mock'

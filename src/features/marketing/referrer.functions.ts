@@ -5,11 +5,11 @@
 import { createServerFn } from '@tanstack/react-start'
 import { appendResponseHeader, setResponseHeader } from '@tanstack/react-start/server'
 import { type } from 'arktype'
-import { CONSTANTS, loadConfig } from '#config'
+import { loadConfig } from '#config'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 import type { ReferrerResult } from '#machines/join.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
-import { createApi } from '#app/api/client.ts'
+import { pageApi } from '#app/features/account/session.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { referrerCookie } from './referrer.ts'
 
@@ -26,7 +26,7 @@ export const registerReferrer = createServerFn({ method: 'GET' })
     setResponseHeader('cache-control', 'no-store')
     const config = loadConfig()
     try {
-      const answer = await createApi({ base: config.apiBase, locale: data.locale, timeoutMs: CONSTANTS.serverBackendTimeoutMs, fallbackMessage: () => m.notifications_errors_other({}, { locale: data.locale }) }).registerReferrer(code)
+      const answer = await pageApi(data.locale, () => m.notifications_errors_other({}, { locale: data.locale }))(null).registerReferrer(code)
       if (answer.valid) appendResponseHeader('set-cookie', referrerCookie(answer.code, config.cookiesCrossOrigin))
       return { result: { code: answer.code, valid: answer.valid } }
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Agreement } from '#machines/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { m } from '#app/paraglide/messages.js'
@@ -21,40 +22,38 @@ function LegalLink({ href, children }: { href: string; children: string }) {
   )
 }
 
+/** One agreement's checkbox; while it is unchecked it points to the text that says why paying waits. */
+function AgreementBox({ agreement, values, describedBy, onChange, children }: Pick<AgreementsProps, 'values' | 'describedBy' | 'onChange'> & { agreement: Agreement; children: ReactNode }) {
+  return (
+    <div className="agreement">
+      <input
+        id={`agreement-${agreement}`}
+        type="checkbox"
+        checked={values[agreement]}
+        aria-describedby={values[agreement] ? undefined : describedBy}
+        onChange={(event) => onChange(agreement, event.currentTarget.checked)}
+      />
+      <label htmlFor={`agreement-${agreement}`}>{children}</label>
+    </div>
+  )
+}
+
 /** R3, R4: the premium and promo agreements; legal pages under /ru for Russian, /en otherwise. */
 export function Agreements({ locale, values, disabled, describedBy, onChange }: AgreementsProps) {
   return (
     <fieldset className="agreements" disabled={disabled}>
       <legend>{m.premium_agreements_legend()}</legend>
-      <div className="agreement">
-        <input
-          id="agreement-premium"
-          type="checkbox"
-          checked={values.premium}
-          aria-describedby={values.premium ? undefined : describedBy}
-          onChange={(event) => onChange('premium', event.currentTarget.checked)}
-        />
-        <label htmlFor="agreement-premium">
-          {richText(m.premium_agreement_premium, {
-            offer: <LegalLink href={legalHref(locale, 'oferta')}>{m.premium_agreement_offer_link()}</LegalLink>,
-            license: <LegalLink href={legalHref(locale, 'user-license')}>{m.premium_agreement_license_link()}</LegalLink>,
-          })}
-        </label>
-      </div>
-      <div className="agreement">
-        <input
-          id="agreement-promo"
-          type="checkbox"
-          checked={values.promo}
-          aria-describedby={values.promo ? undefined : describedBy}
-          onChange={(event) => onChange('promo', event.currentTarget.checked)}
-        />
-        <label htmlFor="agreement-promo">
-          {richText(m.premium_agreement_promo, {
-            policy: <LegalLink href={legalHref(locale, 'policy')}>{m.premium_agreement_policy_link()}</LegalLink>,
-          })}
-        </label>
-      </div>
+      <AgreementBox agreement="premium" values={values} describedBy={describedBy} onChange={onChange}>
+        {richText(m.premium_agreement_premium, {
+          offer: <LegalLink href={legalHref(locale, 'oferta')}>{m.premium_agreement_offer_link()}</LegalLink>,
+          license: <LegalLink href={legalHref(locale, 'user-license')}>{m.premium_agreement_license_link()}</LegalLink>,
+        })}
+      </AgreementBox>
+      <AgreementBox agreement="promo" values={values} describedBy={describedBy} onChange={onChange}>
+        {richText(m.premium_agreement_promo, {
+          policy: <LegalLink href={legalHref(locale, 'policy')}>{m.premium_agreement_policy_link()}</LegalLink>,
+        })}
+      </AgreementBox>
     </fieldset>
   )
 }

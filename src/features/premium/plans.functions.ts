@@ -1,11 +1,10 @@
 /** R7: what the premium page renders with, fetched by the server: the plans and the visitor's special offer. */
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
-import { CONSTANTS, loadConfig } from '#config'
-import { createApi } from '#app/api/client.ts'
+import { loadConfig } from '#config'
 import type { SpecialOffer } from '#app/api/schemas.ts'
 import { PageRequest } from '#app/site/page-request.ts'
-import { serverSession } from '#app/features/account/session.server.ts'
+import { pageApi, pageSession } from '#app/features/account/session.server.ts'
 import { loadPlans, type PlansResult } from './plans-result.ts'
 import { SharedAnswers } from '#app/server/shared-answers.server.ts'
 
@@ -26,8 +25,8 @@ export const getPremiumData = createServerFn({ method: 'GET' })
   .validator(PageRequest)
   .handler(async ({ data }): Promise<PremiumData> => {
     const config = loadConfig()
-    const api = (token: string | null) => createApi({ base: config.apiBase, locale: data.locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs })
-    const session = await serverSession(api, { now: Date.now(), crossOrigin: config.cookiesCrossOrigin })
+    const api = pageApi(data.locale)
+    const session = await pageSession(api)
     const [plans, offer] = await Promise.all([
       (sharedPlans ??= new SharedAnswers<PlansResult>(config.backendCacheSeconds * 1000, (result) => result.ok)).get(
         `${data.locale}|${config.payment.service}`,

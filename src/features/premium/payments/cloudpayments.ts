@@ -6,7 +6,7 @@
  * `cancel`; both are a close (decision 050).
  */
 import type { CloudPaymentsRequest } from '#machines/rules/payment.ts'
-import type { CloudPaymentsCallbacks, WidgetOutcome, WidgetScope } from './types.ts'
+import { reportOnce, type CloudPaymentsCallbacks, type WidgetOutcome, type WidgetScope } from './types.ts'
 
 export class WidgetUnavailableError extends Error {
   constructor(global: string) {
@@ -25,12 +25,7 @@ export function isCloudPaymentsCancel(reason: unknown): boolean {
 
 /** The callbacks for a request: each outcome is reported once. */
 export function cloudPaymentsCallbacks(report: (outcome: WidgetOutcome) => void): CloudPaymentsCallbacks {
-  let done = false
-  const once = (outcome: WidgetOutcome) => {
-    if (done) return
-    done = true
-    report(outcome)
-  }
+  const once = reportOnce(report)
   return {
     onSuccess: () => once({ type: 'widget.success' }),
     onFail: (reason) => once(isCloudPaymentsCancel(reason) ? { type: 'widget.close' } : { type: 'widget.fail', reason }),

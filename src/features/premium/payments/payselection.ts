@@ -5,15 +5,10 @@
  */
 import type { PayselectionRequest } from '#machines/rules/payment.ts'
 import { WidgetUnavailableError } from './cloudpayments.ts'
-import type { PayselectionCallbacks, WidgetOutcome, WidgetScope } from './types.ts'
+import { reportOnce, type PayselectionCallbacks, type WidgetOutcome, type WidgetScope } from './types.ts'
 
 export function payselectionCallbacks(report: (outcome: WidgetOutcome) => void): PayselectionCallbacks {
-  let done = false
-  const once = (outcome: WidgetOutcome) => {
-    if (done) return
-    done = true
-    report(outcome)
-  }
+  const once = reportOnce(report)
   return {
     onSuccess: () => once({ type: 'widget.success' }),
     onError: (result) => once({ type: 'widget.fail', reason: result }),

@@ -32,3 +32,13 @@ export interface WidgetScope {
 
 /** What a widget reports back, as the payment machine's events. */
 export type WidgetOutcome = { type: 'widget.success' } | { type: 'widget.fail'; reason?: unknown } | { type: 'widget.close' }
+
+/** A widget's callbacks may fire more than once (a fail, then a close): the first outcome is the one reported. */
+export function reportOnce(report: (outcome: WidgetOutcome) => void): (outcome: WidgetOutcome) => void {
+  let done = false
+  return (outcome) => {
+    if (done) return
+    done = true
+    report(outcome)
+  }
+}
