@@ -17,6 +17,12 @@ const LOCALES = ['en', 'ru', 'de']
 const RUNTIME = /src[\\/]paraglide[\\/]runtime\.js$/
 const STATIC_LOCALE = 'export const experimentalStaticLocale = undefined;'
 
+// `npm run build --silent` (as `npm start` runs it): Vite's warnings and errors only, and a line
+// when it starts and when it is done, instead of every file written.
+const quiet = process.env.npm_config_loglevel === 'silent'
+const started = Date.now()
+if (quiet) console.log('Building the site…')
+
 // One id for every build of this run: the server's page cache and the browser's prefetch map
 // must agree on it.
 process.env.BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`
@@ -55,7 +61,7 @@ for (const locale of LOCALES) {
 }
 
 // The site: server and language-free browser build, as the framework builds them.
-const app = await createBuilder({ root, logLevel: 'info' })
+const app = await createBuilder({ root, logLevel: quiet ? 'warn' : 'info' })
 await app.buildApp()
 
 // Each language's chunks next to the site's, and the address map.
@@ -77,4 +83,5 @@ for (const locale of LOCALES) {
 writeFileSync(`${root}dist/client/locale-assets.json`, JSON.stringify(map))
 writeFileSync(`${root}dist/module-sizes.json`, JSON.stringify(sizes, null, 1))
 rmSync(staging, { recursive: true, force: true })
-console.log(`language builds: ${LOCALES.map((l) => `${l} ${Object.keys(map[l]).length} chunks`).join(', ')}`)
+if (quiet) console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`)
+else console.log(`language builds: ${LOCALES.map((l) => `${l} ${Object.keys(map[l]).length} chunks`).join(', ')}`)

@@ -2,8 +2,8 @@
 // 1 KiB, so the production server sends compressed bytes without compressing per request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const root = fileURLToPath(new URL('../dist/client', import.meta.url))
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|map|webmanifest|ico)$/
@@ -35,4 +35,6 @@ for (const path of files(root)) {
   before += data.length
   after += br.length
 }
-console.log(`compressed ${count} files: ${(before / 1024).toFixed(1)} KiB -> ${(after / 1024).toFixed(1)} KiB (brotli)`)
+// Quiet under `npm run build --silent` (`npm start`).
+const quiet = process.env.npm_config_loglevel === 'silent'
+if (!quiet) console.log(`compressed ${count} files: ${(before / 1024).toFixed(1)} KiB -> ${(after / 1024).toFixed(1)} KiB (brotli)`)

@@ -3,35 +3,18 @@
 import { spawn } from 'node:child_process'
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
-import { createConnection } from 'node:net'
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { checkStart } from './check-config.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dev = process.argv.includes('--dev')
-/** A port from the environment, or a clear message naming the variable (the site checks the rest). */
-function portFrom(name, fallback) {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!/^\d+$/.test(raw) || value < 1 || value > 65535) {
-    console.error(`${name} must be a port number from 1 to 65535 (was "${raw}")`)
-    process.exit(1)
-  }
-  return value
+// Everything is checked before anything starts: one line per problem, naming its variable.
+const { plan, problems } = await checkStart(process.env, { needBuild: !dev })
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem)
+  process.exit(1)
 }
-const port = portFrom('PORT', 3000)
-const backendPort = portFrom('BACKEND_PORT', 3001)
-/** Site workers in production: WEB_CONCURRENCY, else one per core (decision 080). */
-const workerCount = (() => {
-  const raw = process.env.WEB_CONCURRENCY
-  if (raw === undefined || raw === '') return availableParallelism()
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 256) {
-    console.error(`WEB_CONCURRENCY must be a number of site workers from 1 to 256 (was "${raw}")`)
-    process.exit(1)
-  }
-  return Number(raw)
-})()
+const { port, backendPort, workerCount } = plan
 const children = []
 let stopping = false
 /** How the site in this process stops gracefully (one worker), if it runs here. */
@@ -62,35 +45,11 @@ async function stopGracefully() {
 process.on('SIGINT', () => (dev ? stopAll(0) : stopGracefully()))
 process.on('SIGTERM', () => (dev ? stopAll(0) : stopGracefully()))
 
-function waitForPort(p, timeoutMs = 60_000) {
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = createConnection({ port: p, host: '127.0.0.1' })
-      socket.once('connect', () => {
-        socket.end()
-        resolve()
-      })
-      socket.once('error', () => {
-        socket.destroy()
-        if (Date.now() - started > timeoutMs) reject(new Error(`nothing answered on port ${p}`))
-        else setTimeout(attempt, 200)
-      })
-    }
-    attempt()
-  })
-}
+Object.assign(process.env, plan.siteDefaults)
+/** What the stand-in backend said when it listened (scripts/start.mjs is told over IPC). */
+let standIn = null
 
-// Both brands are reachable locally: the mirror answers at mirror.localhost.
-process.env.MIRROR_BASE_URL ??= `http://mirror.localhost:${port}`
-
-if (!process.env.API_BASE_URL) {
-  // The stand-in set-up names a seller that is plainly fictional (decision 076); a deployment
-  // sets its own OPERATOR_* (an empty one means "not set": support sends the details on request).
-  process.env.OPERATOR_NAME ??= 'Demo Operator Ltd. (fictional)'
-  process.env.OPERATOR_ADDRESS ??= '1 Example Street, 00000 Sample City (fictional)'
-  process.env.OPERATOR_REGISTRATION ??= 'Register No. 000000 (fictional)'
-  process.env.OPERATOR_TAX_ID ??= '0000000000'
+if (plan.standIn) {
   const entry = `${root}backend/src/main.ts`
   if (!existsSync(entry)) {
     console.error('The stand-in backend is missing (backend/src/main.ts); set API_BASE_URL to use another backend.')
@@ -98,23 +57,36 @@ if (!process.env.API_BASE_URL) {
   }
   const backend = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      BACKEND_PORT: String(backendPort),
-      BACKEND_MODE: process.env.BACKEND_MODE ?? 'development',
-      SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
-      SITE_ORIGINS: process.env.SITE_ORIGINS ?? `http://localhost:${port},http://127.0.0.1:${port},http://mirror.localhost:${port}`,
-    },
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: plan.backendEnv,
   })
   backend.on('exit', (code) => {
     if (stopping) return
-    console.error(`The stand-in backend stopped (exit ${code}).`)
+    // Before it listened, the backend has said why it could not start (one line).
+    if (standIn) console.error(`The stand-in backend stopped (exit ${code}).`)
     stopAll(code ?? 1)
   })
   children.push(backend)
-  await waitForPort(backendPort)
-  console.log(`Stand-in backend: http://localhost:${backendPort}`)
+  standIn = await new Promise((resolve) => {
+    backend.on('message', (message) => {
+      if (message?.event === 'listening') resolve(message)
+    })
+  })
+}
+
+/** Where everything is, once everything listens. */
+function announce(siteLine) {
+  const backendBase = `http://localhost:${backendPort}`
+  const lines = [`Skinvault is running${dev ? ' (development server)' : ''}:`, `  site         ${siteLine}`, `  mirror       ${process.env.MIRROR_BASE_URL}`]
+  if (standIn) {
+    lines.push(`  backend      ${backendBase} (stand-in, ${standIn.store})`)
+    if (standIn.mailbox) lines.push(`  dev mailbox  ${backendBase}/__dev/mail (sign-in codes and every e-mail sent)`)
+    lines.push("  sandboxes    card payments and Steam sign-in are the backend's stand-ins: no money moves; card 4242 4242 4242 4242 is approved")
+  } else {
+    lines.push(`  backend      ${process.env.API_BASE_URL}`)
+  }
+  lines.push('Ctrl+C stops everything.')
+  console.log(lines.join('\n'))
 }
 
 if (dev) {
@@ -125,19 +97,20 @@ if (dev) {
   })
   children.push(vite)
   vite.on('exit', (code) => stopAll(code ?? 0))
+  announce(`http://localhost:${port} (Vite prints its own lines below)`)
 } else if (workerCount === 1) {
   const { startSite } = await import('./serve.mjs')
   try {
-    const site = await startSite({ port })
+    const site = await startSite({ port, silent: true })
     drainSite = () => site.drain()
   } catch (error) {
     console.error(error?.name === 'ConfigError' ? error.message : error)
     stopAll(1)
   }
-  console.log(`Site: http://localhost:${port}`)
+  announce(`http://localhost:${port}`)
 } else {
   await startWorkers()
-  console.log(`Site: http://localhost:${port} (${workerCount} workers)`)
+  announce(`http://localhost:${port} (${workerCount} workers)`)
 }
 
 /**

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { mkdirSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
+import { lockDataDir } from './data-lock.ts'
 
 /** The part of a database every handler uses: one parameterised statement at a time. */
 export interface Queryable {
@@ -18,10 +19,21 @@ export interface Db extends Queryable {
   close(): Promise<void>
 }
 
-/** PGlite in a data directory (kept across restarts) or in memory (`memory://`). */
+/**
+ * PGlite in a data directory (kept across restarts) or in memory (`memory://`). A directory is
+ * used by one backend at a time: another one's gets DataDirInUseError (see data-lock.ts).
+ */
 export async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const lite = await PGlite.create(dataDir)
+  const inMemory = dataDir.startsWith('memory://')
+  if (!inMemory) mkdirSync(dataDir, { recursive: true })
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir)
+  let lite: PGlite
+  try {
+    lite = await PGlite.create(dataDir)
+  } catch (err) {
+    unlock()
+    throw err
+  }
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -41,6 +53,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     },
     async close() {
       if (!lite.closed) await lite.close()
+      unlock()
     },
   }
 }

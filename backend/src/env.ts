@@ -35,7 +35,8 @@ export interface BackendEnv {
 export class EnvError extends Error {
   constructor(
     readonly variable: string,
-    detail: string,
+    /** What is wrong with it, e.g. `must be "development" or "production" (was "staging")`. */
+    readonly detail: string,
   ) {
     super(`Invalid environment variable ${variable}: ${detail}`)
     this.name = 'EnvError'

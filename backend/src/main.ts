@@ -1,24 +1,46 @@
-import { createBackend } from './app'
-import { EnvError, parseEnv, type BackendEnv } from './env'
-import { serveBackend } from './server'
+import { type Backend, createBackend } from './app.ts'
+import { DataDirInUseError } from './data-lock.ts'
+import { type BackendEnv, EnvError, parseEnv } from './env.ts'
+import { serveBackend } from './server.ts'
+
+/** Something the person starting the backend can fix: one line, exit code 1. */
+function refuse(message: string): never {
+  console.error(`[backend] ${message}`)
+  process.exit(1)
+}
 
 let env: BackendEnv
 try {
   env = parseEnv(process.env)
 } catch (err) {
-  if (err instanceof EnvError) {
-    console.error(`[backend] ${err.message}`)
-    process.exit(1)
-  }
+  if (err instanceof EnvError) refuse(err.message)
   throw err
 }
 
-const backend = await createBackend({ env })
+let backend: Backend
+try {
+  backend = await createBackend({ env })
+} catch (err) {
+  if (err instanceof DataDirInUseError) refuse(err.message)
+  throw err
+}
+
 const server = serveBackend(backend, { port: env.port, hostname: env.host }, (info) => {
   const where = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
   const store = env.databaseUrl ? 'PostgreSQL server' : `PGlite in ${env.dataDir}`
+  const mailbox = env.mode === 'development' ? `${where}/__dev/mail` : null
+  // Started by scripts/start.mjs (over an IPC channel): it says once where everything is.
+  if (process.send) {
+    process.send({ event: 'listening', address: where, store, mailbox })
+    return
+  }
   console.log(`[backend] ${env.mode} backend listening on ${where} (${store})`)
-  if (env.mode === 'development') console.log(`[backend] mailbox: ${where}/__dev/mail`)
+  if (mailbox) console.log(`[backend] mailbox: ${mailbox}`)
+})
+server.once('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EADDRINUSE') throw err
+  console.error(`[backend] Port ${env.port} is in use: stop the program on it (another \`npm start\`?) or set BACKEND_PORT to a free port.`)
+  void backend.close().finally(() => process.exit(1))
 })
 
 let stopping = false

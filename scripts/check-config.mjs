@@ -1,0 +1,154 @@
+// The first step of `npm start`, before the build, and again in scripts/start.mjs before it
+// starts anything: every setting of the site (app.config.ts), of the stand-in backend
+// (backend/src/env.ts) and of the start script itself is checked, and the ports and the backend's
+// data folder must be free. Each problem is one line naming the variable and what it accepts;
+// any problem means exit code 1 and nothing built or started.
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** A port from the environment, or the problem naming the variable (the site's parser checks it too). */
+function portFrom(env, name, fallback, problems) {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || value < 1 || value > 65535) {
+    problems.push(`${name} must be a port number from 1 to 65535 (was "${raw}")`)
+    return fallback
+  }
+  return value
+}
+
+/** Site workers in production: WEB_CONCURRENCY, else one per core (decision 080). */
+function workersFrom(env, problems) {
+  const raw = env.WEB_CONCURRENCY
+  if (raw === undefined || raw === '') return availableParallelism()
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 256) {
+    problems.push(`WEB_CONCURRENCY must be a number of site workers from 1 to 256 (was "${raw}")`)
+    return 1
+  }
+  return Number(raw)
+}
+
+/**
+ * What `scripts/start.mjs` starts, from the environment: ports, workers, whether the stand-in
+ * backend runs, the defaults it adds for the site, and the backend's environment. Pure.
+ */
+export function startPlan(env) {
+  const problems = []
+  const port = portFrom(env, 'PORT', 3000, problems)
+  const backendPort = portFrom(env, 'BACKEND_PORT', 3001, problems)
+  const workerCount = workersFrom(env, problems)
+  const standIn = !env.API_BASE_URL
+  // Both brands are reachable locally: the mirror answers at mirror.localhost.
+  const siteDefaults = { MIRROR_BASE_URL: env.MIRROR_BASE_URL ?? `http://mirror.localhost:${port}` }
+  if (standIn) {
+    // The stand-in set-up names a seller that is plainly fictional (decision 076); a deployment
+    // sets its own OPERATOR_* (an empty one means "not set": support sends the details on request).
+    siteDefaults.OPERATOR_NAME = env.OPERATOR_NAME ?? 'Demo Operator Ltd. (fictional)'
+    siteDefaults.OPERATOR_ADDRESS = env.OPERATOR_ADDRESS ?? '1 Example Street, 00000 Sample City (fictional)'
+    siteDefaults.OPERATOR_REGISTRATION = env.OPERATOR_REGISTRATION ?? 'Register No. 000000 (fictional)'
+    siteDefaults.OPERATOR_TAX_ID = env.OPERATOR_TAX_ID ?? '0000000000'
+  }
+  const siteEnv = { ...env, ...siteDefaults }
+  const backendEnv = standIn
+    ? {
+        ...siteEnv,
+        BACKEND_PORT: String(backendPort),
+        BACKEND_MODE: env.BACKEND_MODE ?? 'development',
+        SITE_URL: env.SITE_URL ?? `http://localhost:${port}`,
+        SITE_ORIGINS: env.SITE_ORIGINS ?? `http://localhost:${port},http://127.0.0.1:${port},http://mirror.localhost:${port}`,
+      }
+    : null
+  return { port, backendPort, workerCount, standIn, siteDefaults, siteEnv, backendEnv, problems }
+}
+
+/** The variable a problem names (its first word), so one variable is reported once. */
+const variableOf = (problem) => /^[A-Z][A-Z0-9_]*\b/.exec(problem)?.[0] ?? problem
+
+/** Whether the port can be listened on now; otherwise the error's code (EADDRINUSE, EACCES…). */
+function portFree(port, host) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', (error) => resolve(error.code ?? 'error'))
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)))
+  })
+}
+
+function portProblem(port, name, outcome) {
+  if (outcome === true) return null
+  if (outcome === 'EADDRINUSE') return `Port ${port} (${name}) is in use: stop the program on it (another \`npm start\`?) or set ${name} to a free port.`
+  return `Port ${port} (${name}) cannot be used here (${outcome}): set ${name} to another port.`
+}
+
+/**
+ * TypeScript modules (the site's and the backend's parsers) loaded without a build, sharing one
+ * module cache; null where tsx is not installed (a production install without dev dependencies
+ * and API_BASE_URL: the built site still checks its own configuration when it starts).
+ */
+let tsx
+async function loadTs(path) {
+  tsx ??= import('tsx/esm/api').then(
+    ({ register }) => register({ namespace: 'check-config' }),
+    () => null,
+  )
+  const loader = await tsx
+  return loader ? loader.import(path, import.meta.url) : null
+}
+
+/**
+ * Every problem that would stop the start, each one line. `needBuild`: the production site
+ * needs dist/ (scripts/start.mjs without --dev). Resolves to the plan and the problems.
+ */
+export async function checkStart(env = process.env, { needBuild = false } = {}) {
+  const plan = startPlan(env)
+  const problems = [...plan.problems]
+
+  const site = await loadTs('../app.config.ts')
+  try {
+    site?.parseConfig(plan.siteEnv)
+  } catch (error) {
+    if (error?.name !== 'ConfigError') throw error
+    problems.push(...error.problems)
+  }
+
+  let backend = null
+  if (plan.backendEnv) {
+    // The stand-in backend runs through tsx: without it there is nothing to start.
+    const backendEnv = await loadTs('../backend/src/env.ts')
+    if (!backendEnv) problems.push('The stand-in backend needs the dev dependencies (tsx): run `npm ci`, or set API_BASE_URL to use another backend.')
+    try {
+      backend = backendEnv?.parseEnv(plan.backendEnv) ?? null
+    } catch (error) {
+      if (error?.name !== 'EnvError') throw error
+      problems.push(`${error.variable} ${error.detail}`)
+    }
+  }
+
+  const seen = new Set()
+  const config = problems.filter((problem) => !seen.has(variableOf(problem)) && seen.add(variableOf(problem)))
+  if (config.length > 0) return { plan, problems: config }
+
+  // The configuration is sound: is everything it names free?
+  const busy = []
+  if (backend && !backend.databaseUrl && !backend.dataDir.startsWith('memory://')) {
+    const { dataDirHolder, dataDirInUseMessage } = await loadTs('../backend/src/data-lock.ts')
+    const holder = dataDirHolder(backend.dataDir)
+    if (holder !== null) busy.push(dataDirInUseMessage(backend.dataDir, holder))
+  }
+  busy.push(portProblem(plan.port, 'PORT', await portFree(plan.port, '0.0.0.0')))
+  if (backend) busy.push(portProblem(plan.backendPort, 'BACKEND_PORT', await portFree(plan.backendPort, backend.host)))
+  if (needBuild && !existsSync(`${root}dist/server/server.js`)) {
+    busy.push('The site is not built (dist/server/server.js is missing): `npm start` builds it first.')
+  }
+  return { plan, problems: busy.filter(Boolean) }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { problems } = await checkStart(process.env)
+  for (const problem of problems) console.error(problem)
+  process.exit(problems.length > 0 ? 1 : 0)
+}

@@ -1,0 +1,110 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { checkStart, startPlan } from '../../../scripts/check-config.mjs'
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'check-config-'))
+  dirs.push(dir)
+  return dir
+}
+/** A port nothing listens on (the OS picks it). */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+/** An environment on free ports with its own data folder: nothing the test machine runs is in the way. */
+async function env(extra: Record<string, string> = {}) {
+  return { PORT: String(await freePort()), BACKEND_PORT: String(await freePort()), BACKEND_DATA_DIR: join(folder(), 'data'), ...extra }
+}
+
+describe('npm start checks all configuration before it starts anything', () => {
+  it('passes the defaults', async () => {
+    expect((await checkStart(await env())).problems).toEqual([])
+  })
+
+  it('names a bad site variable and what it allows, in one line', async () => {
+    const { problems } = await checkStart(await env({ PAYMENT_SERVICE: 'foo' }))
+    expect(problems).toEqual([expect.stringMatching(/^PAYMENT_SERVICE must be one of the available services: .*cloudpayments.* \(was "foo"\)$/)])
+  })
+
+  it("names a bad variable of the stand-in backend in the site's words", async () => {
+    const { problems } = await checkStart(await env({ BACKEND_MODE: 'staging' }))
+    expect(problems).toEqual(['BACKEND_MODE must be "development" or "production" (was "staging")'])
+  })
+
+  it('reports every bad variable at once, each once', async () => {
+    const { problems } = await checkStart(await env({ PORT: 'abc', BACKEND_PORT: '70000', WEB_CONCURRENCY: '0', GTM_ID: 'x', TOKEN_TTL_SECONDS: '1' }))
+    expect(problems).toEqual([
+      'PORT must be a port number from 1 to 65535 (was "abc")',
+      'BACKEND_PORT must be a port number from 1 to 65535 (was "70000")',
+      'WEB_CONCURRENCY must be a number of site workers from 1 to 256 (was "0")',
+      'GTM_ID must be a tag manager container id such as GTM-AB12CD3 (was "x")',
+      'TOKEN_TTL_SECONDS must be at least 2 (was 1)',
+    ])
+  })
+
+  it('leaves the backend variables alone when the site uses another backend (API_BASE_URL)', async () => {
+    const { plan, problems } = await checkStart(await env({ API_BASE_URL: 'https://api.example.test', BACKEND_MODE: 'staging' }))
+    expect(problems).toEqual([])
+    expect(plan.backendEnv).toBeNull()
+  })
+
+  it('names a data folder another backend holds, in one line', async () => {
+    const settings = await env()
+    const dir = settings.BACKEND_DATA_DIR
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' })
+    try {
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, 'backend.lock'), `${other.pid}\n`)
+      expect((await checkStart(settings)).problems).toEqual([
+        `The backend data folder ${dir} is in use by another backend (pid ${other.pid}): stop that one (another \`npm start\`?) or set BACKEND_DATA_DIR to another folder.`,
+      ])
+    } finally {
+      other.kill()
+    }
+  })
+
+  it('names a port in use and the variable that moves it', async () => {
+    const settings = await env()
+    const busy: Server = createServer()
+    await new Promise<void>((resolve) => busy.listen(Number(settings.BACKEND_PORT), '127.0.0.1', resolve))
+    try {
+      expect((await checkStart(settings)).problems).toEqual([
+        `Port ${settings.BACKEND_PORT} (BACKEND_PORT) is in use: stop the program on it (another \`npm start\`?) or set BACKEND_PORT to a free port.`,
+      ])
+    } finally {
+      await new Promise((resolve) => busy.close(resolve))
+    }
+  })
+
+  it('gives the stand-in backend the addresses of the site it serves', () => {
+    const plan = startPlan({ PORT: '4000' })
+    expect(plan.backendEnv).toMatchObject({
+      BACKEND_PORT: '3001',
+      BACKEND_MODE: 'development',
+      SITE_URL: 'http://localhost:4000',
+      SITE_ORIGINS: 'http://localhost:4000,http://127.0.0.1:4000,http://mirror.localhost:4000',
+    })
+    expect(plan.siteDefaults.MIRROR_BASE_URL).toBe('http://mirror.localhost:4000')
+  })
+
+  it('stops scripts/start.mjs with the message and starts nothing: the data folder is never created', async () => {
+    const settings = await env({ PAYMENT_SERVICE: 'foo' })
+    const run = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...settings }, encoding: 'utf8', timeout: 30_000 })
+    expect(run.status).toBe(1)
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^PAYMENT_SERVICE must be one of the available services: .* \(was "foo"\)$/)])
+    expect(run.stdout).toBe('')
+    expect(existsSync(settings.BACKEND_DATA_DIR)).toBe(false)
+  })
+})
