@@ -9,7 +9,7 @@ import { toast } from 'sonner'
 import { overwriteGetLocale, type Locale } from '#app/paraglide/runtime.js'
 import { isLocale } from '#machines/rules/locale.ts'
 import { ENGLISH, installValidationMessages } from '#app/forms/messages.ts'
-import { resetInspection } from './inspector'
+import { resetInspection } from './inspector.ts'
 
 let currentLocale: Locale = 'en'
 // Paraglide reads the locale through this function on every message call.

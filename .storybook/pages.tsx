@@ -5,10 +5,10 @@
 import type { AnyRoute } from '@tanstack/react-router'
 import { expect, within } from 'storybook/test'
 import { parseConfig, type BrandId } from '#config'
-import { type Locale } from '#machines/rules/locale.ts'
+import type { Locale } from '#machines/rules/locale.ts'
 import { productName } from '#app/site/meta.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
-import type { SiteParameters } from './site'
+import type { SiteParameters } from './site.tsx'
 
 export const PAGE_LOCALES = ['en', 'ru', 'de'] as const satisfies readonly Locale[]
 

@@ -28,8 +28,8 @@ import { PaymentActorsOverride } from '#app/features/premium/use-payment.ts'
 import { MachineInspect } from '#app/site/machine-inspect.ts'
 import { fetchValidationMessages, installValidationMessages } from '#app/forms/messages.ts'
 import { notify } from '#app/site/toast.ts'
-import { STORY_API, setApiHandlers, hang, type ApiHandlers } from './fetch-mock'
-import { setStoryLocale } from './globals'
+import { STORY_API, setApiHandlers, hang, type ApiHandlers } from './fetch-mock.ts'
+import { setStoryLocale } from './globals.ts'
 
 export type PaymentActors = NonNullable<Parameters<typeof PaymentActorsOverride.Provider>[0]['value']>
 

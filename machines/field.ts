@@ -5,7 +5,7 @@
  * The `validate` actor runs the field's rules (the app provides the rule engine) and answers a
  * failure or null; each result is reported (`report`), which a form machine hears.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { Rule } from '#machines/rules/validation.ts'
 
 export interface FieldFailure {
@@ -165,7 +165,7 @@ export const fieldMachine = setup({
 
 export type FieldMachine = typeof fieldMachine
 
-type FieldSnapshotLike = { matches: (v: any) => boolean; context: FieldContext }
+type FieldSnapshotLike = Pick<SnapshotFrom<FieldMachine>, 'matches' | 'context'>
 
 /** R4: the field flags the form renders. */
 export function fieldFlags(s: FieldSnapshotLike) {

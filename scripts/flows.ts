@@ -120,7 +120,7 @@ export function toMermaid(machine: AnyStateMachine): string {
     lines.push(`  state "any state" as ${nodeId(root)}_any`)
     for (const edge of rootEdges) edges.push(edge.replace(`  ${nodeId(root)} -->`, `  ${nodeId(root)}_any -->`).replace(`--> ${nodeId(root)} :`, `--> ${nodeId(root)}_any :`))
   }
-  return [...lines, ...edges].join('\n') + '\n'
+  return `${[...lines, ...edges].join('\n')}\n`
 }
 
 export function flowFiles(entries: readonly MachineEntry[] = machines): { name: string; mermaid: string }[] {
@@ -173,7 +173,7 @@ export async function renderSvg(mermaid: string): Promise<string> {
   const svg = renderMermaidSVG(mermaid, { bg: '#ffffff', fg: '#1f2328' })
     // Offline: no web-font import; the SVG falls back to the system sans-serif.
     .replace(/@import url\([^)]*\);?\s*/gu, '')
-  return svg + '\n'
+  return `${svg}\n`
 }
 
 export async function writeFlows(dir = FLOWS_DIR): Promise<string[]> {

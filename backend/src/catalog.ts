@@ -1,5 +1,5 @@
-import type { Queryable } from './db'
-import type { Locale } from './i18n'
+import type { Queryable } from './db.ts'
+import type { Locale } from './i18n.ts'
 
 /** Plans whose actual price is 9000 or more exist in the catalogue but are not sold (R9). */
 export const MAX_SOLD_PRICE_MINOR = 900_000

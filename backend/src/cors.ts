@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from './http'
-import { t } from './i18n'
+import type { AppEnv } from './http.ts'
+import { t } from './i18n.ts'
 
 const ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS'
 const ALLOW_HEADERS = 'Authorization,Content-Type'

@@ -1,11 +1,11 @@
 import { type, type Type } from 'arktype'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Db } from './db'
-import type { BackendEnv } from './env'
-import { t, type Locale, type MessageKey } from './i18n'
-import type { SandboxProvider } from './sandbox-provider'
-import type { UserRow } from './users'
+import type { Db } from './db.ts'
+import type { BackendEnv } from './env.ts'
+import { t, type Locale, type MessageKey } from './i18n.ts'
+import type { SandboxProvider } from './sandbox-provider.ts'
+import type { UserRow } from './users.ts'
 
 /** What every handler receives besides the request. */
 export interface Deps {

@@ -308,9 +308,9 @@ const dateLocales: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU', de: 'de-
 
 /** A date as users read it in messages (UTC, as the account page shows it). */
 export function formatDate(locale: Locale, date: Date): string {
-  return new Intl.DateTimeFormat(dateLocales[locale], {
+  return `${new Intl.DateTimeFormat(dateLocales[locale], {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'UTC',
-  }).format(date) + ' UTC'
+  }).format(date)} UTC`
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from './db'
+import type { Queryable } from './db.ts'
 
 export interface Mail {
   to: string

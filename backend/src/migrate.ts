@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Db } from './db'
+import type { Db } from './db.ts'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
 

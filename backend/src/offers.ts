@@ -1,8 +1,8 @@
-import { countryGroups, groupForLocale, plansInGroup, toMajor } from './catalog'
-import type { Queryable } from './db'
-import { ApiError } from './http'
-import type { Locale } from './i18n'
-import { DAY_MS, asDate, type UserRow } from './users'
+import { countryGroups, groupForLocale, plansInGroup, toMajor } from './catalog.ts'
+import type { Queryable } from './db.ts'
+import { ApiError } from './http.ts'
+import type { Locale } from './i18n.ts'
+import { DAY_MS, asDate, type UserRow } from './users.ts'
 
 /** The special offer: a month at 20% off for subscribers, and for 14 days after a subscription ended. */
 export const OFFER_PLAN_ID = 3

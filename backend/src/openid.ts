@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { randomToken } from './crypto'
+import { randomToken } from './crypto.ts'
 
 /**
  * OpenID 2.0 as Steam speaks it (https://steamcommunity.com/openid/login): identifier-select requests,

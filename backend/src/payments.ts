@@ -1,9 +1,9 @@
-import { formatMoney, planName } from './catalog'
-import type { Db, Queryable } from './db'
-import { ApiError } from './http'
-import { formatDate, isLocale, t, type Locale } from './i18n'
-import { sendMail } from './mail'
-import { DAY_MS, asDate } from './users'
+import { formatMoney, planName } from './catalog.ts'
+import type { Db, Queryable } from './db.ts'
+import { ApiError } from './http.ts'
+import { formatDate, isLocale, t, type Locale } from './i18n.ts'
+import { sendMail } from './mail.ts'
+import { DAY_MS, asDate } from './users.ts'
 
 export type Provider = 'cloudpayments' | 'payselection'
 
@@ -91,7 +91,7 @@ export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
      FROM payments p JOIN subscriptions s ON s.id = p.subscription_id WHERE p.id = $1`,
     [n.paymentId],
   )
-  if (!payment || payment.service !== 'cloudpayments' || payment.payer_email !== n.email) return CHECK_CODES.wrongInvoice
+  if (payment?.service !== 'cloudpayments' || payment.payer_email !== n.email) return CHECK_CODES.wrongInvoice
   if (n.accountId !== null && n.accountId !== String(payment.user_id)) return CHECK_CODES.wrongAccount
   if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) return CHECK_CODES.wrongAmount
   if (payment.status !== 'pending' || !acceptedOutcomes('cloudpayments', payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused

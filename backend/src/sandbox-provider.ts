@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { randomInt } from 'node:crypto'
-import type { BackendEnv } from './env'
-import { cloudpaymentsHmac, payselectionSignature, urlDecodedBody } from './signatures'
+import type { BackendEnv } from './env.ts'
+import { cloudpaymentsHmac, payselectionSignature, urlDecodedBody } from './signatures.ts'
 
 /**
  * The sandbox payment provider: what the providers' servers do behind their widgets. The widget posts the

@@ -14,6 +14,7 @@ export const IdParam = type(/^\d{1,9}$/).pipe((s) => Number(s), Id)
 export const Service = type("'cloudpayments' | 'payselection'")
 
 /** Characters PostgreSQL text cannot hold or that no form produces: controls (NUL included) and lone surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** A string that can be stored as is. */

@@ -1,7 +1,7 @@
-import { referralCode } from './crypto'
-import type { Queryable } from './db'
-import { ApiError, type Ctx } from './http'
-import type { MessageKey } from './i18n'
+import { referralCode } from './crypto.ts'
+import type { Queryable } from './db.ts'
+import { ApiError, type Ctx } from './http.ts'
+import type { MessageKey } from './i18n.ts'
 import {
   CLAIMED_ID,
   NONCE_MAX_AGE_MS,
@@ -12,9 +12,9 @@ import {
   originIn,
   signatureValid,
   type OpenIdFields,
-} from './openid'
-import { steamPersona } from './routes/openid-sandbox'
-import { issueToken, type TokenResponse } from './users'
+} from './openid.ts'
+import { steamPersona } from './routes/openid-sandbox.ts'
+import { issueToken, type TokenResponse } from './users.ts'
 
 /** The assertion fields that must be present, and signed. */
 const REQUIRED = SIGNED_FIELDS.filter((f) => f !== 'signed')

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
-import { randomToken, sha256 } from './crypto'
-import type { Db, Queryable } from './db'
-import { ApiError, type AppEnv } from './http'
-import { toMajor } from './catalog'
-import type { Locale } from './i18n'
+import { randomToken, sha256 } from './crypto.ts'
+import type { Db, Queryable } from './db.ts'
+import { ApiError, type AppEnv } from './http.ts'
+import { toMajor } from './catalog.ts'
+import type { Locale } from './i18n.ts'
 
 export const DAY_MS = 86_400_000
 /** A device may be unlinked once per this period. */

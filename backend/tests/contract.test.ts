@@ -1,5 +1,5 @@
-import { openPgIsolated, openPglite } from '../src/db'
-import { contractSuite } from './contract'
+import { openPgIsolated, openPglite } from '../src/db.ts'
+import { contractSuite } from './contract.ts'
 
 contractSuite('PGlite', () => openPglite('memory://'))
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../src/db'
-import { sendMail } from '../src/mail'
+import type { Db } from '../src/db.ts'
+import { sendMail } from '../src/mail.ts'
 import { createHmac } from 'node:crypto'
-import { OPENID_NS, positiveAssertion, sign } from '../src/openid'
-import { hookDb, secondIsStuck, type DbHooks } from './db-hooks'
-import { MIRROR_URL, SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers'
+import { OPENID_NS, positiveAssertion, sign } from '../src/openid.ts'
+import { hookDb, secondIsStuck, type DbHooks } from './db-hooks.ts'
+import { MIRROR_URL, SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers.ts'
 
 const DAY = 86_400_000
 const TTL = 3600

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../src/db'
+import type { Db, Queryable } from '../src/db.ts'
 
 /** A statement held until the test releases it. */
 export interface Hold {

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { createBackend } from '../src/app'
-import { EnvError, parseEnv } from '../src/env'
-import { rawRequest } from './raw-http'
+import { createBackend } from '../src/app.ts'
+import { EnvError, parseEnv } from '../src/env.ts'
+import { rawRequest } from './raw-http.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 

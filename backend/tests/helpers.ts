@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto'
 import { expect } from 'vitest'
-import { createBackend, type Backend } from '../src/app'
-import type { Db } from '../src/db'
-import type { BackendEnv } from '../src/env'
-import type { Deliverer, OutgoingNotification, SandboxProviderOptions } from '../src/sandbox-provider'
+import { createBackend, type Backend } from '../src/app.ts'
+import type { Db } from '../src/db.ts'
+import type { BackendEnv } from '../src/env.ts'
+import type { Deliverer, OutgoingNotification, SandboxProviderOptions } from '../src/sandbox-provider.ts'
 
 export const SITE_URL = 'http://site.test:3000'
 /** The site's second domain (R1: an original and a mirror domain). */

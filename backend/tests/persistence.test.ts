@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createBackend } from '../src/app'
-import { openPglite } from '../src/db'
-import { migrate, readMigrations, splitStatements } from '../src/migrate'
-import { cpNotice, startApi } from './helpers'
+import { createBackend } from '../src/app.ts'
+import { openPglite } from '../src/db.ts'
+import { migrate, readMigrations, splitStatements } from '../src/migrate.ts'
+import { cpNotice, startApi } from './helpers.ts'
 
 const dirs: string[] = []
 afterAll(() => {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
-import { createBackend, type Backend } from '../src/app'
+import { createBackend, type Backend } from '../src/app.ts'
 
 /**
  * R4, R7: the sandbox payment widgets in Chromium. The page is served from another origin

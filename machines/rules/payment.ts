@@ -87,7 +87,7 @@ export function payselectionLanguage(locale: string | null | undefined): Paysele
   return (PAYSELECTION_LANGUAGES as readonly string[]).includes(primary) ? (primary as PayselectionLanguage) : 'en'
 }
 
-/** CloudPayments receipt (GUIDE 5): `vat: null` is "no VAT". */
+/** CloudPayments receipt (R9.4): `vat: null` is "no VAT". */
 export interface ReceiptItem {
   label: string
   price: number

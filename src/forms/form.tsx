@@ -150,6 +150,7 @@ export function FormField({ name, label, rules, hint, type = 'text', ...rest }: 
   // Either way a field the visitor has already left is validated as on leaving it. After that, a
   // value the machine set itself (a cleared password) is written back to the input.
   const adopted = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the machine's value changes; the input and scope are read as they are then
   useEffect(() => {
     if (!state || !input.current) return
     if (!adopted.current) {

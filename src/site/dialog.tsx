@@ -52,6 +52,7 @@ export function Dialog({
     }
   }, [onClose])
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; the keyboard's way is Escape, handled by the dialog
     <div className="dialog-backdrop" onMouseDown={(e) => closeOnBackdrop && e.target === e.currentTarget && onClose()}>
       <div ref={ref} role="dialog" aria-modal="true" aria-label={label} className={`dialog ${className}`} tabIndex={-1}>
         {children}

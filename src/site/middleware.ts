@@ -2,7 +2,7 @@
  * R2: route middleware by name. A route lists names in `staticData.middleware`; the
  * server entry runs `download-proxy` for the download path. An unknown name is a 500.
  */
-import { type PublicConfig } from '#constants'
+import type { PublicConfig } from '#constants'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { HttpError } from './http-error.ts'
 import { launcherDownloadUrl } from '#app/features/marketing/download.ts'
@@ -24,7 +24,7 @@ export interface MiddlewareResult {
   setCookies?: string[]
 }
 
-export type Middleware = (ctx: MiddlewareContext) => MiddlewareResult | void
+export type Middleware = (ctx: MiddlewareContext) => MiddlewareResult | undefined
 
 const registry = {
   /** The launcher download renders no page: it sends the browser to the backend's file. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../.storybook/play'
+import { expectVisible } from '../../.storybook/play.ts'
 import { useState } from 'react'
 import { useActorRef } from '@xstate/react'
 import { fromCallback } from 'xstate'
@@ -8,7 +8,7 @@ import type { ModalAnswer } from '#machines/ui.ts'
 import { m } from '#app/paraglide/messages.js'
 import { ModalHost } from './modal-host.tsx'
 import { ModalActor } from './ui-actors.tsx'
-import type { SiteParameters } from '../../.storybook/site'
+import type { SiteParameters } from '../../.storybook/site.tsx'
 
 /**
  * R3, R4: the modal machine's host. The story frame renders `ModalHost` (as the root layout

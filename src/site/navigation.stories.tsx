@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { NavigationProgress } from './navigation-progress.tsx'
 import { NavigationEffects } from './navigation-effects.tsx'
 import { ExternalScripts } from '#app/features/marketing/external-scripts.tsx'
-import type { SiteParameters } from '../../.storybook/site'
+import type { SiteParameters } from '../../.storybook/site.tsx'
 
 /**
  * Browser-only navigation pieces (R2): the progress bar while a route loads, the effects

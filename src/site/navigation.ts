@@ -11,7 +11,7 @@ export function canPrefetch(nav: ConnectionInfo | undefined): boolean {
   if (nav.onLine === false) return false
   const c = nav.connection
   if (c?.saveData) return false
-  if (c?.effectiveType && c.effectiveType.includes('2g')) return false
+  if (c?.effectiveType?.includes('2g')) return false
   return true
 }
 

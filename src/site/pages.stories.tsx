@@ -21,8 +21,8 @@ import { Wiki } from '#app/features/marketing/wiki.tsx'
 import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
 import { SignInForm } from '#app/features/account/sign-in-form.tsx'
 import { AccountArea } from '#app/features/account/account-area.tsx'
-import type { SiteParameters } from '../../.storybook/site'
-import { USER_WITH_SUBSCRIPTION, plansOk } from '../../.storybook/fixtures'
+import type { SiteParameters } from '../../.storybook/site.tsx'
+import { USER_WITH_SUBSCRIPTION, plansOk } from '../../.storybook/fixtures.ts'
 
 /**
  * Each page's main sections with the site chrome, as the routes compose them, in English,

@@ -62,5 +62,5 @@ export function takeEarlyNavigation(): string | null {
   const w = window as Window & { __earlyNavigation?: string }
   const href = w.__earlyNavigation ?? null
   delete w.__earlyNavigation
-  return href !== null && href.startsWith('/') && !href.startsWith('//') ? href : null
+  return href?.startsWith('/') && !href.startsWith('//') ? href : null
 }

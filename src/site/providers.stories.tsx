@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../.storybook/play'
+import { expectVisible } from '../../.storybook/play.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
 import { LightboxActor, MenuActor, ModalActor } from './ui-actors.tsx'
-import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site'
+import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site.tsx'
 import { m } from '#app/paraglide/messages.js'
 
 /**

@@ -19,6 +19,7 @@ export function SiteHeader() {
   const locale = getLocale()
   const toggle = useRef<HTMLButtonElement>(null)
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the header closes the open menu (its controls are the buttons inside)
     <header
       className="site-header"
       data-menu={menuOpen ? 'open' : 'closed'}

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../.storybook/play'
+import { expectVisible } from '../../.storybook/play.ts'
 import { useEffect } from 'react'
 import { expect, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'

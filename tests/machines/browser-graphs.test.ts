@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
-import { browserPaths, reachable, type BrowserGraph } from '../e2e/model/graph'
-import { authGraph, localeGraph, paymentGraph } from '../e2e/model/graphs'
+import { browserPaths, reachable, type BrowserGraph } from '../e2e/model/graph.ts'
+import { authGraph, localeGraph, paymentGraph } from '../e2e/model/graphs.ts'
 
 describe('browser paths from the real machines', () => {
   for (const graph of [paymentGraph, authGraph, localeGraph] as BrowserGraph[]) {

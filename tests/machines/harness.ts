@@ -163,9 +163,13 @@ export function allTransitionKeys(machine: AnyStateMachine): string[] {
   const keys: string[] = []
   for (const node of [machine.root, ...allStateNodes(machine)]) {
     for (const [eventType, list] of node.transitions) {
-      list.forEach((_t: unknown, i: number) => keys.push(`${node.id} ${eventType}[${i}]`))
+      list.forEach((_t: unknown, i: number) => {
+        keys.push(`${node.id} ${eventType}[${i}]`)
+      })
     }
-    ;(node.always ?? []).forEach((_t: unknown, i: number) => keys.push(`${node.id} always[${i}]`))
+    ;(node.always ?? []).forEach((_t: unknown, i: number) => {
+      keys.push(`${node.id} always[${i}]`)
+    })
   }
   return keys.sort()
 }
@@ -203,12 +207,6 @@ interface ExecutableAction {
   type: string
   params: unknown
   info: { context: Record<string, unknown> }
-}
-
-interface Scope {
-  self: AnyActorRef
-  system: AnyActorRef['system']
-  actions: ExecutableAction[]
 }
 
 /**
@@ -286,14 +284,14 @@ export function newCount(): CheckCount {
   return { paths: 0, steps: 0, checks: 0, applied: new Map() }
 }
 
-function checkStep(model: MachineModel, step: Step, count: CheckCount, describe: () => string): void {
+function checkStep(model: MachineModel, step: Step, count: CheckCount, describeStep: () => string): void {
   for (const property of model.properties) {
     if (property.when && !property.when(step)) continue
     try {
       property.check(step)
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error)
-      throw new Error(`${model.name} [${property.requirement}] ${property.name}\n  ${describe()}\n  event: ${JSON.stringify(step.event)}\n  ${detail}`)
+      throw new Error(`${model.name} [${property.requirement}] ${property.name}\n  ${describeStep()}\n  event: ${JSON.stringify(step.event)}\n  ${detail}`)
     }
     count.checks++
     count.applied.set(property.name, (count.applied.get(property.name) ?? 0) + 1)
@@ -417,7 +415,7 @@ export function ctx<T = Record<string, unknown>>(snapshot: Snap | null): T {
   return (snapshot?.context ?? {}) as T
 }
 export function is(snapshot: Snap | null, value: unknown): boolean {
-  return snapshot !== null && snapshot.matches(value as never)
+  return snapshot?.matches(value as never) ?? false
 }
 
 /** An event the state ignored changes nothing and causes nothing. */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { messages as backendMessages } from '../../backend/src/i18n'
+import { messages as backendMessages } from '../../backend/src/i18n.ts'
 
 /**
  * Issue 14 item 6, decision 078: one story about passwords in every language. The site signs in

@@ -1,10 +1,10 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { randomToken } from '../crypto'
-import { ApiError, validate, type AppEnv } from '../http'
-import { listMail, type StoredMail } from '../mail'
-import { escapeHtml } from '../html'
-import { Email } from '../schemas'
+import { randomToken } from '../crypto.ts'
+import { ApiError, validate, type AppEnv } from '../http.ts'
+import { listMail, type StoredMail } from '../mail.ts'
+import { escapeHtml } from '../html.ts'
+import { Email } from '../schemas.ts'
 
 /**
  * Development-only helpers: the mailbox, a stand-in for the launcher binding a device, and the

@@ -1,11 +1,11 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { ApiError, MAX_BODY_BYTES, validate, type AppEnv, type Ctx } from '../http'
-import { t } from '../i18n'
-import { CHECK_CODES, checkPayment, confirmPayment, type Confirmation } from '../payments'
-import { CleanText, Email } from '../schemas'
-import { cloudpaymentsHmac, payselectionSignature, sameSignature, urlDecodedBody } from '../signatures'
+import { ApiError, MAX_BODY_BYTES, validate, type AppEnv, type Ctx } from '../http.ts'
+import { t } from '../i18n.ts'
+import { CHECK_CODES, checkPayment, confirmPayment, type Confirmation } from '../payments.ts'
+import { CleanText, Email } from '../schemas.ts'
+import { cloudpaymentsHmac, payselectionSignature, sameSignature, urlDecodedBody } from '../signatures.ts'
 
 /**
  * The merchant's notification endpoints, called by the payment providers' servers (server to server:

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import type { Queryable } from '../db'
-import { cspHash, escapeHtml } from '../html'
-import type { AppEnv, Ctx } from '../http'
-import { localeFromAcceptLanguage, t, type Locale, type MessageKey } from '../i18n'
+import type { Queryable } from '../db.ts'
+import { cspHash, escapeHtml } from '../html.ts'
+import type { AppEnv, Ctx } from '../http.ts'
+import { localeFromAcceptLanguage, t, type Locale, type MessageKey } from '../i18n.ts'
 import {
   IDENTIFIER_SELECT,
   OPENID_NS,
@@ -12,8 +12,8 @@ import {
   signatureValid,
   withParams,
   type OpenIdFields,
-} from '../openid'
-import { CleanText } from '../schemas'
+} from '../openid.ts'
+import { CleanText } from '../schemas.ts'
 import { type } from 'arktype'
 
 /**

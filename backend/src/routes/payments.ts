@@ -1,11 +1,11 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { MAX_SOLD_PRICE_MINOR, countryGroups, groupForLocale, planName, plansInGroup, toMajor } from '../catalog'
-import { ApiError, readJson, validate, type AppEnv } from '../http'
-import { t } from '../i18n'
-import { OFFER_PLAN_ID, offerPriceMinor, subscriptionOffer } from '../offers'
-import { Id, Service } from '../schemas'
-import { requireUser } from '../users'
+import { MAX_SOLD_PRICE_MINOR, countryGroups, groupForLocale, planName, plansInGroup, toMajor } from '../catalog.ts'
+import { ApiError, readJson, validate, type AppEnv } from '../http.ts'
+import { t } from '../i18n.ts'
+import { OFFER_PLAN_ID, offerPriceMinor, subscriptionOffer } from '../offers.ts'
+import { Id, Service } from '../schemas.ts'
+import { requireUser } from '../users.ts'
 
 /** The Russian receipt's taxation system (54-FZ code 0: general). */
 export const TAX_SYSTEM_ID = 0

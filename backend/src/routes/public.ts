@@ -1,11 +1,11 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { countryGroups, groupForLocale, planName, plansInGroup, toMajor } from '../catalog'
-import { ApiError, readJson, validate, type AppEnv } from '../http'
+import { countryGroups, groupForLocale, planName, plansInGroup, toMajor } from '../catalog.ts'
+import { ApiError, readJson, validate, type AppEnv } from '../http.ts'
 
-import { CleanText, ReferralCode } from '../schemas'
-import { userFromAuthorization, userFromToken } from '../users'
-import { launcherFile, LAUNCHER_FILENAME } from '../launcher'
+import { CleanText, ReferralCode } from '../schemas.ts'
+import { userFromAuthorization, userFromToken } from '../users.ts'
+import { launcherFile, LAUNCHER_FILENAME } from '../launcher.ts'
 
 export const publicRoutes = new Hono<AppEnv>()
 

@@ -3,9 +3,9 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { MAX_BODY_BYTES, readJson, validate, type AppEnv } from '../http'
-import { t } from '../i18n'
-import { CleanText, Email } from '../schemas'
+import { MAX_BODY_BYTES, readJson, validate, type AppEnv } from '../http.ts'
+import { t } from '../i18n.ts'
+import { CleanText, Email } from '../schemas.ts'
 
 const SANDBOX_DIR = fileURLToPath(new URL('../../sandbox/', import.meta.url))
 

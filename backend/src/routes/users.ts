@@ -1,14 +1,14 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto'
-import type { Queryable } from '../db'
-import { ApiError, readJson, siteBase, validate, type AppEnv, type Ctx } from '../http'
-import { formatDate, isLocale, t, type Locale } from '../i18n'
-import { sendMail } from '../mail'
-import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas'
-import { formatMoney } from '../catalog'
-import { subscriptionOffer } from '../offers'
-import { steamSignIn } from '../steam'
+import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto.ts'
+import type { Queryable } from '../db.ts'
+import { ApiError, readJson, siteBase, validate, type AppEnv, type Ctx } from '../http.ts'
+import { formatDate, isLocale, t, type Locale } from '../i18n.ts'
+import { sendMail } from '../mail.ts'
+import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas.ts'
+import { formatMoney } from '../catalog.ts'
+import { subscriptionOffer } from '../offers.ts'
+import { steamSignIn } from '../steam.ts'
 import {
   DEVICE_RESET_INTERVAL_MS,
   asDate,
@@ -20,7 +20,7 @@ import {
   serializeUser,
   userFromAuthorization,
   type UserRow,
-} from '../users'
+} from '../users.ts'
 
 export const CODE_TTL_MS = 15 * 60_000
 export const MAX_CODE_ATTEMPTS = 5

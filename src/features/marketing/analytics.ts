@@ -5,7 +5,7 @@
  * Failures are logged by the API client and never reach the visitor.
  */
 import { CONSTANTS } from '#constants'
-import { type Locale } from '#machines/rules/locale.ts'
+import type { Locale } from '#machines/rules/locale.ts'
 import type { Api } from '#app/api/client.ts'
 import { analyticsPayload, type AnalyticsPayload } from './analytics-payload.ts'
 import { createBatcher, type Batcher } from './batch.ts'

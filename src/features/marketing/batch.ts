@@ -41,8 +41,12 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
       sent = Promise.reject(error)
     }
     return sent.then(
-      () => batch.forEach((e) => e.resolve()),
-      (error: unknown) => batch.forEach((e) => e.reject(error)),
+      () => {
+        for (const e of batch) e.resolve()
+      },
+      (error: unknown) => {
+        for (const e of batch) e.reject(error)
+      },
     )
   }
 

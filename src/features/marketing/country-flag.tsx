@@ -9,7 +9,7 @@ export const FLAG_WIDTH: Record<FlagSize, number> = { small: 18, normal: 24, big
 function Gb() {
   const clip = `flag-gb-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
   return (
-    <svg viewBox="0 0 60 30" preserveAspectRatio="xMidYMid slice" width="100%" height="100%">
+    <svg viewBox="0 0 60 30" preserveAspectRatio="xMidYMid slice" width="100%" height="100%" aria-hidden="true">
       <clipPath id={clip}><path d="M30 15h30v15zv15H0zH0V0zV0h30z" /></clipPath>
       <path d="M0 0v30h60V0z" fill="#012169" />
       <path d="M0 0l60 30m0-30L0 30" stroke="#fff" strokeWidth="6" />
@@ -22,7 +22,7 @@ function Gb() {
 /** A flag of three horizontal stripes, top to bottom. */
 function Stripes({ colors }: { colors: readonly [string, string, string] }) {
   return (
-    <svg viewBox="0 0 3 3" preserveAspectRatio="none" width="100%" height="100%">
+    <svg viewBox="0 0 3 3" preserveAspectRatio="none" width="100%" height="100%" aria-hidden="true">
       {colors.map((fill, i) => (
         <path key={fill} fill={fill} d={`M0 ${i}h3v1H0z`} />
       ))}

@@ -4,8 +4,8 @@ import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { legalHref } from '#app/features/locale/locale.ts'
 import { Route as CsGoRoute } from '#app/routes/cs-go.tsx'
-import { RoutePage } from '../../../.storybook/site'
-import { expectPage, routePage, storyProduct } from '../../../.storybook/pages'
+import { RoutePage } from '../../../.storybook/site.tsx'
+import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
 
 /** R3: the CS:GO page (game version 2), rendered by its route file, in each language. */
 const meta = {

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as JoinRoute } from '#app/routes/join.{-$code}.tsx'
-import { hang, json } from '../../../.storybook/fetch-mock'
-import { RoutePage, type SiteParameters } from '../../../.storybook/site'
-import { expectPage, routePage, storyProduct } from '../../../.storybook/pages'
+import { hang, json } from '../../../.storybook/fetch-mock.ts'
+import { RoutePage, type SiteParameters } from '../../../.storybook/site.tsx'
+import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
 import { COOKIES } from '#app/site/cookies.ts'
 
 /**

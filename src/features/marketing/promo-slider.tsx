@@ -102,6 +102,7 @@ export function PromoSlider() {
   ])
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(options, plugins)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `paused` is what tells the autoplay plugin to look again
   useEffect(() => {
     instanceRef.current?.container.dispatchEvent(new Event('autoplay:update'))
   }, [paused, instanceRef])
@@ -125,6 +126,7 @@ export function PromoSlider() {
       <div className="promo-slider__viewport">
         <div ref={sliderRef} className="keen-slider" aria-live={paused ? 'polite' : 'off'}>
           {PROMO_SLIDES.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group with the slide role description (WAI-ARIA carousel pattern)
             <div
               key={slide.n}
               className="keen-slider__slide promo-slide"

@@ -33,6 +33,7 @@ export function Wiki() {
   return (
     <div className="wiki">
       <aside className="wiki__sidebar" aria-labelledby={`${inputId}-toc`}>
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every browser the site supports */}
         <div className="wiki__search" role="search">
           <label htmlFor={inputId} className="wiki__search-label">{t(wikiText, WIKI_UI.searchLabel)}</label>
           <div className="wiki__search-field">

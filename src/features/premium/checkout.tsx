@@ -52,7 +52,7 @@ export interface PremiumCheckoutProps {
 export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale }: PremiumCheckoutProps) {
   const site = useSite()
   const panel = useRef<HTMLElement>(null)
-  const { snapshot, send, service } = usePayment({
+  const { snapshot, send } = usePayment({
     locale,
     plans,
     offer,

@@ -5,7 +5,7 @@ import { getLocale } from '#app/paraglide/runtime.js'
 import { isPlanShown, type DaysMessages } from '#machines/rules/plans.ts'
 import { labelledPlans, planView } from './plans.ts'
 import { PlanList } from './plan-list.tsx'
-import { planList, type Currency } from '../../../.storybook/fixtures'
+import { planList, type Currency } from '../../../.storybook/fixtures.ts'
 
 const DAYS: DaysMessages = {
   one: (inputs) => m.premium_plan_days_one(inputs),

@@ -27,6 +27,7 @@ function renewal(trial: PlanView, views: readonly PlanView[]): PlanView | null {
 export function PlanList({ views, selectedId, busy, onSelect, offer = null }: PlanListProps) {
   if (views.length === 0) return <p className="notice">{m.premium_plans_empty()}</p>
   return (
+    // biome-ignore lint/a11y/noRedundantRoles: Safari drops a list's semantics when its bullets are styled away
     <ul className="plan-list" role="list">
       {offer ? (
         <li className={`plan-card plan-card--offer${offer.selected ? ' plan-card--selected' : ''}`} data-plan-id={offer.view.plan.id} data-testid="offer-card">

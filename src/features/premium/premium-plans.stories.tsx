@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../../.storybook/play'
+import { expectVisible } from '../../../.storybook/play.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput, WaitInput } from '#machines/payment.ts'
@@ -7,9 +7,9 @@ import type { PaymentOptions } from '#machines/rules/payment.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { PremiumPlans } from './premium-plans.tsx'
-import { hang, json } from '../../../.storybook/fetch-mock'
-import { SAMPLE_USER, type PaymentActors, type SiteParameters } from '../../../.storybook/site'
-import { PAYMENT_OPTIONS, plansOk } from '../../../.storybook/fixtures'
+import { hang, json } from '../../../.storybook/fetch-mock.ts'
+import { SAMPLE_USER, type PaymentActors, type SiteParameters } from '../../../.storybook/site.tsx'
+import { PAYMENT_OPTIONS, plansOk } from '../../../.storybook/fixtures.ts'
 
 /**
  * R3, R4, R7, R8, R9: the plan list and the payment panel in every state of the payment

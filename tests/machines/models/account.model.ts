@@ -7,9 +7,9 @@
  * message. One action at a time. The forms and calls are recording fakes; their answers are sent
  * to the machine directly.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import { accountMachine } from '#machines/account.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type Effect, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type Effect, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 type AccountCtx = { confirming: 'cancel' | 'reset' | null; error: string | null }
 const a = (s: Snap | null) => ctx<AccountCtx>(s)

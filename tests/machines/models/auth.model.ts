@@ -3,9 +3,9 @@
  * the 1800 s of a token without expiry, the Bearer prefix, the expired-session message, the root
  * path after login and logout, the login page with the remembered page.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import { authMachine, isBusy, isLoggedIn, isSettled, selectAnalyticsToken, selectAnalyticsUserId, selectAuthorization, selectTokenStatus, type AuthContext, type AuthInput } from '#machines/auth.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, started, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, started, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 const T0 = 1_700_000_000_000
 const MIN = 60_000

@@ -4,10 +4,10 @@
  * validates, debounce 0). The rule engine is the `validate` actor (a recording fake here): the
  * field starts it with its name, value, rules and the form's values, and reports each result.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import { fieldFlags, fieldMachine } from '#machines/field.ts'
 import { fieldReportedEvent } from '#machines/form.ts'
-import { ctx, is, sends, starts, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { ctx, is, sends, starts, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 type FieldCtx = {
   name: string

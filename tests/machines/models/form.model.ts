@@ -6,9 +6,9 @@
  * (`submitOnStart`) is carried out once, at start. The fields are recording fakes here: what the
  * form sends them is recorded, and their results (`field.reported`) are sent to the form directly.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import { fieldReportedEvent, formField, formMachine, formSubmittedEvent } from '#machines/form.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, sends, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, sends, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 type FormCtx = {
   id: string

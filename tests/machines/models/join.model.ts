@@ -5,9 +5,9 @@
  * that code's join page. The server registers the code while it renders the page and hands its
  * outcome over as `settled`.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import { joinMachine } from '#machines/join.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, stops, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, stops, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 type Result = { code: string; valid: boolean }
 type JoinCtx = { locale: string; code: string | null; result: Result | null; error: string | null; typed: string; submitOnStart: boolean }

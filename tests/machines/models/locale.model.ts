@@ -14,9 +14,9 @@
  * Every step is checked from the state it starts in and its event. Expected paths are written
  * out (`/ru/faq`), never computed by machines/rules/locale.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import { localeMachine } from '#machines/locale.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, starts, stops, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, starts, stops, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 type Locale = 'en' | 'ru' | 'de'
 type LocaleCtx = {

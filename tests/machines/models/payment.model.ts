@@ -6,7 +6,7 @@
  * decimals in roubles, the widget languages, the toasts, the order after a success, the login
  * page with the premium page as the way back, and the confirmation's back-off.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import {
   paymentMachine,
   persistablePremiumState,
@@ -20,7 +20,7 @@ import {
   type PremiumState,
 } from '#machines/payment.ts'
 import type { Subscription } from '#machines/rules/payment.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, started, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, started, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 type Ctx = PaymentContext
 

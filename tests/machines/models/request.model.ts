@@ -4,9 +4,9 @@
  * result or failed with the backend's message (logged, and told to the visitor once); a
  * failure can be retried. A call the server already made is handed over as it ended.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import { requestMachine } from '#machines/request.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 type RequestCtx = { result: unknown; error: string | null; failure: unknown }
 

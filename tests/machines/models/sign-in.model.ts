@@ -5,9 +5,9 @@
  * form machine (a recording fake here): its `form.submitted`, the actors' answers and the
  * ticker's `clock.tick` are sent to the machine directly.
  */
-import { expect } from '../check'
+import { expect } from '../check.ts'
 import { confirmMachine, selectResendWait, signInMachine } from '#machines/sign-in.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness'
+import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 const EMAIL_RULES = [{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }]
 const CODE_RULES = [{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length', length: 6 }]

@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { accountModel } from '../models/account.model'
+import { runModel } from '../runner.ts'
+import { accountModel } from '../models/account.model.ts'
 
 runModel(accountModel)

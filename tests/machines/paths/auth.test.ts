@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { authModel } from '../models/auth.model'
+import { runModel } from '../runner.ts'
+import { authModel } from '../models/auth.model.ts'
 
 runModel(authModel)

@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { deadlineModel } from '../models/deadline.model'
+import { runModel } from '../runner.ts'
+import { deadlineModel } from '../models/deadline.model.ts'
 
 runModel(deadlineModel)

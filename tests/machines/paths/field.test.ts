@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { fieldModel } from '../models/field.model'
+import { runModel } from '../runner.ts'
+import { fieldModel } from '../models/field.model.ts'
 
 runModel(fieldModel)

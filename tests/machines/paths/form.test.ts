@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { formModel } from '../models/form.model'
+import { runModel } from '../runner.ts'
+import { formModel } from '../models/form.model.ts'
 
 runModel(formModel)

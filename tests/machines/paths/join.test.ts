@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { joinModel } from '../models/join.model'
+import { runModel } from '../runner.ts'
+import { joinModel } from '../models/join.model.ts'
 
 runModel(joinModel)

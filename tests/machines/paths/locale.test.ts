@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { localeModel } from '../models/locale.model'
+import { runModel } from '../runner.ts'
+import { localeModel } from '../models/locale.model.ts'
 
 runModel(localeModel)

@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { paymentModel } from '../models/payment.model'
+import { runModel } from '../runner.ts'
+import { paymentModel } from '../models/payment.model.ts'
 
 runModel(paymentModel)

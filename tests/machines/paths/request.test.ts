@@ -1,4 +1,4 @@
-import { runModel } from '../runner'
-import { requestModel } from '../models/request.model'
+import { runModel } from '../runner.ts'
+import { requestModel } from '../models/request.model.ts'
 
 runModel(requestModel)

@@ -1,5 +1,5 @@
-import { runModel } from '../runner'
-import { confirmModel, signInModel } from '../models/sign-in.model'
+import { runModel } from '../runner.ts'
+import { confirmModel, signInModel } from '../models/sign-in.model.ts'
 
 runModel(signInModel)
 runModel(confirmModel)

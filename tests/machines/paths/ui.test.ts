@@ -1,5 +1,5 @@
-import { runModel } from '../runner'
-import { lightboxModel, menuModel, modalModel } from '../models/ui.model'
+import { runModel } from '../runner.ts'
+import { lightboxModel, menuModel, modalModel } from '../models/ui.model.ts'
 
 runModel(menuModel)
 runModel(modalModel)

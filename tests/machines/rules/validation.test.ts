@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, } from 'node:fs'
 import { type } from 'arktype'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { parseLocaleAssets, readLocaleAssets } from '#app/features/locale/locale-assets.ts'
+import { parseLocaleAssets, readLocaleAssets } from '#app/features/locale/locale-assets.server.ts'
 import { localizePrefetchMap, readPrefetchMap } from '#app/site/prefetch-map.ts'
 
 describe('the language chunk map', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
 import { joinPrefix, rootRedirect, splitLocalePrefix, switchLocaleHref } from '#app/features/locale/locale.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
-import { path, pick, seeded, target, TRICKY, word } from './fuzz-support'
+import { path, pick, seeded, target, TRICKY, word } from './fuzz-support.ts'
 
 const BASE = 'https://site.example'
 const ORIGIN = new URL(BASE).origin

@@ -46,10 +46,6 @@ function start(input: Partial<PaymentInput> = {}, stored: Promise<PremiumState |
   const actor = createActor(machine, { input: { locale: 'en', loggedIn: true, activeService: 'cloudpayments', ...KEYS, ...input } }).start()
   return { actor, calls }
 }
-const agreeAll = (actor: ReturnType<typeof start>['actor']) => {
-  actor.send({ type: 'agreement.set', agreement: 'premium', value: true })
-  actor.send({ type: 'agreement.set', agreement: 'promo', value: true })
-}
 
 describe('R3, R4: why paying is not possible yet (the machine, not the page)', () => {
   it('names the first thing missing, in order: plan, session, e-mail, agreements', () => {

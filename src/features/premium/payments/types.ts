@@ -1,4 +1,4 @@
-/** The widget globals the providers' scripts define (GUIDE 5; the sandbox scripts define the same). */
+/** The widget globals the providers' scripts define (R7; the sandbox scripts define the same). */
 
 export interface CloudPaymentsCallbacks {
   onSuccess?: (options: unknown) => void
