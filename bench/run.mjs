@@ -13,10 +13,10 @@ import { breakdown } from './js-breakdown.mjs'
 import { launch, pageScripts } from './page-js.mjs'
 
 const PAGES = (process.env.BENCH_PAGES ?? '/,/ru/faq,/de/premium').split(',')
-/** Issue 17's pages: rendered for every request, signed in, and for guests with the cache off. */
+/** The rendered pages: rendered for every request, signed in, and for guests with the cache off. */
 const SIGNED_IN_PAGES = ['/', '/ru/premium', '/en/account']
 const UNCACHED_PAGES = ['/', '/ru/faq']
-/** Issue 17's goals for rendered pages at 50 connections, and for the home page's JavaScript. */
+/** The goals for rendered pages at 50 connections, and for the home page's JavaScript. */
 const GOAL = { shareOfMemory: 0.1, p99Ms: 250, p99OverP50: 3, homeJsGzipKb: 150 }
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 3300)
 const STATIC_PORT = SITE_PORT + 2
@@ -125,7 +125,7 @@ try {
   const framework = await load(`http://127.0.0.1:${FIXTURE_PORT}/`)
   const frameworkRate = framework.requests.average
   const memoryOf = async (path) => (await load(`http://localhost:${STATIC_PORT}${path}`)).requests.average
-  /** A rendered page's row: its rate against the same bytes from memory and the framework's minimal page, and issue 17's goals. */
+  /** A rendered page's row: its rate against the same bytes from memory and the framework's minimal page, and the goals. */
   const renderedRow = (path, ssr, memory) => {
     const share = ssr.requests.average / memory
     const p50 = ssr.latency.p50
