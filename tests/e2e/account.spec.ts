@@ -1,17 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND, SITE_PORT } from '../../playwright.config'
-import { latestMail, loginViaApi, uniqueEmail } from './support/login'
+import { expect, test } from './support/fixtures'
+import { uniqueEmail } from './support/login'
 import { msg, product } from './support/messages'
 import { payWithNotification } from './support/payments'
 
-/**
- * Only where a test watches the browser's own request to the backend, or a control that works
- * only once the page is interactive: a visitor types into a form as soon as it appears, and the
- * forms keep what was typed and sent before hydration (issue 15).
- */
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
-}
+// Tests wait for hydration only where they watch the browser's own request to the backend, or use
+// a control that works only once the page is interactive: a visitor types into a form as soon as it
+// appears, and the forms keep what was typed and sent before hydration (issue 15).
 
 /** Arabic-Indic digits (٠-٩) for a code's Latin digits, as a visitor with that keyboard types it. */
 const arabicIndic = (code: string) => code.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)))
@@ -34,28 +31,28 @@ async function requestCode(page: Page, email: string) {
 }
 
 test.describe('R7: sign-in', () => {
-  test('with the code from the dev mailbox, then the root path', async ({ page, request }) => {
+  test('with the code from the dev mailbox, then the root path', async ({ page, mailbox }) => {
     const email = uniqueEmail('code')
     await page.goto('/login')
     await requestCode(page, email)
-    const mail = await latestMail(request, email)
+    const mail = await mailbox.latest(email)
     expect(mail.code).toMatch(/^\d{6}$/)
     await page.getByLabel(msg('en', 'acc_code_label')).fill(mail.code!)
     await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
     await expect(page).toHaveURL(/localhost:\d+\/$/)
     await expect(page.getByTestId('account-link')).toBeVisible()
     const cookies = await page.context().cookies()
-    expect(cookies.find((c) => c.name === 'auth._token.local')?.value).toMatch(/^Bearer%20/)
-    expect(Number(cookies.find((c) => c.name === 'auth._token_expiration.local')?.value)).toBeGreaterThan(Date.now())
-    expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toMatch(/^Bearer /)
+    expect(cookies.find((c) => c.name === COOKIES.token)?.value).toMatch(/^Bearer%20/)
+    expect(Number(cookies.find((c) => c.name === COOKIES.tokenExpiration)?.value)).toBeGreaterThan(Date.now())
+    expect(await page.evaluate((key) => localStorage.getItem(key), COOKIES.token)).toMatch(/^Bearer /)
   })
 
-  test('R5: a code typed in Arabic-Indic digits signs in; the backend gets Latin digits', async ({ page, request }) => {
+  test('R5: a code typed in Arabic-Indic digits signs in; the backend gets Latin digits', async ({ page, hydrated, mailbox }) => {
     const email = uniqueEmail('arabic')
     await page.goto('/login')
-    await hydrated(page)
+    await hydrated()
     await requestCode(page, email)
-    const mail = await latestMail(request, email)
+    const mail = await mailbox.latest(email)
     const verify = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/en/users/verify'))
     await page.getByLabel(msg('en', 'acc_code_label')).fill(arabicIndic(mail.code!))
     await expect(page.getByLabel(msg('en', 'acc_code_label'))).toHaveValue(/^[\u0660-\u0669]{6}$/)
@@ -65,12 +62,12 @@ test.describe('R7: sign-in', () => {
     await expect(page.getByTestId('account-link')).toBeVisible()
   })
 
-  test('R8: no answer from the backend reads as a translated sentence; its own message is kept', async ({ page, request }) => {
+  test('R8: no answer from the backend reads as a translated sentence; its own message is kept', async ({ page, mailbox }) => {
     const email = uniqueEmail('offline')
     await page.goto('/de/login')
     await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
-    const mail = await latestMail(request, email)
+    const mail = await mailbox.latest(email)
     let answer: 'none' | 'message' = 'none'
     await page.route('**/de/users/verify', (route) =>
       answer === 'none'
@@ -115,21 +112,21 @@ test.describe('R7: sign-in', () => {
     await expect(page.locator('.field__error')).toHaveCount(0)
   })
 
-  test('by the link from the e-mail', async ({ page, request }) => {
+  test('by the link from the e-mail', async ({ page, mailbox }) => {
     const email = uniqueEmail('link')
     await page.goto('/login')
     await requestCode(page, email)
-    const mail = await latestMail(request, email)
+    const mail = await mailbox.latest(email)
     const link = new URL(mail.link!)
     await page.goto(link.pathname + link.search)
     await expect(page).toHaveURL(/localhost:\d+\/en$/)
     await expect(page.getByTestId('account-link')).toBeVisible()
   })
 
-  test('a used link says so', async ({ page, request }) => {
+  test('a used link says so', async ({ page, request, mailbox }) => {
     const email = uniqueEmail('used')
     await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(email)}`)
-    const mail = await latestMail(request, email)
+    const mail = await mailbox.latest(email)
     const path = new URL(mail.link!).pathname
     expect((await request.get(`${BACKEND}/en/users/auth/${path.split('/').pop()}`)).status()).toBe(200)
     await page.goto(path)
@@ -138,49 +135,49 @@ test.describe('R7: sign-in', () => {
 })
 
 test.describe('R2, R5: the remembered target', () => {
-  test('a protected page redirects to login and comes back after login', async ({ page, request }) => {
+  test('a protected page redirects to login and comes back after login', async ({ page, mailbox }) => {
     const email = uniqueEmail('target')
     await page.goto('/de/account')
     await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
     await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
-    const mail = await latestMail(request, email)
-    await page.getByLabel(msg('de', 'acc_code_label')).fill(mail.code!)
+    const code = await mailbox.code(email)
+    await page.getByLabel(msg('de', 'acc_code_label')).fill(code)
     await page.getByRole('button', { name: msg('de', 'acc_sign_in') }).click()
     await expect(page).toHaveURL(/\/de\/account$/)
     await expect(page.getByTestId('account-email')).toContainText(email)
   })
 
-  test('an unsafe redirect target is ignored', async ({ page, request }) => {
+  test('an unsafe redirect target is ignored', async ({ page, mailbox }) => {
     const email = uniqueEmail('unsafe')
     await page.goto('/login?redirect=%2F%2Fevil.example%2Fsteal')
     await expect(page.getByTestId('login-target')).toHaveCount(0)
     await requestCode(page, email)
-    const mail = await latestMail(request, email)
-    await page.getByLabel(msg('en', 'acc_code_label')).fill(mail.code!)
+    const code = await mailbox.code(email)
+    await page.getByLabel(msg('en', 'acc_code_label')).fill(code)
     await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
     await expect(page).toHaveURL(/localhost:\d+\/$/)
   })
 })
 
 test.describe('R7: the account area', () => {
-  test('shows the user, and logout clears the session and goes to the root', async ({ page, request, context, baseURL }) => {
-    const { email } = await loginViaApi(request, context, baseURL!)
+  test('shows the user, and logout clears the session and goes to the root', async ({ page, context, hydrated, signedIn }) => {
+    const { email } = signedIn
     await page.goto('/account')
     await expect(page.getByTestId('account-email')).toContainText(email)
     await expect(page.getByTestId('account-link')).toBeVisible()
-    await hydrated(page)
+    await hydrated()
     await page.getByTestId('logout').click()
     await expect(page).toHaveURL(/localhost:\d+\/$/)
     await expect(page.getByTestId('login-link')).toBeVisible()
-    expect((await context.cookies()).find((c) => c.name === 'auth._token.local')).toBeUndefined()
+    expect((await context.cookies()).find((c) => c.name === COOKIES.token)).toBeUndefined()
   })
 
-  test('device reset with its confirmation modal and toast', async ({ page, request, context, baseURL }) => {
-    const { email } = await loginViaApi(request, context, baseURL!)
+  test('device reset with its confirmation modal and toast', async ({ page, request, hydrated, signedIn }) => {
+    const { email } = signedIn
     expect((await request.post(`${BACKEND}/__dev/device?email=${encodeURIComponent(email)}`)).ok()).toBe(true)
     await page.goto('/ru/account')
-    await hydrated(page)
+    await hydrated()
     await page.getByTestId('reset-device').click()
     const dialog = page.getByRole('dialog', { name: msg('ru', 'acc_confirm_reset_title') })
     await expect(dialog).toBeVisible()
@@ -193,21 +190,20 @@ test.describe('R7: the account area', () => {
     await expect(page.getByTestId('account-device')).toContainText(msg('ru', 'acc_device_none'))
   })
 
-  test('without a subscription there is nothing to cancel, no special offer, and Premium is offered', async ({ page, request, context, baseURL }) => {
-    await loginViaApi(request, context, baseURL!)
+  test('without a subscription there is nothing to cancel, no special offer, and Premium is offered', async ({ page, signedIn, hydrated }) => {
     await page.goto('/account')
-    await hydrated(page)
+    await hydrated()
     await expect(page.getByTestId('account-subscription')).toContainText(msg('en', 'acc_sub_none'))
     await expect(page.getByTestId('account-subscription').getByRole('link', { name: msg('en', 'acc_get_premium') })).toBeVisible()
     await expect(page.getByTestId('cancel-subscription')).toHaveCount(0)
     await expect(page.getByTestId('special-offer')).toHaveCount(0)
   })
 
-  test('a paid subscription is cancelled through the confirmation modal: success toast, auto-renewal off', async ({ page, request, context, baseURL }) => {
-    const { email, token } = await loginViaApi(request, context, baseURL!)
+  test('a paid subscription is cancelled through the confirmation modal: success toast, auto-renewal off', async ({ page, request, hydrated, signedIn }) => {
+    const { email, token } = signedIn
     await activateSubscription(request, token, email)
     await page.goto('/account')
-    await hydrated(page)
+    await hydrated()
     const subscription = page.getByTestId('account-subscription')
     await expect(subscription).toHaveAttribute('data-active', 'true')
     await expect(subscription).toContainText(msg('en', 'acc_sub_active'))
@@ -238,8 +234,8 @@ test.describe('R7: the account area', () => {
     expect(((await again.json()) as { subscription: { cancelled: boolean } }).subscription.cancelled).toBe(false)
   })
 
-  test('R7: the special offer the backend has for a subscriber is on the account page', async ({ page, request, context, baseURL }) => {
-    const { email, token } = await loginViaApi(request, context, baseURL!, uniqueEmail('offer'), 'ru')
+  test('R7: the special offer the backend has for a subscriber is on the account page', async ({ page, request, signIn }) => {
+    const { email, token } = await signIn({ locale: 'ru' })
     await activateSubscription(request, token, email, 'ru')
     const special = await request.get(`${BACKEND}/ru/users/subscription/special`, { headers: { authorization: `Bearer ${token}` } })
     const { offer } = (await special.json()) as { offer: { discount_percent: number } | null }
@@ -252,9 +248,9 @@ test.describe('R7: the account area', () => {
     await expect(card.getByRole('link', { name: msg('ru', 'acc_offer_cta') })).toHaveAttribute('href', '/ru/premium?offer=1')
   })
 
-  test('issue 14: the special offer end to end: taken from the account, paid at its price, and the account shows what it bought', async ({ page, request, context, baseURL }) => {
+  test('issue 14: the special offer end to end: taken from the account, paid at its price, and the account shows what it bought', async ({ page, request, mailbox, signIn }) => {
     test.setTimeout(90_000)
-    const { email, token } = await loginViaApi(request, context, baseURL!, uniqueEmail('take-offer'), 'ru')
+    const { email, token } = await signIn({ locale: 'ru' })
     await activateSubscription(request, token, email, 'ru')
     const special = await request.get(`${BACKEND}/ru/users/subscription/special`, { headers: { authorization: `Bearer ${token}` } })
     const { offer } = (await special.json()) as { offer: { subscription_id: number; price: number; old_price: number } }
@@ -287,17 +283,16 @@ test.describe('R7: the account area', () => {
     const after = (await (await request.get(`${BACKEND}/ru/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { subscription: { expires_at: string } }
     expect(new Date(after.subscription.expires_at).getTime() - new Date(before.subscription.expires_at).getTime()).toBe(30 * 86_400_000)
     // The receipt, as the card provider would send it, names the offered amount.
-    await expect.poll(async () => (await latestMail(request, email)).subject, { timeout: 15_000 }).toMatch(/^Чек по платежу № \d+$/u)
-    expect((await latestMail(request, email)).text).toContain(String(Math.trunc(offer.price)))
+    await expect.poll(async () => (await mailbox.latest(email)).subject, { timeout: 15_000 }).toMatch(/^Чек по платежу № \d+$/u)
+    expect((await mailbox.latest(email)).text).toContain(String(Math.trunc(offer.price)))
   })
 
-  test('an action the backend refuses shows the error toast with its message (e-mail already taken)', async ({ page, request, context, baseURL }) => {
+  test('an action the backend refuses shows the error toast with its message (e-mail already taken)', async ({ page, request, signedIn, hydrated }) => {
     const taken = uniqueEmail('taken')
     expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(taken)}`)).status()).toBe(200)
-    await loginViaApi(request, context, baseURL!)
     await page.goto('/account')
     // The toast is the interactive page's answer (sent before, the page answers in the form itself).
-    await hydrated(page)
+    await hydrated()
     const form = page.getByTestId('change-email')
     await form.getByLabel(msg('en', 'acc_new_email_label')).fill(taken)
     await form.getByRole('button').click()
@@ -306,8 +301,7 @@ test.describe('R7: the account area', () => {
     await expect(page.getByText(msg('en', 'acc_pending_email', { email: taken }))).toHaveCount(0)
   })
 
-  test('changing the e-mail validates, then sends the confirmation', async ({ page, request, context, baseURL }) => {
-    await loginViaApi(request, context, baseURL!)
+  test('changing the e-mail validates, then sends the confirmation', async ({ page, signedIn, mailbox }) => {
     const next = uniqueEmail('next')
     await page.goto('/account')
     const form = page.getByTestId('change-email')
@@ -317,13 +311,12 @@ test.describe('R7: the account area', () => {
     await form.getByRole('button').click()
     await expect(page.locator('[data-sonner-toast]').first()).toContainText(next)
     await expect(page.getByText(msg('en', 'acc_pending_email', { email: next }))).toBeVisible()
-    const mail = await latestMail(request, next)
+    const mail = await mailbox.latest(next)
     await page.goto(new URL(mail.link!).pathname)
     await expect(page.getByTestId('confirm-done')).toContainText(next)
   })
 
-  test('the password form checks that both entries match', async ({ page, request, context, baseURL }) => {
-    await loginViaApi(request, context, baseURL!)
+  test('the password form checks that both entries match', async ({ page, signedIn }) => {
     await page.goto('/account')
     const form = page.getByTestId('change-password')
     await form.getByLabel(msg('en', 'acc_password_label')).fill('correct horse')
@@ -337,8 +330,8 @@ test.describe('R7: the account area', () => {
 })
 
 test.describe('R4, R8: session lifecycle', () => {
-  test('a logged-in first paint is already logged in (server-rendered)', async ({ request, context, baseURL, page }) => {
-    const { email } = await loginViaApi(request, context, baseURL!)
+  test('a logged-in first paint is already logged in (server-rendered)', async ({ request, context, page, signedIn }) => {
+    const { email } = signedIn
     const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
     const html = await (await request.get('/account', { headers: { cookie: cookies } })).text()
     expect(html).toContain(email)
@@ -346,51 +339,51 @@ test.describe('R4, R8: session lifecycle', () => {
     expect(page).toBeTruthy()
   })
 
-  test('an expired token resets the session and the protected page goes to login', async ({ page, request, context, baseURL }) => {
-    const { token } = await loginViaApi(request, context, baseURL!)
+  test('an expired token resets the session and the protected page goes to login', async ({ page, context, baseURL, hydrated, signedIn }) => {
+    const { token } = signedIn
     const host = new URL(baseURL!).hostname
     const expiresAt = Date.now() + 6_000
     await context.addCookies([
-      { name: 'auth._token.local', value: encodeURIComponent(`Bearer ${token}`), domain: host, path: '/' },
-      { name: 'auth._token_expiration.local', value: String(expiresAt), domain: host, path: '/' },
+      { name: COOKIES.token, value: encodeURIComponent(`Bearer ${token}`), domain: host, path: '/' },
+      { name: COOKIES.tokenExpiration, value: String(expiresAt), domain: host, path: '/' },
     ])
     await page.goto('/account')
-    await hydrated(page)
+    await hydrated()
     await expect(page.getByTestId('account')).toBeVisible()
     await page.waitForTimeout(Math.max(0, expiresAt - Date.now()))
     await page.getByTestId('change-email').getByLabel(msg('en', 'acc_new_email_label')).fill(uniqueEmail('late'))
     await page.getByTestId('change-email').getByRole('button').click()
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/)
-    expect((await context.cookies()).find((c) => c.name === 'auth._token.local')).toBeUndefined()
+    expect((await context.cookies()).find((c) => c.name === COOKIES.token)).toBeUndefined()
   })
 
-  test('R9: a token without its expiry lives 1800 s: the account page, logged in, and the expiry is stored', async ({ page, request, context, baseURL }) => {
-    const { email, token } = await loginViaApi(request, context, baseURL!)
+  test('R9: a token without its expiry lives 1800 s: the account page, logged in, and the expiry is stored', async ({ page, context, baseURL, hydrated, signedIn }) => {
+    const { email, token } = signedIn
     await context.clearCookies()
     const host = new URL(baseURL!).hostname
-    await context.addCookies([{ name: 'auth._token.local', value: encodeURIComponent(`Bearer ${token}`), domain: host, path: '/' }])
+    await context.addCookies([{ name: COOKIES.token, value: encodeURIComponent(`Bearer ${token}`), domain: host, path: '/' }])
     const before = Date.now()
     await page.goto('/account')
     await expect(page).toHaveURL(/\/account$/)
     await expect(page.getByTestId('account-email')).toContainText(email)
     await expect(page.getByTestId('account-link')).toBeVisible()
-    await hydrated(page)
+    await hydrated()
     // The page stays logged in after hydration (no reset to a guest).
     await expect(page.getByTestId('login-link')).toHaveCount(0)
     await expect(page.getByTestId('account')).toBeVisible()
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'auth._token_expiration.local')?.value ?? null).not.toBeNull()
-    const stored = Number((await context.cookies()).find((c) => c.name === 'auth._token_expiration.local')!.value)
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === COOKIES.tokenExpiration)?.value ?? null).not.toBeNull()
+    const stored = Number((await context.cookies()).find((c) => c.name === COOKIES.tokenExpiration)!.value)
     expect(stored).toBeGreaterThanOrEqual(before + 1_800_000 - 1_000)
     expect(stored).toBeLessThanOrEqual(Date.now() + 1_800_000)
-    expect(await page.evaluate(() => localStorage.getItem('auth._token_expiration.local'))).toBe(String(stored))
-    expect((await context.cookies()).find((c) => c.name === 'auth._token.local')?.value).toBe(encodeURIComponent(`Bearer ${token}`))
+    expect(await page.evaluate((key) => localStorage.getItem(key), COOKIES.tokenExpiration)).toBe(String(stored))
+    expect((await context.cookies()).find((c) => c.name === COOKIES.token)?.value).toBe(encodeURIComponent(`Bearer ${token}`))
   })
 
   test('a token the backend no longer knows counts as logged out', async ({ page, context, baseURL }) => {
     const host = new URL(baseURL!).hostname
     await context.addCookies([
-      { name: 'auth._token.local', value: encodeURIComponent('Bearer unknown-token-0123456789abcdef0123456789ab'), domain: host, path: '/' },
-      { name: 'auth._token_expiration.local', value: String(Date.now() + 3_600_000), domain: host, path: '/' },
+      { name: COOKIES.token, value: encodeURIComponent('Bearer unknown-token-0123456789abcdef0123456789ab'), domain: host, path: '/' },
+      { name: COOKIES.tokenExpiration, value: String(Date.now() + 3_600_000), domain: host, path: '/' },
     ])
     await page.goto('/account')
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/)
@@ -398,11 +391,11 @@ test.describe('R4, R8: session lifecycle', () => {
 })
 
 test.describe('R7: referrals', () => {
-  test("the join code flows into sign-up and into the home page's download button", async ({ page, context }) => {
+  test("the join code flows into sign-up and into the home page's download button", async ({ page, context, hydrated }) => {
     await page.goto('/ru/join/friend2024')
-    await hydrated(page)
+    await hydrated()
     await expect(page.getByTestId('join-valid')).toBeVisible()
-    const cookie = (await context.cookies()).find((c) => c.name === 'referrer_link_code')
+    const cookie = (await context.cookies()).find((c) => c.name === COOKIES.referrer)
     expect(cookie?.value).toBe('FRIEND2024')
     await page.getByRole('link', { name: msg('ru', 'acc_join_cta') }).click()
     await expect(page).toHaveURL(/\/ru\/login$/)
@@ -411,7 +404,7 @@ test.describe('R7: referrals', () => {
     // browser on to the backend's launcher download with the referrer code.
     const target = `${BACKEND}/ru/launcher/download?referrer_link_code=FRIEND2024`
     await page.goto('/ru')
-    await hydrated(page)
+    await hydrated()
     const request = page.waitForRequest((r) => r.url().startsWith(`${BACKEND}/ru/launcher/download`))
     const download = page.waitForEvent('download')
     await page.getByTestId('hero-download').click()
@@ -424,9 +417,9 @@ test.describe('R7: referrals', () => {
     expect(file.suggestedFilename()).toBe('launcher-setup.exe')
   })
 
-  test('without a code: a field for the invitation code (validated), and a way to sign in', async ({ page }) => {
+  test('without a code: a field for the invitation code (validated), and a way to sign in', async ({ page, hydrated }) => {
     await page.goto('/ru/join')
-    await hydrated(page)
+    await hydrated()
     const card = page.getByTestId('join-no-code')
     await expect(card).toContainText(msg('ru', 'acc_join_no_code'))
     await expect(card.getByTestId('join-sign-in')).toHaveText(msg('ru', 'acc_join_cta'))
@@ -446,9 +439,9 @@ test.describe('R7: referrals', () => {
     await expect(page).toHaveURL(/\/ru\/login$/)
   })
 
-  test('without a code, in English: the sign-in link keeps the unprefixed form', async ({ page }) => {
+  test('without a code, in English: the sign-in link keeps the unprefixed form', async ({ page, hydrated }) => {
     await page.goto('/join')
-    await hydrated(page)
+    await hydrated()
     await page.getByTestId('join-sign-in').click()
     await expect(page).toHaveURL(/localhost:\d+\/login$/)
   })
@@ -469,21 +462,21 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
     await form.getByRole('button', { name: msg(locale, 'acc_confirm_submit') }).click()
   }
 
-  test('as the same account: confirms, sets the password, renews the session and says so', async ({ page, request, context, baseURL }) => {
+  test('as the same account: confirms, sets the password, renews the session and says so', async ({ page, request, context, hydrated, mailbox, signedIn }) => {
     // An account whose current address has an open sign-in code while its session is in use:
     // signed in as `first`, the address changed to `second`, then a code requested for `second`.
-    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('first'))
+    const { token } = signedIn
     const second = uniqueEmail('second')
     const auth = { authorization: `Bearer ${token}` }
     expect((await request.put(`${BACKEND}/en/users/email`, { headers: auth, data: { email: second } })).status()).toBe(200)
-    const change = await latestMail(request, second)
+    const change = await mailbox.latest(second)
     expect((await request.post(`${BACKEND}/en/users/email/${new URL(change.link!).pathname.split('/').pop()}`)).status()).toBe(200)
     expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(second)}`)).status()).toBe(200)
-    const mail = await latestMail(request, second)
+    const mail = await mailbox.latest(second)
     expect(mail.code).toMatch(/^\d{6}$/)
 
     await page.goto('/confirm-email')
-    await hydrated(page)
+    await hydrated()
     await expect(page.getByTestId('account-link')).toBeVisible()
     const confirm = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/en/users/confirm'))
     // Typed in upper case and in Eastern Arabic-Indic digits: still the same account, Latin digits sent.
@@ -494,7 +487,7 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
     await expect(page).toHaveURL(/\/confirm-email$/)
     await expect(page.getByTestId('account-link')).toBeVisible()
     // The session now runs on the new token, stored like any other.
-    const stored = decodeURIComponent((await context.cookies()).find((c) => c.name === 'auth._token.local')!.value)
+    const stored = decodeURIComponent((await context.cookies()).find((c) => c.name === COOKIES.token)!.value)
     expect(stored).toMatch(/^Bearer /)
     expect(stored).not.toBe(`Bearer ${token}`)
     const withPassword = await request.patch(`${BACKEND}/en/users/verify`, { data: { email: second, password: 'correct horse battery' } })
@@ -503,8 +496,8 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
     await expect(page.getByTestId('account-email')).toContainText(second)
   })
 
-  test('as another account: says who is signed in, sends nothing, and confirms after signing out', async ({ page, request, context, baseURL }) => {
-    const { email: current } = await loginViaApi(request, context, baseURL!, uniqueEmail('current'), 'de')
+  test('as another account: says who is signed in, sends nothing, and confirms after signing out', async ({ page, request, context, hydrated, mailbox, signIn }) => {
+    const { email: current } = await signIn({ locale: 'de' })
     const other = uniqueEmail('other')
     const sent: string[] = []
     page.on('request', (r) => {
@@ -521,13 +514,13 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
     await page.getByTestId('confirm-logout').click()
     await expect(page).toHaveURL(/\/de$/)
     await expect(page.getByTestId('login-link')).toBeVisible()
-    expect((await context.cookies()).find((c) => c.name === 'auth._token.local')).toBeUndefined()
+    expect((await context.cookies()).find((c) => c.name === COOKIES.token)).toBeUndefined()
 
     expect((await request.get(`${BACKEND}/de/users/auth?email=${encodeURIComponent(other)}`)).status()).toBe(200)
-    const mail = await latestMail(request, other)
+    const code = await mailbox.code(other)
     await page.goto('/de/confirm-email')
-    await hydrated(page)
-    await fillConfirm(page, 'de', other, mail.code!, 'correct horse battery')
+    await hydrated()
+    await fillConfirm(page, 'de', other, code, 'correct horse battery')
     // R2: after login, the root path.
     await expect(page).toHaveURL(/\/de$/)
     await page.getByTestId('account-link').click()
@@ -539,14 +532,14 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
 
 test.describe('issue 14: one story about passwords (decision 078)', () => {
   for (const locale of ['en', 'ru', 'de'] as const) {
-    test(`${locale}: the confirmation form and the account say the password is the launcher's`, async ({ page, request, context, baseURL }) => {
+    test(`${locale}: the confirmation form and the account say the password is the launcher's`, async ({ page, signIn }) => {
       await page.goto(`/${locale}/confirm-email`)
       const form = page.getByTestId('confirm-form')
       await expect(form).toContainText(msg(locale, 'acc_confirm_form_text'))
       await expect(form.getByLabel(msg(locale, 'acc_confirm_password_label'))).toHaveAttribute('type', 'password')
       await expect(form).toContainText(msg(locale, 'acc_confirm_password_hint'))
       await expect(form).toContainText({ en: 'Launcher password', ru: 'Пароль для лаунчера', de: 'Launcher-Passwort' }[locale])
-      await loginViaApi(request, context, baseURL!, uniqueEmail('story'), locale)
+      await signIn({ locale })
       await page.goto(`/${locale}/account`)
       await expect(page.locator('#acc-password')).toHaveText({ en: 'Launcher password', ru: 'Пароль для лаунчера', de: 'Launcher-Passwort' }[locale])
     })
@@ -556,13 +549,13 @@ test.describe('issue 14: one story about passwords (decision 078)', () => {
 test.describe('issue 14: e-mail links open the domain the visitor used', () => {
   const mirror = `http://mirror.localhost:${SITE_PORT}`
 
-  test('on the mirror, in Russian: the sign-in link opens the mirror and signs in there', async ({ page, request }) => {
+  test('on the mirror, in Russian: the sign-in link opens the mirror and signs in there', async ({ page, mailbox }) => {
     const email = uniqueEmail('mirror')
     await page.goto(`${mirror}/ru/login`)
     await page.getByLabel(msg('ru', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('ru', 'acc_send_code') }).click()
     await expect(page.getByTestId('sign-in-code')).toBeVisible()
-    const mail = await latestMail(request, email)
+    const mail = await mailbox.latest(email)
     expect(mail.link).toMatch(new RegExp(`^http://mirror\\.localhost:${SITE_PORT}/ru/login/[\\w-]+$`))
     expect(mail.text).toContain(mail.link!)
     await page.goto(mail.link!)
@@ -570,27 +563,27 @@ test.describe('issue 14: e-mail links open the domain the visitor used', () => {
     expect(new URL(page.url()).host).toBe(`mirror.localhost:${SITE_PORT}`)
   })
 
-  test("on the mirror without JavaScript: the site's server names the mirror to the backend", async ({ browser, request }) => {
+  test("on the mirror without JavaScript: the site's server names the mirror to the backend", async ({ browser, mailbox }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     const email = uniqueEmail('nojs-mirror')
     await page.goto(`${mirror}/de/login`)
     await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
-    const mail = await latestMail(request, email)
+    const mail = await mailbox.latest(email)
     expect(mail.link).toMatch(new RegExp(`^http://mirror\\.localhost:${SITE_PORT}/de/login/`))
     await context.close()
   })
 
-  test('on the mirror, in German, the e-mail change: its link opens the mirror, its code is entered in the account, the old address is told', async ({ page, request, context }) => {
-    const { email: old } = await loginViaApi(request, context, mirror, uniqueEmail('old'), 'de')
+  test('on the mirror, in German, the e-mail change: its link opens the mirror, its code is entered in the account, the old address is told', async ({ page, mailbox, signIn }) => {
+    const { email: old } = await signIn({ site: mirror, locale: 'de' })
     const next = uniqueEmail('new')
     await page.goto(`${mirror}/de/account`)
     const form = page.getByTestId('change-email')
     await form.getByLabel(msg('de', 'acc_new_email_label')).fill(next)
     await form.getByRole('button').click()
     await expect(page.getByText(msg('de', 'acc_pending_email', { email: next }))).toBeVisible()
-    const mail = await latestMail(request, next)
+    const mail = await mailbox.latest(next)
     expect(mail.subject).toBe('Bestätigen Sie Ihre neue E-Mail-Adresse')
     expect(mail.link).toMatch(new RegExp(`^http://mirror\\.localhost:${SITE_PORT}/de/confirm-email/[\\w-]+$`))
     expect(mail.text).toContain(mail.code!)
@@ -600,7 +593,7 @@ test.describe('issue 14: e-mail links open the domain the visitor used', () => {
     await codeForm.getByRole('button', { name: msg('de', 'acc_email_code_submit') }).click()
     await expect(page.getByTestId('account-email')).toContainText(next)
     await expect(codeForm).toHaveCount(0)
-    const told = await latestMail(request, old)
+    const told = await mailbox.latest(old)
     expect(told.subject).toBe('Ihre E-Mail-Adresse wurde geändert')
     expect(told.text).toContain(old)
     expect(told.text).toContain(next)

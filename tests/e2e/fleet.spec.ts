@@ -4,10 +4,11 @@
  * visitor passes through it; a deploy restarts every instance one by one under load without a
  * failed request; an instance stopped hard is routed around.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { execSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { SITE_PORT } from '../../playwright.config'
+import { expect, test } from './support/fixtures'
 import { childrenOf, get } from './support/processes'
 import { sessionCookieViaApi, uniqueEmail } from './support/login'
 

@@ -4,9 +4,11 @@
  * site's server, which checks it with the same rules and messages, calls the backend, and answers
  * with the page that follows.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
+import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND } from '../../playwright.config'
-import { latestMail, loginViaApi, uniqueEmail } from './support/login'
+import { expect, test } from './support/fixtures'
+import { uniqueEmail } from './support/login'
 import { msg } from './support/messages'
 
 const cookie = async (context: BrowserContext, name: string) => (await context.cookies()).find((c) => c.name === name)
@@ -14,7 +16,7 @@ const cookie = async (context: BrowserContext, name: string) => (await context.c
 test.describe('issue 15: forms with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('sign-in: the e-mail step, then the code step, then the root signed in; the session cookies as the auth machine writes them', async ({ page, context, request }) => {
+  test('sign-in: the e-mail step, then the code step, then the root signed in; the session cookies as the auth machine writes them', async ({ page, context, mailbox }) => {
     const email = uniqueEmail('nojs')
     await page.goto('/ru/login')
     await page.getByLabel(msg('ru', 'acc_email_label')).fill(email)
@@ -23,29 +25,29 @@ test.describe('issue 15: forms with JavaScript off', () => {
     const codeStep = page.getByTestId('sign-in-code')
     await expect(codeStep).toBeVisible()
     await expect(codeStep.getByRole('status')).toContainText(email)
-    const mail = await latestMail(request, email)
+    const mail = await mailbox.latest(email)
     await page.getByLabel(msg('ru', 'acc_code_label')).fill(mail.code!)
     await page.getByRole('button', { name: msg('ru', 'acc_sign_in') }).click()
     // R2: after login, the root path.
     await expect(page).toHaveURL(/\/ru$/)
     await expect(page.getByTestId('account-link')).toBeVisible()
-    expect((await cookie(context, 'auth._token.local'))?.value).toMatch(/^Bearer%20/)
-    expect(Number((await cookie(context, 'auth._token_expiration.local'))?.value)).toBeGreaterThan(Date.now())
-    expect((await cookie(context, 'auth._refresh_token.local'))?.value).toBeTruthy()
-    expect(Number((await cookie(context, 'auth._refresh_token_expiration.local'))?.value)).toBeGreaterThan(Date.now())
+    expect((await cookie(context, COOKIES.token))?.value).toMatch(/^Bearer%20/)
+    expect(Number((await cookie(context, COOKIES.tokenExpiration))?.value)).toBeGreaterThan(Date.now())
+    expect((await cookie(context, COOKIES.refreshToken))?.value).toBeTruthy()
+    expect(Number((await cookie(context, COOKIES.refreshTokenExpiration))?.value)).toBeGreaterThan(Date.now())
     // The account page, server-rendered for the session.
     await page.goto('/ru/account')
     await expect(page.getByTestId('account-email')).toContainText(email)
   })
 
-  test('sign-in: the remembered target after the code', async ({ page, request }) => {
+  test('sign-in: the remembered target after the code', async ({ page, mailbox }) => {
     const email = uniqueEmail('nojs-target')
     await page.goto('/de/account')
     await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
     await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
-    const mail = await latestMail(request, email)
-    await page.getByLabel(msg('de', 'acc_code_label')).fill(mail.code!)
+    const code = await mailbox.code(email)
+    await page.getByLabel(msg('de', 'acc_code_label')).fill(code)
     await page.getByRole('button', { name: msg('de', 'acc_sign_in') }).click()
     await expect(page).toHaveURL(/\/de\/account$/)
     await expect(page.getByTestId('account-email')).toContainText(email)
@@ -59,12 +61,12 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await expect(page.getByLabel(msg('de', 'acc_email_label'))).toHaveValue('keine-adresse')
   })
 
-  test('a wrong code: the backend\'s message, the code kept; a new code and another address can be asked for', async ({ page, request }) => {
+  test('a wrong code: the backend\'s message, the code kept; a new code and another address can be asked for', async ({ page, mailbox }) => {
     const email = uniqueEmail('nojs-wrong')
     await page.goto('/en/login')
     await page.getByLabel(msg('en', 'acc_email_label')).fill(email)
     await page.getByRole('button', { name: msg('en', 'acc_send_code') }).click()
-    await latestMail(request, email)
+    await mailbox.latest(email)
     await page.getByLabel(msg('en', 'acc_code_label')).fill('000000')
     await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
     await expect(page.getByTestId('sign-in-code').getByRole('alert')).toContainText('Attempts left')
@@ -74,25 +76,25 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await expect(page.getByLabel(msg('en', 'acc_email_label'))).toHaveValue(email)
   })
 
-  test('confirm e-mail: confirms, sets the launcher password, signs in and says so at the root', async ({ page, context, request }) => {
+  test('confirm e-mail: confirms, sets the launcher password, signs in and says so at the root', async ({ page, context, request, mailbox }) => {
     const email = uniqueEmail('nojs-confirm')
     expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(email)}`)).status()).toBe(200)
-    const mail = await latestMail(request, email)
+    const code = await mailbox.code(email)
     await page.goto('/en/confirm-email')
     await page.getByLabel(msg('en', 'acc_email_label')).fill(email)
-    await page.getByLabel(msg('en', 'acc_confirm_code_label')).fill(mail.code!)
+    await page.getByLabel(msg('en', 'acc_confirm_code_label')).fill(code)
     await page.getByLabel(msg('en', 'acc_confirm_password_label')).fill('short')
     await page.getByRole('button', { name: msg('en', 'acc_confirm_submit') }).click()
     // A failed submit keeps every value but the password.
     await expect(page.getByText(`${msg('en', 'acc_confirm_password_label')} must be at least 8 characters.`)).toBeVisible()
     await expect(page.getByLabel(msg('en', 'acc_email_label'))).toHaveValue(email)
-    await expect(page.getByLabel(msg('en', 'acc_confirm_code_label'))).toHaveValue(mail.code!)
+    await expect(page.getByLabel(msg('en', 'acc_confirm_code_label'))).toHaveValue(code)
     await expect(page.getByLabel(msg('en', 'acc_confirm_password_label'))).toHaveValue('')
     await page.getByLabel(msg('en', 'acc_confirm_password_label')).fill('correct horse battery')
     await page.getByRole('button', { name: msg('en', 'acc_confirm_submit') }).click()
     await expect(page).toHaveURL(/\/en$/)
     await expect(page.getByTestId('flash-notice')).toHaveText(msg('en', 'acc_confirm_done'))
-    expect((await cookie(context, 'auth._token.local'))?.value).toMatch(/^Bearer%20/)
+    expect((await cookie(context, COOKIES.token))?.value).toMatch(/^Bearer%20/)
   })
 
   test('join with a code typed in the form: its join page registers it and keeps it in the referrer cookie', async ({ page, context }) => {
@@ -101,11 +103,11 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await page.getByRole('button', { name: msg('en', 'acc_join_code_submit') }).click()
     await expect(page).toHaveURL(/\/en\/join\/FRIEND2024$/)
     await expect(page.getByTestId('join-valid')).toBeVisible()
-    expect((await cookie(context, 'referrer_link_code'))?.value ?? (await cookie(context, 'ref'))?.value).toBeTruthy()
+    expect((await cookie(context, COOKIES.referrer))?.value ?? (await cookie(context, 'ref'))?.value).toBeTruthy()
   })
 
-  test('the account: e-mail change with its code, the launcher password, and logout', async ({ page, context, request, baseURL }) => {
-    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('nojs-account'), 'en')
+  test('the account: e-mail change with its code, the launcher password, and logout', async ({ page, context, request, mailbox, signedIn }) => {
+    const { token } = signedIn
     const next = uniqueEmail('nojs-new')
     await page.goto('/en/account')
     const emailForm = page.getByTestId('change-email')
@@ -113,7 +115,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await emailForm.getByRole('button', { name: msg('en', 'acc_change_email_submit') }).click()
     await expect(page).toHaveURL(/\/en\/account$/)
     await expect(emailForm.getByRole('status')).toContainText(next)
-    const mail = await latestMail(request, next)
+    const mail = await mailbox.latest(next)
     const codeForm = page.getByTestId('confirm-email-code')
     await codeForm.getByLabel(msg('en', 'acc_confirm_code_label')).fill(mail.code!)
     await codeForm.getByRole('button', { name: msg('en', 'acc_email_code_submit') }).click()
@@ -134,7 +136,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await page.getByTestId('logout').click()
     await expect(page).toHaveURL(/\/en$/)
     await expect(page.getByTestId('login-link')).toBeVisible()
-    expect(await cookie(context, 'auth._token.local')).toBeUndefined()
+    expect(await cookie(context, COOKIES.token)).toBeUndefined()
   })
 
   test('a form of another site may not act for the visitor', async ({ request, baseURL }) => {
@@ -155,7 +157,7 @@ test.describe('issue 15: a form sent before the page is interactive, on a slow p
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
   }
 
-  test('an e-mail typed and sent as soon as the page appears reaches the code step, once', async ({ page, request }) => {
+  test('an e-mail typed and sent as soon as the page appears reaches the code step, once', async ({ page, mailbox }) => {
     const email = uniqueEmail('early')
     await slowCpu(page)
     const asked: string[] = []
@@ -168,17 +170,17 @@ test.describe('issue 15: a form sent before the page is interactive, on a slow p
     await field.press('Enter')
     await expect(page.getByTestId('sign-in-code')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('sign-in-code').getByRole('status')).toContainText(email)
-    const mails = await (await request.get(`${BACKEND}/__dev/mail?to=${encodeURIComponent(email)}`)).json()
+    const mails = await mailbox.all(email)
     expect(mails).toHaveLength(1)
     expect(asked).toHaveLength(1)
   })
 
-  test('what was typed before the page was interactive is still there after', async ({ page }) => {
+  test('what was typed before the page was interactive is still there after', async ({ page, hydrated }) => {
     await slowCpu(page)
     await page.goto('/de/login', { waitUntil: 'domcontentloaded' })
     const field = page.getByLabel(msg('de', 'acc_email_label'))
     await field.fill('vorher@example.com')
-    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
+    await hydrated()
     await expect(field).toHaveValue('vorher@example.com')
     // The machine has it too: sending validates and asks for the code.
     await field.press('Enter')
@@ -187,7 +189,7 @@ test.describe('issue 15: a form sent before the page is interactive, on a slow p
 })
 
 test.describe('issue 15: a field typed and left while the page is still loading', () => {
-  test('is validated as on leaving it, once the page is interactive, at 390 px in German', async ({ page, baseURL }) => {
+  test('is validated as on leaving it, once the page is interactive, at 390 px in German', async ({ page, baseURL, hydrated }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     // The site's scripts are held: the visitor types and leaves the field before any of them runs.
     const held: Array<() => void> = []
@@ -203,7 +205,7 @@ test.describe('issue 15: a field typed and left while the page is still loading'
     await expect.poll(() => held.length).toBeGreaterThan(0)
     holding = false
     held.forEach((release) => release())
-    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
+    await hydrated()
     await expect(page.locator('.field__error')).toHaveText('E-Mail muss eine gültige E-Mail-Adresse sein.')
     await expect(page.locator('.field').first()).toHaveAttribute('data-touched', 'true')
     await expect(field).toHaveValue('not-an-address')

@@ -1,15 +1,13 @@
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test'
+import type { ConsoleMessage } from '@playwright/test'
+import { COOKIES } from '#app/site/cookies.ts'
+import { expect, test } from './support/fixtures'
 import { LOCALES, msg, product, type Locale } from './support/messages'
 import { fakeSessionCookie } from './support/session'
-import { loginViaApi, uniqueEmail } from './support/login'
 import { BACKEND, SITE_PORT } from '../../playwright.config'
 
 const PREFIXES = ['', '/en', '/ru', '/de'] as const
 
-/** Clicks only count once the page is interactive. */
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
-}
+// Clicks only count once the page is interactive: the tests that click wait for hydration.
 const localeOf = (prefix: string): Locale => (prefix ? (prefix.slice(1) as Locale) : 'en')
 
 /** Every route of R2 with the page key of its heading. */
@@ -48,9 +46,8 @@ test.describe('R2: every route under every prefix', () => {
     })
   }
 
-  test('the protected account page renders for a visitor with a session', async ({ page, context, baseURL, request }) => {
+  test('the protected account page renders for a visitor with a session', async ({ page, signedIn }) => {
     test.setTimeout(60_000)
-    await loginViaApi(request, context, baseURL!)
     for (const prefix of PREFIXES) {
       const locale = localeOf(prefix)
       const response = await page.goto(`${prefix}/account`)
@@ -86,11 +83,11 @@ test.describe('R2, R7: download', () => {
     })
   }
   test('the referrer cookie is passed on as referrer_link_code', async ({ request }) => {
-    const response = await request.get('/ru/download', { maxRedirects: 0, headers: { cookie: 'referrer_link_code=FRIEND2024' } })
+    const response = await request.get('/ru/download', { maxRedirects: 0, headers: { cookie: `${COOKIES.referrer}=FRIEND2024` } })
     expect(response.headers()['location']).toBe(`${BACKEND}/ru/launcher/download?referrer_link_code=FRIEND2024`)
   })
   test('a malformed referrer cookie is dropped', async ({ request }) => {
-    const response = await request.get('/download', { maxRedirects: 0, headers: { cookie: 'referrer_link_code=%3Cscript%3E' } })
+    const response = await request.get('/download', { maxRedirects: 0, headers: { cookie: `${COOKIES.referrer}=%3Cscript%3E` } })
     expect(response.headers()['location']).toBe(`${BACKEND}/en/launcher/download`)
   })
 })
@@ -98,7 +95,7 @@ test.describe('R2, R7: download', () => {
 test.describe('R2: locale detection and the root redirect', () => {
   for (const locale of LOCALES) {
     test(`/ with the cookie ${locale}`, async ({ request }) => {
-      const response = await request.get('/', { maxRedirects: 0, headers: { cookie: `i18n_redirected=${locale}` } })
+      const response = await request.get('/', { maxRedirects: 0, headers: { cookie: `${COOKIES.locale}=${locale}` } })
       if (locale === 'en') expect(response.status()).toBe(200)
       else {
         expect(response.status()).toBe(302)
@@ -113,25 +110,25 @@ test.describe('R2: locale detection and the root redirect', () => {
   test('issue 16: the language the root decides is remembered in i18n_redirected (365 days, path /, SameSite=Lax)', async ({ request }) => {
     const response = await request.get('/', { maxRedirects: 0, headers: { 'accept-language': 'ru-RU,ru;q=0.9' } })
     expect(response.headers()['location']).toBe('/ru')
-    expect(response.headers()['set-cookie']).toBe('i18n_redirected=ru; Max-Age=31536000; Path=/; SameSite=Lax')
+    expect(response.headers()['set-cookie']).toBe(`${COOKIES.locale}=ru; Max-Age=31536000; Path=/; SameSite=Lax`)
   })
   test('issue 16: a browser the root serves in English remembers English once the page runs', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-GB' })
     const page = await context.newPage()
     await page.goto('/')
     await expect(page).toHaveURL(/\/$/)
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('en')
-    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')!
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === COOKIES.locale)?.value).toBe('en')
+    const cookie = (await context.cookies()).find((c) => c.name === COOKIES.locale)!
     expect([cookie.path, cookie.sameSite]).toEqual(['/', 'Lax'])
     expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
     await context.close()
   })
   test('the cookie wins over Accept-Language', async ({ request }) => {
-    const response = await request.get('/', { maxRedirects: 0, headers: { cookie: 'i18n_redirected=en', 'accept-language': 'ru' } })
+    const response = await request.get('/', { maxRedirects: 0, headers: { cookie: `${COOKIES.locale}=en`, 'accept-language': 'ru' } })
     expect(response.status()).toBe(200)
   })
   test('no other path redirects, whatever the cookie says', async ({ request }) => {
-    const response = await request.get('/faq', { maxRedirects: 0, headers: { cookie: 'i18n_redirected=ru', 'accept-language': 'ru' } })
+    const response = await request.get('/faq', { maxRedirects: 0, headers: { cookie: `${COOKIES.locale}=ru`, 'accept-language': 'ru' } })
     expect(response.status()).toBe(200)
     expect(await response.text()).toContain('<html lang="en"')
   })
@@ -152,13 +149,13 @@ test.describe('R2: locale detection and the root redirect', () => {
       expect(canonical && new URL(canonical).pathname).toBe(canonicalPath)
     })
   }
-  test('a page with a trailing slash hydrates and stays where it is', async ({ page }) => {
+  test('a page with a trailing slash hydrates and stays where it is', async ({ page, hydrated }) => {
     const errors: string[] = []
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text())
     })
     await page.goto('/ru/faq/')
-    await hydrated(page)
+    await hydrated()
     await expect(page.locator('h1')).toHaveText(msg('ru', 'page_faq_heading'))
     expect(new URL(page.url()).pathname).toMatch(/^\/ru\/faq\/?$/)
     expect(errors).toEqual([])
@@ -166,14 +163,14 @@ test.describe('R2: locale detection and the root redirect', () => {
 })
 
 test.describe('R2: the language switcher', () => {
-  test('keeps the page and the query, and stores the cookie', async ({ page, context }) => {
+  test('keeps the page and the query, and stores the cookie', async ({ page, context, hydrated }) => {
     await page.goto('/ru/wiki?from=test')
-    await hydrated(page)
+    await hydrated()
     await page.locator('.lang-switcher a[data-locale="de"]').click()
     await expect(page).toHaveURL(/\/de\/wiki\?from=test$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
     await expect(page.locator('h1')).toHaveText(msg('de', 'page_wiki_heading', { product: product('de') }))
-    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
+    const cookie = (await context.cookies()).find((c) => c.name === COOKIES.locale)
     expect(cookie?.value).toBe('de')
     expect(cookie?.path).toBe('/')
     expect(cookie?.sameSite).toBe('Lax')
@@ -181,9 +178,9 @@ test.describe('R2: the language switcher', () => {
     await page.goto('/')
     await expect(page).toHaveURL(/\/de$/)
   })
-  test('from the unprefixed English home to Russian', async ({ page }) => {
+  test('from the unprefixed English home to Russian', async ({ page, hydrated }) => {
     await page.goto('/')
-    await hydrated(page)
+    await hydrated()
     await page.locator('.lang-switcher a[data-locale="ru"]').click()
     await expect(page).toHaveURL(/\/ru$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
@@ -191,9 +188,9 @@ test.describe('R2: the language switcher', () => {
 })
 
 test.describe('R2: links and navigation in the browser', () => {
-  test('client navigation keeps the prefix, and an unprefixed page stays unprefixed', async ({ page }) => {
+  test('client navigation keeps the prefix, and an unprefixed page stays unprefixed', async ({ page, hydrated }) => {
     await page.goto('/ru')
-    await hydrated(page)
+    await hydrated()
     await page.getByRole('navigation', { name: msg('ru', 'nav_main_label') }).getByRole('link', { name: msg('ru', 'nav_premium') }).click()
     await expect(page).toHaveURL(/\/ru\/premium$/)
     await expect(page.locator('h1')).toHaveText(msg('ru', 'page_premium_heading', { product: product('ru') }))
@@ -201,7 +198,7 @@ test.describe('R2: links and navigation in the browser', () => {
     await expect(page).toHaveURL(/\/ru$/)
 
     await page.goto('/wiki')
-    await hydrated(page)
+    await hydrated()
     expect(new URL(page.url()).pathname, 'hydration keeps the unprefixed form').toBe('/wiki')
     await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_premium') }).click()
     await expect(page).toHaveURL(/localhost:\d+\/premium$/)
@@ -234,8 +231,7 @@ test.describe('R2, R6: access rules', () => {
     await expect(page).toHaveURL(/\/ru\/login\?redirect=%2Fru%2Faccount$/)
     await expect(page.locator('h1')).toHaveText(msg('ru', 'page_login_heading', { product: product('ru') }))
   })
-  test('a guests-only page sends a logged-in visitor home', async ({ page, context, baseURL, request }) => {
-    await loginViaApi(request, context, baseURL!)
+  test('a guests-only page sends a logged-in visitor home', async ({ page, signedIn }) => {
     await page.goto('/de/login')
     await expect(page).toHaveURL(/\/de$/)
   })
@@ -289,8 +285,8 @@ test.describe('R2: the Russian-only page guard (decision 073)', () => {
     await expect(details).toContainText('0000000000')
     await expect(details.getByRole('link', { name: 'support@skinvault.gg' })).toBeVisible()
   })
-  test('signed in on a phone, reached by the footer link of a Russian page; no link in other languages', async ({ page, request, context, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('requisites'), 'ru')
+  test('signed in on a phone, reached by the footer link of a Russian page; no link in other languages', async ({ page, signIn }) => {
+    await signIn({ locale: 'ru' })
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/ru')
     // A plain link: it works before the page is interactive, so no waiting for hydration.
@@ -356,9 +352,9 @@ test.describe('issue 14: every page has its own title and logs no error, signed 
 
   for (const locale of ['en', 'ru', 'de'] as const) {
     for (const signedIn of [false, true]) {
-      test(`${locale}, ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, context, request, baseURL }) => {
+      test(`${locale}, ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, hydrated, signIn }) => {
         test.setTimeout(180_000)
-        if (signedIn) await loginViaApi(request, context, baseURL!, uniqueEmail('no-errors'), locale)
+        if (signedIn) await signIn({ locale })
         const prefix = locale === 'en' ? '' : `/${locale}`
         const title = (key: string) => msg(locale, `meta_${key}_title`, { product: product(locale) })
         const pages = [
@@ -377,7 +373,7 @@ test.describe('issue 14: every page has its own title and logs no error, signed 
           page.on('console', onConsole)
           page.on('pageerror', onError)
           await page.goto(path)
-          await hydrated(page)
+          await hydrated()
           await expect(page, path).toHaveTitle(expectedTitle)
           // Effects after hydration (a refresh of the user, analytics) have had their moment.
           await page.waitForLoadState('networkidle')

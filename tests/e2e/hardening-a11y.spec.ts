@@ -6,18 +6,14 @@
  * and the payment flow with the sandbox card form.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { BACKEND } from '../../playwright.config'
+import { expect, test } from './support/fixtures'
 import { LOCALES, msg, product, type Locale } from './support/messages'
-import { loginViaApi, uniqueEmail } from './support/login'
 
 test.describe.configure({ timeout: 180_000 })
 
 const ROUTES = ['', '/cs-go', '/faq', '/wiki', '/promo', '/premium', '/login', '/login/abc123', '/join', '/join/FRIEND1', '/confirm-email', '/confirm-email/abc123', '/oferta', '/user-license', '/policy', '/cookies-policy', '/no-such-page']
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 45_000 })
-}
 
 /** axe with every WCAG 2.x A/AA rule and best practices; the violations as readable lines. */
 async function violations(page: Page, include?: string): Promise<string[]> {
@@ -34,7 +30,7 @@ async function settle(page: Page) {
 
 test.describe('issue 9: axe finds no violation', () => {
   for (const locale of LOCALES) {
-    test(`every route in ${locale}`, async ({ page }) => {
+    test(`every route in ${locale}`, async ({ page, hydrated }) => {
       const found: string[] = []
       // Hydration must take over the server's page as it is (decision 026: each language's own
       // browser build renders exactly what the server rendered).
@@ -47,7 +43,7 @@ test.describe('issue 9: axe finds no violation', () => {
       for (const route of ROUTES) {
         current = `${locale}${route}`
         await page.goto(`/${locale}${route}`)
-        await hydrated(page)
+        await hydrated()
         await page.waitForLoadState('load')
         await settle(page)
         for (const v of await violations(page)) found.push(`${locale}${route}: ${v}`)
@@ -68,7 +64,7 @@ async function tabTo(page: Page, selector: string, max = 120, key: 'Tab' | 'Shif
 
 test.describe('issue 9: axe finds no violation in open states', () => {
   for (const locale of LOCALES) {
-    test(`account with the modal open and a toast, premium with a plan chosen, lightbox, phone menu (${locale})`, async ({ page, context, request, baseURL }) => {
+    test(`account with the modal open and a toast, premium with a plan chosen, lightbox, phone menu (${locale})`, async ({ page, request, hydrated, signIn }) => {
       const found: string[] = []
       const check = async (what: string, include?: string) => {
         await settle(page)
@@ -77,17 +73,17 @@ test.describe('issue 9: axe finds no violation in open states', () => {
 
       // The home page's lightbox.
       await page.goto(`/${locale}`)
-      await hydrated(page)
+      await hydrated()
       await page.getByTestId('gallery-thumb').first().click()
       await expect(page.getByTestId('lightbox')).toBeVisible()
       await check('lightbox')
       await page.keyboard.press('Escape')
 
       // The account of a signed-in user, its confirmation modal, then the toast.
-      const { email } = await loginViaApi(request, context, baseURL!, uniqueEmail('axe'), locale)
+      const { email } = await signIn({ locale })
       expect((await request.post(`${BACKEND}/__dev/device?email=${encodeURIComponent(email)}`)).ok()).toBe(true)
       await page.goto(`/${locale}/account`)
-      await hydrated(page)
+      await hydrated()
       await expect(page.getByTestId('account')).toBeVisible()
       await check('account')
       await page.getByTestId('reset-device').click()
@@ -108,7 +104,7 @@ test.describe('issue 9: axe finds no violation in open states', () => {
       // The mobile menu, open at phone width.
       await page.setViewportSize({ width: 390, height: 844 })
       await page.goto(`/${locale}/faq`)
-      await hydrated(page)
+      await hydrated()
       await page.getByTestId('menu-toggle').click()
       await expect(page.locator('#site-menu')).toBeVisible()
       await check('phone menu')
@@ -118,10 +114,10 @@ test.describe('issue 9: axe finds no violation in open states', () => {
 })
 
 test.describe('issue 9: keyboard only', () => {
-  test('the mobile menu opens with Enter and Space, Escape closes it and focus returns to its button', async ({ page }) => {
+  test('the mobile menu opens with Enter and Space, Escape closes it and focus returns to its button', async ({ page, hydrated }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/en/faq')
-    await hydrated(page)
+    await hydrated()
     const toggle = page.getByTestId('menu-toggle')
     await tabTo(page, '[data-testid="menu-toggle"]')
     await page.keyboard.press('Enter')
@@ -151,11 +147,11 @@ test.describe('issue 9: keyboard only', () => {
     await expect(page.locator('h1')).toHaveText(msg('de', 'page_wiki_heading', { product: product('de') }))
   })
 
-  test('the confirmation modal traps focus, Escape closes it and focus returns to its opener', async ({ page, context, request, baseURL }) => {
-    const { email } = await loginViaApi(request, context, baseURL!, uniqueEmail('kbd'))
+  test('the confirmation modal traps focus, Escape closes it and focus returns to its opener', async ({ page, request, hydrated, signedIn }) => {
+    const { email } = signedIn
     expect((await request.post(`${BACKEND}/__dev/device?email=${encodeURIComponent(email)}`)).ok()).toBe(true)
     await page.goto('/en/account')
-    await hydrated(page)
+    await hydrated()
     await tabTo(page, '[data-testid="reset-device"]')
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: msg('en', 'acc_confirm_reset_title') })
@@ -176,9 +172,9 @@ test.describe('issue 9: keyboard only', () => {
     await expect(page.getByTestId('reset-device')).toHaveCount(0)
   })
 
-  test('the lightbox opens from the gallery with Enter, Escape closes it and focus returns', async ({ page }) => {
+  test('the lightbox opens from the gallery with Enter, Escape closes it and focus returns', async ({ page, hydrated }) => {
     await page.goto('/en')
-    await hydrated(page)
+    await hydrated()
     await tabTo(page, '[data-testid="gallery-thumb"]', 200)
     await page.keyboard.press('Enter')
     const lightbox = page.getByRole('dialog', { name: msg('en', 'ui_lightbox_label') })
@@ -191,9 +187,9 @@ test.describe('issue 9: keyboard only', () => {
     await expect(page.getByTestId('gallery-thumb').first()).toBeFocused()
   })
 
-  test('the promo slider: arrows and dots by keyboard, autoplay paused by focus and by its button', async ({ page }) => {
+  test('the promo slider: arrows and dots by keyboard, autoplay paused by focus and by its button', async ({ page, hydrated }) => {
     await page.goto('/en/promo')
-    await hydrated(page)
+    await hydrated()
     const slider = page.getByTestId('promo-slider')
     await tabTo(page, '[data-testid="promo-next"]', 200)
     // Focus inside the slider pauses autoplay (WCAG 2.2.2).
@@ -230,10 +226,9 @@ test.describe('issue 9: keyboard only', () => {
     await expect(email).toBeFocused()
   })
 
-  test('account forms: submitting empty moves focus to the first invalid field', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('forms'))
+  test('account forms: submitting empty moves focus to the first invalid field', async ({ page, signedIn, hydrated }) => {
     await page.goto('/de/account')
-    await hydrated(page)
+    await hydrated()
     const form = page.getByTestId('change-password')
     await tabTo(page, '[data-testid="change-password"] button[type="submit"]', 200)
     await page.keyboard.press('Enter')
@@ -243,8 +238,7 @@ test.describe('issue 9: keyboard only', () => {
     await expect(form.locator('[role="alert"]').first()).toBeVisible()
   })
 
-  test('the payment flow by keyboard: plan, agreements, pay, the sandbox card form', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('kbdpay'))
+  test('the payment flow by keyboard: plan, agreements, pay, the sandbox card form', async ({ page, signedIn }) => {
     await page.goto('/en/premium')
     await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
     const plans = page.locator('.premium-plans [aria-pressed]')

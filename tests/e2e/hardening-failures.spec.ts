@@ -7,9 +7,10 @@
  * no promise rejection goes unhandled in the server process.
  */
 import { createRequire } from 'node:module'
-import { expect, test, type Page } from '@playwright/test'
 import { SITE_PORT } from '../../playwright.config'
+import { expect, test } from './support/fixtures'
 import { LOCALES, msg, product, type Locale } from './support/messages'
+import { fakeSessionCookie, fakeSessionHeader } from './support/session'
 import { FakeBackend, startSiteServer, waitForPage, type BackendMode, type SiteServer } from './support/site-server'
 
 const SITE_B_PORT = SITE_PORT + 4
@@ -38,7 +39,7 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/cookies-policy', heading: 'page_cookies_policy_heading' },
 ]
 
-const SESSION_COOKIE = `auth._token.local=${encodeURIComponent('Bearer e2e-token-0123456789abcdef')}; auth._token_expiration.local=${Date.now() + 3_600_000}`
+const SESSION_COOKIE = fakeSessionHeader()
 
 function decode(html: string): string {
   return html
@@ -146,13 +147,9 @@ test.describe('issue 9: every public page renders when the backend fails', () =>
   }
 })
 
-async function hydrated(page: Page) {
-  await expect(page.locator('[data-hydrated="true"]').first()).toBeAttached({ timeout: 45_000 })
-}
-
 test.describe('issue 9: in the browser, pages that miss data say so in the visitor language', () => {
   for (const mode of ['refused', 'html', 'shape'] as const) {
-    test(`backend ${mode}`, async ({ page, context }) => {
+    test(`backend ${mode}`, async ({ page, context, hydrated }) => {
       await backend.setMode(mode)
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(String(error)))
@@ -176,13 +173,10 @@ test.describe('issue 9: in the browser, pages that miss data say so in the visit
       await expect(page.getByRole('alert').filter({ hasText: msg('de', 'notifications_errors_other') })).toBeVisible()
 
       // The account page with a session: a clear message, not a crash and not an endless spinner.
-      await context.addCookies([
-        { name: 'auth._token.local', value: encodeURIComponent('Bearer e2e-token-0123456789abcdef'), domain: 'localhost', path: '/' },
-        { name: 'auth._token_expiration.local', value: String(Date.now() + 3_600_000), domain: 'localhost', path: '/' },
-      ])
+      await fakeSessionCookie(context, site.base)
       const response = await page.goto(`${site.base}/ru/account`)
       expect(response?.status()).toBe(200)
-      await hydrated(page)
+      await hydrated()
       await expect(page.getByTestId('account-unavailable')).toContainText(msg('ru', 'acc_unavailable'))
       await expect(page.getByTestId('account-unavailable').getByRole('button', { name: msg('ru', 'acc_retry') })).toBeVisible()
       expect(errors).toEqual([])

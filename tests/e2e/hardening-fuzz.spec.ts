@@ -5,8 +5,8 @@
  * no 5xx, no `Location` off the site, and the marker `<x-fuzz>` never comes back unescaped.
  */
 import { Agent, request as httpRequest } from 'node:http'
-import { expect, test } from '@playwright/test'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
+import { expect, test } from './support/fixtures'
 import { path as fuzzPath, pick, seeded, target, type Random } from '../unit/hardening/fuzz-support'
 
 const PATHS = 2400

@@ -3,13 +3,15 @@
  * nonce, no CSP violation on the main pages and in the payment widget, the guest page cache
  * (hits, signed-in visitors, brands, Set-Cookie) and compressed responses.
  */
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
+import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
+import { expect, test } from './support/fixtures'
 import { startSiteServer, waitForPage } from './support/site-server'
 import { childrenOf, get } from './support/processes'
-import { loginViaApi, sessionCookieViaApi, uniqueEmail } from './support/login'
+import { sessionCookieViaApi, uniqueEmail } from './support/login'
 import { msg } from './support/messages'
 
 const MIRROR = `http://mirror.localhost:${SITE_PORT}`
@@ -107,8 +109,7 @@ test.describe('issue 9: security headers', () => {
     }
   })
 
-  test('decision 084: a signed-in page has a nonce of its own on every script, different per response', async ({ request, context, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('nonce'))
+  test('decision 084: a signed-in page has a nonce of its own on every script, different per response', async ({ request, context, signedIn }) => {
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
     const nonces = new Set<string>()
     for (let i = 0; i < 3; i++) {
@@ -152,8 +153,7 @@ test.describe('issue 9: no CSP violation', () => {
     expect(await violations()).toEqual([])
   })
 
-  test('premium: the sandbox card widget opens, pays and the toast shows, without a violation', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('csp'))
+  test('premium: the sandbox card widget opens, pays and the toast shows, without a violation', async ({ page, signedIn }) => {
     const violations = await watchCsp(page)
     await page.goto('/en/premium')
     await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
@@ -172,8 +172,7 @@ test.describe('issue 9: no CSP violation', () => {
     expect(await violations()).toEqual([])
   })
 
-  test('the account page of a signed-in visitor has no violation', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('csp-account'))
+  test('the account page of a signed-in visitor has no violation', async ({ page, signedIn }) => {
     const violations = await watchCsp(page)
     const response = await page.goto('/en/account')
     expect(response?.status()).toBe(200)
@@ -199,11 +198,11 @@ test.describe('issue 9: guest page cache', () => {
     expect(html).toContain('user:null')
   })
 
-  test('a signed-in visitor is never served the cached page, even for a cached path', async ({ request, page, context, baseURL }) => {
+  test('a signed-in visitor is never served the cached page, even for a cached path', async ({ request, page, signIn }) => {
     const path = `/en/faq?signed-in-probe=${Date.now()}`
     await request.get(path)
     expect((await request.get(path)).headers()['x-cache']).toBe('HIT')
-    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('cache'))
+    const { token } = await signIn()
     const response = await page.goto(path)
     expect(response?.headers()['x-cache']).toBeUndefined()
     expect(response?.headers()['cache-control']).toBe('private, no-store')
@@ -237,7 +236,7 @@ test.describe('issue 9: guest page cache', () => {
     for (let i = 0; i < 2; i++) {
       const response = await request.get(path)
       expect(response.status()).toBe(200)
-      expect(response.headers()['set-cookie']).toContain('utm=')
+      expect(response.headers()['set-cookie']).toContain(`${COOKIES.utm}=`)
       expect(response.headers()['x-cache']).not.toBe('HIT')
       expect(response.headers()['cache-control']).toBe('private, no-store')
     }

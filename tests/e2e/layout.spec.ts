@@ -3,13 +3,12 @@
  * described and sized, pictures below the first screen load lazily, and the mobile menu closes
  * on a route change and with Escape.
  */
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { LOCALES, msg, product, type Locale } from './support/messages'
-import { loginViaApi, uniqueEmail } from './support/login'
 import { BACKEND } from '../../playwright.config'
 
 test.describe.configure({ timeout: 240_000 })
-const HYDRATION = { timeout: 60_000 }
 
 /** Every page route of R2 (the account page needs a session and is the same layout). */
 const PAGES = ['', '/cs-go', '/faq', '/wiki', '/promo', '/premium', '/login', '/join', '/confirm-email', '/oferta', '/user-license', '/policy', '/cookies-policy'] as const
@@ -21,10 +20,6 @@ const SIZES = [
 
 /** Pictures whose top edge is this far down the first screen or further count as below the fold. */
 const FOLD = 1.1
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached(HYDRATION)
-}
 
 interface Picture {
   src: string
@@ -55,7 +50,7 @@ async function pictures(page: Page): Promise<Picture[]> {
 test.describe('R2: no page scrolls sideways; pictures are described, sized and lazy below the fold', () => {
   for (const locale of LOCALES) {
     for (const size of SIZES) {
-      test(`every page in ${locale} at ${size.width} x ${size.height}`, async ({ page, request }) => {
+      test(`every page in ${locale} at ${size.width} x ${size.height}`, async ({ page, request, hydrated }) => {
         await page.setViewportSize({ width: size.width, height: size.height })
         const problems: string[] = []
         const candidates = new Set<string>()
@@ -63,7 +58,7 @@ test.describe('R2: no page scrolls sideways; pictures are described, sized and l
           const url = `/${locale}${path}`
           const response = await page.goto(url)
           expect(response?.status(), url).toBe(200)
-          await hydrated(page)
+          await hydrated()
           await page.evaluate(() => window.scrollTo(0, 0))
 
           const { scrollWidth, clientWidth } = await page.evaluate(() => ({
@@ -137,10 +132,10 @@ test.describe('R2: the mobile menu', () => {
     ['en', '/faq', 'nav_wiki', '/wiki', 'page_wiki_heading'],
     ['ru', '/wiki', 'nav_promo', '/promo', 'page_promo_heading'],
   ] as const) {
-    test(`closes when a link in it changes the route, and with Escape, focus back on its button (${locale})`, async ({ page }) => {
+    test(`closes when a link in it changes the route, and with Escape, focus back on its button (${locale})`, async ({ page, hydrated }) => {
       await page.setViewportSize({ width: 390, height: 844 })
       await page.goto(`/${locale}${from}`)
-      await hydrated(page)
+      await hydrated()
       await expectClosed(page)
       // A marker that survives only an in-page route change (not a new document).
       await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
@@ -162,9 +157,9 @@ test.describe('R2: the mobile menu', () => {
 
 test.describe('issue 14: signed in, on a phone, nothing is wider than the screen', () => {
   for (const locale of LOCALES) {
-    test(`the account, the premium page and the home page in ${locale} at 390 px, with the confirmation dialog open`, async ({ page, context, request, baseURL }) => {
+    test(`the account, the premium page and the home page in ${locale} at 390 px, with the confirmation dialog open`, async ({ page, request, hydrated, signIn }) => {
       await page.setViewportSize({ width: 390, height: 844 })
-      const { email } = await loginViaApi(request, context, baseURL!, uniqueEmail(`layout-${locale}`), locale)
+      const { email } = await signIn({ locale })
       // A device bound by the launcher: the account shows it, with its reset button.
       expect((await request.post(`${BACKEND}/__dev/device?email=${encodeURIComponent(email)}`)).ok()).toBe(true)
       const problems: string[] = []
@@ -194,7 +189,7 @@ test.describe('issue 14: signed in, on a phone, nothing is wider than the screen
       }
       for (const path of ['', '/premium', '/account']) {
         await page.goto(`/${locale}${path}`)
-        await hydrated(page)
+        await hydrated()
         await measure(`/${locale}${path}`)
       }
       await page.getByTestId('reset-device').click()

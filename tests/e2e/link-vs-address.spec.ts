@@ -6,8 +6,8 @@
  * in-site link is opened both ways, in en, ru and de, signed out and signed in, and the two are
  * compared word for word (the running countdown left out).
  */
-import { expect, test, type Page } from '@playwright/test'
-import { loginViaApi, uniqueEmail } from './support/login'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { msg } from './support/messages'
 
 type Locale = 'en' | 'ru' | 'de'
@@ -33,16 +33,12 @@ async function mainText(page: Page): Promise<string> {
   })
 }
 
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 30_000 })
-}
-
 for (const locale of LOCALES) {
   for (const who of ['guest', 'signedIn'] as const) {
     test.describe(`issue 14: ${locale}, ${who === 'guest' ? 'signed out' : 'signed in'}: by a link as by the address`, () => {
       for (const target of PAGES.filter((p) => p[who])) {
-        test(target.path, async ({ page, request, context, baseURL }) => {
-          if (who === 'signedIn') await loginViaApi(request, context, baseURL!, uniqueEmail('link'), locale)
+        test(target.path, async ({ page, hydrated, signIn }) => {
+          if (who === 'signedIn') await signIn({ locale })
           const address = `/${locale}${target.path}`
 
           await page.goto(address)
@@ -52,7 +48,7 @@ for (const locale of LOCALES) {
           // Start elsewhere and follow the header's link, as a visitor does.
           await page.goto(`/${locale}/wiki${target.path === '/wiki' ? '#top' : ''}`)
           if (target.path === '/wiki') await page.goto(`/${locale}/promo`)
-          await hydrated(page)
+          await hydrated()
           const nav = target.path === '/account' ? page.getByTestId('account-link') : page.getByRole('link', { name: msg(locale, target.nav), exact: true }).first()
           await nav.click()
           await expect(page).toHaveURL(new RegExp(`/${locale}${target.path}$`))

@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test'
+import type { BrowserContext, Page, Route } from '@playwright/test'
+import { LEGAL_DOCUMENTS } from '#app/content/legal.ts'
+import { COOKIES } from '#app/site/cookies.ts'
+import { downloadLink } from '#app/features/marketing/download-link.ts'
+import { expect, test, waitForHydration } from './support/fixtures'
 import { LOCALES, type Locale } from './support/messages'
-import { loginViaApi } from './support/login'
 import { startSiteServer, waitForPage, type SiteServer } from './support/site-server'
 import { startProxy } from './support/second-site'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
-import { LEGAL_DOCUMENTS } from '../../src/content/legal'
-import { downloadLink } from '../../src/lib/marketing/download-link'
 
 // The dev server needs a few seconds to hydrate a page; the content itself is server-rendered.
 test.describe.configure({ timeout: 120_000 })
@@ -40,12 +41,8 @@ const CONFIG = {
   externalDownloadUrl: process.env.EXTERNAL_DOWNLOAD_URL || null,
   cs2DownloadUrl: process.env.CS2_DOWNLOAD_URL || null,
 }
-const CLIENT_COOKIE = process.env.ANALYTICS_CLIENT_ID_COOKIE || '_ga'
+const CLIENT_COOKIE = process.env.ANALYTICS_CLIENT_ID_COOKIE || COOKIES.ga
 const NO_CLIENT_ID = process.env.ANALYTICS_CLIENT_ID_COOKIE ? 'google client id not found (#1)' : 'google client id not found (#2)'
-
-async function hydrated(page: Page) {
-  await expect(page.locator('[data-hydrated="true"]').first()).toBeAttached(HYDRATION)
-}
 
 test.describe('issue 7: every marketing page renders its content in every language', () => {
   for (const locale of LOCALES) {
@@ -127,11 +124,11 @@ test.describe('issue 7: every marketing page renders its content in every langua
 
 test.describe('R2: the version selector and the download link', () => {
   for (const locale of LOCALES) {
-    test(`CS2 by default, CS:GO on request (${locale})`, async ({ page }) => {
+    test(`CS2 by default, CS:GO on request (${locale})`, async ({ page, hydrated }) => {
       const prefix = prefixOf(locale)
       const expected = (versionId: number) => downloadLink({ locale, prefix, versionId, config: CONFIG })
       await page.goto(prefix)
-      await hydrated(page)
+      await hydrated()
       const selector = page.getByTestId('version-selector')
       const cs2 = selector.getByRole('radio', { name: /CS2/ })
       const csgo = selector.getByRole('radio', { name: /CS:GO/ })
@@ -161,9 +158,9 @@ test.describe('R2: the version selector and the download link', () => {
     })
   }
 
-  test('the unprefixed English page links to /download, which the server redirects', async ({ page }) => {
+  test('the unprefixed English page links to /download, which the server redirects', async ({ page, hydrated }) => {
     await page.goto('/')
-    await hydrated(page)
+    await hydrated()
     const link = page.locator('#download').getByTestId('download-link')
     await expect(link).toHaveAttribute('href', downloadLink({ locale: 'en', prefix: '', versionId: 1, config: CONFIG }).href)
     await page.getByTestId('version-selector').locator('label[data-version="cs-go"]').click()
@@ -219,9 +216,9 @@ test.describe('R9: the deadline countdown', () => {
 })
 
 test.describe('R3, R9: the premium monitor gallery', () => {
-  test('a thumbnail and the monitor open the lightbox; Escape and the button close it', async ({ page }) => {
+  test('a thumbnail and the monitor open the lightbox; Escape and the button close it', async ({ page, hydrated }) => {
     await page.goto('/de')
-    await hydrated(page)
+    await hydrated()
     const lightbox = page.getByTestId('lightbox')
     const thumbs = page.getByTestId('gallery-thumb')
     await thumbs.nth(3).click()
@@ -244,9 +241,9 @@ test.describe('R3, R9: the premium monitor gallery', () => {
 })
 
 test.describe('R9: the promo slider', () => {
-  test('previous, next and the dots move it', async ({ page }) => {
+  test('previous, next and the dots move it', async ({ page, hydrated }) => {
     await page.goto('/en/promo')
-    await hydrated(page)
+    await hydrated()
     const slider = page.getByTestId('promo-slider')
     await expect(slider).toHaveAttribute('data-current', '0')
     await page.getByRole('button', { name: text('en', 'promo_next') }).click()
@@ -261,9 +258,9 @@ test.describe('R9: the promo slider', () => {
     await expect(page.getByTestId('promo-slide').nth(2)).toHaveAttribute('aria-hidden', 'false')
   })
 
-  test('plays by itself every 3 seconds and pauses on hover', async ({ page }) => {
+  test('plays by itself every 3 seconds and pauses on hover', async ({ page, hydrated }) => {
     await page.goto('/ru/promo')
-    await hydrated(page)
+    await hydrated()
     const slider = page.getByTestId('promo-slider')
     const started = Date.now()
     await expect(slider).toHaveAttribute('data-current', '0')
@@ -279,9 +276,9 @@ test.describe('R9: the promo slider', () => {
 })
 
 test.describe('R2: FAQ anchors open their answer', () => {
-  test('on load, on a hash change and from the home teaser', async ({ page }) => {
+  test('on load, on a hash change and from the home teaser', async ({ page, hydrated }) => {
     await page.goto('/en/faq#device-reset')
-    await hydrated(page)
+    await hydrated()
     await expect(page.locator('details#device-reset')).toHaveJSProperty('open', true)
     await expect(page.locator('details#device-binding')).toHaveJSProperty('open', false)
     await expect(page.locator('details#device-reset .faq-item__answer')).toBeVisible()
@@ -339,13 +336,13 @@ test.describe('R3, R5, R7: analytics on download', () => {
     return { collected, consoleLines }
   }
   async function clickDownload(page: Page) {
-    await hydrated(page)
+    await waitForHydration(page)
     const launcher = page.waitForRequest((r) => r.url().includes('/launcher/download') || (CONFIG.cs2DownloadUrl !== null && r.url().startsWith(CONFIG.cs2DownloadUrl)))
     await page.locator('#download').getByTestId('download-link').click()
     return launcher
   }
   const clientCookie = (value: string) => ({ name: CLIENT_COOKIE, value, domain: 'localhost', path: '/' })
-  const gaValue = CLIENT_COOKIE === '_ga' ? 'GA1.1.111.222' : '111.222'
+  const gaValue = CLIENT_COOKIE === COOKIES.ga ? 'GA1.1.111.222' : '111.222'
 
   test('client id from the cookie, no utm, logged out', async ({ page, context }) => {
     const { collected } = await watch(page)
@@ -360,7 +357,7 @@ test.describe('R3, R5, R7: analytics on download', () => {
   test('utm from the utm cookie', async ({ page, context }) => {
     const { collected } = await watch(page)
     const utm = { source: 'telegram', medium: 'post', campaign: 'winter', content: 'banner' }
-    await context.addCookies([clientCookie(gaValue), { name: 'utm', value: encodeURIComponent(JSON.stringify(utm)), domain: 'localhost', path: '/' }])
+    await context.addCookies([clientCookie(gaValue), { name: COOKIES.utm, value: encodeURIComponent(JSON.stringify(utm)), domain: 'localhost', path: '/' }])
     await page.goto('/ru')
     await clickDownload(page)
     expect(collected.map((c) => c.body)).toEqual([{ domain: 'localhost', token: null, client_id: '111.222', utm }])
@@ -375,7 +372,7 @@ test.describe('R3, R5, R7: analytics on download', () => {
     expect(collected.map((c) => c.body)).toEqual([
       { domain: 'localhost', token: null, client_id: '111.222', utm: { source: 'google', medium: 'cpc', campaign: 'spring', term: 'skins' } },
     ])
-    const cookie = (await context.cookies()).find((c) => c.name === 'utm')
+    const cookie = (await context.cookies()).find((c) => c.name === COOKIES.utm)
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({ source: 'google', medium: 'cpc', campaign: 'spring', term: 'skins' })
     expect(cookie!.path).toBe('/')
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(31_536_000 - 3600)
@@ -389,11 +386,11 @@ test.describe('R3, R5, R7: analytics on download', () => {
     await page.goto('/en?utm_source=google&utm_medium=cpc')
     await clickDownload(page)
     expect(collected.map((c) => c.body)).toEqual([{ domain: 'localhost', token: null, client_id: '111.222', utm: null }])
-    expect((await context.cookies()).find((c) => c.name === 'utm')).toBeUndefined()
+    expect((await context.cookies()).find((c) => c.name === COOKIES.utm)).toBeUndefined()
   })
 
-  test('a logged-in visitor sends the bearer token without its prefix', async ({ page, context, request, baseURL }) => {
-    const { token } = await loginViaApi(request, context, baseURL!)
+  test('a logged-in visitor sends the bearer token without its prefix', async ({ page, context, signedIn }) => {
+    const { token } = signedIn
     const { collected } = await watch(page)
     await context.addCookies([clientCookie(gaValue)])
     await page.goto('/en')
@@ -419,9 +416,9 @@ test.describe('R3, R5, R7: analytics on download', () => {
     expect(launcher.url()).toBeTruthy()
   })
 
-  test('the tag manager gets detail on the promo page and add on the call to action', async ({ page }) => {
+  test('the tag manager gets detail on the promo page and add on the call to action', async ({ page, hydrated }) => {
     await page.goto('/en/promo')
-    await hydrated(page)
+    await hydrated()
     await expect.poll(() => page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).map((e) => e.event).filter(Boolean))).toContain('ecommerce.detail')
     await page.getByTestId('promo-cta').click()
     await expect(page).toHaveURL(/\/en\/premium$/)
@@ -436,14 +433,14 @@ test.describe('screenshots of home, premium and promo', () => {
     { name: 'desktop', width: 1280, height: 800 },
   ] as const
   for (const locale of LOCALES) {
-    test(`in ${locale} at phone and desktop width`, async ({ page }, testInfo) => {
+    test(`in ${locale} at phone and desktop width`, async ({ page, hydrated }, testInfo) => {
       mkdirSync(dir, { recursive: true })
       for (const size of sizes) {
         await page.setViewportSize({ width: size.width, height: size.height })
         for (const [name, path] of [['home', ''], ['premium', '/premium'], ['promo', '/promo']] as const) {
           await page.goto(`/${locale}${path}`)
           await expect(page.locator('h1')).toBeVisible()
-          if (name !== 'premium') await hydrated(page)
+          if (name !== 'premium') await hydrated()
           else await page.waitForLoadState('load')
           // R9: the shot shows a running countdown (digits), not the placeholder "--".
           const countdowns = page.getByTestId('countdown')
@@ -469,7 +466,7 @@ test.describe('screenshots of home, premium and promo', () => {
 
 const MIRROR = `http://mirror.localhost:${SITE_PORT}`
 const MIRROR_PRODUCT: Record<Locale, string> = { en: 'SV Changer', ru: 'СВ Чейнджер', de: 'SV Changer' }
-const GA = { name: '_ga', value: 'GA1.1.555.666', domain: 'localhost', path: '/' }
+const GA = { name: COOKIES.ga, value: 'GA1.1.555.666', domain: 'localhost', path: '/' }
 
 async function startSites(proxyPort: number, sites: Array<{ port: number; env: Record<string, string> }>): Promise<{ proxy: Server; servers: SiteServer[] }> {
   const proxy = await startProxy(proxyPort, BACKEND)
@@ -522,7 +519,7 @@ test.describe('R2: download links with an external address and a direct CS2 exec
   /** The `#download` link's address and kind for each version on one page. */
   async function links(page: Page, url: string): Promise<Record<'cs2' | 'cs-go', [string | null, string | null]>> {
     await page.goto(url)
-    await hydrated(page)
+    await waitForHydration(page)
     const link = page.locator('#download').getByTestId('download-link')
     const read = async () => [await link.getAttribute('href'), await link.getAttribute('data-link-kind')] as [string | null, string | null]
     await expect(link).toHaveAttribute('data-version', 'cs2')
@@ -552,7 +549,7 @@ test.describe('R2: download links with an external address and a direct CS2 exec
   })
 
   for (const [version, target] of [['cs2', CS2], ['cs-go', EXTERNAL]] as const) {
-    test(`a click sends analytics first, then goes to the ${version === 'cs2' ? 'CS2 executable' : 'external address'}`, async ({ page, context }) => {
+    test(`a click sends analytics first, then goes to the ${version === 'cs2' ? 'CS2 executable' : 'external address'}`, async ({ page, context, hydrated }) => {
       await context.addCookies([GA])
       const events: string[] = []
       await page.route('**/analytics/collect', async (route) => {
@@ -567,7 +564,7 @@ test.describe('R2: download links with an external address and a direct CS2 exec
         return route.fulfill({ status: 200, contentType: 'text/plain', body: 'launcher' })
       })
       await page.goto(`${BOTH}/ru`)
-      await hydrated(page)
+      await hydrated()
       if (version === 'cs-go') await chooseVersion(page, 'cs-go')
       await page.locator('#download').getByTestId('download-link').click()
       await expect(page).toHaveURL(target)
@@ -579,7 +576,7 @@ test.describe('R2: download links with an external address and a direct CS2 exec
     })
   }
 
-  test('the download still goes when the analytics call fails', async ({ page, context }) => {
+  test('the download still goes when the analytics call fails', async ({ page, context, hydrated }) => {
     await context.addCookies([GA])
     let attempts = 0
     await page.route('**/analytics/collect', (route) => {
@@ -589,7 +586,7 @@ test.describe('R2: download links with an external address and a direct CS2 exec
     })
     await page.route(`${EXTERNAL}*`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'launcher' }))
     await page.goto(`${BOTH}/ru`)
-    await hydrated(page)
+    await hydrated()
     await chooseVersion(page, 'cs-go')
     await page.locator('#download').getByTestId('download-link').click()
     await expect(page).toHaveURL(EXTERNAL)
@@ -658,7 +655,7 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     expect(main.headers()['content-security-policy']).not.toContain('example.test')
   })
 
-  test('they load after the page has loaded and gone idle, async, the tag manager with its id and start entry', async ({ page, context }) => {
+  test('they load after the page has loaded and gone idle, async, the tag manager with its id and start entry', async ({ page, context, hydrated }) => {
     const requested = await providers(context)
     // What the document holds when its load event fires: none of them yet.
     await page.addInitScript(() =>
@@ -667,7 +664,7 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
       }),
     )
     await page.goto(`${BASE}/en`)
-    await hydrated(page)
+    await hydrated()
     await expect.poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.slice().sort() ?? []), { timeout: 30_000 }).toEqual(['analytics', 'chat', 'gtm'])
     expect(await page.evaluate(() => (window as unknown as { atLoad?: number }).atLoad)).toBe(0)
     const loadedAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)
@@ -690,7 +687,7 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     ['abort', { chat: 'abort', analytics: 'abort', gtm: 'abort' }],
     ['500', { chat: 500, analytics: 500, gtm: 500 }],
   ] as const) {
-    test(`providers that fail (${label}) change nothing for the visitor`, async ({ page, context }) => {
+    test(`providers that fail (${label}) change nothing for the visitor`, async ({ page, context, hydrated }) => {
       const requested = await providers(context, fail)
       const errors: string[] = []
       const warnings: string[] = []
@@ -701,7 +698,7 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
         if (message.type() === 'warning') warnings.push(message.text())
       })
       await page.goto(`${BASE}/ru`)
-      await hydrated(page)
+      await hydrated()
       await expect.poll(() => requested.length, { timeout: 30_000 }).toBe(3)
       await expect(page.locator('script[id^="ext-"][data-state="failed"]')).toHaveCount(3)
       await expect.poll(() => warnings.filter((w) => w.startsWith('external script:')).length).toBe(3)
@@ -715,14 +712,14 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     })
   }
 
-  test('off when unset: the main site requests no provider and starts no tag manager', async ({ page }) => {
+  test('off when unset: the main site requests no provider and starts no tag manager', async ({ page, hydrated }) => {
     const foreign: string[] = []
     page.on('request', (r) => {
       const origin = new URL(r.url()).origin
       if (![SITE, BACKEND, `http://127.0.0.1:${SITE_PORT}`].includes(origin) && !r.url().startsWith('data:')) foreign.push(r.url())
     })
     await page.goto('/en')
-    await hydrated(page)
+    await hydrated()
     // Past the load event and the idle callback (at most 2000 ms), when configured scripts would load.
     await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 2000 }), 2500)))
     expect(foreign).toEqual([])
@@ -730,15 +727,15 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).some((e) => e.event === 'gtm.js'))).toBe(false)
   })
 
-  test('R5, R9: the _ga client id is stored in the configured cookie for a year on path /, like the utm cookie', async ({ page, context }) => {
+  test('R5, R9: the _ga client id is stored in the configured cookie for a year on path /, like the utm cookie', async ({ page, context, hydrated }) => {
     await providers(context)
     await context.addCookies([GA])
     await page.goto(`${BASE}/de?utm_source=news&utm_medium=mail&utm_campaign=autumn`)
-    await hydrated(page)
+    await hydrated()
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === CLIENT_COOKIE)?.value).toBe('555.666')
     const cookies = await context.cookies()
     const now = Date.now() / 1000
-    for (const name of [CLIENT_COOKIE, 'utm']) {
+    for (const name of [CLIENT_COOKIE, COOKIES.utm]) {
       const cookie = cookies.find((c) => c.name === name)!
       expect(cookie.path, name).toBe('/')
       expect(cookie.sameSite, name).toBe('Lax')
@@ -758,17 +755,17 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     await expect.poll(() => sent).toEqual([{ domain: 'localhost', token: null, client_id: '555.666', utm: { source: 'news', medium: 'mail', campaign: 'autumn' } }])
   })
 
-  test('R5: a client-id cookie already there is kept; without _ga none is written', async ({ page, context }) => {
+  test('R5: a client-id cookie already there is kept; without _ga none is written', async ({ page, context, hydrated }) => {
     await providers(context)
     await context.addCookies([GA, { name: CLIENT_COOKIE, value: '111.222', domain: 'localhost', path: '/' }])
     await page.goto(`${BASE}/en`)
-    await hydrated(page)
+    await hydrated()
     await expect.poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.length ?? 0), { timeout: 30_000 }).toBe(3)
     expect((await context.cookies()).find((c) => c.name === CLIENT_COOKIE)?.value).toBe('111.222')
 
     await context.clearCookies()
     await page.goto(`${BASE}/en`)
-    await hydrated(page)
+    await hydrated()
     await expect.poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.length ?? 0), { timeout: 30_000 }).toBe(3)
     expect((await context.cookies()).find((c) => c.name === CLIENT_COOKIE)).toBeUndefined()
   })
@@ -798,7 +795,7 @@ test.describe('R1: each domain carries its own brand only', () => {
 
 test.describe('R1: the mirror has its own texts', () => {
   for (const locale of LOCALES) {
-    test(`tagline, lead, title and descriptions on the mirror, the original's own elsewhere (${locale})`, async ({ page }) => {
+    test(`tagline, lead, title and descriptions on the mirror, the original's own elsewhere (${locale})`, async ({ page, hydrated }) => {
       const mirror = { product: MIRROR_PRODUCT[locale] }
       const original = { product: PRODUCT[locale] }
       expect(text(locale, 'mirror_home_heading')).not.toBe(text(locale, 'page_home_heading'))
@@ -808,7 +805,7 @@ test.describe('R1: the mirror has its own texts', () => {
       await expect(page).toHaveTitle(text(locale, 'meta_mirror_home_title', mirror))
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', text(locale, 'meta_mirror_home_description', mirror))
       await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', text(locale, 'meta_mirror_home_description', mirror))
-      await hydrated(page)
+      await hydrated()
       // Still the mirror's after hydration: the server chose it for the first paint, the browser kept it.
       await expect(page.getByTestId('hero-heading')).toHaveText(text(locale, 'mirror_home_heading', mirror))
       await expect(page.getByTestId('hero-lead')).toHaveText(text(locale, 'mirror_home_intro', mirror))

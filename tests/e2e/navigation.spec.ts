@@ -4,15 +4,12 @@
  * marked failed on an error; a failed chunk load reloads the page once, never in a loop; a
  * failing loader shows the error page with its status. (The out-in page transition is CSS.)
  */
-import { expect, test, type Page } from '@playwright/test'
-import { loginViaApi } from './support/login'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { msg } from './support/messages'
 
 test.describe.configure({ timeout: 90_000 })
 
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 })
-}
 /** A marker that lives as long as the document: gone after a document load. */
 async function markDocument(page: Page) {
   await page.evaluate(() => ((window as Window & { __sameDocument?: boolean }).__sameDocument = true))
@@ -28,9 +25,9 @@ function progress(page: Page) {
 const SERVER_FN = '**/_serverFn/**'
 
 test.describe('R2: scroll on navigation', () => {
-  test('a route change starts at the top, and Back restores the position', async ({ page }) => {
+  test('a route change starts at the top, and Back restores the position', async ({ page, hydrated }) => {
     await page.goto('/en')
-    await hydrated(page)
+    await hydrated()
     await page.evaluate(() => window.scrollTo(0, 1500))
     await expect.poll(() => scrollY(page)).toBe(1500)
     await markDocument(page)
@@ -49,9 +46,9 @@ test.describe('R2: scroll on navigation', () => {
     expect(await sameDocument(page)).toBe(true)
   })
 
-  test('a link with a hash jumps to its anchor: the FAQ answer is open and at the top of the window', async ({ page }) => {
+  test('a link with a hash jumps to its anchor: the FAQ answer is open and at the top of the window', async ({ page, hydrated }) => {
     await page.goto('/en/cs-go')
-    await hydrated(page)
+    await hydrated()
     await page.getByRole('link', { name: msg('en', 'mk_csgo_faq_link') }).click()
     await expect(page).toHaveURL(/\/en\/faq#game-versions$/)
     const item = page.locator('details#game-versions')
@@ -64,9 +61,9 @@ test.describe('R2: scroll on navigation', () => {
 })
 
 test.describe('R2, R8: the top progress bar', () => {
-  test('shows while a slow page loads, then goes away', async ({ page }) => {
+  test('shows while a slow page loads, then goes away', async ({ page, hydrated }) => {
     await page.goto('/en')
-    await hydrated(page)
+    await hydrated()
     await expect(progress(page)).toHaveAttribute('data-state', 'idle')
     // The premium page's loader (a server function) answers only when the test lets it.
     let release: () => void = () => {}
@@ -85,10 +82,9 @@ test.describe('R2, R8: the top progress bar', () => {
     await expect(progress(page)).toHaveAttribute('data-state', 'idle')
   })
 
-  test('a failing loader: the bar is marked failed and the error page shows the status; its retry loads the page', async ({ page, request, context, baseURL }) => {
-    await loginViaApi(request, context, baseURL!)
+  test('a failing loader: the bar is marked failed and the error page shows the status; its retry loads the page', async ({ page, signedIn, hydrated }) => {
     await page.goto('/en')
-    await hydrated(page)
+    await hydrated()
     let failing = true
     await page.route(SERVER_FN, (route) =>
       failing ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }) : route.continue(),
@@ -110,9 +106,9 @@ test.describe('R2, R8: the top progress bar', () => {
     await expect(progress(page)).toHaveAttribute('data-state', 'idle')
   })
 
-  test('a navigation replaced by another is cancelled, not failed', async ({ page }) => {
+  test('a navigation replaced by another is cancelled, not failed', async ({ page, hydrated }) => {
     await page.goto('/en')
-    await hydrated(page)
+    await hydrated()
     await page.route(SERVER_FN, () => {
       // Never answered: the premium page stays loading until the visitor goes elsewhere.
     })
@@ -127,9 +123,9 @@ test.describe('R2, R8: the top progress bar', () => {
 })
 
 test.describe('R8: the premium page when its plans cannot be loaded on the way there', () => {
-  test('its own error block, not the error page, and the page stays usable', async ({ page }) => {
+  test('its own error block, not the error page, and the page stays usable', async ({ page, hydrated }) => {
     await page.goto('/en')
-    await hydrated(page)
+    await hydrated()
     await page.route(SERVER_FN, (route) => route.abort('connectionreset'))
     await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_premium') }).click()
     await expect(page).toHaveURL(/\/en\/premium$/)
@@ -140,7 +136,7 @@ test.describe('R8: the premium page when its plans cannot be loaded on the way t
 })
 
 test.describe('R2: a failed chunk load', () => {
-  test('reloads the page once, and never again in a loop', async ({ page }) => {
+  test('reloads the page once, and never again in a loop', async ({ page, hydrated }) => {
     // The wiki page's code cannot be fetched (a deployment replaced it), from the start: the
     // idle prefetch cannot have it either. Its own chunk: `wiki-<hash>.js` in a build,
     // `src/routes/wiki.tsx?tsr-split=…` in development.
@@ -153,7 +149,7 @@ test.describe('R2: a failed chunk load', () => {
       },
     )
     await page.goto('/en')
-    await hydrated(page)
+    await hydrated()
     const documents: string[] = []
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname)

@@ -10,8 +10,9 @@
 import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { ChildProcess } from 'node:child_process'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
+import { expect, test } from './support/fixtures'
 import { loginViaApi, uniqueEmail } from './support/login'
 import { msg as siteMsg } from './support/messages'
 import { startProxy, startSite, stopSite, waitForPage, type Intercept } from './support/second-site'
@@ -193,8 +194,8 @@ for (const provider of PROVIDERS) {
       })
     }
 
-    test('the trial succeeds: toast, analytics, the account page and the trial subscription', async ({ page, context, request, baseURL }) => {
-      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('trial'))
+    test('the trial succeeds: toast, analytics, the account page and the trial subscription', async ({ page, request, signedIn }) => {
+      const { token } = signedIn
       expect(await subscriptionOf(request, token)).toBeNull()
       await openPremium(page)
       await choosePlanAndAgree(page, 'Trial')
@@ -226,8 +227,8 @@ for (const provider of PROVIDERS) {
       await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
     })
 
-    test('a paid plan succeeds: e-commerce purchase and subscribe event, the subscription on the account', async ({ page, context, request, baseURL }) => {
-      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('week'))
+    test('a paid plan succeeds: e-commerce purchase and subscribe event, the subscription on the account', async ({ page, request, signedIn }) => {
+      const { token } = signedIn
       await openPremium(page)
       await choosePlanAndAgree(page, '7 days')
       await payButton(page).click()
@@ -249,8 +250,8 @@ for (const provider of PROVIDERS) {
       expect(layer).toContainEqual({ event: 'subscribe', ...provider.week })
     })
 
-    test('a declined card shows the failure toast and charges nothing', async ({ page, context, request, baseURL }) => {
-      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('declined'))
+    test('a declined card shows the failure toast and charges nothing', async ({ page, request, signedIn }) => {
+      const { token } = signedIn
       await openPremium(page)
       await choosePlanAndAgree(page, '30 days')
       await payButton(page).click()
@@ -266,8 +267,8 @@ for (const provider of PROVIDERS) {
       await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
     })
 
-    test('closing the widget changes nothing and is only logged', async ({ page, context, request, baseURL }) => {
-      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('close'))
+    test('closing the widget changes nothing and is only logged', async ({ page, request, signedIn }) => {
+      const { token } = signedIn
       const consoleLines = collectConsole(page)
       await openPremium(page)
       await choosePlanAndAgree(page, '90 days')
@@ -286,8 +287,8 @@ for (const provider of PROVIDERS) {
       expect(await subscriptionOf(request, token)).toBeNull()
     })
 
-    test('issue 16: a late notification: confirming, then pending with a way forward; checked again once it came, the success path', async ({ page, context, request, baseURL }) => {
-      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('late'))
+    test('issue 16: a late notification: confirming, then pending with a way forward; checked again once it came, the success path', async ({ page, request, signedIn }) => {
+      const { token } = signedIn
       await openPremium(page)
       await choosePlanAndAgree(page, '7 days')
       await payButton(page).click()
@@ -314,8 +315,8 @@ for (const provider of PROVIDERS) {
       expect(await dataLayer(page)).toContainEqual({ event: 'subscribe', ...provider.week })
     })
 
-    test('issue 16: a lost notification: pending, nothing paid, the account reached from the notice', async ({ page, context, request, baseURL }) => {
-      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('lost'))
+    test('issue 16: a lost notification: pending, nothing paid, the account reached from the notice', async ({ page, request, signedIn }) => {
+      const { token } = signedIn
       await openPremium(page)
       await choosePlanAndAgree(page, '30 days')
       await payButton(page).click()
@@ -331,8 +332,8 @@ for (const provider of PROVIDERS) {
       expect(await subscriptionOf(request, token)).toBeNull()
     })
 
-    test('a double click on pay creates one payment', async ({ page, context, request, baseURL }) => {
-      const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('double'))
+    test('a double click on pay creates one payment', async ({ page, request, signedIn }) => {
+      const { token } = signedIn
       const payments = countPayments(page)
       await openPremium(page)
       await choosePlanAndAgree(page, '7 days')
@@ -414,8 +415,7 @@ test.describe('R3, R9: the plans on offer', () => {
 })
 
 test.describe('R3, R4: agreements before paying', () => {
-  test('paying stays impossible until both agreements are ticked, and the page says why', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('agree'))
+  test('paying stays impossible until both agreements are ticked, and the page says why', async ({ page, signedIn }) => {
     const payments = countPayments(page)
     await openPremium(page)
     const pay = payButton(page)
@@ -454,7 +454,7 @@ test.describe('R3, R4: agreements before paying', () => {
 })
 
 test.describe('R3: a guest who picks a plan', () => {
-  test('goes to login and comes back to the premium page with the plan still selected', async ({ page, context, request, baseURL }) => {
+  test('goes to login and comes back to the premium page with the plan still selected', async ({ page, signIn }) => {
     await openPremium(page)
     await planButton(page, '30 days').click()
 
@@ -463,7 +463,7 @@ test.describe('R3: a guest who picks a plan', () => {
     expect(target).toBe('/en/premium')
     await expect(page.getByTestId('login-target')).toHaveAttribute('data-target', '/en/premium')
 
-    await loginViaApi(request, context, baseURL!, uniqueEmail('guest'))
+    await signIn()
     await openPremium(page, target!)
     await expect(planButton(page, '30 days')).toHaveAttribute('aria-pressed', 'true')
     await expect(page.getByTestId('premium-summary')).toHaveText(pm('en', 'premium_checkout_summary', { plan: '30 days', price: '$6.99' }))
@@ -480,8 +480,7 @@ test.describe('R3: a guest who picks a plan', () => {
 })
 
 test.describe('R4, R8: the provider script does not load', () => {
-  test('a failure toast, no hang, the pay button usable again, and the next attempt loads the script', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('script'))
+  test('a failure toast, no hang, the pay button usable again, and the next attempt loads the script', async ({ page, signedIn }) => {
     const script = '**/sandbox/cloudpayments.js'
     await page.route(script, (route) => route.abort('connectionrefused'))
     await openPremium(page)
@@ -503,8 +502,7 @@ test.describe('R4, R8: the provider script does not load', () => {
 })
 
 test.describe('R4: e-commerce when the selected plan changes', () => {
-  test('remove for the previous plan is pushed before add for the new one', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('cart'))
+  test('remove for the previous plan is pushed before add for the new one', async ({ page, signedIn }) => {
     await openPremium(page)
     await planButton(page, '7 days').click()
     await expect(planButton(page, '7 days')).toHaveAttribute('aria-pressed', 'true')
@@ -551,8 +549,8 @@ test.describe('R9: the premium monitor gallery on the premium page', () => {
 test.describe('issue 15: the checkout before the page is interactive', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('says it is getting ready and offers no dead buttons, then is ready; a click made then is not dropped', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('early-pay'), 'ru')
+  test('says it is getting ready and offers no dead buttons, then is ready; a click made then is not dropped', async ({ page, baseURL, signIn }) => {
+    await signIn({ locale: 'ru' })
     // The site's scripts are held: the page as painted, before it is interactive.
     const held: Array<() => void> = []
     await page.route(
@@ -592,8 +590,7 @@ test.describe('issue 15: the checkout before the page is interactive', () => {
 test.describe('issue 14: paying on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('"Choose" brings the payment panel into view below the header; a decline toast covers neither the pay button nor has its close button off its corner', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('phone-pay'))
+  test('"Choose" brings the payment panel into view below the header; a decline toast covers neither the pay button nor has its close button off its corner', async ({ page, signedIn }) => {
     await page.goto('/en/premium')
     await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
     await page.getByRole('button', { name: siteMsg('en', 'premium_plan_choose_label', { plan: '30 days' }), exact: true }).click()
@@ -630,8 +627,8 @@ test.describe('issue 14: paying on a phone', () => {
 test.describe('issue 14: the premium page on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
-  test('the account pill fits in the header, and the gallery heading stands clear of the payment box', async ({ page, context, request, baseURL }) => {
-    await loginViaApi(request, context, baseURL!, uniqueEmail('desktop'), 'de')
+  test('the account pill fits in the header, and the gallery heading stands clear of the payment box', async ({ page, signIn }) => {
+    await signIn({ locale: 'de' })
     await page.goto('/de/premium')
     const header = (await page.locator('header').first().boundingBox())!
     const pill = (await page.getByTestId('account-link').boundingBox())!

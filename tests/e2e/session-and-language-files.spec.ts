@@ -4,18 +4,14 @@
  * files cannot be loaded falls back to English with the language toast, and the validation
  * messages still load.
  */
-import { expect, test, type BrowserContext } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import { readFileSync } from 'node:fs'
+import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND } from '../../playwright.config'
 import { signInWithCode } from './model/browser'
-import { loginViaApi, uniqueEmail } from './support/login'
+import { expect, test } from './support/fixtures'
+import { uniqueEmail } from './support/login'
 import { msg } from './support/messages'
-
-// R9: the session's cookies, under the prefix `auth`.
-const TOKEN = 'auth._token.local'
-const TOKEN_EXPIRATION = 'auth._token_expiration.local'
-const REFRESH = 'auth._refresh_token.local'
-const REFRESH_EXPIRATION = 'auth._refresh_token_expiration.local'
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value
@@ -25,19 +21,19 @@ const ENGLISH_EMAIL_MESSAGE = (JSON.parse(readFileSync('public/locales/validatio
 const bearer = (value: string | undefined) => decodeURIComponent(value ?? '').replace(/^Bearer\s+/u, '')
 
 test.describe('R4: the token ends during a visit', () => {
-  test('the refresh token gets a new one on the next page: still signed in, no warning', async ({ page, context, request }) => {
+  test('the refresh token gets a new one on the next page: still signed in, no warning', async ({ page, context, request, mailbox }) => {
     test.setTimeout(90_000)
     // The browser's clock, to let the token's lifetime pass while the page stays open.
     await page.clock.install()
     const email = uniqueEmail('refresh')
     await page.goto('/en/login')
-    await signInWithCode(page, request, email)
+    await signInWithCode(page, mailbox, email)
     await expect(page.getByTestId('account-link')).toBeVisible({ timeout: 20_000 })
 
-    const token = bearer(await cookie(context, TOKEN))
-    const refresh = await cookie(context, REFRESH)
-    const expiresAt = Number(await cookie(context, TOKEN_EXPIRATION))
-    const refreshExpiresAt = Number(await cookie(context, REFRESH_EXPIRATION))
+    const token = bearer(await cookie(context, COOKIES.token))
+    const refresh = await cookie(context, COOKIES.refreshToken)
+    const expiresAt = Number(await cookie(context, COOKIES.tokenExpiration))
+    const refreshExpiresAt = Number(await cookie(context, COOKIES.refreshTokenExpiration))
     expect(token).not.toBe('')
     expect(refresh, 'a sign-in stores a refresh token').toBeTruthy()
     // Refresh tokens live longer than tokens.
@@ -58,8 +54,8 @@ test.describe('R4: the token ends during a visit', () => {
     await expect(page.getByTestId('login-link')).toHaveCount(0)
 
     // A new pair is stored; the old refresh token is used up.
-    const newToken = bearer(await cookie(context, TOKEN))
-    const newRefresh = await cookie(context, REFRESH)
+    const newToken = bearer(await cookie(context, COOKIES.token))
+    const newRefresh = await cookie(context, COOKIES.refreshToken)
     expect(newToken).not.toBe(token)
     expect(newRefresh).toBeTruthy()
     expect(newRefresh).not.toBe(refresh)
@@ -73,7 +69,7 @@ test.describe('R4: the token ends during a visit', () => {
 })
 
 test.describe('R4: a language file that fails', () => {
-  test('the Russian files fail: the English page, the language toast, and the validation messages still load', async ({ page, request, context }) => {
+  test('the Russian files fail: the English page, the language toast, and the validation messages still load', async ({ page, request, context, hydrated }) => {
     // The files the Russian build of the login page needs, as the site lists them.
     const map = (await (await request.get('/_app/prefetch-map.json?v=probe&l=ru')).json()) as Record<string, string[]>
     const files = new Set(Object.values(map).flat())
@@ -88,7 +84,7 @@ test.describe('R4: a language file that fails', () => {
     )
 
     await page.goto('/en/login')
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 })
+    await hydrated()
     await page.getByRole('link', { name: 'Русский' }).click()
 
     // The toast travels with the fallback to the English page.
@@ -98,7 +94,7 @@ test.describe('R4: a language file that fails', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true')
     // The visitor's choice stays remembered (decision 064): the next visit tries Russian again.
-    expect(await cookie(context, 'i18n_redirected')).toBe('ru')
+    expect(await cookie(context, COOKIES.locale)).toBe('ru')
 
     // The validation messages: the e-mail field's message for a malformed address, in English.
     const form = page.getByTestId('sign-in-email')
@@ -112,8 +108,8 @@ test.describe('R4: a language file that fails', () => {
 })
 
 test.describe('R3: the analytics user id', () => {
-  test("a signed-in visitor's id is in the data layer; signing out clears it", async ({ page, context, request, baseURL }) => {
-    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('analytics'))
+  test("a signed-in visitor's id is in the data layer; signing out clears it", async ({ page, request, signedIn }) => {
+    const { token } = signedIn
     const me = (await (await request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number | string }
     await page.goto('/en/account')
     const userIds = () => page.evaluate(() => (window.dataLayer ?? []).filter((entry) => 'user_id' in entry).map((entry) => entry.user_id))

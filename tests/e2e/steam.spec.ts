@@ -4,7 +4,9 @@
  * provider sends the visitor back to `/{locale}/login?openid.*` with a signed answer, and the
  * backend verifies it (signature, single-use nonce) before it answers a token.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
+import { COOKIES } from '#app/site/cookies.ts'
+import { expect, test } from './support/fixtures'
 import { msg, type Locale } from './support/messages'
 
 const HANNAH = '76561198000000001'
@@ -35,8 +37,8 @@ test.describe('issue 16: sign in with Steam', () => {
     await pickAccount(page, HANNAH)
     await expect(page).toHaveURL(/\/en$/)
     await expect(page.getByTestId('account-link')).toBeVisible()
-    expect((await cookie(context, 'auth._token.local'))?.value).toMatch(/^Bearer%20/)
-    expect((await cookie(context, 'auth._refresh_token.local'))?.value).toBeTruthy()
+    expect((await cookie(context, COOKIES.token))?.value).toMatch(/^Bearer%20/)
+    expect((await cookie(context, COOKIES.refreshToken))?.value).toBeTruthy()
     // The account knows the Steam account and asks for an e-mail before paying.
     await page.getByTestId('account-link').first().click()
     await expect(page.getByTestId('account-steam')).toContainText(HANNAH)
@@ -88,7 +90,7 @@ test.describe('issue 16: sign in with Steam', () => {
     await page.locator('button[name="action"][value="cancel"]').click()
     await expect(page).toHaveURL(/\/en\/login\?.*openid\.mode=cancel/)
     await expect(page.getByTestId('steam-failed')).toContainText('Sign-in through Steam was cancelled.')
-    expect(await cookie(context, 'auth._token.local')).toBeUndefined()
+    expect(await cookie(context, COOKIES.token)).toBeUndefined()
     await page.getByTestId('steam-failed').getByRole('link').click()
     await expect(page).toHaveURL(/\/en\/login$/)
     await expect(page.getByTestId('sign-in-email')).toBeVisible()
@@ -108,7 +110,7 @@ test.describe('issue 16: sign in with Steam', () => {
     await context.clearCookies()
     await page.goto(answer)
     await expect(page.getByTestId('steam-failed')).toContainText('This Steam sign-in has already been used.')
-    expect(await cookie(context, 'auth._token.local')).toBeUndefined()
+    expect(await cookie(context, COOKIES.token)).toBeUndefined()
   })
 
   test('a tampered answer (another Steam id): refused, no session', async ({ page, context }) => {
@@ -124,7 +126,7 @@ test.describe('issue 16: sign in with Steam', () => {
     })
     await pickAccount(page, HANNAH)
     await expect(page.getByTestId('steam-failed')).toContainText('Die Antwort von Steam konnte nicht überprüft werden')
-    expect(await cookie(context, 'auth._token.local')).toBeUndefined()
+    expect(await cookie(context, COOKIES.token)).toBeUndefined()
   })
 
   test('without JavaScript the answer is confirmed by a button, and signs in', async ({ browser }) => {

@@ -5,9 +5,11 @@
  * logout, an expired token, and the backend failing while the user is fetched.
  * Coverage is observed on the real machine (observe.ts).
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND } from '../../../playwright.config'
-import { latestMail, loginViaApi, uniqueEmail } from '../support/login'
+import { expect, test, waitForHydration, type Mailbox, type SignIn } from '../support/fixtures'
+import { uniqueEmail } from '../support/login'
 import { msg } from '../support/messages'
 import type { Snap } from '../../machines/harness'
 import { browserPaths, type BrowserPath } from './graph'
@@ -19,13 +21,6 @@ const paths = browserPaths(authGraph)
 test.describe.configure({ timeout: 120_000 })
 test.afterAll(({}, testInfo) => reportCoverage(testInfo, 'auth', 'auth', authGraph, paths.length))
 
-const TOKEN_COOKIE = 'auth._token.local'
-const EXPIRES_COOKIE = 'auth._token_expiration.local'
-const REFRESH_EXPIRES_COOKIE = 'auth._refresh_token_expiration.local'
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 })
-}
 async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((c) => c.name === name)?.value
 }
@@ -34,7 +29,8 @@ interface Visit {
   page: Page
   context: BrowserContext
   request: APIRequestContext
-  baseURL: string
+  mailbox: Mailbox
+  signIn: SignIn
   email: string
   /** The first paint's HTML of the last document load a step made, when it checks it. */
   firstPaint?: string
@@ -50,10 +46,10 @@ async function sees(v: Visit, s: Snap) {
   await expect.poll(() => new URL(v.page.url()).pathname.replace(/\/$/u, ''), { timeout: 20_000 }).toBe(href)
   if (s.matches('loggedOut')) {
     await expect(v.page.getByTestId('login-link')).toBeVisible({ timeout: 20_000 })
-    expect(await cookie(v.context, TOKEN_COOKIE)).toBeUndefined()
+    expect(await cookie(v.context, COOKIES.token)).toBeUndefined()
   } else if (s.matches({ loggedIn: 'active' })) {
     await expect(v.page.getByTestId('account-link')).toBeVisible({ timeout: 20_000 })
-    expect(await cookie(v.context, TOKEN_COOKIE)).toBeTruthy()
+    expect(await cookie(v.context, COOKIES.token)).toBeTruthy()
   } else {
     throw new Error(`no view written for the auth state ${JSON.stringify(s.value)}`)
   }
@@ -85,23 +81,23 @@ const then: Partial<Record<AuthStep, (v: Visit, before: Snap) => Promise<void>>>
     // Signed in on the first paint (server-rendered) and still after hydration.
     expect(v.firstPaint).toContain('data-testid="account-link"')
     expect(v.firstPaint).toContain(v.email)
-    await hydrated(v.page)
+    await waitForHydration(v.page)
     await expect(v.page.getByTestId('account-email')).toContainText(v.email)
   },
   RETURN_WITHOUT_EXPIRY: async (v) => {
     expect(v.firstPaint).toContain('data-testid="account-link"')
-    await hydrated(v.page)
+    await waitForHydration(v.page)
     await expect(v.page.getByTestId('account-email')).toContainText(v.email)
     // The machine stored the expiry it gave the token: 1800 s from the visit (R9).
-    await expect.poll(async () => Number(await cookie(v.context, EXPIRES_COOKIE))).toBeGreaterThan(Date.now() + 1_700_000)
+    await expect.poll(async () => Number(await cookie(v.context, COOKIES.tokenExpiration))).toBeGreaterThan(Date.now() + 1_700_000)
   },
   SESSION_ENDS: ended,
   REFRESH_REFUSED: ended,
   TOKEN_REFRESHED: async (v) => {
     await expect(v.page.getByText(msg('en', 'acc_session_expired'))).toHaveCount(0)
     // A new token replaced the one whose lifetime was over.
-    await expect.poll(() => cookie(v.context, TOKEN_COOKIE), { timeout: 20_000 }).not.toBe(v.tokenBefore)
-    expect(await cookie(v.context, TOKEN_COOKIE)).toBeTruthy()
+    await expect.poll(() => cookie(v.context, COOKIES.token), { timeout: 20_000 }).not.toBe(v.tokenBefore)
+    expect(await cookie(v.context, COOKIES.token)).toBeTruthy()
   },
   CHANGE_EMAIL: async (v) => {
     // The user fetched again after the change: the account shows the address waiting for confirmation.
@@ -111,9 +107,9 @@ const then: Partial<Record<AuthStep, (v: Visit, before: Snap) => Promise<void>>>
 
 /** The page's clock moves past a stored expiry (the token's, or the refresh token's too). */
 async function timePasses(v: Visit, past: 'token' | 'refresh token') {
-  const expiry = Number(await cookie(v.context, past === 'token' ? EXPIRES_COOKIE : REFRESH_EXPIRES_COOKIE))
+  const expiry = Number(await cookie(v.context, past === 'token' ? COOKIES.tokenExpiration : COOKIES.refreshTokenExpiration))
   expect(expiry).toBeGreaterThan(Date.now())
-  v.tokenBefore = await cookie(v.context, TOKEN_COOKIE)
+  v.tokenBefore = await cookie(v.context, COOKIES.token)
   // The backend's side of the same time: the tokens it issued to this visitor are over too.
   expect((await v.request.post(`${BACKEND}/__dev/expire-tokens?email=${encodeURIComponent(v.email)}`)).ok()).toBe(true)
   await v.page.clock.setSystemTime(expiry + 60_000)
@@ -127,8 +123,8 @@ function openPremium(page: Page) {
 }
 
 async function returnWithSession(v: Visit, keepExpiry: boolean) {
-  await loginViaApi(v.request, v.context, v.baseURL, v.email, 'en', { refreshToken: true })
-  if (!keepExpiry) await v.context.clearCookies({ name: EXPIRES_COOKIE })
+  await v.signIn({ email: v.email, refreshToken: true })
+  if (!keepExpiry) await v.context.clearCookies({ name: COOKIES.tokenExpiration })
   const response = await v.page.goto('/en/account')
   expect(response?.status()).toBe(200)
   v.firstPaint = await response!.text()
@@ -142,20 +138,20 @@ async function changeEmail(v: Visit) {
 }
 
 const act: Record<AuthStep, (v: Visit) => Promise<unknown>> = {
-  SIGN_IN_WITH_CODE: ({ page, request, email }) => signInWithCode(page, request, email),
-  WRONG_CODE: ({ page, request, email }) => signInWithCode(page, request, email, '000000'),
-  SIGN_IN_WITH_LINK: async ({ page, request, email }) => {
+  SIGN_IN_WITH_CODE: ({ page, mailbox, email }) => signInWithCode(page, mailbox, email),
+  WRONG_CODE: ({ page, mailbox, email }) => signInWithCode(page, mailbox, email, '000000'),
+  SIGN_IN_WITH_LINK: async ({ page, mailbox, email }) => {
     await page.getByLabel(msg('en', 'acc_email_label'), { exact: false }).fill(email)
     await page.getByRole('button', { name: msg('en', 'acc_send_code') }).click()
     await expect(page.getByTestId('sign-in-code')).toBeVisible()
-    const link = new URL((await latestMail(request, email)).link!)
+    const link = new URL(await mailbox.link(email))
     expect(link.pathname).toMatch(/^\/en\/login\/[^/]+$/)
     await page.goto(link.pathname + link.search)
   },
   OPEN_BAD_LINK: ({ page }) => page.goto('/en/login/0000000000000000'),
-  SIGN_IN_USER_FAILS: async ({ page, request, email }) => {
+  SIGN_IN_USER_FAILS: async ({ page, mailbox, email }) => {
     await page.route('**/users/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }))
-    await signInWithCode(page, request, email)
+    await signInWithCode(page, mailbox, email)
   },
   RETURN_WITH_SESSION: (v) => returnWithSession(v, true),
   RETURN_WITHOUT_EXPIRY: (v) => returnWithSession(v, false),
@@ -199,12 +195,12 @@ async function replay(v: Visit, path: BrowserPath<AuthStep>) {
 }
 
 for (const path of paths) {
-  test(path.name, async ({ page, context, request, baseURL }, testInfo) => {
+  test(path.name, async ({ page, context, request, hydrated, mailbox, signIn }, testInfo) => {
     await recordMachines(context)
     await page.clock.install()
     await page.goto('/en/login')
-    await hydrated(page)
-    await replay({ page, context, request, baseURL: baseURL!, email: uniqueEmail('model-auth') }, path)
+    await hydrated()
+    await replay({ page, context, request, mailbox, signIn, email: uniqueEmail('model-auth') }, path)
     await checkObserved(page, testInfo, 'auth', authGraph.machine.id, path)
   })
 }

@@ -1,6 +1,6 @@
 /** Browser actions and "what the visitor sees" checks shared by the model tests. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { latestMail } from '../support/login'
+import { expect, type Page } from '@playwright/test'
+import type { Mailbox } from '../support/fixtures'
 import { msg } from '../support/messages'
 
 export const GOOD_CARD = '4242 4242 4242 4242'
@@ -29,11 +29,11 @@ export async function payWithCard(page: Page, card: string) {
 }
 
 /** Sign-in by code through the form: the e-mail step, the code from the dev mailbox, the code step. */
-export async function signInWithCode(page: Page, request: APIRequestContext, email: string, code?: string) {
+export async function signInWithCode(page: Page, mailbox: Mailbox, email: string, code?: string) {
   await page.getByLabel(msg('en', 'acc_email_label'), { exact: false }).fill(email)
   await page.getByRole('button', { name: msg('en', 'acc_send_code') }).click()
   await expect(page.getByTestId('sign-in-code')).toBeVisible()
-  const mail = await latestMail(request, email)
+  const mail = await mailbox.latest(email)
   await page.getByLabel(msg('en', 'acc_code_label'), { exact: false }).fill(code ?? mail.code!)
   await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
 }

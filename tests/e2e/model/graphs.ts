@@ -3,7 +3,7 @@
  * visit, and for every browser step the real events it sends the machine the site runs. Paths
  * come from the real machine's graph (graph.ts); what each page must show is in the specs.
  */
-import { authMachine, localeMachine, paymentMachine } from '../../../machines/index'
+import { authMachine, localeMachine, paymentMachine } from '#machines/index.ts'
 import type { Snap, TestEvent } from '../../machines/harness'
 import { hasLeft, type BrowserGraph, type RealEvent } from './graph'
 

@@ -4,8 +4,10 @@
  * demand and follow the language, with a validation file missing and with both missing.
  * Coverage is observed on the real machine (observe.ts).
  */
-import { expect, test, type Page, type Route } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 import { readFileSync } from 'node:fs'
+import { COOKIES } from '#app/site/cookies.ts'
+import { expect, test, waitForHydration } from '../support/fixtures'
 import { msg, type Locale } from '../support/messages'
 import type { Snap } from '../../machines/harness'
 import { browserPaths, type BrowserPath, type PathStep } from './graph'
@@ -24,17 +26,14 @@ function emailMessage(page: Locale, file: Locale | 'built-in'): string {
   return templates.email!.replace('{_field_}', msg(page, 'acc_email_label'))
 }
 
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 })
-}
 async function cookie(page: Page) {
-  return (await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value
+  return (await page.context().cookies()).find((c) => c.name === COOKIES.locale)?.value
 }
 async function onPage(page: Page, locale: Locale, url: RegExp) {
   await expect(page).toHaveURL(url)
   await expect(page.locator('html')).toHaveAttribute('lang', locale)
   await expect(page.getByRole('link', { name: NAMES[locale] })).toHaveAttribute('aria-current', 'true')
-  await hydrated(page)
+  await waitForHydration(page)
 }
 /** Types a malformed address and leaves the field: the message is the one the visitor reads. */
 async function fieldMessage(page: Page, locale: Locale, expected: string) {

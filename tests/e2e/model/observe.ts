@@ -2,14 +2,15 @@
  * The site's machine log, as the browser tests read it (decision 043). With the `machine-log`
  * flag in localStorage the site appends every state and transition its machines take for the
  * first time to `window.__machineLog`, kept in sessionStorage across document loads
- * (src/components/locale-provider.tsx). Each test reads the log of its page at the end,
+ * (src/features/locale/locale-provider.tsx). Each test reads the log of its page at the end,
  * checks that the site took the transitions the machine's graph takes on its path, and appends the log to
  * a file of this run; the coverage printed after the tests is computed from that file.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
-import type { MachineLogEntry } from '../../../src/components/locale-provider'
+import type { MachineLogEntry } from '#app/features/locale/locale-provider.tsx'
+import { waitForHydration } from '../support/fixtures'
 import { coverage, formatCoverage, type BrowserGraph, type BrowserPath, type Observed } from './graph'
 
 // The names the site uses (MACHINE_LOG_FLAG, MACHINE_LOG_STORAGE_KEY of locale-provider.tsx); the
@@ -33,7 +34,7 @@ export async function recordMachines(context: BrowserContext): Promise<void> {
 
 /** The machine log of the page's tab: the in-page log once the site has hydrated, else the stored one. */
 export async function readMachineLog(page: Page): Promise<MachineLogEntry[]> {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 })
+  await waitForHydration(page)
   return page.evaluate((key) => window.__machineLog ?? (JSON.parse(window.sessionStorage.getItem(key) ?? '[]') as MachineLogEntry[]), MACHINE_LOG_STORAGE_KEY)
 }
 

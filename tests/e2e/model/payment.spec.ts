@@ -4,9 +4,11 @@
  * (PAYMENT_SERVICE=payselection) that reaches the backend through a CORS proxy. Coverage is
  * observed on the real machine (observe.ts) and printed per provider.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { COOKIES } from '#app/site/cookies.ts'
 import { SITE, SITE_PORT, BACKEND } from '../../../playwright.config'
-import { loginViaApi, uniqueEmail } from '../support/login'
+import { expect, test, type Mailbox } from '../support/fixtures'
+import { uniqueEmail } from '../support/login'
 import { msg } from '../support/messages'
 import { browserPaths, hasLeft, type BrowserPath, type PathStep } from './graph'
 import { checkObserved, reportCoverage, recordMachines } from './observe'
@@ -24,7 +26,7 @@ const LATE_CARD = '4000 0000 0000 0077'
 
 interface Visit {
   page: Page
-  request: APIRequestContext
+  mailbox: Mailbox
   email: string
 }
 
@@ -100,7 +102,7 @@ const act: Record<PaymentStep, (v: Visit) => Promise<void>> = {
     await page.locator('#agreement-premium').check()
     await page.locator('#agreement-promo').check()
   },
-  SIGN_IN: ({ page, request, email }) => signInWithCode(page, request, email),
+  SIGN_IN: ({ page, mailbox, email }) => signInWithCode(page, mailbox, email),
   PAY: ({ page }) => payButton(page).click(),
   PAY_OPTIONS_FAIL: async ({ page }) => {
     await page.route('**/payments', (route) =>
@@ -127,7 +129,7 @@ const act: Record<PaymentStep, (v: Visit) => Promise<void>> = {
   },
   RECHECK: async ({ page }) => {
     // The backend has the provider's notification (it comes 30 s after the charge).
-    const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'auth._token.local')?.value ?? '').replace(/^Bearer\s+/u, '')
+    const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === COOKIES.token)?.value ?? '').replace(/^Bearer\s+/u, '')
     await expect
       .poll(async () => ((await (await page.request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { subscription: { active?: boolean } | null }).subscription?.active ?? false, {
         timeout: 45_000,
@@ -185,12 +187,12 @@ for (const provider of PROVIDERS) {
     }
 
     for (const path of paths) {
-      test(path.name, async ({ page, context, request, baseURL }, testInfo) => {
+      test(path.name, async ({ page, context, mailbox, signIn }, testInfo) => {
         await recordMachines(context)
         const email = uniqueEmail(`model-${provider.name}`)
-        if (path.from === 'signedIn') await loginViaApi(request, context, baseURL!, email)
+        if (path.from === 'signedIn') await signIn({ email })
         await openPremium(page)
-        await replay({ page, request, email }, path)
+        await replay({ page, mailbox, email }, path)
         await checkObserved(page, testInfo, bucket, paymentGraph.machine.id, path)
       })
     }

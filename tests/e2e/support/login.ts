@@ -1,15 +1,21 @@
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test'
+import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND } from '../../../playwright.config'
 
 export interface MailItem { to: string; subject: string; text: string; code: string | null; link: string | null; sentAt: string }
 
-/** The newest message the stand-in backend's dev mailbox holds for an address. */
+/** Every message the stand-in backend's dev mailbox holds for an address now, the newest first. */
+export async function allMail(request: APIRequestContext, email: string, backend = BACKEND): Promise<MailItem[]> {
+  const response = await request.get(`${backend}/__dev/mail?to=${encodeURIComponent(email)}`)
+  return (await response.json()) as MailItem[]
+}
+
+/** The newest message the stand-in backend's dev mailbox holds for an address, once there is one. */
 export async function latestMail(request: APIRequestContext, email: string, backend = BACKEND): Promise<MailItem> {
   let items: MailItem[] = []
   await expect
     .poll(async () => {
-      const response = await request.get(`${backend}/__dev/mail?to=${encodeURIComponent(email)}`)
-      items = (await response.json()) as MailItem[]
+      items = await allMail(request, email, backend)
       return items.length
     })
     .toBeGreaterThan(0)
@@ -20,10 +26,6 @@ export function uniqueEmail(tag = 'user'): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
 }
 
-/**
- * Signs in through the backend API (code from the dev mailbox) and puts the session cookies
- * into the browser context, as the auth machine would. Returns the token.
- */
 interface Grant { token: string; expires_in: number; refresh_token?: string; refresh_expires_in?: number }
 
 /** A sign-in through a backend's API with the code from its dev mailbox: the backend's grant. */
@@ -42,21 +44,26 @@ async function signInViaApi(request: APIRequestContext, email: string, locale: s
  */
 export async function sessionCookieViaApi(request: APIRequestContext, email = uniqueEmail(), locale = 'en', backend = BACKEND): Promise<string> {
   const grant = await signInViaApi(request, email, locale, backend)
-  return `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + grant.expires_in * 1000}`
+  return `${COOKIES.token}=${encodeURIComponent(`Bearer ${grant.token}`)}; ${COOKIES.tokenExpiration}=${Date.now() + grant.expires_in * 1000}`
 }
 
+/**
+ * Signs in through the backend API (code from the dev mailbox) and puts the session cookies
+ * into the browser context, as the auth machine would (tests use the `signIn` and `signedIn`
+ * fixtures of fixtures.ts). Returns the e-mail, the token and its expiry.
+ */
 export async function loginViaApi(request: APIRequestContext, context: BrowserContext, baseURL: string, email = uniqueEmail(), locale = 'en', options: { refreshToken?: boolean } = {}) {
   const grant = await signInViaApi(request, email, locale)
   const expiresAt = Date.now() + grant.expires_in * 1000
   const host = new URL(baseURL).hostname
   await context.addCookies([
-    { name: 'auth._token.local', value: encodeURIComponent(`Bearer ${grant.token}`), domain: host, path: '/' },
-    { name: 'auth._token_expiration.local', value: String(expiresAt), domain: host, path: '/' },
+    { name: COOKIES.token, value: encodeURIComponent(`Bearer ${grant.token}`), domain: host, path: '/' },
+    { name: COOKIES.tokenExpiration, value: String(expiresAt), domain: host, path: '/' },
     // As the site stores a sign-in: the refresh token and its expiry too (R9).
     ...(options.refreshToken && grant.refresh_token && grant.refresh_expires_in
       ? [
-          { name: 'auth._refresh_token.local', value: encodeURIComponent(grant.refresh_token), domain: host, path: '/' },
-          { name: 'auth._refresh_token_expiration.local', value: String(Date.now() + grant.refresh_expires_in * 1000), domain: host, path: '/' },
+          { name: COOKIES.refreshToken, value: encodeURIComponent(grant.refresh_token), domain: host, path: '/' },
+          { name: COOKIES.refreshTokenExpiration, value: String(Date.now() + grant.refresh_expires_in * 1000), domain: host, path: '/' },
         ]
       : []),
   ])
