@@ -14,6 +14,7 @@ import { Route as GuestsRouteImport } from './routes/_guests'
 import { Route as ProtectedRouteImport } from './routes/_protected'
 import { Route as CookiesPolicyRouteImport } from './routes/cookies-policy'
 import { Route as CsGoRouteImport } from './routes/cs-go'
+import { Route as DownloadRouteImport } from './routes/download'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ImpressumRouteImport } from './routes/impressum'
 import { Route as OfertaRouteImport } from './routes/oferta'
@@ -51,6 +52,11 @@ const CookiesPolicyRoute = CookiesPolicyRouteImport.update({
 const CsGoRoute = CsGoRouteImport.update({
   id: '/cs-go',
   path: '/cs-go',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DownloadRoute = DownloadRouteImport.update({
+  id: '/download',
+  path: '/download',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FaqRoute = FaqRouteImport.update({
@@ -134,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cookies-policy': typeof CookiesPolicyRoute
   '/cs-go': typeof CsGoRoute
+  '/download': typeof DownloadRoute
   '/faq': typeof FaqRoute
   '/impressum': typeof ImpressumRoute
   '/oferta': typeof OfertaRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cookies-policy': typeof CookiesPolicyRoute
   '/cs-go': typeof CsGoRoute
+  '/download': typeof DownloadRoute
   '/faq': typeof FaqRoute
   '/impressum': typeof ImpressumRoute
   '/oferta': typeof OfertaRoute
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/_protected': typeof ProtectedRouteWithChildren
   '/cookies-policy': typeof CookiesPolicyRoute
   '/cs-go': typeof CsGoRoute
+  '/download': typeof DownloadRoute
   '/faq': typeof FaqRoute
   '/impressum': typeof ImpressumRoute
   '/oferta': typeof OfertaRoute
@@ -199,6 +208,7 @@ export interface FileRouteTypes {
     | '/'
     | '/cookies-policy'
     | '/cs-go'
+    | '/download'
     | '/faq'
     | '/impressum'
     | '/oferta'
@@ -219,6 +229,7 @@ export interface FileRouteTypes {
     | '/'
     | '/cookies-policy'
     | '/cs-go'
+    | '/download'
     | '/faq'
     | '/impressum'
     | '/oferta'
@@ -241,6 +252,7 @@ export interface FileRouteTypes {
     | '/_protected'
     | '/cookies-policy'
     | '/cs-go'
+    | '/download'
     | '/faq'
     | '/impressum'
     | '/oferta'
@@ -264,6 +276,7 @@ export interface RootRouteChildren {
   ProtectedRoute: typeof ProtectedRouteWithChildren
   CookiesPolicyRoute: typeof CookiesPolicyRoute
   CsGoRoute: typeof CsGoRoute
+  DownloadRoute: typeof DownloadRoute
   FaqRoute: typeof FaqRoute
   ImpressumRoute: typeof ImpressumRoute
   OfertaRoute: typeof OfertaRoute
@@ -313,6 +326,13 @@ declare module '@tanstack/react-router' {
       path: '/cs-go'
       fullPath: '/cs-go'
       preLoaderRoute: typeof CsGoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/download': {
+      id: '/download'
+      path: '/download'
+      fullPath: '/download'
+      preLoaderRoute: typeof DownloadRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/faq': {
@@ -454,6 +474,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProtectedRoute: ProtectedRouteWithChildren,
   CookiesPolicyRoute: CookiesPolicyRoute,
   CsGoRoute: CsGoRoute,
+  DownloadRoute: DownloadRoute,
   FaqRoute: FaqRoute,
   ImpressumRoute: ImpressumRoute,
   OfertaRoute: OfertaRoute,

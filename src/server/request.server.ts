@@ -1,0 +1,54 @@
+/**
+ * The request as the site believes it (decision 082), and what every later step reads from it:
+ * the host it was addressed to and the language its page is in (R2.9). Its address is a known
+ * host, or the original's; forwarding headers count only from a configured proxy
+ * (`trusted-host.server.ts` holds the rules).
+ */
+import { loadConfig } from '#config'
+import { normalizeHost } from '#constants'
+import { pageLocale } from '#app/features/locale/locale.ts'
+import { isBypassedPath } from '#app/site/paths.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { siteAddress, type HostPolicy } from './trusted-host.server.ts'
+
+const config = loadConfig()
+
+/** The hosts the site answers as themselves and the proxies it believes (decision 082). */
+const hostPolicy: HostPolicy = {
+  original: config.siteBase,
+  known: new Set([config.siteBase.host, ...(config.mirrorHost ? [config.mirrorHost] : []), ...Object.keys(config.localeHosts ?? {})].map(normalizeHost)),
+  proxies: new Set(config.trustedProxies),
+}
+
+/**
+ * The request as the site may believe it: its address is a known host, or the original's; the
+ * forwarding headers are a configured proxy's, or none. Everything after reads the address from
+ * the URL and `X-Forwarded-Host`/`-Proto`, which this sets.
+ */
+export function trustedRequest(incoming: Request): Request {
+  const url = new URL(incoming.url)
+  const forwardedHost = incoming.headers.get('x-forwarded-host')
+  const forwardedProto = incoming.headers.get('x-forwarded-proto')
+  const protocol = url.protocol === 'https:' ? 'https' : 'http'
+  const address = siteAddress(
+    { hostHeader: incoming.headers.get('host') ?? url.host, forwardedHost, forwardedProto, protocol, ip: (incoming as { ip?: string }).ip ?? null },
+    hostPolicy,
+  )
+  if (forwardedHost === null && forwardedProto === null && address.host === url.host && address.protocol === protocol) return incoming
+  const headers = new Headers(incoming.headers)
+  headers.set('x-forwarded-host', address.host)
+  headers.set('x-forwarded-proto', address.protocol)
+  const trusted = new URL(`${url.pathname}${url.search}`, `${address.protocol}://${address.host}`)
+  return new Request(trusted, { method: incoming.method, headers, body: incoming.body, signal: incoming.signal, ...(incoming.body ? { duplex: 'half' } : {}) } as RequestInit)
+}
+
+/** The host a (trusted) request is addressed to. */
+export function requestHost(request: Request, url: URL = new URL(request.url)): string {
+  return request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host
+}
+
+/** The language a request's page is rendered in (R2.9). */
+export function requestLocale(request: Request, url: URL = new URL(request.url)): Locale {
+  if (isBypassedPath(url.pathname)) return 'en'
+  return pageLocale({ pathname: url.pathname, host: requestHost(request, url), localeHosts: config.localeHosts })
+}
