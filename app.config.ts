@@ -7,9 +7,9 @@
  */
 import { type } from 'arktype'
 import { parseProxies } from '#app/server/trusted-host.server.ts'
-import { normalizeHost, type Config } from '#constants'
-import { PAYMENT_SERVICES, type PaymentService } from '#machines/rules/payment.ts'
+import { type Config, normalizeHost } from '#constants'
 import { LOCALES, type Locale } from '#machines/rules/locale.ts'
+import { PAYMENT_SERVICES, type PaymentService } from '#machines/rules/payment.ts'
 
 export * from '#constants'
 
@@ -21,21 +21,20 @@ export class ConfigError extends Error {
 }
 
 const port = type('string.integer.parse').pipe(type('1 <= number.integer <= 65535'))
-const flag = type("'true' | 'false' | '1' | '0' | 'yes' | 'no' | 'on' | 'off'").pipe(
-  (v) => v === 'true' || v === '1' || v === 'yes' || v === 'on',
-)
+const flag = type("'true' | 'false' | '1' | '0' | 'yes' | 'no' | 'on' | 'off'").pipe((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on')
 const httpUrl = type(/^https?:\/\/[^\s/?#]+(?:[/?#][^\s]*)?$/).describe('an http(s) URL such as https://example.com')
 const email = type('string.email')
 /** `host=value,host=value`: a per-host map, hosts compared without a leading www. and port. */
 const hostMap = type(/^\s*[^=,\s]+\s*=\s*[^=,\s]+\s*(,\s*[^=,\s]+\s*=\s*[^=,\s]+\s*)*$/)
   .describe('a list like host=value,host=value')
-  .pipe((raw) =>
-    Object.fromEntries(
-      raw.split(',').map((pair) => {
-        const [host = '', value = ''] = pair.split('=').map((s) => s.trim())
-        return [normalizeHost(host), value]
-      }),
-    ) as Record<string, string>,
+  .pipe(
+    (raw) =>
+      Object.fromEntries(
+        raw.split(',').map((pair) => {
+          const [host = '', value = ''] = pair.split('=').map((s) => s.trim())
+          return [normalizeHost(host), value]
+        }),
+      ) as Record<string, string>,
   )
 const localeHostMap = hostMap.pipe((map, ctx) => {
   for (const key of Object.values(map)) {
@@ -123,17 +122,13 @@ function trimSlash(url: string): string {
 /** Parse an environment; throws ConfigError naming every bad variable. */
 export function parseConfig(raw: Record<string, string | undefined>): Config {
   // An empty variable means "not set".
-  const present = Object.fromEntries(
-    Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''),
-  )
+  const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''))
   const env = EnvSchema(present)
   if (env instanceof type.errors) {
     throw new ConfigError(env.map((e) => e.message))
   }
   if (!(PAYMENT_SERVICES as readonly string[]).includes(env.PAYMENT_SERVICE)) {
-    throw new ConfigError([
-      `PAYMENT_SERVICE must be one of the available services: ${PAYMENT_SERVICES.join(', ')} (was "${env.PAYMENT_SERVICE}")`,
-    ])
+    throw new ConfigError([`PAYMENT_SERVICE must be one of the available services: ${PAYMENT_SERVICES.join(', ')} (was "${env.PAYMENT_SERVICE}")`])
   }
   const apiBase = trimSlash(env.API_BASE_URL ?? `http://127.0.0.1:${env.BACKEND_PORT}`)
   const apiBrowserBase = trimSlash(env.API_BROWSER_BASE_URL ?? env.API_BASE_URL ?? `http://localhost:${env.BACKEND_PORT}`)

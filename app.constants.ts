@@ -117,7 +117,11 @@ export interface Config extends PublicConfig {
 }
 
 export function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/:\d+$/, '')
 }
 
 /**
@@ -158,4 +162,3 @@ export function cloudpaymentsPublicIdForHost(config: Pick<PublicConfig, 'payment
   const ids = config.payment.cloudpaymentsPublicIds
   return (host && ids[normalizeHost(host)]) || config.payment.cloudpaymentsFallbackId
 }
-

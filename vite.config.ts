@@ -1,7 +1,7 @@
-import { defineConfig } from 'vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import { moduleSizes } from './scripts/vite-module-sizes.ts'
 
 /**

@@ -6,9 +6,9 @@
  * every story (the preview's `beforeEach`) with that story's own globals.
  */
 import { toast } from 'sonner'
-import { overwriteGetLocale, type Locale } from '#app/paraglide/runtime.js'
-import { isLocale } from '#machines/rules/locale.ts'
 import { ENGLISH, installValidationMessages } from '#app/forms/messages.ts'
+import { type Locale, overwriteGetLocale } from '#app/paraglide/runtime.js'
+import { isLocale } from '#machines/rules/locale.ts'
 import { resetInspection } from './inspector.ts'
 
 let currentLocale: Locale = 'en'

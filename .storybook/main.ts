@@ -1,5 +1,5 @@
-import type { StorybookConfig } from '@storybook/react-vite'
 import { fileURLToPath } from 'node:url'
+import type { StorybookConfig } from '@storybook/react-vite'
 
 /**
  * Storybook for the site's components. It builds with its own Vite config

@@ -4,10 +4,10 @@
  */
 import type { AnyRoute } from '@tanstack/react-router'
 import { expect, within } from 'storybook/test'
-import { parseConfig, type BrandId } from '#config'
-import type { Locale } from '#machines/rules/locale.ts'
-import { productName } from '#app/site/meta.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { productName } from '#app/site/meta.ts'
+import { type BrandId, parseConfig } from '#config'
+import type { Locale } from '#machines/rules/locale.ts'
 import type { SiteParameters } from './site.tsx'
 
 export const PAGE_LOCALES = ['en', 'ru', 'de'] as const satisfies readonly Locale[]
@@ -21,7 +21,13 @@ export function storyProduct(globals: Record<string, unknown>): string {
 }
 
 /** The site parameters of a route page at `path` (the router's location), with the page's chrome. */
-export function routePage(file: AnyRoute, routePath: string, path: string, extra: Omit<SiteParameters, 'route' | 'path'> = {}, layout?: '_guests'): { site: SiteParameters } {
+export function routePage(
+  file: AnyRoute,
+  routePath: string,
+  path: string,
+  extra: Omit<SiteParameters, 'route' | 'path'> = {},
+  layout?: '_guests',
+): { site: SiteParameters } {
   return { site: { layout: 'chrome', ...extra, path, route: { file, path: routePath, layout } } }
 }
 

@@ -5,30 +5,30 @@
  * with fake actors (`.provide()`), and the backend is the in-page fake of `fetch-mock.ts`,
  * so nothing reaches a server.
  */
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, type AnyRoute, type AnyRouter } from '@tanstack/react-router'
-import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
-import { fromPromise, type AnyActorRef, type EventObject, type InspectionEvent } from 'xstate'
-import { parseConfig, toPublicConfig, type BrandId, type PublicConfig } from '#config'
-import { type Locale, isLocale } from '#machines/rules/locale.ts'
-import { authMachine, type AuthUser, type TokenGrant } from '#machines/auth.ts'
-import { localeMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale.ts'
-import type { Access } from '#machines/rules/access.ts'
-import { splitLocalePrefix } from '#app/features/locale/locale.ts'
-import type { SiteContext } from '#app/site/site-context.ts'
+import { type AnyRoute, type AnyRouter, createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
+import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { type AnyActorRef, type EventObject, fromPromise, type InspectionEvent } from 'xstate'
 import type { User } from '#app/api/schemas.ts'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
+import { splitLocalePrefix } from '#app/features/locale/locale.ts'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
-import { LightboxActor, MenuActor, ModalActor } from '#app/site/ui-actors.tsx'
-import { Toaster } from '#app/site/toaster.tsx'
-import { SiteHeader } from '#app/site/site-header.tsx'
-import { SiteFooter } from '#app/site/site-footer.tsx'
-import { ModalHost } from '#app/site/modal-host.tsx'
-import { LightboxHost } from '#app/site/lightbox-host.tsx'
 import { PaymentActorsOverride } from '#app/features/premium/use-payment.ts'
-import { MachineInspect } from '#app/site/machine-inspect.ts'
 import { fetchValidationMessages, installValidationMessages } from '#app/forms/messages.ts'
+import { LightboxHost } from '#app/site/lightbox-host.tsx'
+import { MachineInspect } from '#app/site/machine-inspect.ts'
+import { ModalHost } from '#app/site/modal-host.tsx'
+import type { SiteContext } from '#app/site/site-context.ts'
+import { SiteFooter } from '#app/site/site-footer.tsx'
+import { SiteHeader } from '#app/site/site-header.tsx'
 import { notify } from '#app/site/toast.ts'
-import { STORY_API, setApiHandlers, hang, type ApiHandlers } from './fetch-mock.ts'
+import { Toaster } from '#app/site/toaster.tsx'
+import { LightboxActor, MenuActor, ModalActor } from '#app/site/ui-actors.tsx'
+import { type BrandId, type PublicConfig, parseConfig, toPublicConfig } from '#config'
+import { type AuthUser, authMachine, type TokenGrant } from '#machines/auth.ts'
+import { type LoadMessagesInput, type LoadValidationInput, localeMachine } from '#machines/locale.ts'
+import type { Access } from '#machines/rules/access.ts'
+import { isLocale, type Locale } from '#machines/rules/locale.ts'
+import { type ApiHandlers, hang, STORY_API, setApiHandlers } from './fetch-mock.ts'
 import { setStoryLocale } from './globals.ts'
 
 export type PaymentActors = NonNullable<Parameters<typeof PaymentActorsOverride.Provider>[0]['value']>
@@ -196,7 +196,12 @@ function UiEvents({ ui }: { ui: SiteParameters['ui'] }) {
 }
 
 /** What the root route renders around the story: the providers of `__root.tsx`, faked at the edge. */
-function Providers({ params, children, onLocaleChange, inspect }: {
+function Providers({
+  params,
+  children,
+  onLocaleChange,
+  inspect,
+}: {
   params: SiteParameters
   children: ReactNode
   onLocaleChange: (locale: Locale) => void
@@ -218,7 +223,11 @@ function Providers({ params, children, onLocaleChange, inspect }: {
               token: site.session?.token ?? null,
               expiresAt: site.session?.expiresAt ?? null,
               user: (site.user as AuthUser | null) ?? null,
-              page: { access: params.access ?? 'public', href: params.path ?? '/', locale: isLocale(document.documentElement.lang) ? document.documentElement.lang : 'en' },
+              page: {
+                access: params.access ?? 'public',
+                href: params.path ?? '/',
+                locale: isLocale(document.documentElement.lang) ? document.documentElement.lang : 'en',
+              },
             },
           }}
         >

@@ -23,7 +23,10 @@ export function createServerFn(_options?: { method?: 'GET' | 'POST' }) {
   const builder = {
     validator: (_validator: unknown) => builder,
     middleware: (_middleware: unknown[]) => builder,
-    handler: <R>(_fn: (...args: never[]) => Promise<R> | R) => async (_opts?: unknown): Promise<Awaited<R> | null> => null,
+    handler:
+      <R>(_fn: (...args: never[]) => Promise<R> | R) =>
+      async (_opts?: unknown): Promise<Awaited<R> | null> =>
+        null,
   }
   return builder
 }

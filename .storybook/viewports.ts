@@ -9,7 +9,10 @@
  * running it, so a tag that comes from a spread or an import never reaches `index.json`.
  * No imports here: the stories test (Node) reads this file too.
  */
-export interface Size { width: number; height: number }
+export interface Size {
+  width: number
+  height: number
+}
 
 /** Everything without a viewport tag: a desktop window, wider than the site's 860 px breakpoint. */
 export const DESKTOP: Size = { width: 1280, height: 800 }

@@ -1,6 +1,6 @@
-import { defineConfig } from 'vite'
-import viteReact from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
+import viteReact from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
 
 const from = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 

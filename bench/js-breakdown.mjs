@@ -4,8 +4,8 @@
 //   node bench/js-breakdown.mjs /assets/index-abc.js /assets/routes-def.js ...
 // or from bench/run.mjs with the script URLs a page fetched.
 import { readFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -44,9 +44,7 @@ export function breakdown(files) {
       perPackage.set(name, (perPackage.get(name) ?? 0) + (gzip * size) / total)
     }
   }
-  const packages = [...perPackage.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, gzip]) => ({ package: name, 'gzip KB (est.)': +(gzip / 1024).toFixed(1) }))
+  const packages = [...perPackage.entries()].sort((a, b) => b[1] - a[1]).map(([name, gzip]) => ({ package: name, 'gzip KB (est.)': +(gzip / 1024).toFixed(1) }))
   return { perChunk, packages }
 }
 

@@ -4,11 +4,12 @@
 // pages are rendered for every request. A minimal page of the same framework (bench/fixture) is
 // measured in the same run: the site's renders are printed as a share of it. The site runs as in
 // production: one worker per core (WEB_CONCURRENCY).
-import autocannon from 'autocannon'
+
 import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import autocannon from 'autocannon'
 import { breakdown } from './js-breakdown.mjs'
 import { launch, pageScripts } from './page-js.mjs'
 
@@ -76,14 +77,16 @@ let fixture
 try {
   // The framework's minimal page, built on its own.
   await new Promise((resolve, reject) => {
-    const build = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/fixture/vite.config.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+    const build = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/fixture/vite.config.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench fixture build failed (exit ${code})`))))
   })
   fixture = start(process.execPath, ['bench/fixture/serve.mjs'], { PORT: String(FIXTURE_PORT) })
   fixture.stdout.resume()
   await waitFor(`http://localhost:${SITE_PORT}/en`)
   await waitFor(`http://localhost:${UNCACHED_PORT}/en`)
-
 
   // JavaScript each page loads, as Chromium fetches it.
   const browser = await launch()
@@ -106,7 +109,9 @@ try {
     code = mail[0]?.code ?? null
     if (!code) await new Promise((r) => setTimeout(r, 250))
   }
-  const grant = await (await fetch(`${backend}/en/users/verify`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })).json()
+  const grant = await (
+    await fetch(`${backend}/en/users/verify`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })
+  ).json()
   if (!grant.token) throw new Error('bench: could not sign in through the backend')
   const sessionCookie = `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + grant.expires_in * 1000}`
 
@@ -114,7 +119,8 @@ try {
   // pages under /__signed-in/<path>.
   const bodies = {}
   for (const path of new Set([...PAGES, ...UNCACHED_PAGES])) bodies[path] = await (await fetch(`http://localhost:${SITE_PORT}${path}`)).text()
-  for (const path of SIGNED_IN_PAGES) bodies[`/__signed-in${path}`] = await (await fetch(`http://localhost:${SITE_PORT}${path}`, { headers: { cookie: sessionCookie } })).text()
+  for (const path of SIGNED_IN_PAGES)
+    bodies[`/__signed-in${path}`] = await (await fetch(`http://localhost:${SITE_PORT}${path}`, { headers: { cookie: sessionCookie } })).text()
   const bodiesFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'bodies.json')
   writeFileSync(bodiesFile, JSON.stringify(bodies))
   staticServer = start(process.execPath, ['bench/static-server.mjs'], { PORT: String(STATIC_PORT), BODIES_FILE: bodiesFile })
@@ -176,10 +182,14 @@ try {
     signedIn.push(renderedRow(path, ssr, await memoryOf(`/__signed-in${path}`)))
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${WORKERS} site workers, ${new Date().toISOString()}`)
-  console.log(`The framework's minimal page (bench/fixture): ${Math.round(frameworkRate)} req/s, p50 ${framework.latency.p50} ms, p99 ${framework.latency.p99} ms`)
+  console.log(
+    `The framework's minimal page (bench/fixture): ${Math.round(frameworkRate)} req/s, p50 ${framework.latency.p50} ms, p99 ${framework.latency.p99} ms`,
+  )
   console.log('Guests (cached pages):')
   console.table(rows)
-  console.log(`Guests, page cache off (rendered per request); goal: >= ${GOAL.shareOfMemory * 100}% of memory, p99 <= ${GOAL.p99Ms} ms and <= ${GOAL.p99OverP50} x p50:`)
+  console.log(
+    `Guests, page cache off (rendered per request); goal: >= ${GOAL.shareOfMemory * 100}% of memory, p99 <= ${GOAL.p99Ms} ms and <= ${GOAL.p99OverP50} x p50:`,
+  )
   console.table(rendered)
   console.log('Signed in (rendered per request), same goal:')
   console.table(signedIn)

@@ -7,9 +7,9 @@
  * refreshed user. One action at a time.
  */
 import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
-import { formMachine, type FormInput, type FormSubmittedEvent } from './form.ts'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
 import type { ToastParams } from '#machines/rules/toast.ts'
+import { type FormInput, type FormSubmittedEvent, formMachine } from './form.ts'
 
 export type ConfirmKind = 'cancel' | 'reset'
 
@@ -38,7 +38,9 @@ export type AccountEvent =
   /** The modal's answer to a confirmation. */
   | { type: 'modal.answered'; answer: 'confirm' | 'dismiss' }
 
-export interface OpenConfirmParams { kind: ConfirmKind }
+export interface OpenConfirmParams {
+  kind: ConfirmKind
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -81,7 +83,11 @@ const finished = (extra: readonly ({ type: 'clearPassword' } | 'clearPassword')[
   },
   onError: {
     target: 'idle',
-    actions: [{ type: 'assignError' as const, params: errorParams }, { type: 'toast' as const, params: errorToast }, { type: 'logError' as const, params: errorParams }],
+    actions: [
+      { type: 'assignError' as const, params: errorParams },
+      { type: 'toast' as const, params: errorToast },
+      { type: 'logError' as const, params: errorParams },
+    ],
   },
 })
 
@@ -146,11 +152,17 @@ export const accountMachine = setup({
       on: {
         'account.cancelSubscription': {
           target: 'confirming',
-          actions: [{ type: 'assignConfirm', params: { kind: 'cancel' } }, { type: 'openConfirm', params: { kind: 'cancel' } }],
+          actions: [
+            { type: 'assignConfirm', params: { kind: 'cancel' } },
+            { type: 'openConfirm', params: { kind: 'cancel' } },
+          ],
         },
         'account.resetDevice': {
           target: 'confirming',
-          actions: [{ type: 'assignConfirm', params: { kind: 'reset' } }, { type: 'openConfirm', params: { kind: 'reset' } }],
+          actions: [
+            { type: 'assignConfirm', params: { kind: 'reset' } },
+            { type: 'openConfirm', params: { kind: 'reset' } },
+          ],
         },
         'account.resumeRenewal': { target: 'resuming', actions: 'clearError' },
         'form.submitted': [
@@ -162,11 +174,7 @@ export const accountMachine = setup({
     },
     confirming: {
       on: {
-        'modal.answered': [
-          { guard: 'isCancelConfirmed', target: 'cancelling' },
-          { guard: 'isConfirmed', target: 'resetting' },
-          { target: 'idle' },
-        ],
+        'modal.answered': [{ guard: 'isCancelConfirmed', target: 'cancelling' }, { guard: 'isConfirmed', target: 'resetting' }, { target: 'idle' }],
       },
       exit: 'clearConfirm',
     },

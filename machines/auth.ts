@@ -14,12 +14,20 @@
  * Side effects only through the named actors and actions below; the app provides them.
  */
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate'
-import { EXPIRED_SESSION_MESSAGE, analyticsToken, bearerHeader, restoredExpiresAt, tokenExpiresAt, tokenStatus, type TokenStatus } from '#machines/rules/token.ts'
-import { sessionState, type Access, type SessionFacts } from '#machines/rules/access.ts'
-import { loginPath, safeRedirect } from '#machines/rules/redirect.ts'
+import { type Access, type SessionFacts, sessionState } from '#machines/rules/access.ts'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { DEFAULT_LOCALE, type Locale } from '#machines/rules/locale.ts'
+import { loginPath, safeRedirect } from '#machines/rules/redirect.ts'
 import { SESSION_EXPIRED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import {
+  analyticsToken,
+  bearerHeader,
+  EXPIRED_SESSION_MESSAGE,
+  restoredExpiresAt,
+  type TokenStatus,
+  tokenExpiresAt,
+  tokenStatus,
+} from '#machines/rules/token.ts'
 
 /** R3: the user is fetched as a whole object with an id. */
 export interface AuthUser {
@@ -85,9 +93,15 @@ export type AuthEvent =
   | { type: 'page.changed'; page: PageInfo }
 
 export type StoreSessionParams = SessionFacts & { token: string; expiresAt: number }
-export interface NavigateParams { to: string }
-export interface LogErrorParams { error: unknown }
-export interface ExpiredParams { message: string }
+export interface NavigateParams {
+  to: string
+}
+export interface LogErrorParams {
+  error: unknown
+}
+export interface ExpiredParams {
+  message: string
+}
 
 function notProvided(name: string): never {
   throw new Error(`auth: actor "${name}" not provided`)
@@ -153,10 +167,12 @@ export function sameAddress(typed: string, account: unknown): boolean {
   return typeof account === 'string' && typed.trim().toLowerCase() === account.toLowerCase()
 }
 
-const kindIs = (kind: Credentials['kind']) => ({ event }: { event: AuthEvent }) => {
-  assertEvent(event, 'auth.login')
-  return event.credentials.kind === kind
-}
+const kindIs =
+  (kind: Credentials['kind']) =>
+  ({ event }: { event: AuthEvent }) => {
+    assertEvent(event, 'auth.login')
+    return event.credentials.kind === kind
+  }
 
 const signInFailed = {
   target: '#auth.loggedOut',
@@ -229,7 +245,8 @@ export const authMachine = setup({
     isLink: kindIs('link'),
     isConfirm: kindIs('confirm'),
     /** Confirming the signed-in account's own e-mail: the session is renewed in place. */
-    isOwnConfirmation: ({ context, event }) => kindIs('confirm')({ event }) && sameAddress(credentialsOf<'confirm'>(event).email, (context.user as AuthUser).email),
+    isOwnConfirmation: ({ context, event }) =>
+      kindIs('confirm')({ event }) && sameAddress(credentialsOf<'confirm'>(event).email, (context.user as AuthUser).email),
     hasUser: ({ context }) => context.user !== null,
     isTokenValid: ({ context }) => sessionState(context, context.now) === 'signedIn',
     canRefreshToken: ({ context }) => sessionState(context, context.now) === 'refreshable',
@@ -376,10 +393,19 @@ export const authMachine = setup({
             input: confirmInput,
             onDone: {
               target: 'fetchingUser',
-              actions: [{ type: 'assignGrant', params: ({ event }) => event.output }, { type: 'storeSession', params: sessionParams }],
+              actions: [
+                { type: 'assignGrant', params: ({ event }) => event.output },
+                { type: 'storeSession', params: sessionParams },
+              ],
             },
             // The session in use is still good: it stays, the error is kept for the form.
-            onError: { target: 'active', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+            onError: {
+              target: 'active',
+              actions: [
+                { type: 'assignError', params: errorParams },
+                { type: 'logError', params: errorParams },
+              ],
+            },
           },
         },
         refreshing: {
@@ -390,7 +416,10 @@ export const authMachine = setup({
             input: refreshInput,
             onDone: {
               target: 'validating',
-              actions: [{ type: 'assignGrant', params: ({ event }) => event.output }, { type: 'storeSession', params: sessionParams }],
+              actions: [
+                { type: 'assignGrant', params: ({ event }) => event.output },
+                { type: 'storeSession', params: sessionParams },
+              ],
             },
             onError: [
               {

@@ -5,16 +5,16 @@
  * a new one 16 to 23 hours ahead plus random minutes and seconds, and stored.
  * While running, the `ticker` actor sends `deadline.tick` every second.
  */
-import { assertEvent, assign, fromCallback, setup, type EventObject } from 'xstate'
+import { assertEvent, assign, type EventObject, fromCallback, setup } from 'xstate'
 import {
   DEADLINE_STORAGE_KEY,
+  type DeadlineRandom,
   deadlineToStorage,
   generateDeadline,
   isDeadlineValid,
   parseDeadline,
-  timeLeft,
-  type DeadlineRandom,
   type TimeLeft,
+  timeLeft,
 } from '#machines/rules/deadline.ts'
 
 export interface DeadlineContext {
@@ -29,8 +29,13 @@ export type DeadlineEvent =
   /** Sent by the `ticker` actor. */
   | { type: 'deadline.tick'; now: number }
 
-export interface TickerInput { intervalMs: number }
-export interface StoreDeadlineParams { key: string; value: string }
+export interface TickerInput {
+  intervalMs: number
+}
+export interface StoreDeadlineParams {
+  key: string
+  value: string
+}
 
 export const TICK_INTERVAL_MS = 1000
 const ZERO: TimeLeft = { hours: 0, minutes: 0, seconds: 0 }

@@ -5,7 +5,7 @@
  * The `validate` actor runs the field's rules (the app provides the rule engine) and answers a
  * failure or null; each result is reported (`report`), which a form machine hears.
  */
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import type { Rule } from '#machines/rules/validation.ts'
 
 export interface FieldFailure {
@@ -149,9 +149,18 @@ export const fieldMachine = setup({
               {
                 guard: { type: 'isPassed', params: ({ event }) => event.output },
                 target: 'passed',
-                actions: [{ type: 'assignResult', params: ({ event }) => event.output }, { type: 'report', params: reportParams }],
+                actions: [
+                  { type: 'assignResult', params: ({ event }) => event.output },
+                  { type: 'report', params: reportParams },
+                ],
               },
-              { target: 'failed', actions: [{ type: 'assignResult', params: ({ event }) => event.output }, { type: 'report', params: reportParams }] },
+              {
+                target: 'failed',
+                actions: [
+                  { type: 'assignResult', params: ({ event }) => event.output },
+                  { type: 'report', params: reportParams },
+                ],
+              },
             ],
             onError: { target: 'failed', actions: ['assignCrash', { type: 'report', params: reportParams }] },
           },

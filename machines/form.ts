@@ -8,9 +8,9 @@
  * The values may start from what the visitor typed before the page was interactive, and a
  * submit made then starts the form validating at once (`submitOnStart`): carried out once.
  */
-import { and, assertEvent, assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xstate'
-import { fieldMachine, type FieldReport } from './field.ts'
+import { type ActorRefFrom, and, assertEvent, assign, enqueueActions, sendParent, setup } from 'xstate'
 import type { Rule } from '#machines/rules/validation.ts'
+import { type FieldReport, fieldMachine } from './field.ts'
 
 export interface FormField {
   name: string
@@ -27,7 +27,11 @@ export interface FormInput {
 }
 
 /** What a field of a form tells the form after each validation: its name, and whether it failed. */
-export interface FieldReportedEvent { type: 'field.reported'; name: string; failed: boolean }
+export interface FieldReportedEvent {
+  type: 'field.reported'
+  name: string
+  failed: boolean
+}
 
 /** The event a field's report becomes for its form (the shape of a `sendParent` event function). */
 export function fieldReportedEvent(_: unknown, report: FieldReport): FieldReportedEvent {
@@ -65,11 +69,21 @@ export type FormEvent =
   /** From a field: its validation ended. */
   | FieldReportedEvent
 
-export interface SubmittedParams { form: string; values: Record<string, string> }
-export interface FocusParams { form: string; name: string }
+export interface SubmittedParams {
+  form: string
+  values: Record<string, string>
+}
+export interface FocusParams {
+  form: string
+  name: string
+}
 
 /** The event a form sends its parent when its values passed the gate. */
-export interface FormSubmittedEvent { type: 'form.submitted'; form: string; values: Record<string, string> }
+export interface FormSubmittedEvent {
+  type: 'form.submitted'
+  form: string
+  values: Record<string, string>
+}
 
 function submittedParams({ context }: { context: FormContext }): SubmittedParams {
   return { form: context.id, values: { ...context.values } }

@@ -1,32 +1,32 @@
 /** Every machine of the site, for the flows script and the tests. */
 import type { AnyStateMachine } from 'xstate'
+import { accountMachine } from './account.ts'
 import { authMachine } from './auth.ts'
-import { localeMachine } from './locale.ts'
-import { paymentMachine } from './payment.ts'
 import { deadlineMachine } from './deadline.ts'
-import { menuMachine, modalMachine, lightboxMachine } from './ui.ts'
 import { fieldMachine } from './field.ts'
 import { formMachine } from './form.ts'
-import { confirmMachine, signInMachine } from './sign-in.ts'
-import { accountMachine } from './account.ts'
 import { joinMachine } from './join.ts'
+import { localeMachine } from './locale.ts'
+import { paymentMachine } from './payment.ts'
 import { requestMachine } from './request.ts'
+import { confirmMachine, signInMachine } from './sign-in.ts'
+import { lightboxMachine, menuMachine, modalMachine } from './ui.ts'
 
 export {
+  accountMachine,
   authMachine,
-  localeMachine,
-  paymentMachine,
+  confirmMachine,
   deadlineMachine,
-  menuMachine,
-  modalMachine,
-  lightboxMachine,
   fieldMachine,
   formMachine,
-  signInMachine,
-  confirmMachine,
-  accountMachine,
   joinMachine,
+  lightboxMachine,
+  localeMachine,
+  menuMachine,
+  modalMachine,
+  paymentMachine,
   requestMachine,
+  signInMachine,
 }
 
 export interface MachineEntry {

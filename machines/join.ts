@@ -8,10 +8,10 @@
  * hands its outcome over as `settled`; the browser then only keeps the cookie.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { formMachine, type FormSubmittedEvent } from './form.ts'
 import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
-import { localePath, type Locale } from '#machines/rules/locale.ts'
+import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
+import { type FormSubmittedEvent, formMachine } from './form.ts'
 
 export const JOIN_FORM = 'join-code'
 
@@ -44,8 +44,12 @@ export interface JoinContext {
 
 export type JoinEvent = FormSubmittedEvent
 
-export interface CookieParams { code: string }
-export interface NavigateParams { to: string }
+export interface CookieParams {
+  code: string
+}
+export interface NavigateParams {
+  to: string
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -110,7 +114,11 @@ export const joinMachine = setup({
       invoke: {
         id: JOIN_FORM,
         src: 'form',
-        input: ({ context }) => ({ id: JOIN_FORM, fields: [{ name: 'code', value: context.typed, rules: REFERRAL_CODE_RULES }], submitOnStart: context.submitOnStart }),
+        input: ({ context }) => ({
+          id: JOIN_FORM,
+          fields: [{ name: 'code', value: context.typed, rules: REFERRAL_CODE_RULES }],
+          submitOnStart: context.submitOnStart,
+        }),
       },
       on: { 'form.submitted': { guard: 'isJoinForm', actions: { type: 'navigate', params: joinPathParams } } },
     },
@@ -125,11 +133,20 @@ export const joinMachine = setup({
           {
             guard: { type: 'isValid', params: ({ event }) => event.output },
             target: 'registered',
-            actions: [{ type: 'assignResult', params: ({ event }) => event.output }, { type: 'storeReferrerCookie', params: registeredCode }],
+            actions: [
+              { type: 'assignResult', params: ({ event }) => event.output },
+              { type: 'storeReferrerCookie', params: registeredCode },
+            ],
           },
           { target: 'invalid', actions: { type: 'assignResult', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'invalid', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: 'invalid',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
       },
     },
     registered: {},

@@ -17,7 +17,7 @@
  * back to English too; if that fails, the toast is raised.
  */
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate'
-import { DEFAULT_LOCALE, detectLocale, isLocale, localePath, type Locale, type LocaleDetectionInput } from '#machines/rules/locale.ts'
+import { DEFAULT_LOCALE, detectLocale, isLocale, type Locale, type LocaleDetectionInput, localePath } from '#machines/rules/locale.ts'
 import { LANGUAGE_ERROR_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 
 /** Which language files: the mirror domain's own texts, or the original set. */
@@ -57,11 +57,22 @@ export type LocaleEvent =
   /** A form is on the page: its validation messages are wanted. */
   | { type: 'validation.need' }
 
-export interface LoadMessagesInput { locale: Locale; messageSet: MessageSet }
-export interface LoadValidationInput { locale: Locale }
-export interface LocaleCookieParams { locale: Locale }
-export interface NavigateParams { to: string }
-export interface LogErrorParams { error: unknown }
+export interface LoadMessagesInput {
+  locale: Locale
+  messageSet: MessageSet
+}
+export interface LoadValidationInput {
+  locale: Locale
+}
+export interface LocaleCookieParams {
+  locale: Locale
+}
+export interface NavigateParams {
+  to: string
+}
+export interface LogErrorParams {
+  error: unknown
+}
 
 function notProvided(name: string): never {
   throw new Error(`locale: actor "${name}" not provided`)
@@ -123,7 +134,11 @@ export const localeMachine = setup({
     }),
     assignMessagesLocale: assign(({ context }) => ({ messagesLocale: context.locale })),
     /** R4: the chosen language failed; English is the language now, and the page goes (or stays) there. */
-    assignEnglishFallback: assign(({ context }) => ({ locale: DEFAULT_LOCALE, messagesLocale: DEFAULT_LOCALE, pendingPath: localePath(DEFAULT_LOCALE, context.path) })),
+    assignEnglishFallback: assign(({ context }) => ({
+      locale: DEFAULT_LOCALE,
+      messagesLocale: DEFAULT_LOCALE,
+      pendingPath: localePath(DEFAULT_LOCALE, context.path),
+    })),
     assignValidationLocale: assign(({ context }) => ({ validationLocale: context.locale })),
     assignEnglishValidation: assign({ validationLocale: DEFAULT_LOCALE }),
     clearPendingPath: assign({ pendingPath: null }),
@@ -182,22 +197,29 @@ export const localeMachine = setup({
         actions: ['assignChange', { type: 'storeLocaleCookie', params: cookieParams }],
       },
       // Picking the language already loaded (or loading): remember it and go to its path.
-      { guard: 'isCurrentLocale', actions: [{ type: 'storeLocaleCookie', params: chosenCookieParams }, { type: 'navigate', params: chosenPathParams }] },
+      {
+        guard: 'isCurrentLocale',
+        actions: [
+          { type: 'storeLocaleCookie', params: chosenCookieParams },
+          { type: 'navigate', params: chosenPathParams },
+        ],
+      },
     ],
   },
   states: {
     starting: {
-      always: [
-        { guard: 'decidedAtRoot', target: 'ready', actions: { type: 'storeLocaleCookie', params: cookieParams } },
-        { target: 'ready' },
-      ],
+      always: [{ guard: 'decidedAtRoot', target: 'ready', actions: { type: 'storeLocaleCookie', params: cookieParams } }, { target: 'ready' }],
     },
     loading: {
       tags: 'busy',
       initial: 'messages',
       on: { 'validation.need': { actions: 'markValidationWanted' } },
       onDone: [
-        { guard: and(['hasPendingPath', not('isOnPendingPage')]), target: 'ready', actions: [{ type: 'navigate', params: pendingPathParams }, 'clearPendingPath'] },
+        {
+          guard: and(['hasPendingPath', not('isOnPendingPage')]),
+          target: 'ready',
+          actions: [{ type: 'navigate', params: pendingPathParams }, 'clearPendingPath'],
+        },
         { target: 'ready', actions: 'clearPendingPath' },
       ],
       states: {
@@ -212,7 +234,10 @@ export const localeMachine = setup({
             ],
             onError: {
               target: 'englishMessages',
-              actions: [{ type: 'logError', params: errorParams }, { type: 'toast', params: languageErrorToast }],
+              actions: [
+                { type: 'logError', params: errorParams },
+                { type: 'toast', params: languageErrorToast },
+              ],
             },
           },
         },
@@ -249,7 +274,10 @@ export const localeMachine = setup({
             onDone: { target: 'done', actions: 'assignEnglishValidation' },
             onError: {
               target: 'done',
-              actions: [{ type: 'logError', params: errorParams }, { type: 'toast', params: languageErrorToast }],
+              actions: [
+                { type: 'logError', params: errorParams },
+                { type: 'toast', params: languageErrorToast },
+              ],
             },
           },
         },

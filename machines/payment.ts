@@ -11,20 +11,20 @@
  * `readStoredState` actor with `restoreStored`; the machine then always starts in `selecting`.
  * A stored plan is matched against the plans on offer now.
  */
-import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
+import { type CartChange, cartChange, type PurchaseAnalytics, purchaseAnalytics } from '#machines/rules/analytics.ts'
+import { type Locale, localePath } from '#machines/rules/locale.ts'
 import {
   buildWidgetRequest,
   isPaymentService,
-  unknownPaymentServiceMessage,
   type PaymentOptions,
   type PaymentService,
   type Subscription,
+  unknownPaymentServiceMessage,
   type WidgetRequest,
 } from '#machines/rules/payment.ts'
-import { cartChange, purchaseAnalytics, type CartChange, type PurchaseAnalytics } from '#machines/rules/analytics.ts'
-import { localePath, type Locale } from '#machines/rules/locale.ts'
-import { loginHref } from '#machines/rules/redirect.ts'
 import { isPlanShown } from '#machines/rules/plans.ts'
+import { loginHref } from '#machines/rules/redirect.ts'
 import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 
 export type Agreement = 'premium' | 'promo'
@@ -117,13 +117,28 @@ export type PaymentEvent =
   | { type: 'widget.fail'; reason?: unknown }
   | { type: 'widget.close' }
 
-export interface CreatePaymentInput { subscriptionId: number; locale: Locale; special: boolean }
-export interface LoadWidgetInput { service: PaymentService }
+export interface CreatePaymentInput {
+  subscriptionId: number
+  locale: Locale
+  special: boolean
+}
+export interface LoadWidgetInput {
+  service: PaymentService
+}
 export type RunWidgetInput = WidgetRequest
-export interface CheckPaymentInput { paymentId: string }
-export interface WaitInput { ms: number }
-export interface NavigateParams { to: string }
-export interface LogParams { message: string; detail?: unknown }
+export interface CheckPaymentInput {
+  paymentId: string
+}
+export interface WaitInput {
+  ms: number
+}
+export interface NavigateParams {
+  to: string
+}
+export interface LogParams {
+  message: string
+  detail?: unknown
+}
 
 /**
  * R4 and decision 053: after the widget's success the payment is confirmed by the provider's
@@ -268,7 +283,13 @@ const takeOffer = { guard: 'hasOffer', actions: [{ type: 'trackCart', params: of
 /** The next confirmation check, or the end of the checks. */
 const afterCheck = [
   { guard: 'hasChecksLeft', target: 'waiting' },
-  { target: '#payment.unconfirmed', actions: [{ type: 'log', params: unconfirmedParams }, { type: 'toast', params: pendingToast }] },
+  {
+    target: '#payment.unconfirmed',
+    actions: [
+      { type: 'log', params: unconfirmedParams },
+      { type: 'toast', params: pendingToast },
+    ],
+  },
 ] as const
 
 export const paymentMachine = setup({
@@ -442,7 +463,11 @@ export const paymentMachine = setup({
             onDone: { target: 'loadingWidget', actions: { type: 'assignOptions', params: ({ event }) => event.output } },
             onError: {
               target: '#payment.selecting',
-              actions: [{ type: 'assignFailure', params: failureParams }, { type: 'logError', params: failureParams }, { type: 'toast', params: failToast }],
+              actions: [
+                { type: 'assignFailure', params: failureParams },
+                { type: 'logError', params: failureParams },
+                { type: 'toast', params: failToast },
+              ],
             },
           },
         },
@@ -454,7 +479,11 @@ export const paymentMachine = setup({
             onDone: { target: 'charging' },
             onError: {
               target: '#payment.selecting',
-              actions: [{ type: 'assignFailure', params: failureParams }, { type: 'logError', params: failureParams }, { type: 'toast', params: failToast }],
+              actions: [
+                { type: 'assignFailure', params: failureParams },
+                { type: 'logError', params: failureParams },
+                { type: 'toast', params: failToast },
+              ],
             },
           },
         },
@@ -464,7 +493,11 @@ export const paymentMachine = setup({
             'widget.success': { target: 'confirming' },
             'widget.fail': {
               target: '#payment.selecting',
-              actions: [{ type: 'assignFailure', params: failureParams }, { type: 'logError', params: failureParams }, { type: 'toast', params: failToast }],
+              actions: [
+                { type: 'assignFailure', params: failureParams },
+                { type: 'logError', params: failureParams },
+                { type: 'toast', params: failToast },
+              ],
             },
             /** R4: closing the widget only logs. */
             'widget.close': { target: '#payment.selecting', actions: ['clearOptions', { type: 'log', params: closedParams }] },
@@ -485,7 +518,11 @@ export const paymentMachine = setup({
                   { guard: 'hasChecksLeft', target: 'waiting', actions: { type: 'logError', params: checkErrorParams } },
                   {
                     target: '#payment.unconfirmed',
-                    actions: [{ type: 'logError', params: checkErrorParams }, { type: 'log', params: unconfirmedParams }, { type: 'toast', params: pendingToast }],
+                    actions: [
+                      { type: 'logError', params: checkErrorParams },
+                      { type: 'log', params: unconfirmedParams },
+                      { type: 'toast', params: pendingToast },
+                    ],
                   },
                 ],
               },
@@ -503,7 +540,10 @@ export const paymentMachine = setup({
     },
     succeeded: {
       tags: 'busy',
-      entry: [{ type: 'toast', params: successToast }, { type: 'trackPurchase', params: analyticsParams }],
+      entry: [
+        { type: 'toast', params: successToast },
+        { type: 'trackPurchase', params: analyticsParams },
+      ],
       invoke: {
         id: 'refreshUser',
         src: 'refreshUser',

@@ -97,7 +97,11 @@ export const requestMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }, { type: 'reportFailure', params: errorParams }],
+          actions: [
+            { type: 'assignError', params: errorParams },
+            { type: 'logError', params: errorParams },
+            { type: 'reportFailure', params: errorParams },
+          ],
         },
       },
     },

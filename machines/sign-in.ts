@@ -5,9 +5,9 @@
  * gate in a form machine); a code can be sent again once the backend's wait is over, and the
  * machine counts that wait down. Errors stay on the form with what the visitor typed.
  */
-import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
-import { formMachine, type FormInput, type FormSubmittedEvent } from './form.ts'
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
+import { type FormInput, type FormSubmittedEvent, formMachine } from './form.ts'
 
 export const SIGN_IN_EMAIL_FORM = 'sign-in-email'
 export const SIGN_IN_CODE_FORM = 'sign-in-code'
@@ -60,9 +60,18 @@ export type SignInEvent =
   /** From the ticker. */
   | { type: 'clock.tick'; now: number }
 
-export interface RequestCodeInput { email: string; redirectTo: string | null }
-export interface VerifyCodeInput { email: string; code: string; redirectTo: string | null }
-export interface TickerInput { intervalMs: number }
+export interface RequestCodeInput {
+  email: string
+  redirectTo: string | null
+}
+export interface VerifyCodeInput {
+  email: string
+  code: string
+  redirectTo: string | null
+}
+export interface TickerInput {
+  intervalMs: number
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -179,7 +188,13 @@ export const signInMachine = setup({
             src: 'requestCode',
             input: requestInput,
             onDone: { target: '#signIn.code', actions: { type: 'assignSent', params: ({ event }) => event.output } },
-            onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'assignError', params: errorParams },
+                { type: 'logError', params: errorParams },
+              ],
+            },
           },
         },
       },
@@ -206,7 +221,13 @@ export const signInMachine = setup({
             src: 'verifyCode',
             input: verifyInput,
             onDone: { target: '#signIn.signedIn' },
-            onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'assignError', params: errorParams },
+                { type: 'logError', params: errorParams },
+              ],
+            },
           },
         },
         resending: {
@@ -216,7 +237,13 @@ export const signInMachine = setup({
             src: 'requestCode',
             input: requestInput,
             onDone: { target: 'editing', actions: { type: 'assignSent', params: ({ event }) => event.output } },
-            onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'assignError', params: errorParams },
+                { type: 'logError', params: errorParams },
+              ],
+            },
           },
         },
       },
@@ -369,7 +396,13 @@ export const confirmMachine = setup({
         src: 'confirm',
         input: ({ context }) => context.credentials,
         onDone: { target: 'confirmed', actions: 'notifyConfirmed' },
-        onError: { target: 'editing', actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }] },
+        onError: {
+          target: 'editing',
+          actions: [
+            { type: 'assignError', params: errorParams },
+            { type: 'logError', params: errorParams },
+          ],
+        },
       },
     },
     confirmed: { type: 'final' },

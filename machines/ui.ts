@@ -1,5 +1,5 @@
 /** R2, R3, R4: small UI state: mobile menu, modal, image lightbox. */
-import { assertEvent, assign, enqueueActions, setup, type AnyActorRef } from 'xstate'
+import { type AnyActorRef, assertEvent, assign, enqueueActions, setup } from 'xstate'
 
 // --- mobile menu ---------------------------------------------------------------
 
@@ -108,7 +108,10 @@ export function modalFlags(snapshot: { matches: (value: 'standard' | 'custom') =
 
 // --- image lightbox ------------------------------------------------------------
 
-export interface LightboxContext { url: string | null; name: string | null }
+export interface LightboxContext {
+  url: string | null
+  name: string | null
+}
 export type LightboxEvent = { type: 'lightbox.open'; url: string; name: string } | { type: 'lightbox.close' }
 
 /** R3: open flag, image url, image name. */

@@ -7,8 +7,9 @@
 //
 // Chunks are matched across builds by the set of modules in them: the builds share one module
 // graph, only the message bodies differ, so the chunks are the same but for their hashes.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+
 import { randomBytes } from 'node:crypto'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createBuilder } from 'vite'
 

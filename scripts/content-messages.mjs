@@ -2,7 +2,7 @@
 // src/content and in a few components), a module re-exporting only that area's messages.
 // Components look keys up in that module's namespace, so a page's JavaScript holds the messages
 // of the areas it shows instead of every message of the site (decision 022).
-import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

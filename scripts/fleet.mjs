@@ -9,7 +9,7 @@
 //
 // SIGHUP to this process restarts the site instances one by one behind nginx (a deploy).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
-import { machines, type MachineEntry } from '#machines/index.ts'
+import { type MachineEntry, machines } from '#machines/index.ts'
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows')
 
@@ -118,7 +118,8 @@ export function toMermaid(machine: AnyStateMachine): string {
   collectEdges(root, rootEdges)
   if (rootEdges.length) {
     lines.push(`  state "any state" as ${nodeId(root)}_any`)
-    for (const edge of rootEdges) edges.push(edge.replace(`  ${nodeId(root)} -->`, `  ${nodeId(root)}_any -->`).replace(`--> ${nodeId(root)} :`, `--> ${nodeId(root)}_any :`))
+    for (const edge of rootEdges)
+      edges.push(edge.replace(`  ${nodeId(root)} -->`, `  ${nodeId(root)}_any -->`).replace(`--> ${nodeId(root)} :`, `--> ${nodeId(root)}_any :`))
   }
   return `${[...lines, ...edges].join('\n')}\n`
 }

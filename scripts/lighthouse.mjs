@@ -7,14 +7,22 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400)
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/en/,/premium,/faq,/ru,/ru/premium,/ru/faq,/de,/de/premium,/de/faq').split(',')
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 async function waitFor(url, timeoutMs = 90_000) {
   const t0 = Date.now()
@@ -45,7 +53,12 @@ try {
     // performance score of RUNS (a run that failed to load is run again, once).
     const runs = []
     for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 1; attempt++) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
       if (!result?.lhr) throw new Error(`no report for ${url}`)
       if (!result.lhr.runtimeError || attempt === RUNS) runs.push(result.lhr)
     }
@@ -80,7 +93,9 @@ try {
       }
     }
   }
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, median of ${RUNS} runs, ${new Date().toISOString()}`)
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, median of ${RUNS} runs, ${new Date().toISOString()}`,
+  )
   console.table(rows)
 } catch (error) {
   failed = true

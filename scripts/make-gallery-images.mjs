@@ -17,12 +17,10 @@ const SHAPES = {
     'M36 186 L232 160 L232 232 L58 266 Z M222 166 L566 166 L566 216 L222 216 Z M560 178 L984 178 L984 192 L560 192 Z M300 104 L528 104 Q540 120 528 136 L300 136 Q288 120 300 104 Z M340 136 L360 136 L360 166 L340 166 Z M470 136 L490 136 L490 166 L470 166 Z M384 214 L436 214 L436 274 L384 274 Z M262 214 L304 214 L292 292 L250 286 Z',
   pistol:
     'M250 150 L770 150 L770 212 L250 212 Z M770 164 L812 164 L812 198 L770 198 Z M280 210 L712 210 L712 238 L446 238 Z M296 228 L424 228 L446 384 L330 394 L288 250 Z M426 238 Q474 306 524 238 L506 238 Q474 282 444 238 Z',
-  smg:
-    'M200 150 L700 150 L722 172 L722 222 L200 222 Z M76 172 L202 164 L202 208 L88 218 Z M720 180 L826 180 L826 196 L720 196 Z M420 220 L472 220 L472 352 L420 352 Z M298 220 L352 220 L336 312 L288 306 Z',
+  smg: 'M200 150 L700 150 L722 172 L722 222 L200 222 Z M76 172 L202 164 L202 208 L88 218 Z M720 180 L826 180 L826 196 L720 196 Z M420 220 L472 220 L472 352 L420 352 Z M298 220 L352 220 L336 312 L288 306 Z',
   shotgun:
     'M36 188 L232 160 L232 222 L58 268 Z M220 160 L486 160 L486 216 L220 216 Z M480 164 L966 164 L966 186 L480 186 Z M556 188 L770 188 L770 218 L556 218 Z M270 214 L312 214 L300 282 L258 276 Z',
-  knife:
-    'M120 230 L470 230 L470 286 L140 286 Q110 258 120 230 Z M470 216 L500 216 L500 300 L470 300 Z M500 230 L880 230 Q960 240 980 262 Q900 292 500 286 Z',
+  knife: 'M120 230 L470 230 L470 286 L140 286 Q110 258 120 230 Z M470 216 L500 216 L500 300 L470 300 Z M500 230 L880 230 Q960 240 980 262 Q900 292 500 286 Z',
 }
 
 // --- finishes ---------------------------------------------------------------------------------
@@ -143,7 +141,14 @@ function catalogueGrid(x0, y0, cols, rows, cw, ch, gap, skins, activeIndex = 1) 
       const x = x0 + c * (cw + gap)
       const y = y0 + r * (ch + gap)
       const s = (cw - 24) / 1000
-      out += card(x, y, cw, ch, `${weapon(skin, `g${x0}-${k}`, { x: x + 12, y: y + 6, scale: s })}${FONTLESS_BAR(x + 14, y + ch - 28, cw * 0.55, 10, '#3a4658', 5)}`, { active: k === activeIndex })
+      out += card(
+        x,
+        y,
+        cw,
+        ch,
+        `${weapon(skin, `g${x0}-${k}`, { x: x + 12, y: y + 6, scale: s })}${FONTLESS_BAR(x + 14, y + ch - 28, cw * 0.55, 10, '#3a4658', 5)}`,
+        { active: k === activeIndex },
+      )
       k++
     }
   }
@@ -155,14 +160,35 @@ const rifles = SKINS.filter((s) => s.shape === 'rifle' || s.shape === 'sniper')
 function heroScene() {
   const w = 960
   const h = 640
-  const preview = card(100, 64, 560, 300, `${weapon(SKINS[0], 'hero-main', { x: 120, y: 96, scale: 0.52 })}${FONTLESS_BAR(124, 320, 200, 14, '#d9e0ea')}${FONTLESS_BAR(520, 314, 120, 30, '#f5a524', 10)}`, { active: true })
-  const side = [SKINS[1], SKINS[4], SKINS[8]].map((s, i) => card(680, 64 + i * 102, 252, 90, `${weapon(s, `hero-side-${i}`, { x: 690, y: 64 + i * 102 + 2, scale: 0.2 })}${FONTLESS_BAR(890, 64 + i * 102 + 36, 28, 16, s.colors[1], 8)}`)).join('')
+  const preview = card(
+    100,
+    64,
+    560,
+    300,
+    `${weapon(SKINS[0], 'hero-main', { x: 120, y: 96, scale: 0.52 })}${FONTLESS_BAR(124, 320, 200, 14, '#d9e0ea')}${FONTLESS_BAR(520, 314, 120, 30, '#f5a524', 10)}`,
+    { active: true },
+  )
+  const side = [SKINS[1], SKINS[4], SKINS[8]]
+    .map((s, i) =>
+      card(
+        680,
+        64 + i * 102,
+        252,
+        90,
+        `${weapon(s, `hero-side-${i}`, { x: 690, y: 64 + i * 102 + 2, scale: 0.2 })}${FONTLESS_BAR(890, 64 + i * 102 + 36, 28, 16, s.colors[1], 8)}`,
+      ),
+    )
+    .join('')
   const grid = catalogueGrid(100, 384, 5, 2, 152, 108, 12, SKINS.slice(2), -1)
   return windowChrome(w, h, preview + side + grid)
 }
 
 function slide1() {
-  return windowChrome(1200, 675, `${FONTLESS_BAR(108, 70, 240, 18, '#d9e0ea', 9)}${FONTLESS_BAR(900, 64, 260, 32, '#1f2835', 16)}${catalogueGrid(108, 120, 4, 3, 250, 160, 16, rifles, 2)}`)
+  return windowChrome(
+    1200,
+    675,
+    `${FONTLESS_BAR(108, 70, 240, 18, '#d9e0ea', 9)}${FONTLESS_BAR(900, 64, 260, 32, '#1f2835', 16)}${catalogueGrid(108, 120, 4, 3, 250, 160, 16, rifles, 2)}`,
+  )
 }
 
 function glove(x, y, colors, id) {
@@ -174,10 +200,30 @@ function glove(x, y, colors, id) {
 }
 
 function slide2() {
-  const knife = card(108, 80, 620, 300, weapon({ shape: 'knife', kind: 'waves', colors: ['#1d3b53', '#5fb0d8', '#e0f4ff'] }, 'knife-main', { x: 120, y: 60, scale: 0.6 }), { active: true })
+  const knife = card(
+    108,
+    80,
+    620,
+    300,
+    weapon({ shape: 'knife', kind: 'waves', colors: ['#1d3b53', '#5fb0d8', '#e0f4ff'] }, 'knife-main', { x: 120, y: 60, scale: 0.6 }),
+    { active: true },
+  )
   const gloves = card(748, 80, 400, 300, glove(840, 70, ['#2e4a2a', '#c8733a', '#f0b26b'], 'glove-main'))
-  const knives = [['#5a4a1c', '#d4a83c', '#7fae5a'], ['#4c3c6e', '#b79ce8', '#f1e4ff'], ['#6b2e1a', '#c0582e', '#e8a070'], ['#15315c', '#3f7fd8', '#9fd0ff']]
-    .map((c, i) => card(108 + i * 264, 400, 248, 180, weapon({ shape: 'knife', kind: ['stripes', 'circuit', 'topo', 'pixels'][i], colors: c }, `knife-${i}`, { x: 108 + i * 264 + 4, y: 400, scale: 0.24 })))
+  const knives = [
+    ['#5a4a1c', '#d4a83c', '#7fae5a'],
+    ['#4c3c6e', '#b79ce8', '#f1e4ff'],
+    ['#6b2e1a', '#c0582e', '#e8a070'],
+    ['#15315c', '#3f7fd8', '#9fd0ff'],
+  ]
+    .map((c, i) =>
+      card(
+        108 + i * 264,
+        400,
+        248,
+        180,
+        weapon({ shape: 'knife', kind: ['stripes', 'circuit', 'topo', 'pixels'][i], colors: c }, `knife-${i}`, { x: 108 + i * 264 + 4, y: 400, scale: 0.24 }),
+      ),
+    )
     .join('')
   return windowChrome(1200, 675, knife + gloves + knives)
 }
@@ -186,9 +232,16 @@ function slide3() {
   const rows = [0, 1, 2, 3].map((r) => {
     const y = 90 + r * 140
     const skins = SKINS.slice(r * 3, r * 3 + 3)
-    return card(108, y, 1040, 120, `${FONTLESS_BAR(132, y + 34, 180, 16, r === 1 ? '#f5a524' : '#d9e0ea', 8)}${FONTLESS_BAR(132, y + 64, 120, 10, '#55637a', 5)}${skins
-      .map((s, i) => weapon(s, `p${r}-${i}`, { x: 360 + i * 230, y: y + 8, scale: 0.21 }))
-      .join('')}${FONTLESS_BAR(1040, y + 44, 84, 32, r === 1 ? '#f5a524' : '#263041', 10)}`, { active: r === 1 })
+    return card(
+      108,
+      y,
+      1040,
+      120,
+      `${FONTLESS_BAR(132, y + 34, 180, 16, r === 1 ? '#f5a524' : '#d9e0ea', 8)}${FONTLESS_BAR(132, y + 64, 120, 10, '#55637a', 5)}${skins
+        .map((s, i) => weapon(s, `p${r}-${i}`, { x: 360 + i * 230, y: y + 8, scale: 0.21 }))
+        .join('')}${FONTLESS_BAR(1040, y + 44, 84, 32, r === 1 ? '#f5a524' : '#263041', 10)}`,
+      { active: r === 1 },
+    )
   })
   return windowChrome(1200, 675, rows.join(''))
 }
@@ -196,10 +249,17 @@ function slide3() {
 function slide4() {
   const bg = catalogueGrid(108, 80, 4, 3, 250, 160, 16, SKINS, -1)
   const dialog = `<rect x="76" y="44" width="1124" height="631" fill="#05080c" opacity=".6"/>
-  ${card(330, 170, 540, 330, `<circle cx="600" cy="250" r="44" fill="#f5a524" opacity=".16"/><path d="M600 224 v40 M584 250 l16 16 16-16 M578 276 h44" stroke="#f5a524" stroke-width="6" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+  ${card(
+    330,
+    170,
+    540,
+    330,
+    `<circle cx="600" cy="250" r="44" fill="#f5a524" opacity=".16"/><path d="M600 224 v40 M584 250 l16 16 16-16 M578 276 h44" stroke="#f5a524" stroke-width="6" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
     ${FONTLESS_BAR(440, 320, 320, 18, '#d9e0ea', 9)}${FONTLESS_BAR(480, 350, 240, 10, '#55637a', 5)}
     <rect x="400" y="390" width="400" height="12" rx="6" fill="#263041"/><rect x="400" y="390" width="270" height="12" rx="6" fill="#3ddc97"/>
-    ${FONTLESS_BAR(520, 430, 160, 40, '#f5a524', 12)}`, { active: true })}`
+    ${FONTLESS_BAR(520, 430, 160, 40, '#f5a524', 12)}`,
+    { active: true },
+  )}`
   return windowChrome(1200, 675, bg + dialog)
 }
 
@@ -209,9 +269,16 @@ function slide5() {
     .map((days, i) => {
       const x = 120 + i * 262
       const active = i === 1
-      return card(x, 150, 236, 380, `<text x="${x + 118}" y="290" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="800" font-size="${days.length > 2 ? 76 : 92}" fill="${active ? '#f5a524' : '#e8edf4'}">${days}</text>
+      return card(
+        x,
+        150,
+        236,
+        380,
+        `<text x="${x + 118}" y="290" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="800" font-size="${days.length > 2 ? 76 : 92}" fill="${active ? '#f5a524' : '#e8edf4'}">${days}</text>
         ${FONTLESS_BAR(x + 58, 320, 120, 12, '#55637a', 6)}${[0, 1, 2].map((k) => `<circle cx="${x + 46}" cy="${376 + k * 34}" r="7" fill="${active ? '#f5a524' : '#3ddc97'}"/>${FONTLESS_BAR(x + 62, 370 + k * 34, 120 - k * 14, 12, '#3a4658', 6)}`).join('')}
-        ${FONTLESS_BAR(x + 28, 478, 180, 36, active ? '#f5a524' : '#263041', 12)}`, { active })
+        ${FONTLESS_BAR(x + 28, 478, 180, 36, active ? '#f5a524' : '#263041', 12)}`,
+        { active },
+      )
     })
     .join('')
   return windowChrome(1200, 675, `${FONTLESS_BAR(440, 84, 320, 22, '#d9e0ea', 11)}${cards}`, { sidebar: false })
@@ -235,7 +302,15 @@ for (const [i, skin] of SKINS.entries()) {
 for (const [i, make] of [slide1, slide2, slide3, slide4, slide5].entries()) {
   out.push({ svg: make(), width: 1200, height: 675, files: [[`public/images/promo/slide-${i + 1}.webp`, 1200, 675, 0.8]] })
 }
-out.push({ svg: heroScene(), width: 960, height: 640, files: [['public/images/hero-launcher.webp', 960, 640, 0.82], ['public/images/hero-launcher-480.webp', 480, 320, 0.82]] })
+out.push({
+  svg: heroScene(),
+  width: 960,
+  height: 640,
+  files: [
+    ['public/images/hero-launcher.webp', 960, 640, 0.82],
+    ['public/images/hero-launcher-480.webp', 480, 320, 0.82],
+  ],
+})
 
 if (process.argv.includes('--missing')) {
   for (const item of out) item.files = item.files.filter(([file]) => !existsSync(file))
@@ -254,23 +329,20 @@ await page.setContent('<!doctype html><html><body style="margin:0;background:#00
 let total = 0
 for (const item of todo) {
   // Draw the SVG into a canvas at each target size and let Chromium encode WebP.
-  const encoded = await page.evaluate(
-    async ({ svg, width, height, files }) => {
-      const img = new Image()
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
-      await img.decode()
-      return files.map(([, w, h, quality]) => {
-        const canvas = document.createElement('canvas')
-        canvas.width = w
-        canvas.height = h
-        const ctx = canvas.getContext('2d')
-        ctx.imageSmoothingQuality = 'high'
-        ctx.drawImage(img, 0, 0, width, height, 0, 0, w, h)
-        return canvas.toDataURL('image/webp', quality)
-      })
-    },
-    item,
-  )
+  const encoded = await page.evaluate(async ({ svg, width, height, files }) => {
+    const img = new Image()
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+    await img.decode()
+    return files.map(([, w, h, quality]) => {
+      const canvas = document.createElement('canvas')
+      canvas.width = w
+      canvas.height = h
+      const ctx = canvas.getContext('2d')
+      ctx.imageSmoothingQuality = 'high'
+      ctx.drawImage(img, 0, 0, width, height, 0, 0, w, h)
+      return canvas.toDataURL('image/webp', quality)
+    })
+  }, item)
   item.files.forEach(([file], i) => {
     const data = Buffer.from(encoded[i].split(',')[1], 'base64')
     writeFileSync(file, data)

@@ -1,6 +1,7 @@
 // A tiny static file server for a built folder: `node scripts/serve-static.mjs <dir> <port>`.
-import { createServer } from 'node:http'
+
 import { createReadStream, statSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
 
 const root = resolve(process.argv[2] ?? 'storybook-static')

@@ -4,12 +4,11 @@
 // the rest for an hour with an ETag. Everything else goes to the server entry. Exits with a
 // clear message on bad configuration.
 import cluster from 'node:cluster'
-import { serve } from 'srvx'
-import { FastResponse } from 'srvx'
 import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { FastResponse, serve } from 'srvx'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -1,12 +1,12 @@
 import { createRouter } from '@tanstack/react-router'
-import { routeTree } from './routeTree.gen.ts'
-import { ErrorPage } from '#app/site/error-page.tsx'
-import { NotFoundPage } from '#app/site/not-found-page.tsx'
 import { currentPrefix, defineClientLocaleStrategy, requestNonce } from '#app/features/locale/i18n.ts'
 import { joinPrefix, splitLocalePrefix } from '#app/features/locale/locale.ts'
+import { ErrorPage } from '#app/site/error-page.tsx'
+import { NotFoundPage } from '#app/site/not-found-page.tsx'
 import { isBypassedPath } from '#app/site/paths.ts'
 import { CONSTANTS } from '#constants'
 import { NO_SESSION } from '#machines/rules/access.ts'
+import { routeTree } from './routeTree.gen.ts'
 
 export function getRouter() {
   defineClientLocaleStrategy()

@@ -4,17 +4,17 @@
  * here (scripts/serve.mjs answers them, with `ASSET_SECURITY_HEADERS`).
  */
 import { createServerEntry } from '@tanstack/react-start/server'
-import { loadConfig } from '#config'
-import { carriesSession } from '#app/site/cookies.ts'
-import { trustedRequest } from '#app/server/request.server.ts'
-import { rootRedirectResponse, servedInPlace } from '#app/server/redirects.server.ts'
-import { isPrefetchMapRequest, prefetchMapResponse } from '#app/server/prefetch.server.ts'
 import { isDownloadPath } from '#app/server/download.server.ts'
+import { guestPageResponse, isGuestPageRequest } from '#app/server/guest-cache.server.ts'
+import { isPrefetchMapRequest, prefetchMapResponse } from '#app/server/prefetch.server.ts'
+import { rootRedirectResponse, servedInPlace } from '#app/server/redirects.server.ts'
 import { busyResponse, render, serverRouteResponse } from '#app/server/render.server.ts'
 import { Overloaded } from '#app/server/render-limit.server.ts'
-import { guestPageResponse, isGuestPageRequest } from '#app/server/guest-cache.server.ts'
+import { trustedRequest } from '#app/server/request.server.ts'
 import { ASSET_SECURITY_HEADERS, pageResponse } from '#app/server/respond.server.ts'
 import { createNonce, isHttps } from '#app/server/security-headers.server.ts'
+import { carriesSession } from '#app/site/cookies.ts'
+import { loadConfig } from '#config'
 
 // Fail at start, not on the first request, when the environment is wrong.
 loadConfig()

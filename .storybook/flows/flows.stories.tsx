@@ -1,48 +1,48 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useActorRef } from '@xstate/react'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput } from '#machines/payment.ts'
-import type { PaymentOptions } from '#machines/rules/payment.ts'
-import { m } from '#app/paraglide/messages.js'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { AuthActor } from '#app/features/account/auth-actor.ts'
-import { ModalActor } from '#app/site/ui-actors.tsx'
-import { SiteHeader } from '#app/site/site-header.tsx'
-import { LANGUAGE_NAMES, LanguageSwitcher } from '#app/features/locale/language-switcher.tsx'
-import { SignInForm } from '#app/features/account/sign-in-form.tsx'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import { AccountArea } from '#app/features/account/account-area.tsx'
+import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
-import { FormField, MachineForm } from '#app/forms/form.tsx'
-import { EMAIL_RULES } from '#machines/rules/fields.ts'
-import { siteForm } from '#app/forms/form-logic.ts'
-import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import { useActorRef } from '@xstate/react'
+import { SignInForm } from '#app/features/account/sign-in-form.tsx'
+import { LANGUAGE_NAMES, LanguageSwitcher } from '#app/features/locale/language-switcher.tsx'
 import { Countdown } from '#app/features/marketing/countdown.tsx'
 import { PremiumGallery } from '#app/features/marketing/gallery.tsx'
 import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
+import { FormField, MachineForm } from '#app/forms/form.tsx'
+import { siteForm } from '#app/forms/form-logic.ts'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { Route as JoinRoute } from '#app/routes/join.{-$code}.tsx'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { SiteHeader } from '#app/site/site-header.tsx'
+import { ModalActor } from '#app/site/ui-actors.tsx'
+import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput } from '#machines/payment.ts'
 import { DEADLINE_STORAGE_KEY, deadlineToStorage } from '#machines/rules/deadline.ts'
-import { ACTIVE_STROKE, FlowView } from './flow-view.tsx'
-import { expectVisible } from '../play.ts'
-import { PHONE_GLOBALS } from '../viewports.ts'
-import { PAYMENT_OPTIONS, USER_WITH_SUBSCRIPTION, planList, plansOk } from '../fixtures.ts'
-import { RoutePage, SAMPLE_USER, type SiteParameters } from '../site.tsx'
+import { EMAIL_RULES } from '#machines/rules/fields.ts'
+import type { PaymentOptions } from '#machines/rules/payment.ts'
+import accountSvg from '../../docs/flows/account.svg?raw'
 import authSvg from '../../docs/flows/auth.svg?raw'
-import localeSvg from '../../docs/flows/locale.svg?raw'
-import paymentSvg from '../../docs/flows/payment.svg?raw'
+import confirmSvg from '../../docs/flows/confirm.svg?raw'
 import deadlineSvg from '../../docs/flows/deadline.svg?raw'
+import fieldSvg from '../../docs/flows/field.svg?raw'
+import formSvg from '../../docs/flows/form.svg?raw'
+import joinSvg from '../../docs/flows/join.svg?raw'
+import lightboxSvg from '../../docs/flows/lightbox.svg?raw'
+import localeSvg from '../../docs/flows/locale.svg?raw'
 import menuSvg from '../../docs/flows/menu.svg?raw'
 import modalSvg from '../../docs/flows/modal.svg?raw'
-import lightboxSvg from '../../docs/flows/lightbox.svg?raw'
-import fieldSvg from '../../docs/flows/field.svg?raw'
-import signInSvg from '../../docs/flows/sign-in.svg?raw'
-import accountSvg from '../../docs/flows/account.svg?raw'
+import paymentSvg from '../../docs/flows/payment.svg?raw'
 import requestSvg from '../../docs/flows/request.svg?raw'
-import formSvg from '../../docs/flows/form.svg?raw'
-import confirmSvg from '../../docs/flows/confirm.svg?raw'
-import joinSvg from '../../docs/flows/join.svg?raw'
-import { Route as JoinRoute } from '#app/routes/join.{-$code}.tsx'
+import signInSvg from '../../docs/flows/sign-in.svg?raw'
+import { PAYMENT_OPTIONS, planList, plansOk, USER_WITH_SUBSCRIPTION } from '../fixtures.ts'
 import { routePage } from '../pages.tsx'
+import { expectVisible } from '../play.ts'
+import { RoutePage, SAMPLE_USER, type SiteParameters } from '../site.tsx'
+import { PHONE_GLOBALS } from '../viewports.ts'
+import { ACTIVE_STROKE, FlowView } from './flow-view.tsx'
 
 /**
  * One page per machine: its diagram from docs/flows beside the components that drive it, with
@@ -78,11 +78,13 @@ function outlined(canvasElement: HTMLElement): string[] {
     .sort()
 }
 /** Waits until exactly these states are outlined. */
-const outlines = (canvasElement: HTMLElement, ...ids: string[]) =>
-  waitFor(() => expect(outlined(canvasElement)).toEqual([...ids].sort()))
+const outlines = (canvasElement: HTMLElement, ...ids: string[]) => waitFor(() => expect(outlined(canvasElement)).toEqual([...ids].sort()))
 
 /** The transitions listed under the diagram, oldest first (`paying.charging`). */
-const trail = (canvasElement: HTMLElement) => within(canvasElement).queryAllByTestId('flow-trail-value').map((e) => e.textContent ?? '')
+const trail = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .queryAllByTestId('flow-trail-value')
+    .map((e) => e.textContent ?? '')
 /** Waits until the listed transitions contain these states in this order (others may come between). */
 const passedThrough = (canvasElement: HTMLElement, ...values: string[]) =>
   waitFor(() => {
@@ -115,7 +117,16 @@ export const Payment: Story = {
     await outlines(canvasElement, 'paying', 'paying__requestingOptions')
     await outlines(canvasElement, 'paying', 'paying__charging')
     await outlines(canvasElement, 'paying', 'paying__confirming', 'paying__confirming__checking')
-    await passedThrough(canvasElement, 'selecting', 'paying.requestingOptions', 'paying.loadingWidget', 'paying.charging', 'paying.confirming.checking', 'succeeded', 'selecting')
+    await passedThrough(
+      canvasElement,
+      'selecting',
+      'paying.requestingOptions',
+      'paying.loadingWidget',
+      'paying.charging',
+      'paying.confirming.checking',
+      'succeeded',
+      'selecting',
+    )
     await outlines(canvasElement, 'selecting')
   },
 }
@@ -125,7 +136,9 @@ function AuthPanel() {
   const loggedIn = AuthActor.useSelector((s) => s.matches('loggedIn'))
   return loggedIn ? (
     <div className="actions actions--start">
-      <button type="button" className="button" onClick={() => auth.send({ type: 'auth.logout' })}>{m.acc_logout()}</button>
+      <button type="button" className="button" onClick={() => auth.send({ type: 'auth.logout' })}>
+        {m.acc_logout()}
+      </button>
       <button type="button" className="button button--ghost" onClick={() => auth.send({ type: 'token.check', now: Date.now() + 7_200_000 })}>
         Check the token two hours later
       </button>
@@ -439,7 +452,9 @@ export const Confirm: Story = {
 
 /** The join page without a code: entering; the code typed goes to its own address, registered as that page loads (starting, registered). */
 export const Join: Story = {
-  parameters: routePage(JoinRoute, '/join/{-$code}', '/join', { api: { 'GET /referrer/link/ALEX4821': () => later(800, { code: 'ALEX4821', valid: true, applied: false }) } }),
+  parameters: routePage(JoinRoute, '/join/{-$code}', '/join', {
+    api: { 'GET /referrer/link/ALEX4821': () => later(800, { code: 'ALEX4821', valid: true, applied: false }) },
+  }),
   render: () => (
     <FlowView machineId="join" name="join" svg={joinSvg}>
       <RoutePage />

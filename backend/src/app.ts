@@ -2,19 +2,19 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { corsFor } from './cors.ts'
-import { openPg, openPglite, type Db } from './db.ts'
-import { checkTokenLifetimes, deriveEnv, parseEnv, type BackendEnv } from './env.ts'
-import { ApiError, MAX_BODY_BYTES, errorBody, type AppEnv, type Deps } from './http.ts'
-import { isLocale, t, type Locale } from './i18n.ts'
+import { type Db, openPg, openPglite } from './db.ts'
+import { type BackendEnv, checkTokenLifetimes, deriveEnv, parseEnv } from './env.ts'
+import { ApiError, type AppEnv, type Deps, errorBody, MAX_BODY_BYTES } from './http.ts'
+import { isLocale, type Locale, t } from './i18n.ts'
 import { migrate } from './migrate.ts'
 import { devRoutes } from './routes/dev.ts'
-import { paymentRoutes } from './routes/payments.ts'
-import { publicRoutes } from './routes/public.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { openidSandbox } from './routes/openid-sandbox.ts'
+import { paymentRoutes } from './routes/payments.ts'
+import { publicRoutes } from './routes/public.ts'
 import { sandboxPublic } from './routes/sandbox.ts'
-import { SandboxProvider, type SandboxProviderOptions } from './sandbox-provider.ts'
 import { usersRoutes } from './routes/users.ts'
+import { SandboxProvider, type SandboxProviderOptions } from './sandbox-provider.ts'
 
 export interface BackendOptions {
   /** Settings; anything left out takes its default (see parseEnv). */
@@ -79,10 +79,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   app.route('/notifications', notificationRoutes)
 
   app.use('*', corsFor(env.siteOrigins))
-  app.use(
-    '*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413) }),
-  )
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413) }))
   app.use('*', async (c, next) => {
     await next()
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
@@ -111,12 +108,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
       return c.json({ message: t(locale, err.status === 413 ? 'body_too_large' : 'invalid_input') }, err.status)
     // A value the database refused (SQLSTATE class 22, data exception) is bad input, not a crash.
     const { code: sqlState, constraint } = err as unknown as { code?: unknown; constraint?: unknown }
-    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState))
-      return c.json({ message: t(locale, 'invalid_input') }, 422)
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) return c.json({ message: t(locale, 'invalid_input') }, 422)
     // A unique key taken by a concurrent transaction after the handler's own check (PostgreSQL
     // checks the index at write time): the same 409 the check gives when it sees the row.
-    if (sqlState === UNIQUE_VIOLATION)
-      return c.json({ message: t(locale, constraint === 'users_email_key' ? 'email_taken' : 'conflict') }, 409)
+    if (sqlState === UNIQUE_VIOLATION) return c.json({ message: t(locale, constraint === 'users_email_key' ? 'email_taken' : 'conflict') }, 409)
     console.error('[backend] unexpected error', c.req.method, c.req.path, err)
     return c.json({ message: t(locale, 'server_error') }, 500)
   })

@@ -123,10 +123,7 @@ export const SANDBOX_DEFAULTS = {
 /** Refuses a refresh lifetime that is not longer than the access token's. */
 export function checkTokenLifetimes(env: Pick<BackendEnv, 'tokenTtlSeconds' | 'refreshTokenTtlSeconds'>): void {
   if (env.refreshTokenTtlSeconds <= env.tokenTtlSeconds)
-    throw new EnvError(
-      'REFRESH_TOKEN_TTL_SECONDS',
-      `must be greater than TOKEN_TTL_SECONDS (${env.refreshTokenTtlSeconds} <= ${env.tokenTtlSeconds})`,
-    )
+    throw new EnvError('REFRESH_TOKEN_TTL_SECONDS', `must be greater than TOKEN_TTL_SECONDS (${env.refreshTokenTtlSeconds} <= ${env.tokenTtlSeconds})`)
 }
 
 /**

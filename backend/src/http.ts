@@ -1,9 +1,9 @@
-import { type, type Type } from 'arktype'
+import { type Type, type } from 'arktype'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Db } from './db.ts'
 import type { BackendEnv } from './env.ts'
-import { t, type Locale, type MessageKey } from './i18n.ts'
+import { type Locale, type MessageKey, t } from './i18n.ts'
 import type { SandboxProvider } from './sandbox-provider.ts'
 import type { UserRow } from './users.ts'
 

@@ -52,7 +52,8 @@ const en = {
   steam_wrong_site: 'This Steam sign-in was meant for another website.',
   email_required: 'Please add an e-mail address in your account first: we send payment receipts there.',
   openid_title: 'Sign in through Steam (sandbox)',
-  openid_intro: 'This page stands in for Steam during development. Choose a Steam account to sign in to {site}. No password and no real Steam account are needed.',
+  openid_intro:
+    'This page stands in for Steam during development. Choose a Steam account to sign in to {site}. No password and no real Steam account are needed.',
   openid_accounts: 'Steam account',
   openid_new_persona: 'A new persona',
   openid_persona_name: 'Persona name',
@@ -216,7 +217,8 @@ const de: Messages = {
   email_confirmed: 'Ihre E-Mail-Adresse ist bestätigt und Ihr Launcher-Passwort ist gesetzt.',
   password_mismatch: 'Die Passwörter stimmen nicht überein.',
   password_changed: 'Ihr Launcher-Passwort wurde gespeichert. Damit melden Sie sich im Launcher an.',
-  email_change_sent: 'Wir haben einen Bestätigungscode und einen Link an {email} gesendet. Öffnen Sie den Link oder geben Sie den Code aus der E-Mail ein, um die Änderung abzuschließen.',
+  email_change_sent:
+    'Wir haben einen Bestätigungscode und einen Link an {email} gesendet. Öffnen Sie den Link oder geben Sie den Code aus der E-Mail ein, um die Änderung abzuschließen.',
   email_taken: 'Diese E-Mail-Adresse wird bereits verwendet.',
   email_same: 'Das ist bereits Ihre E-Mail-Adresse.',
   email_changed: 'Ihre E-Mail-Adresse lautet jetzt {email}.',
@@ -231,14 +233,16 @@ const de: Messages = {
   device_reset_limit: 'Das Gerät kann einmal alle 24 Stunden zurückgesetzt werden. Bitte versuchen Sie es nach {date} erneut.',
   steam_cancelled: 'Die Anmeldung über Steam wurde abgebrochen.',
   steam_malformed: 'Die Antwort von Steam ist unvollständig oder fehlerhaft. Bitte melden Sie sich erneut über Steam an.',
-  steam_invalid: 'Die Antwort von Steam konnte nicht überprüft werden, weil sie verändert oder nicht von Steam signiert wurde. Bitte melden Sie sich erneut über Steam an.',
+  steam_invalid:
+    'Die Antwort von Steam konnte nicht überprüft werden, weil sie verändert oder nicht von Steam signiert wurde. Bitte melden Sie sich erneut über Steam an.',
   steam_replayed: 'Diese Steam-Anmeldung wurde bereits verwendet. Bitte melden Sie sich erneut über Steam an.',
   steam_expired: 'Diese Steam-Anmeldung ist abgelaufen. Bitte melden Sie sich erneut über Steam an.',
   steam_wrong_provider: 'Diese Anmeldeantwort stammt nicht von Steam.',
   steam_wrong_site: 'Diese Steam-Anmeldung war für eine andere Website bestimmt.',
   email_required: 'Bitte fügen Sie zuerst in Ihrem Konto eine E-Mail-Adresse hinzu: Dorthin senden wir die Zahlungsbelege.',
   openid_title: 'Anmeldung über Steam (Sandbox)',
-  openid_intro: 'Diese Seite ersetzt Steam während der Entwicklung. Wählen Sie ein Steam-Konto, um sich bei {site} anzumelden. Sie brauchen weder ein Passwort noch ein echtes Steam-Konto.',
+  openid_intro:
+    'Diese Seite ersetzt Steam während der Entwicklung. Wählen Sie ein Steam-Konto, um sich bei {site} anzumelden. Sie brauchen weder ein Passwort noch ein echtes Steam-Konto.',
   openid_accounts: 'Steam-Konto',
   openid_new_persona: 'Eine neue Persona',
   openid_persona_name: 'Name der Persona',
@@ -270,7 +274,8 @@ const de: Messages = {
   mail_receipt_plan_offer: '{name} ({days} Tage), Sonderangebot',
   mail_receipt_charged: 'Abgebuchter Betrag',
   mail_receipt_held: 'Zur Kartenprüfung reservierter Betrag',
-  mail_receipt_next_charge: 'Nächste Abbuchung: {amount} am {date} für den Tarif „{plan}“. Sie können die automatische Verlängerung jederzeit in Ihrem Konto deaktivieren.',
+  mail_receipt_next_charge:
+    'Nächste Abbuchung: {amount} am {date} für den Tarif „{plan}“. Sie können die automatische Verlängerung jederzeit in Ihrem Konto deaktivieren.',
   mail_receipt_renewal_off: 'Die automatische Verlängerung ist deaktiviert: Ihr Abo endet am {date}, danach wird nichts mehr abgebucht.',
   mail_login_subject: 'Ihr Anmeldecode: {code}',
   mail_login_text:

@@ -2,7 +2,7 @@ import { countryGroups, groupForLocale, plansInGroup, toMajor } from './catalog.
 import type { Queryable } from './db.ts'
 import { ApiError } from './http.ts'
 import type { Locale } from './i18n.ts'
-import { DAY_MS, asDate, type UserRow } from './users.ts'
+import { asDate, DAY_MS, type UserRow } from './users.ts'
 
 /** The special offer: a month at 20% off for subscribers, and for 14 days after a subscription ended. */
 export const OFFER_PLAN_ID = 3
@@ -19,20 +19,15 @@ export interface Offer {
   expires_at: string
 }
 
-export async function subscriptionOffer(
-  db: Queryable,
-  user: UserRow,
-  locale: Locale,
-  groupId: number | null,
-  now: Date,
-): Promise<Offer | null> {
+export async function subscriptionOffer(db: Queryable, user: UserRow, locale: Locale, groupId: number | null, now: Date): Promise<Offer | null> {
   const expires = asDate(user.sub_expires_at)
   if (!expires) return null
   const offerEnds = expires.getTime() > now.getTime() ? expires : new Date(expires.getTime() + OFFER_GRACE_DAYS * DAY_MS)
   if (offerEnds.getTime() <= now.getTime()) return null
   let group = groupId
   if (group === null) group = (await groupForLocale(db, locale)).id
-  else if (!(await countryGroups(db)).some((g) => g.id === group)) throw new ApiError(422, 'invalid_input', {}, { errors: { country_group_id: 'unknown country group' } })
+  else if (!(await countryGroups(db)).some((g) => g.id === group))
+    throw new ApiError(422, 'invalid_input', {}, { errors: { country_group_id: 'unknown country group' } })
   const [plan] = await plansInGroup(db, group, OFFER_PLAN_ID)
   if (!plan) return null
   return {

@@ -1,9 +1,9 @@
 import { formatMoney, planName } from './catalog.ts'
 import type { Db, Queryable } from './db.ts'
 import { ApiError } from './http.ts'
-import { formatDate, isLocale, t, type Locale } from './i18n.ts'
+import { formatDate, isLocale, type Locale, t } from './i18n.ts'
 import { sendMail } from './mail.ts'
-import { DAY_MS, asDate } from './users.ts'
+import { asDate, DAY_MS } from './users.ts'
 
 export type Provider = 'cloudpayments' | 'payselection'
 
@@ -111,20 +111,21 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
     )
     // Another payer's e-mail answers like an unknown payment: the endpoint tells nothing about payments.
     if (!payment || payment.service !== n.provider || payment.payer_email !== n.email) throw new ApiError(404, 'payment_not_found')
-    if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase())
-      throw new ApiError(422, 'payment_mismatch')
+    if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) throw new ApiError(422, 'payment_mismatch')
     if (payment.status !== 'pending') return { payment_id: payment.id, status: payment.status, applied: false }
     const [plan] = await tx.query<{ id: number; days: number; is_trial: boolean }>('SELECT id, days, is_trial FROM subscriptions WHERE id = $1', [
       payment.subscription_id,
     ])
     if (!plan) throw new Error(`Payment ${payment.id} refers to a missing plan`)
-    const failure =
-      n.outcome === 'declined' ? 'declined' : acceptedOutcomes(payment.service, plan.is_trial).includes(n.outcome) ? null : 'scheme_mismatch'
+    const failure = n.outcome === 'declined' ? 'declined' : acceptedOutcomes(payment.service, plan.is_trial).includes(n.outcome) ? null : 'scheme_mismatch'
     if (failure) {
-      await tx.query(
-        "UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5 WHERE id = $1",
-        [payment.id, failure, n.outcome === 'declined' ? null : n.outcome, n.cardLast4, n.transactionId],
-      )
+      await tx.query("UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5 WHERE id = $1", [
+        payment.id,
+        failure,
+        n.outcome === 'declined' ? null : n.outcome,
+        n.cardLast4,
+        n.transactionId,
+      ])
       return { payment_id: payment.id, status: 'failed', applied: true }
     }
     const marked = await tx.query(

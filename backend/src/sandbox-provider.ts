@@ -1,6 +1,6 @@
+import { randomInt } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { randomInt } from 'node:crypto'
 import type { BackendEnv } from './env.ts'
 import { cloudpaymentsHmac, payselectionSignature, urlDecodedBody } from './signatures.ts'
 
@@ -218,8 +218,7 @@ export class SandboxProvider {
     } catch {
       this.record(check, 1, null, false)
     }
-    if (code !== 0)
-      return { success: false, code: typeof code === 'number' ? code : null, message: 'The payment was refused by the shop', transactionId: null }
+    if (code !== 0) return { success: false, code: typeof code === 'number' ? code : null, message: 'The payment was refused by the shop', transactionId: null }
     const delay = this.delayFor(p.card)
     if (declined) {
       const fail = { ...fields, Status: 'Declined', Reason: 'Do Not Honor', ReasonCode: '5005' }

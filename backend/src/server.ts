@@ -1,8 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { type ServerType, serve } from '@hono/node-server'
 import type { Backend } from './app.ts'
-import { isLocale, t, type Locale, type MessageKey } from './i18n.ts'
+import { isLocale, type Locale, type MessageKey, t } from './i18n.ts'
 
 /** Node's parser errors that get their own status; every other one is a 400. */
 const CLIENT_ERRORS: Record<string, [status: number, reason: string, key: MessageKey]> = {

@@ -2,17 +2,7 @@ import { referralCode } from './crypto.ts'
 import type { Queryable } from './db.ts'
 import { ApiError, type Ctx } from './http.ts'
 import type { MessageKey } from './i18n.ts'
-import {
-  CLAIMED_ID,
-  NONCE_MAX_AGE_MS,
-  NONCE_MAX_SKEW_MS,
-  OPENID_NS,
-  SIGNED_FIELDS,
-  nonceTime,
-  originIn,
-  signatureValid,
-  type OpenIdFields,
-} from './openid.ts'
+import { CLAIMED_ID, NONCE_MAX_AGE_MS, NONCE_MAX_SKEW_MS, nonceTime, OPENID_NS, type OpenIdFields, originIn, SIGNED_FIELDS, signatureValid } from './openid.ts'
 import { steamPersona } from './routes/openid-sandbox.ts'
 import { issueToken, type TokenResponse } from './users.ts'
 
@@ -66,8 +56,7 @@ export async function steamSignIn(c: Ctx): Promise<TokenResponse> {
   const now = clock()
   const time = nonceTime(fields['openid.response_nonce']!)
   if (!time) throw fail(400, 'steam_malformed')
-  if (now.getTime() - time.getTime() > NONCE_MAX_AGE_MS || time.getTime() - now.getTime() > NONCE_MAX_SKEW_MS)
-    throw fail(401, 'steam_expired')
+  if (now.getTime() - time.getTime() > NONCE_MAX_AGE_MS || time.getTime() - now.getTime() > NONCE_MAX_SKEW_MS) throw fail(401, 'steam_expired')
 
   return db.transaction(async (tx) => {
     // The nonce makes the answer single-use: its key is taken by the first request that gets here; a

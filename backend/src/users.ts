@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
+import { toMajor } from './catalog.ts'
 import { randomToken, sha256 } from './crypto.ts'
 import type { Db, Queryable } from './db.ts'
 import { ApiError, type AppEnv } from './http.ts'
-import { toMajor } from './catalog.ts'
 import type { Locale } from './i18n.ts'
 
 export const DAY_MS = 86_400_000
@@ -173,10 +173,7 @@ async function issueInFamily(db: Queryable, userId: number, familyId: number, no
 
 /** Signs a user in: a new token family (session) with its first access and refresh token. */
 export async function issueToken(db: Queryable, userId: number, now: Date, ttl: TokenLifetimes): Promise<TokenResponse> {
-  const [family] = await db.query<{ id: number }>('INSERT INTO token_families (user_id, created_at) VALUES ($1, $2) RETURNING id', [
-    userId,
-    now.toISOString(),
-  ])
+  const [family] = await db.query<{ id: number }>('INSERT INTO token_families (user_id, created_at) VALUES ($1, $2) RETURNING id', [userId, now.toISOString()])
   return issueInFamily(db, userId, family!.id, now, ttl)
 }
 
@@ -191,10 +188,9 @@ export async function refreshToken(db: Db, refresh: string, now: Date, ttl: Toke
   const outcome = await db.transaction(async (tx) => {
     const [found] = await tx.query<{ family_id: number }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [sha256(refresh)])
     if (!found) return 'refresh_invalid' as const
-    const [family] = await tx.query<{ user_id: number; revoked_at: Date | null }>(
-      'SELECT user_id, revoked_at FROM token_families WHERE id = $1 FOR UPDATE',
-      [found.family_id],
-    )
+    const [family] = await tx.query<{ user_id: number; revoked_at: Date | null }>('SELECT user_id, revoked_at FROM token_families WHERE id = $1 FOR UPDATE', [
+      found.family_id,
+    ])
     const [row] = await tx.query<{ id: number; expires_at: Date; used_at: Date | null }>(
       'SELECT id, expires_at, used_at FROM refresh_tokens WHERE token_hash = $1',
       [sha256(refresh)],

@@ -1,10 +1,10 @@
+import { createHmac } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/db.ts'
 import { sendMail } from '../src/mail.ts'
-import { createHmac } from 'node:crypto'
 import { OPENID_NS, positiveAssertion, sign } from '../src/openid.ts'
-import { hookDb, secondIsStuck, type DbHooks } from './db-hooks.ts'
-import { MIRROR_URL, SITE_URL, cpNotice, psNotice, startApi, type Reply, type TestApi } from './helpers.ts'
+import { type DbHooks, hookDb, secondIsStuck } from './db-hooks.ts'
+import { cpNotice, MIRROR_URL, psNotice, type Reply, SITE_URL, startApi, type TestApi } from './helpers.ts'
 
 const DAY = 86_400_000
 const TTL = 3600
@@ -203,7 +203,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
               r.status === 200 ? { ...r, status: 400, body: { message: String(r.body.code) } } : r,
             ),
             api.ps({ Event: s, OrderId: s, Amount: s, Currency: s, Email: s }),
-            api.call('POST', `/sandbox/provider/charge`, { body: { provider: 'cloudpayments', scheme: s, invoiceId: s, amount: s, currency: s, card: { number: s } } }),
+            api.call('POST', `/sandbox/provider/charge`, {
+              body: { provider: 'cloudpayments', scheme: s, invoiceId: s, amount: s, currency: s, card: { number: s } },
+            }),
             api.call('GET', `/__dev/mail?to=${e}`),
           ])
           for (const r of replies) {
@@ -447,7 +449,10 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         }
         return url.toString()
       }
-      const resign = (fields: Record<string, string>) => ({ ...fields, 'openid.sig': sign(fields, fields['openid.signed']!.split(','), api.backend.env.openidSandboxSecret) })
+      const resign = (fields: Record<string, string>) => ({
+        ...fields,
+        'openid.sig': sign(fields, fields['openid.signed']!.split(','), api.backend.env.openidSandboxSecret),
+      })
       const asQuery = (fields: Record<string, string>) => `${RETURN_TO}&${new URLSearchParams(fields)}`
 
       it('shows a self-contained sign-in page like Steam’s, in the language of Accept-Language', async () => {
@@ -477,8 +482,16 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         ['no realm', { 'openid.realm': null }, /openid.realm is missing/],
         ['another protocol version', { 'openid.ns': 'http://openid.net/signon/1.1' }, /openid.ns must be http:\/\/specs.openid.net\/auth\/2.0/],
         ['checkid_immediate', { 'openid.mode': 'checkid_immediate' }, /openid.mode must be checkid_setup/],
-        ['a claimed id instead of identifier_select', { 'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561198000000001' }, /openid.claimed_id must be/],
-        ['a return_to of another site', { 'openid.return_to': 'http://evil.test/login', 'openid.realm': 'http://evil.test/' }, /http:\/\/evil.test is not one of this site/],
+        [
+          'a claimed id instead of identifier_select',
+          { 'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561198000000001' },
+          /openid.claimed_id must be/,
+        ],
+        [
+          'a return_to of another site',
+          { 'openid.return_to': 'http://evil.test/login', 'openid.realm': 'http://evil.test/' },
+          /http:\/\/evil.test is not one of this site/,
+        ],
         ['a relative return_to', { 'openid.return_to': '/en/login' }, /absolute http\(s\) address/],
         ['a realm that does not cover return_to', { 'openid.realm': `${SITE_URL}/de/` }, /does not cover openid.return_to/],
         ['a realm on another port', { 'openid.realm': 'http://site.test:4000/' }, /does not cover/],
@@ -609,12 +622,27 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const cases: [string, string, number, string][] = [
           ['another Steam id', tampered(location, { 'openid.claimed_id': other, 'openid.identity': other }), 401, 'steam_invalid'],
           ['a changed signature', tampered(location, { 'openid.sig': sign(fields, ['signed'], 'guess') }), 401, 'steam_invalid'],
-          ['a field left out of openid.signed', asQuery(resign({ ...fields, 'openid.signed': 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce' })), 401, 'steam_invalid'],
+          [
+            'a field left out of openid.signed',
+            asQuery(resign({ ...fields, 'openid.signed': 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce' })),
+            401,
+            'steam_invalid',
+          ],
           ['identity unlike claimed_id', asQuery(resign({ ...fields, 'openid.identity': other })), 401, 'steam_invalid'],
-          ['a claimed id that is not Steam’s', asQuery(resign({ ...fields, 'openid.claimed_id': 'https://evil.test/id/1', 'openid.identity': 'https://evil.test/id/1' })), 401, 'steam_invalid'],
+          [
+            'a claimed id that is not Steam’s',
+            asQuery(resign({ ...fields, 'openid.claimed_id': 'https://evil.test/id/1', 'openid.identity': 'https://evil.test/id/1' })),
+            401,
+            'steam_invalid',
+          ],
           ['return_to query changed on the way', tampered(location, { redirect: '/de/account' }), 401, 'steam_invalid'],
           ['another provider', asQuery(resign({ ...fields, 'openid.op_endpoint': 'https://openid.evil.test/login' })), 401, 'steam_wrong_provider'],
-          ['another site', `http://evil.test/login?${new URLSearchParams(resign({ ...fields, 'openid.return_to': 'http://evil.test/login' }))}`, 401, 'steam_wrong_site'],
+          [
+            'another site',
+            `http://evil.test/login?${new URLSearchParams(resign({ ...fields, 'openid.return_to': 'http://evil.test/login' }))}`,
+            401,
+            'steam_wrong_site',
+          ],
           ['no signature', tampered(location, { 'openid.sig': null }), 400, 'steam_malformed'],
           ['no nonce', tampered(location, { 'openid.response_nonce': null }), 400, 'steam_malformed'],
           ['another mode', tampered(location, { 'openid.mode': 'setup_needed' }), 400, 'steam_malformed'],
@@ -778,7 +806,13 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
 
       it('answers 401 for a missing, malformed, unknown or expired token', async () => {
         const { token } = await api.signIn()
-        for (const headers of [{} as Record<string, string>, { authorization: token }, { authorization: `Basic ${token}` }, { authorization: `Bearer ${'x'.repeat(43)}` }, { authorization: 'Bearer ' }]) {
+        for (const headers of [
+          {} as Record<string, string>,
+          { authorization: token },
+          { authorization: `Basic ${token}` },
+          { authorization: `Bearer ${'x'.repeat(43)}` },
+          { authorization: 'Bearer ' },
+        ]) {
           const res = await api.call('GET', '/en/users/me', { headers })
           expect(res.status).toBe(401)
           expect(res.headers.get('www-authenticate')).toBe('Bearer')
@@ -957,9 +991,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
 
       it('counts password attempts sent at the same moment', async () => {
         const email = api.email('burst')
-        const replies = await Promise.all(
-          Array.from({ length: 8 }, () => api.call('PATCH', '/en/users/verify', { body: { email, password: 'guess 1234' } })),
-        )
+        const replies = await Promise.all(Array.from({ length: 8 }, () => api.call('PATCH', '/en/users/verify', { body: { email, password: 'guess 1234' } })))
         expect(replies.map((r) => r.status).sort()).toEqual([422, 422, 422, 422, 422, 429, 429, 429])
       })
 
@@ -1040,7 +1072,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const { token, email } = await api.signIn(undefined, 'de')
         const next = api.email('moved')
         const put = await api.call('PUT', '/en/users/email', { token, body: { email: next } })
-        expect(put.body.message).toBe(`We have sent a confirmation code and link to ${next}. Open the link or enter the code from the e-mail to finish the change.`)
+        expect(put.body.message).toBe(
+          `We have sent a confirmation code and link to ${next}. Open the link or enter the code from the e-mail to finish the change.`,
+        )
         const [change] = (await api.call('GET', `/__dev/mail?to=${next}`)).body
         // The change mail offers both the link and the 6-digit code.
         expect(change.code).toMatch(/^\d{6}$/)
@@ -1441,7 +1475,11 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const ps = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'payselection' } })).body
         expect(pay.email).toBe(email)
         const before = await api.counts()
-        for (const [kind, status] of [['pay', 'Completed'], ['fail', 'Declined'], ['check', 'Completed']] as const) {
+        for (const [kind, status] of [
+          ['pay', 'Completed'],
+          ['fail', 'Declined'],
+          ['check', 'Completed'],
+        ] as const) {
           const other = await api.cp(kind, cpNotice({ ...pay, email: 'someone@example.com' }, status))
           expect(other.status).toBe(200)
           expect(other.body.code).toBe(10)
@@ -1477,8 +1515,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(pay.status).toBe('pending')
         return { token, email, pay }
       }
-      const status = async (id: number) =>
-        (await api.backend.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id]))[0]!.status
+      const status = async (id: number) => (await api.backend.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id]))[0]!.status
 
       it('refuses CloudPayments notifications without a valid Content-HMAC or X-Content-HMAC (401), changing nothing', async () => {
         const { token, pay } = await newPayment()
@@ -1525,7 +1562,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await api.cp('pay', cpNotice(json.pay), { json: true, headers: ['Content-HMAC'] })).body).toMatchObject({ code: 0, status: 'paid' })
       })
 
-      it('GET /payments/{id} answers the payment\'s state to its own payer only: pending until the signed notification, then paid', async () => {
+      it("GET /payments/{id} answers the payment's state to its own payer only: pending until the signed notification, then paid", async () => {
         const { token, pay } = await newPayment()
         expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({ payment_id: pay.payment_id, status: 'pending' })
         expect((await api.cp('pay', cpNotice(pay))).body).toMatchObject({ code: 0, status: 'paid' })
@@ -1569,7 +1606,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const { pay } = await newPayment()
         const before = await api.counts()
         expect((await api.call('POST', '/notifications/cloudpayments/pay', { raw: 'a=b', headers: { 'content-type': 'text/plain' } })).status).toBe(415)
-        expect((await api.call('POST', '/notifications/payselection', { raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415)
+        expect(
+          (await api.call('POST', '/notifications/payselection', { raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status,
+        ).toBe(415)
         const big = await api.call('POST', '/notifications/cloudpayments/pay', {
           raw: `x=${'a'.repeat(17 * 1024)}`,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -1597,7 +1636,11 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const raw = new URLSearchParams(cpNotice(pay) as Record<string, string>).toString()
         const withOrigin = await api.call('POST', '/notifications/cloudpayments/pay', {
           raw,
-          headers: { origin: SITE_URL, 'content-type': 'application/x-www-form-urlencoded', 'content-hmac': createHmac('sha256', secret).update(raw).digest('base64') },
+          headers: {
+            origin: SITE_URL,
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-hmac': createHmac('sha256', secret).update(raw).digest('base64'),
+          },
         })
         expect(withOrigin.body).toMatchObject({ code: 0, status: 'paid' })
         expect(withOrigin.headers.get('access-control-allow-origin')).toBeNull()
@@ -1696,7 +1739,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
             CardLastFour: '4242',
             TestMode: '1',
           })
-          expect(paid!.request.headers['Content-HMAC']).toBe(createHmac('sha256', api.backend.env.cloudpaymentsApiSecret).update(paid!.request.body).digest('base64'))
+          expect(paid!.request.headers['Content-HMAC']).toBe(
+            createHmac('sha256', api.backend.env.cloudpaymentsApiSecret).update(paid!.request.body).digest('base64'),
+          )
           expect(JSON.parse(paid!.body)).toMatchObject({ code: 0, status: 'paid', applied: true })
         })
 
@@ -1776,7 +1821,13 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           const webhook = sentFor(paid.pay.payment_id)[0]!
           expect(webhook.request.url).toBe(api.backend.env.payselectionNotificationUrl)
           expect(webhook.request.headers['X-SITE-ID']).toBe(api.backend.env.payselectionSiteId)
-          expect(JSON.parse(webhook.request.body)).toMatchObject({ Event: 'Payment', OrderId: String(paid.pay.payment_id), Amount: '490.00', Currency: 'RUB', Email: paid.pay.email })
+          expect(JSON.parse(webhook.request.body)).toMatchObject({
+            Event: 'Payment',
+            OrderId: String(paid.pay.payment_id),
+            Amount: '490.00',
+            Currency: 'RUB',
+            Email: paid.pay.email,
+          })
           expect(await status(paid.pay.payment_id)).toBe('paid')
           expect(await status(trial.pay.payment_id)).toBe('paid')
           expect(JSON.parse(sentFor(trial.pay.payment_id)[0]!.request.body).Event).toBe('Block')
@@ -1801,7 +1852,14 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
             expect(res.body.errors).toHaveProperty(['card.number'])
           }
           const expired = await api.call('POST', '/sandbox/provider/charge', {
-            body: { provider: 'payselection', paymentType: 'Pay', orderId: '1', amount: '1.00', currency: 'RUB', card: { number: '4242424242424242', expiry: '01/20', cvc: '123' } },
+            body: {
+              provider: 'payselection',
+              paymentType: 'Pay',
+              orderId: '1',
+              amount: '1.00',
+              currency: 'RUB',
+              card: { number: '4242424242424242', expiry: '01/20', cvc: '123' },
+            },
           })
           expect(expired.status).toBe(422)
           expect(api.deliveries.length).toBe(before)
@@ -1896,13 +1954,23 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const rub = await subscribe(1, 'payselection', 'de')
         expect((await api.me(rub.token, 'de')).subscription).toMatchObject({ plan_name: 'Testzeitraum', next_charge_amount: 490, currency: 'RUB' })
         const year = await subscribe(5, 'cloudpayments', 'de')
-        expect((await api.me(year.token)).subscription).toMatchObject({ renews_into: { subscription_id: 5, days: 365 }, next_charge_amount: 45.99, currency: 'EUR' })
+        expect((await api.me(year.token)).subscription).toMatchObject({
+          renews_into: { subscription_id: 5, days: 365 },
+          next_charge_amount: 45.99,
+          currency: 'EUR',
+        })
       })
 
       it('turns auto-renewal off and on again; the next charge follows', async () => {
         const { token } = await subscribe(2, 'cloudpayments', 'en')
         const off = await api.call('GET', '/en/users/subscription/cancel', { token })
-        expect(off.body.user.subscription).toMatchObject({ auto_renew: false, cancelled: true, next_charge_at: null, next_charge_amount: 2.99, currency: 'USD' })
+        expect(off.body.user.subscription).toMatchObject({
+          auto_renew: false,
+          cancelled: true,
+          next_charge_at: null,
+          next_charge_amount: 2.99,
+          currency: 'USD',
+        })
         const on = await api.call('GET', '/de/users/subscription/resume', { token })
         expect(on.status).toBe(200)
         const sub = on.body.user.subscription

@@ -9,11 +9,7 @@ import { rawRequest } from './raw-http.ts'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /** Runs the entry as `tsx backend/src/main.ts` does; once stdout matches `until`, calls `then` and stops the process. */
-function run(
-  env: Record<string, string>,
-  until?: RegExp,
-  then?: () => Promise<void>,
-): Promise<{ code: number | null; out: string; err: string }> {
+function run(env: Record<string, string>, until?: RegExp, then?: () => Promise<void>): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
       cwd: ROOT,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { expect } from 'vitest'
-import { createBackend, type Backend } from '../src/app.ts'
+import { type Backend, createBackend } from '../src/app.ts'
 import type { Db } from '../src/db.ts'
 import type { BackendEnv } from '../src/env.ts'
 import type { Deliverer, OutgoingNotification, SandboxProviderOptions } from '../src/sandbox-provider.ts'
@@ -159,7 +159,18 @@ export async function startApi(db: Db, env: Partial<BackendEnv> = {}, sandbox: S
       return res.body
     },
     async counts() {
-      const tables = ['users', 'auth_codes', 'tokens', 'refresh_tokens', 'openid_nonces', 'payments', 'analytics_events', 'referral_visits', 'launcher_downloads', 'mail_outbox']
+      const tables = [
+        'users',
+        'auth_codes',
+        'tokens',
+        'refresh_tokens',
+        'openid_nonces',
+        'payments',
+        'analytics_events',
+        'referral_visits',
+        'launcher_downloads',
+        'mail_outbox',
+      ]
       const out: Record<string, number> = {}
       for (const table of tables) {
         const [row] = await backend.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)
@@ -169,9 +180,7 @@ export async function startApi(db: Db, env: Partial<BackendEnv> = {}, sandbox: S
         `SELECT md5(string_agg(concat_ws('|', id, email, email_confirmed, password_hash, referrer_code, device_id, sub_plan_id, sub_expires_at, sub_cancelled), ',' ORDER BY id)) AS h FROM users`,
       )
       out.usersHash = users!.h as unknown as number
-      const [payments] = await backend.db.query<{ h: string }>(
-        `SELECT md5(string_agg(concat_ws('|', id, status), ',' ORDER BY id)) AS h FROM payments`,
-      )
+      const [payments] = await backend.db.query<{ h: string }>(`SELECT md5(string_agg(concat_ws('|', id, status), ',' ORDER BY id)) AS h FROM payments`)
       out.paymentsHash = (payments!.h ?? '') as unknown as number
       return out
     },

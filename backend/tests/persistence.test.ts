@@ -80,7 +80,12 @@ describe('versioned migrations', () => {
 
   it('003 gives the payments of an existing database the e-mail of their user', async () => {
     const db = await openPglite('memory://')
-    expect(await migrate(db, readMigrations().filter((m) => m.version < '003'))).toEqual(['001', '002'])
+    expect(
+      await migrate(
+        db,
+        readMigrations().filter((m) => m.version < '003'),
+      ),
+    ).toEqual(['001', '002'])
     await db.query("INSERT INTO users (email, referral_code, created_at) VALUES ('old@example.com', 'OLDCODE1', now())")
     await db.query(
       `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, created_at)
@@ -95,7 +100,10 @@ describe('versioned migrations', () => {
 
   it('006 gives existing payments their group and locale, and subscribers the payment that extended them', async () => {
     const db = await openPglite('memory://')
-    await migrate(db, readMigrations().filter((m) => m.version < '006'))
+    await migrate(
+      db,
+      readMigrations().filter((m) => m.version < '006'),
+    )
     await db.query(
       "INSERT INTO users (email, locale, referral_code, created_at, sub_plan_id, sub_expires_at) VALUES ('sub@example.com', 'de', 'SUBCODE1', now(), 3, now() + interval '10 days')",
     )
@@ -103,11 +111,17 @@ describe('versioned migrations', () => {
       `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, payer_email, status, created_at)
        SELECT id, 3, 'cloudpayments', 649, 'EUR', email, 'paid', now() FROM users WHERE email = 'sub@example.com'`,
     )
-    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '006').map((m) => m.version))
+    expect(await migrate(db)).toEqual(
+      readMigrations()
+        .filter((m) => m.version >= '006')
+        .map((m) => m.version),
+    )
     expect(await db.query('SELECT locale, country_group_id FROM payments')).toEqual([{ locale: 'de', country_group_id: 3 }])
     const [user] = await db.query<{ sub_payment_id: number | null }>("SELECT sub_payment_id FROM users WHERE email = 'sub@example.com'")
     expect(user!.sub_payment_id).toEqual(expect.any(Number))
-    expect(await db.query('SELECT id, renews_into FROM subscriptions ORDER BY id')).toEqual([1, 2, 3, 4, 5, 6].map((id) => ({ id, renews_into: id === 1 ? 3 : id })))
+    expect(await db.query('SELECT id, renews_into FROM subscriptions ORDER BY id')).toEqual(
+      [1, 2, 3, 4, 5, 6].map((id) => ({ id, renews_into: id === 1 ? 3 : id })),
+    )
     await db.close()
   })
 

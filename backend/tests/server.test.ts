@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import type { ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBackend, type Backend } from '../src/app.ts'
+import { type Backend, createBackend } from '../src/app.ts'
 import { serveBackend } from '../src/server.ts'
-import { rawRequest, type RawReply } from './raw-http.ts'
+import { type RawReply, rawRequest } from './raw-http.ts'
 
 /**
  * Requests Node's own HTTP parser refuses never reach the app; fetch cannot even send most of them,

@@ -1,9 +1,9 @@
-import { serve, type ServerType } from '@hono/node-server'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { type ServerType, serve } from '@hono/node-server'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createBackend, type Backend } from '../src/app.ts'
+import { type Backend, createBackend } from '../src/app.ts'
 
 /**
  * R7: "Sign in through Steam" in Chromium, the way a visitor meets it: the site sends the browser to

@@ -1,9 +1,9 @@
-import { serve, type ServerType } from '@hono/node-server'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
-import { createBackend, type Backend } from '../src/app.ts'
+import { type ServerType, serve } from '@hono/node-server'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Backend, createBackend } from '../src/app.ts'
 
 /**
  * R4, R7: the sandbox payment widgets in Chromium. The page is served from another origin
@@ -111,7 +111,10 @@ function openCloudPayments(payment: any, scheme: 'charge' | 'auth' = 'charge', l
   return page.evaluate(
     ({ payment, scheme, legacy }) => {
       const w = window as any
-      const push = (name: string) => (...args: any[]) => w.__events.push({ name, args: JSON.parse(JSON.stringify(args)) })
+      const push =
+        (name: string) =>
+        (...args: any[]) =>
+          w.__events.push({ name, args: JSON.parse(JSON.stringify(args)) })
       const widget = new w.cp.CloudPayments({ language: 'en-US' })
       const options = {
         publicId: 'pk_sandbox',
@@ -131,19 +134,31 @@ function openCloudPayments(payment: any, scheme: 'charge' | 'auth' = 'charge', l
 }
 
 function openPayselection(payment: any, paymentType: 'Pay' | 'Block' = 'Pay') {
-  return page.evaluate(({ payment, paymentType }) => {
-    const w = window as any
-    const push = (name: string) => (...args: any[]) => w.__events.push({ name, args: JSON.parse(JSON.stringify(args)) })
-    new w.pw.PayWidget().pay(
-      { serviceId: '12345', key: 'sandbox-key' },
-      {
-        MetaData: { PaymentType: paymentType },
-        PaymentRequest: { OrderId: String(payment.payment_id), Amount: payment.amount.toFixed(2), Currency: 'RUB', Description: payment.description, RebillFlag: true },
-        CustomerInfo: { Email: payment.email, ReceiptEmail: payment.email },
-      },
-      { onSuccess: push('onSuccess'), onError: push('onError'), onClose: push('onClose') },
-    )
-  }, { payment, paymentType })
+  return page.evaluate(
+    ({ payment, paymentType }) => {
+      const w = window as any
+      const push =
+        (name: string) =>
+        (...args: any[]) =>
+          w.__events.push({ name, args: JSON.parse(JSON.stringify(args)) })
+      new w.pw.PayWidget().pay(
+        { serviceId: '12345', key: 'sandbox-key' },
+        {
+          MetaData: { PaymentType: paymentType },
+          PaymentRequest: {
+            OrderId: String(payment.payment_id),
+            Amount: payment.amount.toFixed(2),
+            Currency: 'RUB',
+            Description: payment.description,
+            RebillFlag: true,
+          },
+          CustomerInfo: { Email: payment.email, ReceiptEmail: payment.email },
+        },
+        { onSuccess: push('onSuccess'), onError: push('onError'), onClose: push('onClose') },
+      )
+    },
+    { payment, paymentType },
+  )
 }
 
 async function fillCard(number: string) {
@@ -311,7 +326,10 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
     await waitFor('onSuccess')
     const ev = await events()
     expect(ev).toEqual([
-      { name: 'onSuccess', args: [expect.objectContaining({ event: 'success', orderId: String(payment.payment_id), transactionId: expect.stringMatching(/^PS\d+$/) })] },
+      {
+        name: 'onSuccess',
+        args: [expect.objectContaining({ event: 'success', orderId: String(payment.payment_id), transactionId: expect.stringMatching(/^PS\d+$/) })],
+      },
     ])
     await settles(payment.payment_id, 'paid')
     expect(await paymentStatus(payment.payment_id)).toEqual({ status: 'paid', card_last4: '4242' })

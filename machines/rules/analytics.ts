@@ -1,5 +1,5 @@
 /** R4: analytics after a successful payment. Pure functions. */
-import { TRIAL_AMOUNT, type PaymentOptions } from './payment.ts'
+import { type PaymentOptions, TRIAL_AMOUNT } from './payment.ts'
 
 /** R4: the e-commerce actions the site may push. */
 export const ECOMMERCE_ACTIONS = ['detail', 'add', 'remove', 'purchase'] as const

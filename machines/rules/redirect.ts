@@ -1,4 +1,4 @@
-import { localePath, stripLocale, type Locale } from './locale.ts'
+import { type Locale, localePath, stripLocale } from './locale.ts'
 
 /**
  * R5: redirect targets must be local paths of letters, digits and `@ - % _ ~`

@@ -4,12 +4,13 @@
  * only the body is returned, parsed with its arktype schema. It logs failures and never shows
  * a toast or redirects: callers and machines decide.
  */
+
+import { type Type, type } from 'arktype'
 import { FetchError, ofetch } from 'ofetch'
-import { type, type Type } from 'arktype'
-import type { Locale } from '#machines/rules/locale.ts'
-import * as S from './schemas.ts'
-import { ApiError, type ApiErrorKind } from './errors.ts'
 import { reportFailure } from '#app/site/report.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { ApiError, type ApiErrorKind } from './errors.ts'
+import * as S from './schemas.ts'
 
 export { ApiError, type ApiErrorKind } from './errors.ts'
 

@@ -70,9 +70,4 @@ export type FaqGroupId = (typeof FAQ_GROUPS)[number]['id']
 export type FaqAnchor = (typeof FAQ_GROUPS)[number]['items'][number]['anchor']
 
 /** The questions shown in the home page teaser, in display order. */
-export const FAQ_TEASER_ANCHORS = [
-  'what-is-it',
-  'visible-to-others',
-  'free-vs-premium',
-  'device-binding',
-] as const satisfies readonly FaqAnchor[]
+export const FAQ_TEASER_ANCHORS = ['what-is-it', 'visible-to-others', 'free-vs-premium', 'device-binding'] as const satisfies readonly FaqAnchor[]

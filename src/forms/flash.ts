@@ -5,8 +5,7 @@
  * page reads it once and removes it.
  */
 import { type } from 'arktype'
-import { readCookie, COOKIES } from '#app/site/cookies.ts'
-import { cookieAttributes } from '#app/site/cookies.ts'
+import { COOKIES, cookieAttributes, readCookie } from '#app/site/cookies.ts'
 
 /** Long enough for the redirect that follows, no longer. */
 export const FLASH_MAX_AGE_S = 60

@@ -4,8 +4,8 @@
  * on the first field that failed.
  */
 import { fromPromise } from 'xstate'
-import { formField, formMachine } from '#machines/form.ts'
 import type { FieldFailure, ValidateInput } from '#machines/field.ts'
+import { formField, formMachine } from '#machines/form.ts'
 
 const siteField = formField.provide({
   actors: {

@@ -5,26 +5,27 @@
  * a short-lived cookie — the next step, the values typed (never a password), the errors — or, for
  * a sign-in, the session cookies (R3, R9) and the remembered target or the root (R2).
  */
-import { CONSTANTS, loadConfig } from '#config'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
-import { formatFailure, validate, type Rule } from '#machines/rules/validation.ts'
-import { normalizeDigits } from '#machines/rules/digits.ts'
-import { isLocale, localePath, type Locale } from '#machines/rules/locale.ts'
-import { safeRedirect } from '#machines/rules/redirect.ts'
-import { tokenExpiresAt } from '#machines/rules/token.ts'
-import { sessionState } from '#machines/rules/access.ts'
-import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, CONFIRM_FORM } from '#machines/sign-in.ts'
-import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
-import { m } from '#app/paraglide/messages.js'
-import { ApiError, createApi, type Api } from '#app/api/client.ts'
+
+import { type Api, ApiError, createApi } from '#app/api/client.ts'
 import type { TokenGrant } from '#app/api/schemas.ts'
 import { expiredSessionCookies, sessionCookies } from '#app/features/account/auth-storage.ts'
 import { sessionFacts } from '#app/features/account/session.ts'
 import { readReferrerCode } from '#app/features/marketing/referrer.ts'
-import { flashCookie, type Flash } from './flash.ts'
+import { m } from '#app/paraglide/messages.js'
+import { CONSTANTS, loadConfig } from '#config'
+import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
+import { sessionState } from '#machines/rules/access.ts'
+import { normalizeDigits } from '#machines/rules/digits.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
+import { isLocale, type Locale, localePath } from '#machines/rules/locale.ts'
+import { safeRedirect } from '#machines/rules/redirect.ts'
+import { tokenExpiresAt } from '#machines/rules/token.ts'
+import { formatFailure, type Rule, validate } from '#machines/rules/validation.ts'
+import { CONFIRM_FORM, SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in.ts'
+import validationDe from '../../public/locales/validation/de.json'
 import validationEn from '../../public/locales/validation/en.json'
 import validationRu from '../../public/locales/validation/ru.json'
-import validationDe from '../../public/locales/validation/de.json'
+import { type Flash, flashCookie } from './flash.ts'
 
 const VALIDATION: Record<Locale, Record<string, string>> = { en: validationEn.messages, ru: validationRu.messages, de: validationDe.messages }
 export const LOGOUT_FORM = 'logout'
@@ -147,14 +148,23 @@ const handlers: Record<string, Handler> = {
     // Signed in as another account: nothing is sent for it (the confirm machine's rule).
     const token = sessionToken(posted.cookieHeader)
     if (token) {
-      const user = await api(token).me().catch(() => null)
+      const user = await api(token)
+        .me()
+        .catch(() => null)
       if (typeof user?.email === 'string' && user.email.toLowerCase() !== kept.email.toLowerCase()) {
-        return { to: page, flash: { form: CONFIRM_FORM, values: kept, error: m.acc_confirm_other_account({ current: user.email, email: kept.email }, { locale }) } }
+        return {
+          to: page,
+          flash: { form: CONFIRM_FORM, values: kept, error: m.acc_confirm_other_account({ current: user.email, email: kept.email }, { locale }) },
+        }
       }
     }
     try {
       const grant = await api().confirm({ email: kept.email, code: normalizeDigits(kept.code), password: values.password ?? '' })
-      return { to: localePath(locale, '/'), cookies: grantCookies(grant, posted.crossOrigin), flash: { form: 'notice', notice: m.acc_confirm_done({}, { locale }) } }
+      return {
+        to: localePath(locale, '/'),
+        cookies: grantCookies(grant, posted.crossOrigin),
+        flash: { form: 'notice', notice: m.acc_confirm_done({}, { locale }) },
+      }
     } catch (error) {
       return { to: page, flash: { form: CONFIRM_FORM, values: kept, error: messageOf(error, locale) } }
     }
@@ -180,7 +190,11 @@ const handlers: Record<string, Handler> = {
   /** R2, R7: the login callback without JavaScript: Steam's answer (`q:` fields, as it came) to GET /users/auth. */
   steam: async (posted, api) => {
     const { locale } = posted
-    const params = Object.fromEntries(Object.entries(posted.values).filter(([name]) => name.startsWith('q:')).map(([name, value]) => [name.slice(2), value]))
+    const params = Object.fromEntries(
+      Object.entries(posted.values)
+        .filter(([name]) => name.startsWith('q:'))
+        .map(([name, value]) => [name.slice(2), value]),
+    )
     const redirect = params.redirect ? safeRedirect(params.redirect, '') || undefined : undefined
     try {
       const grant = await api().authCallback(params)
@@ -197,7 +211,11 @@ const handlers: Record<string, Handler> = {
 }
 
 /** An account form: signed in (else to login, the account remembered), checked, sent; back to the account with what the backend said. */
-function accountForm(fields: readonly Field[], send: (api: Api, values: Record<string, string>) => Promise<{ message: string }>, keep: readonly string[]): Handler {
+function accountForm(
+  fields: readonly Field[],
+  send: (api: Api, values: Record<string, string>) => Promise<{ message: string }>,
+  keep: readonly string[],
+): Handler {
   return async (posted, api) => {
     const { locale, values } = posted
     const page = localePath(locale, '/account')
@@ -221,7 +239,8 @@ export async function answerForm(request: Request, formId: string): Promise<Resp
   const url = new URL(request.url)
   // A form of another site may not act for the visitor (their cookies go along when SameSite allows it).
   const origin = request.headers.get('origin')
-  if (origin !== null && origin !== url.origin) return new Response('This form belongs to another site.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  if (origin !== null && origin !== url.origin)
+    return new Response('This form belongs to another site.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } })
   const handler = Object.hasOwn(handlers, formId) ? handlers[formId]! : null
   if (!handler) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
   let data: FormData

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useActorRef } from '@xstate/react'
 import { expect, userEvent, within } from 'storybook/test'
 import { EMAIL_RULES } from '#machines/rules/fields.ts'
-import { siteForm } from './form-logic.ts'
 import { FormField, MachineForm } from './form.tsx'
+import { siteForm } from './form-logic.ts'
 
 const FORM_ID = 'story-email'
 

@@ -9,11 +9,11 @@
  * value the machine changes itself (a cleared password) is written back to the input.
  */
 import { useSelector } from '@xstate/react'
-import { createContext, useContext, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
-import type { FormRef, FormFieldRef } from '#machines/form.ts'
-import { fieldFlags, type FieldFailure } from '#machines/field.ts'
-import { inputConstraints, formatFailure, type Rule } from '#machines/rules/validation.ts'
+import { createContext, type InputHTMLAttributes, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
+import { type FieldFailure, fieldFlags } from '#machines/field.ts'
+import type { FormFieldRef, FormRef } from '#machines/form.ts'
+import { formatFailure, inputConstraints, type Rule } from '#machines/rules/validation.ts'
 import { onValidationMessagesChange, validationMessages } from './messages.ts'
 
 interface FormScope {
@@ -46,7 +46,19 @@ export interface MachineFormProps {
   children: ReactNode
 }
 
-export function MachineForm({ id, form, action, method = 'post', initial = {}, serverErrors = {}, hidden = {}, className, testId, busy = false, children }: MachineFormProps) {
+export function MachineForm({
+  id,
+  form,
+  action,
+  method = 'post',
+  initial = {},
+  serverErrors = {},
+  hidden = {},
+  className,
+  testId,
+  busy = false,
+  children,
+}: MachineFormProps) {
   return (
     <Scope.Provider value={{ id, form, initial, serverErrors }}>
       <form
@@ -143,7 +155,9 @@ export function FormField({ name, label, rules, hint, type = 'text', ...rest }: 
   const id = useId()
   const messages = useValidationMessages()
   const input = useRef<HTMLInputElement>(null)
-  const state = useSelector(field ?? NO_FIELD, (s) => (s ? { value: s.context.value, failure: s.context.failure as FieldFailure | null, flags: fieldFlags(s) } : null))
+  const state = useSelector(field ?? NO_FIELD, (s) =>
+    s ? { value: s.context.value, failure: s.context.failure as FieldFailure | null, flags: fieldFlags(s) } : null,
+  )
   const flags = state?.flags ?? IDLE_FLAGS
   // What the visitor typed before the input listened is theirs: typed after the machine read the
   // form, the machine takes it, once, as typed input; typed before, the machine started with it.

@@ -1,28 +1,28 @@
 /// <reference types="vite/client" />
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { m } from '#app/paraglide/messages.js'
-import { currentPrefix } from '#app/features/locale/i18n.ts'
-import { getSiteContext, type SiteContext } from '#app/site/site-context.ts'
-import { buildMeta } from '#app/site/meta.ts'
-import { useSite } from '#app/site/use-site.ts'
-import { runRouteMiddleware } from '#app/site/route-middleware.ts'
-import { readSession } from '#app/features/account/session.ts'
-import type { SessionFacts } from '#machines/rules/access.ts'
-import { SiteHeader } from '#app/site/site-header.tsx'
-import { SiteFooter } from '#app/site/site-footer.tsx'
-import { NavigationProgress } from '#app/site/navigation-progress.tsx'
-import { NavigationEffects } from '#app/site/navigation-effects.tsx'
-import { ErrorPage } from '#app/site/error-page.tsx'
 import { AuthProvider } from '#app/features/account/auth-provider.tsx'
+import { readSession } from '#app/features/account/session.ts'
+import { currentPrefix } from '#app/features/locale/i18n.ts'
 import { LocaleProvider } from '#app/features/locale/locale-provider.tsx'
-import { UiActors } from '#app/site/ui-actors.tsx'
-import { ModalHost } from '#app/site/modal-host.tsx'
-import { LightboxHost } from '#app/site/lightbox-host.tsx'
-import { Toaster } from '#app/site/toaster.tsx'
 import { ExternalScripts } from '#app/features/marketing/external-scripts.tsx'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { ErrorPage } from '#app/site/error-page.tsx'
+import { LightboxHost } from '#app/site/lightbox-host.tsx'
+import { buildMeta } from '#app/site/meta.ts'
+import { ModalHost } from '#app/site/modal-host.tsx'
+import { NavigationEffects } from '#app/site/navigation-effects.tsx'
+import { NavigationProgress } from '#app/site/navigation-progress.tsx'
 import { NotFoundPage } from '#app/site/not-found-page.tsx'
+import { runRouteMiddleware } from '#app/site/route-middleware.ts'
+import { getSiteContext, type SiteContext } from '#app/site/site-context.ts'
+import { SiteFooter } from '#app/site/site-footer.tsx'
+import { SiteHeader } from '#app/site/site-header.tsx'
+import { Toaster } from '#app/site/toaster.tsx'
+import { UiActors } from '#app/site/ui-actors.tsx'
+import { useSite } from '#app/site/use-site.ts'
+import type { SessionFacts } from '#machines/rules/access.ts'
 // Imported for their side effect: the build lists them in the root route's manifest entry and
 // inlines them into the server-rendered page (no render-blocking stylesheet request).
 import '#app/styles/app.css'
@@ -46,11 +46,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: ({ loaderData, matches }) => {
     const site = loaderData as SiteContext | undefined
     const leaf = matches[matches.length - 1]
-    const base = [
-      { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { name: 'theme-color', content: '#0d1117' },
-    ]
+    const base = [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { name: 'theme-color', content: '#0d1117' }]
     if (!site) return { meta: base }
     const meta = buildMeta({
       pathname: leaf?.pathname ?? '/',
@@ -98,25 +94,25 @@ function FlashNotice() {
 function RootLayout() {
   return (
     <LocaleProvider>
-    <AuthProvider>
-      <UiActors>
-        <a className="skip-link" href="#main">
-          {m.skip_to_content()}
-        </a>
-        <NavigationProgress />
-        <NavigationEffects />
-        <SiteHeader />
-        <main id="main" className="page" tabIndex={-1}>
-          <FlashNotice />
-          <Outlet />
-        </main>
-        <SiteFooter />
-        <ModalHost />
-        <LightboxHost />
-        <Toaster />
-        <ExternalScripts />
-      </UiActors>
-    </AuthProvider>
+      <AuthProvider>
+        <UiActors>
+          <a className="skip-link" href="#main">
+            {m.skip_to_content()}
+          </a>
+          <NavigationProgress />
+          <NavigationEffects />
+          <SiteHeader />
+          <main id="main" className="page" tabIndex={-1}>
+            <FlashNotice />
+            <Outlet />
+          </main>
+          <SiteFooter />
+          <ModalHost />
+          <LightboxHost />
+          <Toaster />
+          <ExternalScripts />
+        </UiActors>
+      </AuthProvider>
     </LocaleProvider>
   )
 }

@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { guard } from '#app/features/account/access.ts'
 
 /** Protected pages (R2): a logged-out visitor goes to login and the target is remembered. */

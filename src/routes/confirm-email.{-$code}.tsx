@@ -1,19 +1,19 @@
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useEffect, useState } from 'react'
+import { AuthActor } from '#app/features/account/auth-actor.ts'
+import { useConfirmEmailCall } from '#app/features/account/confirm-email.effects.ts'
+import { type ConfirmSettled, confirmEmailByLink } from '#app/features/account/confirm-email.functions.ts'
+import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { PageIntro } from '#app/site/page-intro.tsx'
+import { reportFailure } from '#app/site/report.ts'
+import { useSite } from '#app/site/use-site.ts'
 import { isLoggedIn } from '#machines/auth.ts'
 import { requestMachine } from '#machines/request.ts'
 import { CONFIRM_FORM } from '#machines/sign-in.ts'
-import { m } from '#app/paraglide/messages.js'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { AuthActor } from '#app/features/account/auth-actor.ts'
-import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
-import { useConfirmEmailCall } from '#app/features/account/confirm-email.effects.ts'
-import { confirmEmailByLink, type ConfirmSettled } from '#app/features/account/confirm-email.functions.ts'
-import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import { useSite } from '#app/site/use-site.ts'
-import { reportFailure } from '#app/site/report.ts'
 
 /**
  * R2, R7: /confirm-email/{code} confirms an e-mail by the link's code
@@ -30,7 +30,10 @@ function ConfirmEmailPage() {
   const { product, flash } = useSite()
   const { code } = Route.useParams()
   const settled = Route.useLoaderData()
-  const start = flash?.form === CONFIRM_FORM ? { email: flash.values?.email ?? '', code: flash.values?.code ?? '', error: flash.error ?? null, fieldErrors: flash.errors ?? {} } : undefined
+  const start =
+    flash?.form === CONFIRM_FORM
+      ? { email: flash.values?.email ?? '', code: flash.values?.code ?? '', error: flash.error ?? null, fieldErrors: flash.errors ?? {} }
+      : undefined
   return (
     <PageIntro heading={m.page_confirm_email_heading({ product })} intro={m.page_confirm_email_intro({ product })}>
       {code ? <ConfirmByLink key={code} code={code} settled={settled} /> : <ConfirmForm start={start} />}
@@ -64,19 +67,34 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
   useEffect(() => {
     if (idle) send({ type: 'request.start' })
   }, [idle, send])
-  if (idle || state.hasTag('busy')) return <p className="notice" role="status" aria-busy="true">{m.acc_confirming()}</p>
+  if (idle || state.hasTag('busy'))
+    return (
+      <p className="notice" role="status" aria-busy="true">
+        {m.acc_confirming()}
+      </p>
+    )
   if (state.matches('failed')) {
     return (
       <div className="form-card" role="alert" data-testid="confirm-failed">
         <p>{state.context.error}</p>
-        <button type="button" className="button button--ghost" onClick={() => send({ type: 'request.retry' })}>{m.acc_retry()}</button>
+        <button type="button" className="button button--ghost" onClick={() => send({ type: 'request.retry' })}>
+          {m.acc_retry()}
+        </button>
       </div>
     )
   }
   return (
     <div className="form-card" data-testid="confirm-done">
       <p role="status">{(state.context.result as { message: string } | null)?.message}</p>
-      {loggedIn ? <Link to="/account" className="button">{m.acc_confirmed_go_account()}</Link> : <Link to="/login" className="button">{m.nav_login()}</Link>}
+      {loggedIn ? (
+        <Link to="/account" className="button">
+          {m.acc_confirmed_go_account()}
+        </Link>
+      ) : (
+        <Link to="/login" className="button">
+          {m.nav_login()}
+        </Link>
+      )}
     </div>
   )
 }

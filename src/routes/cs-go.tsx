@@ -1,12 +1,12 @@
 import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
+import { legalHref } from '#app/features/locale/locale.ts'
+import { DownloadButton } from '#app/features/marketing/download-button.tsx'
+import { Icon } from '#app/features/marketing/icons.tsx'
+import { GALLERY_BIG, GALLERY_ITEMS } from '#app/features/marketing/images.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
-import { DownloadButton } from '#app/features/marketing/download-button.tsx'
-import { Icon } from '#app/features/marketing/icons.tsx'
-import { legalHref } from '#app/features/locale/locale.ts'
 import { useSite } from '#app/site/use-site.ts'
-import { GALLERY_BIG, GALLERY_ITEMS } from '#app/features/marketing/images.ts'
 
 export const Route = createFileRoute('/cs-go')({
   component: CsGoPage,
@@ -37,7 +37,9 @@ function CsGoPage() {
       <PageIntro heading={m.page_csgo_heading({ product })} intro={m.page_csgo_intro({ product })} />
       <section className="section split" aria-labelledby="csgo-support">
         <div>
-          <h2 id="csgo-support" className="section-title">{m.csgo_support_title()}</h2>
+          <h2 id="csgo-support" className="section-title">
+            {m.csgo_support_title()}
+          </h2>
           <p className="section-lead">{m.csgo_support_text()}</p>
           <a className="link-arrow" href={legalHref(locale, 'faq', 'game-versions')}>
             {m.mk_csgo_faq_link()} <Icon name="arrowRight" size={16} />
@@ -57,11 +59,15 @@ function CsGoPage() {
         </figure>
       </section>
       <section className="section" aria-labelledby="csgo-differences">
-        <h2 id="csgo-differences" className="section-title">{m.csgo_differences_title()}</h2>
+        <h2 id="csgo-differences" className="section-title">
+          {m.csgo_differences_title()}
+        </h2>
         <ul className="card-grid card-grid--3">
           {differences.map((d) => (
             <li key={d.title} className="card feature">
-              <span className="feature__icon"><Icon name={d.icon} /></span>
+              <span className="feature__icon">
+                <Icon name={d.icon} />
+              </span>
               <h3 className="card__title">{d.title}</h3>
               <p className="card__text">{d.text}</p>
             </li>
@@ -70,7 +76,9 @@ function CsGoPage() {
       </section>
       <section className="section cta-band" aria-labelledby="csgo-download">
         <div>
-          <h2 id="csgo-download" className="section-title">{m.csgo_download_title()}</h2>
+          <h2 id="csgo-download" className="section-title">
+            {m.csgo_download_title()}
+          </h2>
           <p className="section-lead">{m.csgo_download_text()}</p>
         </div>
         <div className="cta-band__actions">
@@ -80,10 +88,14 @@ function CsGoPage() {
       </section>
       <section className="section callout callout--row" aria-labelledby="csgo-cs2">
         <div>
-          <h2 id="csgo-cs2" className="callout__title">{m.mk_csgo_cs2_title()}</h2>
+          <h2 id="csgo-cs2" className="callout__title">
+            {m.mk_csgo_cs2_title()}
+          </h2>
           <p>{m.mk_csgo_cs2_text()}</p>
         </div>
-        <Link to="/" hash="download" className="button button--ghost">{m.mk_csgo_cs2_link()}</Link>
+        <Link to="/" hash="download" className="button button--ghost">
+          {m.mk_csgo_cs2_link()}
+        </Link>
       </section>
     </div>
   )

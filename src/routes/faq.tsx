@@ -1,7 +1,7 @@
 import { createFileRoute, useHydrated } from '@tanstack/react-router'
+import { FaqList } from '#app/features/marketing/faq-list.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
-import { FaqList } from '#app/features/marketing/faq-list.tsx'
 import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/faq')({

@@ -1,5 +1,14 @@
 import { createFileRoute, useHydrated } from '@tanstack/react-router'
-import { FaqTeaser, FeaturesSection, GallerySection, HomeHero, PremiumTeaser, StepsSection, VersionsSection, useSelectedVersion } from '#app/features/marketing/home.tsx'
+import {
+  FaqTeaser,
+  FeaturesSection,
+  GallerySection,
+  HomeHero,
+  PremiumTeaser,
+  StepsSection,
+  useSelectedVersion,
+  VersionsSection,
+} from '#app/features/marketing/home.tsx'
 
 export const Route = createFileRoute('/')({
   component: HomePage,

@@ -1,21 +1,21 @@
-import { Link, createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { createFileRoute, Link, redirect, useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
-import { JOIN_FORM, joinMachine } from '#machines/join.ts'
-import type { FormRef } from '#machines/form.ts'
-import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
+import { navigateTo } from '#app/features/account/auth-provider.tsx'
+import { useRegisterReferrerCall } from '#app/features/marketing/referrer.effects.ts'
+import { registerReferrer } from '#app/features/marketing/referrer.functions.ts'
+import { referrerCookie } from '#app/features/marketing/referrer.ts'
+import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
+import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { navigateTo } from '#app/features/account/auth-provider.tsx'
-import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
-import { useRegisterReferrerCall } from '#app/features/marketing/referrer.effects.ts'
-import { referrerCookie } from '#app/features/marketing/referrer.ts'
-import { registerReferrer } from '#app/features/marketing/referrer.functions.ts'
-import { siteForm } from '#app/forms/form-logic.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import { useSite } from '#app/site/use-site.ts'
+import { PageIntro } from '#app/site/page-intro.tsx'
 import { reportFailure } from '#app/site/report.ts'
+import { useSite } from '#app/site/use-site.ts'
+import type { FormRef } from '#machines/form.ts'
+import { JOIN_FORM, joinMachine } from '#machines/join.ts'
+import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
 
 /**
  * R2, R7: the join page. The join machine decides: a code of the backend's form is registered
@@ -68,13 +68,20 @@ function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnT
   useTakeEarlySubmit(JOIN_FORM)
 
   if (state.matches('entering')) return <EnterCode form={state.children[JOIN_FORM] as FormRef | undefined} />
-  if (state.matches('registering')) return <p className="notice" role="status" aria-busy="true">{m.acc_join_checking()}</p>
+  if (state.matches('registering'))
+    return (
+      <p className="notice" role="status" aria-busy="true">
+        {m.acc_join_checking()}
+      </p>
+    )
   const valid = state.matches('registered')
   return (
     <div className="form-card" data-testid={valid ? 'join-valid' : 'join-invalid'}>
       {valid ? <p role="status">{m.acc_join_valid()}</p> : <p role="alert">{state.context.error ?? m.acc_join_invalid_hint()}</p>}
       {!valid ? <p className="form-card__muted">{m.acc_join_invalid_hint()}</p> : null}
-      <Link to="/login" className="button">{m.acc_join_cta()}</Link>
+      <Link to="/login" className="button">
+        {m.acc_join_cta()}
+      </Link>
     </div>
   )
 }
@@ -85,11 +92,23 @@ function EnterCode({ form }: { form: FormRef | undefined }) {
       <p>{m.acc_join_no_code()}</p>
       {/* Without JavaScript the code goes in the address: /join?code=… is answered with its join page. */}
       <MachineForm id={JOIN_FORM} form={form} method="get" action={`/${getLocale()}/join`} className="join-code" testId="join-code-form">
-        <FormField name="code" label={m.acc_join_code_label()} rules={REFERRAL_CODE_RULES} autoComplete="off" autoCapitalize="characters" spellCheck={false} hint={m.acc_join_code_hint()} />
-        <button type="submit" className="button button--ghost">{m.acc_join_code_submit()}</button>
+        <FormField
+          name="code"
+          label={m.acc_join_code_label()}
+          rules={REFERRAL_CODE_RULES}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint={m.acc_join_code_hint()}
+        />
+        <button type="submit" className="button button--ghost">
+          {m.acc_join_code_submit()}
+        </button>
       </MachineForm>
       <p className="form-card__muted">{m.acc_join_without_code()}</p>
-      <Link to="/login" className="button" data-testid="join-sign-in">{m.acc_join_cta()}</Link>
+      <Link to="/login" className="button" data-testid="join-sign-in">
+        {m.acc_join_cta()}
+      </Link>
     </div>
   )
 }

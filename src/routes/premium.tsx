@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '#app/paraglide/messages.js'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
-import { PremiumGallerySection } from '#app/features/premium/premium-gallery.tsx'
-import { useSite } from '#app/site/use-site.ts'
 import { whenAuthSettled } from '#app/features/account/auth-client.ts'
 import { getPremiumData } from '#app/features/premium/plans.functions.ts'
 import { plansFailure } from '#app/features/premium/plans-result.ts'
+import { PremiumGallerySection } from '#app/features/premium/premium-gallery.tsx'
+import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { PageIntro } from '#app/site/page-intro.tsx'
 import { setErrorStatus } from '#app/site/route-error.ts'
+import { useSite } from '#app/site/use-site.ts'
 
 /** `?offer=1`: the page was opened to take the special offer (the account's "Take the offer"). */
 const PremiumSearch = (search: Record<string, unknown>): { offer?: 1 } => (search.offer === 1 || search.offer === '1' ? { offer: 1 } : {})

@@ -1,7 +1,7 @@
 import { createFileRoute, useHydrated } from '@tanstack/react-router'
+import { Wiki } from '#app/features/marketing/wiki.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
-import { Wiki } from '#app/features/marketing/wiki.tsx'
 import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/wiki')({

@@ -43,9 +43,7 @@ export function splitByNonce(body: Buffer, nonce: string): Buffer[] {
 
 export function createCachedDocument(body: Buffer, nonce: string | null, contentType: string): CachedDocument {
   const pieces = nonce === null ? [body] : splitByNonce(body, nonce)
-  const deflated = pieces.map((piece) =>
-    deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
-  )
+  const deflated = pieces.map((piece) => deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }))
   const size = pieces.reduce((s, p) => s + p.length, 0) + deflated.reduce((s, p) => s + p.length, 0)
   return { pieces, deflated, nonceLength: nonce === null ? 0 : Buffer.byteLength(nonce), contentType, size }
 }

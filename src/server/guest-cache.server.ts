@@ -6,15 +6,15 @@
  */
 import type { Buffer } from 'node:buffer'
 import { loadConfig } from '#config'
-import { PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from './page-cache.server.ts'
-import { createCachedDocument } from './cached-document.server.ts'
-import { inlineScriptHashes } from './script-hashes.server.ts'
-import { Overloaded } from './render-limit.server.ts'
-import { isHttps } from './security-headers.server.ts'
-import { requestHost } from './request.server.ts'
-import { render } from './render.server.ts'
-import { keptPageResponse, pageResponse, type KeptPage } from './respond.server.ts'
 import { BUILD_ID } from './build.server.ts'
+import { createCachedDocument } from './cached-document.server.ts'
+import { isCacheableRequest, isCacheableResponse, PageCache, pageCacheKey } from './page-cache.server.ts'
+import { render } from './render.server.ts'
+import { Overloaded } from './render-limit.server.ts'
+import { requestHost } from './request.server.ts'
+import { type KeptPage, keptPageResponse, pageResponse } from './respond.server.ts'
+import { inlineScriptHashes } from './script-hashes.server.ts'
+import { isHttps } from './security-headers.server.ts'
 
 const config = loadConfig()
 
@@ -35,7 +35,13 @@ export function isGuestPageRequest(request: Request, url: URL): boolean {
 /** A guest page from the cache (fresh, or stale while it is rendered again), or rendered and kept. */
 export async function guestPageResponse(request: Request, url: URL): Promise<Response> {
   const https = isHttps(request)
-  const key = pageCacheKey({ buildId: BUILD_ID, protocol: https ? 'https' : 'http', host: requestHost(request, url), pathname: url.pathname, search: url.search })
+  const key = pageCacheKey({
+    buildId: BUILD_ID,
+    protocol: https ? 'https' : 'http',
+    host: requestHost(request, url),
+    pathname: url.pathname,
+    search: url.search,
+  })
   const hit = pageCache.get(key, Date.now())
   if (hit) {
     if (hit.freshness === 'stale') revalidate(key, request, url)

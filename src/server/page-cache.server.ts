@@ -8,7 +8,7 @@
  *   again in the background (`beginRevalidation` lets one render run per key at a time).
  * - older than that: dropped, the next request renders in the foreground.
  */
-import { carriesSession, COOKIES, hasCookie } from '#app/site/cookies.ts'
+import { COOKIES, carriesSession, hasCookie } from '#app/site/cookies.ts'
 
 export interface PageCacheOptions {
   /** Most documents held; the least recently used one goes first. */
@@ -115,7 +115,6 @@ export function pageCacheKey(input: PageKeyInput): string {
   return `${input.buildId}\n${input.protocol}://${input.host.toLowerCase()}${input.pathname}${input.search}`
 }
 
-
 /** Whether a request may be answered from (and fill) the guest cache. */
 export function isCacheableRequest(input: { method: string; pathname: string; cookieHeader: string | null }): boolean {
   if (input.method !== 'GET' && input.method !== 'HEAD') return false
@@ -137,4 +136,3 @@ export function isCacheableResponse(response: { status: number; headers: Headers
   if (/\b(?:no-store|private)\b/i.test(control)) return false
   return true
 }
-

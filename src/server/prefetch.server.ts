@@ -4,10 +4,10 @@
  * (decision 026). Immutable when `v` names this build.
  */
 import { FastResponse } from 'srvx'
-import { PREFETCH_MAP_PATH, localizePrefetchMap, prefetchMapFromManifest, type PrefetchMap } from '#app/site/prefetch-map.ts'
+import { localizePrefetchMap, PREFETCH_MAP_PATH, type PrefetchMap, prefetchMapFromManifest } from '#app/site/prefetch-map.ts'
 import { isLocale } from '#machines/rules/locale.ts'
-import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 import { BUILD_ID, localeAssets } from './build.server.ts'
+import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
 let prefetchMap: Promise<PrefetchMap> | null = null
 

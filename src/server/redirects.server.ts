@@ -4,12 +4,12 @@
  * place; and no redirect the site answers leaves it, but for the download (R7.4).
  */
 import { FastResponse } from 'srvx'
-import { loadConfig } from '#config'
 import { localeCookie, rootRedirect } from '#app/features/locale/locale.ts'
 import { withoutTrailingSlash } from '#app/site/paths.ts'
+import { loadConfig } from '#config'
 import type { Locale } from '#machines/rules/locale.ts'
-import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 import { requestHost } from './request.server.ts'
+import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
 const config = loadConfig()
 

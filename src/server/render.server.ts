@@ -4,21 +4,22 @@
  * 080); a page is read whole and painted first (decision 025). Past the limit the visitor gets a
  * quick 503.
  */
-import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
+
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Buffer } from 'node:buffer'
+import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { FastResponse } from 'srvx'
-import { loadConfig } from '#config'
-import { overwriteServerAsyncLocalStorage } from '#app/paraglide/runtime.js'
-import { m } from '#app/paraglide/messages.js'
-import { splitLocalePrefix } from '#app/features/locale/locale.ts'
 import type { RequestLocaleStore } from '#app/features/locale/i18n.ts'
+import { splitLocalePrefix } from '#app/features/locale/locale.ts'
+import { m } from '#app/paraglide/messages.js'
+import { overwriteServerAsyncLocalStorage } from '#app/paraglide/runtime.js'
 import { HttpError } from '#app/site/http-error.ts'
 import { paintFirst } from '#app/site/paint-first.ts'
-import { RenderLimit } from './render-limit.server.ts'
-import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
-import { requestLocale } from './request.server.ts'
+import { loadConfig } from '#config'
 import { localeAssets } from './build.server.ts'
+import { RenderLimit } from './render-limit.server.ts'
+import { requestLocale } from './request.server.ts'
+import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
 const localeStorage = new AsyncLocalStorage<RequestLocaleStore>()
 overwriteServerAsyncLocalStorage(localeStorage as never)

@@ -4,12 +4,13 @@
  * host, or the original's; forwarding headers count only from a configured proxy
  * (`trusted-host.server.ts` holds the rules).
  */
-import { loadConfig } from '#config'
-import { normalizeHost } from '#constants'
+
 import { pageLocale } from '#app/features/locale/locale.ts'
 import { isBypassedPath } from '#app/site/paths.ts'
+import { loadConfig } from '#config'
+import { normalizeHost } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
-import { siteAddress, type HostPolicy } from './trusted-host.server.ts'
+import { type HostPolicy, siteAddress } from './trusted-host.server.ts'
 
 const config = loadConfig()
 
@@ -39,7 +40,13 @@ export function trustedRequest(incoming: Request): Request {
   headers.set('x-forwarded-host', address.host)
   headers.set('x-forwarded-proto', address.protocol)
   const trusted = new URL(`${url.pathname}${url.search}`, `${address.protocol}://${address.host}`)
-  return new Request(trusted, { method: incoming.method, headers, body: incoming.body, signal: incoming.signal, ...(incoming.body ? { duplex: 'half' } : {}) } as RequestInit)
+  return new Request(trusted, {
+    method: incoming.method,
+    headers,
+    body: incoming.body,
+    signal: incoming.signal,
+    ...(incoming.body ? { duplex: 'half' } : {}),
+  } as RequestInit)
 }
 
 /** The host a (trusted) request is addressed to. */

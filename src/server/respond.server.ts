@@ -7,12 +7,12 @@
 import type { Buffer } from 'node:buffer'
 import { FastResponse } from 'srvx'
 import { loadConfig } from '#config'
-import { compressBody, documentBody, documentGzip, negotiateEncoding, type CachedDocument, type Encoding } from './cached-document.server.ts'
-import { baseSecurityHeaders, contentSecurityPolicy } from './security-headers.server.ts'
-import { inlineScriptHashes } from './script-hashes.server.ts'
+import { type CachedDocument, compressBody, documentBody, documentGzip, type Encoding, negotiateEncoding } from './cached-document.server.ts'
 import { localTarget } from './redirects.server.ts'
-import { requestHost } from './request.server.ts'
 import type { Rendered } from './render.server.ts'
+import { requestHost } from './request.server.ts'
+import { inlineScriptHashes } from './script-hashes.server.ts'
+import { baseSecurityHeaders, contentSecurityPolicy } from './security-headers.server.ts'
 
 const config = loadConfig()
 
@@ -104,5 +104,9 @@ export function pageResponse(
   const body = compressBody(plain, encoding)
   if (encoding !== 'identity') headers.set('content-encoding', encoding)
   headers.set('content-length', String(body.length))
-  return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, statusText: response.statusText, headers })
+  return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
 }

@@ -29,8 +29,8 @@ function unique(values: (string | null)[]): string[] {
 
 export type CspConfig = Pick<PublicConfig, 'apiBrowserBase' | 'chatScriptUrl' | 'analyticsScriptUrl'> &
   Partial<Pick<PublicConfig, 'gtmId' | 'gtmScriptUrl'>> & {
-  payment: Pick<PublicConfig['payment'], 'cloudpaymentsScriptUrl'> & { payselection: Pick<PublicConfig['payment']['payselection'], 'scriptUrl'> }
-}
+    payment: Pick<PublicConfig['payment'], 'cloudpaymentsScriptUrl'> & { payselection: Pick<PublicConfig['payment']['payselection'], 'scriptUrl'> }
+  }
 
 /**
  * Scripts: the site itself, the nonce or the hashes of a page's inline scripts (the router's
@@ -47,7 +47,10 @@ export function contentSecurityPolicy(input: { nonce?: string; scriptSources?: r
   const api = origin(config.apiBrowserBase)
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...(input.nonce !== undefined ? [`'nonce-${input.nonce}'`] : []), ...(input.scriptSources ?? []), ...unique([...payment, ...providers])]],
+    [
+      'script-src',
+      ["'self'", ...(input.nonce !== undefined ? [`'nonce-${input.nonce}'`] : []), ...(input.scriptSources ?? []), ...unique([...payment, ...providers])],
+    ],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', unique(["'self'", 'data:', 'blob:', api, ...providers])],
     ['font-src', ["'self'", 'data:']],

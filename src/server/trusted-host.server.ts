@@ -40,8 +40,11 @@ function plainIp(ip: string): string {
 /** `TRUST_PROXY`: proxy addresses separated by commas; `loopback` for 127.0.0.1 and ::1. */
 export function parseProxies(raw: string | undefined): Set<string> | string {
   const proxies = new Set<string>()
-  for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (item === 'loopback') LOOPBACK.forEach((ip) => proxies.add(ip))
+  for (const item of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (item === 'loopback') for (const ip of LOOPBACK) proxies.add(ip)
     else if (isIP(item)) proxies.add(plainIp(item))
     else return `"${item}" is neither an IP address nor loopback`
   }

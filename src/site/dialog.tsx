@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 
 /**
  * An accessible dialog: focus moves in and is trapped, Escape and the backdrop close it,

@@ -1,4 +1,4 @@
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
 import { m } from '#app/paraglide/messages.js'
 import { statusOf } from './http-error.ts'
 import { NotFoundPage } from './not-found-page.tsx'
@@ -24,7 +24,9 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
         >
           {m.error_retry()}
         </button>
-        <Link to="/" className="button button--ghost">{m.not_found_back_home()}</Link>
+        <Link to="/" className="button button--ghost">
+          {m.not_found_back_home()}
+        </Link>
       </div>
     </section>
   )

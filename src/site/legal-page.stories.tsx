@@ -1,15 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { AnyRoute } from '@tanstack/react-router'
 import { expect, within } from 'storybook/test'
+import { LEGAL_DOCUMENTS, type LegalDocumentId } from '#app/content/legal.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { LEGAL_DOCUMENTS, type LegalDocumentId } from '#app/content/legal.ts'
-import { Route as OfertaRoute } from '#app/routes/oferta.tsx'
-import { Route as UserLicenseRoute } from '#app/routes/user-license.tsx'
-import { Route as PolicyRoute } from '#app/routes/policy.tsx'
 import { Route as CookiesPolicyRoute } from '#app/routes/cookies-policy.tsx'
-import { RoutePage } from '../../.storybook/site.tsx'
+import { Route as OfertaRoute } from '#app/routes/oferta.tsx'
+import { Route as PolicyRoute } from '#app/routes/policy.tsx'
+import { Route as UserLicenseRoute } from '#app/routes/user-license.tsx'
 import { CYRILLIC, expectPage, routePage, storyProduct } from '../../.storybook/pages.tsx'
+import { RoutePage } from '../../.storybook/site.tsx'
 
 /**
  * The four legal documents, rendered by their route files, in English, Russian and German.
@@ -51,7 +51,11 @@ const meta = {
 
     // The contents lead to every section; the other three documents are linked.
     const toc = main.getByRole('navigation', { name: m.mk_legal_toc() })
-    await expect(within(toc).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(sections.map((s) => `#${s.anchor}`))
+    await expect(
+      within(toc)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(sections.map((s) => `#${s.anchor}`))
     await expect(within(main.getByRole('navigation', { name: m.mk_legal_other_documents() })).getAllByRole('link')).toHaveLength(3)
 
     // German pages say that the text is in English.

@@ -1,12 +1,12 @@
-import { getLocale } from '#app/paraglide/runtime.js'
-import { m } from '#app/paraglide/messages.js'
-import { LEGAL_DOCUMENTS, type LegalDocumentId } from '#app/content/legal.ts'
-import { legalHref, type LegalPage as LegalPath } from '#app/features/locale/locale.ts'
-import { useSite } from './use-site.ts'
-import { PageIntro } from './page-intro.tsx'
-import { RichText, t } from '#app/features/marketing/text.tsx'
-import * as legalText from '#app/content/messages/legal.ts'
 import { useHydrated } from '@tanstack/react-router'
+import { LEGAL_DOCUMENTS, type LegalDocumentId } from '#app/content/legal.ts'
+import * as legalText from '#app/content/messages/legal.ts'
+import { type LegalPage as LegalPath, legalHref } from '#app/features/locale/locale.ts'
+import { RichText, t } from '#app/features/marketing/text.tsx'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { PageIntro } from './page-intro.tsx'
+import { useSite } from './use-site.ts'
 
 const DOCUMENTS: Array<{ id: LegalDocumentId; path: LegalPath; label: () => string }> = [
   { id: 'oferta', path: 'oferta', label: () => m.footer_oferta() },
@@ -36,16 +36,22 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
     <>
       <PageIntro heading={heading} intro={intro}>
         {locale === 'de' ? (
-          <p className="notice" role="note" data-testid="legal-language-notice">{m.legal_de_notice()}</p>
+          <p className="notice" role="note" data-testid="legal-language-notice">
+            {m.legal_de_notice()}
+          </p>
         ) : null}
       </PageIntro>
       <div className="legal" data-hydrated={hydrated} data-testid="legal-document" data-document={document}>
         <aside className="legal__aside">
           <nav className="legal__toc" aria-labelledby="legal-toc-title">
-            <h2 id="legal-toc-title" className="legal__toc-title">{m.mk_legal_toc()}</h2>
+            <h2 id="legal-toc-title" className="legal__toc-title">
+              {m.mk_legal_toc()}
+            </h2>
             <ol lang={textLocale}>
               {doc.sections.map((s) => (
-                <li key={s.anchor}><a href={`#${s.anchor}`}>{t(legalText, s.title, inputs, textLocale)}</a></li>
+                <li key={s.anchor}>
+                  <a href={`#${s.anchor}`}>{t(legalText, s.title, inputs, textLocale)}</a>
+                </li>
               ))}
             </ol>
           </nav>
@@ -60,7 +66,9 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
               </div>
               <div>
                 <dt>{t(legalText, 'legal_support_label', {}, textLocale)}</dt>
-                <dd><a href={`mailto:${inputs.email}`}>{inputs.email}</a></dd>
+                <dd>
+                  <a href={`mailto:${inputs.email}`}>{inputs.email}</a>
+                </dd>
               </div>
             </dl>
             {doc.sections.map((s) => (
@@ -71,10 +79,14 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
             ))}
           </article>
           <nav className="legal__others" aria-labelledby="legal-others-title">
-            <h2 id="legal-others-title" className="legal__toc-title">{m.mk_legal_other_documents()}</h2>
+            <h2 id="legal-others-title" className="legal__toc-title">
+              {m.mk_legal_other_documents()}
+            </h2>
             <ul>
               {DOCUMENTS.filter((d) => d.id !== document).map((d) => (
-                <li key={d.id}><a href={legalHref(locale, d.path)}>{d.label()}</a></li>
+                <li key={d.id}>
+                  <a href={legalHref(locale, d.path)}>{d.label()}</a>
+                </li>
               ))}
             </ul>
           </nav>

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../.storybook/play.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { m } from '#app/paraglide/messages.js'
-import { LightboxHost } from './lightbox-host.tsx'
 import { GALLERY_ITEMS } from '#app/features/marketing/gallery.tsx'
+import { m } from '#app/paraglide/messages.js'
+import { expectVisible } from '../../.storybook/play.ts'
 import type { SiteParameters } from '../../.storybook/site.tsx'
+import { LightboxHost } from './lightbox-host.tsx'
 
 /** R3: the image lightbox (rendered by the story frame, as by the root layout). */
 const IMAGE = { url: GALLERY_ITEMS[0]!.big, name: 'Knife skins in the inventory' }

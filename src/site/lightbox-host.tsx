@@ -1,6 +1,6 @@
 import { m } from '#app/paraglide/messages.js'
-import { LightboxActor } from './ui-actors.tsx'
 import { Dialog } from './dialog.tsx'
+import { LightboxActor } from './ui-actors.tsx'
 
 /** The image lightbox (R3): the image by url, its name as caption; Escape or the button closes. */
 export function LightboxHost() {
@@ -14,7 +14,9 @@ export function LightboxHost() {
         <img src={url} alt={name ?? ''} />
         <figcaption>{name}</figcaption>
       </figure>
-      <button type="button" className="icon-button lightbox__close" onClick={close} aria-label={m.gallery_close()}>×</button>
+      <button type="button" className="icon-button lightbox__close" onClick={close} aria-label={m.gallery_close()}>
+        ×
+      </button>
     </Dialog>
   )
 }

@@ -6,10 +6,10 @@
  * their own product name (decision 005).
  */
 import * as metaTexts from '#app/content/messages/meta.ts'
+import { legalPrefix, splitLocalePrefix } from '#app/features/locale/locale.ts'
 import type { Brand, BrandId, PublicConfig } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
-import { legalPrefix, splitLocalePrefix } from '#app/features/locale/locale.ts'
 
 export const PAGE_KEYS = {
   index: 'home',

@@ -2,13 +2,14 @@
  * R2: route middleware by name. A route lists names in `staticData.middleware`; the
  * server entry runs `download-proxy` for the download path. An unknown name is a 500.
  */
+
+import { launcherDownloadUrl } from '#app/features/marketing/download.ts'
+import { utmCookies } from '#app/features/marketing/utm.ts'
 import type { PublicConfig } from '#constants'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
-import { HttpError } from './http-error.ts'
-import { launcherDownloadUrl } from '#app/features/marketing/download.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
-import { readCookie, COOKIES } from './cookies.ts'
-import { utmCookies } from '#app/features/marketing/utm.ts'
+import { COOKIES, readCookie } from './cookies.ts'
+import { HttpError } from './http-error.ts'
 
 export interface MiddlewareContext {
   locale: Locale
@@ -29,11 +30,7 @@ export type Middleware = (ctx: MiddlewareContext) => MiddlewareResult | undefine
 const registry = {
   /** The launcher download renders no page: it sends the browser to the backend's file. */
   'download-proxy': (ctx) => ({
-    redirect: launcherDownloadUrl(
-      ctx.config.apiBrowserBase,
-      ctx.locale,
-      sanitizeReferrerCode(readCookie(ctx.cookieHeader, COOKIES.referrer)),
-    ),
+    redirect: launcherDownloadUrl(ctx.config.apiBrowserBase, ctx.locale, sanitizeReferrerCode(readCookie(ctx.cookieHeader, COOKIES.referrer))),
   }),
   /** R2: a page for Russian visitors only; any other language goes to its own home page. */
   'russian-only': (ctx) => (ctx.locale === 'ru' ? undefined : { redirect: localePath(ctx.locale, '/') }),

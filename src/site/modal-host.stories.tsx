@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../.storybook/play.ts'
-import { useState } from 'react'
 import { useActorRef } from '@xstate/react'
-import { fromCallback } from 'xstate'
+import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import type { ModalAnswer } from '#machines/ui.ts'
+import { fromCallback } from 'xstate'
 import { m } from '#app/paraglide/messages.js'
+import type { ModalAnswer } from '#machines/ui.ts'
+import { expectVisible } from '../../.storybook/play.ts'
+import type { SiteParameters } from '../../.storybook/site.tsx'
 import { ModalHost } from './modal-host.tsx'
 import { ModalActor } from './ui-actors.tsx'
-import type { SiteParameters } from '../../.storybook/site.tsx'
 
 /**
  * R3, R4: the modal machine's host. The story frame renders `ModalHost` (as the root layout
@@ -69,7 +69,9 @@ export const Open: Story = {
 
 /** The cancellation dialog, not closable by the backdrop (`custom`). */
 export const CancelNotClosableByBackdrop: Story = {
-  parameters: { site: { ui: { modal: [{ type: 'modal.openCustom', content: { dialog: 'account.cancel' }, options: { closable: false } }] } } satisfies SiteParameters },
+  parameters: {
+    site: { ui: { modal: [{ type: 'modal.openCustom', content: { dialog: 'account.cancel' }, options: { closable: false } }] } } satisfies SiteParameters,
+  },
   play: async () => {
     await expectVisible(within(document.body).findByRole('dialog', { name: m.acc_confirm_cancel_title() }))
   },

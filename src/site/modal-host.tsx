@@ -1,7 +1,7 @@
-import type { ModalAnswer, ModalDialog } from '#machines/ui.ts'
 import { m } from '#app/paraglide/messages.js'
-import { ModalActor } from './ui-actors.tsx'
+import type { ModalAnswer, ModalDialog } from '#machines/ui.ts'
 import { Dialog } from './dialog.tsx'
+import { ModalActor } from './ui-actors.tsx'
 
 /** The texts of each dialog the modal machine can name (a dialog without texts does not compile). */
 const DIALOGS: Record<ModalDialog, { title: () => string; body: () => string; confirm: () => string; dismiss: () => string }> = {
@@ -33,14 +33,20 @@ export function ModalHost() {
     <Dialog label={texts.title()} onClose={() => answer('dismiss')} closeOnBackdrop={state.options.closable !== false}>
       <div className="dialog__header">
         <h2 className="dialog__title">{texts.title()}</h2>
-        <button type="button" className="icon-button" onClick={() => answer('dismiss')} aria-label={m.ui_modal_close()}>×</button>
+        <button type="button" className="icon-button" onClick={() => answer('dismiss')} aria-label={m.ui_modal_close()}>
+          ×
+        </button>
       </div>
       <div className="dialog__body">
         <p>{texts.body()}</p>
       </div>
       <div className="dialog__actions">
-        <button type="button" className="button button--ghost" onClick={() => answer('dismiss')}>{texts.dismiss()}</button>
-        <button type="button" className="button" onClick={() => answer('confirm')} data-testid="confirm-yes">{texts.confirm()}</button>
+        <button type="button" className="button button--ghost" onClick={() => answer('dismiss')}>
+          {texts.dismiss()}
+        </button>
+        <button type="button" className="button" onClick={() => answer('confirm')} data-testid="confirm-yes">
+          {texts.confirm()}
+        </button>
       </div>
     </Dialog>
   )

@@ -1,17 +1,11 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { CONSTANTS } from '#constants'
-import {
-  CHUNK_RELOAD_KEY,
-  canPrefetch,
-  isChunkLoadError,
-  prefetchableHref,
-  shouldReloadForChunkError,
-} from './navigation.ts'
-import { PREFETCH_MAP_PATH, chunksToPrefetch, readPrefetchMap, type PrefetchMap } from './prefetch-map.ts'
 import { splitLocalePrefix } from '#app/features/locale/locale.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { CONSTANTS } from '#constants'
+import { CHUNK_RELOAD_KEY, canPrefetch, isChunkLoadError, prefetchableHref, shouldReloadForChunkError } from './navigation.ts'
 import { takeEarlyNavigation } from './paint-first.ts'
+import { chunksToPrefetch, PREFETCH_MAP_PATH, type PrefetchMap, readPrefetchMap } from './prefetch-map.ts'
 
 let prefetchMap: Promise<PrefetchMap | null> | null = null
 function loadPrefetchMap(): Promise<PrefetchMap | null> {

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { NavigationProgress } from './navigation-progress.tsx'
-import { NavigationEffects } from './navigation-effects.tsx'
 import { ExternalScripts } from '#app/features/marketing/external-scripts.tsx'
 import type { SiteParameters } from '../../.storybook/site.tsx'
+import { NavigationEffects } from './navigation-effects.tsx'
+import { NavigationProgress } from './navigation-progress.tsx'
 
 /**
  * Browser-only navigation pieces (R2): the progress bar while a route loads, the effects
@@ -22,7 +22,9 @@ function NavigationDemo() {
       <p>
         Location: <output data-testid="location">{pathname}</output>
       </p>
-      <button type="button" className="button" onClick={() => void router.navigate({ to: '/wiki' as never })}>Go to the wiki</button>
+      <button type="button" className="button" onClick={() => void router.navigate({ to: '/wiki' as never })}>
+        Go to the wiki
+      </button>
     </div>
   )
 }

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
-import { m } from '#app/paraglide/messages.js'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { useSite } from './use-site.ts'
-import { PageIntro } from './page-intro.tsx'
+import { AccountArea } from '#app/features/account/account-area.tsx'
+import { SignInForm } from '#app/features/account/sign-in-form.tsx'
+import { Countdown } from '#app/features/marketing/countdown.tsx'
+import { FaqList } from '#app/features/marketing/faq-list.tsx'
 import {
   FaqTeaser,
   FeaturesSection,
@@ -11,18 +11,18 @@ import {
   HomeHero,
   PremiumTeaser,
   StepsSection,
-  VersionsSection,
   useSelectedVersion,
+  VersionsSection,
 } from '#app/features/marketing/home.tsx'
-import { Countdown } from '#app/features/marketing/countdown.tsx'
 import { PromoSlider } from '#app/features/marketing/promo-slider.tsx'
-import { FaqList } from '#app/features/marketing/faq-list.tsx'
 import { Wiki } from '#app/features/marketing/wiki.tsx'
 import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
-import { SignInForm } from '#app/features/account/sign-in-form.tsx'
-import { AccountArea } from '#app/features/account/account-area.tsx'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { plansOk, USER_WITH_SUBSCRIPTION } from '../../.storybook/fixtures.ts'
 import type { SiteParameters } from '../../.storybook/site.tsx'
-import { USER_WITH_SUBSCRIPTION, plansOk } from '../../.storybook/fixtures.ts'
+import { PageIntro } from './page-intro.tsx'
+import { useSite } from './use-site.ts'
 
 /**
  * Each page's main sections with the site chrome, as the routes compose them, in English,

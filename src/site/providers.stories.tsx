@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../.storybook/play.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
-import { LightboxActor, MenuActor, ModalActor } from './ui-actors.tsx'
-import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site.tsx'
 import { m } from '#app/paraglide/messages.js'
+import { expectVisible } from '../../.storybook/play.ts'
+import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site.tsx'
+import { LightboxActor, MenuActor, ModalActor } from './ui-actors.tsx'
 
 /**
  * The actors the root layout provides (auth, locale, menu, modal, lightbox), with their live
@@ -35,7 +35,9 @@ function ActorStates() {
         <dd>{lightbox}</dd>
       </dl>
       <div className="actions actions--start">
-        <button type="button" className="button" onClick={() => authRef.send({ type: 'auth.logout' })}>Sign out</button>
+        <button type="button" className="button" onClick={() => authRef.send({ type: 'auth.logout' })}>
+          Sign out
+        </button>
         <button type="button" className="button button--ghost" onClick={() => authRef.send({ type: 'token.check', now: Date.now() + 7_200_000 })}>
           Check the token two hours later
         </button>

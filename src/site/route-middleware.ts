@@ -2,11 +2,12 @@
  * Runs the named middleware that matched routes declare in `staticData.middleware`
  * (R2). An unknown name throws the 500 "Unknown middleware".
  */
+
+import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { appendResponseHeader, getRequestHeader } from '@tanstack/react-start/server'
-import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { runMiddleware, type MiddlewareName } from './middleware.ts'
+import { type MiddlewareName, runMiddleware } from './middleware.ts'
 
 declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {

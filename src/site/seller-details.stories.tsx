@@ -8,7 +8,12 @@ const meta = {
   title: 'Site/Seller details',
   component: SellerDetails,
   args: {
-    operator: { name: 'Demo Operator Ltd. (fictional)', address: '1 Example Street, 00000 Sample City (fictional)', registration: 'Register No. 000000 (fictional)', taxId: '0000000000' },
+    operator: {
+      name: 'Demo Operator Ltd. (fictional)',
+      address: '1 Example Street, 00000 Sample City (fictional)',
+      registration: 'Register No. 000000 (fictional)',
+      taxId: '0000000000',
+    },
     email: 'support@skinvault.gg',
   },
 } satisfies Meta<typeof SellerDetails>

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
-import type { Operator } from '#constants'
 import { m } from '#app/paraglide/messages.js'
+import type { Operator } from '#constants'
 
 export interface SellerDetailsProps {
   /** The seller (OPERATOR_*); null: support sends the details on request. */

@@ -8,13 +8,13 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { appendResponseHeader, getRequestHeader, getRequestHost, getRequestProtocol } from '@tanstack/react-start/server'
-import { brandForHost, loadConfig, toPublicConfig, type Brand, type BrandId, type PublicConfig } from '#config'
 import { ApiError } from '#app/api/client.ts'
 import type { User } from '#app/api/schemas.ts'
 import { clearSessionCookies, pageApi, pageSession, type ServerSession } from '#app/features/account/session.server.ts'
-import { hostDetectionInput, type HostDetectionInput } from '#app/features/locale/locale.ts'
+import { type HostDetectionInput, hostDetectionInput } from '#app/features/locale/locale.ts'
+import { clearFlashCookie, type Flash, readFlash } from '#app/forms/flash.ts'
+import { type Brand, type BrandId, brandForHost, loadConfig, type PublicConfig, toPublicConfig } from '#config'
 import { PageRequest } from './page-request.ts'
-import { clearFlashCookie, readFlash, type Flash } from '#app/forms/flash.ts'
 
 export interface SiteContext {
   host: string

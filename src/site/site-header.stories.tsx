@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
-import { SiteHeader } from './site-header.tsx'
 import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site.tsx'
 import { PHONE_GLOBALS } from '../../.storybook/viewports.ts'
+import { SiteHeader } from './site-header.tsx'
 
 const meta = {
   title: 'Site/Header',

@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
-import { isLoggedIn } from '#machines/auth.ts'
-import { hasScope, type Scope } from './scope.ts'
-import { m } from '#app/paraglide/messages.js'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { legalHref } from '#app/features/locale/locale.ts'
-import { useSite } from './use-site.ts'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { LanguageSwitcher } from '#app/features/locale/language-switcher.tsx'
+import { legalHref } from '#app/features/locale/locale.ts'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { isLoggedIn } from '#machines/auth.ts'
+import { hasScope, type Scope } from './scope.ts'
 import { MenuActor } from './ui-actors.tsx'
+import { useSite } from './use-site.ts'
 
 export function SiteHeader() {
   const { product } = useSite()
@@ -32,7 +32,9 @@ export function SiteHeader() {
     >
       <div className="site-header__inner">
         <Link to="/" className="brand">
-          <span className="brand__mark" aria-hidden="true">◆</span>
+          <span className="brand__mark" aria-hidden="true">
+            ◆
+          </span>
           <span className="brand__name">{product}</span>
         </Link>
         <button
@@ -50,11 +52,27 @@ export function SiteHeader() {
         <div id="site-menu" className="site-menu">
           <nav className="main-nav" aria-label={m.nav_main_label()}>
             <ul>
-              <li><Link to="/premium" activeProps={{ 'aria-current': 'page' }}>{m.nav_premium()}</Link></li>
-              <li><Link to="/promo" activeProps={{ 'aria-current': 'page' }}>{m.nav_promo()}</Link></li>
-              <li><Link to="/wiki" activeProps={{ 'aria-current': 'page' }}>{m.nav_wiki()}</Link></li>
-              <li><a href={legalHref(locale, 'faq')}>{m.nav_faq()}</a></li>
-              <li><a href={legalHref(locale, 'cs-go')}>{m.nav_csgo()}</a></li>
+              <li>
+                <Link to="/premium" activeProps={{ 'aria-current': 'page' }}>
+                  {m.nav_premium()}
+                </Link>
+              </li>
+              <li>
+                <Link to="/promo" activeProps={{ 'aria-current': 'page' }}>
+                  {m.nav_promo()}
+                </Link>
+              </li>
+              <li>
+                <Link to="/wiki" activeProps={{ 'aria-current': 'page' }}>
+                  {m.nav_wiki()}
+                </Link>
+              </li>
+              <li>
+                <a href={legalHref(locale, 'faq')}>{m.nav_faq()}</a>
+              </li>
+              <li>
+                <a href={legalHref(locale, 'cs-go')}>{m.nav_csgo()}</a>
+              </li>
             </ul>
           </nav>
           <div className="site-header__actions">
@@ -62,10 +80,16 @@ export function SiteHeader() {
             {loggedIn ? (
               <Link to="/account" className="button button--ghost" data-testid="account-link">
                 {m.nav_account()}
-                {premium ? <span className="badge badge--ok" data-testid="premium-badge">{m.nav_premium()}</span> : null}
+                {premium ? (
+                  <span className="badge badge--ok" data-testid="premium-badge">
+                    {m.nav_premium()}
+                  </span>
+                ) : null}
               </Link>
             ) : (
-              <Link to="/login" className="button button--ghost" data-testid="login-link">{m.nav_login()}</Link>
+              <Link to="/login" className="button button--ghost" data-testid="login-link">
+                {m.nav_login()}
+              </Link>
             )}
           </div>
         </div>

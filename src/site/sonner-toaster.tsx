@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Toaster as Sonner } from 'sonner'
-import { CONSTANTS } from '#constants'
 import { m } from '#app/paraglide/messages.js'
+import { CONSTANTS } from '#constants'
 import { toasterMounted } from './toast.ts'
 
 /** R9: bottom-right, 5000 ms, paused while hovered. Loaded after hydration (see toaster.tsx). */

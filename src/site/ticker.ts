@@ -1,4 +1,4 @@
-import { fromCallback, type EventObject } from 'xstate'
+import { type EventObject, fromCallback } from 'xstate'
 
 /** A machine's clock: sends `{ type, now }` every `intervalMs` until the machine stops it. */
 export function ticker(type: string) {

@@ -1,7 +1,7 @@
-import { m } from '#app/paraglide/messages.js'
-import type { ToastKey, ToastKind, ToastParams } from '#machines/rules/toast.ts'
 import * as notificationTexts from '#app/content/messages/notifications.ts'
 import * as paymentTexts from '#app/content/messages/payments.ts'
+import { m } from '#app/paraglide/messages.js'
+import type { ToastKey, ToastKind, ToastParams } from '#machines/rules/toast.ts'
 
 export type { ToastKind }
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../.storybook/play.ts'
 import { useEffect } from 'react'
 import { expect, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
+import { expectVisible } from '../../.storybook/play.ts'
 import { notify, type ToastKind } from './toast.ts'
 import { Toaster } from './toaster.tsx'
 
@@ -30,7 +30,9 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const shows = (kind: ToastKind) => async () => {
-  const toast = await within(document.body).findByText((_, el) => el?.closest(`[data-sonner-toast][data-type="${kind}"]`) !== null && el?.hasAttribute('data-title') === true)
+  const toast = await within(document.body).findByText(
+    (_, el) => el?.closest(`[data-sonner-toast][data-type="${kind}"]`) !== null && el?.hasAttribute('data-title') === true,
+  )
   await expectVisible(toast)
 }
 

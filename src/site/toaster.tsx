@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react'
 import { useHydrated } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 
 const SonnerToaster = lazy(() => import('./sonner-toaster.tsx'))
 

@@ -1,6 +1,6 @@
-import { createActorContext } from '@xstate/react'
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { createActorContext } from '@xstate/react'
+import { type ReactNode, useEffect } from 'react'
 import { lightboxMachine, menuMachine, modalMachine } from '#machines/ui.ts'
 
 /** One actor per page view for each piece of shared UI state (R3). */
@@ -12,10 +12,7 @@ export const LightboxActor = createActorContext(lightboxMachine)
 function CloseMenuOnRouteChange() {
   const router = useRouter()
   const menu = MenuActor.useActorRef()
-  useEffect(
-    () => router.subscribe('onBeforeNavigate', ({ toLocation }) => menu.send({ type: 'route.changed', path: toLocation.pathname })),
-    [router, menu],
-  )
+  useEffect(() => router.subscribe('onBeforeNavigate', ({ toLocation }) => menu.send({ type: 'route.changed', path: toLocation.pathname })), [router, menu])
   return null
 }
 

@@ -1,7 +1,7 @@
 import { useLoaderData } from '@tanstack/react-router'
-import type { SiteContext } from './site-context.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { productName } from './meta.ts'
+import type { SiteContext } from './site-context.ts'
 
 /** The request's brand, origin and public configuration, from the root loader. */
 export function useSite(): SiteContext & { product: string } {

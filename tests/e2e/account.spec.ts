@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { BACKEND, SITE_PORT } from '../../playwright.config'
-import { expect, test } from './support/fixtures'
-import { uniqueEmail } from './support/login'
-import { msg, product } from './support/messages'
-import { payWithNotification } from './support/payments'
+import { BACKEND, SITE_PORT } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { uniqueEmail } from './support/login.ts'
+import { msg, product } from './support/messages.ts'
+import { payWithNotification } from './support/payments.ts'
 
 // Tests wait for hydration only where they watch the browser's own request to the backend, or use
 // a control that works only once the page is interactive: a visitor types into a form as soon as it
@@ -248,18 +248,28 @@ test.describe('R7: the account area', () => {
     await expect(card.getByRole('link', { name: msg('ru', 'acc_offer_cta') })).toHaveAttribute('href', '/ru/premium?offer=1')
   })
 
-  test('issue 14: the special offer end to end: taken from the account, paid at its price, and the account shows what it bought', async ({ page, request, mailbox, signIn }) => {
+  test('issue 14: the special offer end to end: taken from the account, paid at its price, and the account shows what it bought', async ({
+    page,
+    request,
+    mailbox,
+    signIn,
+  }) => {
     test.setTimeout(90_000)
     const { email, token } = await signIn({ locale: 'ru' })
     await activateSubscription(request, token, email, 'ru')
     const special = await request.get(`${BACKEND}/ru/users/subscription/special`, { headers: { authorization: `Bearer ${token}` } })
     const { offer } = (await special.json()) as { offer: { subscription_id: number; price: number; old_price: number } }
     expect(offer.price).toBeLessThan(offer.old_price)
-    const before = (await (await request.get(`${BACKEND}/ru/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { subscription: { expires_at: string } }
+    const before = (await (await request.get(`${BACKEND}/ru/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      subscription: { expires_at: string }
+    }
 
     // Reached as a subscriber reaches it: the link on the account page.
     await page.goto('/ru/account')
-    await page.getByTestId('special-offer').getByRole('link', { name: msg('ru', 'acc_offer_cta') }).click()
+    await page
+      .getByTestId('special-offer')
+      .getByRole('link', { name: msg('ru', 'acc_offer_cta') })
+      .click()
     await expect(page).toHaveURL(/\/ru\/premium\?offer=1$/)
     const summary = page.getByTestId('premium-summary')
     // The offered plan is chosen at the offered price, the regular one beside it.
@@ -280,7 +290,9 @@ test.describe('R7: the account area', () => {
     await expect(page).toHaveURL(/\/ru\/account$/, { timeout: 30_000 })
     await expect(page.getByTestId('account-subscription')).toContainText(msg('ru', 'acc_sub_active'))
     // The backend charged the offered price and extended the subscription by the plan's days.
-    const after = (await (await request.get(`${BACKEND}/ru/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { subscription: { expires_at: string } }
+    const after = (await (await request.get(`${BACKEND}/ru/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      subscription: { expires_at: string }
+    }
     expect(new Date(after.subscription.expires_at).getTime() - new Date(before.subscription.expires_at).getTime()).toBe(30 * 86_400_000)
     // The receipt, as the card provider would send it, names the offered amount.
     await expect.poll(async () => (await mailbox.latest(email)).subject, { timeout: 15_000 }).toMatch(/^Чек по платежу № \d+$/u)
@@ -357,7 +369,13 @@ test.describe('R4, R8: session lifecycle', () => {
     expect((await context.cookies()).find((c) => c.name === COOKIES.token)).toBeUndefined()
   })
 
-  test('R9: a token without its expiry lives 1800 s: the account page, logged in, and the expiry is stored', async ({ page, context, baseURL, hydrated, signedIn }) => {
+  test('R9: a token without its expiry lives 1800 s: the account page, logged in, and the expiry is stored', async ({
+    page,
+    context,
+    baseURL,
+    hydrated,
+    signedIn,
+  }) => {
     const { email, token } = signedIn
     await context.clearCookies()
     const host = new URL(baseURL!).hostname
@@ -435,7 +453,10 @@ test.describe('R7: referrals', () => {
     await card.getByRole('button', { name: msg('ru', 'acc_join_code_submit') }).click()
     await expect(page).toHaveURL(/\/ru\/join\/friend2024$/)
     await expect(page.getByTestId('join-valid')).toBeVisible()
-    await page.getByTestId('join-valid').getByRole('link', { name: msg('ru', 'acc_join_cta') }).click()
+    await page
+      .getByTestId('join-valid')
+      .getByRole('link', { name: msg('ru', 'acc_join_cta') })
+      .click()
     await expect(page).toHaveURL(/\/ru\/login$/)
   })
 
@@ -480,7 +501,13 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
     await expect(page.getByTestId('account-link')).toBeVisible()
     const confirm = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/en/users/confirm'))
     // Typed in upper case and in Eastern Arabic-Indic digits: still the same account, Latin digits sent.
-    await fillConfirm(page, 'en', second.toUpperCase(), mail.code!.replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d))), 'correct horse battery')
+    await fillConfirm(
+      page,
+      'en',
+      second.toUpperCase(),
+      mail.code!.replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d))),
+      'correct horse battery',
+    )
     expect((await confirm).postDataJSON()).toMatchObject({ code: mail.code })
     await expect(toast(page, 'success')).toHaveText(msg('en', 'acc_confirm_done'))
     await expect(page.getByTestId('confirm-form-done')).toContainText(msg('en', 'acc_confirm_done'))
@@ -492,11 +519,21 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
     expect(stored).not.toBe(`Bearer ${token}`)
     const withPassword = await request.patch(`${BACKEND}/en/users/verify`, { data: { email: second, password: 'correct horse battery' } })
     expect(withPassword.status()).toBe(200)
-    await page.getByTestId('confirm-form-done').getByRole('link', { name: msg('en', 'acc_confirmed_go_account') }).click()
+    await page
+      .getByTestId('confirm-form-done')
+      .getByRole('link', { name: msg('en', 'acc_confirmed_go_account') })
+      .click()
     await expect(page.getByTestId('account-email')).toContainText(second)
   })
 
-  test('as another account: says who is signed in, sends nothing, and confirms after signing out', async ({ page, request, context, hydrated, mailbox, signIn }) => {
+  test('as another account: says who is signed in, sends nothing, and confirms after signing out', async ({
+    page,
+    request,
+    context,
+    hydrated,
+    mailbox,
+    signIn,
+  }) => {
     const { email: current } = await signIn({ locale: 'de' })
     const other = uniqueEmail('other')
     const sent: string[] = []
@@ -575,7 +612,11 @@ test.describe('issue 14: e-mail links open the domain the visitor used', () => {
     await context.close()
   })
 
-  test('on the mirror, in German, the e-mail change: its link opens the mirror, its code is entered in the account, the old address is told', async ({ page, mailbox, signIn }) => {
+  test('on the mirror, in German, the e-mail change: its link opens the mirror, its code is entered in the account, the old address is told', async ({
+    page,
+    mailbox,
+    signIn,
+  }) => {
     const { email: old } = await signIn({ site: mirror, locale: 'de' })
     const next = uniqueEmail('new')
     await page.goto(`${mirror}/de/account`)

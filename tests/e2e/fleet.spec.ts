@@ -4,13 +4,14 @@
  * visitor passes through it; a deploy restarts every instance one by one under load without a
  * failed request; an instance stopped hard is routed around.
  */
-import type { APIRequestContext } from '@playwright/test'
-import { execSync, spawn, type ChildProcess } from 'node:child_process'
+
+import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { SITE_PORT } from '../../playwright.config'
-import { expect, test } from './support/fixtures'
-import { childrenOf, get } from './support/processes'
-import { sessionCookieViaApi, uniqueEmail } from './support/login'
+import type { APIRequestContext } from '@playwright/test'
+import { SITE_PORT } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
+import { childrenOf, get } from './support/processes.ts'
 
 const FLEET_PORT = SITE_PORT + 30
 const FLEET = `http://localhost:${FLEET_PORT}`
@@ -74,7 +75,13 @@ test('a deploy restarts every instance one by one under load: no failed or 5xx r
   const statuses: (number | string)[] = []
   // Signed-in visitors reach the instances themselves; guests mostly the cache.
   const visitor = async (path: string, headers: Record<string, string>) => {
-    while (running) statuses.push(await get(`${FLEET}${path}`, headers).then((r) => r.status, (error: Error) => error.message))
+    while (running)
+      statuses.push(
+        await get(`${FLEET}${path}`, headers).then(
+          (r) => r.status,
+          (error: Error) => error.message,
+        ),
+      )
   }
   const load = Promise.all([
     visitor('/en/faq', { cookie }),
@@ -103,7 +110,9 @@ test('an instance stopped hard is routed around', async ({ request }) => {
     .map((line) => Number(line.trim().split(/\s+/)[0]))
   const victim = starts.find((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${FLEET_PORT + 1}`)
+      return readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .includes(`PORT=${FLEET_PORT + 1}`)
     } catch {
       return false
     }

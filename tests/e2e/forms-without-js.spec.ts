@@ -6,17 +6,21 @@
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { BACKEND } from '../../playwright.config'
-import { expect, test } from './support/fixtures'
-import { uniqueEmail } from './support/login'
-import { msg } from './support/messages'
+import { BACKEND } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { uniqueEmail } from './support/login.ts'
+import { msg } from './support/messages.ts'
 
 const cookie = async (context: BrowserContext, name: string) => (await context.cookies()).find((c) => c.name === name)
 
 test.describe('issue 15: forms with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('sign-in: the e-mail step, then the code step, then the root signed in; the session cookies as the auth machine writes them', async ({ page, context, mailbox }) => {
+  test('sign-in: the e-mail step, then the code step, then the root signed in; the session cookies as the auth machine writes them', async ({
+    page,
+    context,
+    mailbox,
+  }) => {
     const email = uniqueEmail('nojs')
     await page.goto('/ru/login')
     await page.getByLabel(msg('ru', 'acc_email_label')).fill(email)
@@ -53,7 +57,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await expect(page.getByTestId('account-email')).toContainText(email)
   })
 
-  test('R5: bad input gets the messages of the browser, in the page\'s language, and keeps what was typed', async ({ page }) => {
+  test("R5: bad input gets the messages of the browser, in the page's language, and keeps what was typed", async ({ page }) => {
     await page.goto('/de/login')
     await page.getByLabel(msg('de', 'acc_email_label')).fill('keine-adresse')
     await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
@@ -61,7 +65,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await expect(page.getByLabel(msg('de', 'acc_email_label'))).toHaveValue('keine-adresse')
   })
 
-  test('a wrong code: the backend\'s message, the code kept; a new code and another address can be asked for', async ({ page, mailbox }) => {
+  test("a wrong code: the backend's message, the code kept; a new code and another address can be asked for", async ({ page, mailbox }) => {
     const email = uniqueEmail('nojs-wrong')
     await page.goto('/en/login')
     await page.getByLabel(msg('en', 'acc_email_label')).fill(email)

@@ -1,9 +1,9 @@
 import type { ConsoleMessage } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { expect, test } from './support/fixtures'
-import { LOCALES, msg, product, type Locale } from './support/messages'
-import { fakeSessionCookie } from './support/session'
-import { BACKEND, SITE_PORT } from '../../playwright.config'
+import { BACKEND, SITE_PORT } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { LOCALES, type Locale, msg, product } from './support/messages.ts'
+import { fakeSessionCookie } from './support/session.ts'
 
 const PREFIXES = ['', '/en', '/ru', '/de'] as const
 
@@ -75,20 +75,25 @@ test.describe('R8: unknown paths', () => {
 })
 
 test.describe('R2, R7: download', () => {
-  for (const [path, locale] of [['/download', 'en'], ['/en/download', 'en'], ['/ru/download', 'ru'], ['/de/download', 'de']] as const) {
+  for (const [path, locale] of [
+    ['/download', 'en'],
+    ['/en/download', 'en'],
+    ['/ru/download', 'ru'],
+    ['/de/download', 'de'],
+  ] as const) {
     test(`${path} redirects to the backend's launcher for ${locale}`, async ({ request }) => {
       const response = await request.get(path, { maxRedirects: 0 })
       expect(response.status()).toBe(302)
-      expect(response.headers()['location']).toBe(`${BACKEND}/${locale}/launcher/download`)
+      expect(response.headers().location).toBe(`${BACKEND}/${locale}/launcher/download`)
     })
   }
   test('the referrer cookie is passed on as referrer_link_code', async ({ request }) => {
     const response = await request.get('/ru/download', { maxRedirects: 0, headers: { cookie: `${COOKIES.referrer}=FRIEND2024` } })
-    expect(response.headers()['location']).toBe(`${BACKEND}/ru/launcher/download?referrer_link_code=FRIEND2024`)
+    expect(response.headers().location).toBe(`${BACKEND}/ru/launcher/download?referrer_link_code=FRIEND2024`)
   })
   test('a malformed referrer cookie is dropped', async ({ request }) => {
     const response = await request.get('/download', { maxRedirects: 0, headers: { cookie: `${COOKIES.referrer}=%3Cscript%3E` } })
-    expect(response.headers()['location']).toBe(`${BACKEND}/en/launcher/download`)
+    expect(response.headers().location).toBe(`${BACKEND}/en/launcher/download`)
   })
 })
 
@@ -99,17 +104,17 @@ test.describe('R2: locale detection and the root redirect', () => {
       if (locale === 'en') expect(response.status()).toBe(200)
       else {
         expect(response.status()).toBe(302)
-        expect(response.headers()['location']).toBe(`/${locale}`)
+        expect(response.headers().location).toBe(`/${locale}`)
       }
     })
   }
   test('/ follows Accept-Language when there is no cookie', async ({ request }) => {
     const response = await request.get('/', { maxRedirects: 0, headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } })
-    expect(response.headers()['location']).toBe('/de')
+    expect(response.headers().location).toBe('/de')
   })
   test('issue 16: the language the root decides is remembered in i18n_redirected (365 days, path /, SameSite=Lax)', async ({ request }) => {
     const response = await request.get('/', { maxRedirects: 0, headers: { 'accept-language': 'ru-RU,ru;q=0.9' } })
-    expect(response.headers()['location']).toBe('/ru')
+    expect(response.headers().location).toBe('/ru')
     expect(response.headers()['set-cookie']).toBe(`${COOKIES.locale}=ru; Max-Age=31536000; Path=/; SameSite=Lax`)
   })
   test('issue 16: a browser the root serves in English remembers English once the page runs', async ({ browser }) => {
@@ -191,7 +196,10 @@ test.describe('R2: links and navigation in the browser', () => {
   test('client navigation keeps the prefix, and an unprefixed page stays unprefixed', async ({ page, hydrated }) => {
     await page.goto('/ru')
     await hydrated()
-    await page.getByRole('navigation', { name: msg('ru', 'nav_main_label') }).getByRole('link', { name: msg('ru', 'nav_premium') }).click()
+    await page
+      .getByRole('navigation', { name: msg('ru', 'nav_main_label') })
+      .getByRole('link', { name: msg('ru', 'nav_premium') })
+      .click()
     await expect(page).toHaveURL(/\/ru\/premium$/)
     await expect(page.locator('h1')).toHaveText(msg('ru', 'page_premium_heading', { product: product('ru') }))
     await page.goBack()
@@ -200,12 +208,20 @@ test.describe('R2: links and navigation in the browser', () => {
     await page.goto('/wiki')
     await hydrated()
     expect(new URL(page.url()).pathname, 'hydration keeps the unprefixed form').toBe('/wiki')
-    await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_premium') }).click()
+    await page
+      .getByRole('navigation', { name: msg('en', 'nav_main_label') })
+      .getByRole('link', { name: msg('en', 'nav_premium') })
+      .click()
     await expect(page).toHaveURL(/localhost:\d+\/premium$/)
   })
 
   test('legal links use /ru for Russian and /en for every other language', async ({ page }) => {
-    for (const [prefix, legal] of [['/ru', '/ru'], ['/de', '/en'], ['', '/en'], ['/en', '/en']] as const) {
+    for (const [prefix, legal] of [
+      ['/ru', '/ru'],
+      ['/de', '/en'],
+      ['', '/en'],
+      ['/en', '/en'],
+    ] as const) {
       await page.goto(prefix || '/')
       const footer = page.locator('footer')
       await expect(footer.locator('a[href$="/oferta"]')).toHaveAttribute('href', `${legal}/oferta`)
@@ -253,7 +269,12 @@ test.describe('R2: meta', () => {
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/share/original.jpg`)
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/ru/faq`)
-    for (const [lang, href] of [['en', '/faq'], ['ru', '/ru/faq'], ['de', '/de/faq'], ['x-default', '/faq']]) {
+    for (const [lang, href] of [
+      ['en', '/faq'],
+      ['ru', '/ru/faq'],
+      ['de', '/de/faq'],
+      ['x-default', '/faq'],
+    ]) {
       await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute('href', `${baseURL}${href}`)
     }
   })
@@ -296,7 +317,10 @@ test.describe('R2: the Russian-only page guard (decision 073)', () => {
     // Still signed in (on a phone the account link sits in the menu).
     await expect(page.getByTestId('account-link')).toBeAttached()
     await expect(page.getByTestId('login-link')).toHaveCount(0)
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }))
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
     for (const locale of ['en', 'de']) {
       await page.goto(`/${locale}`)
@@ -325,7 +349,8 @@ test.describe('issue 14: the Impressum (decision 076)', () => {
     await expect(page.locator('h1')).toHaveText(msg('de', 'page_impressum_heading'))
     await expect(page).toHaveTitle(msg('de', 'meta_impressum_title', { product: product('de') }))
     const details = page.getByTestId('seller-details')
-    for (const text of ['Demo Operator Ltd. (fictional)', '1 Example Street, 00000 Sample City (fictional)', 'Register No. 000000 (fictional)']) await expect(details).toContainText(text)
+    for (const text of ['Demo Operator Ltd. (fictional)', '1 Example Street, 00000 Sample City (fictional)', 'Register No. 000000 (fictional)'])
+      await expect(details).toContainText(text)
     await expect(details).toContainText(msg('de', 'impressum_registration'))
     await expect(details.getByRole('link', { name: 'support@skinvault.gg' })).toHaveAttribute('href', 'mailto:support@skinvault.gg')
     for (const locale of ['en', 'ru']) {
@@ -358,7 +383,11 @@ test.describe('issue 14: every page has its own title and logs no error, signed 
         const prefix = locale === 'en' ? '' : `/${locale}`
         const title = (key: string) => msg(locale, `meta_${key}_title`, { product: product(locale) })
         const pages = [
-          ...ROUTES.filter((r) => !(signedIn && r.key.startsWith('login'))).map((r) => ({ path: prefix && r.path === '/' ? prefix : `${prefix}${r.path}`, title: title(r.key), missing: false })),
+          ...ROUTES.filter((r) => !(signedIn && r.key.startsWith('login'))).map((r) => ({
+            path: prefix && r.path === '/' ? prefix : `${prefix}${r.path}`,
+            title: title(r.key),
+            missing: false,
+          })),
           ...(signedIn ? [{ path: `${prefix}/account`, title: title('account'), missing: false }] : []),
           ...(locale === 'ru' ? [{ path: '/ru/requisites', title: title('requisites'), missing: false }] : []),
           { path: `${prefix}/impressum`, title: title('impressum'), missing: false },

@@ -7,20 +7,40 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { BACKEND } from '../../playwright.config'
-import { expect, test } from './support/fixtures'
-import { LOCALES, msg, product, type Locale } from './support/messages'
+import { BACKEND } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { LOCALES, msg, product } from './support/messages.ts'
 
 test.describe.configure({ timeout: 180_000 })
 
-const ROUTES = ['', '/cs-go', '/faq', '/wiki', '/promo', '/premium', '/login', '/login/abc123', '/join', '/join/FRIEND1', '/confirm-email', '/confirm-email/abc123', '/oferta', '/user-license', '/policy', '/cookies-policy', '/no-such-page']
+const ROUTES = [
+  '',
+  '/cs-go',
+  '/faq',
+  '/wiki',
+  '/promo',
+  '/premium',
+  '/login',
+  '/login/abc123',
+  '/join',
+  '/join/FRIEND1',
+  '/confirm-email',
+  '/confirm-email/abc123',
+  '/oferta',
+  '/user-license',
+  '/policy',
+  '/cookies-policy',
+  '/no-such-page',
+]
 
 /** axe with every WCAG 2.x A/AA rule and best practices; the violations as readable lines. */
 async function violations(page: Page, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
   if (include) builder = builder.include(include)
   const result = await builder.analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`))
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`),
+  )
 }
 
 async function settle(page: Page) {
@@ -64,7 +84,12 @@ async function tabTo(page: Page, selector: string, max = 120, key: 'Tab' | 'Shif
 
 test.describe('issue 9: axe finds no violation in open states', () => {
   for (const locale of LOCALES) {
-    test(`account with the modal open and a toast, premium with a plan chosen, lightbox, phone menu (${locale})`, async ({ page, request, hydrated, signIn }) => {
+    test(`account with the modal open and a toast, premium with a plan chosen, lightbox, phone menu (${locale})`, async ({
+      page,
+      request,
+      hydrated,
+      signIn,
+    }) => {
       const found: string[] = []
       const check = async (what: string, include?: string) => {
         await settle(page)

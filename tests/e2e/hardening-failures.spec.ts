@@ -7,11 +7,11 @@
  * no promise rejection goes unhandled in the server process.
  */
 import { createRequire } from 'node:module'
-import { SITE_PORT } from '../../playwright.config'
-import { expect, test } from './support/fixtures'
-import { LOCALES, msg, product, type Locale } from './support/messages'
-import { fakeSessionCookie, fakeSessionHeader } from './support/session'
-import { FakeBackend, startSiteServer, waitForPage, type BackendMode, type SiteServer } from './support/site-server'
+import { SITE_PORT } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { LOCALES, type Locale, msg, product } from './support/messages.ts'
+import { fakeSessionCookie, fakeSessionHeader } from './support/session.ts'
+import { type BackendMode, FakeBackend, type SiteServer, startSiteServer, waitForPage } from './support/site-server.ts'
 
 const SITE_B_PORT = SITE_PORT + 4
 const FAKE_PORT = SITE_PORT + 5

@@ -5,9 +5,9 @@
  * no 5xx, no `Location` off the site, and the marker `<x-fuzz>` never comes back unescaped.
  */
 import { Agent, request as httpRequest } from 'node:http'
-import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
-import { expect, test } from './support/fixtures'
-import { path as fuzzPath, pick, seeded, target, type Random } from '../unit/hardening/fuzz-support'
+import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
+import { path as fuzzPath, pick, type Random, seeded, target } from '../unit/hardening/fuzz-support.ts'
+import { expect, test } from './support/fixtures.ts'
 
 const PATHS = 2400
 const REDIRECTS = 600
@@ -15,7 +15,9 @@ const CONCURRENCY = 8
 const MARKER = '<x-fuzz>'
 const ORIGIN = new URL(SITE).origin
 /** R2, R7: the download path is the one redirect that leaves the site, to the launcher on the backend. */
-const LAUNCHER = new RegExp(`^${new URL(BACKEND).origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(en|ru|de)/launcher/download(\\?referrer_link_code=[A-Za-z0-9_-]+)?$`)
+const LAUNCHER = new RegExp(
+  `^${new URL(BACKEND).origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(en|ru|de)/launcher/download(\\?referrer_link_code=[A-Za-z0-9_-]+)?$`,
+)
 
 /** What Node's HTTP client refuses to send raw is percent-encoded; everything else goes as is. */
 function raw(value: string): string {
@@ -38,12 +40,17 @@ const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
 
 function send(path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: SITE_PORT, path, method: 'GET', agent, headers: { host: `localhost:${SITE_PORT}`, accept: 'text/html' } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ path, status: res.statusCode ?? 0, location: res.headers.location ?? null, body: Buffer.concat(chunks).toString('utf8') }))
-      res.on('error', reject)
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port: SITE_PORT, path, method: 'GET', agent, headers: { host: `localhost:${SITE_PORT}`, accept: 'text/html' } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({ path, status: res.statusCode ?? 0, location: res.headers.location ?? null, body: Buffer.concat(chunks).toString('utf8') }),
+        )
+        res.on('error', reject)
+      },
+    )
     req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${path}`)))
     req.on('error', reject)
     req.end()
@@ -63,7 +70,11 @@ function problems(answer: Answer): string[] {
     const launcher = LAUNCHER.test(answer.location) && /^\/((en|ru|de)\/)?download\/?(\?|$)/.test(answer.path)
     if (origin !== ORIGIN && !launcher) found.push(`location ${answer.location}`)
     // A relative Location must be a plain path: `//host`, `/\host` or a scheme would leave the site.
-    if (!answer.location.startsWith(`${ORIGIN}/`) && !launcher && (/^\s*[\\/]{2}|^\s*\/\\|^[a-z][a-z0-9+.-]*:/i.test(answer.location) || !answer.location.startsWith('/')))
+    if (
+      !answer.location.startsWith(`${ORIGIN}/`) &&
+      !launcher &&
+      (/^\s*[\\/]{2}|^\s*\/\\|^[a-z][a-z0-9+.-]*:/i.test(answer.location) || !answer.location.startsWith('/'))
+    )
       found.push(`location looks off-site: ${answer.location}`)
   }
   if (answer.body.includes(MARKER)) found.push('the marker came back unescaped')
@@ -92,7 +103,10 @@ async function run(paths: string[]): Promise<{ answers: Answer[]; failures: stri
 }
 
 function redirectValue(random: Random): string {
-  const value = random() < 0.3 ? pick(random, [`/${MARKER}`, `//evil.example/${MARKER}`, `javascript:alert('${MARKER}')`, `"><${MARKER.slice(1)}`, `/en/account#${MARKER}`]) : target(random)
+  const value =
+    random() < 0.3
+      ? pick(random, [`/${MARKER}`, `//evil.example/${MARKER}`, `javascript:alert('${MARKER}')`, `"><${MARKER.slice(1)}`, `/en/account#${MARKER}`])
+      : target(random)
   // Sometimes encoded as a browser would, sometimes sent nearly raw.
   return random() < 0.6 ? encodeURIComponent(value) : raw(value).replace(/&/g, '%26')
 }
@@ -118,7 +132,11 @@ test.describe('issue 9: HTTP fuzz of paths and redirect targets (seeded)', () =>
 
   test(`${REDIRECTS} login ?redirect= values: no 5xx, never redirected off-site`, async () => {
     const random = seeded(5150)
-    const paths = Array.from({ length: REDIRECTS }, () => `${pick(random, ['/login', '/en/login', '/ru/login', '/de/login', '/de/login/abc123', '/account', '/ru/account'])}?redirect=${redirectValue(random)}`)
+    const paths = Array.from(
+      { length: REDIRECTS },
+      () =>
+        `${pick(random, ['/login', '/en/login', '/ru/login', '/de/login', '/de/login/abc123', '/account', '/ru/account'])}?redirect=${redirectValue(random)}`,
+    )
     const { answers, failures } = await run(paths)
     expect(failures.slice(0, 20), `${failures.length} failures`).toEqual([])
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(30)

@@ -3,16 +3,17 @@
  * nonce, no CSP violation on the main pages and in the payment widget, the guest page cache
  * (hits, signed-in visitors, brands, Set-Cookie) and compressed responses.
  */
-import type { Page } from '@playwright/test'
+
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
+import type { Page } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
-import { expect, test } from './support/fixtures'
-import { startSiteServer, waitForPage } from './support/site-server'
-import { childrenOf, get } from './support/processes'
-import { sessionCookieViaApi, uniqueEmail } from './support/login'
-import { msg } from './support/messages'
+import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
+import { msg } from './support/messages.ts'
+import { childrenOf, get } from './support/processes.ts'
+import { startSiteServer, waitForPage } from './support/site-server.ts'
 
 const MIRROR = `http://mirror.localhost:${SITE_PORT}`
 /** The request client resolves names itself: the mirror host reaches it through the proxy header. */
@@ -20,7 +21,13 @@ const AS_MIRROR = { 'x-forwarded-host': `mirror.localhost:${SITE_PORT}` }
 
 /** The sha256 of each inline script of a page, as CSP sources, computed here on their own. */
 function inlineHashes(html: string): string[] {
-  return [...new Set([...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`))]
+  return [
+    ...new Set(
+      [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
+      ),
+    ),
+  ]
 }
 
 function nonceOf(csp: string | undefined): string {
@@ -92,7 +99,7 @@ test.describe('issue 9: security headers', () => {
     expect(compressed).toBeGreaterThan(2)
   })
 
-  test('decision 084: a guest page lists exactly its inline scripts\' hashes and carries no nonce, so one copy serves every guest', async ({ request }) => {
+  test("decision 084: a guest page lists exactly its inline scripts' hashes and carries no nonce, so one copy serves every guest", async ({ request }) => {
     for (const path of [`/ru/faq?hash-probe=${Date.now()}`, '/de/premium', '/en']) {
       const first = await request.get(path)
       const second = await request.get(path)
@@ -130,7 +137,7 @@ test.describe('issue 9: security headers', () => {
     let redirects = 0
     for (const path of ['//evil.example/', '/\\evil.example/', '/?x=//evil.example', '/download?x=1', '/en//evil.example/']) {
       const response = await request.get(`${SITE}${path}`, { maxRedirects: 0, headers: { 'accept-language': 'ru' } })
-      const location = response.headers()['location']
+      const location = response.headers().location
       if (location === undefined) continue
       redirects++
       if (path.startsWith('/download')) expect(location).toMatch(/^http:\/\/localhost:\d+\//)
@@ -191,7 +198,7 @@ test.describe('issue 9: guest page cache', () => {
     const second = await request.get(path)
     expect(second.headers()['x-cache']).toBe('HIT')
     // Decision 084: one copy for every guest, which a proxy or a CDN may keep as well.
-    expect(second.headers()['vary']).toBe('Accept-Encoding')
+    expect(second.headers().vary).toBe('Accept-Encoding')
     expect(second.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600')
     const html = await second.text()
     expect(html).toContain('session:null')
@@ -213,7 +220,7 @@ test.describe('issue 9: guest page cache', () => {
     expect(await guest.text()).not.toContain(token)
   })
 
-  test('the mirror never gets the original brand\'s cached page, and vice versa', async ({ request }) => {
+  test("the mirror never gets the original brand's cached page, and vice versa", async ({ request }) => {
     const path = `/en/faq?brand-probe=${Date.now()}`
     const original = await request.get(path)
     expect(original.headers()['x-cache']).toBe('MISS')
@@ -277,19 +284,32 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
     // The browser still gets there: the page hydrates and a client-side navigation works.
     await page.goto('/de/faq')
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-    await page.getByRole('link', { name: msg('de', 'nav_premium') }).first().click()
+    await page
+      .getByRole('link', { name: msg('de', 'nav_premium') })
+      .first()
+      .click()
     await expect(page).toHaveURL(/\/de\/premium$/)
   })
 
-  test('each page loads its own language\'s chunks only (decision 026)', async ({ page }) => {
-    for (const [path, folder] of [['/ru/faq', 'ru'], ['/de', 'de'], ['/premium', 'en']] as const) {
+  test("each page loads its own language's chunks only (decision 026)", async ({ page }) => {
+    for (const [path, folder] of [
+      ['/ru/faq', 'ru'],
+      ['/de', 'de'],
+      ['/premium', 'en'],
+    ] as const) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
       const scripts = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')),
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.endsWith('.js')),
       )
       expect(scripts.length).toBeGreaterThan(5)
-      expect(scripts.filter((p) => !p.startsWith(`/assets/${folder}/`)), path).toEqual([])
+      expect(
+        scripts.filter((p) => !p.startsWith(`/assets/${folder}/`)),
+        path,
+      ).toEqual([])
     }
   })
 
@@ -302,12 +322,15 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await page.waitForTimeout(500)
     expect(validation).toEqual([])
-    await page.getByRole('link', { name: msg('ru', 'nav_login') }).first().click()
+    await page
+      .getByRole('link', { name: msg('ru', 'nav_login') })
+      .first()
+      .click()
     await expect(page.getByRole('textbox').first()).toBeVisible()
     await expect.poll(() => validation).toEqual(['/locales/validation/ru.json'])
   })
 
-  test('idle prefetch fetches the linked pages\' code without running it', async ({ page, request }) => {
+  test("idle prefetch fetches the linked pages' code without running it", async ({ page, request }) => {
     const map = await request.get('/_app/prefetch-map.json?v=probe&l=en')
     expect(map.headers()['content-type']).toContain('application/json')
     const routes = (await map.json()) as Record<string, string[]>
@@ -316,7 +339,10 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     // After the idle timeout, the FAQ's chunks are modulepreloaded: fetched, not evaluated.
     await expect
-      .poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map((l) => new URL(l.href).pathname)), { timeout: 10_000 })
+      .poll(
+        () => page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map((l) => new URL(l.href).pathname)),
+        { timeout: 10_000 },
+      )
       .toEqual(expect.arrayContaining(routes['/faq']!))
   })
 
@@ -429,7 +455,13 @@ test.describe('issue 18: no request lost on restart (decision 083)', () => {
       let running = true
       const statuses: (number | string)[] = []
       const visitor = async (path: string) => {
-        while (running) statuses.push(await get(`${site.base}${path}`).then((r) => r.status, (error: Error) => error.message))
+        while (running)
+          statuses.push(
+            await get(`${site.base}${path}`).then(
+              (r) => r.status,
+              (error: Error) => error.message,
+            ),
+          )
       }
       const load = Promise.all(['/en/faq', '/ru', '/de/premium', '/en/wiki', '/ru/faq', '/en'].map(visitor))
       await new Promise((r) => setTimeout(r, 500))

@@ -4,14 +4,28 @@
  * on a route change and with Escape.
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures'
-import { LOCALES, msg, product, type Locale } from './support/messages'
-import { BACKEND } from '../../playwright.config'
+import { BACKEND } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { LOCALES, type Locale, msg, product } from './support/messages.ts'
 
 test.describe.configure({ timeout: 240_000 })
 
 /** Every page route of R2 (the account page needs a session and is the same layout). */
-const PAGES = ['', '/cs-go', '/faq', '/wiki', '/promo', '/premium', '/login', '/join', '/confirm-email', '/oferta', '/user-license', '/policy', '/cookies-policy'] as const
+const PAGES = [
+  '',
+  '/cs-go',
+  '/faq',
+  '/wiki',
+  '/promo',
+  '/premium',
+  '/login',
+  '/join',
+  '/confirm-email',
+  '/oferta',
+  '/user-license',
+  '/policy',
+  '/cookies-policy',
+] as const
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -99,7 +113,10 @@ test.describe('R2: the home page offers its pictures in several widths', () => {
     await expect(hero).toHaveAttribute('sizes', /.+/)
     await expect(hero).not.toHaveAttribute('loading', 'lazy')
     const monitor = page.getByTestId('gallery-monitor').locator('img')
-    await expect(monitor).toHaveAttribute('srcset', /skin-01-small\.webp 320w, \/images\/gallery\/skin-01-640\.webp 640w, \/images\/gallery\/skin-01-big\.webp 1280w/)
+    await expect(monitor).toHaveAttribute(
+      'srcset',
+      /skin-01-small\.webp 320w, \/images\/gallery\/skin-01-640\.webp 640w, \/images\/gallery\/skin-01-big\.webp 1280w/,
+    )
     await expect(monitor).toHaveAttribute('sizes', /.+/)
     await expect(monitor).toHaveAttribute('loading', 'lazy')
     // A phone fetches the smaller hero, not the 960 px one.
@@ -141,7 +158,10 @@ test.describe('R2: the mobile menu', () => {
       await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
 
       await open(page)
-      await page.locator('#site-menu').getByRole('link', { name: msg(locale as Locale, link), exact: true }).click()
+      await page
+        .locator('#site-menu')
+        .getByRole('link', { name: msg(locale as Locale, link), exact: true })
+        .click()
       await expect(page).toHaveURL(new RegExp(`/${locale}${to}$`))
       await expect(page.locator('h1')).toHaveText(msg(locale as Locale, heading, { product: product(locale as Locale) }))
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
@@ -157,7 +177,12 @@ test.describe('R2: the mobile menu', () => {
 
 test.describe('issue 14: signed in, on a phone, nothing is wider than the screen', () => {
   for (const locale of LOCALES) {
-    test(`the account, the premium page and the home page in ${locale} at 390 px, with the confirmation dialog open`, async ({ page, request, hydrated, signIn }) => {
+    test(`the account, the premium page and the home page in ${locale} at 390 px, with the confirmation dialog open`, async ({
+      page,
+      request,
+      hydrated,
+      signIn,
+    }) => {
       await page.setViewportSize({ width: 390, height: 844 })
       const { email } = await signIn({ locale })
       // A device bound by the launcher: the account shows it, with its reset button.
@@ -173,14 +198,18 @@ test.describe('issue 14: signed in, on a phone, nothing is wider than the screen
             const box = el.getBoundingClientRect()
             if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue
             if (box.right > width + 0.5 || box.left < -0.5) {
-              out.push(`<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`)
+              out.push(
+                `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`,
+              )
             }
           }
           // A status badge reads as one word: it never breaks across lines.
           for (const badge of Array.from(document.querySelectorAll('main .badge'))) {
             const cs = getComputedStyle(badge)
             const lineHeight = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.2
-            const inner = badge.getBoundingClientRect().height - ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((sum, k) => sum + parseFloat(cs[k as 'paddingTop']), 0)
+            const inner =
+              badge.getBoundingClientRect().height -
+              ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((sum, k) => sum + parseFloat(cs[k as 'paddingTop']), 0)
             if (inner / lineHeight > 1.5) out.push(`the badge "${badge.textContent}" breaks across lines`)
           }
           return out.slice(0, 5)

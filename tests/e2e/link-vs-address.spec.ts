@@ -7,8 +7,8 @@
  * compared word for word (the running countdown left out).
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures'
-import { msg } from './support/messages'
+import { expect, test } from './support/fixtures.ts'
+import { msg } from './support/messages.ts'
 
 type Locale = 'en' | 'ru' | 'de'
 const LOCALES: Locale[] = ['en', 'ru', 'de']
@@ -29,7 +29,7 @@ async function mainText(page: Page): Promise<string> {
     for (const timer of main.querySelectorAll('[data-testid="countdown"]')) timer.remove()
     // What shows only without JavaScript (its raw text is in a served page, never on screen).
     for (const fallback of main.querySelectorAll('noscript')) fallback.remove()
-    return main.innerText.replace(/\s+/g, ' ').trim()
+    return main.textContent.replace(/\s+/g, ' ').trim()
   })
 }
 
@@ -49,7 +49,8 @@ for (const locale of LOCALES) {
           await page.goto(`/${locale}/wiki${target.path === '/wiki' ? '#top' : ''}`)
           if (target.path === '/wiki') await page.goto(`/${locale}/promo`)
           await hydrated()
-          const nav = target.path === '/account' ? page.getByTestId('account-link') : page.getByRole('link', { name: msg(locale, target.nav), exact: true }).first()
+          const nav =
+            target.path === '/account' ? page.getByTestId('account-link') : page.getByRole('link', { name: msg(locale, target.nav), exact: true }).first()
           await nav.click()
           await expect(page).toHaveURL(new RegExp(`/${locale}${target.path}$`))
           await expect(page.locator(target.ready)).toBeVisible({ timeout: 30_000 })

@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { BrowserContext, Page, Route } from '@playwright/test'
 import { LEGAL_DOCUMENTS } from '#app/content/legal.ts'
-import { COOKIES } from '#app/site/cookies.ts'
 import { downloadLink } from '#app/features/marketing/download-link.ts'
-import { expect, test, waitForHydration } from './support/fixtures'
-import { LOCALES, type Locale } from './support/messages'
-import { startSiteServer, waitForPage, type SiteServer } from './support/site-server'
-import { startProxy } from './support/second-site'
-import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
+import { COOKIES } from '#app/site/cookies.ts'
+import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
+import { expect, test, waitForHydration } from './support/fixtures.ts'
+import { LOCALES, type Locale } from './support/messages.ts'
+import { startProxy } from './support/second-site.ts'
+import { type SiteServer, startSiteServer, waitForPage } from './support/site-server.ts'
 
 // The dev server needs a few seconds to hydrate a page; the content itself is server-rendered.
 test.describe.configure({ timeout: 120_000 })
@@ -19,7 +19,7 @@ const load = (path: string): Messages => JSON.parse(readFileSync(path, 'utf8')) 
 const ALL: Record<Locale, Messages> = Object.fromEntries(
   LOCALES.map((l) => [
     l,
-    ['', 'pages/', 'content/', 'legal/', 'marketing/'].reduce<Messages>((acc, dir) => ({ ...acc, ...load(`messages/${dir}${l}.json`) }), {}),
+    ['', 'pages/', 'content/', 'legal/', 'marketing/'].reduce<Messages>((acc, dir) => Object.assign(acc, load(`messages/${dir}${l}.json`)), {}),
   ]),
 ) as Record<Locale, Messages>
 
@@ -53,7 +53,18 @@ test.describe('issue 7: every marketing page renders its content in every langua
       await page.goto(p)
       await expect(page.locator('h1')).toHaveText(text(locale, 'page_home_heading', v))
       const main = page.locator('main')
-      for (const key of ['home_features_title', 'home_feature_3_title', 'home_how_step_3_title', 'home_versions_title', 'home_premium_title', 'home_countdown_title', 'home_gallery_title', 'gallery_item_7_name', 'home_faq_title', 'faq_visible_to_others_q']) {
+      for (const key of [
+        'home_features_title',
+        'home_feature_3_title',
+        'home_how_step_3_title',
+        'home_versions_title',
+        'home_premium_title',
+        'home_countdown_title',
+        'home_gallery_title',
+        'gallery_item_7_name',
+        'home_faq_title',
+        'faq_visible_to_others_q',
+      ]) {
         await expect(main.getByText(text(locale, key, v), { exact: true }).first(), key).toBeVisible()
       }
       await expect(main.getByText(text(locale, 'home_version_csgo_text', { version: 'CS:GO', year: '2019' }))).toBeVisible()
@@ -61,7 +72,10 @@ test.describe('issue 7: every marketing page renders its content in every langua
       await expect(main.locator('[data-testid="faq-teaser-link"]').first()).toHaveAttribute('href', `${locale === 'ru' ? '/ru' : '/en'}/faq#what-is-it`)
       await expect(main.locator('[data-testid="gallery-thumb"]')).toHaveCount(16)
       await expect(main.locator('img[src$="-small.webp"]')).toHaveCount(16)
-      await expect(main.locator('[data-testid="gallery-thumb"] img').first()).toHaveAttribute('alt', text(locale, 'mk_gallery_alt', { name: text(locale, 'gallery_item_1_name') }))
+      await expect(main.locator('[data-testid="gallery-thumb"] img').first()).toHaveAttribute(
+        'alt',
+        text(locale, 'mk_gallery_alt', { name: text(locale, 'gallery_item_1_name') }),
+      )
 
       await page.goto(`${p}/cs-go`)
       await expect(page.locator('h1')).toHaveText(text(locale, 'page_csgo_heading', v))
@@ -81,7 +95,10 @@ test.describe('issue 7: every marketing page renders its content in every langua
 
       await page.goto(`${p}/wiki`)
       await expect(page.locator('h1')).toHaveText(text(locale, 'page_wiki_heading', v))
-      await expect(main.getByTestId('wiki-toc').getByRole('link', { name: text(locale, 'wiki_troubleshooting_s3_title') })).toHaveAttribute('href', '#troubleshooting-antivirus')
+      await expect(main.getByTestId('wiki-toc').getByRole('link', { name: text(locale, 'wiki_troubleshooting_s3_title') })).toHaveAttribute(
+        'href',
+        '#troubleshooting-antivirus',
+      )
       await expect(main.locator('article#presets h2')).toHaveText(text(locale, 'wiki_presets_title'))
       await expect(main.locator('section#account-devices-reset h3')).toHaveText(text(locale, 'wiki_account_devices_s2_title'))
       await expect(main.getByTestId('wiki-article')).toHaveCount(6)
@@ -101,7 +118,12 @@ test.describe('issue 7: every marketing page renders its content in every langua
       const textLocale: Locale = locale === 'de' ? 'en' : locale
       const operator = text(textLocale, 'legal_operator_details', { product: PRODUCT[textLocale] })
       const v = { ...params(textLocale), operator }
-      for (const [path, id] of [['oferta', 'oferta'], ['user-license', 'user_license'], ['policy', 'policy'], ['cookies-policy', 'cookies_policy']] as const) {
+      for (const [path, id] of [
+        ['oferta', 'oferta'],
+        ['user-license', 'user_license'],
+        ['policy', 'policy'],
+        ['cookies-policy', 'cookies_policy'],
+      ] as const) {
         await page.goto(`/${locale}/${path}`)
         await expect(page.locator('h1')).toHaveText(text(locale, `page_${id}_heading`, params(locale)))
         const doc = LEGAL_DOCUMENTS[id]
@@ -230,7 +252,10 @@ test.describe('R3, R9: the premium monitor gallery', () => {
 
     await page.getByTestId('gallery-monitor').click()
     await expect(lightbox.locator('img')).toHaveAttribute('src', '/images/gallery/skin-04-big.webp')
-    await page.getByRole('dialog').getByRole('button', { name: text('de', 'gallery_close') }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text('de', 'gallery_close') })
+      .click()
     await expect(lightbox).toBeHidden()
 
     await thumbs.nth(15).click()
@@ -322,7 +347,10 @@ test.describe('wiki search', () => {
 })
 
 test.describe('R3, R5, R7: analytics on download', () => {
-  interface Collected { url: string; body: unknown }
+  interface Collected {
+    url: string
+    body: unknown
+  }
   async function watch(page: Page) {
     const collected: Collected[] = []
     const consoleLines: string[] = []
@@ -337,7 +365,9 @@ test.describe('R3, R5, R7: analytics on download', () => {
   }
   async function clickDownload(page: Page) {
     await waitForHydration(page)
-    const launcher = page.waitForRequest((r) => r.url().includes('/launcher/download') || (CONFIG.cs2DownloadUrl !== null && r.url().startsWith(CONFIG.cs2DownloadUrl)))
+    const launcher = page.waitForRequest(
+      (r) => r.url().includes('/launcher/download') || (CONFIG.cs2DownloadUrl !== null && r.url().startsWith(CONFIG.cs2DownloadUrl)),
+    )
     await page.locator('#download').getByTestId('download-link').click()
     return launcher
   }
@@ -419,10 +449,14 @@ test.describe('R3, R5, R7: analytics on download', () => {
   test('the tag manager gets detail on the promo page and add on the call to action', async ({ page, hydrated }) => {
     await page.goto('/en/promo')
     await hydrated()
-    await expect.poll(() => page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).map((e) => e.event).filter(Boolean))).toContain('ecommerce.detail')
+    await expect
+      .poll(() => page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).map((e) => e.event).filter(Boolean)))
+      .toContain('ecommerce.detail')
     await page.getByTestId('promo-cta').click()
     await expect(page).toHaveURL(/\/en\/premium$/)
-    expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).map((e) => e.event).filter(Boolean))).toContain('ecommerce.add')
+    expect(
+      await page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).map((e) => e.event).filter(Boolean)),
+    ).toContain('ecommerce.add')
   })
 })
 
@@ -437,7 +471,11 @@ test.describe('screenshots of home, premium and promo', () => {
       mkdirSync(dir, { recursive: true })
       for (const size of sizes) {
         await page.setViewportSize({ width: size.width, height: size.height })
-        for (const [name, path] of [['home', ''], ['premium', '/premium'], ['promo', '/promo']] as const) {
+        for (const [name, path] of [
+          ['home', ''],
+          ['premium', '/premium'],
+          ['promo', '/promo'],
+        ] as const) {
           await page.goto(`/${locale}${path}`)
           await expect(page.locator('h1')).toBeVisible()
           if (name !== 'premium') await hydrated()
@@ -483,7 +521,7 @@ async function stopSites(started: { proxy: Server; servers: SiteServer[] } | und
 
 /** An answer the browser accepts from another origin with credentials. */
 function corsJson(route: Route, body: unknown = {}) {
-  const origin = route.request().headers()['origin'] ?? '*'
+  const origin = route.request().headers().origin ?? '*'
   return route.fulfill({
     status: 200,
     contentType: 'application/json',
@@ -548,8 +586,15 @@ test.describe('R2: download links with an external address and a direct CS2 exec
     expect(await links(page, `${EXTERNAL_ONLY}/de`)).toEqual({ cs2: ['/de/download', 'internal'], 'cs-go': ['/de/download', 'internal'] })
   })
 
-  for (const [version, target] of [['cs2', CS2], ['cs-go', EXTERNAL]] as const) {
-    test(`a click sends analytics first, then goes to the ${version === 'cs2' ? 'CS2 executable' : 'external address'}`, async ({ page, context, hydrated }) => {
+  for (const [version, target] of [
+    ['cs2', CS2],
+    ['cs-go', EXTERNAL],
+  ] as const) {
+    test(`a click sends analytics first, then goes to the ${version === 'cs2' ? 'CS2 executable' : 'external address'}`, async ({
+      page,
+      context,
+      hydrated,
+    }) => {
       await context.addCookies([GA])
       const events: string[] = []
       await page.route('**/analytics/collect', async (route) => {
@@ -646,7 +691,10 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     const tags = html.match(/<(script|link|img|iframe)\b[^>]*>/g) ?? []
     expect(tags.length).toBeGreaterThan(3)
     for (const host of ['chat.example.test', 'stats.example.test', 'tags.example.test']) {
-      expect(tags.filter((tag) => tag.includes(host)), host).toEqual([])
+      expect(
+        tags.filter((tag) => tag.includes(host)),
+        host,
+      ).toEqual([])
       expect(response.headers()['content-security-policy'], host).toContain(`https://${host}`)
     }
     // Without GTM_ID the tag manager's host is not allowed (the main site has none configured).
@@ -665,20 +713,32 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     )
     await page.goto(`${BASE}/en`)
     await hydrated()
-    await expect.poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.slice().sort() ?? []), { timeout: 30_000 }).toEqual(['analytics', 'chat', 'gtm'])
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.slice().sort() ?? []), { timeout: 30_000 })
+      .toEqual(['analytics', 'chat', 'gtm'])
     expect(await page.evaluate(() => (window as unknown as { atLoad?: number }).atLoad)).toBe(0)
-    const loadedAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)
+    const loadedAt = await page.evaluate(
+      () => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    )
     for (const r of requested) expect(r.at, `${r.name} was requested before the load event`).toBeGreaterThanOrEqual(Math.floor(loadedAt) - 5)
     expect(requested.map((r) => r.url).sort()).toEqual([SCRIPTS.analytics, SCRIPTS.chat, GTM_SRC].sort())
     const scripts = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLScriptElement>('script[id^="ext-"]')).map((s) => ({ id: s.id, src: s.src, async: s.async, parent: s.parentElement?.tagName, state: s.dataset.state })),
+      Array.from(document.querySelectorAll<HTMLScriptElement>('script[id^="ext-"]')).map((s) => ({
+        id: s.id,
+        src: s.src,
+        async: s.async,
+        parent: s.parentElement?.tagName,
+        state: s.dataset.state,
+      })),
     )
     expect(scripts.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
       { id: 'ext-analytics', src: SCRIPTS.analytics, async: true, parent: 'BODY', state: 'loaded' },
       { id: 'ext-chat', src: SCRIPTS.chat, async: true, parent: 'BODY', state: 'loaded' },
       { id: 'ext-gtm', src: GTM_SRC, async: true, parent: 'BODY', state: 'loaded' },
     ])
-    const start = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'gtm.js'))
+    const start = await page.evaluate(() =>
+      ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'gtm.js'),
+    )
     expect(start).toHaveLength(1)
     expect(typeof start[0]!['gtm.start']).toBe('number')
   })
@@ -724,7 +784,9 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 2000 }), 2500)))
     expect(foreign).toEqual([])
     await expect(page.locator('script[id^="ext-"]')).toHaveCount(0)
-    expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).some((e) => e.event === 'gtm.js'))).toBe(false)
+    expect(
+      await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).some((e) => e.event === 'gtm.js')),
+    ).toBe(false)
   })
 
   test('R5, R9: the _ga client id is stored in the configured cookie for a year on path /, like the utm cookie', async ({ page, context, hydrated }) => {
@@ -752,7 +814,9 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     })
     await page.route('**/launcher/download**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }))
     await page.locator('#download').getByTestId('download-link').click()
-    await expect.poll(() => sent).toEqual([{ domain: 'localhost', token: null, client_id: '555.666', utm: { source: 'news', medium: 'mail', campaign: 'autumn' } }])
+    await expect
+      .poll(() => sent)
+      .toEqual([{ domain: 'localhost', token: null, client_id: '555.666', utm: { source: 'news', medium: 'mail', campaign: 'autumn' } }])
   })
 
   test('R5: a client-id cookie already there is kept; without _ga none is written', async ({ page, context, hydrated }) => {

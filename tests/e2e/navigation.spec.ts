@@ -5,8 +5,8 @@
  * failing loader shows the error page with its status. (The out-in page transition is CSS.)
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures'
-import { msg } from './support/messages'
+import { expect, test } from './support/fixtures.ts'
+import { msg } from './support/messages.ts'
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -32,7 +32,10 @@ test.describe('R2: scroll on navigation', () => {
     await expect.poll(() => scrollY(page)).toBe(1500)
     await markDocument(page)
 
-    await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_premium') }).click()
+    await page
+      .getByRole('navigation', { name: msg('en', 'nav_main_label') })
+      .getByRole('link', { name: msg('en', 'nav_premium') })
+      .click()
     await expect(page).toHaveURL(/\/en\/premium$/)
     await expect(page.locator('.plan-card').first()).toBeVisible({ timeout: 30_000 })
     expect(await sameDocument(page), 'a client-side navigation').toBe(true)
@@ -72,7 +75,10 @@ test.describe('R2, R8: the top progress bar', () => {
       await held
       await route.continue()
     })
-    await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_premium') }).click()
+    await page
+      .getByRole('navigation', { name: msg('en', 'nav_main_label') })
+      .getByRole('link', { name: msg('en', 'nav_premium') })
+      .click()
     await expect(progress(page)).toHaveAttribute('data-state', 'loading')
     await expect(progress(page)).toHaveAttribute('aria-busy', 'true')
     await expect(progress(page)).toBeVisible()
@@ -127,7 +133,10 @@ test.describe('R8: the premium page when its plans cannot be loaded on the way t
     await page.goto('/en')
     await hydrated()
     await page.route(SERVER_FN, (route) => route.abort('connectionreset'))
-    await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_premium') }).click()
+    await page
+      .getByRole('navigation', { name: msg('en', 'nav_main_label') })
+      .getByRole('link', { name: msg('en', 'nav_premium') })
+      .click()
     await expect(page).toHaveURL(/\/en\/premium$/)
     await expect(page.getByRole('alert').filter({ hasText: msg('en', 'premium_plans_error_title') })).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('error-page')).toHaveCount(0)
@@ -154,7 +163,10 @@ test.describe('R2: a failed chunk load', () => {
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname)
     })
-    await page.getByRole('navigation', { name: msg('en', 'nav_main_label') }).getByRole('link', { name: msg('en', 'nav_wiki') }).click()
+    await page
+      .getByRole('navigation', { name: msg('en', 'nav_main_label') })
+      .getByRole('link', { name: msg('en', 'nav_wiki') })
+      .click()
     // One document load of the page the visitor asked for, which the server renders whole.
     await expect.poll(() => documents, { timeout: 30_000 }).toEqual(['/en/wiki'])
     expect(aborted).toBeGreaterThan(0)

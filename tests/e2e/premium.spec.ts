@@ -7,15 +7,16 @@
  * proxy on its own port: the backend only allows the main site's origins (CORS), and the proxy
  * can also make the plan list fail on demand (R8).
  */
+
+import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import type { ChildProcess } from 'node:child_process'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { BACKEND, SITE, SITE_PORT } from '../../playwright.config'
-import { expect, test } from './support/fixtures'
-import { loginViaApi, uniqueEmail } from './support/login'
-import { msg as siteMsg } from './support/messages'
-import { startProxy, startSite, stopSite, waitForPage, type Intercept } from './support/second-site'
+import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
+import { expect, test } from './support/fixtures.ts'
+import { loginViaApi, uniqueEmail } from './support/login.ts'
+import { msg as siteMsg } from './support/messages.ts'
+import { type Intercept, startProxy, startSite, stopSite, waitForPage } from './support/second-site.ts'
 
 type Locale = 'en' | 'ru' | 'de'
 const premiumMessages: Record<Locale, Record<string, string>> = {
@@ -287,7 +288,11 @@ for (const provider of PROVIDERS) {
       expect(await subscriptionOf(request, token)).toBeNull()
     })
 
-    test('issue 16: a late notification: confirming, then pending with a way forward; checked again once it came, the success path', async ({ page, request, signedIn }) => {
+    test('issue 16: a late notification: confirming, then pending with a way forward; checked again once it came, the success path', async ({
+      page,
+      request,
+      signedIn,
+    }) => {
       const { token } = signedIn
       await openPremium(page)
       await choosePlanAndAgree(page, '7 days')
@@ -442,7 +447,11 @@ test.describe('R3, R4: agreements before paying', () => {
     expect(payments()).toBe(0)
   })
 
-  for (const [locale, prefix] of [['en', '/en'], ['ru', '/ru'], ['de', '/en']] as const) {
+  for (const [locale, prefix] of [
+    ['en', '/en'],
+    ['ru', '/ru'],
+    ['de', '/en'],
+  ] as const) {
     test(`${locale}: the agreements link to the legal pages under ${prefix}`, async ({ page }) => {
       await openPremium(page, `/${locale}/premium`)
       const agreements = page.locator('.agreements')
@@ -530,11 +539,13 @@ test.describe('R9: the premium monitor gallery on the premium page', () => {
     await expect(gallery.getByTestId('gallery-thumb')).toHaveCount(16)
     await expect(gallery.locator('img[loading="lazy"]')).toHaveCount(17)
     // It comes after the payment panel.
-    expect(await page.evaluate(() => {
-      const panel = document.getElementById('premium-payment')
-      const section = document.querySelector('.premium-gallery')
-      return !!panel && !!section && !!(panel.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING)
-    })).toBe(true)
+    expect(
+      await page.evaluate(() => {
+        const panel = document.getElementById('premium-payment')
+        const section = document.querySelector('.premium-gallery')
+        return !!panel && !!section && !!(panel.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING)
+      }),
+    ).toBe(true)
 
     await gallery.getByTestId('gallery-thumb').nth(5).click()
     const lightbox = page.getByTestId('lightbox')
@@ -590,7 +601,10 @@ test.describe('issue 15: the checkout before the page is interactive', () => {
 test.describe('issue 14: paying on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('"Choose" brings the payment panel into view below the header; a decline toast covers neither the pay button nor has its close button off its corner', async ({ page, signedIn }) => {
+  test('"Choose" brings the payment panel into view below the header; a decline toast covers neither the pay button nor has its close button off its corner', async ({
+    page,
+    signedIn,
+  }) => {
     await page.goto('/en/premium')
     await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
     await page.getByRole('button', { name: siteMsg('en', 'premium_plan_choose_label', { plan: '30 days' }), exact: true }).click()

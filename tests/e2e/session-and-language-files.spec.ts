@@ -4,20 +4,24 @@
  * files cannot be loaded falls back to English with the language toast, and the validation
  * messages still load.
  */
-import type { BrowserContext } from '@playwright/test'
+
 import { readFileSync } from 'node:fs'
+import type { BrowserContext } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { BACKEND } from '../../playwright.config'
-import { signInWithCode } from './model/browser'
-import { expect, test } from './support/fixtures'
-import { uniqueEmail } from './support/login'
-import { msg } from './support/messages'
+import { BACKEND } from '../../playwright.config.ts'
+import { signInWithCode } from './model/browser.ts'
+import { expect, test } from './support/fixtures.ts'
+import { uniqueEmail } from './support/login.ts'
+import { msg } from './support/messages.ts'
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value
 }
 /** R5: the English validation file's message for a malformed address, with the field's label. */
-const ENGLISH_EMAIL_MESSAGE = (JSON.parse(readFileSync('public/locales/validation/en.json', 'utf8')).messages.email as string).replace('{_field_}', msg('en', 'acc_email_label'))
+const ENGLISH_EMAIL_MESSAGE = (JSON.parse(readFileSync('public/locales/validation/en.json', 'utf8')).messages.email as string).replace(
+  '{_field_}',
+  msg('en', 'acc_email_label'),
+)
 const bearer = (value: string | undefined) => decodeURIComponent(value ?? '').replace(/^Bearer\s+/u, '')
 
 test.describe('R4: the token ends during a visit', () => {

@@ -6,8 +6,8 @@
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { expect, test } from './support/fixtures'
-import { msg, type Locale } from './support/messages'
+import { expect, test } from './support/fixtures.ts'
+import { type Locale, msg } from './support/messages.ts'
 
 const HANNAH = '76561198000000001'
 
@@ -29,7 +29,7 @@ async function startSteam(page: Page, locale: Locale) {
 }
 
 test.describe('issue 16: sign in with Steam', () => {
-  test('from the header\'s link to the login page: Steam, a demo account, back signed in at the root (R2)', async ({ page, context }) => {
+  test("from the header's link to the login page: Steam, a demo account, back signed in at the root (R2)", async ({ page, context }) => {
     await page.goto('/en')
     await page.getByTestId('login-link').first().click()
     await expect(page).toHaveURL(/\/en\/login$/)
@@ -84,7 +84,7 @@ test.describe('issue 16: sign in with Steam', () => {
     await expect(page.getByRole('heading', { name: msg('en', 'acc_add_email_title') })).toBeVisible()
   })
 
-  test('cancelled at Steam: the backend\'s message on the login page, no session', async ({ page, context }) => {
+  test("cancelled at Steam: the backend's message on the login page, no session", async ({ page, context }) => {
     await page.goto('/en/login')
     await startSteam(page, 'en')
     await page.locator('button[name="action"][value="cancel"]').click()
@@ -120,7 +120,7 @@ test.describe('issue 16: sign in with Steam', () => {
     await page.route(/\/sandbox\/openid\/login$/, async (route) => {
       if (route.request().method() !== 'POST') return route.continue()
       const answer = await route.fetch({ maxRedirects: 0 })
-      const url = new URL(answer.headers()['location']!)
+      const url = new URL(answer.headers().location!)
       for (const name of ['openid.claimed_id', 'openid.identity']) url.searchParams.set(name, url.searchParams.get(name)!.replace(HANNAH, '76561198000000003'))
       await route.fulfill({ status: 302, headers: { location: url.href } })
     })

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
-import { browserPaths, reachable, type BrowserGraph } from '../e2e/model/graph.ts'
+import { type BrowserGraph, browserPaths, reachable } from '../e2e/model/graph.ts'
 import { authGraph, localeGraph, paymentGraph } from '../e2e/model/graphs.ts'
 
 describe('browser paths from the real machines', () => {
@@ -77,12 +77,16 @@ describe('how the browser paths are made', () => {
   })
 
   it('fails when something listed out of reach is taken by a path', () => {
-    expect(() => browserPaths(doorGraph({ unreachableTransitions: { 'door.closed lock[0]': 'said to be impossible' } }))).toThrow(/a browser path takes door\.closed lock\[0\]/u)
+    expect(() => browserPaths(doorGraph({ unreachableTransitions: { 'door.closed lock[0]': 'said to be impossible' } }))).toThrow(
+      /a browser path takes door\.closed lock\[0\]/u,
+    )
   })
 
   it('fails when a listed state or transition is not in the machine', () => {
     expect(() => browserPaths(doorGraph({ unreachable: { 'door.ajar': 'no such state' } }))).toThrow(/door\.ajar, which is no state/u)
-    expect(() => browserPaths(doorGraph({ unreachableTransitions: { 'door.open lock[0]': 'no such transition' } }))).toThrow(/door\.open lock\[0\], which is no transition/u)
+    expect(() => browserPaths(doorGraph({ unreachableTransitions: { 'door.open lock[0]': 'no such transition' } }))).toThrow(
+      /door\.open lock\[0\], which is no transition/u,
+    )
   })
 
   it('a step left out where the visitor cannot take it (null) is not offered', () => {

@@ -80,7 +80,8 @@ function make(actual: unknown, message: string | undefined, negated: boolean): M
     toBe: (e) => assert(Object.is(actual, e), 'toBe', e),
     toEqual: (e) => assert(equals(actual, e), 'toEqual', e),
     toMatchObject: (e) => assert(matches(actual, e), 'toMatchObject', e),
-    toContain: (item) => assert((Array.isArray(actual) || typeof actual === 'string') && (actual as unknown[] & string).includes(item as never), 'toContain', item),
+    toContain: (item) =>
+      assert((Array.isArray(actual) || typeof actual === 'string') && (actual as unknown[] & string).includes(item as never), 'toContain', item),
     toContainEqual: (item) => assert(Array.isArray(actual) && actual.some((a) => equals(a, item)), 'toContainEqual', item),
     toBeNull: () => assert(actual === null, 'toBeNull'),
     toBeUndefined: () => assert(actual === undefined, 'toBeUndefined'),

@@ -3,15 +3,15 @@
  * site forgot to provide, instead of waiting for an answer that never comes.
  */
 import { describe, expect, it } from 'vitest'
-import { createActor, type AnyStateMachine } from 'xstate'
+import { type AnyStateMachine, createActor } from 'xstate'
+import { accountMachine } from '#machines/account.ts'
 import { authMachine } from '#machines/auth.ts'
+import { fieldMachine } from '#machines/field.ts'
+import { joinMachine } from '#machines/join.ts'
 import { localeMachine } from '#machines/locale.ts'
 import { paymentMachine } from '#machines/payment.ts'
-import { fieldMachine } from '#machines/field.ts'
-import { confirmMachine, signInMachine } from '#machines/sign-in.ts'
-import { accountMachine } from '#machines/account.ts'
-import { joinMachine } from '#machines/join.ts'
 import { requestMachine } from '#machines/request.ts'
+import { confirmMachine, signInMachine } from '#machines/sign-in.ts'
 
 const cases: [string, AnyStateMachine, string][] = [
   ['auth', authMachine, 'verifyCode'],

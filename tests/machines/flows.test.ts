@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FLOWS_DIR, flowFiles, indexPage, renderSvg, toMermaid } from '../../scripts/flows.ts'
 import { machines } from '#machines/index.ts'
+import { FLOWS_DIR, flowFiles, indexPage, renderSvg, toMermaid } from '../../scripts/flows.ts'
 
 describe('docs/flows: diagrams generated from the machines are current (run `npm run flows` when this fails)', () => {
   for (const { name, mermaid } of flowFiles()) {

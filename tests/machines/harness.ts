@@ -17,17 +17,17 @@
 import { isDeepStrictEqual } from 'node:util'
 import { expect } from 'vitest'
 import {
-  createActor,
-  fromCallback,
-  fromPromise,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
+  createActor,
   type EventObject,
+  fromCallback,
+  fromPromise,
   type InspectionEvent,
 } from 'xstate'
-import { getAdjacencyMap, getShortestPaths, serializeSnapshot, type StatePath } from 'xstate/graph'
+import { getAdjacencyMap, getShortestPaths, type StatePath, serializeSnapshot } from 'xstate/graph'
 
 export type Snap = AnyMachineSnapshot
 export type TestEvent = { type: string; [key: string]: unknown }
@@ -115,9 +115,7 @@ function recordedActions(machine: AnyStateMachine): string[] {
 
 /** The machine with every named side effect and every actor it may start replaced by an inert fake. */
 export function withFakes(machine: AnyStateMachine): AnyStateMachine {
-  const actors = Object.fromEntries(
-    Object.keys(machine.implementations.actors ?? {}).map((src) => [src, fromCallback(() => {})]),
-  )
+  const actors = Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((src) => [src, fromCallback(() => {})]))
   const actions = Object.fromEntries(recordedActions(machine).map((type) => [type, () => {}]))
   return machine.provide({ actors, actions } as never)
 }
@@ -318,8 +316,10 @@ export function checkModel(model: MachineModel, variant: ModelInput, count: Chec
   const logic = {
     ...machine,
     config: machine.config,
-    getInitialSnapshot: (_scope: unknown, given: unknown) => record({ type: 'xstate.init' }, null, () => machine.getInitialSnapshot(actorScope as never, given as never) as Snap),
-    transition: (snapshot: Snap, event: TestEvent) => record(event, snapshot, () => machine.transition(snapshot as never, event as never, actorScope as never) as Snap),
+    getInitialSnapshot: (_scope: unknown, given: unknown) =>
+      record({ type: 'xstate.init' }, null, () => machine.getInitialSnapshot(actorScope as never, given as never) as Snap),
+    transition: (snapshot: Snap, event: TestEvent) =>
+      record(event, snapshot, () => machine.transition(snapshot as never, event as never, actorScope as never) as Snap),
   } as unknown as AnyStateMachine
   // An actor's answer (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`) only comes while the
   // actor runs: it is offered where the machine has that child, whether or not it handles it.
@@ -381,7 +381,10 @@ export function describePath(path: Path): string {
 
 /** A fake actor to hand a machine as an address (a modal's `replyTo`): what is sent to it is a `send` effect. */
 export function addressRef(id: string): AnyActorRef {
-  return createActor(fromPromise(async () => {}), { id })
+  return createActor(
+    fromPromise(async () => {}),
+    { id },
+  )
 }
 
 // --- helpers for properties -------------------------------------------------------------------
@@ -426,6 +429,7 @@ export const IGNORED_EVENTS_CHANGE_NOTHING: Property = {
   check: (step) => {
     if (step.effects.length !== 0) expect(step.effects).toEqual([])
     if (!isDeepStrictEqual(step.after.value, step.before!.value)) expect(step.after.value).toEqual(step.before!.value)
-    if (step.after.context !== step.before!.context && !isDeepStrictEqual(step.after.context, step.before!.context)) expect(step.after.context).toEqual(step.before!.context)
+    if (step.after.context !== step.before!.context && !isDeepStrictEqual(step.after.context, step.before!.context))
+      expect(step.after.context).toEqual(step.before!.context)
   },
 }

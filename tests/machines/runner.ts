@@ -4,7 +4,7 @@
  * file per machine, so a mutation of one machine runs that machine's tests only.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { Coverage, checkModel, newCount, type MachineModel } from './harness.ts'
+import { Coverage, checkModel, type MachineModel, newCount } from './harness.ts'
 
 export function runModel(model: MachineModel): void {
   const count = newCount()

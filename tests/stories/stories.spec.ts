@@ -13,22 +13,30 @@
  */
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test as base, type Page } from '@playwright/test'
-import { DESKTOP, viewportFor } from '../../.storybook/viewports'
+import { test as base, expect, type Page } from '@playwright/test'
+import { DESKTOP, viewportFor } from '../../.storybook/viewports.ts'
 
-interface IndexEntry { id: string; title: string; name: string; type: 'story' | 'docs'; tags?: string[] }
+interface IndexEntry {
+  id: string
+  title: string
+  name: string
+  type: 'story' | 'docs'
+  tags?: string[]
+}
 const index = JSON.parse(readFileSync('storybook-static/index.json', 'utf8')) as { entries: Record<string, IndexEntry> }
 const stories = Object.values(index.entries).filter((entry) => entry.type === 'story' && !entry.tags?.includes('skip-test'))
 
 /** Opens a story: through the Storybook channel in a page that has the preview, else by loading it. */
 async function openStory(page: Page, id: string): Promise<string | null> {
-  const switched = await page.evaluate((storyId) => {
-    const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__?: { emit(event: string, data: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__
-    if (!channel || !location.pathname.endsWith('/iframe.html')) return false
-    document.documentElement.dataset.storyStatus = 'switching'
-    channel.emit('setCurrentStory', { storyId, viewMode: 'story' })
-    return true
-  }, id).catch(() => false)
+  const switched = await page
+    .evaluate((storyId) => {
+      const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__?: { emit(event: string, data: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__
+      if (!channel || !location.pathname.endsWith('/iframe.html')) return false
+      document.documentElement.dataset.storyStatus = 'switching'
+      channel.emit('setCurrentStory', { storyId, viewMode: 'story' })
+      return true
+    }, id)
+    .catch(() => false)
   if (!switched) await page.goto(`/iframe.html?id=${id}&viewMode=story`)
   const root = page.locator('html')
   await expect(root).toHaveAttribute('data-story-status', /^(rendered|failed)$/)

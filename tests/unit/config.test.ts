@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, brandForHost, cloudpaymentsPublicIdForHost, parseConfig, toPublicConfig } from '#config'
+import { brandForHost, ConfigError, cloudpaymentsPublicIdForHost, parseConfig, toPublicConfig } from '#config'
 
 describe('R1, R7, R9: runtime configuration', () => {
   it('has working defaults: the stand-in backend and the sandbox widgets', () => {

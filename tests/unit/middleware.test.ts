@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { MIDDLEWARE_NAMES, getMiddleware, runMiddleware } from '#app/site/middleware.ts'
-import { HttpError } from '#app/site/http-error.ts'
 import { launcherDownloadUrl } from '#app/features/marketing/download.ts'
-import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 import { parseUtmCookie, utmFromSearch } from '#app/features/marketing/utm.ts'
+import { HttpError } from '#app/site/http-error.ts'
+import { getMiddleware, MIDDLEWARE_NAMES, runMiddleware } from '#app/site/middleware.ts'
+import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 
 const ctx = (over: Partial<Parameters<typeof runMiddleware>[1]> = {}) => ({
   locale: 'ru' as const,
@@ -55,7 +55,10 @@ describe('R5, R9: promo remembers the campaign', () => {
     const cookie = r.setCookies![0]!
     expect(cookie).toMatch(/; Max-Age=31536000; Path=\//)
     expect(parseUtmCookie(decodeURIComponent(cookie.split(';')[0]!.slice('utm='.length)))).toEqual({
-      source: 'tg', medium: 'post', campaign: 'spring', term: 'skins',
+      source: 'tg',
+      medium: 'post',
+      campaign: 'spring',
+      term: 'skins',
     })
   })
   it('stores nothing when one of the three is missing', () => {

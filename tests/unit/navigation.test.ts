@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { canPrefetch, isChunkLoadError, prefetchableHref, shouldReloadForChunkError } from '#app/site/navigation.ts'
-import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
 import { withoutTrailingSlash } from '#app/site/paths.ts'
+import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
 
 describe('R9: prefetch when idle', () => {
   it('online on a fast connection', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { sessionFacts } from '#app/features/account/session.ts'
-import { sessionState } from '#machines/rules/access.ts'
 import { buildMeta, pageKeyForPath } from '#app/site/meta.ts'
 import { parseConfig } from '#config'
+import { sessionState } from '#machines/rules/access.ts'
 
 const now = 1_800_000_000_000
 const token = 'Bearer%20abcdefghijklmnop0123'
@@ -41,8 +41,16 @@ describe('R3, R4, R9: the auth cookies', () => {
 
 describe('R2: meta', () => {
   it.each([
-    ['/', 'home'], ['/ru', 'home'], ['/de/faq', 'faq'], ['/login', 'login'], ['/login/abc', 'login_code'], ['/en/confirm-email/x', 'confirm_email'],
-    ['/unknown', 'home'], ['/ru/constructor', 'home'], ['/cookies-policy', 'cookies_policy'], ['/ru/requisites', 'requisites'],
+    ['/', 'home'],
+    ['/ru', 'home'],
+    ['/de/faq', 'faq'],
+    ['/login', 'login'],
+    ['/login/abc', 'login_code'],
+    ['/en/confirm-email/x', 'confirm_email'],
+    ['/unknown', 'home'],
+    ['/ru/constructor', 'home'],
+    ['/cookies-policy', 'cookies_policy'],
+    ['/ru/requisites', 'requisites'],
   ])('the page key of %s is %s', (path, key) => {
     expect(pageKeyForPath(path)).toBe(key)
   })
@@ -72,7 +80,12 @@ describe('R2: meta', () => {
     expect(meta('/ru', 'ru').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/ru' })
   })
   it('decision 081: the English home page is /en, the root the x-default and its own canonical', () => {
-    for (const [path, locale] of [['/', 'en'], ['/en', 'en'], ['/ru', 'ru'], ['/de', 'de']] as const) {
+    for (const [path, locale] of [
+      ['/', 'en'],
+      ['/en', 'en'],
+      ['/ru', 'ru'],
+      ['/de', 'de'],
+    ] as const) {
       const links = meta(path, locale).links
       expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'en', href: 'https://skinvault.gg/en' })
       expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'ru', href: 'https://skinvault.gg/ru' })
@@ -80,8 +93,14 @@ describe('R2: meta', () => {
       expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'x-default', href: 'https://skinvault.gg/' })
     }
     // The root is the x-default: a page listed among the alternates names itself as canonical.
-    expect(buildMeta({ ...base, pathname: '/', locale: 'en', brand: config.brands.original, atRoot: true }).links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/' })
-    expect(buildMeta({ ...base, pathname: '/', locale: 'ru', brand: config.brands.original, atRoot: false }).links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/ru' })
+    expect(buildMeta({ ...base, pathname: '/', locale: 'en', brand: config.brands.original, atRoot: true }).links).toContainEqual({
+      rel: 'canonical',
+      href: 'https://skinvault.gg/',
+    })
+    expect(buildMeta({ ...base, pathname: '/', locale: 'ru', brand: config.brands.original, atRoot: false }).links).toContainEqual({
+      rel: 'canonical',
+      href: 'https://skinvault.gg/ru',
+    })
     expect(meta('/en', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/en' })
     // Other English pages keep their unprefixed address.
     expect(meta('/en/faq', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/faq' })

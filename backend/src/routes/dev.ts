@@ -1,9 +1,9 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { randomToken } from '../crypto.ts'
-import { ApiError, validate, type AppEnv } from '../http.ts'
-import { listMail, type StoredMail } from '../mail.ts'
 import { escapeHtml } from '../html.ts'
+import { ApiError, type AppEnv, validate } from '../http.ts'
+import { listMail, type StoredMail } from '../mail.ts'
 import { Email } from '../schemas.ts'
 
 /**
@@ -24,10 +24,11 @@ devRoutes.get('/mail', async (c) => {
 devRoutes.post('/device', async (c) => {
   const { db, now } = c.var.deps
   const q = validate(type({ email: Email }), c.req.query())
-  const rows = await db.query<{ id: number }>(
-    'UPDATE users SET device_id = $2, device_bound_at = $3 WHERE email = $1 RETURNING id',
-    [q.email, `dev-${randomToken(9)}`, now().toISOString()],
-  )
+  const rows = await db.query<{ id: number }>('UPDATE users SET device_id = $2, device_bound_at = $3 WHERE email = $1 RETURNING id', [
+    q.email,
+    `dev-${randomToken(9)}`,
+    now().toISOString(),
+  ])
   if (rows.length === 0) throw new ApiError(404, 'not_found')
   return c.json({ ok: true, user_id: rows[0]!.id })
 })
@@ -35,10 +36,10 @@ devRoutes.post('/device', async (c) => {
 devRoutes.post('/expire-tokens', async (c) => {
   const { db, now } = c.var.deps
   const q = validate(type({ email: Email }), c.req.query())
-  const rows = await db.query<{ id: number }>(
-    'UPDATE tokens SET expires_at = $2 WHERE user_id = (SELECT id FROM users WHERE email = $1) RETURNING id',
-    [q.email, now().toISOString()],
-  )
+  const rows = await db.query<{ id: number }>('UPDATE tokens SET expires_at = $2 WHERE user_id = (SELECT id FROM users WHERE email = $1) RETURNING id', [
+    q.email,
+    now().toISOString(),
+  ])
   if (rows.length === 0) throw new ApiError(404, 'not_found')
   return c.json({ ok: true, expired: rows.length })
 })

@@ -1,9 +1,9 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { ApiError, MAX_BODY_BYTES, validate, type AppEnv, type Ctx } from '../http.ts'
+import { ApiError, type AppEnv, type Ctx, MAX_BODY_BYTES, validate } from '../http.ts'
 import { t } from '../i18n.ts'
-import { CHECK_CODES, checkPayment, confirmPayment, type Confirmation } from '../payments.ts'
+import { CHECK_CODES, type Confirmation, checkPayment, confirmPayment } from '../payments.ts'
 import { CleanText, Email } from '../schemas.ts'
 import { cloudpaymentsHmac, payselectionSignature, sameSignature, urlDecodedBody } from '../signatures.ts'
 
@@ -14,10 +14,7 @@ import { cloudpaymentsHmac, payselectionSignature, sameSignature, urlDecodedBody
  */
 export const notificationRoutes = new Hono<AppEnv>()
 
-notificationRoutes.use(
-  '*',
-  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413) }),
-)
+notificationRoutes.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413) }))
 
 // Not for browsers: a preflight finds nothing here.
 notificationRoutes.options('*', (c) => c.json({ message: t(c.var.locale, 'not_found') }, 404))
@@ -126,7 +123,9 @@ notificationRoutes.post('/cloudpayments/:kind', async (c) => {
       accountId: n.AccountId ?? null,
       outcome: n.Status === 'Authorized' ? 'auth' : 'charge',
     })
-    return c.json(code === CHECK_CODES.ok ? { code } : { code, message: t(c.var.locale, code === CHECK_CODES.refused ? 'payment_refused' : 'payment_mismatch') })
+    return c.json(
+      code === CHECK_CODES.ok ? { code } : { code, message: t(c.var.locale, code === CHECK_CODES.refused ? 'payment_refused' : 'payment_mismatch') },
+    )
   }
   if (kind === 'pay' && n.Status !== 'Completed' && n.Status !== 'Authorized')
     throw new ApiError(422, 'invalid_input', {}, { errors: { Status: 'must be Completed or Authorized' } })

@@ -1,20 +1,11 @@
+import { type } from 'arktype'
 import { Hono } from 'hono'
 import type { Queryable } from '../db.ts'
 import { cspHash, escapeHtml } from '../html.ts'
 import type { AppEnv, Ctx } from '../http.ts'
-import { localeFromAcceptLanguage, t, type Locale, type MessageKey } from '../i18n.ts'
-import {
-  IDENTIFIER_SELECT,
-  OPENID_NS,
-  originIn,
-  positiveAssertion,
-  realmCovers,
-  signatureValid,
-  withParams,
-  type OpenIdFields,
-} from '../openid.ts'
+import { type Locale, localeFromAcceptLanguage, type MessageKey, t } from '../i18n.ts'
+import { IDENTIFIER_SELECT, OPENID_NS, type OpenIdFields, originIn, positiveAssertion, realmCovers, signatureValid, withParams } from '../openid.ts'
 import { CleanText } from '../schemas.ts'
-import { type } from 'arktype'
 
 /**
  * A sandbox OpenID 2.0 provider that behaves like Steam's (https://steamcommunity.com/openid/login):
@@ -71,8 +62,7 @@ function checkRequest(c: Ctx, fields: Record<string, string | undefined>): { ok:
     } catch {
       url = null
     }
-    if (!url || !/^https?:$/.test(url.protocol) || returnTo.includes('#') || returnTo.length > 2048)
-      problems.push({ key: 'openid_return_to_invalid' })
+    if (!url || !/^https?:$/.test(url.protocol) || returnTo.includes('#') || returnTo.length > 2048) problems.push({ key: 'openid_return_to_invalid' })
     else if (!originIn(returnTo, c.var.deps.env.siteOrigins)) problems.push({ key: 'openid_return_to_foreign', vars: { origin: url.origin } })
     else if (realm && !realmCovers(realm, returnTo)) problems.push({ key: 'openid_realm_mismatch', vars: { realm, return_to: returnTo } })
   }

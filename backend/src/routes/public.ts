@@ -1,11 +1,10 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { countryGroups, groupForLocale, planName, plansInGroup, toMajor } from '../catalog.ts'
-import { ApiError, readJson, validate, type AppEnv } from '../http.ts'
-
+import { ApiError, type AppEnv, readJson, validate } from '../http.ts'
+import { LAUNCHER_FILENAME, launcherFile } from '../launcher.ts'
 import { CleanText, ReferralCode } from '../schemas.ts'
 import { userFromAuthorization, userFromToken } from '../users.ts'
-import { launcherFile, LAUNCHER_FILENAME } from '../launcher.ts'
 
 export const publicRoutes = new Hono<AppEnv>()
 
@@ -31,10 +30,14 @@ publicRoutes.post('/analytics/collect', async (c) => {
   // The token identifies the user; it is never stored. An unknown or expired token just means anonymous.
   const token = body.token?.replace(/^Bearer\s+/i, '') ?? null
   const user = token ? await userFromToken(db, token, now) : null
-  await db.query(
-    'INSERT INTO analytics_events (locale, domain, user_id, client_id, utm, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)',
-    [c.var.locale, body.domain.toLowerCase(), user?.id ?? null, body.client_id, body.utm ? JSON.stringify(body.utm) : null, now.toISOString()],
-  )
+  await db.query('INSERT INTO analytics_events (locale, domain, user_id, client_id, utm, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)', [
+    c.var.locale,
+    body.domain.toLowerCase(),
+    user?.id ?? null,
+    body.client_id,
+    body.utm ? JSON.stringify(body.utm) : null,
+    now.toISOString(),
+  ])
   return c.json({ ok: true as const }, 202)
 })
 
@@ -45,8 +48,7 @@ publicRoutes.get('/subscriptions', async (c) => {
   const q = validate(SubscriptionsQuery, c.req.query())
   const groups = await countryGroups(db)
   const groupId = q.country_group_id ? Number(q.country_group_id) : (await groupForLocale(db, c.var.locale)).id
-  if (!groups.some((g) => g.id === groupId))
-    throw new ApiError(422, 'invalid_input', {}, { errors: { country_group_id: 'unknown country group' } })
+  if (!groups.some((g) => g.id === groupId)) throw new ApiError(422, 'invalid_input', {}, { errors: { country_group_id: 'unknown country group' } })
   const plans = await plansInGroup(db, groupId)
   return c.json({
     subscriptions: plans.map((p) => ({
@@ -110,4 +112,3 @@ publicRoutes.get('/launcher/download', async (c) => {
     'Cache-Control': 'no-store',
   })
 })
-

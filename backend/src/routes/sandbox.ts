@@ -1,9 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { MAX_BODY_BYTES, readJson, validate, type AppEnv } from '../http.ts'
+import { type AppEnv, MAX_BODY_BYTES, readJson, validate } from '../http.ts'
 import { t } from '../i18n.ts'
 import { CleanText, Email } from '../schemas.ts'
 

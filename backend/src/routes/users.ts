@@ -1,25 +1,25 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
+import { formatMoney } from '../catalog.ts'
 import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
-import { ApiError, readJson, siteBase, validate, type AppEnv, type Ctx } from '../http.ts'
-import { formatDate, isLocale, t, type Locale } from '../i18n.ts'
+import { ApiError, type AppEnv, type Ctx, readJson, siteBase, validate } from '../http.ts'
+import { formatDate, isLocale, type Locale, t } from '../i18n.ts'
 import { sendMail } from '../mail.ts'
-import { Email, LongCode, Password, ReferralCode, Redirect, SixDigits } from '../schemas.ts'
-import { formatMoney } from '../catalog.ts'
 import { subscriptionOffer } from '../offers.ts'
+import { Email, LongCode, Password, Redirect, ReferralCode, SixDigits } from '../schemas.ts'
 import { steamSignIn } from '../steam.ts'
 import {
-  DEVICE_RESET_INTERVAL_MS,
   asDate,
+  DEVICE_RESET_INTERVAL_MS,
   isSubscriptionActive,
   issueToken,
   loadUser,
   refreshToken,
   requireUser,
   serializeUser,
-  userFromAuthorization,
   type UserRow,
+  userFromAuthorization,
 } from '../users.ts'
 
 export const CODE_TTL_MS = 15 * 60_000
@@ -57,10 +57,7 @@ function expired(row: CodeRow, now: Date) {
 async function consumeSixDigit(db: Queryable, row: CodeRow | undefined, code: string, now: Date): Promise<CodeRow> {
   if (!row || expired(row, now)) throw new ApiError(410, 'code_expired')
   if (!sameHash(sha256(code), row.code_hash)) {
-    const [updated] = await db.query<{ attempts: number }>(
-      'UPDATE auth_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts',
-      [row.id],
-    )
+    const [updated] = await db.query<{ attempts: number }>('UPDATE auth_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts', [row.id])
     const left = Math.max(0, MAX_CODE_ATTEMPTS - (updated?.attempts ?? MAX_CODE_ATTEMPTS))
     throw new ApiError(422, 'code_wrong', { left }, { attempts_left: left })
   }
@@ -68,10 +65,7 @@ async function consumeSixDigit(db: Queryable, row: CodeRow | undefined, code: st
 }
 
 async function claim(db: Queryable, row: CodeRow, now: Date): Promise<CodeRow> {
-  const claimed = await db.query('UPDATE auth_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [
-    row.id,
-    now.toISOString(),
-  ])
+  const claimed = await db.query('UPDATE auth_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id, now.toISOString()])
   if (claimed.length === 0) throw new ApiError(410, 'code_expired')
   return row
 }
@@ -110,13 +104,7 @@ async function countPasswordAttempt(db: Queryable, email: string, now: Date): Pr
   )
   if (row!.attempts <= MAX_PASSWORD_ATTEMPTS) return
   const seconds = Math.max(1, Math.ceil((asDate(row!.window_start)!.getTime() + PASSWORD_WINDOW_MS - now.getTime()) / 1000))
-  throw new ApiError(
-    429,
-    'password_attempts',
-    { minutes: Math.ceil(seconds / 60) },
-    { retry_after: seconds },
-    { 'Retry-After': String(seconds) },
-  )
+  throw new ApiError(429, 'password_attempts', { minutes: Math.ceil(seconds / 60) }, { retry_after: seconds }, { 'Retry-After': String(seconds) })
 }
 
 /** Refuses a new code while the previous one of the same kind is younger than the resend interval. */
@@ -135,10 +123,7 @@ async function checkResend(db: Queryable, purpose: 'login' | 'email_change', by:
 
 /** Stores a new code of a kind (closing the older open ones) and returns its plain values. */
 async function createCode(db: Queryable, purpose: 'login' | 'email_change', userId: number, email: string, now: Date) {
-  await db.query(
-    `UPDATE auth_codes SET used_at = $3 WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL`,
-    [purpose, userId, now.toISOString()],
-  )
+  await db.query(`UPDATE auth_codes SET used_at = $3 WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL`, [purpose, userId, now.toISOString()])
   const code = sixDigitCode()
   const link = randomToken(32)
   await db.query(
@@ -249,8 +234,7 @@ usersRoutes.patch('/verify', async (c) => {
     // Counted per address whether or not an account has it, so the limit tells nothing about accounts.
     await countPasswordAttempt(db, body.email, now)
     const user = await loadUser(db, { email: body.email }, now)
-    if (!user?.password_hash || !(await checkPassword(body.password, user.password_hash)))
-      throw new ApiError(422, 'wrong_password')
+    if (!user?.password_hash || !(await checkPassword(body.password, user.password_hash))) throw new ApiError(422, 'wrong_password')
     await db.query('DELETE FROM password_attempts WHERE email = $1', [body.email])
     return c.json(await issueToken(db, user.id, now, c.var.deps.env))
   }
@@ -344,9 +328,7 @@ usersRoutes.post('/email/:code', async (c) => {
       if (taken.length > 0) throw new ApiError(409, 'email_taken')
       if (raw.length === 6) await consumeSixDigit(tx, row, raw, now)
       else await claim(tx, row, now)
-      const [old] = await tx.query<{ email: string | null; locale: string }>('SELECT email, locale FROM users WHERE id = $1 FOR UPDATE', [
-        row.user_id,
-      ])
+      const [old] = await tx.query<{ email: string | null; locale: string }>('SELECT email, locale FROM users WHERE id = $1 FOR UPDATE', [row.user_id])
       await tx.query('UPDATE users SET email = $2, email_confirmed = true WHERE id = $1', [row.user_id, email])
       // The old address learns of the change, in the account's language, with whom to tell if it was not them.
       if (old?.email && old.email !== email) {
@@ -361,8 +343,7 @@ usersRoutes.post('/email/:code', async (c) => {
     })
   } catch (err) {
     // A wrong 6-digit code must still count: the attempt is recorded outside the rolled-back transaction.
-    if (err instanceof ApiError && err.key === 'code_wrong')
-      await db.query('UPDATE auth_codes SET attempts = attempts + 1 WHERE id = $1', [row.id])
+    if (err instanceof ApiError && err.key === 'code_wrong') await db.query('UPDATE auth_codes SET attempts = attempts + 1 WHERE id = $1', [row.id])
     throw err
   }
   return c.json({ message: t(c.var.locale, 'email_changed', { email }), user: await fresh(c, row.user_id) })
@@ -422,9 +403,6 @@ usersRoutes.delete('/device/reset', requireUser, async (c) => {
       { 'Retry-After': String(seconds) },
     )
   }
-  await db.query('UPDATE users SET device_id = NULL, device_bound_at = NULL, device_last_reset_at = $2 WHERE id = $1', [
-    user.id,
-    now.toISOString(),
-  ])
+  await db.query('UPDATE users SET device_id = NULL, device_bound_at = NULL, device_last_reset_at = $2 WHERE id = $1', [user.id, now.toISOString()])
   return c.json({ message: t(c.var.locale, 'device_reset'), user: await fresh(c, user.id) })
 })

@@ -4,7 +4,7 @@
  * about the session the root route read for this navigation.
  */
 import { redirect } from '@tanstack/react-router'
-import { accessDecision, sessionState, type Access, type SessionFacts } from '#machines/rules/access.ts'
+import { type Access, accessDecision, type SessionFacts, sessionState } from '#machines/rules/access.ts'
 
 declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {

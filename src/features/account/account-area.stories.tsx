@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../../.storybook/play.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { m } from '#app/paraglide/messages.js'
 import type { User } from '#app/api/schemas.ts'
-import { AccountArea } from './account-area.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { hang } from '../../../.storybook/fetch-mock.ts'
-import { SAMPLE_USER, type SiteParameters } from '../../../.storybook/site.tsx'
 import { USER_ON_TRIAL, USER_WITH_SUBSCRIPTION } from '../../../.storybook/fixtures.ts'
+import { expectVisible } from '../../../.storybook/play.ts'
+import { SAMPLE_USER, type SiteParameters } from '../../../.storybook/site.tsx'
+import { AccountArea } from './account-area.tsx'
 
 /** R7: the account area through the account machine; confirmations in the modal. */
 const cancelled = (user: User) => ({ message: 'Automatic renewal is off.', user: { ...user, subscription: { ...user.subscription!, cancelled: true } } })

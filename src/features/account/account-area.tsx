@@ -1,29 +1,29 @@
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
-import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM, accountMachine, type ConfirmKind } from '#machines/account.ts'
-import type { FormRef } from '#machines/form.ts'
-import type { ModalDialog } from '#machines/ui.ts'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
-import { planLabel } from '#machines/rules/plans.ts'
+import type { SpecialOffer, User } from '#app/api/schemas.ts'
+import { formatDate, formatPrice } from '#app/features/premium/format.ts'
 import { DAYS } from '#app/features/premium/plans.ts'
-import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment.ts'
-import type { Locale } from '#machines/rules/locale.ts'
+import { formAction } from '#app/forms/endpoints.ts'
+import type { Flash } from '#app/forms/flash.ts'
+import { FormField, MachineForm } from '#app/forms/form.tsx'
+import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import type { SpecialOffer, User } from '#app/api/schemas.ts'
-import { notify } from '#app/site/toast.ts'
-import { useSite } from '#app/site/use-site.ts'
-import { siteForm } from '#app/forms/form-logic.ts'
-import { formAction } from '#app/forms/endpoints.ts'
-import { formatDate, formatPrice } from '#app/features/premium/format.ts'
-import type { Flash } from '#app/forms/flash.ts'
-import { AuthActor } from './auth-actor.ts'
-import { useAccountCalls } from './account.effects.ts'
-import { ModalActor } from '#app/site/ui-actors.tsx'
-import { FormField, MachineForm } from '#app/forms/form.tsx'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
+import { notify } from '#app/site/toast.ts'
+import { ModalActor } from '#app/site/ui-actors.tsx'
+import { useSite } from '#app/site/use-site.ts'
+import { accountMachine, type ConfirmKind, EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
+import type { FormRef } from '#machines/form.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment.ts'
+import { planLabel } from '#machines/rules/plans.ts'
+import type { ModalDialog } from '#machines/ui.ts'
+import { useAccountCalls } from './account.effects.ts'
+import { AuthActor } from './auth-actor.ts'
 
 /** R9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
 function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: Locale): string {
@@ -55,7 +55,12 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
   )
   const [state, send] = useMachine(logic, { inspect: useMachineInspect() })
   const busy = state.hasTag('busy')
-  if (!user && fetchingUser && !unavailable) return <p className="notice" role="status" aria-busy="true">{m.route_pending()}</p>
+  if (!user && fetchingUser && !unavailable)
+    return (
+      <p className="notice" role="status" aria-busy="true">
+        {m.route_pending()}
+      </p>
+    )
   if (!user) {
     // The backend did not answer: a plain sentence and a way to try again, never a crash.
     return (
@@ -136,7 +141,10 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
                 <>
                   <dt>{m.acc_sub_next_charge()}</dt>
                   <dd data-testid="account-next-charge">
-                    {m.acc_sub_next_charge_value({ amount: formatPrice(sub.next_charge_amount, sub.currency, locale), date: formatDate(sub.next_charge_at, locale) })}
+                    {m.acc_sub_next_charge_value({
+                      amount: formatPrice(sub.next_charge_amount, sub.currency, locale),
+                      date: formatDate(sub.next_charge_at, locale),
+                    })}
                   </dd>
                 </>
               ) : sub.expires_at ? (
@@ -146,25 +154,45 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
                 </>
               ) : null}
             </dl>
-            {sub.active && !renewing ? <p className="form-card__muted" data-testid="renewal-off">{m.acc_sub_renewal_off()}</p> : null}
+            {sub.active && !renewing ? (
+              <p className="form-card__muted" data-testid="renewal-off">
+                {m.acc_sub_renewal_off()}
+              </p>
+            ) : null}
             <div className="actions actions--start">
               {sub.active && renewing ? (
-                <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: 'account.cancelSubscription' })} data-testid="cancel-subscription">
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy}
+                  onClick={() => send({ type: 'account.cancelSubscription' })}
+                  data-testid="cancel-subscription"
+                >
                   {m.acc_sub_cancel()}
                 </button>
               ) : null}
               {sub.active && !renewing ? (
-                <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: 'account.resumeRenewal' })} data-testid="resume-renewal">
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy}
+                  onClick={() => send({ type: 'account.resumeRenewal' })}
+                  data-testid="resume-renewal"
+                >
                   {m.acc_sub_resume()}
                 </button>
               ) : null}
-              <Link to="/premium" className="button">{sub.active ? m.acc_extend() : m.acc_get_premium()}</Link>
+              <Link to="/premium" className="button">
+                {sub.active ? m.acc_extend() : m.acc_get_premium()}
+              </Link>
             </div>
           </>
         ) : (
           <>
             <p>{m.acc_sub_none()}</p>
-            <Link to="/premium" className="button">{m.acc_get_premium()}</Link>
+            <Link to="/premium" className="button">
+              {m.acc_get_premium()}
+            </Link>
           </>
         )}
       </section>
@@ -180,7 +208,9 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
             })}
           </p>
           {offer.expires_at ? <p className="form-card__muted">{m.acc_offer_until({ date: formatDate(offer.expires_at, locale) })}</p> : null}
-          <Link to="/premium" search={{ offer: 1 }} className="button">{m.acc_offer_cta()}</Link>
+          <Link to="/premium" search={{ offer: 1 }} className="button">
+            {m.acc_offer_cta()}
+          </Link>
         </section>
       ) : null}
 
@@ -189,7 +219,13 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
         {user.device?.bound ? <p>{m.acc_device_bound({ date: formatDate(user.device.bound_at, locale) })}</p> : <p>{m.acc_device_none()}</p>}
         {user.device?.next_reset_at ? <p className="form-card__muted">{m.acc_device_next({ date: formatDate(user.device.next_reset_at, locale) })}</p> : null}
         {user.device?.bound ? (
-          <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: 'account.resetDevice' })} data-testid="reset-device">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            onClick={() => send({ type: 'account.resetDevice' })}
+            data-testid="reset-device"
+          >
             {m.acc_device_reset()}
           </button>
         ) : null}
@@ -235,8 +271,17 @@ function ReferralCard({ code }: { code: string }) {
 /** What a form of this card sent without JavaScript came back with: the backend's words. */
 function FlashLine({ flash, form }: { flash: Flash | null; form: string }) {
   if (flash?.form !== form) return null
-  if (flash.error) return <p className="form-error" role="alert">{flash.error}</p>
-  return flash.notice ? <p className="notice" role="status">{flash.notice}</p> : null
+  if (flash.error)
+    return (
+      <p className="form-error" role="alert">
+        {flash.error}
+      </p>
+    )
+  return flash.notice ? (
+    <p className="notice" role="status">
+      {flash.notice}
+    </p>
+  ) : null
 }
 
 /** A form's values and per-field messages when it came back from the server without JavaScript. */
@@ -244,23 +289,57 @@ function from(flash: Flash | null, form: string) {
   return flash?.form === form ? { initial: flash.values ?? {}, serverErrors: flash.errors ?? {} } : {}
 }
 
-function EmailCard({ busy, pending, adding, form, codeForm, flash }: { busy: boolean; pending: string | null; adding: boolean; form: FormRef | undefined; codeForm: FormRef | undefined; flash: Flash | null }) {
+function EmailCard({
+  busy,
+  pending,
+  adding,
+  form,
+  codeForm,
+  flash,
+}: {
+  busy: boolean
+  pending: string | null
+  adding: boolean
+  form: FormRef | undefined
+  codeForm: FormRef | undefined
+  flash: Flash | null
+}) {
   const locale = getLocale()
   return (
     <section className="card" aria-labelledby="acc-email">
       <h2 id="acc-email">{adding ? m.acc_add_email_title() : m.acc_change_email_title()}</h2>
       {adding ? <p className="form-card__muted">{m.acc_add_email_text()}</p> : null}
-      <MachineForm id={EMAIL_FORM} form={form} action={formAction(EMAIL_FORM)} hidden={{ locale }} testId="change-email" busy={busy} {...from(flash, EMAIL_FORM)}>
+      <MachineForm
+        id={EMAIL_FORM}
+        form={form}
+        action={formAction(EMAIL_FORM)}
+        hidden={{ locale }}
+        testId="change-email"
+        busy={busy}
+        {...from(flash, EMAIL_FORM)}
+      >
         <FormField name="new-email" label={m.acc_new_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
         <FlashLine flash={flash} form={EMAIL_FORM} />
-        <button type="submit" className="button button--ghost" disabled={busy}>{adding ? m.acc_add_email_submit() : m.acc_change_email_submit()}</button>
+        <button type="submit" className="button button--ghost" disabled={busy}>
+          {adding ? m.acc_add_email_submit() : m.acc_change_email_submit()}
+        </button>
       </MachineForm>
       {pending ? (
-        <MachineForm id={EMAIL_CODE_FORM} form={codeForm} action={formAction(EMAIL_CODE_FORM)} hidden={{ locale }} testId="confirm-email-code" busy={busy} {...from(flash, EMAIL_CODE_FORM)}>
+        <MachineForm
+          id={EMAIL_CODE_FORM}
+          form={codeForm}
+          action={formAction(EMAIL_CODE_FORM)}
+          hidden={{ locale }}
+          testId="confirm-email-code"
+          busy={busy}
+          {...from(flash, EMAIL_CODE_FORM)}
+        >
           <p className="form-card__muted">{m.acc_email_code_text({ email: pending })}</p>
           <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
           <FlashLine flash={flash} form={EMAIL_CODE_FORM} />
-          <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_email_code_submit()}</button>
+          <button type="submit" className="button button--ghost" disabled={busy}>
+            {m.acc_email_code_submit()}
+          </button>
         </MachineForm>
       ) : null}
     </section>
@@ -273,10 +352,27 @@ function PasswordCard({ busy, form, flash }: { busy: boolean; form: FormRef | un
       <h2 id="acc-password">{m.acc_password_title()}</h2>
       <p className="form-card__muted">{m.acc_password_text()}</p>
       <FlashLine flash={flash} form={PASSWORD_FORM} />
-      <MachineForm id={PASSWORD_FORM} form={form} action={formAction(PASSWORD_FORM)} hidden={{ locale: getLocale() }} testId="change-password" busy={busy} {...from(flash, PASSWORD_FORM)}>
-        <FormField name="password" label={m.acc_password_label()} rules={PASSWORD_RULES} type="password" autoComplete="new-password" hint={m.acc_password_hint()} />
+      <MachineForm
+        id={PASSWORD_FORM}
+        form={form}
+        action={formAction(PASSWORD_FORM)}
+        hidden={{ locale: getLocale() }}
+        testId="change-password"
+        busy={busy}
+        {...from(flash, PASSWORD_FORM)}
+      >
+        <FormField
+          name="password"
+          label={m.acc_password_label()}
+          rules={PASSWORD_RULES}
+          type="password"
+          autoComplete="new-password"
+          hint={m.acc_password_hint()}
+        />
         <FormField name="password-confirm" label={m.acc_password_confirm_label()} rules={PASSWORD_CONFIRM_RULES} type="password" autoComplete="new-password" />
-        <button type="submit" className="button button--ghost" disabled={busy}>{m.acc_password_submit()}</button>
+        <button type="submit" className="button button--ghost" disabled={busy}>
+          {m.acc_password_submit()}
+        </button>
       </MachineForm>
     </section>
   )

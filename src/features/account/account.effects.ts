@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import type { AccountResult } from '#machines/account.ts'
 import type { Api } from '#app/api/client.ts'
 import { useApi } from '#app/api/use-api.ts'
+import type { AccountResult } from '#machines/account.ts'
 
 function result(p: Promise<{ message: string; user: unknown }>): Promise<AccountResult> {
   return p.then((r) => ({ message: r.message, user: r.user }))

@@ -4,10 +4,10 @@
  * sends the visitor to login.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { ApiError, } from '#app/api/client.ts'
+import { ApiError } from '#app/api/client.ts'
 import type { SpecialOffer } from '#app/api/schemas.ts'
-import { clearSessionCookies, pageApi, pageSession } from './session.server.ts'
 import { PageRequest } from '#app/site/page-request.ts'
+import { clearSessionCookies, pageApi, pageSession } from './session.server.ts'
 
 export type AccountData = { status: 'ok'; offer: SpecialOffer['offer'] } | { status: 'unauthorized' } | { status: 'unavailable' }
 

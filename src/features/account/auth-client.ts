@@ -3,8 +3,8 @@
  * answer once it is settled (`isSettled`: no longer busy). Sign-in forms, the confirmation, the
  * account, the payment's user refresh and every request's token go through here.
  */
-import { waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { isLoggedIn, isSettled, selectAuthorization, type AuthEvent, type AuthMachine } from '#machines/auth.ts'
+import { type ActorRefFrom, type SnapshotFrom, waitFor } from 'xstate'
+import { type AuthEvent, type AuthMachine, isLoggedIn, isSettled, selectAuthorization } from '#machines/auth.ts'
 import { BEARER_PREFIX, ExpiredAuthSessionError } from '#machines/rules/token.ts'
 
 export type AuthRef = ActorRefFrom<AuthMachine>

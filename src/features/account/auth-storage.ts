@@ -5,9 +5,10 @@
  * session can go on: until the refresh token expires when there is one, else until the token
  * does. The auth machine calls these through its `storeSession` and `clearStoredSession` actions.
  */
-import { AUTH_STORAGE_KEYS, bearerHeader } from '#machines/rules/token.ts'
-import type { StoreSessionParams } from '#machines/auth.ts'
+
 import { cookieAttributes } from '#app/site/cookies.ts'
+import type { StoreSessionParams } from '#machines/auth.ts'
+import { AUTH_STORAGE_KEYS, bearerHeader } from '#machines/rules/token.ts'
 
 function cookie(name: string, value: string, expiresAt: number | null, crossOrigin: boolean): string {
   const expiry = expiresAt === null ? 'Max-Age=0' : `Expires=${new Date(expiresAt).toUTCString()}`

@@ -4,10 +4,10 @@
  * (ofetch and the response schemas) loads with the first call, not with the page.
  */
 import { fromPromise } from 'xstate'
-import type { AuthUser, TokenGrant } from '#machines/auth.ts'
-import type { Locale } from '#machines/rules/locale.ts'
 import type { ApiOptions } from '#app/api/client.ts'
 import type { TokenGrant as ApiTokenGrant } from '#app/api/schemas.ts'
+import type { AuthUser, TokenGrant } from '#machines/auth.ts'
+import type { Locale } from '#machines/rules/locale.ts'
 
 function toGrant(grant: ApiTokenGrant): TokenGrant {
   return {

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as ConfirmEmailRoute } from '#app/routes/confirm-email.{-$code}.tsx'
-import { hang, json, type ApiHandler } from '../../../.storybook/fetch-mock.ts'
-import { RoutePage, SAMPLE_USER, type SiteParameters } from '../../../.storybook/site.tsx'
+import { type ApiHandler, hang, json } from '../../../.storybook/fetch-mock.ts'
 import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
+import { RoutePage, SAMPLE_USER, type SiteParameters } from '../../../.storybook/site.tsx'
 
 /**
  * R2, R7: the confirm-email page, rendered by its route file. With the code from the e-mail

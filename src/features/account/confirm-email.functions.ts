@@ -6,9 +6,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { type } from 'arktype'
+import { m } from '#app/paraglide/messages.js'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
-import { m } from '#app/paraglide/messages.js'
 import { pageApi, pageSession } from './session.server.ts'
 
 const ConfirmRequest = type({ locale: type.enumerated(...LOCALES), code: '0 < string <= 200' })

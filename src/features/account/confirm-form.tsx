@@ -2,20 +2,20 @@ import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
-import { isBusy, isLoggedIn, type AuthContext } from '#machines/auth.ts'
-import type { FormRef } from '#machines/form.ts'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
-import { CONFIRM_FORM, confirmMachine, type ConfirmCredentials } from '#machines/sign-in.ts'
+import { formAction } from '#app/forms/endpoints.ts'
+import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
+import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { askAuth } from './auth-client.ts'
-import { notify } from '#app/site/toast.ts'
-import { siteForm } from '#app/forms/form-logic.ts'
-import { formAction } from '#app/forms/endpoints.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import { AuthActor } from './auth-actor.ts'
-import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
 import { reportFailure } from '#app/site/report.ts'
+import { notify } from '#app/site/toast.ts'
+import { type AuthContext, isBusy, isLoggedIn } from '#machines/auth.ts'
+import type { FormRef } from '#machines/form.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
+import { CONFIRM_FORM, type ConfirmCredentials, confirmMachine } from '#machines/sign-in.ts'
+import { AuthActor } from './auth-actor.ts'
+import { askAuth } from './auth-client.ts'
 
 /** Who is signed in, as the confirm machine wants to know it: an e-mail, null for a guest, undefined while the auth machine is busy. */
 function signedInAs(s: { context: AuthContext; matches: (v: 'loggedIn') => boolean; hasTag: (t: 'busy') => boolean }): string | null | undefined {
@@ -72,7 +72,9 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
     return (
       <div className="form-card" data-testid="confirm-form-done">
         <p role="status">{m.acc_confirm_done()}</p>
-        <Link to="/account" className="button">{m.acc_confirmed_go_account()}</Link>
+        <Link to="/account" className="button">
+          {m.acc_confirmed_go_account()}
+        </Link>
       </div>
     )
   }
@@ -93,8 +95,19 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
       <p className="form-card__muted">{m.acc_confirm_form_text()}</p>
       <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
       <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
-      <FormField name="password" label={m.acc_confirm_password_label()} rules={PASSWORD_RULES} type="password" autoComplete="new-password" hint={m.acc_confirm_password_hint()} />
-      {error ? <p className="form-error" role="alert">{error}</p> : null}
+      <FormField
+        name="password"
+        label={m.acc_confirm_password_label()}
+        rules={PASSWORD_RULES}
+        type="password"
+        autoComplete="new-password"
+        hint={m.acc_confirm_password_hint()}
+      />
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {state.matches('otherAccount') ? (
         <div className="notice" role="alert" data-testid="confirm-other-account">
           <p>{m.acc_confirm_other_account({ current: state.context.otherAccount ?? '', email: state.context.credentials.email })}</p>
@@ -108,7 +121,9 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
           </div>
         </div>
       ) : (
-        <button type="submit" className="button" disabled={busy} aria-busy={busy}>{m.acc_confirm_submit()}</button>
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {m.acc_confirm_submit()}
+        </button>
       )}
     </MachineForm>
   )

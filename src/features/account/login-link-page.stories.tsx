@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as LoginCodeRoute } from '#app/routes/_guests/login/$code.tsx'
-import { RoutePage, type LoginBehaviour } from '../../../.storybook/site.tsx'
 import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
+import { type LoginBehaviour, RoutePage } from '../../../.storybook/site.tsx'
 
 /**
  * R2, R7: sign-in by the link from the e-mail (`/login/$code`), rendered by its route file:

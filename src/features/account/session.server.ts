@@ -5,11 +5,11 @@
  * possible, it is refreshed"); a session the backend no longer knows is removed.
  */
 import { appendResponseHeader, deleteCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server'
-import { AUTH_STORAGE_KEYS, tokenExpiresAt } from '#machines/rules/token.ts'
+import { type Api, ApiError, createApi } from '#app/api/client.ts'
+import { CONSTANTS, loadConfig } from '#config'
 import { sessionState } from '#machines/rules/access.ts'
 import type { Locale } from '#machines/rules/locale.ts'
-import { CONSTANTS, loadConfig } from '#config'
-import { ApiError, createApi, type Api } from '#app/api/client.ts'
+import { AUTH_STORAGE_KEYS, tokenExpiresAt } from '#machines/rules/token.ts'
 import { sessionCookies } from './auth-storage.ts'
 import { sessionFacts } from './session.ts'
 
@@ -48,7 +48,8 @@ async function resolveSession(api: (token: string | null) => Api, options: { now
     const expiresAt = tokenExpiresAt(options.now, grant.expires_in)
     const refreshToken = grant.refresh_token ?? stored.refreshToken
     const refreshExpiresAt = grant.refresh_token ? tokenExpiresAt(options.now, grant.refresh_expires_in) : stored.refreshExpiresAt
-    for (const cookie of sessionCookies({ token: grant.token, expiresAt, refreshToken, refreshExpiresAt }, options.crossOrigin)) appendResponseHeader('set-cookie', cookie)
+    for (const cookie of sessionCookies({ token: grant.token, expiresAt, refreshToken, refreshExpiresAt }, options.crossOrigin))
+      appendResponseHeader('set-cookie', cookie)
     return { token: grant.token, expiresAt }
   } catch (error) {
     // Refused: the session is over. No answer: the browser's auth machine tries again.
@@ -63,7 +64,8 @@ async function resolveSession(api: (token: string | null) => Api, options: { now
  */
 export function pageApi(locale: Locale, fallbackMessage?: () => string): (token: string | null) => Api {
   const { apiBase } = loadConfig()
-  return (token) => createApi({ base: apiBase, locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs, ...(fallbackMessage ? { fallbackMessage } : {}) })
+  return (token) =>
+    createApi({ base: apiBase, locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs, ...(fallbackMessage ? { fallbackMessage } : {}) })
 }
 
 /** The visitor's session for a page's server function, refreshed first when it must be (R4). */

@@ -6,9 +6,9 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
-import { AUTH_STORAGE_KEYS } from '#machines/rules/token.ts'
-import { NO_SESSION, sessionState, type SessionFacts } from '#machines/rules/access.ts'
 import { readCookie } from '#app/site/cookies.ts'
+import { NO_SESSION, type SessionFacts, sessionState } from '#machines/rules/access.ts'
+import { AUTH_STORAGE_KEYS } from '#machines/rules/token.ts'
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{16,512}$/
 const MILLISECONDS = /^\d{1,16}$/

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
-import { SignInForm } from './sign-in-form.tsx'
-import { AuthActor } from './auth-actor.ts'
 import { hang } from '../../../.storybook/fetch-mock.ts'
 import type { LoginBehaviour, SiteParameters } from '../../../.storybook/site.tsx'
+import { AuthActor } from './auth-actor.ts'
+import { SignInForm } from './sign-in-form.tsx'
 
 /**
  * R4, R7: sign-in by code, in each state of the sign-in machine and the auth machine's

@@ -1,22 +1,22 @@
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'
+import { formAction } from '#app/forms/endpoints.ts'
+import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
+import { siteForm } from '#app/forms/form-logic.ts'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { reportFailure } from '#app/site/report.ts'
+import { ticker } from '#app/site/ticker.ts'
+import { useSite } from '#app/site/use-site.ts'
 import { isLoggedIn } from '#machines/auth.ts'
 import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields.ts'
 import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, selectResendWait, signInMachine } from '#machines/sign-in.ts'
-import { m } from '#app/paraglide/messages.js'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { askAuth } from './auth-client.ts'
-import { siteForm } from '#app/forms/form-logic.ts'
-import { formAction } from '#app/forms/endpoints.ts'
-import { ticker } from '#app/site/ticker.ts'
-import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import { useSite } from '#app/site/use-site.ts'
 import { AuthActor } from './auth-actor.ts'
+import { askAuth } from './auth-client.ts'
 import { useRequestCodeCall } from './sign-in.effects.ts'
-import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
-import { reportFailure } from '#app/site/report.ts'
 
 /** What the server rendered the sign-in with: the code step after a form sent without JavaScript, its notice and errors. */
 export interface SignInStart {
@@ -100,7 +100,11 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
         busy={busy}
       >
         <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" hint={m.acc_email_hint()} inputMode="email" />
-        {error ? <p className="form-error" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy ? m.acc_sending() : m.acc_send_code()}
         </button>
@@ -121,9 +125,17 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
       testId="sign-in-code"
       busy={busy}
     >
-      {state.context.notice ? <p className="notice" role="status">{state.context.notice}</p> : null}
+      {state.context.notice ? (
+        <p className="notice" role="status">
+          {state.context.notice}
+        </p>
+      ) : null}
       <FormField name="code" label={m.acc_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" hint={m.acc_code_hint()} />
-      {error ? <p className="form-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
         {busy ? m.acc_checking() : m.acc_sign_in()}
       </button>
@@ -142,7 +154,11 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
         >
           {m.acc_resend()}
         </button>
-        {waitSeconds > 0 ? <span className="form-card__muted" aria-live="polite">{m.acc_resend_in({ seconds: String(waitSeconds) })}</span> : null}
+        {waitSeconds > 0 ? (
+          <span className="form-card__muted" aria-live="polite">
+            {m.acc_resend_in({ seconds: String(waitSeconds) })}
+          </span>
+        ) : null}
         <button
           type="submit"
           name="_action"

@@ -4,10 +4,10 @@
  */
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import type { CodeRequested, RequestCodeInput } from '#machines/sign-in.ts'
 import type { Api } from '#app/api/client.ts'
 import { useApi } from '#app/api/use-api.ts'
 import { readReferrerCode } from '#app/features/marketing/referrer.ts'
+import type { CodeRequested, RequestCodeInput } from '#machines/sign-in.ts'
 
 /** The sign-in machine's `requestCode` actor; `referrer` reads the stored referral code. */
 export function requestCodeCall(api: Api, referrer: () => string | null) {

@@ -5,12 +5,7 @@
  * page locale and the prefix as typed (`''`, `/en`, `/ru`, `/de`). Browser: the locale never
  * changes without a document load, so it is the one the server wrote into `<html lang>`.
  */
-import {
-  baseLocale,
-  defineCustomClientStrategy,
-  getServerAsyncLocalStorage,
-  type Locale,
-} from '#app/paraglide/runtime.js'
+import { baseLocale, defineCustomClientStrategy, getServerAsyncLocalStorage, type Locale } from '#app/paraglide/runtime.js'
 import { isLocale } from '#machines/rules/locale.ts'
 import { splitLocalePrefix } from './locale.ts'
 

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { LOCALES } from '#machines/rules/locale.ts'
-import { CountryFlag, LanguageSwitcher, LANGUAGE_NAMES, type FlagSize } from './language-switcher.tsx'
-import { LocaleActor } from './locale-provider.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { LOCALES } from '#machines/rules/locale.ts'
+import { CountryFlag, type FlagSize, LANGUAGE_NAMES, LanguageSwitcher } from './language-switcher.tsx'
+import { LocaleActor } from './locale-provider.tsx'
 
 /**
  * R2: the language switcher with country flags. A click asks the locale machine to load

@@ -1,12 +1,14 @@
 import { useLocation } from '@tanstack/react-router'
-import { LOCALES, type Locale } from '#machines/rules/locale.ts'
-import { getLocale } from '#app/paraglide/runtime.js'
 import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { LOCALES, type Locale } from '#machines/rules/locale.ts'
 import { switchLocaleHref } from './locale.ts'
 import { LocaleActor } from './locale-provider.tsx'
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
+
 import { CountryFlag } from '#app/features/marketing/country-flag.tsx'
+
 export { CountryFlag, type FlagSize } from '#app/features/marketing/country-flag.tsx'
 
 /**

@@ -1,14 +1,14 @@
 import { useLocation, useRouter } from '@tanstack/react-router'
 import { createActorContext } from '@xstate/react'
-import { useMemo, useState, type ReactNode } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { fromPromise, type InspectionEvent } from 'xstate'
-import { localeMachine, type LoadMessagesInput, type LoadValidationInput, type LocaleInput } from '#machines/locale.ts'
-import { localeCookie, localeDetectionInput, type DetectionInput } from './locale.ts'
 import { MachineInspect } from '#app/site/machine-inspect.ts'
-import { notifyAcrossNavigation } from '#app/site/toast.ts'
-import { loadLanguageFiles } from './language-files.ts'
-import { useSite } from '#app/site/use-site.ts'
 import { reportFailure } from '#app/site/report.ts'
+import { notifyAcrossNavigation } from '#app/site/toast.ts'
+import { useSite } from '#app/site/use-site.ts'
+import { type LoadMessagesInput, type LoadValidationInput, type LocaleInput, localeMachine } from '#machines/locale.ts'
+import { loadLanguageFiles } from './language-files.ts'
+import { type DetectionInput, localeCookie, localeDetectionInput } from './locale.ts'
 
 export const LocaleActor = createActorContext(localeMachine)
 
@@ -34,7 +34,10 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       localeMachine.provide({
         actors: {
           loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
-            await loadLanguageFiles(input.locale, router.state.matches.map((match) => String(match.routeId)))
+            await loadLanguageFiles(
+              input.locale,
+              router.state.matches.map((match) => String(match.routeId)),
+            )
             return input.locale
           }),
           loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {

@@ -4,10 +4,16 @@
  * uses too), the locale cookie and the legal-page prefix. Pure functions shared by the server
  * entry, the router rewrite and the components.
  */
-import { type Locale, detectLocale as detectRequestLocale, isLocale, LOCALE_COOKIE_MAX_AGE_S, rootRedirectPath, type LocaleDetectionInput } from '#machines/rules/locale.ts'
-import { readCookie, setCookieString } from '#app/site/cookies.ts'
-import { COOKIES } from '#app/site/cookies.ts'
 
+import { COOKIES, readCookie, setCookieString } from '#app/site/cookies.ts'
+import {
+  detectLocale as detectRequestLocale,
+  isLocale,
+  LOCALE_COOKIE_MAX_AGE_S,
+  type Locale,
+  type LocaleDetectionInput,
+  rootRedirectPath,
+} from '#machines/rules/locale.ts'
 
 export interface LocalePrefix {
   /** The locale named by the first path segment, or null for the unprefixed (English) form. */
@@ -37,7 +43,11 @@ export function joinPrefix(prefix: string, rest: string): string {
 /** Locale from a host when the site is configured with one host per locale. */
 export function localeFromHost(localeHosts: Record<string, Locale> | null, host: string | null | undefined): Locale | null {
   if (!localeHosts || !host) return null
-  const h = host.trim().toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/:\d+$/, '')
   return localeHosts[h] ?? null
 }
 
@@ -56,7 +66,6 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .sort((a, b) => b.quality - a.quality || a.index - b.index)
     .map((r) => r.tag)
 }
-
 
 export interface DetectionInput {
   /** The requested path as typed, with its locale prefix if any. */

@@ -1,6 +1,7 @@
 /** R3, R5, R7: the body of `POST /analytics/collect`. Pure. */
-import type { Utm } from './utm.ts'
+
 import { clientIdNotFoundMessage, readClientId } from './client-id.ts'
+import type { Utm } from './utm.ts'
 import { pickUtm } from './utm.ts'
 
 export interface AnalyticsPayload {

@@ -4,13 +4,14 @@
  * and the console says why. Browser only: on the server `collectAnalytics` resolves at once.
  * Failures are logged by the API client and never reach the visitor.
  */
+
+import type { Api } from '#app/api/client.ts'
 import { CONSTANTS } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
-import type { Api } from '#app/api/client.ts'
-import { analyticsPayload, type AnalyticsPayload } from './analytics-payload.ts'
-import { createBatcher, type Batcher } from './batch.ts'
-import { utmCookieForSearch } from './utm.ts'
+import { type AnalyticsPayload, analyticsPayload } from './analytics-payload.ts'
+import { type Batcher, createBatcher } from './batch.ts'
 import { clientIdCookieToStore } from './client-id.ts'
+import { utmCookieForSearch } from './utm.ts'
 
 export interface CollectContext {
   apiBrowserBase: string

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../../.storybook/play.ts'
 import { userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
+import { expectVisible } from '../../../.storybook/play.ts'
 import { FaqList } from './faq-list.tsx'
-import { Wiki } from './wiki.tsx'
 import { PremiumGallery } from './gallery.tsx'
-import { PromoSlider } from './promo-slider.tsx'
 import { Icon } from './icons.tsx'
+import { PromoSlider } from './promo-slider.tsx'
 import { RichText } from './text.tsx'
+import { Wiki } from './wiki.tsx'
 
 /** The marketing content blocks: FAQ, wiki, gallery, promo slider, icons, rich text. */
 const meta = {

@@ -1,14 +1,14 @@
 import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
-import { fromCallback, type EventObject } from 'xstate'
+import { type EventObject, fromCallback } from 'xstate'
+import { HOME_COUNTDOWN_UNITS } from '#app/content/home.ts'
+import * as homeText from '#app/content/messages/home.ts'
+import { m } from '#app/paraglide/messages.js'
+import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { deadlineMachine, type TickerInput } from '#machines/deadline.ts'
 import { DEADLINE_STORAGE_KEY } from '#machines/rules/deadline.ts'
-import { m } from '#app/paraglide/messages.js'
-import { HOME_COUNTDOWN_UNITS } from '#app/content/home.ts'
 import { COUNTDOWN_PLACEHOLDER, countdownDisplay } from './countdown-display.ts'
 import { t } from './text.tsx'
-import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import * as homeText from '#app/content/messages/home.ts'
 
 /**
  * R9: the deadline countdown, run by `deadlineMachine`. The server and the first client
@@ -54,18 +54,10 @@ export function Countdown({ className = '' }: { className?: string }) {
 
   const state = snapshot.value as 'idle' | 'running' | 'finished'
   const display = state === 'idle' ? COUNTDOWN_PLACEHOLDER : countdownDisplay(snapshot.context.left)
-  const label =
-    state === 'idle'
-      ? m.mk_countdown_loading()
-      : m.mk_countdown_label({ hours: display.hours, minutes: display.minutes, seconds: display.seconds })
+  const label = state === 'idle' ? m.mk_countdown_loading() : m.mk_countdown_label({ hours: display.hours, minutes: display.minutes, seconds: display.seconds })
 
   return (
-    <div
-      className={`countdown ${className}`}
-      data-testid="countdown"
-      data-state={state}
-      data-remaining={state === 'idle' ? '' : String(display.total)}
-    >
+    <div className={`countdown ${className}`} data-testid="countdown" data-state={state} data-remaining={state === 'idle' ? '' : String(display.total)}>
       <div className="countdown__units" role="timer" aria-label={label}>
         {HOME_COUNTDOWN_UNITS.map(({ unit, label: unitLabel }, i) => (
           <div className="countdown__unit-wrap" key={unit} aria-hidden="true">
@@ -77,7 +69,11 @@ export function Countdown({ className = '' }: { className?: string }) {
           </div>
         ))}
       </div>
-      {state === 'finished' ? <p className="countdown__finished" role="status">{m.mk_countdown_finished()}</p> : null}
+      {state === 'finished' ? (
+        <p className="countdown__finished" role="status">
+          {m.mk_countdown_finished()}
+        </p>
+      ) : null}
     </div>
   )
 }

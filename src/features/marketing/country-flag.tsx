@@ -1,4 +1,4 @@
-import { useId, type ReactElement } from 'react'
+import { type ReactElement, useId } from 'react'
 import type { Locale } from '#machines/rules/locale.ts'
 
 export type FlagSize = 'small' | 'normal' | 'big'
@@ -10,7 +10,9 @@ function Gb() {
   const clip = `flag-gb-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
   return (
     <svg viewBox="0 0 60 30" preserveAspectRatio="xMidYMid slice" width="100%" height="100%" aria-hidden="true">
-      <clipPath id={clip}><path d="M30 15h30v15zv15H0zH0V0zV0h30z" /></clipPath>
+      <clipPath id={clip}>
+        <path d="M30 15h30v15zv15H0zH0V0zV0h30z" />
+      </clipPath>
       <path d="M0 0v30h60V0z" fill="#012169" />
       <path d="M0 0l60 30m0-30L0 30" stroke="#fff" strokeWidth="6" />
       <path d="M0 0l60 30m0-30L0 30" clipPath={`url(#${clip})`} stroke="#C8102E" strokeWidth="4" />

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
+import { legalHref } from '#app/features/locale/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { legalHref } from '#app/features/locale/locale.ts'
 import { Route as CsGoRoute } from '#app/routes/cs-go.tsx'
-import { RoutePage } from '../../../.storybook/site.tsx'
 import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
+import { RoutePage } from '../../../.storybook/site.tsx'
 
 /** R3: the CS:GO page (game version 2), rendered by its route file, in each language. */
 const meta = {

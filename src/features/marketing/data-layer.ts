@@ -2,7 +2,7 @@
  * The tag manager's `dataLayer` (R4, R7): e-commerce actions (detail, add, remove,
  * purchase) and events. Browser only; on the server every call is a no-op.
  */
-import { ECOMMERCE_ACTIONS, type CartChange, type EcommerceAction, type PurchaseAnalytics } from '#machines/rules/analytics.ts'
+import { type CartChange, ECOMMERCE_ACTIONS, type EcommerceAction, type PurchaseAnalytics } from '#machines/rules/analytics.ts'
 
 type DataLayerEntry = Record<string, unknown>
 declare global {
@@ -36,17 +36,28 @@ export function identifyUser(id: string | number | null): void {
   pushEvent('user_id', { user_id: userId })
 }
 
-export interface EcommerceProduct { id: string; name: string; price: number; quantity?: number }
+export interface EcommerceProduct {
+  id: string
+  name: string
+  price: number
+  quantity?: number
+}
 
 /** R4: only detail, add, remove and purchase are allowed. */
-export function pushEcommerce(action: EcommerceAction, payload: { currencyCode: string; products: EcommerceProduct[]; actionField?: Record<string, unknown> }): void {
+export function pushEcommerce(
+  action: EcommerceAction,
+  payload: { currencyCode: string; products: EcommerceProduct[]; actionField?: Record<string, unknown> },
+): void {
   if (!ECOMMERCE_ACTIONS.includes(action)) throw new Error(`Unknown e-commerce action "${action}"; allowed: ${ECOMMERCE_ACTIONS.join(', ')}`)
   const l = layer()
   if (!l) return
   l.push({ ecommerce: null })
   l.push({
     event: `ecommerce.${action}`,
-    ecommerce: { currencyCode: payload.currencyCode, [action]: { ...(payload.actionField ? { actionField: payload.actionField } : {}), products: payload.products } },
+    ecommerce: {
+      currencyCode: payload.currencyCode,
+      [action]: { ...(payload.actionField ? { actionField: payload.actionField } : {}), products: payload.products },
+    },
   })
 }
 

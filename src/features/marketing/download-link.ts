@@ -2,9 +2,10 @@
  * R2: which address a download button points to. Pure: the locale, the path prefix the
  * visitor is on, the selected game version and the two configured addresses are arguments.
  */
+
+import { joinPrefix } from '#app/features/locale/locale.ts'
 import type { PublicConfig } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
-import { joinPrefix } from '#app/features/locale/locale.ts'
 
 /** R3: the game version whose id selects the standard link (CS:GO). */
 export const LEGACY_VERSION_ID = 2

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useSite } from '#app/site/use-site.ts'
-import { scheduleExternalScripts } from './load-external-scripts.ts'
 import { rememberClientId, rememberUtm } from './analytics.ts'
+import { scheduleExternalScripts } from './load-external-scripts.ts'
 
 /**
  * R1, R4, R5: loads the configured tag manager, chat widget and analytics script once the
@@ -19,9 +19,7 @@ export function ExternalScripts() {
   }, [cookiesCrossOrigin, analyticsClientIdCookie])
   useEffect(
     () =>
-      scheduleExternalScripts({ chatScriptUrl, analyticsScriptUrl, gtmId, gtmScriptUrl }, () =>
-        rememberClientId(analyticsClientIdCookie, cookiesCrossOrigin),
-      ),
+      scheduleExternalScripts({ chatScriptUrl, analyticsScriptUrl, gtmId, gtmScriptUrl }, () => rememberClientId(analyticsClientIdCookie, cookiesCrossOrigin)),
     [chatScriptUrl, analyticsScriptUrl, gtmId, gtmScriptUrl, analyticsClientIdCookie, cookiesCrossOrigin],
   )
   return null

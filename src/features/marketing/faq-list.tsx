@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
-import { m } from '#app/paraglide/messages.js'
 import { FAQ_GROUPS } from '#app/content/faq.ts'
+import * as faqText from '#app/content/messages/faq.ts'
+import { m } from '#app/paraglide/messages.js'
 import { useSite } from '#app/site/use-site.ts'
 import { RichText, t } from './text.tsx'
-import * as faqText from '#app/content/messages/faq.ts'
 
 const ANCHORS: ReadonlySet<string> = new Set(FAQ_GROUPS.flatMap((g) => g.items.map((i) => i.anchor)))
 
@@ -64,7 +64,9 @@ export function FaqList() {
       </nav>
       {FAQ_GROUPS.map((group) => (
         <section key={group.id} className="faq__group" aria-labelledby={`faq-${group.id}`}>
-          <h2 id={`faq-${group.id}`} className="section-title section-title--sm">{t(faqText, group.title)}</h2>
+          <h2 id={`faq-${group.id}`} className="section-title section-title--sm">
+            {t(faqText, group.title)}
+          </h2>
           <div className="faq__items">
             {group.items.map((item) => (
               <details

@@ -1,10 +1,10 @@
 import { useState } from 'react'
+import * as galleryText from '#app/content/messages/gallery.ts'
 import { m } from '#app/paraglide/messages.js'
 import { LightboxActor } from '#app/site/ui-actors.tsx'
-import { t } from './text.tsx'
-import * as galleryText from '#app/content/messages/gallery.ts'
 import { Icon } from './icons.tsx'
 import { GALLERY_BIG, GALLERY_ITEMS, GALLERY_SMALL, MONITOR_SIZES } from './images.ts'
+import { t } from './text.tsx'
 
 export { GALLERY_BIG, GALLERY_ITEMS, GALLERY_SMALL, MONITOR_SIZES }
 
@@ -40,9 +40,13 @@ export function PremiumGallery() {
               loading="lazy"
               decoding="async"
             />
-            <span className="monitor__zoom" aria-hidden="true"><Icon name="zoom" size={20} /></span>
+            <span className="monitor__zoom" aria-hidden="true">
+              <Icon name="zoom" size={20} />
+            </span>
           </button>
-          <p className="monitor__caption" aria-live="polite">{currentName}</p>
+          <p className="monitor__caption" aria-live="polite">
+            {currentName}
+          </p>
         </div>
         <div className="monitor__stand" aria-hidden="true" />
       </div>

@@ -1,21 +1,21 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { DEFAULT_GAME_VERSION_ID, GAME_VERSIONS } from '#constants'
+import { FAQ_TEASER_ANCHORS } from '#app/content/faq.ts'
+import { HOME_FEATURES, HOME_STEPS } from '#app/content/home.ts'
+import * as homeText from '#app/content/messages/home.ts'
+import { legalHref } from '#app/features/locale/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { HOME_FEATURES, HOME_STEPS } from '#app/content/home.ts'
-import { FAQ_TEASER_ANCHORS } from '#app/content/faq.ts'
-import { legalHref } from '#app/features/locale/locale.ts'
 import { useSite } from '#app/site/use-site.ts'
-import { textBlocks } from './rich-text.ts'
-import { currencyForLocale, premiumProduct } from './ecommerce.ts'
-import { pushEcommerce } from './data-layer.ts'
+import { DEFAULT_GAME_VERSION_ID, GAME_VERSIONS } from '#constants'
 import { Countdown } from './countdown.tsx'
+import { pushEcommerce } from './data-layer.ts'
 import { DownloadButton } from './download-button.tsx'
+import { currencyForLocale, premiumProduct } from './ecommerce.ts'
 import { PremiumGallery } from './gallery.tsx'
 import { Icon } from './icons.tsx'
+import { textBlocks } from './rich-text.ts'
 import { t } from './text.tsx'
-import * as homeText from '#app/content/messages/home.ts'
 import { VersionSelector } from './version-selector.tsx'
 
 export const HERO_IMAGE = {
@@ -43,19 +43,34 @@ export function HomeHero({ versionId }: { versionId: number }) {
     <section className="hero" aria-labelledby="home-heading">
       <div className="hero__copy">
         <p className="kicker">{m.home_hero_kicker()}</p>
-        <h1 id="home-heading" className="hero__title" data-testid="hero-heading">{heading}</h1>
-        <p className="hero__lead" data-testid="hero-lead">{lead}</p>
+        <h1 id="home-heading" className="hero__title" data-testid="hero-heading">
+          {heading}
+        </h1>
+        <p className="hero__lead" data-testid="hero-lead">
+          {lead}
+        </p>
         <div className="hero__actions">
-          <DownloadButton versionId={versionId} testId="hero-download">{m.home_hero_cta_download()}</DownloadButton>
+          <DownloadButton versionId={versionId} testId="hero-download">
+            {m.home_hero_cta_download()}
+          </DownloadButton>
           <Link to="/premium" className="button button--ghost button--lg" onClick={onPremium} data-testid="hero-premium">
             {m.home_hero_cta_premium()}
           </Link>
         </div>
         <p className="hero__note">{m.home_hero_note()}</p>
         <ul className="trust">
-          <li><Icon name="eye" size={18} />{m.mk_hero_trust_local()}</li>
-          <li><Icon name="shield" size={18} />{m.mk_hero_trust_inventory()}</li>
-          <li><Icon name="card" size={18} />{m.mk_hero_trust_payment()}</li>
+          <li>
+            <Icon name="eye" size={18} />
+            {m.mk_hero_trust_local()}
+          </li>
+          <li>
+            <Icon name="shield" size={18} />
+            {m.mk_hero_trust_inventory()}
+          </li>
+          <li>
+            <Icon name="card" size={18} />
+            {m.mk_hero_trust_payment()}
+          </li>
         </ul>
       </div>
       <div className="hero__art">
@@ -79,7 +94,9 @@ export function VersionsSection({ versionId, onChange }: { versionId: number; on
   return (
     <section className="section versions" id="download" aria-labelledby="versions-title">
       <div className="versions__intro">
-        <h2 id="versions-title" className="section-title">{m.home_versions_title()}</h2>
+        <h2 id="versions-title" className="section-title">
+          {m.home_versions_title()}
+        </h2>
         <p className="section-lead">{m.home_versions_text()}</p>
       </div>
       <div className="versions__panel">
@@ -96,11 +113,15 @@ export function VersionsSection({ versionId, onChange }: { versionId: number; on
 export function FeaturesSection() {
   return (
     <section className="section" aria-labelledby="features-title">
-      <h2 id="features-title" className="section-title">{m.home_features_title()}</h2>
+      <h2 id="features-title" className="section-title">
+        {m.home_features_title()}
+      </h2>
       <ul className="card-grid card-grid--3">
         {HOME_FEATURES.map((f) => (
           <li key={f.id} className="card feature">
-            <span className="feature__icon"><Icon name={f.icon} /></span>
+            <span className="feature__icon">
+              <Icon name={f.icon} />
+            </span>
             <h3 className="card__title">{t(homeText, f.title)}</h3>
             <p className="card__text">{t(homeText, f.text)}</p>
           </li>
@@ -113,13 +134,19 @@ export function FeaturesSection() {
 export function StepsSection() {
   return (
     <section className="section" aria-labelledby="how-title">
-      <h2 id="how-title" className="section-title">{m.home_how_title()}</h2>
+      <h2 id="how-title" className="section-title">
+        {m.home_how_title()}
+      </h2>
       <ol className="steps">
         {HOME_STEPS.map((s, i) => (
           <li key={s.id} className="step">
-            <span className="step__number" aria-hidden="true">{i + 1}</span>
+            <span className="step__number" aria-hidden="true">
+              {i + 1}
+            </span>
             <span className="visually-hidden">{m.mk_step_label({ number: String(i + 1) })}: </span>
-            <span className="step__icon"><Icon name={s.icon} size={22} /></span>
+            <span className="step__icon">
+              <Icon name={s.icon} size={22} />
+            </span>
             <h3 className="card__title">{t(homeText, s.title)}</h3>
             <p className="card__text">{t(homeText, s.text)}</p>
           </li>
@@ -154,13 +181,27 @@ export function PremiumTeaser() {
     <section ref={ref} className="section premium-teaser" aria-labelledby="premium-title" data-testid="premium-teaser">
       <div className="premium-teaser__copy">
         <span className="badge">{m.mk_premium_badge()}</span>
-        <h2 id="premium-title" className="section-title">{m.home_premium_title()}</h2>
+        <h2 id="premium-title" className="section-title">
+          {m.home_premium_title()}
+        </h2>
         <p className="section-lead">{m.home_premium_text()}</p>
         <ul className="checklist">
-          <li><Icon name="check" size={18} />{m.mk_premium_point_1()}</li>
-          <li><Icon name="check" size={18} />{m.mk_premium_point_2()}</li>
-          <li><Icon name="check" size={18} />{m.mk_premium_point_3()}</li>
-          <li><Icon name="check" size={18} />{m.mk_premium_point_4()}</li>
+          <li>
+            <Icon name="check" size={18} />
+            {m.mk_premium_point_1()}
+          </li>
+          <li>
+            <Icon name="check" size={18} />
+            {m.mk_premium_point_2()}
+          </li>
+          <li>
+            <Icon name="check" size={18} />
+            {m.mk_premium_point_3()}
+          </li>
+          <li>
+            <Icon name="check" size={18} />
+            {m.mk_premium_point_4()}
+          </li>
         </ul>
       </div>
       <div className="premium-teaser__offer">
@@ -179,7 +220,9 @@ export function PremiumTeaser() {
 export function GallerySection() {
   return (
     <section className="section" aria-labelledby="gallery-title">
-      <h2 id="gallery-title" className="section-title">{m.home_gallery_title()}</h2>
+      <h2 id="gallery-title" className="section-title">
+        {m.home_gallery_title()}
+      </h2>
       <p className="section-lead">{m.home_gallery_text()}</p>
       <PremiumGallery />
     </section>
@@ -203,8 +246,12 @@ export function FaqTeaser() {
   return (
     <section className="section" aria-labelledby="faq-teaser-title">
       <div className="section-head">
-        <h2 id="faq-teaser-title" className="section-title">{m.home_faq_title()}</h2>
-        <a href={legalHref(locale, 'faq')} className="link-arrow">{m.home_faq_cta()} <Icon name="arrowRight" size={16} /></a>
+        <h2 id="faq-teaser-title" className="section-title">
+          {m.home_faq_title()}
+        </h2>
+        <a href={legalHref(locale, 'faq')} className="link-arrow">
+          {m.home_faq_cta()} <Icon name="arrowRight" size={16} />
+        </a>
       </div>
       <ul className="card-grid card-grid--2 faq-teaser">
         {FAQ_TEASER_ANCHORS.map((anchor) => {

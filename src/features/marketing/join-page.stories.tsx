@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as JoinRoute } from '#app/routes/join.{-$code}.tsx'
-import { hang, json } from '../../../.storybook/fetch-mock.ts'
-import { RoutePage, type SiteParameters } from '../../../.storybook/site.tsx'
-import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
 import { COOKIES } from '#app/site/cookies.ts'
+import { hang, json } from '../../../.storybook/fetch-mock.ts'
+import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
+import { RoutePage, type SiteParameters } from '../../../.storybook/site.tsx'
 
 /**
  * R2, R7: the join page, rendered by its route file. With a code it registers the referrer

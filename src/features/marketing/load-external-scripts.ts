@@ -51,14 +51,22 @@ export function loadScript(script: ExternalScript): Promise<void> {
   }
   return new Promise((resolve, reject) => {
     const el = existing ?? document.createElement('script')
-    el.addEventListener('load', () => {
-      el.dataset.state = 'loaded'
-      resolve()
-    }, { once: true })
-    el.addEventListener('error', () => {
-      el.dataset.state = 'failed'
-      reject(new Error(`${script.src} failed to load`))
-    }, { once: true })
+    el.addEventListener(
+      'load',
+      () => {
+        el.dataset.state = 'loaded'
+        resolve()
+      },
+      { once: true },
+    )
+    el.addEventListener(
+      'error',
+      () => {
+        el.dataset.state = 'failed'
+        reject(new Error(`${script.src} failed to load`))
+      },
+      { once: true },
+    )
     if (!existing) {
       script.before?.()
       el.id = script.id

@@ -1,12 +1,12 @@
-import { useKeenSlider, type KeenSliderInstance, type KeenSliderPlugin } from 'keen-slider/react'
+import { type KeenSliderInstance, type KeenSliderPlugin, useKeenSlider } from 'keen-slider/react'
 import { useEffect, useRef, useState } from 'react'
-import { CONSTANTS } from '#constants'
-import { m } from '#app/paraglide/messages.js'
-import { relativeIndex, swipeTarget } from './slider.ts'
 import type { AreaKey } from '#app/content/area-key.ts'
-import { t } from './text.tsx'
 import * as promoText from '#app/content/messages/promo.ts'
+import { m } from '#app/paraglide/messages.js'
+import { CONSTANTS } from '#constants'
 import { Icon } from './icons.tsx'
+import { relativeIndex, swipeTarget } from './slider.ts'
+import { t } from './text.tsx'
 
 export const PROMO_SLIDE_SIZE = { width: 1200, height: 675 } as const
 /** The five slides in order; their texts are keys of messages/promo (the compiler checks each). */
@@ -96,10 +96,7 @@ export function PromoSlider() {
     slides: { perView: 1 },
     slideChanged: (s: KeenSliderInstance) => setCurrent(relativeIndex(s.track.details.rel, PROMO_SLIDES.length)),
   }))
-  const [plugins] = useState(() => [
-    autoplay(CONSTANTS.sliderAutoplayMs, () => pausedRef.current),
-    longSwipe(CONSTANTS.sliderLongSwipeMs),
-  ])
+  const [plugins] = useState(() => [autoplay(CONSTANTS.sliderAutoplayMs, () => pausedRef.current), longSwipe(CONSTANTS.sliderLongSwipeMs)])
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(options, plugins)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `paused` is what tells the autoplay plugin to look again
@@ -147,7 +144,9 @@ export function PromoSlider() {
                 {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
               />
               <div className="promo-slide__copy">
-                <p className="promo-slide__count" aria-hidden="true">{String(index + 1).padStart(2, '0')} / {String(total).padStart(2, '0')}</p>
+                <p className="promo-slide__count" aria-hidden="true">
+                  {String(index + 1).padStart(2, '0')} / {String(total).padStart(2, '0')}
+                </p>
                 <h2 className="promo-slide__title">{t(promoText, slide.title)}</h2>
                 <p className="promo-slide__text">{t(promoText, slide.text)}</p>
               </div>
@@ -156,7 +155,13 @@ export function PromoSlider() {
         </div>
       </div>
       <div className="promo-slider__controls">
-        <button type="button" className="icon-button promo-slider__arrow" onClick={() => instanceRef.current?.prev()} aria-label={m.promo_prev()} data-testid="promo-prev">
+        <button
+          type="button"
+          className="icon-button promo-slider__arrow"
+          onClick={() => instanceRef.current?.prev()}
+          aria-label={m.promo_prev()}
+          data-testid="promo-prev"
+        >
           <Icon name="chevronLeft" size={20} />
         </button>
         <ol className="promo-slider__dots">
@@ -173,7 +178,13 @@ export function PromoSlider() {
             </li>
           ))}
         </ol>
-        <button type="button" className="icon-button promo-slider__arrow" onClick={() => instanceRef.current?.next()} aria-label={m.promo_next()} data-testid="promo-next">
+        <button
+          type="button"
+          className="icon-button promo-slider__arrow"
+          onClick={() => instanceRef.current?.next()}
+          aria-label={m.promo_next()}
+          data-testid="promo-next"
+        >
           <Icon name="chevronRight" size={20} />
         </button>
         <button

@@ -1,6 +1,5 @@
+import { COOKIES, readCookie, setCookieString } from '#app/site/cookies.ts'
 import { CONSTANTS } from '#constants'
-import { readCookie, COOKIES } from '#app/site/cookies.ts'
-import { setCookieString } from '#app/site/cookies.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 
 /** The referral code a visitor came with (R7: passed on to the launcher download and sign-up). */

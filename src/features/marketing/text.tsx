@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
-import type { Locale } from '#machines/rules/locale.ts'
 import type { AreaKey, MessageFn } from '#app/content/area-key.ts'
+import type { Locale } from '#machines/rules/locale.ts'
 import { splitEmails, textBlocks } from './rich-text.ts'
 
 /**
@@ -19,7 +19,9 @@ function Inline({ text }: { text: string }) {
     <>
       {splitEmails(text).map((part, i) =>
         part.email ? (
-          <a key={i} href={`mailto:${part.text}`}>{part.text}</a>
+          <a key={i} href={`mailto:${part.text}`}>
+            {part.text}
+          </a>
         ) : (
           <Fragment key={i}>{part.text}</Fragment>
         ),
@@ -34,11 +36,15 @@ export function RichText({ text, className }: { text: string; className?: string
     <div className={className ? `rich-text ${className}` : 'rich-text'}>
       {textBlocks(text).map((block, i) =>
         block.type === 'p' ? (
-          <p key={i}><Inline text={block.text} /></p>
+          <p key={i}>
+            <Inline text={block.text} />
+          </p>
         ) : (
           <ul key={i}>
             {block.items.map((item, j) => (
-              <li key={j}><Inline text={item} /></li>
+              <li key={j}>
+                <Inline text={item} />
+              </li>
             ))}
           </ul>
         ),

@@ -3,8 +3,9 @@
  * cookie and put into the analytics payload. The current address wins when it carries a full
  * set (source, medium and campaign), else the `utm` cookie; anything less is null.
  */
+
+import { COOKIES, readCookie, setCookieString } from '#app/site/cookies.ts'
 import { CONSTANTS } from '#constants'
-import { setCookieString, COOKIES, readCookie } from '#app/site/cookies.ts'
 
 /** R3, R5: utm is sent only when source, medium and campaign are all present. */
 export type Utm = {
@@ -36,15 +37,12 @@ function toUtm(value: unknown): Utm | null {
   return utm
 }
 
-
 export function utmFromSearch(search: Record<string, unknown>): Utm | null {
   const pick = (k: string) => {
     const v = search[`utm_${k}`]
     return typeof v === 'string' && v.trim() ? v.trim().slice(0, 200) : typeof v === 'number' ? String(v) : undefined
   }
-  const candidate = Object.fromEntries(
-    ['source', 'medium', 'campaign', 'term', 'content'].map((k) => [k, pick(k)]).filter(([, v]) => v !== undefined),
-  )
+  const candidate = Object.fromEntries(['source', 'medium', 'campaign', 'term', 'content'].map((k) => [k, pick(k)]).filter(([, v]) => v !== undefined))
   return toUtm(candidate)
 }
 

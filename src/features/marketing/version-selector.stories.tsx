@@ -10,7 +10,15 @@ const meta = {
   args: { value: 1, onChange: fn() },
   render: (args) => {
     const [value, setValue] = useState(args.value)
-    return <VersionSelector value={value} onChange={(id) => { setValue(id); args.onChange(id) }} />
+    return (
+      <VersionSelector
+        value={value}
+        onChange={(id) => {
+          setValue(id)
+          args.onChange(id)
+        }}
+      />
+    )
   },
 } satisfies Meta<typeof VersionSelector>
 export default meta

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { GAME_VERSIONS } from '#constants'
 import { m } from '#app/paraglide/messages.js'
+import { GAME_VERSIONS } from '#constants'
 
 /** R3: the two game versions as a radio group; the name and goal year are used in the texts. */
 export function VersionSelector({ value, onChange }: { value: number; onChange: (id: number) => void }) {
@@ -17,14 +17,7 @@ export function VersionSelector({ value, onChange }: { value: number; onChange: 
           const checked = value === version.id
           return (
             <label key={version.id} className={`version-option${checked ? ' version-option--checked' : ''}`} data-version={version.code}>
-              <input
-                type="radio"
-                name={name}
-                value={version.id}
-                checked={checked}
-                onChange={() => onChange(version.id)}
-                className="version-option__input"
-              />
+              <input type="radio" name={name} value={version.id} checked={checked} onChange={() => onChange(version.id)} className="version-option__input" />
               <span className="version-option__head">
                 <span className="version-option__radio" aria-hidden="true" />
                 <span className="version-option__name">{version.name}</span>

@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { m } from '#app/paraglide/messages.js'
-import { WIKI_ARTICLES, WIKI_UI } from '#app/content/wiki.ts'
-import { useSite } from '#app/site/use-site.ts'
-import { filterArticles, type SearchableArticle } from './wiki-search.ts'
-import { RichText, t } from './text.tsx'
 import * as wikiText from '#app/content/messages/wiki.ts'
+import { WIKI_ARTICLES, WIKI_UI } from '#app/content/wiki.ts'
+import { m } from '#app/paraglide/messages.js'
+import { useSite } from '#app/site/use-site.ts'
 import { Icon } from './icons.tsx'
+import { RichText, t } from './text.tsx'
+import { filterArticles, type SearchableArticle } from './wiki-search.ts'
 
 /** The wiki: a table of contents, the articles with their sections, and an on-page search. */
 export function Wiki() {
@@ -23,7 +23,11 @@ export function Wiki() {
         anchor: a.anchor,
         title: t(wikiText, a.title),
         summary: t(wikiText, a.summary),
-        sections: a.sections.map((s) => ({ anchor: s.anchor, title: t(wikiText, s.title), body: t(wikiText, s.body, { product, email: brandInfo.supportEmail }) })),
+        sections: a.sections.map((s) => ({
+          anchor: s.anchor,
+          title: t(wikiText, s.title),
+          body: t(wikiText, s.body, { product, email: brandInfo.supportEmail }),
+        })),
       })),
     [product, brandInfo.supportEmail],
   )
@@ -35,7 +39,9 @@ export function Wiki() {
       <aside className="wiki__sidebar" aria-labelledby={`${inputId}-toc`}>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every browser the site supports */}
         <div className="wiki__search" role="search">
-          <label htmlFor={inputId} className="wiki__search-label">{t(wikiText, WIKI_UI.searchLabel)}</label>
+          <label htmlFor={inputId} className="wiki__search-label">
+            {t(wikiText, WIKI_UI.searchLabel)}
+          </label>
           <div className="wiki__search-field">
             <Icon name="search" size={18} className="wiki__search-icon" />
             <input
@@ -49,19 +55,27 @@ export function Wiki() {
               data-testid="wiki-search"
             />
             {searching ? (
-              <button type="button" className="wiki__search-clear" onClick={() => setQuery('')} aria-label={m.mk_wiki_clear()}>×</button>
+              <button type="button" className="wiki__search-clear" onClick={() => setQuery('')} aria-label={m.mk_wiki_clear()}>
+                ×
+              </button>
             ) : null}
           </div>
         </div>
         <nav className="wiki__toc" aria-labelledby={`${inputId}-toc`} data-testid="wiki-toc">
-          <h2 id={`${inputId}-toc`} className="wiki__toc-title">{t(wikiText, WIKI_UI.tocTitle)}</h2>
+          <h2 id={`${inputId}-toc`} className="wiki__toc-title">
+            {t(wikiText, WIKI_UI.tocTitle)}
+          </h2>
           <ol>
             {shown.map((article) => (
               <li key={article.anchor}>
-                <a href={`#${article.anchor}`} className="wiki__toc-article">{article.title}</a>
+                <a href={`#${article.anchor}`} className="wiki__toc-article">
+                  {article.title}
+                </a>
                 <ol>
                   {article.sections.map((s) => (
-                    <li key={s.anchor}><a href={`#${s.anchor}`}>{s.title}</a></li>
+                    <li key={s.anchor}>
+                      <a href={`#${s.anchor}`}>{s.title}</a>
+                    </li>
                   ))}
                 </ol>
               </li>
@@ -74,7 +88,9 @@ export function Wiki() {
           {searching ? (shown.length ? m.mk_wiki_results({ query: query.trim() }) : '') : ''}
         </p>
         {shown.length === 0 ? (
-          <p className="wiki__empty" data-testid="wiki-empty">{t(wikiText, WIKI_UI.searchEmpty)}</p>
+          <p className="wiki__empty" data-testid="wiki-empty">
+            {t(wikiText, WIKI_UI.searchEmpty)}
+          </p>
         ) : (
           shown.map((article) => (
             <article key={article.anchor} id={article.anchor} className="wiki-article" data-testid="wiki-article">
@@ -84,7 +100,9 @@ export function Wiki() {
               </header>
               {article.sections.map((s) => (
                 <section key={s.anchor} id={s.anchor} className="wiki-section" data-testid="wiki-section">
-                  <h3 className="wiki-section__title"><a href={`#${s.anchor}`}>{s.title}</a></h3>
+                  <h3 className="wiki-section__title">
+                    <a href={`#${s.anchor}`}>{s.title}</a>
+                  </h3>
                   <RichText text={s.body} />
                 </section>
               ))}
@@ -92,7 +110,9 @@ export function Wiki() {
           ))
         )}
         <aside className="callout" aria-labelledby={`${inputId}-help`}>
-          <h2 id={`${inputId}-help`} className="callout__title">{m.mk_wiki_help_title()}</h2>
+          <h2 id={`${inputId}-help`} className="callout__title">
+            {m.mk_wiki_help_title()}
+          </h2>
           <RichText text={m.mk_wiki_help_text({ email: brandInfo.supportEmail })} />
         </aside>
       </div>

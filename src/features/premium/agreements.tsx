@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
+import { legalHref } from '#app/features/locale/locale.ts'
+import { m } from '#app/paraglide/messages.js'
 import type { Agreement } from '#machines/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'
-import { m } from '#app/paraglide/messages.js'
-import { legalHref } from '#app/features/locale/locale.ts'
 import { richText } from './rich-text.tsx'
 
 interface AgreementsProps {
@@ -23,7 +23,13 @@ function LegalLink({ href, children }: { href: string; children: string }) {
 }
 
 /** One agreement's checkbox; while it is unchecked it points to the text that says why paying waits. */
-function AgreementBox({ agreement, values, describedBy, onChange, children }: Pick<AgreementsProps, 'values' | 'describedBy' | 'onChange'> & { agreement: Agreement; children: ReactNode }) {
+function AgreementBox({
+  agreement,
+  values,
+  describedBy,
+  onChange,
+  children,
+}: Pick<AgreementsProps, 'values' | 'describedBy' | 'onChange'> & { agreement: Agreement; children: ReactNode }) {
   return (
     <div className="agreement">
       <input

@@ -1,24 +1,23 @@
-import { useMemo, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
+import { useMemo, useRef } from 'react'
+import { m } from '#app/paraglide/messages.js'
+import { useSite } from '#app/site/use-site.ts'
 import {
+  type Agreement,
+  type OfferedPlan,
+  type PayReason,
+  type SpecialOffer,
   selectCurrencyNote,
   selectLoginHref,
   selectOfferPlan,
   selectPayReason,
   selectRestored,
-  type Agreement,
-  type OfferedPlan,
-  type PayReason,
-  type SpecialOffer,
 } from '#machines/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'
-import { m } from '#app/paraglide/messages.js'
-import { planView, type PlanView } from './plans.ts'
-import { useSite } from '#app/site/use-site.ts'
-import { PlanList } from './plan-list.tsx'
 import { Agreements } from './agreements.tsx'
+import { PlanList } from './plan-list.tsx'
+import { DAYS, type PlanView, planView } from './plans.ts'
 import { usePayment } from './use-payment.ts'
-import { DAYS } from './plans.ts'
 
 const REASON_ID = 'premium-pay-reason'
 
@@ -104,7 +103,11 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
           selectedId={context.special ? null : (context.subscription?.id ?? null)}
           busy={locked}
           onSelect={select}
-          offer={offerView && offerDiscount !== null ? { view: offerView, discount: offerDiscount, selected: context.special, onTake: () => send({ type: 'offer.take' }) } : null}
+          offer={
+            offerView && offerDiscount !== null
+              ? { view: offerView, discount: offerDiscount, selected: context.special, onTake: () => send({ type: 'offer.take' }) }
+              : null
+          }
         />
       </section>
 
@@ -120,11 +123,17 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
         {selectCurrencyNote(snapshot) ? <p className="premium-payment__note">{m.premium_rub_note()}</p> : null}
         {snapshot.matches('unconfirmed') ? (
           <div className="notice" role="status" data-testid="payment-pending">
-            <p><strong>{m.premium_pending_title()}</strong></p>
+            <p>
+              <strong>{m.premium_pending_title()}</strong>
+            </p>
             <p>{m.payments_pending()}</p>
             <div className="actions actions--start">
-              <button type="button" className="button" onClick={() => send({ type: 'payment.recheck' })}>{m.premium_pending_check()}</button>
-              <Link to="/account" className="button button--ghost">{m.premium_pending_account()}</Link>
+              <button type="button" className="button" onClick={() => send({ type: 'payment.recheck' })}>
+                {m.premium_pending_check()}
+              </button>
+              <Link to="/account" className="button button--ghost">
+                {m.premium_pending_account()}
+              </Link>
             </div>
           </div>
         ) : null}

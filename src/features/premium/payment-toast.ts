@@ -1,7 +1,8 @@
 /** R8: the payment machine's toasts as the site shows them. */
-import type { ToastParams } from '#machines/rules/toast.ts'
+
 import { ApiError } from '#app/api/errors.ts'
 import type { ToastRequest } from '#app/site/toast.ts'
+import type { ToastParams } from '#machines/rules/toast.ts'
 
 /**
  * The machine names the toast (`payments.fail` for every failure); when the backend refused

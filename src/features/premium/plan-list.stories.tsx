@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { isPlanShown, type DaysMessages } from '#machines/rules/plans.ts'
-import { labelledPlans, planView } from './plans.ts'
+import { type DaysMessages, isPlanShown } from '#machines/rules/plans.ts'
+import { type Currency, planList } from '../../../.storybook/fixtures.ts'
 import { PlanList } from './plan-list.tsx'
-import { planList, type Currency } from '../../../.storybook/fixtures.ts'
+import { labelledPlans, planView } from './plans.ts'
 
 const DAYS: DaysMessages = {
   one: (inputs) => m.premium_plan_days_one(inputs),
@@ -14,11 +14,27 @@ const DAYS: DaysMessages = {
 }
 
 /** R1, R3, R9: the plan cards: the trial by its name, day plans by their days count, per currency. */
-function Plans({ currency, selectedId, busy, onSelect, only }: { currency: Currency; selectedId: number | null; busy: boolean; onSelect: () => void; only?: 'trial' | 'days' }) {
+function Plans({
+  currency,
+  selectedId,
+  busy,
+  onSelect,
+  only,
+}: {
+  currency: Currency
+  selectedId: number | null
+  busy: boolean
+  onSelect: () => void
+  only?: 'trial' | 'days'
+}) {
   const locale = getLocale()
-  const views = labelledPlans(planList(currency).subscriptions.filter((plan) => isPlanShown(plan, false)), locale, DAYS).map((offered) => planView(offered, locale, DAYS)).filter(
-    (view) => !only || (only === 'trial') === view.trial,
+  const views = labelledPlans(
+    planList(currency).subscriptions.filter((plan) => isPlanShown(plan, false)),
+    locale,
+    DAYS,
   )
+    .map((offered) => planView(offered, locale, DAYS))
+    .filter((view) => !only || (only === 'trial') === view.trial)
   return <PlanList views={views} selectedId={selectedId} busy={busy} onSelect={onSelect} />
 }
 

@@ -34,7 +34,9 @@ export function PlanList({ views, selectedId, busy, onSelect, offer = null }: Pl
           <p className="plan-card__badge">{m.premium_offer_badge({ discount: String(offer.discount) })}</p>
           <h3 className="plan-card__title">{offer.view.label}</h3>
           <p className="plan-card__price">
-            <span className="plan-card__amount" data-testid="plan-price">{offer.view.price}</span>
+            <span className="plan-card__amount" data-testid="plan-price">
+              {offer.view.price}
+            </span>
           </p>
           <p className="plan-card__text">{m.premium_plan_text({ duration: offer.view.duration })}</p>
           <button
@@ -53,11 +55,17 @@ export function PlanList({ views, selectedId, busy, onSelect, offer = null }: Pl
         const selected = view.plan.id === selectedId
         const next = view.trial ? renewal(view, views) : null
         return (
-          <li key={view.plan.id} className={`plan-card${selected ? ' plan-card--selected' : ''}${view.trial ? ' plan-card--trial' : ''}`} data-plan-id={view.plan.id}>
+          <li
+            key={view.plan.id}
+            className={`plan-card${selected ? ' plan-card--selected' : ''}${view.trial ? ' plan-card--trial' : ''}`}
+            data-plan-id={view.plan.id}
+          >
             {view.trial ? <p className="plan-card__badge">{m.premium_plan_trial_badge()}</p> : null}
             <h3 className="plan-card__title">{view.label}</h3>
             <p className="plan-card__price">
-              <span className="plan-card__amount" data-testid="plan-price">{view.price}</span>
+              <span className="plan-card__amount" data-testid="plan-price">
+                {view.price}
+              </span>
               {view.oldPrice ? (
                 <s className="plan-card__old">
                   <span className="premium-sr-only">{m.premium_plan_old_price({ price: view.oldPrice })}</span>
@@ -66,11 +74,13 @@ export function PlanList({ views, selectedId, busy, onSelect, offer = null }: Pl
               ) : null}
             </p>
             <p className="plan-card__text">
-              {view.trial
-                ? m.premium_plan_trial_text({ duration: view.duration, price: view.price })
-                : m.premium_plan_text({ duration: view.duration })}
+              {view.trial ? m.premium_plan_trial_text({ duration: view.duration, price: view.price }) : m.premium_plan_text({ duration: view.duration })}
             </p>
-            {next ? <p className="plan-card__text" data-testid="trial-then">{m.premium_plan_trial_then({ plan: next.label, price: next.price })}</p> : null}
+            {next ? (
+              <p className="plan-card__text" data-testid="trial-then">
+                {m.premium_plan_trial_then({ plan: next.label, price: next.price })}
+              </p>
+            ) : null}
             <button
               type="button"
               className={selected ? 'button' : 'button button--ghost'}

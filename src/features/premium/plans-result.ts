@@ -3,8 +3,9 @@
  * function boundary intact: the page renders with status 200 either way and shows the error
  * state in the plans area.
  */
-import { ApiError } from '#app/api/errors.ts'
+
 import type { Api } from '#app/api/client.ts'
+import { ApiError } from '#app/api/errors.ts'
 import type { SubscriptionList } from '#app/api/schemas.ts'
 import type { ToastParams } from '#machines/rules/toast.ts'
 

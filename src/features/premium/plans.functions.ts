@@ -1,12 +1,12 @@
 /** R7: what the premium page renders with, fetched by the server: the plans and the visitor's special offer. */
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
-import { loadConfig } from '#config'
 import type { SpecialOffer } from '#app/api/schemas.ts'
-import { PageRequest } from '#app/site/page-request.ts'
 import { pageApi, pageSession } from '#app/features/account/session.server.ts'
-import { loadPlans, type PlansResult } from './plans-result.ts'
 import { SharedAnswers } from '#app/server/shared-answers.server.ts'
+import { PageRequest } from '#app/site/page-request.ts'
+import { loadConfig } from '#config'
+import { loadPlans, type PlansResult } from './plans-result.ts'
 
 export interface PremiumData {
   plans: PlansResult
@@ -32,7 +32,14 @@ export const getPremiumData = createServerFn({ method: 'GET' })
         `${data.locale}|${config.payment.service}`,
         () => loadPlans(api(null), config.payment.service),
       ),
-      session ? api(session.token).specialOffer().then((answer) => answer.offer, () => null) : Promise.resolve(null),
+      session
+        ? api(session.token)
+            .specialOffer()
+            .then(
+              (answer) => answer.offer,
+              () => null,
+            )
+        : Promise.resolve(null),
     ])
     // A page showing a failed load is not kept for other guests (decision 020).
     if (!plans.ok) setResponseHeader('cache-control', 'no-store')

@@ -3,11 +3,12 @@
  * the response's currency formatted for the page's language, and the regular price it replaces.
  * Which plans are offered is the payment machine's rule.
  */
-import type { OfferedPlan } from '#machines/payment.ts'
-import { daysLabel, isTrialPlan, planLabel, type DaysMessages } from '#machines/rules/plans.ts'
-import type { Locale } from '#machines/rules/locale.ts'
+
 import type { Subscription } from '#app/api/schemas.ts'
 import { m } from '#app/paraglide/messages.js'
+import type { OfferedPlan } from '#machines/payment.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { type DaysMessages, daysLabel, isTrialPlan, planLabel } from '#machines/rules/plans.ts'
 import { formatPrice } from './format.ts'
 
 export type Plan = Subscription

@@ -1,5 +1,5 @@
-import { m } from '#app/paraglide/messages.js'
 import { PremiumGallery } from '#app/features/marketing/gallery.tsx'
+import { m } from '#app/paraglide/messages.js'
 
 /**
  * R9: the premium monitor gallery (16 big and 16 small images; a thumbnail opens the
@@ -9,7 +9,9 @@ import { PremiumGallery } from '#app/features/marketing/gallery.tsx'
 export function PremiumGallerySection() {
   return (
     <section className="section premium-gallery" aria-labelledby="premium-gallery-title">
-      <h2 id="premium-gallery-title" className="section-title">{m.premium_gallery_title()}</h2>
+      <h2 id="premium-gallery-title" className="section-title">
+        {m.premium_gallery_title()}
+      </h2>
       <p className="section-lead">{m.premium_gallery_lead()}</p>
       <PremiumGallery />
     </section>

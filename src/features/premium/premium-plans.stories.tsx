@@ -1,15 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expectVisible } from '../../../.storybook/play.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput, WaitInput } from '#machines/payment.ts'
-import type { PaymentOptions } from '#machines/rules/payment.ts'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { PremiumPlans } from './premium-plans.tsx'
+import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput, WaitInput } from '#machines/payment.ts'
+import type { PaymentOptions } from '#machines/rules/payment.ts'
 import { hang, json } from '../../../.storybook/fetch-mock.ts'
-import { SAMPLE_USER, type PaymentActors, type SiteParameters } from '../../../.storybook/site.tsx'
 import { PAYMENT_OPTIONS, plansOk } from '../../../.storybook/fixtures.ts'
+import { expectVisible } from '../../../.storybook/play.ts'
+import { type PaymentActors, SAMPLE_USER, type SiteParameters } from '../../../.storybook/site.tsx'
+import { PremiumPlans } from './premium-plans.tsx'
 
 /**
  * R3, R4, R7, R8, R9: the plan list and the payment panel in every state of the payment
@@ -136,9 +136,10 @@ export const Failed: Story = {
   },
 }
 
-const failing = <O, I>(message: string) => fromPromise<O, I>(async () => {
-  throw new Error(message)
-})
+const failing = <O, I>(message: string) =>
+  fromPromise<O, I>(async () => {
+    throw new Error(message)
+  })
 
 /** Creating the payment failed (POST /payments answered 500): back in `selecting` with the error toast. */
 export const CreatingPaymentFailed: Story = {
@@ -191,7 +192,13 @@ const noWait = fromPromise<void, WaitInput>(async () => {})
 
 /** `succeeded`: the backend has the provider's confirmation; the success toast while the user is fetched again. */
 export const Succeeded: Story = {
-  parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget({ type: 'widget.success' }), checkPayment: paid, refreshUser: pending<void, void>() }),
+  parameters: site({
+    createPayment: createOk,
+    loadWidgetScript: scriptOk,
+    runWidget: widget({ type: 'widget.success' }),
+    checkPayment: paid,
+    refreshUser: pending<void, void>(),
+  }),
   play: async ({ canvasElement }) => {
     await chooseAndAgree(canvasElement)
     await userEvent.click(await pay(within(canvasElement)))
@@ -201,7 +208,12 @@ export const Succeeded: Story = {
 
 /** `paying.confirming` (decision 053): the widget said success; the backend's confirmation is awaited. */
 export const Confirming: Story = {
-  parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget({ type: 'widget.success' }), checkPayment: pending<boolean, CheckPaymentInput>() }),
+  parameters: site({
+    createPayment: createOk,
+    loadWidgetScript: scriptOk,
+    runWidget: widget({ type: 'widget.success' }),
+    checkPayment: pending<boolean, CheckPaymentInput>(),
+  }),
   play: async ({ canvasElement }) => {
     await chooseAndAgree(canvasElement)
     const canvas = within(canvasElement)
@@ -223,7 +235,13 @@ export const Unconfirmed: Story = {
     await expect(pending).toHaveTextContent(m.premium_pending_title())
     await expect(pending).toHaveTextContent(m.payments_pending())
     // The same words in a toast, outside the page.
-    await waitFor(() => expect(within(document.body).getAllByText(m.payments_pending()).filter((el) => !pending.contains(el))).toHaveLength(1))
+    await waitFor(() =>
+      expect(
+        within(document.body)
+          .getAllByText(m.payments_pending())
+          .filter((el) => !pending.contains(el)),
+      ).toHaveLength(1),
+    )
     await expect(within(pending).getByRole('button', { name: m.premium_pending_check() })).toBeVisible()
     await expect(within(pending).getByRole('link', { name: m.premium_pending_account() })).toHaveAttribute('href', '/account')
     await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'true')
@@ -232,7 +250,9 @@ export const Unconfirmed: Story = {
 
 /** Decision 072: a Steam account without an e-mail adds one before paying. */
 export const SteamAccountWithoutEmail: Story = {
-  parameters: { site: { user: { ...SAMPLE_USER, email: null, steam_id: '76561198000000001', display_name: 'Headshot Hannah' }, path: '/premium' } satisfies SiteParameters },
+  parameters: {
+    site: { user: { ...SAMPLE_USER, email: null, steam_id: '76561198000000001', display_name: 'Headshot Hannah' }, path: '/premium' } satisfies SiteParameters,
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await planButton(canvas))

@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { getAccountData } from '#app/features/account/account.functions.ts'
+import { AccountArea } from '#app/features/account/account-area.tsx'
+import { whenAuthSettled } from '#app/features/account/auth-client.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
-import { AccountArea } from '#app/features/account/account-area.tsx'
-import { getAccountData } from '#app/features/account/account.functions.ts'
 import { setErrorStatus } from '#app/site/route-error.ts'
-import { whenAuthSettled } from '#app/features/account/auth-client.ts'
 import { useSite } from '#app/site/use-site.ts'
 
 /** R2, R7: the account area (protected). */

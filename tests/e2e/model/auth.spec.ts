@@ -7,15 +7,15 @@
  */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { BACKEND } from '../../../playwright.config'
-import { expect, test, waitForHydration, type Mailbox, type SignIn } from '../support/fixtures'
-import { uniqueEmail } from '../support/login'
-import { msg } from '../support/messages'
-import type { Snap } from '../../machines/harness'
-import { browserPaths, type BrowserPath } from './graph'
-import { authGraph, type AuthStep } from './graphs'
-import { signInWithCode } from './browser'
-import { checkObserved, reportCoverage, recordMachines } from './observe'
+import { BACKEND } from '../../../playwright.config.ts'
+import type { Snap } from '../../machines/harness.ts'
+import { expect, type Mailbox, type SignIn, test, waitForHydration } from '../support/fixtures.ts'
+import { uniqueEmail } from '../support/login.ts'
+import { msg } from '../support/messages.ts'
+import { signInWithCode } from './browser.ts'
+import { type BrowserPath, browserPaths } from './graph.ts'
+import { type AuthStep, authGraph } from './graphs.ts'
+import { checkObserved, recordMachines, reportCoverage } from './observe.ts'
 
 const paths = browserPaths(authGraph)
 test.describe.configure({ timeout: 120_000 })
@@ -115,11 +115,17 @@ async function timePasses(v: Visit, past: 'token' | 'refresh token') {
   await v.page.clock.setSystemTime(expiry + 60_000)
 }
 function refuseRefresh(page: Page) {
-  return page.route('**/users/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"The session has ended."}' }))
+  return page.route('**/users/refresh', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"The session has ended."}' }),
+  )
 }
 /** A page anyone may see, reached by a link: the next navigation checks the token first (R4). */
 function openPremium(page: Page) {
-  return page.getByRole('link', { name: msg('en', 'acc_get_premium') }).or(page.getByRole('link', { name: msg('en', 'nav_premium') })).first().click()
+  return page
+    .getByRole('link', { name: msg('en', 'acc_get_premium') })
+    .or(page.getByRole('link', { name: msg('en', 'nav_premium') }))
+    .first()
+    .click()
 }
 
 async function returnWithSession(v: Visit, keepExpiry: boolean) {

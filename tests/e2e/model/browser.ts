@@ -1,7 +1,7 @@
 /** Browser actions and "what the visitor sees" checks shared by the model tests. */
 import { expect, type Page } from '@playwright/test'
-import type { Mailbox } from '../support/fixtures'
-import { msg } from '../support/messages'
+import type { Mailbox } from '../support/fixtures.ts'
+import { msg } from '../support/messages.ts'
 
 export const GOOD_CARD = '4242 4242 4242 4242'
 export const DECLINED_CARD = '4000 0000 0000 0002'

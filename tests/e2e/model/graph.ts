@@ -17,7 +17,7 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import { getShortestPaths } from 'xstate/graph'
-import { Coverage, allStateNodes, allTransitionKeys, scopeFor, withFakes, type Snap, type TestEvent } from '../../machines/harness'
+import { allStateNodes, allTransitionKeys, Coverage, type Snap, scopeFor, type TestEvent, withFakes } from '../../machines/harness.ts'
 
 /** A new document: the machine starts again, with the input the new page gives it. */
 export interface Restart {
@@ -197,9 +197,19 @@ function transitionTargets(machine: AnyStateMachine): Map<string, string[]> {
   const targets = new Map<string, string[]>()
   for (const node of [machine.root as AnyStateNode, ...allStateNodes(machine)]) {
     for (const [eventType, list] of node.transitions as Map<string, Definition[]>) {
-      list.forEach((t, i) => targets.set(`${node.id} ${eventType}[${i}]`, (t.target ?? []).map((n) => n.id)))
+      list.forEach((t, i) =>
+        targets.set(
+          `${node.id} ${eventType}[${i}]`,
+          (t.target ?? []).map((n) => n.id),
+        ),
+      )
     }
-    ;((node.always ?? []) as Definition[]).forEach((t, i) => targets.set(`${node.id} always[${i}]`, (t.target ?? []).map((n) => n.id)))
+    ;((node.always ?? []) as Definition[]).forEach((t, i) =>
+      targets.set(
+        `${node.id} always[${i}]`,
+        (t.target ?? []).map((n) => n.id),
+      ),
+    )
   }
   return targets
 }
@@ -241,8 +251,10 @@ export function browserPaths<Step extends string>(graph: BrowserGraph<Step>): Br
   const r = reachable(graph)
   const ids = new Set(r.realStates)
   const keys = new Set(r.realTransitions)
-  for (const id of Object.keys(graph.unreachable)) if (!ids.has(id)) throw new Error(`${graph.machine.id}: unreachable lists ${id}, which is no state of the machine`)
-  for (const k of Object.keys(graph.unreachableTransitions ?? {})) if (!keys.has(k)) throw new Error(`${graph.machine.id}: unreachableTransitions lists ${k}, which is no transition of the machine`)
+  for (const id of Object.keys(graph.unreachable))
+    if (!ids.has(id)) throw new Error(`${graph.machine.id}: unreachable lists ${id}, which is no state of the machine`)
+  for (const k of Object.keys(graph.unreachableTransitions ?? {}))
+    if (!keys.has(k)) throw new Error(`${graph.machine.id}: unreachableTransitions lists ${k}, which is no transition of the machine`)
 
   const all = [...candidates.values()]
   // What a path covers: real transitions, real states, and browser steps (each step a visitor can take is taken once at least).
@@ -250,13 +262,17 @@ export function browserPaths<Step extends string>(graph: BrowserGraph<Step>): Br
   const taken = new Set(all.flatMap(covers))
   const universe = [...r.transitions, ...r.states.map((s) => `state ${s}`), ...names.map((n) => `step ${n}`)]
   const missed = universe.filter((k) => !taken.has(k))
-  if (missed.length) throw new Error(`${graph.machine.id}: no browser path takes ${missed.join(', ')}: add or fix a step, or list what a browser cannot reach with the reason`)
-  const outOfReach = new Set([...r.realTransitions.filter((k) => !r.transitions.includes(k)), ...r.realStates.filter((s) => !r.states.includes(s)).map((s) => `state ${s}`)])
+  if (missed.length)
+    throw new Error(`${graph.machine.id}: no browser path takes ${missed.join(', ')}: add or fix a step, or list what a browser cannot reach with the reason`)
+  const outOfReach = new Set([
+    ...r.realTransitions.filter((k) => !r.transitions.includes(k)),
+    ...r.realStates.filter((s) => !r.states.includes(s)).map((s) => `state ${s}`),
+  ])
   const disproved = [...taken].filter((k) => outOfReach.has(k))
   if (disproved.length) throw new Error(`${graph.machine.id}: listed as out of a browser's reach, but a browser path takes ${disproved.join(', ')}`)
 
   const open = new Set(universe)
-  const chosen: (Candidate<Step>)[] = []
+  const chosen: Candidate<Step>[] = []
   const gain = (p: Candidate<Step>) => covers(p).filter((k) => open.has(k)).length
   while (open.size) {
     let best = all[0]!
@@ -264,11 +280,20 @@ export function browserPaths<Step extends string>(graph: BrowserGraph<Step>): Br
     chosen.push(best)
     covers(best).forEach((k) => open.delete(k))
   }
-  const isPrefix = (a: Candidate<Step>, b: Candidate<Step>) => a !== b && a.from === b.from && a.steps.length < b.steps.length && a.steps.every((s, i) => s.step === b.steps[i]!.step)
+  const isPrefix = (a: Candidate<Step>, b: Candidate<Step>) =>
+    a !== b && a.from === b.from && a.steps.length < b.steps.length && a.steps.every((s, i) => s.step === b.steps[i]!.step)
   return chosen
     .filter((p) => !chosen.some((q) => isPrefix(p, q)))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((p) => ({ name: p.name, from: p.from, start: p.start, load: p.load, steps: p.steps, transitions: [...p.transitions].sort(), states: [...p.states].sort() }))
+    .map((p) => ({
+      name: p.name,
+      from: p.from,
+      start: p.start,
+      load: p.load,
+      steps: p.steps,
+      transitions: [...p.transitions].sort(),
+      states: [...p.states].sort(),
+    }))
 }
 
 export interface Observed {

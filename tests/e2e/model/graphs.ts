@@ -4,8 +4,8 @@
  * come from the real machine's graph (graph.ts); what each page must show is in the specs.
  */
 import { authMachine, localeMachine, paymentMachine } from '#machines/index.ts'
-import type { Snap, TestEvent } from '../../machines/harness'
-import { hasLeft, type BrowserGraph, type RealEvent } from './graph'
+import type { Snap, TestEvent } from '../../machines/harness.ts'
+import { type BrowserGraph, hasLeft, type RealEvent } from './graph.ts'
 
 const LEAVE = { leave: true } as const
 const loggedIn = (s: Snap) => (s.context as { loggedIn: boolean }).loggedIn
@@ -64,8 +64,20 @@ export const paymentGraph: BrowserGraph<PaymentStep, 'signedIn' | 'guest'> = {
   machine: paymentMachine,
   starts: {
     // /en/premium with a session: nothing stored, the session passed in.
-    signedIn: { input: paymentInput(true), load: [{ type: 'xstate.done.actor.readStoredState', output: null }, { type: 'auth.changed', loggedIn: true }] },
-    guest: { input: paymentInput(false), load: [{ type: 'xstate.done.actor.readStoredState', output: null }, { type: 'auth.changed', loggedIn: false }] },
+    signedIn: {
+      input: paymentInput(true),
+      load: [
+        { type: 'xstate.done.actor.readStoredState', output: null },
+        { type: 'auth.changed', loggedIn: true },
+      ],
+    },
+    guest: {
+      input: paymentInput(false),
+      load: [
+        { type: 'xstate.done.actor.readStoredState', output: null },
+        { type: 'auth.changed', loggedIn: false },
+      ],
+    },
   },
   steps: {
     // A guest is sent to the login page with the plan remembered.
@@ -101,7 +113,9 @@ export const paymentGraph: BrowserGraph<PaymentStep, 'signedIn' | 'guest'> = {
     PAY_DECLINED_CARD: { events: () => [{ type: 'widget.fail', reason: { code: 'PaymentDeclined' } }] },
     CLOSE_WIDGET: { events: () => [{ type: 'widget.close' }] },
     // The notification has arrived; the visitor looks again from the notice.
-    RECHECK: { events: () => [{ type: 'payment.recheck' }, { type: 'xstate.done.actor.checkPayment', output: true }, { type: 'xstate.done.actor.refreshUser' }, LEAVE] },
+    RECHECK: {
+      events: () => [{ type: 'payment.recheck' }, { type: 'xstate.done.actor.checkPayment', output: true }, { type: 'xstate.done.actor.refreshUser' }, LEAVE],
+    },
   },
   serializeState: (s: Snap) => {
     const c = s.context as { subscription: { id: number } | null; agreements: unknown; loggedIn: boolean; goToSubscription: boolean; checks: number }
@@ -112,13 +126,19 @@ export const paymentGraph: BrowserGraph<PaymentStep, 'signedIn' | 'guest'> = {
     'payment.unavailable': 'needs an unknown PAYMENT_SERVICE, which the site refuses at start (ConfigError); the component state is in the stories',
   },
   unreachableTransitions: {
-    'payment.checkingService always[1]': 'the site always reads the stored premium state first (restoreStored), so the service check never goes straight to selecting',
+    'payment.checkingService always[1]':
+      'the site always reads the stored premium state first (restoreStored), so the service check never goes straight to selecting',
     'payment.restoring xstate.error.actor.readStoredState[0]': 'readPremiumState answers null for a missing or unreadable stored state; it never rejects',
-    'payment.restoring plan.select[0]': 'restoring lasts one read of sessionStorage before the page is interactive: no click lands in it (the machine-path tests send it)',
-    'payment.restoring plan.select[1]': 'restoring lasts one read of sessionStorage before the page is interactive: no click lands in it (the machine-path tests send it)',
-    'payment.restoring offer.take[0]': 'restoring lasts one read of sessionStorage before the page is interactive: no click lands in it (the machine-path tests send it)',
-    'payment.restoring agreement.set[0]': 'restoring lasts one read of sessionStorage before the page is interactive: no click lands in it (the machine-path tests send it)',
-    'payment.selecting offer.take[0]': "the special offer needs a subscriber the backend has an offer for; taking it from the account page is account.spec.ts's offer test",
+    'payment.restoring plan.select[0]':
+      'restoring lasts one read of sessionStorage before the page is interactive: no click lands in it (the machine-path tests send it)',
+    'payment.restoring plan.select[1]':
+      'restoring lasts one read of sessionStorage before the page is interactive: no click lands in it (the machine-path tests send it)',
+    'payment.restoring offer.take[0]':
+      'restoring lasts one read of sessionStorage before the page is interactive: no click lands in it (the machine-path tests send it)',
+    'payment.restoring agreement.set[0]':
+      'restoring lasts one read of sessionStorage before the page is interactive: no click lands in it (the machine-path tests send it)',
+    'payment.selecting offer.take[0]':
+      "the special offer needs a subscriber the backend has an offer for; taking it from the account page is account.spec.ts's offer test",
   },
 }
 
@@ -143,7 +163,15 @@ const PREMIUM = page('public', '/en/premium')
 const LINK = page('guests', '/en/login/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')
 const BAD_LINK = page('guests', '/en/login/0000000000000000')
 
-type AuthCtx = { now: number; page: PageInfo; token: string | null; expiresAt: number | null; refreshToken: string | null; refreshExpiresAt: number | null; user: unknown }
+type AuthCtx = {
+  now: number
+  page: PageInfo
+  token: string | null
+  expiresAt: number | null
+  refreshToken: string | null
+  refreshExpiresAt: number | null
+  user: unknown
+}
 const auth = (s: Snap) => s.context as AuthCtx
 const guestOnLogin = (s: Snap) => s.matches('loggedOut') && auth(s).page.href === LOGIN.href
 const active = (s: Snap) => s.matches({ loggedIn: 'active' })
@@ -151,9 +179,19 @@ const changed = (to: PageInfo): TestEvent => ({ type: 'page.changed', page: to }
 /** A navigation inside the site: the token is checked first (R4), then the page changes. */
 const navigate = (s: Snap, to: PageInfo, now = auth(s).now + 1000): TestEvent[] => [{ type: 'token.check', now }, changed(to)]
 const CODE_LOGIN: TestEvent = { type: 'auth.login', credentials: { kind: 'code', email: USER.email, code: '123456' }, now: T0, redirectTo: null }
-const LINK_LOGIN: TestEvent = { type: 'auth.login', credentials: { kind: 'link', code: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, now: T0, redirectTo: null }
+const LINK_LOGIN: TestEvent = {
+  type: 'auth.login',
+  credentials: { kind: 'link', code: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+  now: T0,
+  redirectTo: null,
+}
 /** After a sign-in, the root of the site (R2). */
-const signedIn = (answer: TestEvent): TestEvent[] => [answer, { type: 'xstate.done.actor.fetchUser', output: USER }, { type: 'token.check', now: T0 + 1000 }, changed(HOME)]
+const signedIn = (answer: TestEvent): TestEvent[] => [
+  answer,
+  { type: 'xstate.done.actor.fetchUser', output: USER },
+  { type: 'token.check', now: T0 + 1000 },
+  changed(HOME),
+]
 const newDocument = (input: object): RealEvent => ({ restart: () => ({ now: T0, ...input }) })
 /** The session a visitor comes back with: signed in by an earlier visit, the account page typed in. */
 const stored = { token: GRANT.token, expiresAt: T0 + 30 * DAY, refreshToken: GRANT.refreshToken, refreshExpiresAt: T0 + 60 * DAY, user: USER, page: ACCOUNT }
@@ -187,20 +225,31 @@ export const authGraph: BrowserGraph<AuthStep, 'guest'> = {
   starts: { guest: { input: { now: T0, page: LOGIN } } },
   steps: {
     SIGN_IN_WITH_CODE: { events: (s) => (guestOnLogin(s) ? [CODE_LOGIN, ...signedIn({ type: 'xstate.done.actor.verifyCode', output: GRANT })] : null) },
-    WRONG_CODE: { events: (s) => (guestOnLogin(s) ? [CODE_LOGIN, { type: 'xstate.error.actor.verifyCode', error: new Error('The code is incorrect.') }] : null) },
+    WRONG_CODE: {
+      events: (s) => (guestOnLogin(s) ? [CODE_LOGIN, { type: 'xstate.error.actor.verifyCode', error: new Error('The code is incorrect.') }] : null),
+    },
     // GET /users/me fails after the code was accepted.
     SIGN_IN_USER_FAILS: {
       events: (s) =>
-        guestOnLogin(s) ? [CODE_LOGIN, { type: 'xstate.done.actor.verifyCode', output: GRANT }, { type: 'xstate.error.actor.fetchUser', error: new Error('users/me: 503') }] : null,
+        guestOnLogin(s)
+          ? [CODE_LOGIN, { type: 'xstate.done.actor.verifyCode', output: GRANT }, { type: 'xstate.error.actor.fetchUser', error: new Error('users/me: 503') }]
+          : null,
     },
     // The link from the e-mail opens a new document.
     SIGN_IN_WITH_LINK: {
-      events: (s) => (guestOnLogin(s) ? [newDocument({ page: LINK }), LINK_LOGIN, ...signedIn({ type: 'xstate.done.actor.signInByLink', output: GRANT })] : null),
+      events: (s) =>
+        guestOnLogin(s) ? [newDocument({ page: LINK }), LINK_LOGIN, ...signedIn({ type: 'xstate.done.actor.signInByLink', output: GRANT })] : null,
     },
     // A link whose code the backend does not know (used, expired or mistyped).
     OPEN_BAD_LINK: {
       events: (s) =>
-        guestOnLogin(s) ? [newDocument({ page: BAD_LINK }), { ...LINK_LOGIN, credentials: { kind: 'link', code: '0000000000000000' } }, { type: 'xstate.error.actor.signInByLink', error: new Error('This code has expired.') }] : null,
+        guestOnLogin(s)
+          ? [
+              newDocument({ page: BAD_LINK }),
+              { ...LINK_LOGIN, credentials: { kind: 'link', code: '0000000000000000' } },
+              { type: 'xstate.error.actor.signInByLink', error: new Error('This code has expired.') },
+            ]
+          : null,
     },
     RETURN_WITH_SESSION: { events: (s) => (guestOnLogin(s) ? [newDocument(stored)] : null) },
     // Only the token is stored: it counts 1800 s from now (R9).
@@ -217,20 +266,32 @@ export const authGraph: BrowserGraph<AuthStep, 'guest'> = {
     TOKEN_REFRESHED: {
       events: (s) =>
         active(s) && auth(s).refreshToken !== null
-          ? navigate(s, PREMIUM, auth(s).expiresAt! + 60_000).flatMap((e) => (e.type === 'token.check' ? [e, { type: 'xstate.done.actor.refreshToken', output: RENEWED }] : [e]))
+          ? navigate(s, PREMIUM, auth(s).expiresAt! + 60_000).flatMap((e) =>
+              e.type === 'token.check' ? [e, { type: 'xstate.done.actor.refreshToken', output: RENEWED }] : [e],
+            )
           : null,
     },
     // As above, but the backend refuses the refresh token (used up elsewhere).
     REFRESH_REFUSED: {
       events: (s) =>
         active(s) && auth(s).refreshToken !== null
-          ? [{ type: 'token.check', now: auth(s).expiresAt! + 60_000 }, { type: 'xstate.error.actor.refreshToken', error: new Error('The session has ended.') }, afterEnd(s)]
+          ? [
+              { type: 'token.check', now: auth(s).expiresAt! + 60_000 },
+              { type: 'xstate.error.actor.refreshToken', error: new Error('The session has ended.') },
+              afterEnd(s),
+            ]
           : null,
     },
     // An account action fetches the user again.
-    CHANGE_EMAIL: { events: (s) => (active(s) && auth(s).page.href === ACCOUNT.href ? [{ type: 'user.refresh' }, { type: 'xstate.done.actor.refreshUser', output: USER }] : null) },
+    CHANGE_EMAIL: {
+      events: (s) =>
+        active(s) && auth(s).page.href === ACCOUNT.href ? [{ type: 'user.refresh' }, { type: 'xstate.done.actor.refreshUser', output: USER }] : null,
+    },
     USER_FETCH_FAILS: {
-      events: (s) => (active(s) && auth(s).page.href === ACCOUNT.href ? [{ type: 'user.refresh' }, { type: 'xstate.error.actor.refreshUser', error: new Error('users/me: 503') }] : null),
+      events: (s) =>
+        active(s) && auth(s).page.href === ACCOUNT.href
+          ? [{ type: 'user.refresh' }, { type: 'xstate.error.actor.refreshUser', error: new Error('users/me: 503') }]
+          : null,
     },
   },
   serializeState: (s) => {
@@ -239,7 +300,8 @@ export const authGraph: BrowserGraph<AuthStep, 'guest'> = {
   },
   maxSteps: 4,
   unreachable: {
-    'auth.loggingIn.callback': 'Steam sign-in (the OpenID sandbox, auth.callback) has its own browser tests in steam.spec.ts: tampered, replayed and expired answers, remembered targets',
+    'auth.loggingIn.callback':
+      'Steam sign-in (the OpenID sandbox, auth.callback) has its own browser tests in steam.spec.ts: tampered, replayed and expired answers, remembered targets',
     'auth.loggingIn.confirm': 'sign-in by confirming an e-mail with a password has its own browser tests (forms-without-js.spec.ts, account.spec.ts)',
     'auth.loggedIn.renewing': "confirming the signed-in account's own e-mail has its own browser tests (account.spec.ts)",
   },
@@ -270,7 +332,12 @@ const formMounts = (own: Outcome, english: Outcome = 'done'): TestEvent[] => [
   { type: 'validation.need' },
   ...(own === 'done'
     ? [{ type: 'xstate.done.actor.loadValidationMessages', output: {} }]
-    : [{ type: 'xstate.error.actor.loadValidationMessages', error: new Error('404') }, english === 'done' ? { type: 'xstate.done.actor.loadEnglishValidationMessages', output: {} } : { type: 'xstate.error.actor.loadEnglishValidationMessages', error: new Error('404') }]),
+    : [
+        { type: 'xstate.error.actor.loadValidationMessages', error: new Error('404') },
+        english === 'done'
+          ? { type: 'xstate.done.actor.loadEnglishValidationMessages', output: {} }
+          : { type: 'xstate.error.actor.loadEnglishValidationMessages', error: new Error('404') },
+      ]),
 ]
 /** The new document a switch navigates to, and (on the login form) its validation messages. */
 const arrive = (s: Snap, locale: Lang, own: Outcome = 'done', english: Outcome = 'done'): RealEvent[] => [
@@ -306,7 +373,12 @@ export const localeGraph: BrowserGraph<LocaleStep, 'faq'> = {
       events: (s) => {
         if (!ready(s)) return null
         const to = NEXT_LANGUAGE[loc(s).locale]
-        return [change(s, to), { type: 'xstate.done.actor.loadMessages', output: {} }, ...(onForm(s) ? [{ type: 'xstate.done.actor.loadValidationMessages', output: {} }] : []), ...arrive(s, to)]
+        return [
+          change(s, to),
+          { type: 'xstate.done.actor.loadMessages', output: {} },
+          ...(onForm(s) ? [{ type: 'xstate.done.actor.loadValidationMessages', output: {} }] : []),
+          ...arrive(s, to),
+        ]
       },
     },
     // The new language's files (its build of the pages) cannot be fetched: English's, and the page in English with the toast.
@@ -329,7 +401,10 @@ export const localeGraph: BrowserGraph<LocaleStep, 'faq'> = {
       events: (s) => {
         if (!ready(s) || !onForm(s)) return null
         const to = NEXT_LANGUAGE[loc(s).locale]
-        const fails: TestEvent[] = [{ type: 'xstate.error.actor.loadValidationMessages', error: new Error('404') }, { type: 'xstate.done.actor.loadEnglishValidationMessages', output: {} }]
+        const fails: TestEvent[] = [
+          { type: 'xstate.error.actor.loadValidationMessages', error: new Error('404') },
+          { type: 'xstate.done.actor.loadEnglishValidationMessages', output: {} },
+        ]
         return [change(s, to), { type: 'xstate.done.actor.loadMessages', output: {} }, ...fails, ...arrive(s, to, 'error')]
       },
     },
@@ -338,7 +413,10 @@ export const localeGraph: BrowserGraph<LocaleStep, 'faq'> = {
       events: (s) => {
         if (!ready(s) || !onForm(s)) return null
         const to = NEXT_LANGUAGE[loc(s).locale]
-        const fail: TestEvent[] = [{ type: 'xstate.error.actor.loadValidationMessages', error: new Error('404') }, { type: 'xstate.error.actor.loadEnglishValidationMessages', error: new Error('404') }]
+        const fail: TestEvent[] = [
+          { type: 'xstate.error.actor.loadValidationMessages', error: new Error('404') },
+          { type: 'xstate.error.actor.loadEnglishValidationMessages', error: new Error('404') },
+        ]
         return [change(s, to), { type: 'xstate.done.actor.loadMessages', output: {} }, ...fail, ...arrive(s, to, 'error', 'error')]
       },
     },

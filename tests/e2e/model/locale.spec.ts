@@ -4,15 +4,16 @@
  * demand and follow the language, with a validation file missing and with both missing.
  * Coverage is observed on the real machine (observe.ts).
  */
-import type { Page, Route } from '@playwright/test'
+
 import { readFileSync } from 'node:fs'
+import type { Page, Route } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { expect, test, waitForHydration } from '../support/fixtures'
-import { msg, type Locale } from '../support/messages'
-import type { Snap } from '../../machines/harness'
-import { browserPaths, type BrowserPath, type PathStep } from './graph'
-import { NEXT_LANGUAGE, localeGraph, onForm, type LocaleStep } from './graphs'
-import { checkObserved, reportCoverage, recordMachines } from './observe'
+import type { Snap } from '../../machines/harness.ts'
+import { expect, test, waitForHydration } from '../support/fixtures.ts'
+import { type Locale, msg } from '../support/messages.ts'
+import { type BrowserPath, browserPaths, type PathStep } from './graph.ts'
+import { type LocaleStep, localeGraph, NEXT_LANGUAGE, onForm } from './graphs.ts'
+import { checkObserved, recordMachines, reportCoverage } from './observe.ts'
 
 const paths = browserPaths(localeGraph)
 test.describe.configure({ timeout: 120_000 })
@@ -22,7 +23,8 @@ const NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de:
 const ENGLISH_TEMPLATES = JSON.parse(readFileSync('public/locales/validation/en.json', 'utf8')).messages as Record<string, string>
 /** R5: the e-mail field's message for a malformed address, with the page's label, from a language's validation file. */
 function emailMessage(page: Locale, file: Locale | 'built-in'): string {
-  const templates = file === 'built-in' ? ENGLISH_TEMPLATES : (JSON.parse(readFileSync(`public/locales/validation/${file}.json`, 'utf8')).messages as Record<string, string>)
+  const templates =
+    file === 'built-in' ? ENGLISH_TEMPLATES : (JSON.parse(readFileSync(`public/locales/validation/${file}.json`, 'utf8')).messages as Record<string, string>)
   return templates.email!.replace('{_field_}', msg(page, 'acc_email_label'))
 }
 
@@ -56,7 +58,10 @@ async function languageFilesMissing(page: Page, locale: Locale) {
   const map = (await (await page.request.get(`/_app/prefetch-map.json?v=probe&l=${locale}`)).json()) as Record<string, string[]>
   const files = new Set(Object.values(map).flat())
   expect(files.size).toBeGreaterThan(0)
-  await page.route((url) => files.has(url.pathname), (route) => route.fulfill({ status: 404, body: 'not found' }))
+  await page.route(
+    (url) => files.has(url.pathname),
+    (route) => route.fulfill({ status: 404, body: 'not found' }),
+  )
 }
 /** R4: the language toast, in English, after the fallback. */
 async function languageToast(page: Page) {

@@ -8,10 +8,10 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
+import { type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test'
 import type { MachineLogEntry } from '#app/features/locale/locale-provider.tsx'
-import { waitForHydration } from '../support/fixtures'
-import { coverage, formatCoverage, type BrowserGraph, type BrowserPath, type Observed } from './graph'
+import { waitForHydration } from '../support/fixtures.ts'
+import { type BrowserGraph, type BrowserPath, coverage, formatCoverage, type Observed } from './graph.ts'
 
 // The names the site uses (MACHINE_LOG_FLAG, MACHINE_LOG_STORAGE_KEY of locale-provider.tsx); the
 // component module itself is not loaded here. A mismatch leaves the log empty and every path fails.
@@ -65,7 +65,10 @@ export async function checkObserved(page: Page, testInfo: TestInfo, bucket: stri
   const entries = await readMachineLog(page)
   appendFileSync(logFile(testInfo, bucket), `${JSON.stringify({ test: testInfo.title, entries })}\n`)
   const { transitions } = observedOf(entries, machine)
-  expect(path.transitions.filter((k) => !transitions.has(k)), `real transitions the machine's graph takes on this path but the site did not (taken: ${[...transitions].sort().join(', ')})`).toEqual([])
+  expect(
+    path.transitions.filter((k) => !transitions.has(k)),
+    `real transitions the machine's graph takes on this path but the site did not (taken: ${[...transitions].sort().join(', ')})`,
+  ).toEqual([])
 }
 
 /**
@@ -74,7 +77,13 @@ export async function checkObserved(page: Page, testInfo: TestInfo, bucket: stri
  * transition was not taken, or one listed as unreachable was: each one left out names why in
  * the model (`unreachable`, `unreachableTransitions`).
  */
-export function reportCoverage(testInfo: TestInfo, bucket: string, label: string, model: Pick<BrowserGraph, 'machine' | 'unreachable' | 'unreachableTransitions'>, expectedPaths: number): void {
+export function reportCoverage(
+  testInfo: TestInfo,
+  bucket: string,
+  label: string,
+  model: Pick<BrowserGraph, 'machine' | 'unreachable' | 'unreachableTransitions'>,
+  expectedPaths: number,
+): void {
   const file = logFile(testInfo, bucket)
   const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
   const entries = lines.flatMap((line) => (JSON.parse(line) as { entries: MachineLogEntry[] }).entries)

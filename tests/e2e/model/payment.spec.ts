@@ -4,20 +4,21 @@
  * (PAYMENT_SERVICE=payselection) that reaches the backend through a CORS proxy. Coverage is
  * observed on the real machine (observe.ts) and printed per provider.
  */
-import type { Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
-import { SITE, SITE_PORT, BACKEND } from '../../../playwright.config'
-import { expect, test, type Mailbox } from '../support/fixtures'
-import { uniqueEmail } from '../support/login'
-import { msg } from '../support/messages'
-import { browserPaths, hasLeft, type BrowserPath, type PathStep } from './graph'
-import { checkObserved, reportCoverage, recordMachines } from './observe'
-import { paymentGraph, type PaymentStep } from './graphs'
-import { DECLINED_CARD, GOOD_CARD, cardDialog, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser'
-import { startProxy, startSite, stopSite, waitForPage } from '../support/second-site'
+
 import type { ChildProcess } from 'node:child_process'
 import type { Server } from 'node:http'
-import type { Snap } from '../../machines/harness'
+import type { Page } from '@playwright/test'
+import { COOKIES } from '#app/site/cookies.ts'
+import { BACKEND, SITE, SITE_PORT } from '../../../playwright.config.ts'
+import type { Snap } from '../../machines/harness.ts'
+import { expect, type Mailbox, test } from '../support/fixtures.ts'
+import { uniqueEmail } from '../support/login.ts'
+import { msg } from '../support/messages.ts'
+import { startProxy, startSite, stopSite, waitForPage } from '../support/second-site.ts'
+import { cardDialog, DECLINED_CARD, GOOD_CARD, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser.ts'
+import { type BrowserPath, browserPaths, hasLeft, type PathStep } from './graph.ts'
+import { type PaymentStep, paymentGraph } from './graphs.ts'
+import { checkObserved, recordMachines, reportCoverage } from './observe.ts'
 
 const paths = browserPaths(paymentGraph)
 const PLAN = '30 days'
@@ -123,7 +124,9 @@ const act: Record<PaymentStep, (v: Visit) => Promise<void>> = {
   PAY_LATE_CARD: ({ page }) => payWithCard(page, LATE_CARD),
   PAY_CHECK_FAILS: async ({ page }) => {
     await page.route('**/payments/*', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }) : route.fallback(),
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' })
+        : route.fallback(),
     )
     await payWithCard(page, GOOD_CARD)
   },
@@ -131,12 +134,23 @@ const act: Record<PaymentStep, (v: Visit) => Promise<void>> = {
     // The backend has the provider's notification (it comes 30 s after the charge).
     const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === COOKIES.token)?.value ?? '').replace(/^Bearer\s+/u, '')
     await expect
-      .poll(async () => ((await (await page.request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { subscription: { active?: boolean } | null }).subscription?.active ?? false, {
-        timeout: 45_000,
-        intervals: [1000],
-      })
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+              subscription: { active?: boolean } | null
+            }
+          ).subscription?.active ?? false,
+        {
+          timeout: 45_000,
+          intervals: [1000],
+        },
+      )
       .toBe(true)
-    await page.getByTestId('payment-pending').getByRole('button', { name: msg('en', 'premium_pending_check') }).click()
+    await page
+      .getByTestId('payment-pending')
+      .getByRole('button', { name: msg('en', 'premium_pending_check') })
+      .click()
   },
   CLOSE_WIDGET: ({ page }) => cardDialog(page).getByRole('button', { name: 'Close' }).click(),
 }

@@ -13,7 +13,7 @@
  *   Not for tests of the sign-in itself: those go through the form.
  */
 import { test as base, expect, type Page } from '@playwright/test'
-import { allMail, latestMail, loginViaApi, uniqueEmail, type MailItem } from './login'
+import { allMail, latestMail, loginViaApi, type MailItem, uniqueEmail } from './login.ts'
 
 export { expect }
 

@@ -1,8 +1,15 @@
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
-import { BACKEND } from '../../../playwright.config'
+import { BACKEND } from '../../../playwright.config.ts'
 
-export interface MailItem { to: string; subject: string; text: string; code: string | null; link: string | null; sentAt: string }
+export interface MailItem {
+  to: string
+  subject: string
+  text: string
+  code: string | null
+  link: string | null
+  sentAt: string
+}
 
 /** Every message the stand-in backend's dev mailbox holds for an address now, the newest first. */
 export async function allMail(request: APIRequestContext, email: string, backend = BACKEND): Promise<MailItem[]> {
@@ -26,7 +33,12 @@ export function uniqueEmail(tag = 'user'): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
 }
 
-interface Grant { token: string; expires_in: number; refresh_token?: string; refresh_expires_in?: number }
+interface Grant {
+  token: string
+  expires_in: number
+  refresh_token?: string
+  refresh_expires_in?: number
+}
 
 /** A sign-in through a backend's API with the code from its dev mailbox: the backend's grant. */
 async function signInViaApi(request: APIRequestContext, email: string, locale: string, backend = BACKEND): Promise<Grant> {
@@ -52,7 +64,14 @@ export async function sessionCookieViaApi(request: APIRequestContext, email = un
  * into the browser context, as the auth machine would (tests use the `signIn` and `signedIn`
  * fixtures of fixtures.ts). Returns the e-mail, the token and its expiry.
  */
-export async function loginViaApi(request: APIRequestContext, context: BrowserContext, baseURL: string, email = uniqueEmail(), locale = 'en', options: { refreshToken?: boolean } = {}) {
+export async function loginViaApi(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+  email = uniqueEmail(),
+  locale = 'en',
+  options: { refreshToken?: boolean } = {},
+) {
   const grant = await signInViaApi(request, email, locale)
   const expiresAt = Date.now() + grant.expires_in * 1000
   const host = new URL(baseURL).hostname

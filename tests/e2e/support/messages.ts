@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 
 type Messages = Record<string, string>
 const load = (path: string): Messages => JSON.parse(readFileSync(path, 'utf8'))

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import { expect, type APIRequestContext } from '@playwright/test'
-import { BACKEND } from '../../../playwright.config'
+import { type APIRequestContext, expect } from '@playwright/test'
+import { BACKEND } from '../../../playwright.config.ts'
 
 /** The stand-in backend's CloudPayments API secret (its sandbox default; the browser tests' backend keeps it). */
 const CLOUDPAYMENTS_API_SECRET = 'sandbox-cloudpayments-api-secret'
@@ -10,7 +10,11 @@ const CLOUDPAYMENTS_API_SECRET = 'sandbox-cloudpayments-api-secret'
  * provider's signed notification of a completed charge (CloudPayments' Content-HMAC over the
  * form-encoded body), as the provider's server sends it.
  */
-export async function payWithNotification(request: APIRequestContext, token: string, options: { subscriptionId?: number; locale?: string; special?: boolean } = {}) {
+export async function payWithNotification(
+  request: APIRequestContext,
+  token: string,
+  options: { subscriptionId?: number; locale?: string; special?: boolean } = {},
+) {
   const locale = options.locale ?? 'en'
   const created = await request.post(`${BACKEND}/${locale}/payments`, {
     headers: { authorization: `Bearer ${token}` },
@@ -29,7 +33,10 @@ export async function payWithNotification(request: APIRequestContext, token: str
     CardLastFour: '4242',
   }).toString()
   const notified = await request.post(`${BACKEND}/notifications/cloudpayments/pay`, {
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-hmac': createHmac('sha256', CLOUDPAYMENTS_API_SECRET).update(body).digest('base64') },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-hmac': createHmac('sha256', CLOUDPAYMENTS_API_SECRET).update(body).digest('base64'),
+    },
     data: body,
   })
   expect(notified.status(), await notified.text()).toBe(200)

@@ -2,9 +2,10 @@
  * A second site server with PAYMENT_SERVICE=payselection, reaching the same stand-in backend
  * through a small CORS proxy (the backend allows only the main site's origins).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+
 import type { ChildProcess } from 'node:child_process'
-import { cors, startSiteServer, stopSite, waitForPage } from './site-server'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { cors, startSiteServer, stopSite, waitForPage } from './site-server.ts'
 
 export { stopSite, waitForPage }
 
@@ -49,7 +50,6 @@ export function startProxy(port: number, target: string, intercept?: Intercept):
   })
 }
 
-
 export function startSite(port: number, backendPort: number, api: string, env: Record<string, string> = {}): ChildProcess {
   // The backend behind the proxy is the stand-in: its sandbox widgets, not the providers' real
   // scripts that an API_BASE_URL otherwise means (decision 050).
@@ -57,4 +57,3 @@ export function startSite(port: number, backendPort: number, api: string, env: R
   const sandbox = { CLOUDPAYMENTS_SCRIPT_URL: `${browserApi}/sandbox/cloudpayments.js`, PAYSELECTION_SCRIPT_URL: `${browserApi}/sandbox/pay-widget.js` }
   return startSiteServer(port, api, { BACKEND_PORT: String(backendPort), PAYMENT_SERVICE: 'payselection', ...sandbox, ...env }, '[payselection site]').child
 }
-

@@ -2,7 +2,7 @@
  * A second site server for tests that need their own backend: started with `scripts/start.mjs`
  * (production build, or Vite with E2E_DEV) and an `API_BASE_URL`, its stderr kept for checks.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 
 export interface SiteServer {

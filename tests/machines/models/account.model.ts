@@ -7,9 +7,10 @@
  * message. One action at a time. The forms and calls are recording fakes; their answers are sent
  * to the machine directly.
  */
-import { expect } from '../check.ts'
+
 import { accountMachine } from '#machines/account.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type Effect, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import { ctx, type Effect, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 type AccountCtx = { confirming: 'cancel' | 'reset' | null; error: string | null }
 const a = (s: Snap | null) => ctx<AccountCtx>(s)
@@ -49,7 +50,11 @@ const CALL_OF: Record<string, string> = {
 }
 const BUSY = Object.keys(CALL_OF)
 /** Which form starts which call, with the form's values as its input. */
-const CALL_OF_FORM: Record<string, string> = { 'account-email': 'changingEmail', 'account-email-code': 'confirmingEmailCode', 'account-password': 'changingPassword' }
+const CALL_OF_FORM: Record<string, string> = {
+  'account-email': 'changingEmail',
+  'account-email-code': 'confirmingEmailCode',
+  'account-password': 'changingPassword',
+}
 
 const DONE = { message: 'Saved.', user: { id: 7, email: 'ann@example.com' } }
 const ACTIONS = ['account.cancelSubscription', 'account.resetDevice', 'account.resumeRenewal', 'form.submitted']
@@ -143,7 +148,9 @@ const properties: Property[] = [
         { kind: 'stop', id: call },
         { kind: 'action', type: 'toast', params: { kind: 'success', text: 'Saved.' }, context: a(s.before) },
         { kind: 'action', type: 'updateUser', params: DONE, context: a(s.before) },
-        ...(call === 'changePassword' ? [{ kind: 'send', to: 'account-password', event: { type: 'form.clear', names: ['password', 'password-confirm'] } }] : []),
+        ...(call === 'changePassword'
+          ? [{ kind: 'send', to: 'account-password', event: { type: 'form.clear', names: ['password', 'password-confirm'] } }]
+          : []),
       ])
     },
   },

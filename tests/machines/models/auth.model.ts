@@ -3,9 +3,32 @@
  * the 1800 s of a token without expiry, the Bearer prefix, the expired-session message, the root
  * path after login and logout, the login page with the remembered page.
  */
+
+import {
+  type AuthContext,
+  type AuthInput,
+  authMachine,
+  isBusy,
+  isLoggedIn,
+  isSettled,
+  selectAnalyticsToken,
+  selectAnalyticsUserId,
+  selectAuthorization,
+  selectTokenStatus,
+} from '#machines/auth.ts'
 import { expect } from '../check.ts'
-import { authMachine, isBusy, isLoggedIn, isSettled, selectAnalyticsToken, selectAnalyticsUserId, selectAuthorization, selectTokenStatus, type AuthContext, type AuthInput } from '#machines/auth.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, started, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import {
+  ctx,
+  IGNORED_EVENTS_CHANGE_NOTHING,
+  type MachineModel,
+  type Property,
+  type Snap,
+  type Step,
+  started,
+  stops,
+  type TestEvent,
+  trace,
+} from '../harness.ts'
 
 const T0 = 1_700_000_000_000
 const MIN = 60_000
@@ -25,7 +48,10 @@ const CHECKS = [T0 + MIN, T0 + 30 * MIN - 400, T0 + 3 * DAY]
 
 type Ctx = AuthContext
 
-const grant = { type: 'xstate.done.actor.verifyCode', output: { token: 'code-token-0001', expiresIn: 3600, refreshToken: 'refresh-0001', refreshExpiresIn: 86_400 } }
+const grant = {
+  type: 'xstate.done.actor.verifyCode',
+  output: { token: 'code-token-0001', expiresIn: 3600, refreshToken: 'refresh-0001', refreshExpiresIn: 86_400 },
+}
 
 function events(snapshot: Snap): TestEvent[] {
   const c = ctx<Ctx>(snapshot)
@@ -36,7 +62,12 @@ function events(snapshot: Snap): TestEvent[] {
     // Confirming while signed in: as the same account, and as another one.
     { type: 'auth.login', credentials: { kind: 'confirm', email: ' PLAYER@example.com ', code: '۶۵۴۳۲۱ ', password: 'correct horse' }, now: T0 + 1000 },
     { type: 'auth.login', credentials: { kind: 'confirm', email: 'other@example.com', code: '654321', password: 'correct horse' }, now: T0 + 1000 },
-    { type: 'auth.callback', params: { 'openid.mode': 'id_res', 'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561198000000001' }, now: T0, redirectTo: '/en/premium' },
+    {
+      type: 'auth.callback',
+      params: { 'openid.mode': 'id_res', 'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561198000000001' },
+      now: T0,
+      redirectTo: '/en/premium',
+    },
     { type: 'auth.logout' },
     { type: 'user.refresh' },
     { type: 'page.changed', page: c.page.access === 'protected' ? PUBLIC : PROTECTED },
@@ -69,7 +100,15 @@ const inputs: { label: string; input: AuthInput; depth?: number }[] = [
   { label: 'a guest', input: { now: T0 } },
   {
     label: 'a stored valid token with a refresh token, on a protected page',
-    input: { now: T0, token: 'stored-token-001', expiresAt: T0 + 30 * MIN, refreshToken: 'refresh-0000', refreshExpiresAt: T0 + DAY, user: USER, page: PROTECTED },
+    input: {
+      now: T0,
+      token: 'stored-token-001',
+      expiresAt: T0 + 30 * MIN,
+      refreshToken: 'refresh-0000',
+      refreshExpiresAt: T0 + DAY,
+      user: USER,
+      page: PROTECTED,
+    },
   },
   { label: 'a guest on a protected page', input: { now: T0, page: PROTECTED }, depth: 2 },
   { label: 'a stored valid token and its user', input: { now: T0, token: 'stored-token-001', expiresAt: T0 + 30 * MIN, user: USER }, depth: 2 },
@@ -79,8 +118,16 @@ const inputs: { label: string; input: AuthInput; depth?: number }[] = [
     input: { now: T0, token: 'old-token-00001', expiresAt: T0 + 200, refreshToken: 'refresh-0000', refreshExpiresAt: T0 + DAY, user: USER },
     depth: 2,
   },
-  { label: 'an expired token without a refresh token, on a protected page', input: { now: T0, token: 'old-token-00001', expiresAt: T0 - 1, user: USER, page: PROTECTED }, depth: 2 },
-  { label: 'an expired token without a refresh token, on a public page', input: { now: T0, token: 'old-token-00001', expiresAt: T0 - 1, user: USER, page: PUBLIC }, depth: 2 },
+  {
+    label: 'an expired token without a refresh token, on a protected page',
+    input: { now: T0, token: 'old-token-00001', expiresAt: T0 - 1, user: USER, page: PROTECTED },
+    depth: 2,
+  },
+  {
+    label: 'an expired token without a refresh token, on a public page',
+    input: { now: T0, token: 'old-token-00001', expiresAt: T0 - 1, user: USER, page: PUBLIC },
+    depth: 2,
+  },
   // R9: "Token maxAge 1800 seconds when the token has no expiry".
   { label: 'a stored token without its expiry, user known', input: { now: T0, token: 'stored-token-001', expiresAt: null, user: USER }, depth: 2 },
 ]
@@ -89,7 +136,16 @@ const inputs: { label: string; input: AuthInput; depth?: number }[] = [
 
 const loggedIn = (s: Snap) => s.matches('loggedIn')
 const loggedOut = (s: Snap) => s.matches('loggedOut')
-const BUSY_STATES = [{ loggingIn: 'code' }, { loggingIn: 'link' }, { loggingIn: 'confirm' }, { loggingIn: 'callback' }, { loggingIn: 'fetchingUser' }, { loggedIn: 'fetchingUser' }, { loggedIn: 'refreshing' }, { loggedIn: 'renewing' }]
+const BUSY_STATES = [
+  { loggingIn: 'code' },
+  { loggingIn: 'link' },
+  { loggingIn: 'confirm' },
+  { loggingIn: 'callback' },
+  { loggingIn: 'fetchingUser' },
+  { loggedIn: 'fetchingUser' },
+  { loggedIn: 'refreshing' },
+  { loggedIn: 'renewing' },
+]
 const busyState = (s: Snap) => BUSY_STATES.some((v) => s.matches(v))
 /** R4: valid until 500 ms before the expiry. */
 const valid = (c: Ctx, now: number) => c.token !== null && c.expiresAt !== null && now < c.expiresAt - 500
@@ -198,7 +254,8 @@ const properties: Property[] = [
           expect(s.after.matches({ loggedIn: 'fetchingUser' })).toBe(true)
           expect(started(s, 'refreshUser')?.input).toEqual({ token: input.token })
         }
-        if (input.expiresAt === null) expect(action(s, 'storeSession')?.params).toEqual({ token: input.token, expiresAt: T0 + 1_800_000, refreshToken: null, refreshExpiresAt: null })
+        if (input.expiresAt === null)
+          expect(action(s, 'storeSession')?.params).toEqual({ token: input.token, expiresAt: T0 + 1_800_000, refreshToken: null, refreshExpiresAt: null })
         else expect(action(s, 'storeSession')).toBeUndefined()
       } else if (refreshable) {
         expect(s.after.matches({ loggedIn: 'refreshing' })).toBe(true)
@@ -228,7 +285,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the login callback sends the provider\'s search params, exactly, to be verified',
+    name: "the login callback sends the provider's search params, exactly, to be verified",
     requirement: 'R2, R7',
     when: on('auth.callback', loggedOut),
     check: (s) => {
@@ -248,7 +305,8 @@ const properties: Property[] = [
   {
     name: 'a grant becomes the session: its lifetime in seconds, 1800 s without one; the user is fetched with the new token',
     requirement: 'R4, R7, R9',
-    when: (s) => s.index > 0 && /^xstate\.done\.actor\.(verifyCode|signInByLink|confirmEmail|verifyCallback)$/.test(s.event.type) && before(s).matches('loggingIn'),
+    when: (s) =>
+      s.index > 0 && /^xstate\.done\.actor\.(verifyCode|signInByLink|confirmEmail|verifyCallback)$/.test(s.event.type) && before(s).matches('loggingIn'),
     check: (s) => {
       const out = s.event.output as { token: string; expiresIn?: number; refreshToken?: string; refreshExpiresIn?: number }
       const c = ctx<Ctx>(s.after)
@@ -344,7 +402,10 @@ const properties: Property[] = [
   {
     name: 'user.refresh fetches the user again with the token; the answer replaces the user',
     requirement: 'R4',
-    when: (s) => s.index > 0 && ((s.event.type === 'user.refresh' && before(s).matches({ loggedIn: 'active' })) || (s.event.type === 'xstate.done.actor.refreshUser' && before(s).matches({ loggedIn: 'fetchingUser' }))),
+    when: (s) =>
+      s.index > 0 &&
+      ((s.event.type === 'user.refresh' && before(s).matches({ loggedIn: 'active' })) ||
+        (s.event.type === 'xstate.done.actor.refreshUser' && before(s).matches({ loggedIn: 'fetchingUser' }))),
     check: (s) => {
       if (s.event.type === 'user.refresh') {
         expect(trace(s)).toEqual(['start:refreshUser'])
@@ -366,7 +427,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'signed in, only the account\'s own confirmation is taken (any case, trimmed): the session is renewed in place',
+    name: "signed in, only the account's own confirmation is taken (any case, trimmed): the session is renewed in place",
     requirement: 'R7',
     when: on('auth.login', (b) => b.matches({ loggedIn: 'active' })),
     check: (s) => {
@@ -416,7 +477,8 @@ const properties: Property[] = [
     requirement: 'statecharts',
     when: (s) => s.index > 0 && stops(s).length > 0,
     check: (s) => {
-      for (const id of stops(s)) expect(['verifyCode', 'signInByLink', 'confirmEmail', 'verifyCallback', 'fetchUser', 'refreshUser', 'renew', 'refreshToken']).toContain(id)
+      for (const id of stops(s))
+        expect(['verifyCode', 'signInByLink', 'confirmEmail', 'verifyCallback', 'fetchUser', 'refreshUser', 'renew', 'refreshToken']).toContain(id)
     },
   },
 ]

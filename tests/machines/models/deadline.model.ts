@@ -3,9 +3,10 @@
  * written out literally below (R9's 16 to 23 hours, whole minutes and seconds, one hour
  * at least, the `deadline` storage key), never computed by machines/rules/deadline.
  */
-import { expect } from '../check.ts'
+
 import { deadlineMachine } from '#machines/deadline.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, starts, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import { ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, starts, stops, type TestEvent, trace } from '../harness.ts'
 
 const HOUR = 3_600_000
 /** 2025-01-15T12:00:00.000Z */

@@ -4,10 +4,11 @@
  * validates, debounce 0). The rule engine is the `validate` actor (a recording fake here): the
  * field starts it with its name, value, rules and the form's values, and reports each result.
  */
-import { expect } from '../check.ts'
+
 import { fieldFlags, fieldMachine } from '#machines/field.ts'
 import { fieldReportedEvent } from '#machines/form.ts'
-import { ctx, is, sends, starts, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import { ctx, is, type MachineModel, type Property, type Snap, type Step, sends, starts, stops, type TestEvent, trace } from '../harness.ts'
 
 type FieldCtx = {
   name: string
@@ -54,7 +55,15 @@ const properties: Property[] = [
     check: (s) => {
       expect(s.after.value).toEqual({ touch: 'untouched', edit: 'pristine', validation: 'idle' })
       const given = input(s).value ?? ''
-      expect(c(s.after)).toEqual({ name: input(s).name, value: given, initial: given, rules: RULES_OF[input(s).name], values: {}, failure: null, validated: false })
+      expect(c(s.after)).toEqual({
+        name: input(s).name,
+        value: given,
+        initial: given,
+        rules: RULES_OF[input(s).name],
+        values: {},
+        failure: null,
+        validated: false,
+      })
       expect(s.effects).toEqual([])
     },
   },
@@ -125,7 +134,11 @@ const properties: Property[] = [
     requirement: 'R4, R5',
     when: (s) => s.event.type === 'field.validate',
     check: (s) => {
-      expect([region(s.after, 'touch'), region(s.after, 'edit'), validation(s.after)]).toEqual([region(s.before!, 'touch'), region(s.before!, 'edit'), 'pending'])
+      expect([region(s.after, 'touch'), region(s.after, 'edit'), validation(s.after)]).toEqual([
+        region(s.before!, 'touch'),
+        region(s.before!, 'edit'),
+        'pending',
+      ])
       expect(c(s.after).value).toBe(c(s.before).value)
     },
   },

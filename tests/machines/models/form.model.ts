@@ -6,9 +6,10 @@
  * (`submitOnStart`) is carried out once, at start. The fields are recording fakes here: what the
  * form sends them is recorded, and their results (`field.reported`) are sent to the form directly.
  */
-import { expect } from '../check.ts'
+
 import { fieldReportedEvent, formField, formMachine, formSubmittedEvent } from '#machines/form.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, sends, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import { ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, sends, type TestEvent } from '../harness.ts'
 
 type FormCtx = {
   id: string
@@ -93,7 +94,11 @@ const properties: Property[] = [
       const report = formField.implementations.actions.report as unknown as { to: unknown; event: unknown }
       expect([report.to, report.event]).toEqual(['#_parent', fieldReportedEvent])
       expect(fieldReportedEvent(undefined, { name: 'code', failure: null })).toEqual({ type: 'field.reported', name: 'code', failed: false })
-      expect(fieldReportedEvent(undefined, { name: 'email', failure: { rule: 'email', params: {} } })).toEqual({ type: 'field.reported', name: 'email', failed: true })
+      expect(fieldReportedEvent(undefined, { name: 'email', failure: { rule: 'email', params: {} } })).toEqual({
+        type: 'field.reported',
+        name: 'email',
+        failed: true,
+      })
     },
   },
   {
@@ -199,7 +204,11 @@ const properties: Property[] = [
   {
     name: 'a result of an awaited field that is not the last one is noted (a failure remembered), and nothing else happens',
     requirement: 'R4',
-    when: (s) => s.event.type === 'field.reported' && state(s.before!) === 'validating' && c(s.before).awaiting.includes(s.event.name as string) && c(s.before).awaiting.length > 1,
+    when: (s) =>
+      s.event.type === 'field.reported' &&
+      state(s.before!) === 'validating' &&
+      c(s.before).awaiting.includes(s.event.name as string) &&
+      c(s.before).awaiting.length > 1,
     check: (s) => {
       const before = c(s.before)
       expect(state(s.after)).toBe('validating')
@@ -257,7 +266,10 @@ const properties: Property[] = [
   {
     name: 'a result from a field the round no longer awaits (or outside a round) changes nothing',
     requirement: 'R4',
-    when: (s) => s.event.type === 'field.reported' && known(s, s.event.name) && !(state(s.before!) === 'validating' && c(s.before).awaiting.includes(s.event.name as string)),
+    when: (s) =>
+      s.event.type === 'field.reported' &&
+      known(s, s.event.name) &&
+      !(state(s.before!) === 'validating' && c(s.before).awaiting.includes(s.event.name as string)),
     check: (s) => {
       expect([s.after.value, c(s.after)]).toEqual([s.before!.value, c(s.before)])
       expect(s.effects).toEqual([])

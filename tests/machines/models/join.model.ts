@@ -5,9 +5,10 @@
  * that code's join page. The server registers the code while it renders the page and hands its
  * outcome over as `settled`.
  */
-import { expect } from '../check.ts'
+
 import { joinMachine } from '#machines/join.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, stops, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import { actions, ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, stops, type TestEvent } from '../harness.ts'
 
 type Result = { code: string; valid: boolean }
 type JoinCtx = { locale: string; code: string | null; result: Result | null; error: string | null; typed: string; submitOnStart: boolean }
@@ -36,61 +37,107 @@ function variant(label: string, input: unknown, start: Start) {
 }
 
 const inputs = [
-  variant('no code in the address (English)', { locale: 'en' }, { state: 'entering', code: null, result: null, error: null, form: { value: '', submitOnStart: false } }),
+  variant(
+    'no code in the address (English)',
+    { locale: 'en' },
+    { state: 'entering', code: null, result: null, error: null, form: { value: '', submitOnStart: false } },
+  ),
   variant(
     'no code, one typed and sent before the page was interactive (Russian)',
     { locale: 'ru', code: null, settled: null, typed: 'FRIEND-7', submitOnStart: true },
     { state: 'entering', code: null, result: null, error: null, form: { value: 'FRIEND-7', submitOnStart: true } },
   ),
-  variant('a code not of the backend form (German)', { locale: 'de', code: 'bad code!', typed: 'bad' }, {
-    state: 'entering',
-    code: null,
-    result: null,
-    error: null,
-    form: { value: 'bad', submitOnStart: false },
-  }),
-  variant('a code of 65 characters', { locale: 'en', code: CODE_65 }, { state: 'entering', code: null, result: null, error: null, form: { value: '', submitOnStart: false } }),
-  variant('a code of 64 characters, not registered yet', { locale: 'en', code: CODE_64 }, { state: 'registering', code: CODE_64, result: null, error: null, register: CODE_64 }),
-  variant('a code, not registered yet (Russian)', { locale: 'ru', code: 'FRIEND_2024-x', settled: null }, {
-    state: 'registering',
-    code: 'FRIEND_2024-x',
-    result: null,
-    error: null,
-    register: 'FRIEND_2024-x',
-  }),
-  variant('a code the server registered as valid', { locale: 'ru', code: 'FRIEND', settled: { result: { code: 'FRIEND', valid: true } } }, {
-    state: 'registered',
-    code: 'FRIEND',
-    result: { code: 'FRIEND', valid: true },
-    error: null,
-    cookie: 'FRIEND',
-  }),
-  variant('a code the server registered as valid, in the backend spelling', { locale: 'de', code: 'friend', settled: { result: { code: 'FRIEND', valid: true } } }, {
-    state: 'registered',
-    code: 'friend',
-    result: { code: 'FRIEND', valid: true },
-    error: null,
-    cookie: 'FRIEND',
-  }),
-  variant('a code the server found invalid', { locale: 'en', code: 'NOPE', settled: { result: { code: 'NOPE', valid: false } } }, {
-    state: 'invalid',
-    code: 'NOPE',
-    result: { code: 'NOPE', valid: false },
-    error: null,
-  }),
-  variant('a code whose registration failed on the server', { locale: 'en', code: 'FRIEND', settled: { error: 'The referral service is unavailable.' } }, {
-    state: 'invalid',
-    code: 'FRIEND',
-    result: null,
-    error: 'The referral service is unavailable.',
-  }),
+  variant(
+    'a code not of the backend form (German)',
+    { locale: 'de', code: 'bad code!', typed: 'bad' },
+    {
+      state: 'entering',
+      code: null,
+      result: null,
+      error: null,
+      form: { value: 'bad', submitOnStart: false },
+    },
+  ),
+  variant(
+    'a code of 65 characters',
+    { locale: 'en', code: CODE_65 },
+    { state: 'entering', code: null, result: null, error: null, form: { value: '', submitOnStart: false } },
+  ),
+  variant(
+    'a code of 64 characters, not registered yet',
+    { locale: 'en', code: CODE_64 },
+    { state: 'registering', code: CODE_64, result: null, error: null, register: CODE_64 },
+  ),
+  variant(
+    'a code, not registered yet (Russian)',
+    { locale: 'ru', code: 'FRIEND_2024-x', settled: null },
+    {
+      state: 'registering',
+      code: 'FRIEND_2024-x',
+      result: null,
+      error: null,
+      register: 'FRIEND_2024-x',
+    },
+  ),
+  variant(
+    'a code the server registered as valid',
+    { locale: 'ru', code: 'FRIEND', settled: { result: { code: 'FRIEND', valid: true } } },
+    {
+      state: 'registered',
+      code: 'FRIEND',
+      result: { code: 'FRIEND', valid: true },
+      error: null,
+      cookie: 'FRIEND',
+    },
+  ),
+  variant(
+    'a code the server registered as valid, in the backend spelling',
+    { locale: 'de', code: 'friend', settled: { result: { code: 'FRIEND', valid: true } } },
+    {
+      state: 'registered',
+      code: 'friend',
+      result: { code: 'FRIEND', valid: true },
+      error: null,
+      cookie: 'FRIEND',
+    },
+  ),
+  variant(
+    'a code the server found invalid',
+    { locale: 'en', code: 'NOPE', settled: { result: { code: 'NOPE', valid: false } } },
+    {
+      state: 'invalid',
+      code: 'NOPE',
+      result: { code: 'NOPE', valid: false },
+      error: null,
+    },
+  ),
+  variant(
+    'a code whose registration failed on the server',
+    { locale: 'en', code: 'FRIEND', settled: { error: 'The referral service is unavailable.' } },
+    {
+      state: 'invalid',
+      code: 'FRIEND',
+      result: null,
+      error: 'The referral service is unavailable.',
+    },
+  ),
 ]
 
 /** A submitted join form, with the join page it leads to in each language. */
 const submits: TestEvent[] = [
   { type: 'form.submitted', form: 'join-code', values: { code: 'FRIEND' }, to: { en: '/en/join/FRIEND', ru: '/ru/join/FRIEND', de: '/de/join/FRIEND' } },
-  { type: 'form.submitted', form: 'join-code', values: { code: '  Friend_1  ' }, to: { en: '/en/join/Friend_1', ru: '/ru/join/Friend_1', de: '/de/join/Friend_1' } },
-  { type: 'form.submitted', form: 'join-code', values: { code: 'a/b c' }, to: { en: '/en/join/a%2Fb%20c', ru: '/ru/join/a%2Fb%20c', de: '/de/join/a%2Fb%20c' } },
+  {
+    type: 'form.submitted',
+    form: 'join-code',
+    values: { code: '  Friend_1  ' },
+    to: { en: '/en/join/Friend_1', ru: '/ru/join/Friend_1', de: '/de/join/Friend_1' },
+  },
+  {
+    type: 'form.submitted',
+    form: 'join-code',
+    values: { code: 'a/b c' },
+    to: { en: '/en/join/a%2Fb%20c', ru: '/ru/join/a%2Fb%20c', de: '/de/join/a%2Fb%20c' },
+  },
   // Without a code (the form's own rules do not let it go): the join page without one.
   { type: 'form.submitted', form: 'join-code', values: {}, to: { en: '/en/join/', ru: '/ru/join/', de: '/de/join/' } },
   // Another form's values are not the join form's.
@@ -99,13 +146,19 @@ const submits: TestEvent[] = [
 const answers: TestEvent[] = [
   { type: 'xstate.done.actor.registerReferrer', actorId: 'registerReferrer', output: { code: 'FRIEND', valid: true } },
   { type: 'xstate.done.actor.registerReferrer', actorId: 'registerReferrer', output: { code: 'OLD-CODE', valid: false } },
-  { type: 'xstate.error.actor.registerReferrer', actorId: 'registerReferrer', error: new Error('Referral code not found.'), message: 'Referral code not found.' },
+  {
+    type: 'xstate.error.actor.registerReferrer',
+    actorId: 'registerReferrer',
+    error: new Error('Referral code not found.'),
+    message: 'Referral code not found.',
+  },
   { type: 'xstate.error.actor.registerReferrer', actorId: 'registerReferrer', error: 'Gateway timeout', message: 'Gateway timeout' },
 ]
 
 const state = (s: Snap): string => String(s.value)
 const named = (s: Step) => actions(s).map((a) => ({ type: a.type, params: a.params }))
-const answered = (s: Step, kind: 'done' | 'error') => s.event.type === `xstate.${kind}.actor.registerReferrer` && s.before !== null && state(s.before) === 'registering'
+const answered = (s: Step, kind: 'done' | 'error') =>
+  s.event.type === `xstate.${kind}.actor.registerReferrer` && s.before !== null && state(s.before) === 'registering'
 
 const CHILDREN: Record<string, string[]> = { entering: ['join-code'], registering: ['registerReferrer'], registered: [], invalid: [] }
 
@@ -177,7 +230,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'another form\'s values lead nowhere and change nothing',
+    name: "another form's values lead nowhere and change nothing",
     requirement: 'R2',
     when: (s) => s.event.type === 'form.submitted' && s.event.form !== 'join-code',
     check: (s) => {

@@ -14,9 +14,21 @@
  * Every step is checked from the state it starts in and its event. Expected paths are written
  * out (`/ru/faq`), never computed by machines/rules/locale.
  */
-import { expect } from '../check.ts'
+
 import { localeMachine } from '#machines/locale.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, starts, stops, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import {
+  actions,
+  ctx,
+  IGNORED_EVENTS_CHANGE_NOTHING,
+  type MachineModel,
+  type Property,
+  type Snap,
+  type Step,
+  starts,
+  stops,
+  type TestEvent,
+} from '../harness.ts'
 
 type Locale = 'en' | 'ru' | 'de'
 type LocaleCtx = {
@@ -71,7 +83,16 @@ function variant(label: string, input: Record<string, unknown>, start: Start) {
 const inputs = [
   variant(
     'the root, no cookie, no supported browser language (English decided at the root)',
-    { urlLocale: null, atRoot: true, cookieLocale: null, browserLanguages: ['fr-FR', 'pl'], hostLocale: null, differentDomains: false, messageSet: 'original', path: '/' },
+    {
+      urlLocale: null,
+      atRoot: true,
+      cookieLocale: null,
+      browserLanguages: ['fr-FR', 'pl'],
+      hostLocale: null,
+      differentDomains: false,
+      messageSet: 'original',
+      path: '/',
+    },
     { locale: 'en', path: '/', cookie: 'en' },
   ),
   variant(
@@ -86,12 +107,30 @@ const inputs = [
   ),
   variant(
     'an unprefixed page /faq (the English default form, whatever the cookie)',
-    { urlLocale: null, atRoot: false, cookieLocale: 'ru', browserLanguages: ['de'], hostLocale: null, differentDomains: false, messageSet: 'mirror', path: '/faq' },
+    {
+      urlLocale: null,
+      atRoot: false,
+      cookieLocale: 'ru',
+      browserLanguages: ['de'],
+      hostLocale: null,
+      differentDomains: false,
+      messageSet: 'mirror',
+      path: '/faq',
+    },
     { locale: 'en', path: '/faq', cookie: null },
   ),
   variant(
     'the root of a host bound to Russian (the host decides, nothing is remembered)',
-    { urlLocale: null, atRoot: true, cookieLocale: 'de', browserLanguages: ['de'], hostLocale: 'ru', differentDomains: true, messageSet: 'original', path: '/' },
+    {
+      urlLocale: null,
+      atRoot: true,
+      cookieLocale: 'de',
+      browserLanguages: ['de'],
+      hostLocale: 'ru',
+      differentDomains: true,
+      messageSet: 'original',
+      path: '/',
+    },
     { locale: 'ru', path: '/', cookie: null },
   ),
 ]
@@ -206,7 +245,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the page keeps its language and the domain\'s message set; when ready, the messages are the selected language\'s, no change is under way, and the validation messages (if any) are in that language or English',
+    name: "the page keeps its language and the domain's message set; when ready, the messages are the selected language's, no change is under way, and the validation messages (if any) are in that language or English",
     requirement: 'R1, R2, R4',
     check: (s) => {
       const c = A(s)
@@ -220,7 +259,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'a change to another language stores the cookie, then loads that language from the domain\'s set, whatever was loading',
+    name: "a change to another language stores the cookie, then loads that language from the domain's set, whatever was loading",
     requirement: 'R2',
     when: isNewLanguage,
     check: (s) => {
@@ -229,7 +268,13 @@ const properties: Property[] = [
       expect(starts(s)).toEqual([{ kind: 'start', id: 'loadMessages', src: 'loadMessages', input: { locale: s.event.locale, messageSet: messageSetOf(s) } }])
       expect(stops(s)).toEqual(Object.keys(s.before!.children))
       const c = A(s)
-      expect([c.locale, c.path, c.messagesLocale, c.validationLocale, c.validationWanted]).toEqual([s.event.locale, s.event.path, null, null, B(s).validationWanted])
+      expect([c.locale, c.path, c.messagesLocale, c.validationLocale, c.validationWanted]).toEqual([
+        s.event.locale,
+        s.event.path,
+        null,
+        null,
+        B(s).validationWanted,
+      ])
     },
   },
   {
@@ -247,7 +292,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the language file loaded: then the validation messages in that language (a form wants them), or the change\'s page',
+    name: "the language file loaded: then the validation messages in that language (a form wants them), or the change's page",
     requirement: 'R2, R4',
     when: (s) => answer(s, 'done', 'loadMessages'),
     check: (s) => {
@@ -257,7 +302,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the language file failed: logged, the language error toast, and English is loaded from the domain\'s set',
+    name: "the language file failed: logged, the language error toast, and English is loaded from the domain's set",
     requirement: 'R4, R8',
     when: (s) => answer(s, 'error', 'loadMessages'),
     check: (s) => {
@@ -297,7 +342,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the validation messages loaded: the load ends, and the change\'s page follows',
+    name: "the validation messages loaded: the load ends, and the change's page follows",
     requirement: 'R2, R4',
     when: (s) => answer(s, 'done', 'loadValidationMessages'),
     check: (s) => {
@@ -320,7 +365,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the English validation messages: loaded, or failed with the language error toast; then the change\'s page follows',
+    name: "the English validation messages: loaded, or failed with the language error toast; then the change's page follows",
     requirement: 'R4, R8',
     when: (s) => answer(s, 'done', 'loadEnglishValidationMessages') || answer(s, 'error', 'loadEnglishValidationMessages'),
     check: (s) => {
@@ -328,7 +373,12 @@ const properties: Property[] = [
       expect(state(s.after)).toBe('ready')
       expect(A(s).validationLocale).toBe(failed ? B(s).validationLocale : 'en')
       expect(named(s)).toEqual([
-        ...(failed ? [{ type: 'logError', params: { error: s.event.error } }, { type: 'toast', params: LANGUAGE_TOAST }] : []),
+        ...(failed
+          ? [
+              { type: 'logError', params: { error: s.event.error } },
+              { type: 'toast', params: LANGUAGE_TOAST },
+            ]
+          : []),
         ...finish(s, B(s).locale),
       ])
       expect(starts(s)).toEqual([])

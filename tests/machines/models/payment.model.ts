@@ -6,8 +6,11 @@
  * decimals in roubles, the widget languages, the toasts, the order after a success, the login
  * page with the premium page as the way back, and the confirmation's back-off.
  */
-import { expect } from '../check.ts'
+
 import {
+  type PaymentContext,
+  type PaymentInput,
+  type PremiumState,
   paymentMachine,
   persistablePremiumState,
   selectCurrencyNote,
@@ -15,12 +18,21 @@ import {
   selectOfferPlan,
   selectPayReason,
   selectRestored,
-  type PaymentContext,
-  type PaymentInput,
-  type PremiumState,
 } from '#machines/payment.ts'
 import type { Subscription } from '#machines/rules/payment.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, started, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import {
+  ctx,
+  IGNORED_EVENTS_CHANGE_NOTHING,
+  type MachineModel,
+  type Property,
+  type Snap,
+  type Step,
+  started,
+  stops,
+  type TestEvent,
+  trace,
+} from '../harness.ts'
 
 type Ctx = PaymentContext
 
@@ -93,7 +105,11 @@ const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
     depth: 1,
   },
   { label: 'the debug flag', input: { locale: 'de', loggedIn: true, activeService: 'cloudpayments', ...KEYS, plans: PLANS_USD, debugPrices: true }, depth: 1 },
-  { label: 'an unknown payment service', input: { locale: 'en', loggedIn: true, activeService: 'stripe', ...KEYS, plans: PLANS_USD, restoreStored: true }, depth: 1 },
+  {
+    label: 'an unknown payment service',
+    input: { locale: 'en', loggedIn: true, activeService: 'stripe', ...KEYS, plans: PLANS_USD, restoreStored: true },
+    depth: 1,
+  },
   {
     label: 'payselection with plans priced in dollars',
     input: { locale: 'en', loggedIn: true, activeService: 'payselection', ...KEYS, plans: PLANS_USD },
@@ -101,7 +117,14 @@ const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
   },
   {
     label: 'an offer for a plan that is not on offer',
-    input: { locale: 'ru', loggedIn: true, activeService: 'cloudpayments', ...KEYS, plans: PLANS_RUB, offer: { subscriptionId: 2, price: 159, currency: 'RUB' } },
+    input: {
+      locale: 'ru',
+      loggedIn: true,
+      activeService: 'cloudpayments',
+      ...KEYS,
+      plans: PLANS_RUB,
+      offer: { subscriptionId: 2, price: 159, currency: 'RUB' },
+    },
     depth: 1,
   },
   {
@@ -113,7 +136,14 @@ const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
   { label: 'no plans listed', input: { locale: 'en', loggedIn: true, activeService: 'cloudpayments', ...KEYS }, depth: 1 },
   {
     label: 'both agreements given back, unticked again',
-    input: { locale: 'de', loggedIn: true, activeService: 'cloudpayments', ...KEYS, plans: PLANS_USD, restored: { agreements: { premium: true, promo: true } } },
+    input: {
+      locale: 'de',
+      loggedIn: true,
+      activeService: 'cloudpayments',
+      ...KEYS,
+      plans: PLANS_USD,
+      restored: { agreements: { premium: true, promo: true } },
+    },
     depth: 2,
   },
   {
@@ -124,7 +154,13 @@ const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
       activeService: 'cloudpayments',
       ...KEYS,
       plans: PLANS_USD,
-      restored: { subscription: MONTH, label: '30 days', agreements: { premium: true, promo: false }, redirectAfterLoginTo: '/en/premium', goToSubscription: true },
+      restored: {
+        subscription: MONTH,
+        label: '30 days',
+        agreements: { premium: true, promo: false },
+        redirectAfterLoginTo: '/en/premium',
+        goToSubscription: true,
+      },
     },
     depth: 1,
   },
@@ -138,7 +174,9 @@ function events(snapshot: Snap): TestEvent[] {
     ...plans.filter((p) => p.plan.id !== 2 && p.plan.id !== 6).map((p) => ({ type: 'plan.select', subscription: p.plan, label: p.label })),
     { type: 'offer.take' },
     // Ticking; and, on the German page, unticking too (a smaller graph for the rest).
-    ...(['premium', 'promo'] as const).filter((a) => c.locale === 'de' || !c.agreements[a]).map((agreement) => ({ type: 'agreement.set', agreement, value: !c.agreements[agreement] })),
+    ...(['premium', 'promo'] as const)
+      .filter((a) => c.locale === 'de' || !c.agreements[a])
+      .map((agreement) => ({ type: 'agreement.set', agreement, value: !c.agreements[agreement] })),
     { type: 'payment.submit' },
     { type: 'payment.recheck' },
     { type: 'auth.changed', loggedIn: !c.loggedIn },
@@ -167,7 +205,18 @@ function events(snapshot: Snap): TestEvent[] {
 /** The state, the plan and how it was chosen, the agreements, the session, the way back and the checks decide what comes next. */
 function serializeState(s: Snap): string {
   const c = ctx<Ctx>(s)
-  return JSON.stringify([s.value, c.subscription?.id ?? null, c.special, c.agreements, c.loggedIn, c.hasEmail, c.goToSubscription, c.redirectAfterLoginTo, c.checks, c.options?.payment_id ?? null])
+  return JSON.stringify([
+    s.value,
+    c.subscription?.id ?? null,
+    c.special,
+    c.agreements,
+    c.loggedIn,
+    c.hasEmail,
+    c.goToSubscription,
+    c.redirectAfterLoginTo,
+    c.checks,
+    c.options?.payment_id ?? null,
+  ])
 }
 
 // --- observations -----------------------------------------------------------------------------
@@ -228,7 +277,7 @@ const properties: Property[] = [
     check: (s) => expect(selectPayReason(s.after)).toBe(expectedReason(s.after)),
   },
   {
-    name: 'only plans priced below 9000 are offered, unless the debug flag; in the backend\'s order, with their labels',
+    name: "only plans priced below 9000 are offered, unless the debug flag; in the backend's order, with their labels",
     requirement: 'R9',
     check: (s) => {
       const offered = ctx<Ctx>(s.after).offered
@@ -243,7 +292,15 @@ const properties: Property[] = [
       const unknown = inputOf(s).activeService === 'stripe'
       expect(s.after.matches('unavailable')).toBe(unknown)
       if (unknown) expect(ctx<Ctx>(s.after).error).toBe('Unknown payment service "stripe". Available services: payselection, cloudpayments.')
-      if (unknown && s.index === 0) expect(s.effects).toEqual([{ kind: 'action', type: 'logError', params: { message: 'Unknown payment service "stripe". Available services: payselection, cloudpayments.' }, context: ctx(s.after) }])
+      if (unknown && s.index === 0)
+        expect(s.effects).toEqual([
+          {
+            kind: 'action',
+            type: 'logError',
+            params: { message: 'Unknown payment service "stripe". Available services: payselection, cloudpayments.' },
+            context: ctx(s.after),
+          },
+        ])
     },
   },
   {
@@ -251,7 +308,12 @@ const properties: Property[] = [
     requirement: 'R3, R4',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
-      const expected = s.after.matches({ paying: 'loadingWidget' }) || s.after.matches({ paying: 'charging' }) || s.after.matches({ paying: 'confirming' }) || s.after.matches('succeeded') || s.after.matches('unconfirmed')
+      const expected =
+        s.after.matches({ paying: 'loadingWidget' }) ||
+        s.after.matches({ paying: 'charging' }) ||
+        s.after.matches({ paying: 'confirming' }) ||
+        s.after.matches('succeeded') ||
+        s.after.matches('unconfirmed')
       expect(c.options !== null).toBe(expected)
     },
   },
@@ -263,12 +325,20 @@ const properties: Property[] = [
       const reading = s.after.matches('checkingService') || s.after.matches('restoring')
       expect(selectRestored(s.after)).toBe(!reading)
       expect(persistablePremiumState(s.after)).toEqual(
-        reading ? null : { subscription: c.subscription, label: c.label, agreements: c.agreements, redirectAfterLoginTo: c.redirectAfterLoginTo, goToSubscription: c.goToSubscription },
+        reading
+          ? null
+          : {
+              subscription: c.subscription,
+              label: c.label,
+              agreements: c.agreements,
+              redirectAfterLoginTo: c.redirectAfterLoginTo,
+              goToSubscription: c.goToSubscription,
+            },
       )
     },
   },
   {
-    name: 'the guest\'s sign-in link returns to the premium page of the language',
+    name: "the guest's sign-in link returns to the premium page of the language",
     requirement: 'R2, R3',
     check: (s) => {
       const href = { en: '/en/login?redirect=%2Fen%2Fpremium', ru: '/ru/login?redirect=%2Fru%2Fpremium', de: '/de/login?redirect=%2Fde%2Fpremium' }
@@ -280,11 +350,13 @@ const properties: Property[] = [
     requirement: 'R9',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
-      expect(selectCurrencyNote(s.after)).toBe(inputOf(s).activeService === 'payselection' && c.subscription !== null && c.subscription.prices?.using?.currency !== 'RUB')
+      expect(selectCurrencyNote(s.after)).toBe(
+        inputOf(s).activeService === 'payselection' && c.subscription !== null && c.subscription.prices?.using?.currency !== 'RUB',
+      )
     },
   },
   {
-    name: 'the special offer is the 30-day plan at the offer\'s price, for a signed-in visitor only',
+    name: "the special offer is the 30-day plan at the offer's price, for a signed-in visitor only",
     requirement: 'R7',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
@@ -341,13 +413,15 @@ const properties: Property[] = [
       } else {
         const way = { en: '/en/premium', ru: '/ru/premium', de: '/de/premium' }[b.locale]
         expect(trace(s)).toEqual(['trackCart', 'navigate'])
-        expect(action(s, 'navigate')?.params).toEqual({ to: { en: '/en/login?redirect=%2Fen%2Fpremium', ru: '/ru/login?redirect=%2Fru%2Fpremium', de: '/de/login?redirect=%2Fde%2Fpremium' }[b.locale] })
+        expect(action(s, 'navigate')?.params).toEqual({
+          to: { en: '/en/login?redirect=%2Fen%2Fpremium', ru: '/ru/login?redirect=%2Fru%2Fpremium', de: '/de/login?redirect=%2Fde%2Fpremium' }[b.locale],
+        })
         expect([c.redirectAfterLoginTo, c.goToSubscription]).toEqual([way, true])
       }
     },
   },
   {
-    name: 'taking the offer chooses the 30-day plan at the offer\'s price (signed in, with an offer), else nothing',
+    name: "taking the offer chooses the 30-day plan at the offer's price (signed in, with an offer), else nothing",
     requirement: 'R7',
     when: on('offer.take', selectingish),
     check: (s) => {
@@ -376,7 +450,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'paying is asked for the chosen plan (and whether it is the offer) in the page\'s language, only when nothing keeps it; never twice',
+    name: "paying is asked for the chosen plan (and whether it is the offer) in the page's language, only when nothing keeps it; never twice",
     requirement: 'R3, R4, R7',
     when: on('payment.submit'),
     check: (s) => {
@@ -392,7 +466,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the payment options are kept and the provider\'s script is loaded',
+    name: "the payment options are kept and the provider's script is loaded",
     requirement: 'R3, R4',
     when: on('xstate.done.actor.createPayment'),
     check: (s) => {
@@ -404,7 +478,11 @@ const properties: Property[] = [
   {
     name: 'a refused payment or a script that did not load: back to choosing, the failure logged and the failure toast; the plan and agreements stay',
     requirement: 'R4, R8',
-    when: (s) => s.index > 0 && (s.event.type === 'xstate.error.actor.createPayment' || s.event.type === 'xstate.error.actor.loadWidgetScript' || (s.event.type === 'widget.fail' && before(s).matches({ paying: 'charging' }))),
+    when: (s) =>
+      s.index > 0 &&
+      (s.event.type === 'xstate.error.actor.createPayment' ||
+        s.event.type === 'xstate.error.actor.loadWidgetScript' ||
+        (s.event.type === 'widget.fail' && before(s).matches({ paying: 'charging' }))),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
       const c = ctx<Ctx>(s.after)
@@ -426,12 +504,35 @@ const properties: Property[] = [
       const language = LANGUAGE[c.locale]
       let expected: unknown
       if (inputOf(s).activeService === 'cloudpayments') {
-        const receipt = o.currency === 'RUB' ? { data: { CloudPayments: { CustomerReceipt: { Items: [{ label: c.label, price: o.amount, quantity: 1, amount: o.amount, vat: null, method: 1, object: 4 }], taxationSystem: 0, email: o.email } } } } : {}
+        const receipt =
+          o.currency === 'RUB'
+            ? {
+                data: {
+                  CloudPayments: {
+                    CustomerReceipt: {
+                      Items: [{ label: c.label, price: o.amount, quantity: 1, amount: o.amount, vat: null, method: 1, object: 4 }],
+                      taxationSystem: 0,
+                      email: o.email,
+                    },
+                  },
+                },
+              }
+            : {}
         expected = {
           service: 'cloudpayments',
           language,
           scheme: plan.id === 1 ? 'auth' : 'charge',
-          options: { publicId: 'pk_test', description: c.label, amount: o.amount, currency: o.currency, invoiceId: String(o.payment_id), accountId: '7', email: 'player@example.com', skin: 'classic', ...receipt },
+          options: {
+            publicId: 'pk_test',
+            description: c.label,
+            amount: o.amount,
+            currency: o.currency,
+            invoiceId: String(o.payment_id),
+            accountId: '7',
+            email: 'player@example.com',
+            skin: 'classic',
+            ...receipt,
+          },
         }
       } else {
         expected = {
@@ -440,7 +541,13 @@ const properties: Property[] = [
           keys: { serviceId: '21000', key: 'ps-key' },
           request: {
             MetaData: { PaymentType: 'Pay' },
-            PaymentRequest: { OrderId: String(o.payment_id), Amount: o.amount === 490 ? '490.00' : o.amount === 1 ? '1.00' : 'unexpected', Currency: 'RUB', Description: c.label, RebillFlag: true },
+            PaymentRequest: {
+              OrderId: String(o.payment_id),
+              Amount: o.amount === 490 ? '490.00' : o.amount === 1 ? '1.00' : 'unexpected',
+              Currency: 'RUB',
+              Description: c.label,
+              RebillFlag: true,
+            },
             CustomerInfo: { Email: 'player@example.com', ReceiptEmail: 'player@example.com', Language: PS_LANGUAGE[c.locale] },
           },
         }
@@ -450,7 +557,7 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'the widget\'s success is not the payment\'s: the backend is asked whether it has it as paid',
+    name: "the widget's success is not the payment's: the backend is asked whether it has it as paid",
     requirement: 'R4 and decision 053',
     when: on('widget.success', (b) => b.matches({ paying: 'charging' })),
     check: (s) => {
@@ -498,7 +605,10 @@ const properties: Property[] = [
   {
     name: 'after the wait, the next check; asked to look again, the checks start over',
     requirement: 'decision 053',
-    when: (s) => s.index > 0 && ((s.event.type === 'xstate.done.actor.wait' && before(s).matches({ paying: { confirming: 'waiting' } })) || (s.event.type === 'payment.recheck' && before(s).matches('unconfirmed'))),
+    when: (s) =>
+      s.index > 0 &&
+      ((s.event.type === 'xstate.done.actor.wait' && before(s).matches({ paying: { confirming: 'waiting' } })) ||
+        (s.event.type === 'payment.recheck' && before(s).matches('unconfirmed'))),
     check: (s) => {
       const checks = s.event.type === 'payment.recheck' ? 1 : ctx<Ctx>(s.before).checks + 1
       expect(s.after.matches({ paying: { confirming: 'checking' } })).toBe(true)
@@ -527,7 +637,10 @@ const properties: Property[] = [
               tagManager: { event: 'subscribe', value: o.amount, currency: o.currency },
               ecommerce: {
                 action: 'purchase',
-                purchase: { actionField: { id: String(o.payment_id), revenue: o.amount }, products: [{ id: String(plan.id), name: plan.name, price: o.amount, quantity: 1 }] },
+                purchase: {
+                  actionField: { id: String(o.payment_id), revenue: o.amount },
+                  products: [{ id: String(plan.id), name: plan.name, price: o.amount, quantity: 1 }],
+                },
                 currencyCode: o.currency,
               },
             }
@@ -594,8 +707,15 @@ const properties: Property[] = [
       }
       if (stored) {
         // The plan of the same id among this page's plans (its price and label now), or none.
-        const now = stored.subscription ? (b.locale === 'ru' ? PLANS_RUB : PLANS_USD).find((p) => p.plan.id === stored.subscription!.id && p.plan.id !== 6) : undefined
-        expect([c.subscription, c.label, c.agreements, c.goToSubscription && !b.loggedIn]).toEqual([now?.plan ?? null, now?.label ?? '', { premium: true, promo: false }, stored.goToSubscription && !b.loggedIn])
+        const now = stored.subscription
+          ? (b.locale === 'ru' ? PLANS_RUB : PLANS_USD).find((p) => p.plan.id === stored.subscription!.id && p.plan.id !== 6)
+          : undefined
+        expect([c.subscription, c.label, c.agreements, c.goToSubscription && !b.loggedIn]).toEqual([
+          now?.plan ?? null,
+          now?.label ?? '',
+          { premium: true, promo: false },
+          stored.goToSubscription && !b.loggedIn,
+        ])
       } else {
         expect([c.subscription, c.label, c.agreements]).toEqual([b.subscription, b.label, b.agreements])
       }
@@ -610,7 +730,8 @@ const properties: Property[] = [
     requirement: 'statecharts',
     when: (s) => s.index > 0 && stops(s).length > 0,
     check: (s) => {
-      for (const id of stops(s)) expect(['createPayment', 'loadWidgetScript', 'runWidget', 'checkPayment', 'wait', 'refreshUser', 'readStoredState']).toContain(id)
+      for (const id of stops(s))
+        expect(['createPayment', 'loadWidgetScript', 'runWidget', 'checkPayment', 'wait', 'refreshUser', 'readStoredState']).toContain(id)
     },
   },
 ]

@@ -4,9 +4,21 @@
  * result or failed with the backend's message (logged, and told to the visitor once); a
  * failure can be retried. A call the server already made is handed over as it ended.
  */
-import { expect } from '../check.ts'
+
 import { requestMachine } from '#machines/request.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, actions, ctx, stops, trace, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import {
+  actions,
+  ctx,
+  IGNORED_EVENTS_CHANGE_NOTHING,
+  type MachineModel,
+  type Property,
+  type Snap,
+  type Step,
+  stops,
+  type TestEvent,
+  trace,
+} from '../harness.ts'
 
 type RequestCtx = { result: unknown; error: string | null; failure: unknown }
 
@@ -31,14 +43,22 @@ const inputs = [
   variant('a page that makes the call itself (nothing settled)', {}, { state: 'idle', context: { result: null, error: null, failure: null } }),
   variant('a confirmation the server made', { settled: { result: CONFIRMED } }, { state: 'done', context: { result: CONFIRMED, error: null, failure: null } }),
   variant('a plan list the server loaded', { settled: { result: PLANS } }, { state: 'done', context: { result: PLANS, error: null, failure: null } }),
-  variant('a call the server made that failed with an error', { settled: { error: EXPIRED } }, {
-    state: 'failed',
-    context: { result: null, error: 'The confirmation link has expired.', failure: EXPIRED },
-  }),
-  variant('a call the server made that failed with a bare message', { settled: { error: 'Service unavailable' } }, {
-    state: 'failed',
-    context: { result: null, error: 'Service unavailable', failure: 'Service unavailable' },
-  }),
+  variant(
+    'a call the server made that failed with an error',
+    { settled: { error: EXPIRED } },
+    {
+      state: 'failed',
+      context: { result: null, error: 'The confirmation link has expired.', failure: EXPIRED },
+    },
+  ),
+  variant(
+    'a call the server made that failed with a bare message',
+    { settled: { error: 'Service unavailable' } },
+    {
+      state: 'failed',
+      context: { result: null, error: 'Service unavailable', failure: 'Service unavailable' },
+    },
+  ),
 ]
 
 const TOO_MANY = new Error('Too many attempts, try again later.')

@@ -5,9 +5,10 @@
  * form machine (a recording fake here): its `form.submitted`, the actors' answers and the
  * ticker's `clock.tick` are sent to the machine directly.
  */
-import { expect } from '../check.ts'
+
 import { confirmMachine, selectResendWait, signInMachine } from '#machines/sign-in.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, ctx, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
+import { expect } from '../check.ts'
+import { ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
 const EMAIL_RULES = [{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }]
 const CODE_RULES = [{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length', length: 6 }]
@@ -85,7 +86,9 @@ const signInProperties: Property[] = [
         redirectTo: i.redirectTo ?? null,
         submitOnStart: i.submitOnStart ?? false,
       })
-      expect(s.effects).toEqual(atCode ? [codeFormStart(i.code ?? '', i.submitOnStart ?? false), TICKER_START] : [emailFormStart(i.email ?? '', i.submitOnStart ?? false)])
+      expect(s.effects).toEqual(
+        atCode ? [codeFormStart(i.code ?? '', i.submitOnStart ?? false), TICKER_START] : [emailFormStart(i.email ?? '', i.submitOnStart ?? false)],
+      )
     },
   },
   {
@@ -133,7 +136,7 @@ const signInProperties: Property[] = [
     },
   },
   {
-    name: 'a code sent: the code step with the backend\'s notice and a wait of resendIn seconds from now (30 s: 30000 ms), the e-mail form and the request stopped, the code form (empty, no early submit) and the ticker started',
+    name: "a code sent: the code step with the backend's notice and a wait of resendIn seconds from now (30 s: 30000 ms), the e-mail form and the request stopped, the code form (empty, no early submit) and the ticker started",
     requirement: 'R7',
     when: (s) => s.event.type === 'xstate.done.actor.requestCode',
     check: (s) => {
@@ -141,12 +144,7 @@ const signInProperties: Property[] = [
       expect(sub(s.after)).toBe('code.editing')
       expect(s_(s.after)).toEqual({ ...before, notice: SENT.message, error: null, code: '', now: SENT.at, resendAt: SENT.at + WAIT_30_S })
       expect(selectResendWait(s.after as never)).toBe(30)
-      expect(s.effects).toEqual([
-        { kind: 'stop', id: 'requestCode' },
-        { kind: 'stop', id: 'sign-in-email' },
-        codeFormStart('', false),
-        TICKER_START,
-      ])
+      expect(s.effects).toEqual([{ kind: 'stop', id: 'requestCode' }, { kind: 'stop', id: 'sign-in-email' }, codeFormStart('', false), TICKER_START])
     },
   },
   {
@@ -170,11 +168,13 @@ const signInProperties: Property[] = [
       const code = ((s.event.values as { code?: string }).code ?? '').trim()
       expect(sub(s.after)).toBe('code.verifying')
       expect(s_(s.after)).toEqual({ ...s_(s.before), code, error: null, submitOnStart: false })
-      expect(s.effects).toEqual([{ kind: 'start', id: 'verifyCode', src: 'verifyCode', input: { email: s_(s.before).email, code, redirectTo: s_(s.before).redirectTo } }])
+      expect(s.effects).toEqual([
+        { kind: 'start', id: 'verifyCode', src: 'verifyCode', input: { email: s_(s.before).email, code, redirectTo: s_(s.before).redirectTo } },
+      ])
     },
   },
   {
-    name: 'a form submitted that is not the current step\'s form is ignored',
+    name: "a form submitted that is not the current step's form is ignored",
     requirement: 'R7',
     when: (s) => s.index > 0 && s.event.type === 'form.submitted' && s.event.form !== `sign-in-${step_(s.before!)}`,
     check: (s) => {
@@ -424,7 +424,7 @@ const confirmProperties: Property[] = [
     check: (s) => expect(k(s.after).signedInAs).toBe(s.event.signedInAs),
   },
   {
-    name: "a session change outside a decision changes nothing else and does nothing",
+    name: 'a session change outside a decision changes nothing else and does nothing',
     requirement: 'R7',
     when: (s) => s.index > 0 && s.event.type === 'auth.changed' && s.before!.value !== 'deciding',
     check: (s) => {
@@ -479,7 +479,7 @@ const confirmProperties: Property[] = [
     },
   },
   {
-    name: "a failed confirmation: back to the form with the message, logged",
+    name: 'a failed confirmation: back to the form with the message, logged',
     requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.error.actor.confirm',
     check: (s) => {
@@ -528,7 +528,10 @@ export const confirmModel: MachineModel = {
   machine: confirmMachine,
   inputs: [
     { label: 'a guest following the link (e-mail and code given)', input: { email: 'ann@example.com', code: '493021', signedInAs: null } },
-    { label: 'a form sent before the page was interactive, the session not known yet', input: { email: ' Ann@Example.com', code: '493021', submitOnStart: true } },
+    {
+      label: 'a form sent before the page was interactive, the session not known yet',
+      input: { email: ' Ann@Example.com', code: '493021', submitOnStart: true },
+    },
     { label: 'a visitor signed in as another account, nothing given', input: { signedInAs: 'bob@example.org' } },
   ],
   events: confirmEvents,

@@ -1,7 +1,8 @@
 /** R2, R3, R4: the mobile menu, the modal and the image lightbox. */
-import { expect } from '../check.ts'
+
 import { lightboxMachine, menuMachine, modalFlags, modalMachine } from '#machines/ui.ts'
-import { IGNORED_EVENTS_CHANGE_NOTHING, addressRef, ctx, sends, type MachineModel, type Property } from '../harness.ts'
+import { expect } from '../check.ts'
+import { addressRef, ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, sends } from '../harness.ts'
 
 const noEffects: Property = {
   name: 'never causes a side effect',

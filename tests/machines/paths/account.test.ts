@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { accountModel } from '../models/account.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(accountModel)

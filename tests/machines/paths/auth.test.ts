@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { authModel } from '../models/auth.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(authModel)

@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { deadlineModel } from '../models/deadline.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(deadlineModel)

@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { fieldModel } from '../models/field.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(fieldModel)

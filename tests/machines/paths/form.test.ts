@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { formModel } from '../models/form.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(formModel)

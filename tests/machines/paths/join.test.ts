@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { joinModel } from '../models/join.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(joinModel)

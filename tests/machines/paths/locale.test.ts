@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { localeModel } from '../models/locale.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(localeModel)

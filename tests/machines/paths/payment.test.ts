@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { paymentModel } from '../models/payment.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(paymentModel)

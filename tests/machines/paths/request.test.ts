@@ -1,4 +1,4 @@
-import { runModel } from '../runner.ts'
 import { requestModel } from '../models/request.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(requestModel)

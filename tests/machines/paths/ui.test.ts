@@ -1,5 +1,5 @@
-import { runModel } from '../runner.ts'
 import { lightboxModel, menuModel, modalModel } from '../models/ui.model.ts'
+import { runModel } from '../runner.ts'
 
 runModel(menuModel)
 runModel(modalModel)

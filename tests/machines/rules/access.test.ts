@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NO_SESSION, accessDecision, sessionState, type SessionFacts } from '#machines/rules/access.ts'
+import { accessDecision, NO_SESSION, type SessionFacts, sessionState } from '#machines/rules/access.ts'
 
 // R4: a token counts as expired 500 ms before its expiry.
 const NOW = 1_700_000_000_000

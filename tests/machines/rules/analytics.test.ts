@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ECOMMERCE_ACTIONS, cartChange, purchaseAnalytics, purchaseKind } from '#machines/rules/analytics.ts'
+import { cartChange, ECOMMERCE_ACTIONS, purchaseAnalytics, purchaseKind } from '#machines/rules/analytics.ts'
 
 const options = { amount: 990, currency: 'RUB', payment_id: 'p-9', user_id: 7, email: 'p@example.com' }
 

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deadlineToStorage, generateDeadline, isDeadlineValid, parseDeadline, timeLeft } from '#machines/rules/deadline.ts'
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0)

@@ -75,7 +75,12 @@ describe('R5: the code rules', () => {
 
 describe('R5: the launcher password rules', () => {
   it('8 to 128 characters pass', () => {
-    fc.assert(fc.property(fc.string({ minLength: 8, maxLength: 128 }).filter((p) => p.trim() !== ''), (p) => validate(p, PASSWORD_RULES) === null))
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 8, maxLength: 128 }).filter((p) => p.trim() !== ''),
+        (p) => validate(p, PASSWORD_RULES) === null,
+      ),
+    )
   })
   it('7 characters fail with min 8; 129 with max 128', () => {
     expect(validate('abcdefg', PASSWORD_RULES)).toEqual({ rule: 'min', params: { length: 8 } })

@@ -1,16 +1,16 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import {
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
   detectLocale,
   isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  type Locale,
+  type LocaleDetectionInput,
   localePath,
   rootRedirectPath,
   stripLocale,
   toLocale,
-  type Locale,
-  type LocaleDetectionInput,
 } from '#machines/rules/locale.ts'
 
 // The one detection: the server's root redirect and the locale machine both call it, so each
@@ -18,11 +18,23 @@ import {
 describe('R2: locale detection order (URL, cookie, browser; or the host when domains differ by locale)', () => {
   const cases: Array<[string, LocaleDetectionInput, 'en' | 'ru' | 'de']> = [
     ['a URL prefix decides over everything', { urlLocale: 'de', cookieLocale: 'ru', browserLanguages: ['ru'], hostLocale: 'ru', differentDomains: true }, 'de'],
-    ['with domains by locale, the host decides an unprefixed page, not the cookie or browser', { atRoot: true, hostLocale: 'ru', differentDomains: true, cookieLocale: 'de', browserLanguages: ['de'] }, 'ru'],
-    ['with domains by locale, a host bound to no locale serves English', { atRoot: true, hostLocale: null, differentDomains: true, cookieLocale: 'de', browserLanguages: ['de'] }, 'en'],
+    [
+      'with domains by locale, the host decides an unprefixed page, not the cookie or browser',
+      { atRoot: true, hostLocale: 'ru', differentDomains: true, cookieLocale: 'de', browserLanguages: ['de'] },
+      'ru',
+    ],
+    [
+      'with domains by locale, a host bound to no locale serves English',
+      { atRoot: true, hostLocale: null, differentDomains: true, cookieLocale: 'de', browserLanguages: ['de'] },
+      'en',
+    ],
     ['an unprefixed path other than the root is the English default form', { atRoot: false, cookieLocale: 'ru', browserLanguages: ['de'] }, 'en'],
     ['at the root, the cookie comes before the browser', { atRoot: true, cookieLocale: 'ru', browserLanguages: ['de'] }, 'ru'],
-    ['a cookie naming no site locale is skipped for the first supported browser language', { atRoot: true, cookieLocale: 'fr', browserLanguages: ['fr-FR', 'de-AT', 'ru'] }, 'de'],
+    [
+      'a cookie naming no site locale is skipped for the first supported browser language',
+      { atRoot: true, cookieLocale: 'fr', browserLanguages: ['fr-FR', 'de-AT', 'ru'] },
+      'de',
+    ],
     ['no supported browser language: English', { atRoot: true, browserLanguages: ['fr', 'pl'] }, 'en'],
     ['nothing known: English', {}, 'en'],
   ]
@@ -42,7 +54,11 @@ describe('R2: only the root redirects, to the detected locale', () => {
     ['to the browser language', { atRoot: true, browserLanguages: ['de-DE'] }, '/de'],
     ['never to English, which the root serves in place', { atRoot: true, cookieLocale: 'en', browserLanguages: ['ru'] }, null],
     ['never from another path', { atRoot: false, cookieLocale: 'ru' }, null],
-    ['never when domains differ by locale (the host decides in place)', { atRoot: true, differentDomains: true, hostLocale: 'ru', browserLanguages: ['de'] }, null],
+    [
+      'never when domains differ by locale (the host decides in place)',
+      { atRoot: true, differentDomains: true, hostLocale: 'ru', browserLanguages: ['de'] },
+      null,
+    ],
   ] as Array<[string, LocaleDetectionInput, string | null]>)('%s', (_name, input, expected) => {
     expect(rootRedirectPath(input)).toBe(expected)
   })
@@ -93,7 +109,7 @@ describe('R2: site locales and language tags', () => {
     expect(detectLocale({ atRoot: true })).toBe('en')
     expect(detectLocale({ atRoot: true, cookieLocale: null, browserLanguages: [] })).toBe('en')
   })
-  it('the first supported browser language decides, in the browser\'s order', () => {
+  it("the first supported browser language decides, in the browser's order", () => {
     expect(detectLocale({ atRoot: true, browserLanguages: ['ru', 'de'] })).toBe('ru')
     expect(detectLocale({ atRoot: true, browserLanguages: ['fr', 'de-CH', 'en'] })).toBe('de')
   })
@@ -124,7 +140,7 @@ describe('R2: any path in any locale (prefix-and-default)', () => {
   const segment = fc.stringMatching(/^[a-z0-9-]{1,12}$/u).filter((s) => !['en', 'ru', 'de'].includes(s))
   const bare = fc.array(segment, { minLength: 0, maxLength: 4 }).map((segments) => `/${segments.join('/')}`)
 
-  it('the locale\'s prefix is put on a bare path: the home page is the prefix alone', () => {
+  it("the locale's prefix is put on a bare path: the home page is the prefix alone", () => {
     fc.assert(
       fc.property(locale, bare, (l, p) => {
         expect(localePath(l, p)).toBe(p === '/' ? `/${l}` : `/${l}${p}`)

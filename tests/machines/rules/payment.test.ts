@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { paymentMachine, selectCurrencyNote } from '#machines/payment.ts'
 import {
-  PAYMENT_SERVICES,
   assertPaymentService,
   buildReceipt,
   buildWidgetRequest,
   formatPayselectionAmount,
   isPaymentService,
+  PAYMENT_SERVICES,
+  type PaymentOptions,
   paymentLanguage,
   paymentScheme,
   payselectionLanguage,
-  type PaymentOptions,
 } from '#machines/rules/payment.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
 
@@ -52,9 +52,24 @@ describe('R7, R9: payselection amount', () => {
 
 describe('R9: payment language map', () => {
   it.each([
-    ['ru', 'ru-RU'], ['en', 'en-US'], ['de', 'de-DE'], ['cs', 'cs-CZ'], ['kk', 'kk-KZ'], ['vi', 'vi-VN'], ['tr', 'tr-TR'], ['es', 'es-ES'],
-    ['lv', 'lv'], ['az', 'az'], ['uk', 'uk'], ['pl', 'pl'], ['pt', 'pt'],
-    ['fr', 'en-US'], ['ge', 'en-US'], ['', 'en-US'], [null, 'en-US'], ['toString', 'en-US'],
+    ['ru', 'ru-RU'],
+    ['en', 'en-US'],
+    ['de', 'de-DE'],
+    ['cs', 'cs-CZ'],
+    ['kk', 'kk-KZ'],
+    ['vi', 'vi-VN'],
+    ['tr', 'tr-TR'],
+    ['es', 'es-ES'],
+    ['lv', 'lv'],
+    ['az', 'az'],
+    ['uk', 'uk'],
+    ['pl', 'pl'],
+    ['pt', 'pt'],
+    ['fr', 'en-US'],
+    ['ge', 'en-US'],
+    ['', 'en-US'],
+    [null, 'en-US'],
+    ['toString', 'en-US'],
   ])('%s -> %s', (locale, language) => {
     expect(paymentLanguage(locale)).toBe(language)
   })
@@ -111,7 +126,16 @@ describe('R7: widget requests', () => {
 
 describe('R9, decision 050: the Payselection widget language', () => {
   it('is the two-letter code of the R9 language when the widget documents it (ru, en), else en', () => {
-    expect(['ru', 'en', 'de', 'cs', 'lv', 'xx', null, undefined].map((locale) => payselectionLanguage(locale))).toEqual(['ru', 'en', 'en', 'en', 'en', 'en', 'en', 'en'])
+    expect(['ru', 'en', 'de', 'cs', 'lv', 'xx', null, undefined].map((locale) => payselectionLanguage(locale))).toEqual([
+      'ru',
+      'en',
+      'en',
+      'en',
+      'en',
+      'en',
+      'en',
+      'en',
+    ])
   })
 })
 
@@ -128,7 +152,8 @@ describe('R3: the login page with the way back', () => {
 describe('R9: payselection charges roubles', () => {
   const plan = (prices?: { using?: { actual: number; currency: string } }) => ({ id: 3, name: 'Month', days: 30, ...(prices ? { prices } : {}) }) as never
   it('a plan in another currency, or without a price, gets the note; roubles do not; cloudpayments never', () => {
-    const note = (service: 'payselection' | 'cloudpayments', subscription: unknown) => selectCurrencyNote({ context: { service, subscription: subscription as never } })
+    const note = (service: 'payselection' | 'cloudpayments', subscription: unknown) =>
+      selectCurrencyNote({ context: { service, subscription: subscription as never } })
     expect(note('payselection', plan({ using: { actual: 6.99, currency: 'USD' } }))).toBe(true)
     expect(note('payselection', plan({ using: { actual: 490, currency: 'RUB' } }))).toBe(false)
     expect(note('payselection', plan())).toBe(true)

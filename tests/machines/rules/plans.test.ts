@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysLabel, isPlanShown, planLabel, pluralForm, russianPluralForm, type DaysMessages } from '#machines/rules/plans.ts'
+import { type DaysMessages, daysLabel, isPlanShown, planLabel, pluralForm, russianPluralForm } from '#machines/rules/plans.ts'
 
 /** The premium page's days labels, as its messages say them (en, ru, de), written out here. */
 const DAYS: Record<'en' | 'ru' | 'de', DaysMessages> = {
@@ -17,10 +17,35 @@ const visiblePlans = <T extends { prices: { using: { actual: number } } }>(plans
 
 describe('R9: Russian plural rule (forms 1, 2, 3 by last digit; 11 to 19 many)', () => {
   it.each([
-    [1, 'one'], [21, 'one'], [101, 'one'], [1001, 'one'],
-    [2, 'few'], [3, 'few'], [4, 'few'], [22, 'few'], [34, 'few'], [102, 'few'],
-    [0, 'many'], [5, 'many'], [9, 'many'], [10, 'many'], [20, 'many'], [25, 'many'], [30, 'many'], [100, 'many'], [365, 'many'],
-    [11, 'many'], [12, 'many'], [13, 'many'], [14, 'many'], [15, 'many'], [19, 'many'], [111, 'many'], [112, 'many'], [114, 'many'], [119, 'many'],
+    [1, 'one'],
+    [21, 'one'],
+    [101, 'one'],
+    [1001, 'one'],
+    [2, 'few'],
+    [3, 'few'],
+    [4, 'few'],
+    [22, 'few'],
+    [34, 'few'],
+    [102, 'few'],
+    [0, 'many'],
+    [5, 'many'],
+    [9, 'many'],
+    [10, 'many'],
+    [20, 'many'],
+    [25, 'many'],
+    [30, 'many'],
+    [100, 'many'],
+    [365, 'many'],
+    [11, 'many'],
+    [12, 'many'],
+    [13, 'many'],
+    [14, 'many'],
+    [15, 'many'],
+    [19, 'many'],
+    [111, 'many'],
+    [112, 'many'],
+    [114, 'many'],
+    [119, 'many'],
   ] as const)('%i → %s', (count, form) => {
     expect(russianPluralForm(count)).toBe(form)
     expect(pluralForm('ru', count)).toBe(form)
@@ -43,7 +68,21 @@ describe('R9: days labels in three languages', () => {
   it('Russian', () => {
     const ru = daysMessages('ru')
     expect([1, 2, 3, 5, 7, 11, 14, 21, 22, 25, 30, 90, 101, 111, 365].map((n) => daysLabel(n, 'ru', ru))).toEqual([
-      '1 день', '2 дня', '3 дня', '5 дней', '7 дней', '11 дней', '14 дней', '21 день', '22 дня', '25 дней', '30 дней', '90 дней', '101 день', '111 дней', '365 дней',
+      '1 день',
+      '2 дня',
+      '3 дня',
+      '5 дней',
+      '7 дней',
+      '11 дней',
+      '14 дней',
+      '21 день',
+      '22 дня',
+      '25 дней',
+      '30 дней',
+      '90 дней',
+      '101 день',
+      '111 дней',
+      '365 дней',
     ])
   })
   it('English', () => {
@@ -85,4 +124,3 @@ describe('R9: only plans below 9000 unless the debug flag', () => {
     expect(isPlanShown({}, true)).toBe(true)
   })
 })
-

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 
 // R7: a referral code as the backend issues it: 1 to 64 letters (Latin), digits, `_` and `-`.
@@ -49,8 +49,6 @@ describe('R7: referral codes', () => {
       .filter((n) => n < 0xd800 || n > 0xdfff)
       .map((n) => String.fromCodePoint(n))
       .filter((c) => !CODE_CHARS.includes(c))
-    fc.assert(
-      fc.property(code(0, 30), other, code(0, 30), (head, bad, tail) => sanitizeReferrerCode(`${head}${bad}${tail}`) === null),
-    )
+    fc.assert(fc.property(code(0, 30), other, code(0, 30), (head, bad, tail) => sanitizeReferrerCode(`${head}${bad}${tail}`) === null))
   })
 })

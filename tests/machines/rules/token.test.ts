@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import { authMachine } from '#machines/auth.ts'
 import {
   AUTH_STORAGE_KEYS,
-  DEFAULT_TOKEN_MAX_AGE_S,
-  EXPIRED_SESSION_MESSAGE,
-  ExpiredAuthSessionError,
   analyticsToken,
   bearerHeader,
   canRefresh,
+  DEFAULT_TOKEN_MAX_AGE_S,
+  EXPIRED_SESSION_MESSAGE,
+  ExpiredAuthSessionError,
   restoredExpiresAt,
   tokenExpiresAt,
   tokenStatus,
 } from '#machines/rules/token.ts'
-import { createActor } from 'xstate'
-import { authMachine } from '#machines/auth.ts'
 
 const NOW = 1_700_000_000_000
 

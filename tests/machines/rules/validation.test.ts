@@ -1,10 +1,20 @@
-import { readFileSync, } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { type } from 'arktype'
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { formatFailure, inputConstraints, isEmpty, rulesFromConstraints, validate, ValidationMessages, type Rule, type RuleName } from '#machines/rules/validation.ts'
+import { describe, expect, it } from 'vitest'
+import {
+  formatFailure,
+  inputConstraints,
+  isEmpty,
+  type Rule,
+  type RuleName,
+  rulesFromConstraints,
+  ValidationMessages,
+  validate,
+} from '#machines/rules/validation.ts'
 
-const file = (locale: string) => JSON.parse(readFileSync(`public/locales/validation/${locale}.json`, 'utf8')) as { code: string; messages: Record<string, string> }
+const file = (locale: string) =>
+  JSON.parse(readFileSync(`public/locales/validation/${locale}.json`, 'utf8')) as { code: string; messages: Record<string, string> }
 const MESSAGES = { en: file('en').messages, ru: file('ru').messages, de: file('de').messages }
 
 type Locale = keyof typeof MESSAGES
@@ -146,7 +156,6 @@ describe('R5: every rule renders its exact message in en, ru and de (real valida
     expect([...Object.keys(RULE_MESSAGES), 'default'].sort()).toEqual(Object.keys(MESSAGES.en).sort())
   })
 })
-
 
 describe('R5: required', () => {
   it.each([[null], [undefined], [[]], [''], ['   ']])('rejects %j', (value) => {
@@ -313,7 +322,8 @@ describe('R5: min and max on numbers', () => {
     expect(validate(10.5, rules)).toEqual({ rule: 'max_value', params: { max: 10 } })
   })
   it('what is not a finite number fails the first number rule (as an HTML number field)', () => {
-    for (const value of ['abc', 'Infinity', '-Infinity', '1e400', 'NaN', true]) expect(validate(value, rules)).toEqual({ rule: 'min_value', params: { min: 1 } })
+    for (const value of ['abc', 'Infinity', '-Infinity', '1e400', 'NaN', true])
+      expect(validate(value, rules)).toEqual({ rule: 'min_value', params: { min: 1 } })
     expect(validate('Infinity', [{ rule: 'max_value', max: 10 }])).toEqual({ rule: 'max_value', params: { max: 10 } })
   })
   it('every finite number is compared with the bounds', () => {
@@ -357,7 +367,10 @@ describe('R5: rules from HTML constraint attributes, exactly', () => {
 describe('R5: the constraint attributes a field gets from its rules (so the browser and the validator agree)', () => {
   const DIGITS = '[0-9\\u0660-\\u0669\\u06F0-\\u06F9]+'
   it('the product fields', () => {
-    expect(inputConstraints([{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }], { type: 'email' })).toEqual({ required: true, maxLength: 254 })
+    expect(inputConstraints([{ rule: 'required' }, { rule: 'email' }, { rule: 'max', length: 254 }], { type: 'email' })).toEqual({
+      required: true,
+      maxLength: 254,
+    })
     expect(inputConstraints([{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length', length: 6 }], { type: 'text' })).toEqual({
       required: true,
       pattern: DIGITS,
@@ -372,10 +385,34 @@ describe('R5: the constraint attributes a field gets from its rules (so the brow
     expect(inputConstraints([{ rule: 'required' }, { rule: 'confirmed', other: 'password' }], { type: 'password' })).toEqual({ required: true })
   })
   it('the tightest length bound wins, whatever the order', () => {
-    expect(inputConstraints([{ rule: 'min', length: 3 }, { rule: 'min', length: 5 }, { rule: 'min', length: 4 }])).toEqual({ minLength: 5 })
-    expect(inputConstraints([{ rule: 'max', length: 9 }, { rule: 'max', length: 6 }, { rule: 'max', length: 8 }])).toEqual({ maxLength: 6 })
-    expect(inputConstraints([{ rule: 'min', length: 2 }, { rule: 'length', length: 6 }, { rule: 'max', length: 10 }])).toEqual({ minLength: 6, maxLength: 6 })
-    expect(inputConstraints([{ rule: 'length', length: 6 }, { rule: 'min', length: 8 }, { rule: 'max', length: 4 }])).toEqual({ minLength: 8, maxLength: 4 })
+    expect(
+      inputConstraints([
+        { rule: 'min', length: 3 },
+        { rule: 'min', length: 5 },
+        { rule: 'min', length: 4 },
+      ]),
+    ).toEqual({ minLength: 5 })
+    expect(
+      inputConstraints([
+        { rule: 'max', length: 9 },
+        { rule: 'max', length: 6 },
+        { rule: 'max', length: 8 },
+      ]),
+    ).toEqual({ maxLength: 6 })
+    expect(
+      inputConstraints([
+        { rule: 'min', length: 2 },
+        { rule: 'length', length: 6 },
+        { rule: 'max', length: 10 },
+      ]),
+    ).toEqual({ minLength: 6, maxLength: 6 })
+    expect(
+      inputConstraints([
+        { rule: 'length', length: 6 },
+        { rule: 'min', length: 8 },
+        { rule: 'max', length: 4 },
+      ]),
+    ).toEqual({ minLength: 8, maxLength: 4 })
   })
   it('a list of addresses only on an e-mail field', () => {
     expect(inputConstraints([{ rule: 'email', multiple: true }], { type: 'email' })).toEqual({ multiple: true })
@@ -405,12 +442,17 @@ describe('R5: the constraint attributes a field gets from its rules (so the brow
   it('the attributes never let through what the rules reject, nor reject what they accept (lengths)', () => {
     fc.assert(
       // A blank value is an empty one to the validator (R5: skip empty optional fields): left out here.
-      fc.property(fc.string({ maxLength: 12 }).filter((v) => v === '' || v.trim() !== ''), fc.array(fc.record({ rule: fc.constantFrom('min' as const, 'max' as const, 'length' as const), length: fc.nat({ max: 12 }) }), { maxLength: 4 }), (value, rules) => {
-        const c = inputConstraints(rules)
-        // The browser leaves an empty optional field alone, as the validator does.
-        const browserAccepts = value === '' || ((c.minLength === undefined || value.length >= c.minLength) && (c.maxLength === undefined || value.length <= c.maxLength))
-        expect(browserAccepts).toBe(validate(value, rules) === null)
-      }),
+      fc.property(
+        fc.string({ maxLength: 12 }).filter((v) => v === '' || v.trim() !== ''),
+        fc.array(fc.record({ rule: fc.constantFrom('min' as const, 'max' as const, 'length' as const), length: fc.nat({ max: 12 }) }), { maxLength: 4 }),
+        (value, rules) => {
+          const c = inputConstraints(rules)
+          // The browser leaves an empty optional field alone, as the validator does.
+          const browserAccepts =
+            value === '' || ((c.minLength === undefined || value.length >= c.minLength) && (c.maxLength === undefined || value.length <= c.maxLength))
+          expect(browserAccepts).toBe(validate(value, rules) === null)
+        },
+      ),
     )
   })
 })

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { localeMachine } from '#machines/locale.ts'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES, REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
-import { inputConstraints, rulesFromConstraints, validate, type Rule } from '#machines/rules/validation.ts'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
 import { FormField, MachineForm } from '#app/forms/form.tsx'
+import { localeMachine } from '#machines/locale.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES, REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
+import { inputConstraints, type Rule, rulesFromConstraints, validate } from '#machines/rules/validation.ts'
 
 /** The fields the site's forms declare (R5 rules, as data), and two kinds the rules allow. */
 const FIELDS: Record<string, { rules: readonly Rule[]; type?: string }> = {
@@ -36,16 +36,54 @@ describe('R5: the HTML constraints a field carries are those of its rules', () =
     ]
     expect(inputConstraints(rules)).toEqual({ minLength: 6, maxLength: 6, pattern: 'abc' })
     // min and max values only mean something on a number field; `multiple` only on an e-mail field.
-    expect(inputConstraints([{ rule: 'min_value', min: 1 }, { rule: 'email', multiple: true }], { type: 'text' })).toEqual({})
-    expect(inputConstraints([{ rule: 'min_value', min: 1 }, { rule: 'min_value', min: 3 }, { rule: 'max_value', max: 9 }], { type: 'number' })).toEqual({ min: 3, max: 9 })
+    expect(
+      inputConstraints(
+        [
+          { rule: 'min_value', min: 1 },
+          { rule: 'email', multiple: true },
+        ],
+        { type: 'text' },
+      ),
+    ).toEqual({})
+    expect(
+      inputConstraints(
+        [
+          { rule: 'min_value', min: 1 },
+          { rule: 'min_value', min: 3 },
+          { rule: 'max_value', max: 9 },
+        ],
+        { type: 'number' },
+      ),
+    ).toEqual({ min: 3, max: 9 })
   })
   it.each(Object.entries(FIELDS))('%s: what the attributes allow, the validator allows', (_name, field) => {
     // R5: rules may come from HTML constraint attributes; read back from the attributes, they
     // must judge every value as the field's own rule set does — where the browser can say it.
     const sayable = field.rules.filter((r) => r.rule !== 'confirmed')
     const fromAttributes = rulesFromConstraints({ ...inputConstraints(sayable, { type: field.type }), type: field.type })
-    const values = ['', ' ', 'ann@example.com', 'a@example.com, b@example.org', 'not-an-address', '493021', '١٢٣٤٥٦', '49302', '4930211', '12a456',
-      'correct horse', 'short', 'FRIEND2024', 'friend 2024', 'x'.repeat(65), 'x'.repeat(255), '0', '1', '10', '11', '5.5']
+    const values = [
+      '',
+      ' ',
+      'ann@example.com',
+      'a@example.com, b@example.org',
+      'not-an-address',
+      '493021',
+      '١٢٣٤٥٦',
+      '49302',
+      '4930211',
+      '12a456',
+      'correct horse',
+      'short',
+      'FRIEND2024',
+      'friend 2024',
+      'x'.repeat(65),
+      'x'.repeat(255),
+      '0',
+      '1',
+      '10',
+      '11',
+      '5.5',
+    ]
     for (const value of values) {
       expect(validate(value, fromAttributes) === null, `${JSON.stringify(value)}`).toBe(validate(value, sayable) === null)
     }
@@ -87,7 +125,7 @@ describe('R5: a form field passes the constraints to the <input>', () => {
     expect(tag).toContain('pattern="[A-Za-z0-9_\\-]+"')
     expect(tag).toContain('maxLength="64"')
   })
-  it('the form posts to its endpoint, named for the page\'s starter script', () => {
+  it("the form posts to its endpoint, named for the page's starter script", () => {
     const html = render('sign-in e-mail')
     const form = /<form [^>]*>/.exec(html)?.[0] ?? ''
     expect(form).toContain('method="post"')

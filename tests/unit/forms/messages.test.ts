@@ -1,10 +1,11 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { type } from 'arktype'
 import { describe, expect, it } from 'vitest'
+import { ENGLISH, fetchValidationMessages, VALIDATION_LOCALES } from '#app/forms/messages.ts'
 import { ValidationMessages } from '#machines/rules/validation.ts'
-import { ENGLISH, VALIDATION_LOCALES, fetchValidationMessages } from '#app/forms/messages.ts'
 
-const file = (locale: string) => JSON.parse(readFileSync(`public/locales/validation/${locale}.json`, 'utf8')) as { code: string; messages: Record<string, string> }
+const file = (locale: string) =>
+  JSON.parse(readFileSync(`public/locales/validation/${locale}.json`, 'utf8')) as { code: string; messages: Record<string, string> }
 const MESSAGES = { en: file('en').messages, ru: file('ru').messages, de: file('de').messages }
 
 describe('R5: the built-in English messages', () => {

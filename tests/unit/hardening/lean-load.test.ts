@@ -1,8 +1,8 @@
 /** Decisions 022 and 024: the idle prefetch map and the API client loaded with its first call. */
 import { describe, expect, it, vi } from 'vitest'
-import { chunksToPrefetch, prefetchMapFromManifest, readPrefetchMap } from '#app/site/prefetch-map.ts'
-import { lazyApi } from '#app/api/lazy.ts'
 import type { Api } from '#app/api/client.ts'
+import { lazyApi } from '#app/api/lazy.ts'
+import { chunksToPrefetch, prefetchMapFromManifest, readPrefetchMap } from '#app/site/prefetch-map.ts'
 
 const MANIFEST = {
   routes: {
@@ -15,7 +15,7 @@ const MANIFEST = {
 }
 
 describe('the prefetch map', () => {
-  it('lists each route\'s own chunks, without the root\'s, once each, only on this site; the root\'s under its own id', () => {
+  it("lists each route's own chunks, without the root's, once each, only on this site; the root's under its own id", () => {
     expect(prefetchMapFromManifest(MANIFEST)).toEqual({
       __root__: ['/assets/index-a.js', '/assets/react-b.js'],
       '/': ['/assets/routes-c.js'],
@@ -24,7 +24,15 @@ describe('the prefetch map', () => {
   })
   it('reads only maps of same-site script paths', () => {
     expect(readPrefetchMap({ '/faq': ['/assets/faq-d.js'] })).toEqual({ '/faq': ['/assets/faq-d.js'] })
-    for (const bad of [null, [], 'x', { '/faq': '/assets/faq-d.js' }, { '/faq': ['https://evil.example/x.js'] }, { '/faq': ['/assets/../x.js'] }, { '/faq': [1] }]) {
+    for (const bad of [
+      null,
+      [],
+      'x',
+      { '/faq': '/assets/faq-d.js' },
+      { '/faq': ['https://evil.example/x.js'] },
+      { '/faq': ['/assets/../x.js'] },
+      { '/faq': [1] },
+    ]) {
       expect(readPrefetchMap(bad)).toBeNull()
     }
   })

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
 import { gunzipSync } from 'node:zlib'
-import { PageCache, isCacheableRequest, isCacheableResponse, pageCacheKey } from '#app/server/page-cache.server.ts'
+import { describe, expect, it } from 'vitest'
 import { createCachedDocument, documentBody, documentGzip, negotiateEncoding } from '#app/server/cached-document.server.ts'
+import { isCacheableRequest, isCacheableResponse, PageCache, pageCacheKey } from '#app/server/page-cache.server.ts'
 
 const options = { maxEntries: 3, maxBytes: 1000, ttlMs: 100, staleMs: 1000 }
 
@@ -76,7 +76,10 @@ describe('issue 9: guest page cache (LRU, TTL, stale-while-revalidate)', () => {
   })
 
   it('stores only 200 HTML responses without cookies or private caching', () => {
-    const html = (init: Record<string, string> = {}, status = 200) => ({ status, headers: new Headers({ 'content-type': 'text/html; charset=utf-8', ...init }) })
+    const html = (init: Record<string, string> = {}, status = 200) => ({
+      status,
+      headers: new Headers({ 'content-type': 'text/html; charset=utf-8', ...init }),
+    })
     expect(isCacheableResponse(html())).toBe(true)
     expect(isCacheableResponse(html({}, 404))).toBe(false)
     expect(isCacheableResponse(html({}, 302))).toBe(false)
@@ -88,7 +91,9 @@ describe('issue 9: guest page cache (LRU, TTL, stale-while-revalidate)', () => {
 
 describe('issue 9: cached documents get a fresh nonce per response', () => {
   const nonce = 'AAAAAAAAAAAAAAAAAAAAAA=='
-  const html = Buffer.from(`<html><head><meta property="csp-nonce" content="${nonce}"></head><body>${'Привет, мир! '.repeat(300)}<script nonce="${nonce}">1</script><script nonce="${nonce}">2</script></body></html>`)
+  const html = Buffer.from(
+    `<html><head><meta property="csp-nonce" content="${nonce}"></head><body>${'Привет, мир! '.repeat(300)}<script nonce="${nonce}">1</script><script nonce="${nonce}">2</script></body></html>`,
+  )
   const doc = createCachedDocument(html, nonce, 'text/html; charset=utf-8')
 
   it('puts the new nonce everywhere the old one was', () => {

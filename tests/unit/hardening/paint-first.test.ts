@@ -13,7 +13,7 @@ const PAGE =
   '<script type="module" async="" src="/assets/index-A.js" nonce="N1"></script></body></html>'
 
 describe('paint first', () => {
-  it('drops the head\'s module preloads and starts the entry from an inline script with the same nonce', () => {
+  it("drops the head's module preloads and starts the entry from an inline script with the same nonce", () => {
     const html = paintFirst(PAGE)
     expect(html).not.toContain('<link rel="modulepreload"')
     expect(html).not.toContain('<script type="module"')
@@ -78,7 +78,14 @@ describe('paint first', () => {
     const click = (link: Record<string, string>, extra: Record<string, unknown> = {}) => {
       let held = false
       const a = { origin: 'http://site', pathname: '/ru/faq', search: '', hash: '', target: '', ...link }
-      listeners[0]!({ target: { closest: () => a }, button: 0, defaultPrevented: false, preventDefault: () => {}, stopPropagation: () => (held = true), ...extra })
+      listeners[0]!({
+        target: { closest: () => a },
+        button: 0,
+        defaultPrevented: false,
+        preventDefault: () => {},
+        stopPropagation: () => (held = true),
+        ...extra,
+      })
       return held ? (context.window as { __earlyNavigation?: string }).__earlyNavigation : null
     }
     expect(click({ hash: '#trial-plan' })).toBe('/ru/faq#trial-plan')
@@ -114,7 +121,13 @@ describe('paint first', () => {
         head: { appendChild: () => {} },
         querySelector: (selector: string) => forms[/data-form="([^"]+)"/.exec(selector)![1]!],
       },
-      HTMLFormElement: { prototype: { submit(this: { attributes: Record<string, string> }) { sent.push(this.attributes['data-form']!) } } },
+      HTMLFormElement: {
+        prototype: {
+          submit(this: { attributes: Record<string, string> }) {
+            sent.push(this.attributes['data-form']!)
+          },
+        },
+      },
       requestAnimationFrame: () => {},
       setTimeout: (fn: () => void) => fn(),
       __import: () => new Promise((_, reject) => (importFails = reject)),
@@ -144,9 +157,13 @@ describe('paint first', () => {
   })
 })
 
-describe('a page in its language\'s chunks (decision 026)', () => {
-  const assets = { '/assets/index-A.js': '/assets/ru/index-X.js', '/assets/react-B.js': '/assets/ru/react-Y.js', '/assets/routes-C.js': '/assets/ru/routes-Z.js' }
-  it('names every mapped chunk by its language\'s copy, in the starter and in the framework\'s data', () => {
+describe("a page in its language's chunks (decision 026)", () => {
+  const assets = {
+    '/assets/index-A.js': '/assets/ru/index-X.js',
+    '/assets/react-B.js': '/assets/ru/react-Y.js',
+    '/assets/routes-C.js': '/assets/ru/routes-Z.js',
+  }
+  it("names every mapped chunk by its language's copy, in the starter and in the framework's data", () => {
     const page = PAGE.replace('self.$_TSR={}', 'self.$_TSR={preloads:["/assets/routes-C.js","/assets/other-D.js"]}')
     const html = paintFirst(page, assets)
     expect(html).toContain(`<script nonce="N1">${starterScript('/assets/ru/index-X.js', ['/assets/ru/react-Y.js', '/assets/ru/routes-Z.js'])}</script>`)

@@ -4,10 +4,10 @@
  * browser resolves it, and the locale rules never send a visitor to another origin.
  */
 import { describe, expect, it } from 'vitest'
-import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
 import { joinPrefix, rootRedirect, splitLocalePrefix, switchLocaleHref } from '#app/features/locale/locale.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
-import { path, pick, seeded, target, TRICKY, word } from './fuzz-support.ts'
+import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
+import { path, pick, seeded, TRICKY, target, word } from './fuzz-support.ts'
 
 const BASE = 'https://site.example'
 const ORIGIN = new URL(BASE).origin
@@ -124,7 +124,8 @@ describe('issue 9: locale rules never redirect off-site (R2)', () => {
     const localeHosts = { 'ru.site.example': 'ru', 'de.site.example': 'de' } as const
     for (let i = 0; i < RUNS; i++) {
       const pathname = random() < 0.5 ? '/' : path(random)
-      const cookieHeader = random() < 0.5 ? `i18n_redirected=${pick(random, [...TRICKY, 'ru', 'de', 'en'])}; other=${word(random)}` : random() < 0.5 ? word(random, 40) : null
+      const cookieHeader =
+        random() < 0.5 ? `i18n_redirected=${pick(random, [...TRICKY, 'ru', 'de', 'en'])}; other=${word(random)}` : random() < 0.5 ? word(random, 40) : null
       const acceptLanguage = random() < 0.7 ? `${pick(random, [...TRICKY, 'ru', 'de-DE', 'en;q=0.1'])};q=${random().toFixed(2)},${word(random)}` : null
       const host = random() < 0.2 ? pick(random, ['ru.site.example', 'de.site.example', word(random), 'evil.example']) : 'site.example'
       const result = rootRedirect({ pathname, host, cookieHeader, acceptLanguage, localeHosts: random() < 0.3 ? localeHosts : null })

@@ -14,7 +14,7 @@ function clock() {
     clearTimer: (timer: unknown) => void timers.delete(timer as number),
     advance(ms: number) {
       now += ms
-      for (const [key, timer] of [...timers]) if (timer.at <= now) (timers.delete(key), timer.run())
+      for (const [key, timer] of [...timers]) if (timer.at <= now) timers.delete(key), timer.run()
     },
     get pending() {
       return timers.size

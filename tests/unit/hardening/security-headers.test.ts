@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { parseConfig, toPublicConfig } from '#config'
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, isHttps } from '#app/server/security-headers.server.ts'
+import { parseConfig, toPublicConfig } from '#config'
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]))
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  )
 
 describe('issue 9: Content-Security-Policy', () => {
   it('allows scripts from the site, the nonce and the payment widget hosts only', () => {

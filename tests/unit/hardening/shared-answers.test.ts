@@ -5,7 +5,11 @@ describe('issue 17: answers that are the same for every visitor are kept for a s
   it('kept for the configured time, then asked again', async () => {
     let now = 1_000
     let calls = 0
-    const answers = new SharedAnswers<string>(30_000, () => true, () => now)
+    const answers = new SharedAnswers<string>(
+      30_000,
+      () => true,
+      () => now,
+    )
     const load = async () => `answer ${++calls}`
     expect(await answers.get('en|cloudpayments', load)).toBe('answer 1')
     now += 29_999
@@ -53,7 +57,12 @@ describe('issue 17: answers that are the same for every visitor are kept for a s
 
   it('holds at most its number of entries, the oldest leaving first', async () => {
     let calls = 0
-    const answers = new SharedAnswers<number>(30_000, () => true, () => 0, 2)
+    const answers = new SharedAnswers<number>(
+      30_000,
+      () => true,
+      () => 0,
+      2,
+    )
     const load = async () => ++calls
     await answers.get('a', load)
     await answers.get('b', load)

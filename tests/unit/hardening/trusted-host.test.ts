@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseProxies, siteAddress, type HostPolicy } from '#app/server/trusted-host.server.ts'
+import { type HostPolicy, parseProxies, siteAddress } from '#app/server/trusted-host.server.ts'
 import { ConfigError, parseConfig } from '#config'
 
 const policy: HostPolicy = {
@@ -7,7 +7,14 @@ const policy: HostPolicy = {
   known: new Set(['skinvault.gg', 'svchanger.app', 'skinvault.de']),
   proxies: new Set(['10.0.0.5', '127.0.0.1']),
 }
-const request = (over: Partial<Parameters<typeof siteAddress>[0]>) => ({ hostHeader: 'skinvault.gg', forwardedHost: null, forwardedProto: null, protocol: 'http' as const, ip: '203.0.113.9', ...over })
+const request = (over: Partial<Parameters<typeof siteAddress>[0]>) => ({
+  hostHeader: 'skinvault.gg',
+  forwardedHost: null,
+  forwardedProto: null,
+  protocol: 'http' as const,
+  ip: '203.0.113.9',
+  ...over,
+})
 
 describe('issue 18: only trusted addresses (decision 082)', () => {
   it('a known host is answered as itself, in the scheme of the connection', () => {
@@ -27,7 +34,10 @@ describe('issue 18: only trusted addresses (decision 082)', () => {
   })
 
   it('from a configured proxy they count, the first value of a list, and an unknown forwarded host still gets the original', () => {
-    expect(siteAddress(request({ ip: '10.0.0.5', forwardedHost: 'svchanger.app, internal', forwardedProto: 'https' }), policy)).toEqual({ host: 'svchanger.app', protocol: 'https' })
+    expect(siteAddress(request({ ip: '10.0.0.5', forwardedHost: 'svchanger.app, internal', forwardedProto: 'https' }), policy)).toEqual({
+      host: 'svchanger.app',
+      protocol: 'https',
+    })
     expect(siteAddress(request({ ip: '::ffff:127.0.0.1', forwardedProto: 'https' }), policy)).toEqual({ host: 'skinvault.gg', protocol: 'https' })
     expect(siteAddress(request({ ip: '10.0.0.5', forwardedHost: 'evil.example' }), policy)).toEqual({ host: 'skinvault.gg', protocol: 'https' })
     expect(siteAddress(request({ ip: '10.0.0.5', forwardedProto: 'gopher' }), policy)).toEqual({ host: 'skinvault.gg', protocol: 'http' })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { analyticsPayload, domainOf } from '#app/features/marketing/analytics-payload.ts'
 import { clientIdCookieToStore, clientIdNotFoundMessage, readClientId, stripGaPrefix } from '#app/features/marketing/client-id.ts'
 import { pickUtm, utmCookieForSearch, utmCookieString } from '#app/features/marketing/utm.ts'
-import { analyticsPayload, domainOf } from '#app/features/marketing/analytics-payload.ts'
 
 describe('R5: the client id', () => {
   it('strips the _ga version prefix', () => {
@@ -29,7 +29,12 @@ describe('R5: the client id', () => {
 describe('R3, R5, R9: utm', () => {
   const cookie = `utm=${encodeURIComponent(JSON.stringify({ source: 'tg', medium: 'post', campaign: 'winter' }))}`
   it('takes a full set from the address first', () => {
-    expect(pickUtm('?utm_source=g&utm_medium=cpc&utm_campaign=spring&utm_term=skins', cookie)).toEqual({ source: 'g', medium: 'cpc', campaign: 'spring', term: 'skins' })
+    expect(pickUtm('?utm_source=g&utm_medium=cpc&utm_campaign=spring&utm_term=skins', cookie)).toEqual({
+      source: 'g',
+      medium: 'cpc',
+      campaign: 'spring',
+      term: 'skins',
+    })
   })
   it('falls back to the cookie when the address has no full set', () => {
     expect(pickUtm('?utm_source=g&utm_medium=cpc', cookie)).toEqual({ source: 'tg', medium: 'post', campaign: 'winter' })
@@ -43,7 +48,9 @@ describe('R3, R5, R9: utm', () => {
   it('stores a full set for 31536000 s on path /', () => {
     expect(utmCookieForSearch('?utm_source=a')).toBeNull()
     const c = utmCookieForSearch('?utm_source=a&utm_medium=b&utm_campaign=c&utm_content=d')
-    expect(c).toBe(`utm=${encodeURIComponent(JSON.stringify({ source: 'a', medium: 'b', campaign: 'c', content: 'd' }))}; Max-Age=31536000; Path=/; SameSite=Lax`)
+    expect(c).toBe(
+      `utm=${encodeURIComponent(JSON.stringify({ source: 'a', medium: 'b', campaign: 'c', content: 'd' }))}; Max-Age=31536000; Path=/; SameSite=Lax`,
+    )
     expect(utmCookieString({ source: 'a', medium: 'b', campaign: 'c' }, true)).toMatch(/; Path=\/; SameSite=None; Secure$/)
   })
 })
@@ -82,7 +89,9 @@ describe('R5, R9: the configured client-id cookie', () => {
   it('writes the same attributes as the utm cookie', () => {
     const attributes = (cookie: string | null) => cookie!.split('; ').slice(1)
     for (const crossOrigin of [false, true]) {
-      expect(attributes(clientIdCookieToStore('_ga=GA1.1.1.2', 'cid', crossOrigin))).toEqual(attributes(utmCookieString({ source: 'a', medium: 'b', campaign: 'c' }, crossOrigin)))
+      expect(attributes(clientIdCookieToStore('_ga=GA1.1.1.2', 'cid', crossOrigin))).toEqual(
+        attributes(utmCookieString({ source: 'a', medium: 'b', campaign: 'c' }, crossOrigin)),
+      )
     }
   })
   it('writes nothing when the cookie is there, _ga has no id, or no cookie is configured', () => {

@@ -40,7 +40,10 @@ describe('R9: analytics batching (delay 500 ms, amount 2)', () => {
     const { batches, batcher } = make()
     const all = [1, 2, 3, 4, 5].map((n) => batcher.add(n))
     await vi.advanceTimersByTimeAsync(0)
-    expect(batches).toEqual([[1, 2], [3, 4]])
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ])
     expect(batcher.pending).toBe(1)
     await vi.advanceTimersByTimeAsync(500)
     await Promise.all(all)
@@ -49,7 +52,16 @@ describe('R9: analytics batching (delay 500 ms, amount 2)', () => {
 
   it('rejects the items of a failed batch only', async () => {
     let fail = true
-    const batcher = createBatcher<number>({ delayMs: 500, amount: 2, send: async () => { if (fail) { fail = false; throw new Error('offline') } } })
+    const batcher = createBatcher<number>({
+      delayMs: 500,
+      amount: 2,
+      send: async () => {
+        if (fail) {
+          fail = false
+          throw new Error('offline')
+        }
+      },
+    })
     const a = batcher.add(1)
     const b = batcher.add(2)
     await expect(a).rejects.toThrow('offline')

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildMeta, pageDescription, pageTitle, PAGE_KEYS } from '#app/site/meta.ts'
+import { buildMeta, PAGE_KEYS, pageDescription, pageTitle } from '#app/site/meta.ts'
 import { parseConfig } from '#config'
 
 const config = parseConfig({})
@@ -18,7 +18,9 @@ describe('R1: the mirror has its own texts', () => {
       const m = meta(`/${locale}`, locale, 'mirror')
       expect(m.meta[0]).toEqual({ title: pages(locale).meta_mirror_home_title!.replaceAll('{product}', product) })
       expect(content(m, 'description')).toBe(pages(locale).meta_mirror_home_description!.replaceAll('{product}', product))
-      expect(content(meta(`/${locale}`, locale, 'original'), 'description')).not.toBe(content(m, 'description')!.replaceAll(product, locale === 'ru' ? 'Скинволт' : 'Skinvault'))
+      expect(content(meta(`/${locale}`, locale, 'original'), 'description')).not.toBe(
+        content(m, 'description')!.replaceAll(product, locale === 'ru' ? 'Скинволт' : 'Skinvault'),
+      )
     }
   })
 
@@ -53,8 +55,17 @@ describe('R1: the mirror has its own texts', () => {
 describe('German copy addresses the reader in one form ("Sie") throughout', () => {
   // The site's German copy is formal; an informal "du" form in these files is a slip.
   const INFORMAL = /(^|[^\p{L}])(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)(?=[^\p{L}]|$)/iu
-  const IMPERATIVE = /(^|[.!?–:,]\s*|\bund\s+)(schau|schreib|nenne|beschreibe|melde dich|prüfe|wähle|gib|lade|starte|öffne|klicke|versuche|nutze|hol|setze|stimme|akzeptiere|schließe|bestätige|sieh|lies)(?=[^\p{L}])/u
-  for (const file of ['messages/de.json', 'messages/pages/de.json', 'messages/content/de.json', 'messages/legal/de.json', 'messages/marketing/de.json', 'messages/premium/de.json', 'messages/account/de.json']) {
+  const IMPERATIVE =
+    /(^|[.!?–:,]\s*|\bund\s+)(schau|schreib|nenne|beschreibe|melde dich|prüfe|wähle|gib|lade|starte|öffne|klicke|versuche|nutze|hol|setze|stimme|akzeptiere|schließe|bestätige|sieh|lies)(?=[^\p{L}])/u
+  for (const file of [
+    'messages/de.json',
+    'messages/pages/de.json',
+    'messages/content/de.json',
+    'messages/legal/de.json',
+    'messages/marketing/de.json',
+    'messages/premium/de.json',
+    'messages/account/de.json',
+  ]) {
     it(file, () => {
       const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>
       const informal = Object.entries(messages).filter(([key, value]) => key !== '$schema' && (INFORMAL.test(value) || IMPERATIVE.test(value)))

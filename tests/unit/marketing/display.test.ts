@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { COUNTDOWN_PLACEHOLDER, countdownDisplay } from '#app/features/marketing/countdown-display.ts'
-import { splitEmails, textBlocks } from '#app/features/marketing/rich-text.ts'
-import { filterArticles, normalizeForSearch } from '#app/features/marketing/wiki-search.ts'
-import { relativeIndex, swipeTarget } from '#app/features/marketing/slider.ts'
 import { currencyForLocale, launcherProduct } from '#app/features/marketing/ecommerce.ts'
+import { splitEmails, textBlocks } from '#app/features/marketing/rich-text.ts'
+import { relativeIndex, swipeTarget } from '#app/features/marketing/slider.ts'
+import { filterArticles, normalizeForSearch } from '#app/features/marketing/wiki-search.ts'
 
 describe('R9: countdown display', () => {
   it('pads every unit to two digits and counts seconds', () => {
@@ -37,10 +37,15 @@ describe('copy format', () => {
 
 describe('wiki search', () => {
   const articles = [
-    { anchor: 'install', title: 'Installing the launcher', summary: 'Download and install.', sections: [
-      { anchor: 'req', title: 'Requirements', body: 'Windows 10 or 11.' },
-      { anchor: 'av', title: 'Antivirus', body: 'Add an exception.' },
-    ] },
+    {
+      anchor: 'install',
+      title: 'Installing the launcher',
+      summary: 'Download and install.',
+      sections: [
+        { anchor: 'req', title: 'Requirements', body: 'Windows 10 or 11.' },
+        { anchor: 'av', title: 'Antivirus', body: 'Add an exception.' },
+      ],
+    },
     { anchor: 'presets', title: 'Presets', summary: 'Save loadouts.', sections: [{ anchor: 'p1', title: 'Creating a preset', body: 'Click save.' }] },
     { anchor: 'ru', title: 'Ёлка', summary: 'Проверка ё', sections: [{ anchor: 'r1', title: 'Раздел', body: 'Текст' }] },
   ]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_GTM_SCRIPT_URL, parseConfig, toPublicConfig } from '#config'
 import { configuredScripts, gtmScriptSrc, startTagManager } from '#app/features/marketing/load-external-scripts.ts'
 import { contentSecurityPolicy } from '#app/server/security-headers.server.ts'
+import { ConfigError, DEFAULT_GTM_SCRIPT_URL, parseConfig, toPublicConfig } from '#config'
 
 const scriptSrc = (config: ReturnType<typeof parseConfig>) =>
   contentSecurityPolicy({ nonce: 'n', config, https: true })

@@ -9,9 +9,24 @@ import { describe, expect, it } from 'vitest'
  */
 const LOCALES = ['en', 'ru', 'de'] as const
 const read = (area: string, locale: string) => JSON.parse(readFileSync(`messages/${area}/${locale}.json`, 'utf8')) as Record<string, string>
-const texts = (locale: string) => ({ ...JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')), ...read('content', locale), ...read('marketing', locale), ...read('pages', locale) }) as Record<string, string>
+const texts = (locale: string) =>
+  ({
+    ...JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')),
+    ...read('content', locale),
+    ...read('marketing', locale),
+    ...read('pages', locale),
+  }) as Record<string, string>
 
-const PROMO_KEYS = ['nav_promo', 'meta_promo_title', 'meta_promo_description', 'meta_mirror_promo_description', 'page_promo_heading', 'page_promo_intro', 'promo_terms', 'promo_cta']
+const PROMO_KEYS = [
+  'nav_promo',
+  'meta_promo_title',
+  'meta_promo_description',
+  'meta_mirror_promo_description',
+  'page_promo_heading',
+  'page_promo_intro',
+  'promo_terms',
+  'promo_cta',
+]
 const COUNTDOWN_KEYS = ['home_countdown_title', 'home_countdown_text', 'mk_countdown_label', 'mk_countdown_finished']
 
 const OVERCLAIM = {

@@ -5,22 +5,22 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
+import { ApiError } from '#app/api/errors.ts'
+import { pushCartChange } from '#app/features/marketing/data-layer.ts'
+import { paymentToast } from '#app/features/premium/payment-toast.ts'
 import {
+  type CreatePaymentInput,
+  type PaymentInput,
+  type PremiumState,
   payBlocker,
   paymentMachine,
   persistablePremiumState,
   selectLoginHref,
   selectPayReason,
   selectRestored,
-  type CreatePaymentInput,
-  type PaymentInput,
-  type PremiumState,
 } from '#machines/payment.ts'
 import type { CartChange } from '#machines/rules/analytics.ts'
 import type { PaymentOptions, Subscription } from '#machines/rules/payment.ts'
-import { ApiError } from '#app/api/errors.ts'
-import { pushCartChange } from '#app/features/marketing/data-layer.ts'
-import { paymentToast } from '#app/features/premium/payment-toast.ts'
 
 const WEEK: Subscription = { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }
 const MONTH: Subscription = { id: 3, name: 'Month', days: 30, prices: { using: { actual: 6.99, currency: 'USD' } } }
@@ -49,7 +49,13 @@ function start(input: Partial<PaymentInput> = {}, stored: Promise<PremiumState |
 
 describe('R3, R4: why paying is not possible yet (the machine, not the page)', () => {
   it('names the first thing missing, in order: plan, session, e-mail, agreements', () => {
-    const base = { subscription: WEEK, loggedIn: true, hasEmail: true, requiredAgreements: ['premium', 'promo'] as const, agreements: { premium: true, promo: true } }
+    const base = {
+      subscription: WEEK,
+      loggedIn: true,
+      hasEmail: true,
+      requiredAgreements: ['premium', 'promo'] as const,
+      agreements: { premium: true, promo: true },
+    }
     expect(payBlocker({ ...base, subscription: null, loggedIn: false })).toBe('plan')
     expect(payBlocker({ ...base, loggedIn: false, agreements: { premium: false, promo: false } })).toBe('login')
     // Decision 072: a Steam account without an e-mail adds one before paying; a guest signs in first.
@@ -105,7 +111,13 @@ describe('R3: the trip to the login page and back', () => {
 
   it('back signed in: the stored plan, matched with the plans on offer now; the way back used up; the panel focused', async () => {
     const now = { ...MONTH, prices: { using: { actual: 7.49, currency: 'USD' } } }
-    const stored: PremiumState = { subscription: MONTH, label: '30 days', agreements: { premium: true, promo: false }, redirectAfterLoginTo: '/de/premium', goToSubscription: true }
+    const stored: PremiumState = {
+      subscription: MONTH,
+      label: '30 days',
+      agreements: { premium: true, promo: false },
+      redirectAfterLoginTo: '/de/premium',
+      goToSubscription: true,
+    }
     const { actor, calls } = start({ restoreStored: true, locale: 'de', plans: [{ plan: now, label: '30 Tage' }] }, Promise.resolve(stored))
     await waitFor(actor, (s) => s.matches('selecting'))
     const { context } = actor.getSnapshot()
@@ -116,7 +128,13 @@ describe('R3: the trip to the login page and back', () => {
   })
 
   it('a stored plan no longer offered is dropped; a guest is only focused once signed in', async () => {
-    const stored: PremiumState = { subscription: MONTH, label: '30 days', agreements: { premium: false, promo: false }, redirectAfterLoginTo: '/en/premium', goToSubscription: true }
+    const stored: PremiumState = {
+      subscription: MONTH,
+      label: '30 days',
+      agreements: { premium: false, promo: false },
+      redirectAfterLoginTo: '/en/premium',
+      goToSubscription: true,
+    }
     const { actor, calls } = start({ restoreStored: true, loggedIn: false, plans: [{ plan: WEEK, label: '7 days' }] }, Promise.resolve(stored))
     await waitFor(actor, (s) => s.matches('selecting'))
     expect(actor.getSnapshot().context.subscription).toBeNull()
@@ -187,6 +205,9 @@ describe('R8: the payment failure toast', () => {
     expect(paymentToast(fail, undefined)).toEqual(fail)
   })
   it('a success toast is left as it is', () => {
-    expect(paymentToast({ kind: 'success', key: 'payments.success' }, new ApiError('http', 409, 'x', { message: 'm' }))).toEqual({ kind: 'success', key: 'payments.success' })
+    expect(paymentToast({ kind: 'success', key: 'payments.success' }, new ApiError('http', 409, 'x', { message: 'm' }))).toEqual({
+      kind: 'success',
+      key: 'payments.success',
+    })
   })
 })

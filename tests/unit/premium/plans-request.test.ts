@@ -1,9 +1,9 @@
 /** R7, R8: the premium plans from the route loader, driven by the request machine. */
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { requestMachine } from '#machines/request.ts'
 import { ApiError } from '#app/api/errors.ts'
-import { PlansLoadError, fetchPlans, plansFailureToast, settledPlans, type PlansResult } from '#app/features/premium/plans-result.ts'
+import { fetchPlans, PlansLoadError, type PlansResult, plansFailureToast, settledPlans } from '#app/features/premium/plans-result.ts'
+import { requestMachine } from '#machines/request.ts'
 
 const LIST = { subscriptions: [{ id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }], currencies: [], country_group_id: 2 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { labelledPlans, type Plan, planView } from '#app/features/premium/plans.ts'
 import { m } from '#app/paraglide/messages.js'
-import { isPlanShown, type DaysMessages } from '#machines/rules/plans.ts'
-import { labelledPlans, planView, type Plan } from '#app/features/premium/plans.ts'
 import type { Locale } from '#machines/rules/locale.ts'
+import { type DaysMessages, isPlanShown } from '#machines/rules/plans.ts'
 
 function daysMessages(locale: Locale): DaysMessages {
   return {
@@ -18,8 +18,15 @@ function plan(id: number, days: number, actual: number, extra: Partial<Plan> = {
 
 describe('R3, R9: plan views', () => {
   it('labels, durations, prices in the response currency and old prices only when higher', () => {
-    const list = [plan(1, 3, 1), plan(2, 7, 2.99, { prices: { using: { actual: 2.99, old: 4.99, currency: 'USD' } } }), plan(3, 30, 6.99, { prices: { using: { actual: 6.99, old: 6.99, currency: 'USD' } } }), plan(6, 3650, 9000)]
-    const views = labelledPlans(list, 'en', daysMessages('en')).filter((offered) => isPlanShown(offered.plan, false)).map((offered) => planView(offered, 'en', daysMessages('en')))
+    const list = [
+      plan(1, 3, 1),
+      plan(2, 7, 2.99, { prices: { using: { actual: 2.99, old: 4.99, currency: 'USD' } } }),
+      plan(3, 30, 6.99, { prices: { using: { actual: 6.99, old: 6.99, currency: 'USD' } } }),
+      plan(6, 3650, 9000),
+    ]
+    const views = labelledPlans(list, 'en', daysMessages('en'))
+      .filter((offered) => isPlanShown(offered.plan, false))
+      .map((offered) => planView(offered, 'en', daysMessages('en')))
     expect(views.map((v) => [v.plan.id, v.label, v.trial, v.duration, v.price, v.oldPrice, v.currency])).toEqual([
       [1, 'Trial', true, '3 days', '$1', null, 'USD'],
       [2, '7 days', false, '7 days', '$2.99', '$4.99', 'USD'],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadScript, resetLoadedScripts, ScriptLoadError, type ScriptHost } from '#app/features/premium/payments/script-loader.ts'
+import { loadScript, resetLoadedScripts, type ScriptHost, ScriptLoadError } from '#app/features/premium/payments/script-loader.ts'
 
 interface FakeScript {
   src: string
@@ -17,13 +17,27 @@ function fakeHost() {
   const host = {
     createElement: () => {
       const script: FakeScript = {
-        src: '', async: false, attributes: {}, removed: false, onload: null, onerror: null,
-        setAttribute(name, value) { this.attributes[name] = value },
-        remove() { this.removed = true },
+        src: '',
+        async: false,
+        attributes: {},
+        removed: false,
+        onload: null,
+        onerror: null,
+        setAttribute(name, value) {
+          this.attributes[name] = value
+        },
+        remove() {
+          this.removed = true
+        },
       }
       return script as unknown as HTMLScriptElement
     },
-    head: { appendChild: (node: Node) => { scripts.push(node as unknown as FakeScript); return node } },
+    head: {
+      appendChild: (node: Node) => {
+        scripts.push(node as unknown as FakeScript)
+        return node
+      },
+    },
   } as unknown as ScriptHost
   return { host, scripts }
 }

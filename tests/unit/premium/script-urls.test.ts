@@ -1,8 +1,8 @@
 /** R7 and decision 050: which widget scripts the site loads, and that the page's CSP allows them. */
 import { describe, expect, it } from 'vitest'
-import { PROVIDER_SCRIPT_URLS, parseConfig } from '#config'
 import { widgetScriptUrl } from '#app/features/premium/payments/index.ts'
 import { contentSecurityPolicy } from '#app/server/security-headers.server.ts'
+import { PROVIDER_SCRIPT_URLS, parseConfig } from '#config'
 
 const REAL_CP = 'https://widget.cloudpayments.ru/bundles/cloudpayments.js'
 const REAL_PS = 'https://widget.payselection.com/lib/pay-widget.js'
@@ -30,7 +30,10 @@ describe('decision 050: the payment widget scripts by default', () => {
 
   it('with a real backend (API_BASE_URL): the providers real scripts', () => {
     expect(scripts({ API_BASE_URL: 'https://api.skinvault.gg' })).toEqual({ cloudpayments: REAL_CP, payselection: REAL_PS })
-    expect(scripts({ API_BASE_URL: 'http://10.0.0.2:8080', API_BROWSER_BASE_URL: 'https://api.skinvault.gg' })).toEqual({ cloudpayments: REAL_CP, payselection: REAL_PS })
+    expect(scripts({ API_BASE_URL: 'http://10.0.0.2:8080', API_BROWSER_BASE_URL: 'https://api.skinvault.gg' })).toEqual({
+      cloudpayments: REAL_CP,
+      payselection: REAL_PS,
+    })
   })
 
   it('an explicit script URL always wins, with either backend', () => {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { PremiumState } from '#machines/payment.ts'
 import { ApiError, createApi } from '#app/api/client.ts'
-import { loadPlans, plansFailure } from '#app/features/premium/plans-result.ts'
 import { PREMIUM_STORAGE_KEY, readPremiumState, reconcileRestored, writePremiumState } from '#app/features/premium/persist.ts'
+import { loadPlans, plansFailure } from '#app/features/premium/plans-result.ts'
+import type { PremiumState } from '#machines/payment.ts'
 
 function memoryStorage() {
   const map = new Map<string, string>()
@@ -34,7 +34,13 @@ describe('R3: the premium state kept across the login page', () => {
   it('removes the key once there is nothing to keep (after a payment reset)', () => {
     const storage = memoryStorage()
     writePremiumState(storage, STATE)
-    writePremiumState(storage, { subscription: null, label: '', agreements: { premium: false, promo: false }, redirectAfterLoginTo: null, goToSubscription: false })
+    writePremiumState(storage, {
+      subscription: null,
+      label: '',
+      agreements: { premium: false, promo: false },
+      redirectAfterLoginTo: null,
+      goToSubscription: false,
+    })
     expect(storage.map.has(PREMIUM_STORAGE_KEY)).toBe(false)
   })
   it('ignores broken or foreign values and missing storage', async () => {
@@ -44,7 +50,17 @@ describe('R3: the premium state kept across the login page', () => {
     storage.setItem(PREMIUM_STORAGE_KEY, JSON.stringify({ subscription: 'x' }))
     expect(await readPremiumState(storage)).toBeNull()
     expect(await readPremiumState(null)).toBeNull()
-    expect(() => writePremiumState({ ...storage, setItem: () => { throw new Error('full') } }, STATE)).not.toThrow()
+    expect(() =>
+      writePremiumState(
+        {
+          ...storage,
+          setItem: () => {
+            throw new Error('full')
+          },
+        },
+        STATE,
+      ),
+    ).not.toThrow()
   })
   it('matches a restored plan with the plans on offer now', () => {
     const now = { ...WEEK, prices: { using: { actual: 3.49, currency: 'USD' } } }

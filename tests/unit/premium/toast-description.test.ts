@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 
 const shown: Array<{ kind: string; text: string; options: unknown }> = []
 vi.mock('sonner', () => ({
-  toast: Object.fromEntries(['success', 'info', 'warning', 'error'].map((kind) => [kind, (text: string, options?: unknown) => shown.push({ kind, text, options })])),
+  toast: Object.fromEntries(
+    ['success', 'info', 'warning', 'error'].map((kind) => [kind, (text: string, options?: unknown) => shown.push({ kind, text, options })]),
+  ),
 }))
 
 const { notify, toasterMounted, toastText } = await import('#app/site/toast.ts')
@@ -17,7 +19,11 @@ describe('R8: payments.fail with the server message', () => {
     await settle()
     const title = toastText({ kind: 'error', key: 'payments.fail' })
     expect(shown).toEqual([
-      { kind: 'error', text: title, options: { id: `${title}\nThe trial can be used once per account.`, description: 'The trial can be used once per account.' } },
+      {
+        kind: 'error',
+        text: title,
+        options: { id: `${title}\nThe trial can be used once per account.`, description: 'The trial can be used once per account.' },
+      },
       // The same words twice are one toast on screen (sonner keeps one per id).
       { kind: 'error', text: title, options: { id: title } },
     ])

@@ -1,22 +1,38 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { paymentMachine } from '#machines/payment.ts'
-import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment.ts'
-import { openCloudPayments, cloudPaymentsCallbacks, isCloudPaymentsCancel } from '#app/features/premium/payments/cloudpayments.ts'
+import { cloudPaymentsCallbacks, isCloudPaymentsCancel, openCloudPayments } from '#app/features/premium/payments/cloudpayments.ts'
+import { createRunWidget, openWidget, WidgetUnavailableError, widgetScriptUrl } from '#app/features/premium/payments/index.ts'
 import { openPayselection, payselectionCallbacks } from '#app/features/premium/payments/payselection.ts'
-import { createRunWidget, openWidget, widgetScriptUrl, WidgetUnavailableError } from '#app/features/premium/payments/index.ts'
 import type { CloudPaymentsCallbacks, PayselectionCallbacks, WidgetOutcome, WidgetScope } from '#app/features/premium/payments/types.ts'
 import { parseConfig, toPublicConfig } from '#config'
+import { paymentMachine } from '#machines/payment.ts'
+import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment.ts'
 
 const RUB: PaymentOptions = { amount: 490, currency: 'RUB', payment_id: 17, user_id: 2, email: 'ann@example.com', tax_system_id: 0 }
 const USD: PaymentOptions = { amount: 2.99, currency: 'USD', payment_id: 18, user_id: 2, email: 'ann@example.com', tax_system_id: null }
 const KEYS = { serviceId: 'svc-1', publicKey: 'key-1' }
 
 function cloudRequest(subscriptionId: number, options: PaymentOptions, locale = 'en'): CloudPaymentsRequest {
-  return buildWidgetRequest({ service: 'cloudpayments', subscriptionId, description: '30 days', options, locale, publicId: 'pk_host', payselection: KEYS }) as CloudPaymentsRequest
+  return buildWidgetRequest({
+    service: 'cloudpayments',
+    subscriptionId,
+    description: '30 days',
+    options,
+    locale,
+    publicId: 'pk_host',
+    payselection: KEYS,
+  }) as CloudPaymentsRequest
 }
 function payselectionRequest(options: PaymentOptions, locale = 'ru'): PayselectionRequest {
-  return buildWidgetRequest({ service: 'payselection', subscriptionId: 3, description: '30 дней', options, locale, publicId: 'pk_host', payselection: KEYS }) as PayselectionRequest
+  return buildWidgetRequest({
+    service: 'payselection',
+    subscriptionId: 3,
+    description: '30 дней',
+    options,
+    locale,
+    publicId: 'pk_host',
+    payselection: KEYS,
+  }) as PayselectionRequest
 }
 
 /** A fake `cp` global that records what the site passes. */
@@ -57,7 +73,14 @@ describe('R7, R9: the CloudPayments widget call', () => {
     expect(calls[0]!.language).toBe('ru-RU')
     expect(calls[0]!.scheme).toBe('charge')
     expect(calls[0]!.options).toMatchObject({
-      publicId: 'pk_host', description: '30 days', amount: 490, currency: 'RUB', invoiceId: '17', accountId: '2', email: 'ann@example.com', skin: 'classic',
+      publicId: 'pk_host',
+      description: '30 days',
+      amount: 490,
+      currency: 'RUB',
+      invoiceId: '17',
+      accountId: '2',
+      email: 'ann@example.com',
+      skin: 'classic',
     })
   })
 
@@ -84,8 +107,21 @@ describe('R7, R9: the CloudPayments widget call', () => {
   })
 
   it.each([
-    ['en', 'en-US'], ['ru', 'ru-RU'], ['de', 'de-DE'], ['cs', 'cs-CZ'], ['kk', 'kk-KZ'], ['vi', 'vi-VN'], ['tr', 'tr-TR'], ['es', 'es-ES'],
-    ['lv', 'lv'], ['az', 'az'], ['uk', 'uk'], ['pl', 'pl'], ['pt', 'pt'], ['fr', 'en-US'], ['', 'en-US'],
+    ['en', 'en-US'],
+    ['ru', 'ru-RU'],
+    ['de', 'de-DE'],
+    ['cs', 'cs-CZ'],
+    ['kk', 'kk-KZ'],
+    ['vi', 'vi-VN'],
+    ['tr', 'tr-TR'],
+    ['es', 'es-ES'],
+    ['lv', 'lv'],
+    ['az', 'az'],
+    ['uk', 'uk'],
+    ['pl', 'pl'],
+    ['pt', 'pt'],
+    ['fr', 'en-US'],
+    ['', 'en-US'],
   ])('R9: locale %s opens the widget in %s', (locale, language) => {
     const { scope, calls } = fakeCloudPayments()
     openCloudPayments(scope, cloudRequest(2, USD, locale), () => {})
@@ -120,7 +156,12 @@ describe('R7, R9: the CloudPayments widget call', () => {
       { type: 'widget.fail', reason: 'Insufficient funds' },
       { type: 'widget.fail', reason: { message: 'User has cancelled' } },
     ])
-    expect([isCloudPaymentsCancel('User has cancelled'), isCloudPaymentsCancel(' User has cancelled '), isCloudPaymentsCancel('user has'), isCloudPaymentsCancel(null)]).toEqual([true, true, false, false])
+    expect([
+      isCloudPaymentsCancel('User has cancelled'),
+      isCloudPaymentsCancel(' User has cancelled '),
+      isCloudPaymentsCancel('user has'),
+      isCloudPaymentsCancel(null),
+    ]).toEqual([true, true, false, false])
   })
 
   it('throws when the script defined no widget', () => {
@@ -141,7 +182,12 @@ describe('R7, R9: the Payselection widget call', () => {
   })
 
   it.each([
-    ['ru', 'ru'], ['en', 'en'], ['de', 'en'], ['es', 'en'], ['fr', 'en'], ['', 'en'],
+    ['ru', 'ru'],
+    ['en', 'en'],
+    ['de', 'en'],
+    ['es', 'en'],
+    ['fr', 'en'],
+    ['', 'en'],
   ])('R9, decision 050: locale %s opens the widget in CustomerInfo.Language %s', (locale, language) => {
     const { scope, calls } = fakePayselection()
     openPayselection(scope, payselectionRequest(RUB, locale), () => {})
@@ -151,7 +197,12 @@ describe('R7, R9: the Payselection widget call', () => {
   })
 
   it.each([
-    [1, '1.00'], [199, '199.00'], [2.5, '2.50'], [6.99, '6.99'], [0.1 + 0.2, '0.30'], [1190.005, '1190.01'],
+    [1, '1.00'],
+    [199, '199.00'],
+    [2.5, '2.50'],
+    [6.99, '6.99'],
+    [0.1 + 0.2, '0.30'],
+    [1190.005, '1190.01'],
   ])('amount %d is sent as "%s"', (amount, text) => {
     const { scope, calls } = fakePayselection()
     openPayselection(scope, payselectionRequest({ ...RUB, amount }), () => {})
@@ -216,7 +267,13 @@ describe('R4: the runWidget actor inside the payment machine', () => {
         checkPayment: fromPromise(async () => true),
         refreshUser: fromPromise(async () => {}),
       },
-      actions: { navigate: (_, p) => navigate(p.to), toast: (_, p) => toast('key' in p ? p.key : p.text), log: (_, p) => log(p.message), logError: () => {}, trackPurchase: () => {} },
+      actions: {
+        navigate: (_, p) => navigate(p.to),
+        toast: (_, p) => toast('key' in p ? p.key : p.text),
+        log: (_, p) => log(p.message),
+        logError: () => {},
+        trackPurchase: () => {},
+      },
     })
     const actor = createActor(machine, {
       input: { locale: 'en', loggedIn: true, activeService: service, publicId: 'pk_host', payselection: KEYS },

@@ -6,7 +6,7 @@
  * `cancel`; both are a close (decision 050).
  */
 import type { CloudPaymentsRequest } from '#machines/rules/payment.ts'
-import { reportOnce, type CloudPaymentsCallbacks, type WidgetOutcome, type WidgetScope } from './types.ts'
+import { type CloudPaymentsCallbacks, reportOnce, type WidgetOutcome, type WidgetScope } from './types.ts'
 
 export class WidgetUnavailableError extends Error {
   constructor(global: string) {

@@ -3,17 +3,17 @@
  * widget and report `widget.success`, `widget.fail` or `widget.close`. The same code runs
  * against the providers' scripts and the stand-in backend's sandbox scripts.
  */
-import { fromCallback, fromPromise, type EventObject } from 'xstate'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
+import type { PublicConfig } from '#constants'
 import type { LoadWidgetInput, RunWidgetInput } from '#machines/payment.ts'
 import type { PaymentService } from '#machines/rules/payment.ts'
-import type { PublicConfig } from '#constants'
-import { loadScript } from './script-loader.ts'
 import { openCloudPayments } from './cloudpayments.ts'
 import { openPayselection } from './payselection.ts'
+import { loadScript } from './script-loader.ts'
 import type { WidgetOutcome, WidgetScope } from './types.ts'
 
-export { loadScript, ScriptLoadError, SCRIPT_TIMEOUT_MS } from './script-loader.ts'
 export { WidgetUnavailableError } from './cloudpayments.ts'
+export { loadScript, SCRIPT_TIMEOUT_MS, ScriptLoadError } from './script-loader.ts'
 export type { WidgetOutcome, WidgetScope } from './types.ts'
 
 /** The configured script of a provider. */

@@ -5,7 +5,7 @@
  */
 import type { PayselectionRequest } from '#machines/rules/payment.ts'
 import { WidgetUnavailableError } from './cloudpayments.ts'
-import { reportOnce, type PayselectionCallbacks, type WidgetOutcome, type WidgetScope } from './types.ts'
+import { type PayselectionCallbacks, reportOnce, type WidgetOutcome, type WidgetScope } from './types.ts'
 
 export function payselectionCallbacks(report: (outcome: WidgetOutcome) => void): PayselectionCallbacks {
   const once = reportOnce(report)

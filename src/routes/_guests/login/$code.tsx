@@ -1,10 +1,10 @@
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { m } from '#app/paraglide/messages.js'
-import { isSafeRedirect } from '#machines/rules/redirect.ts'
-import { PageIntro } from '#app/site/page-intro.tsx'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
+import { m } from '#app/paraglide/messages.js'
+import { PageIntro } from '#app/site/page-intro.tsx'
 import { useSite } from '#app/site/use-site.ts'
+import { isSafeRedirect } from '#machines/rules/redirect.ts'
 
 const Search = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
@@ -31,10 +31,14 @@ function LoginCodePage() {
         <div className="form-card" role="alert" data-testid="link-failed">
           <h2>{m.acc_link_failed_title()}</h2>
           <p>{state.error}</p>
-          <Link to="/login" search={redirect ? { redirect } : {}} className="button">{m.acc_link_retry()}</Link>
+          <Link to="/login" search={redirect ? { redirect } : {}} className="button">
+            {m.acc_link_retry()}
+          </Link>
         </div>
       ) : (
-        <p className="notice" role="status" aria-busy="true">{m.acc_link_checking()}</p>
+        <p className="notice" role="status" aria-busy="true">
+          {m.acc_link_checking()}
+        </p>
       )}
     </PageIntro>
   )

@@ -1,17 +1,17 @@
-import { Link, createFileRoute, useLocation } from '@tanstack/react-router'
+import { createFileRoute, Link, useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { m } from '#app/paraglide/messages.js'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { isSafeRedirect } from '#machines/rules/redirect.ts'
-import { localePath } from '#machines/rules/locale.ts'
-import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in.ts'
-import { PageIntro } from '#app/site/page-intro.tsx'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
-import { SignInForm, EMAIL_STEP, type SignInStart } from '#app/features/account/sign-in-form.tsx'
+import { isOpenIdAnswer, steamSignInUrl } from '#app/features/account/openid.ts'
+import { EMAIL_STEP, SignInForm, type SignInStart } from '#app/features/account/sign-in-form.tsx'
 import { formAction } from '#app/forms/endpoints.ts'
 import type { Flash } from '#app/forms/flash.ts'
-import { isOpenIdAnswer, steamSignInUrl } from '#app/features/account/openid.ts'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { PageIntro } from '#app/site/page-intro.tsx'
 import { useSite } from '#app/site/use-site.ts'
+import { localePath } from '#machines/rules/locale.ts'
+import { isSafeRedirect } from '#machines/rules/redirect.ts'
+import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in.ts'
 
 /**
  * R5: only a safe local path is kept as the target to return to after login. The router
@@ -48,7 +48,11 @@ function LoginPage() {
   const returnTo = `${origin}${localePath(locale, '/login')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`
   return (
     <PageIntro heading={m.page_login_heading({ product })} intro={m.page_login_intro({ product })}>
-      {redirect ? <p className="notice" data-testid="login-target" data-target={redirect}>{m.login_required_notice()}</p> : null}
+      {redirect ? (
+        <p className="notice" data-testid="login-target" data-target={redirect}>
+          {m.login_required_notice()}
+        </p>
+      ) : null}
       <SignInForm redirect={redirect} start={startFrom(flash)} />
       <div className="form-card form-card--alt">
         <p className="form-card__muted">{m.acc_steam_or()}</p>
@@ -80,18 +84,24 @@ function SteamCallback({ redirect, searchStr }: { redirect?: string; searchStr: 
         <div className="form-card" role="alert" data-testid="steam-failed">
           <h2>{m.acc_steam_failed_title()}</h2>
           <p>{state.error}</p>
-          <Link to="/login" search={redirect ? { redirect } : {}} className="button">{m.acc_link_retry()}</Link>
+          <Link to="/login" search={redirect ? { redirect } : {}} className="button">
+            {m.acc_link_retry()}
+          </Link>
         </div>
       ) : (
         <>
-          <p className="notice" role="status" aria-busy="true" data-testid="steam-checking">{m.acc_steam_checking()}</p>
+          <p className="notice" role="status" aria-busy="true" data-testid="steam-checking">
+            {m.acc_steam_checking()}
+          </p>
           <noscript>
             <form method="post" action={formAction('steam')}>
               <input type="hidden" name="locale" value={getLocale()} />
               {[...new URLSearchParams(searchStr)].map(([name, value]) => (
                 <input key={name} type="hidden" name={`q:${name}`} value={value} />
               ))}
-              <button type="submit" className="button">{m.acc_steam_continue()}</button>
+              <button type="submit" className="button">
+                {m.acc_steam_continue()}
+              </button>
             </form>
           </noscript>
         </>
