@@ -228,3 +228,21 @@ const NO_FIELD = {
   getSnapshot: () => undefined,
   subscribe: () => ({ unsubscribe: () => {} }),
 } as unknown as FormFieldRef
+
+/** A form's error as the backend or the machine worded it, announced at once (R8); nothing without one. */
+export function FormError({ error }: { error: string | null | undefined }) {
+  return error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null
+}
+
+/** The form's submit button: disabled and marked busy while the form is sent. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+      {children}
+    </button>
+  )
+}

@@ -6,7 +6,7 @@ import { formatDate, formatPrice } from '#app/features/premium/format.ts'
 import { DAYS } from '#app/features/premium/plans.ts'
 import { formAction } from '#app/forms/endpoints.ts'
 import type { Flash } from '#app/forms/flash.ts'
-import { FormField, MachineForm } from '#app/forms/form.tsx'
+import { FormError, FormField, MachineForm } from '#app/forms/form.tsx'
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
@@ -271,12 +271,7 @@ function ReferralCard({ code }: { code: string }) {
 /** What a form of this card sent without JavaScript came back with: the backend's words. */
 function FlashLine({ flash, form }: { flash: Flash | null; form: string }) {
   if (flash?.form !== form) return null
-  if (flash.error)
-    return (
-      <p className="form-error" role="alert">
-        {flash.error}
-      </p>
-    )
+  if (flash.error) return <FormError error={flash.error} />
   return flash.notice ? (
     <p className="notice" role="status">
       {flash.notice}

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { formAction } from '#app/forms/endpoints.ts'
-import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
+import { FormError, FormField, MachineForm, SubmitButton, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
@@ -103,11 +103,7 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
         autoComplete="new-password"
         hint={m.acc_confirm_password_hint()}
       />
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       {state.matches('otherAccount') ? (
         <div className="notice" role="alert" data-testid="confirm-other-account">
           <p>{m.acc_confirm_other_account({ current: state.context.otherAccount ?? '', email: state.context.credentials.email })}</p>
@@ -121,9 +117,7 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
           </div>
         </div>
       ) : (
-        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-          {m.acc_confirm_submit()}
-        </button>
+        <SubmitButton busy={busy}>{m.acc_confirm_submit()}</SubmitButton>
       )}
     </MachineForm>
   )

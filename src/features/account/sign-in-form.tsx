@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'
 import { formAction } from '#app/forms/endpoints.ts'
-import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
+import { FormError, FormField, MachineForm, SubmitButton, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
@@ -100,14 +100,8 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
         busy={busy}
       >
         <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" hint={m.acc_email_hint()} inputMode="email" />
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-          {busy ? m.acc_sending() : m.acc_send_code()}
-        </button>
+        <FormError error={error} />
+        <SubmitButton busy={busy}>{busy ? m.acc_sending() : m.acc_send_code()}</SubmitButton>
       </MachineForm>
     )
   }
@@ -131,14 +125,8 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
         </p>
       ) : null}
       <FormField name="code" label={m.acc_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" hint={m.acc_code_hint()} />
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-        {busy ? m.acc_checking() : m.acc_sign_in()}
-      </button>
+      <FormError error={error} />
+      <SubmitButton busy={busy}>{busy ? m.acc_checking() : m.acc_sign_in()}</SubmitButton>
       <div className="form-card__links">
         <button
           type="submit"
