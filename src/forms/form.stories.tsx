@@ -1,11 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useActorRef } from '@xstate/react'
 import { expect, userEvent, within } from 'storybook/test'
+import { inLocale } from '#app/site/story-support.tsx'
 import { EMAIL_RULES } from '#machines/rules/fields.ts'
 import { FormField, MachineForm } from './form.tsx'
 import { siteForm } from './form-logic.ts'
 
 const FORM_ID = 'story-email'
+
+/** The field's label and hint in each language. */
+const TEXTS = {
+  en: { label: 'E-mail', hint: 'We send the code here.' },
+  ru: { label: 'Эл. почта', hint: 'Сюда придёт код.' },
+  de: { label: 'E-Mail', hint: 'Hierhin senden wir den Code.' },
+}
 
 /** R5: a field of a form run by the form machine: untouched, invalid after blur, valid; a submit checks every field. */
 function EmailForm({ label, hint }: { label: string; hint?: string }) {
@@ -23,24 +31,30 @@ function EmailForm({ label, hint }: { label: string; hint?: string }) {
 const meta = {
   title: 'Forms/Field',
   component: EmailForm,
-  args: { label: 'E-mail', hint: 'We send the code here.' },
+  args: TEXTS.en,
 } satisfies Meta<typeof EmailForm>
 export default meta
 type Story = StoryObj<typeof meta>
+
+/** Types into the field and leaves it (the blur checks it); the field is returned. */
+async function typeAndLeave(canvasElement: HTMLElement, text: string) {
+  const input = await within(canvasElement).findByRole('textbox')
+  await userEvent.type(input, text)
+  await userEvent.tab()
+  return input
+}
 
 export const Untouched: Story = {
   play: async ({ canvasElement }) => {
     const input = await within(canvasElement).findByRole('textbox')
     await expect(input).not.toHaveAttribute('aria-invalid')
-    await expect(within(canvasElement).getByText('We send the code here.')).toBeVisible()
+    await expect(within(canvasElement).getByText(TEXTS.en.hint)).toBeVisible()
   },
 }
 
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {
-    const input = await within(canvasElement).findByRole('textbox')
-    await userEvent.type(input, 'not-an-address')
-    await userEvent.tab()
+    const input = await typeAndLeave(canvasElement, 'not-an-address')
     await expect(input).toHaveAttribute('aria-invalid', 'true')
     await expect(await within(canvasElement).findByRole('alert')).toBeVisible()
   },
@@ -48,9 +62,7 @@ export const Invalid: Story = {
 
 export const Valid: Story = {
   play: async ({ canvasElement }) => {
-    const input = await within(canvasElement).findByRole('textbox')
-    await userEvent.type(input, 'alex@example.com')
-    await userEvent.tab()
+    const input = await typeAndLeave(canvasElement, 'alex@example.com')
     await expect(input.closest('.field')).toHaveAttribute('data-state', 'passed')
     await expect(input).not.toHaveAttribute('aria-invalid')
   },
@@ -67,5 +79,5 @@ export const SubmittedEmpty: Story = {
   },
 }
 
-export const InvalidRussian: Story = { ...Invalid, globals: { locale: 'ru' }, args: { label: 'Эл. почта', hint: 'Сюда придёт код.' } }
-export const InvalidGerman: Story = { ...Invalid, globals: { locale: 'de' }, args: { label: 'E-Mail', hint: 'Hierhin senden wir den Code.' } }
+export const InvalidRussian: Story = inLocale('ru', { ...Invalid, args: TEXTS.ru })
+export const InvalidGerman: Story = inLocale('de', { ...Invalid, args: TEXTS.de })

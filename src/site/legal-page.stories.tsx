@@ -74,6 +74,8 @@ const legal = (document: LegalDocumentId, locale: 'en' | 'ru' | 'de'): Story => 
 export const OfferEn = legal('oferta', 'en')
 export const OfferRu = legal('oferta', 'ru')
 export const OfferDe = legal('oferta', 'de')
+/** The mirror brand: its own product name and support address in the text. */
+export const OfferMirror: Story = { ...legal('oferta', 'en'), globals: { brand: 'mirror' } }
 export const UserLicenseEn = legal('user_license', 'en')
 export const UserLicenseRu = legal('user_license', 'ru')
 export const UserLicenseDe = legal('user_license', 'de')
@@ -83,5 +85,3 @@ export const PolicyDe = legal('policy', 'de')
 export const CookiesPolicyEn = legal('cookies_policy', 'en')
 export const CookiesPolicyRu = legal('cookies_policy', 'ru')
 export const CookiesPolicyDe = legal('cookies_policy', 'de')
-/** The mirror brand: its own product name and support address in the text. */
-export const OfferMirror: Story = { ...legal('oferta', 'en'), globals: { brand: 'mirror' } }

@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useActorRef } from '@xstate/react'
 import { useState } from 'react'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import { fromCallback } from 'xstate'
 import { m } from '#app/paraglide/messages.js'
 import type { ModalAnswer } from '#machines/ui.ts'
 import { expectVisible } from '../../.storybook/play.ts'
 import type { SiteParameters } from '../../.storybook/site.tsx'
 import { ModalHost } from './modal-host.tsx'
+import { expectReadout, Readout } from './story-support.tsx'
 import { ModalActor } from './ui-actors.tsx'
 
 /**
@@ -28,12 +29,8 @@ function ModalDemo() {
   const opener = useActorRef(listener, { input: { heard: setAnswer } })
   return (
     <div>
-      <p>
-        Modal state: <output data-testid="modal-state">{state}</output>
-      </p>
-      <p>
-        The opener heard: <output data-testid="modal-answer">{answer}</output>
-      </p>
+      <Readout label="Modal state" testId="modal-state" value={state} />
+      <Readout label="The opener heard" testId="modal-answer" value={answer} />
       <button type="button" className="button" onClick={() => modal.send({ type: 'modal.open', content: RESET, replyTo: opener })}>
         Open the modal
       </button>
@@ -84,7 +81,7 @@ export const Confirmed: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Open the modal' }))
     const dialog = await within(document.body).findByRole('dialog')
     await userEvent.click(within(dialog).getByRole('button', { name: m.acc_confirm_reset_yes() }))
-    await waitFor(() => expect(canvas.getByTestId('modal-answer')).toHaveTextContent('confirm'))
+    await expectReadout(canvasElement, 'modal-answer', 'confirm')
     await expect(canvas.getByTestId('modal-state')).toHaveTextContent('hidden')
   },
 }
@@ -97,7 +94,7 @@ export const OpenAndEscape: Story = {
     await expectVisible(within(document.body).findByRole('dialog'))
     await expect(canvas.getByTestId('modal-state')).toHaveTextContent('standard')
     await userEvent.keyboard('{Escape}')
-    await waitFor(() => expect(canvas.getByTestId('modal-state')).toHaveTextContent('hidden'))
+    await expectReadout(canvasElement, 'modal-state', 'hidden')
     await expect(canvas.getByTestId('modal-answer')).toHaveTextContent('dismiss')
   },
 }

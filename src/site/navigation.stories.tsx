@@ -5,6 +5,7 @@ import { ExternalScripts } from '#app/features/marketing/external-scripts.tsx'
 import type { SiteParameters } from '../../.storybook/site.tsx'
 import { NavigationEffects } from './navigation-effects.tsx'
 import { NavigationProgress } from './navigation-progress.tsx'
+import { expectReadout, Readout } from './story-support.tsx'
 
 /**
  * Browser-only navigation pieces (R2): the progress bar while a route loads, the effects
@@ -19,9 +20,7 @@ function NavigationDemo() {
       <NavigationProgress />
       <NavigationEffects />
       <ExternalScripts />
-      <p>
-        Location: <output data-testid="location">{pathname}</output>
-      </p>
+      <Readout label="Location" testId="location" value={pathname} />
       <button type="button" className="button" onClick={() => void router.navigate({ to: '/wiki' as never })}>
         Go to the wiki
       </button>
@@ -29,11 +28,7 @@ function NavigationDemo() {
   )
 }
 
-const meta = {
-  title: 'Site/Navigation',
-  component: NavigationProgress,
-  render: () => <NavigationDemo />,
-} satisfies Meta<typeof NavigationProgress>
+const meta = { title: 'Site/Navigation', component: NavigationProgress, render: () => <NavigationDemo /> } satisfies Meta<typeof NavigationProgress>
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -60,7 +55,7 @@ export const Navigating: Story = {
     await waitFor(() => expect(progress(canvasElement)).toHaveAttribute('data-state', 'loading'))
     await expect(progress(canvasElement)).toHaveAttribute('aria-busy', 'true')
     await expect(canvas.getByTestId('location')).toHaveTextContent(/^\/$/)
-    await waitFor(() => expect(canvas.getByTestId('location')).toHaveTextContent('/wiki'))
+    await expectReadout(canvasElement, 'location', '/wiki')
     await expect(progress(canvasElement)).toHaveAttribute('data-state', 'idle')
     await expect(progress(canvasElement)).toHaveAttribute('aria-hidden', 'true')
   },

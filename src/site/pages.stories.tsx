@@ -4,45 +4,23 @@ import { AccountArea } from '#app/features/account/account-area.tsx'
 import { SignInForm } from '#app/features/account/sign-in-form.tsx'
 import { Countdown } from '#app/features/marketing/countdown.tsx'
 import { FaqList } from '#app/features/marketing/faq-list.tsx'
-import {
-  FaqTeaser,
-  FeaturesSection,
-  GallerySection,
-  HomeHero,
-  PremiumTeaser,
-  StepsSection,
-  useSelectedVersion,
-  VersionsSection,
-} from '#app/features/marketing/home.tsx'
 import { PromoSlider } from '#app/features/marketing/promo-slider.tsx'
 import { Wiki } from '#app/features/marketing/wiki.tsx'
 import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { Route as HomeRoute } from '#app/routes/index.tsx'
+import type { Locale } from '#machines/rules/locale.ts'
 import { plansOk, USER_WITH_SUBSCRIPTION } from '../../.storybook/fixtures.ts'
 import type { SiteParameters } from '../../.storybook/site.tsx'
 import { PageIntro } from './page-intro.tsx'
+import { inLocale } from './story-support.tsx'
 import { useSite } from './use-site.ts'
 
 /**
  * Each page's main sections with the site chrome, as the routes compose them, in English,
  * Russian and German (the locale toolbar; here per story) and on the mirror brand.
  */
-function HomePage() {
-  const [versionId, setVersionId] = useSelectedVersion()
-  return (
-    <div className="marketing home">
-      <HomeHero versionId={versionId} />
-      <VersionsSection versionId={versionId} onChange={setVersionId} />
-      <FeaturesSection />
-      <StepsSection />
-      <PremiumTeaser />
-      <GallerySection />
-      <FaqTeaser />
-    </div>
-  )
-}
-
 function PremiumPage() {
   const { product } = useSite()
   const locale = getLocale()
@@ -89,7 +67,7 @@ function AccountPage() {
   )
 }
 
-const PAGES = { home: HomePage, premium: PremiumPage, promo: PromoPage, faq: FaqList, wiki: Wiki, login: LoginPage, account: AccountPage }
+const PAGES = { home: HomeRoute.options.component!, premium: PremiumPage, promo: PromoPage, faq: FaqList, wiki: Wiki, login: LoginPage, account: AccountPage }
 type PageName = keyof typeof PAGES
 
 function Page({ page }: { page: PageName }) {
@@ -111,29 +89,36 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const LOCALES = { En: 'en', Ru: 'ru', De: 'de' } as const
-const signedIn: SiteParameters = { layout: 'chrome', user: USER_WITH_SUBSCRIPTION, api: { 'GET /users/me': () => USER_WITH_SUBSCRIPTION } }
-const withPath = (path: string, extra: SiteParameters = {}) => ({ site: { layout: 'chrome', path, ...extra } satisfies SiteParameters })
+/** The pages for signed-in visitors: their stories have a user with a subscription. */
+const SIGNED_IN_PAGES: readonly PageName[] = ['premium', 'account']
+const signedIn: SiteParameters = { user: USER_WITH_SUBSCRIPTION, api: { 'GET /users/me': () => USER_WITH_SUBSCRIPTION } }
 
-export const HomeEn: Story = { globals: { locale: LOCALES.En } }
-export const HomeRu: Story = { globals: { locale: LOCALES.Ru } }
-export const HomeDe: Story = { globals: { locale: LOCALES.De } }
+/** The page at its path (`/premium` for `premium`) with the site chrome, in a language. */
+function pageIn(page: PageName, locale: Locale): Story {
+  const site: SiteParameters = { layout: 'chrome', path: `/${page}`, ...(SIGNED_IN_PAGES.includes(page) ? signedIn : {}) }
+  const story: Story = { args: { page }, parameters: { site } }
+  return inLocale(locale, story)
+}
+
+export const HomeEn: Story = inLocale('en')
+export const HomeRu: Story = inLocale('ru')
+export const HomeDe: Story = inLocale('de')
 export const HomeMirror: Story = { globals: { brand: 'mirror' } }
-export const PremiumEn: Story = { args: { page: 'premium' }, parameters: withPath('/premium', signedIn), globals: { locale: 'en' } }
-export const PremiumRu: Story = { args: { page: 'premium' }, parameters: withPath('/premium', signedIn), globals: { locale: 'ru' } }
-export const PremiumDe: Story = { args: { page: 'premium' }, parameters: withPath('/premium', signedIn), globals: { locale: 'de' } }
-export const PromoEn: Story = { args: { page: 'promo' }, parameters: withPath('/promo'), globals: { locale: 'en' } }
-export const PromoRu: Story = { args: { page: 'promo' }, parameters: withPath('/promo'), globals: { locale: 'ru' } }
-export const PromoDe: Story = { args: { page: 'promo' }, parameters: withPath('/promo'), globals: { locale: 'de' } }
-export const FaqEn: Story = { args: { page: 'faq' }, parameters: withPath('/faq'), globals: { locale: 'en' } }
-export const FaqRu: Story = { args: { page: 'faq' }, parameters: withPath('/faq'), globals: { locale: 'ru' } }
-export const FaqDe: Story = { args: { page: 'faq' }, parameters: withPath('/faq'), globals: { locale: 'de' } }
-export const WikiEn: Story = { args: { page: 'wiki' }, parameters: withPath('/wiki'), globals: { locale: 'en' } }
-export const WikiRu: Story = { args: { page: 'wiki' }, parameters: withPath('/wiki'), globals: { locale: 'ru' } }
-export const WikiDe: Story = { args: { page: 'wiki' }, parameters: withPath('/wiki'), globals: { locale: 'de' } }
-export const LoginEn: Story = { args: { page: 'login' }, parameters: withPath('/login'), globals: { locale: 'en' } }
-export const LoginRu: Story = { args: { page: 'login' }, parameters: withPath('/login'), globals: { locale: 'ru' } }
-export const LoginDe: Story = { args: { page: 'login' }, parameters: withPath('/login'), globals: { locale: 'de' } }
-export const AccountEn: Story = { args: { page: 'account' }, parameters: withPath('/account', signedIn), globals: { locale: 'en' } }
-export const AccountRu: Story = { args: { page: 'account' }, parameters: withPath('/account', signedIn), globals: { locale: 'ru' } }
-export const AccountDe: Story = { args: { page: 'account' }, parameters: withPath('/account', signedIn), globals: { locale: 'de' } }
+export const PremiumEn = pageIn('premium', 'en')
+export const PremiumRu = pageIn('premium', 'ru')
+export const PremiumDe = pageIn('premium', 'de')
+export const PromoEn = pageIn('promo', 'en')
+export const PromoRu = pageIn('promo', 'ru')
+export const PromoDe = pageIn('promo', 'de')
+export const FaqEn = pageIn('faq', 'en')
+export const FaqRu = pageIn('faq', 'ru')
+export const FaqDe = pageIn('faq', 'de')
+export const WikiEn = pageIn('wiki', 'en')
+export const WikiRu = pageIn('wiki', 'ru')
+export const WikiDe = pageIn('wiki', 'de')
+export const LoginEn = pageIn('login', 'en')
+export const LoginRu = pageIn('login', 'ru')
+export const LoginDe = pageIn('login', 'de')
+export const AccountEn = pageIn('account', 'en')
+export const AccountRu = pageIn('account', 'ru')
+export const AccountDe = pageIn('account', 'de')

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { expectVisible } from '../../.storybook/play.ts'
 import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site.tsx'
+import { expectReadout, Facts } from './story-support.tsx'
 import { LightboxActor, MenuActor, ModalActor } from './ui-actors.tsx'
 
 /**
@@ -20,20 +21,16 @@ function ActorStates() {
   const lightbox = LightboxActor.useSelector((s) => String(s.value))
   return (
     <div>
-      <dl className="facts">
-        <dt>auth</dt>
-        <dd data-testid="auth-state">{auth.value}</dd>
-        <dt>user</dt>
-        <dd>{auth.user ?? '—'}</dd>
-        <dt>locale</dt>
-        <dd data-testid="locale-state">{locale}</dd>
-        <dt>menu</dt>
-        <dd>{menu}</dd>
-        <dt>modal</dt>
-        <dd>{modal}</dd>
-        <dt>lightbox</dt>
-        <dd>{lightbox}</dd>
-      </dl>
+      <Facts
+        facts={[
+          { term: 'auth', value: auth.value, testId: 'auth-state' },
+          { term: 'user', value: auth.user ?? '—' },
+          { term: 'locale', value: locale, testId: 'locale-state' },
+          { term: 'menu', value: menu },
+          { term: 'modal', value: modal },
+          { term: 'lightbox', value: lightbox },
+        ]}
+      />
       <div className="actions actions--start">
         <button type="button" className="button" onClick={() => authRef.send({ type: 'auth.logout' })}>
           Sign out
@@ -53,10 +50,17 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+/** A click on one of the demo's buttons, after which the auth machine has signed the visitor out. */
+async function signedOutBy(canvasElement: HTMLElement, button: string) {
+  const canvas = within(canvasElement)
+  await userEvent.click(await canvas.findByRole('button', { name: button }))
+  await expect(canvas.getByTestId('auth-state')).toHaveTextContent('loggedOut')
+}
+
 export const Guest: Story = {
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByTestId('auth-state')).toHaveTextContent('loggedOut')
-    await waitFor(() => expect(within(canvasElement).getByTestId('locale-state')).toHaveTextContent('ready'))
+    await expectReadout(canvasElement, 'locale-state', 'ready')
   },
 }
 
@@ -70,9 +74,7 @@ export const SignedIn: Story = {
 export const SignOut: Story = {
   ...SignedIn,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await userEvent.click(await canvas.findByRole('button', { name: 'Sign out' }))
-    await expect(canvas.getByTestId('auth-state')).toHaveTextContent('loggedOut')
+    await signedOutBy(canvasElement, 'Sign out')
   },
 }
 
@@ -80,9 +82,7 @@ export const SignOut: Story = {
 export const ExpiredToken: Story = {
   parameters: { site: { user: SAMPLE_USER, access: 'protected', path: '/account' } satisfies SiteParameters },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await userEvent.click(await canvas.findByRole('button', { name: 'Check the token two hours later' }))
-    await expect(canvas.getByTestId('auth-state')).toHaveTextContent('loggedOut')
+    await signedOutBy(canvasElement, 'Check the token two hours later')
     await expectVisible(within(document.body).findByText(m.acc_session_expired()))
   },
 }
@@ -91,9 +91,7 @@ export const ExpiredToken: Story = {
 export const ExpiredTokenOnPublicPage: Story = {
   ...SignedIn,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await userEvent.click(await canvas.findByRole('button', { name: 'Check the token two hours later' }))
-    await expect(canvas.getByTestId('auth-state')).toHaveTextContent('loggedOut')
+    await signedOutBy(canvasElement, 'Check the token two hours later')
     await new Promise((resolve) => setTimeout(resolve, 500))
     await expect(within(document.body).queryByText(m.acc_session_expired())).toBeNull()
   },

@@ -4,11 +4,12 @@ import { m } from '#app/paraglide/messages.js'
 import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site.tsx'
 import { PHONE_GLOBALS } from '../../.storybook/viewports.ts'
 import { SiteHeader } from './site-header.tsx'
+import { IN_PAGE_AREA, inLocale } from './story-support.tsx'
 
 const meta = {
   title: 'Site/Header',
   component: SiteHeader,
-  parameters: { site: { layout: 'page' } satisfies SiteParameters },
+  parameters: IN_PAGE_AREA,
 } satisfies Meta<typeof SiteHeader>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -19,9 +20,9 @@ export const SignedIn: Story = { parameters: { site: { user: SAMPLE_USER } satis
 
 export const MirrorBrand: Story = { globals: { brand: 'mirror' } }
 
-export const Russian: Story = { globals: { locale: 'ru' } }
+export const Russian: Story = inLocale('ru')
 
-export const German: Story = { globals: { locale: 'de' } }
+export const German: Story = inLocale('de')
 
 /** The phone menu's parts: its button and the menu it controls (once the frame has rendered). */
 async function menuParts(canvasElement: HTMLElement) {
@@ -53,16 +54,21 @@ async function expectOpen(canvasElement: HTMLElement) {
   await expect(premiumLink()).toBeVisible()
 }
 
+/** The phone menu, closed at first, opened by its button; the button is returned. */
+async function openMenu(canvasElement: HTMLElement) {
+  await expectClosed(canvasElement)
+  const { toggle } = await menuParts(canvasElement)
+  await userEvent.click(toggle)
+  await expectOpen(canvasElement)
+  return toggle
+}
+
 /** R2: the phone menu starts closed; its button opens it and closes it again. */
 export const MobileMenuClosed: Story = {
   tags: ['mobile'],
   globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
-    await expectClosed(canvasElement)
-    const { toggle } = await menuParts(canvasElement)
-    await userEvent.click(toggle)
-    await expectOpen(canvasElement)
-    await userEvent.click(toggle)
+    await userEvent.click(await openMenu(canvasElement))
     await expectClosed(canvasElement)
   },
 }
@@ -72,10 +78,7 @@ export const MobileMenuOpen: Story = {
   tags: ['mobile'],
   globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
-    await expectClosed(canvasElement)
-    const { toggle } = await menuParts(canvasElement)
-    await userEvent.click(toggle)
-    await expectOpen(canvasElement)
+    const toggle = await openMenu(canvasElement)
     await userEvent.keyboard('{Escape}')
     await expectClosed(canvasElement)
     await expect(toggle).toHaveFocus()

@@ -2,8 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as ConfirmEmailRoute } from '#app/routes/confirm-email.{-$code}.tsx'
+import { onPage } from '#app/site/story-support.tsx'
 import { type ApiHandler, hang, json } from '../../../.storybook/fetch-mock.ts'
-import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
+import { routePage } from '../../../.storybook/pages.tsx'
 import { RoutePage, SAMPLE_USER, type SiteParameters } from '../../../.storybook/site.tsx'
 
 /**
@@ -31,12 +32,11 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** Confirmed by the link: the backend's message, and the way to sign in. */
-const done: Story['play'] = async ({ canvasElement, globals }) => {
-  const main = within(await expectPage(canvasElement, m.page_confirm_email_heading({ product: storyProduct(globals) })))
+const done = onPage(m.page_confirm_email_heading, async (main) => {
   const result = await main.findByTestId('confirm-done')
   await expect(within(result).getByRole('status')).toHaveTextContent(CONFIRMED[document.documentElement.lang]!)
   await expect(within(result).getByRole('link', { name: m.nav_login() })).toHaveAttribute('href', '/login')
-}
+})
 
 export const ByLinkEn: Story = { globals: { locale: 'en' }, play: done }
 export const ByLinkRu: Story = { globals: { locale: 'ru' }, play: done }
@@ -74,9 +74,8 @@ export const LinkExpired: Story = {
 /** No code in the address: the confirmation form (e-mail, code, password). */
 export const Form: Story = {
   parameters: page('/confirm-email'),
-  play: async ({ canvasElement, globals }) => {
-    const main = within(await expectPage(canvasElement, m.page_confirm_email_heading({ product: storyProduct(globals) })))
+  play: onPage(m.page_confirm_email_heading, async (main) => {
     await expect(await main.findByRole('button', { name: m.acc_confirm_submit() })).toBeEnabled()
     await expect(main.getByLabelText(m.acc_confirm_code_label(), { exact: false })).toBeInTheDocument()
-  },
+  }),
 }

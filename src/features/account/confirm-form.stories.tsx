@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
+import { typeIntoField } from '#app/site/story-support.tsx'
 import type { SiteParameters } from '../../../.storybook/site.tsx'
 import { ConfirmForm } from './confirm-form.tsx'
 
@@ -14,11 +15,10 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 async function fill(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement)
-  await userEvent.type(await canvas.findByLabelText(m.acc_email_label(), { exact: false }), 'alex@example.com')
-  await userEvent.type(canvas.getByLabelText(m.acc_confirm_code_label(), { exact: false }), '123456')
-  await userEvent.type(canvas.getByLabelText(m.acc_confirm_password_label(), { exact: false }), 'correct horse battery')
-  await userEvent.click(canvas.getByRole('button', { name: m.acc_confirm_submit() }))
+  await typeIntoField(canvasElement, m.acc_email_label(), 'alex@example.com')
+  await typeIntoField(canvasElement, m.acc_confirm_code_label(), '123456')
+  await typeIntoField(canvasElement, m.acc_confirm_password_label(), 'correct horse battery')
+  await userEvent.click(within(canvasElement).getByRole('button', { name: m.acc_confirm_submit() }))
 }
 
 export const Empty: Story = {}

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as LoginCodeRoute } from '#app/routes/_guests/login/$code.tsx'
-import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
+import { onPage } from '#app/site/story-support.tsx'
+import { routePage } from '../../../.storybook/pages.tsx'
 import { type LoginBehaviour, RoutePage } from '../../../.storybook/site.tsx'
 
 /**
@@ -20,23 +21,21 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** Signing in: the code is being checked. */
-const signingIn: Story['play'] = async ({ canvasElement, globals }) => {
-  const main = within(await expectPage(canvasElement, m.page_login_code_heading({ product: storyProduct(globals) })))
+const signingIn = onPage(m.page_login_code_heading, async (main) => {
   const status = await main.findByRole('status')
   await expect(status).toHaveTextContent(m.acc_link_checking())
   await expect(status).toHaveAttribute('aria-busy', 'true')
   await expect(main.queryByRole('alert')).toBeNull()
-}
+})
 
 /** A wrong or used code: what happened, and the way to a new code that keeps the target. */
-const refused: Story['play'] = async ({ canvasElement, globals }) => {
-  const main = within(await expectPage(canvasElement, m.page_login_code_heading({ product: storyProduct(globals) })))
+const refused = onPage(m.page_login_code_heading, async (main) => {
   const alert = await main.findByRole('alert')
   await expect(alert).toHaveTextContent(m.acc_link_failed_title())
   await expect(alert).toHaveTextContent('The code is wrong or has expired.')
   await expect(within(alert).getByRole('link', { name: m.acc_link_retry() })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent('/premium')}`)
   await waitFor(() => expect(main.queryByRole('status')).toBeNull())
-}
+})
 
 export const SigningInEn: Story = { globals: { locale: 'en' }, play: signingIn }
 export const SigningInRu: Story = { globals: { locale: 'ru' }, play: signingIn }

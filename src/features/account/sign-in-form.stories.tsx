@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
+import { expectReadout, Facts, typeIntoField } from '#app/site/story-support.tsx'
 import { hang } from '../../../.storybook/fetch-mock.ts'
 import type { LoginBehaviour, SiteParameters } from '../../../.storybook/site.tsx'
 import { AuthActor } from './auth-actor.ts'
@@ -30,12 +31,12 @@ function SignInWithAuth() {
   return (
     <div>
       <SignInForm />
-      <dl className="facts">
-        <dt>Auth machine</dt>
-        <dd data-testid="auth-state">{auth.value}</dd>
-        <dt>User</dt>
-        <dd data-testid="auth-user">{auth.email}</dd>
-      </dl>
+      <Facts
+        facts={[
+          { term: 'Auth machine', value: auth.value, testId: 'auth-state' },
+          { term: 'User', value: auth.email, testId: 'auth-user' },
+        ]}
+      />
     </div>
   )
 }
@@ -49,15 +50,13 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-async function submitEmail(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement)
-  await userEvent.type(await canvas.findByLabelText(m.acc_email_label(), { exact: false }), 'alex@example.com')
-  await userEvent.click(canvas.getByRole('button', { name: m.acc_send_code() }))
+async function submitEmail(canvasElement: HTMLElement, email = 'alex@example.com') {
+  await typeIntoField(canvasElement, m.acc_email_label(), email)
+  await userEvent.click(within(canvasElement).getByRole('button', { name: m.acc_send_code() }))
 }
 async function submitCode(canvasElement: HTMLElement, code: string) {
-  const canvas = within(canvasElement)
-  await userEvent.type(await canvas.findByLabelText(m.acc_code_label(), { exact: false }), code)
-  await userEvent.click(canvas.getByRole('button', { name: m.acc_sign_in() }))
+  await typeIntoField(canvasElement, m.acc_code_label(), code)
+  await userEvent.click(within(canvasElement).getByRole('button', { name: m.acc_sign_in() }))
 }
 
 /** `email`: the first step. */
@@ -66,10 +65,8 @@ export const EmailStep: Story = {}
 /** `email` with a field error (R5). */
 export const InvalidEmail: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await userEvent.type(await canvas.findByLabelText(m.acc_email_label(), { exact: false }), 'not-an-address')
-    await userEvent.click(canvas.getByRole('button', { name: m.acc_send_code() }))
-    await expect(await canvas.findByRole('textbox')).toHaveAttribute('aria-invalid', 'true')
+    await submitEmail(canvasElement, 'not-an-address')
+    await expect(await within(canvasElement).findByRole('textbox')).toHaveAttribute('aria-invalid', 'true')
   },
 }
 
@@ -119,7 +116,7 @@ export const FetchingUser: Story = {
     await submitEmail(canvasElement)
     await submitCode(canvasElement, '123456')
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByTestId('auth-state')).toHaveTextContent('{"loggingIn":"fetchingUser"}'))
+    await expectReadout(canvasElement, 'auth-state', '{"loggingIn":"fetchingUser"}')
     await expect(canvas.getByRole('button', { name: m.acc_checking() })).toBeDisabled()
     await expect(canvas.getByTestId('auth-user')).toHaveTextContent('—')
   },
@@ -131,7 +128,7 @@ export const SignedIn: Story = {
     await submitEmail(canvasElement)
     await submitCode(canvasElement, '123456')
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByTestId('auth-state')).toHaveTextContent('{"loggedIn":"active"}'))
+    await expectReadout(canvasElement, 'auth-state', '{"loggedIn":"active"}')
     await expect(canvas.getByTestId('auth-user')).toHaveTextContent('alex@example.com')
     await expect(canvas.queryByRole('alert')).toBeNull()
   },

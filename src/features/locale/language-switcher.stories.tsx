@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { expectReadout, Readout } from '#app/site/story-support.tsx'
 import { LOCALES } from '#machines/rules/locale.ts'
 import { CountryFlag, type FlagSize, LANGUAGE_NAMES, LanguageSwitcher } from './language-switcher.tsx'
 import { LocaleActor } from './locale-provider.tsx'
@@ -15,18 +16,12 @@ function SwitcherWithState() {
   return (
     <div>
       <LanguageSwitcher />
-      <p>
-        Locale machine: <output data-testid="locale-state">{state}</output>
-      </p>
+      <Readout label="Locale machine" testId="locale-state" value={state} />
     </div>
   )
 }
 
-const meta = {
-  title: 'Site/Language switcher',
-  component: LanguageSwitcher,
-  render: () => <SwitcherWithState />,
-} satisfies Meta<typeof LanguageSwitcher>
+const meta = { title: 'Site/Language switcher', component: LanguageSwitcher, render: () => <SwitcherWithState /> } satisfies Meta<typeof LanguageSwitcher>
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -34,7 +29,7 @@ export const English: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByRole('link', { name: LANGUAGE_NAMES.en })).toHaveAttribute('aria-current', 'true')
-    await waitFor(() => expect(canvas.getByTestId('locale-state')).toHaveTextContent('ready'))
+    await expectReadout(canvasElement, 'locale-state', 'ready')
   },
 }
 export const Russian: Story = {
@@ -57,7 +52,7 @@ export const German: Story = {
 export const Switching: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByTestId('locale-state')).toHaveTextContent('ready'))
+    await expectReadout(canvasElement, 'locale-state', 'ready')
     await expect(canvas.getByRole('link', { name: LANGUAGE_NAMES.de })).toHaveAttribute('href', expect.stringMatching(/^\/de(\/|$)/))
     await userEvent.click(canvas.getByRole('link', { name: LANGUAGE_NAMES.de }))
     await waitFor(() => expect(document.documentElement.lang).toBe('de'))
@@ -67,7 +62,7 @@ export const Switching: Story = {
     await expect(canvas.getByRole('link', { name: LANGUAGE_NAMES.en })).not.toHaveAttribute('aria-current')
     await expect(canvas.getByRole('navigation')).toHaveAccessibleName(m.lang_switch_label({}, { locale: 'de' }))
     // The German page's machine has loaded German.
-    await waitFor(() => expect(canvas.getByTestId('locale-state')).toHaveTextContent('ready'))
+    await expectReadout(canvasElement, 'locale-state', 'ready')
   },
 }
 

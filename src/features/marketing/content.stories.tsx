@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
+import { IN_PAGE_AREA, inLocale } from '#app/site/story-support.tsx'
 import { expectVisible } from '../../../.storybook/play.ts'
 import { FaqList } from './faq-list.tsx'
 import { PremiumGallery } from './gallery.tsx'
@@ -13,18 +14,19 @@ import { Wiki } from './wiki.tsx'
 const meta = {
   title: 'Marketing/Content',
   component: FaqList,
-  parameters: { site: { layout: 'page' } },
+  // An object literal: Storybook adds the description above to it (a bare constant would be replaced).
+  parameters: { ...IN_PAGE_AREA },
 } satisfies Meta<typeof FaqList>
 export default meta
 type Story = StoryObj<typeof meta>
 
 export const Faq: Story = {}
-export const FaqRussian: Story = { globals: { locale: 'ru' } }
-export const FaqGerman: Story = { globals: { locale: 'de' } }
+export const FaqRussian: Story = inLocale('ru')
+export const FaqGerman: Story = inLocale('de')
 export const FaqMirror: Story = { globals: { brand: 'mirror' } }
 
 export const WikiArticles: Story = { render: () => <Wiki /> }
-export const WikiRussian: Story = { render: () => <Wiki />, globals: { locale: 'ru' } }
+export const WikiRussian: Story = inLocale('ru', WikiArticles)
 
 export const Gallery: Story = { render: () => <PremiumGallery /> }
 /** A thumbnail opens the lightbox through the shared lightbox machine. */
@@ -39,7 +41,7 @@ export const GalleryOpensLightbox: Story = {
 }
 
 export const Slider: Story = { render: () => <PromoSlider /> }
-export const SliderGerman: Story = { render: () => <PromoSlider />, globals: { locale: 'de' } }
+export const SliderGerman: Story = inLocale('de', Slider)
 
 export const Icons: Story = {
   render: () => (

@@ -25,11 +25,17 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+/** The countdown, once it runs. */
+async function runningCountdown(canvasElement: HTMLElement) {
+  const countdown = await within(canvasElement).findByTestId('countdown')
+  await waitFor(() => expect(countdown).toHaveAttribute('data-state', 'running'))
+  return countdown
+}
+
 /** `running`: no stored deadline, a new one 16 to 23 hours ahead. */
 export const RunningNewDeadline: Story = {
   play: async ({ canvasElement }) => {
-    const countdown = await within(canvasElement).findByTestId('countdown')
-    await waitFor(() => expect(countdown).toHaveAttribute('data-state', 'running'))
+    const countdown = await runningCountdown(canvasElement)
     await expect(Number(countdown.getAttribute('data-remaining'))).toBeGreaterThan(16 * 3600 - 5)
   },
 }
@@ -40,8 +46,7 @@ export const RunningStoredDeadline: Story = {
     window.localStorage.setItem(DEADLINE_STORAGE_KEY, deadlineToStorage(realNow() + 5 * 3600_000))
   },
   play: async ({ canvasElement }) => {
-    const countdown = await within(canvasElement).findByTestId('countdown')
-    await waitFor(() => expect(countdown).toHaveAttribute('data-state', 'running'))
+    const countdown = await runningCountdown(canvasElement)
     await expect(Number(countdown.getAttribute('data-remaining'))).toBeLessThanOrEqual(5 * 3600)
   },
 }
@@ -52,8 +57,7 @@ export const Finished: Story = {
     window.localStorage.setItem(DEADLINE_STORAGE_KEY, deadlineToStorage(realNow() + 3600_000 + 60_000))
   },
   play: async ({ canvasElement }) => {
-    const countdown = await within(canvasElement).findByTestId('countdown')
-    await waitFor(() => expect(countdown).toHaveAttribute('data-state', 'running'))
+    const countdown = await runningCountdown(canvasElement)
     offset = 2 * 3600_000
     await waitFor(() => expect(countdown).toHaveAttribute('data-state', 'finished'), { timeout: 3000 })
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(m.mk_countdown_finished())

@@ -11,6 +11,6 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const EnglishSmall: Story = { args: { locale: 'en', size: 'small' } }
-export const RussianNormal: Story = { args: { locale: 'ru', size: 'normal' } }
+export const EnglishSmall: Story = { args: { size: 'small' } }
+export const RussianNormal: Story = { args: { locale: 'ru' } }
 export const GermanBig: Story = { args: { locale: 'de', size: 'big' } }

@@ -4,7 +4,8 @@ import { legalHref } from '#app/features/locale/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { Route as CsGoRoute } from '#app/routes/cs-go.tsx'
-import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
+import { onPage } from '#app/site/story-support.tsx'
+import { routePage } from '../../../.storybook/pages.tsx'
 import { RoutePage } from '../../../.storybook/site.tsx'
 
 /** R3: the CS:GO page (game version 2), rendered by its route file, in each language. */
@@ -13,9 +14,7 @@ const meta = {
   component: RoutePage,
   // An object literal: Storybook adds the description above to it (a bare call would be replaced).
   parameters: { ...routePage(CsGoRoute, '/cs-go', '/cs-go') },
-  play: async ({ canvasElement, globals }) => {
-    const main = await expectPage(canvasElement, m.page_csgo_heading({ product: storyProduct(globals) }))
-    const page = within(main)
+  play: onPage(m.page_csgo_heading, async (page) => {
     // What differs from CS2, in three cards.
     const differences = page.getByRole('heading', { name: m.csgo_differences_title() }).closest('section')!
     await expect(within(differences).getAllByRole('listitem')).toHaveLength(3)
@@ -25,7 +24,7 @@ const meta = {
     await expect(page.getByTestId('download-link')).toHaveAttribute('data-version', 'cs-go')
     await expect(page.getByRole('link', { name: m.mk_csgo_faq_link() })).toHaveAttribute('href', legalHref(getLocale(), 'faq', 'game-versions'))
     await expect(page.getByRole('link', { name: m.mk_csgo_cs2_link() })).toHaveAttribute('href', expect.stringMatching(/#download$/))
-  },
+  }),
 } satisfies Meta<typeof RoutePage>
 export default meta
 type Story = StoryObj<typeof meta>

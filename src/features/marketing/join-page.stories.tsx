@@ -3,8 +3,9 @@ import { expect, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as JoinRoute } from '#app/routes/join.{-$code}.tsx'
 import { COOKIES } from '#app/site/cookies.ts'
+import { onPage } from '#app/site/story-support.tsx'
 import { hang, json } from '../../../.storybook/fetch-mock.ts'
-import { expectPage, routePage, storyProduct } from '../../../.storybook/pages.tsx'
+import { routePage } from '../../../.storybook/pages.tsx'
 import { RoutePage, type SiteParameters } from '../../../.storybook/site.tsx'
 
 /**
@@ -25,20 +26,18 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** The invitation is saved: the referrer cookie holds the code, the visitor is asked to sign in. */
-const saved: Story['play'] = async ({ canvasElement, globals }) => {
-  const main = within(await expectPage(canvasElement, m.page_join_heading({ product: storyProduct(globals) })))
+const saved = onPage(m.page_join_heading, async (main) => {
   await expect(await main.findByTestId('join-valid')).toHaveTextContent(m.acc_join_valid())
   await expect(main.getByRole('link', { name: m.acc_join_cta() })).toHaveAttribute('href', '/login')
   await waitFor(() => expect(document.cookie).toContain(`${COOKIES.referrer}=${CODE}`))
-}
+})
 
 /** No code in the address: how to get an invitation, and no request. */
-const noCode: Story['play'] = async ({ canvasElement, globals }) => {
-  const main = within(await expectPage(canvasElement, m.page_join_heading({ product: storyProduct(globals) })))
+const noCode = onPage(m.page_join_heading, async (main) => {
   await expect(main.getByText(m.acc_join_no_code())).toBeVisible()
   await expect(main.queryByRole('status')).toBeNull()
   await expect(document.cookie).not.toContain(COOKIES.referrer)
-}
+})
 
 export const WithCodeEn: Story = { globals: { locale: 'en' }, play: saved }
 export const WithCodeRu: Story = { globals: { locale: 'ru' }, play: saved }
