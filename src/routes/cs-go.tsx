@@ -1,12 +1,13 @@
-import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { legalHref } from '#app/features/locale/locale.ts'
 import { DownloadButton } from '#app/features/marketing/download-button.tsx'
+import { GalleryBigImage } from '#app/features/marketing/gallery-image.tsx'
 import { Icon } from '#app/features/marketing/icons.tsx'
-import { GALLERY_BIG, GALLERY_ITEMS } from '#app/features/marketing/images.ts'
+import { GALLERY_ITEMS } from '#app/features/marketing/images.ts'
+import { MarketingPage } from '#app/features/marketing/marketing-page.tsx'
+import { FeatureCards, Section, SectionHeading } from '#app/features/marketing/section.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/cs-go')({
   component: CsGoPage,
@@ -24,8 +25,6 @@ const ART = GALLERY_ITEMS[9]!
 const ART_SIZES = '(max-width: 900px) calc(100vw - 2rem), 560px'
 
 function CsGoPage() {
-  const hydrated = useHydrated()
-  const { product } = useSite()
   const locale = getLocale()
   const differences = [
     { icon: 'layers', title: m.csgo_difference_1_title(), text: m.csgo_difference_1_text() },
@@ -33,53 +32,24 @@ function CsGoPage() {
     { icon: 'refresh', title: m.csgo_difference_3_title(), text: m.csgo_difference_3_text() },
   ]
   return (
-    <div className="marketing csgo" data-hydrated={hydrated}>
-      <PageIntro heading={m.page_csgo_heading({ product })} intro={m.page_csgo_intro({ product })} />
+    <MarketingPage heading={m.page_csgo_heading} intro={m.page_csgo_intro} className="csgo">
       <section className="section split" aria-labelledby="csgo-support">
         <div>
-          <h2 id="csgo-support" className="section-title">
-            {m.csgo_support_title()}
-          </h2>
-          <p className="section-lead">{m.csgo_support_text()}</p>
+          <SectionHeading id="csgo-support" title={m.csgo_support_title()} lead={m.csgo_support_text()} />
           <a className="link-arrow" href={legalHref(locale, 'faq', 'game-versions')}>
             {m.mk_csgo_faq_link()} <Icon name="arrowRight" size={16} />
           </a>
         </div>
         <figure className="csgo__art">
-          <img
-            src={ART.big}
-            srcSet={ART.srcSet}
-            sizes={ART_SIZES}
-            width={GALLERY_BIG.width}
-            height={GALLERY_BIG.height}
-            alt={m.mk_gallery_alt({ name: m.gallery_item_10_name() })}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <GalleryBigImage item={ART} sizes={ART_SIZES} alt={m.mk_gallery_alt({ name: m.gallery_item_10_name() })} priority />
         </figure>
       </section>
-      <section className="section" aria-labelledby="csgo-differences">
-        <h2 id="csgo-differences" className="section-title">
-          {m.csgo_differences_title()}
-        </h2>
-        <ul className="card-grid card-grid--3">
-          {differences.map((d) => (
-            <li key={d.title} className="card feature">
-              <span className="feature__icon">
-                <Icon name={d.icon} />
-              </span>
-              <h3 className="card__title">{d.title}</h3>
-              <p className="card__text">{d.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section id="csgo-differences" title={m.csgo_differences_title()}>
+        <FeatureCards cards={differences} />
+      </Section>
       <section className="section cta-band" aria-labelledby="csgo-download">
         <div>
-          <h2 id="csgo-download" className="section-title">
-            {m.csgo_download_title()}
-          </h2>
-          <p className="section-lead">{m.csgo_download_text()}</p>
+          <SectionHeading id="csgo-download" title={m.csgo_download_title()} lead={m.csgo_download_text()} />
         </div>
         <div className="cta-band__actions">
           <DownloadButton versionId={CSGO_VERSION_ID}>{m.csgo_download_cta()}</DownloadButton>
@@ -97,6 +67,6 @@ function CsGoPage() {
           {m.mk_csgo_cs2_link()}
         </Link>
       </section>
-    </div>
+    </MarketingPage>
   )
 }

@@ -1,20 +1,12 @@
-import { createFileRoute, useHydrated } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { FaqList } from '#app/features/marketing/faq-list.tsx'
+import { MarketingPage } from '#app/features/marketing/marketing-page.tsx'
 import { m } from '#app/paraglide/messages.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/faq')({
-  component: FaqPage,
-})
-
-function FaqPage() {
-  const hydrated = useHydrated()
-  const { product } = useSite()
-  return (
-    <div className="marketing" data-hydrated={hydrated}>
-      <PageIntro heading={m.page_faq_heading({ product })} intro={m.page_faq_intro({ product })} />
+  component: () => (
+    <MarketingPage heading={m.page_faq_heading} intro={m.page_faq_intro}>
       <FaqList />
-    </div>
-  )
-}
+    </MarketingPage>
+  ),
+})

@@ -1,10 +1,10 @@
-import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
+import { createFileRoute, useHydrated } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { legalHref } from '#app/features/locale/locale.ts'
 import { Countdown } from '#app/features/marketing/countdown.tsx'
 import { pushEcommerce } from '#app/features/marketing/data-layer.ts'
 import { currencyForLocale, premiumProduct } from '#app/features/marketing/ecommerce.ts'
-import { Icon } from '#app/features/marketing/icons.tsx'
+import { PremiumOfferLink } from '#app/features/marketing/premium-link.tsx'
 import { PromoSlider } from '#app/features/marketing/promo-slider.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
@@ -24,7 +24,6 @@ function PromoPage() {
   useEffect(() => {
     pushEcommerce('detail', { currencyCode: currencyForLocale(locale), products: [premiumProduct(product)] })
   }, [locale, product])
-  const onPremium = () => pushEcommerce('add', { currencyCode: currencyForLocale(locale), products: [premiumProduct(product)] })
   return (
     <div className="marketing promo" data-hydrated={hydrated}>
       <div className="promo__head">
@@ -32,10 +31,7 @@ function PromoPage() {
         <div className="promo__offer">
           <p className="offer__title">{m.home_countdown_title()}</p>
           <Countdown />
-          <Link to="/premium" className="button button--lg button--block" onClick={onPremium} data-testid="promo-cta">
-            {m.promo_cta()}
-            <Icon name="arrowRight" size={18} />
-          </Link>
+          <PremiumOfferLink testId="promo-cta">{m.promo_cta()}</PremiumOfferLink>
         </div>
       </div>
       <PromoSlider />

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { m } from '#app/paraglide/messages.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { SellerDetails } from '#app/site/seller-details.tsx'
-import { useSite } from '#app/site/use-site.ts'
+import { SellerPage } from '#app/site/seller-page.tsx'
 
 /**
  * The seller's details, for Russian visitors who pay by card (decision 073): the page is behind
@@ -14,10 +12,5 @@ export const Route = createFileRoute('/requisites')({
 })
 
 function RequisitesPage() {
-  const { product, config, brandInfo } = useSite()
-  return (
-    <PageIntro heading={m.page_requisites_heading()} intro={m.page_requisites_intro({ product })}>
-      <SellerDetails operator={config.operator} email={brandInfo.supportEmail} />
-    </PageIntro>
-  )
+  return <SellerPage heading={m.page_requisites_heading} intro={m.page_requisites_intro} />
 }

@@ -1,20 +1,12 @@
-import { createFileRoute, useHydrated } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { MarketingPage } from '#app/features/marketing/marketing-page.tsx'
 import { Wiki } from '#app/features/marketing/wiki.tsx'
 import { m } from '#app/paraglide/messages.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/wiki')({
-  component: WikiPage,
-})
-
-function WikiPage() {
-  const hydrated = useHydrated()
-  const { product } = useSite()
-  return (
-    <div className="marketing" data-hydrated={hydrated}>
-      <PageIntro heading={m.page_wiki_heading({ product })} intro={m.page_wiki_intro({ product })} />
+  component: () => (
+    <MarketingPage heading={m.page_wiki_heading} intro={m.page_wiki_intro}>
       <Wiki />
-    </div>
-  )
-}
+    </MarketingPage>
+  ),
+})

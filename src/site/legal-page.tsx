@@ -1,19 +1,13 @@
 import { useHydrated } from '@tanstack/react-router'
 import { LEGAL_DOCUMENTS, type LegalDocumentId } from '#app/content/legal.ts'
 import * as legalText from '#app/content/messages/legal.ts'
-import { type LegalPage as LegalPath, legalHref } from '#app/features/locale/locale.ts'
+import { legalHref } from '#app/features/locale/locale.ts'
 import { RichText, t } from '#app/features/marketing/text.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { LEGAL_DOCUMENT_LINKS } from './legal-documents.ts'
 import { PageIntro } from './page-intro.tsx'
 import { useSite } from './use-site.ts'
-
-const DOCUMENTS: Array<{ id: LegalDocumentId; path: LegalPath; label: () => string }> = [
-  { id: 'oferta', path: 'oferta', label: () => m.footer_oferta() },
-  { id: 'user_license', path: 'user-license', label: () => m.footer_user_license() },
-  { id: 'policy', path: 'policy', label: () => m.footer_policy() },
-  { id: 'cookies_policy', path: 'cookies-policy', label: () => m.footer_cookies_policy() },
-]
 
 /**
  * A full legal document: its revision date, a table of contents and every section with its
@@ -83,7 +77,7 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
               {m.mk_legal_other_documents()}
             </h2>
             <ul>
-              {DOCUMENTS.filter((d) => d.id !== document).map((d) => (
+              {LEGAL_DOCUMENT_LINKS.filter((d) => d.id !== document).map((d) => (
                 <li key={d.id}>
                   <a href={legalHref(locale, d.path)}>{d.label()}</a>
                 </li>

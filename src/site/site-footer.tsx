@@ -1,44 +1,31 @@
 import { legalHref } from '#app/features/locale/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { LEGAL_DOCUMENT_LINKS } from './legal-documents.ts'
 import { useSite } from './use-site.ts'
 
 export function SiteFooter() {
   const { product, brandInfo } = useSite()
   const locale = getLocale()
+  const links: { href: string; label: string; testId?: string }[] = [
+    ...LEGAL_DOCUMENT_LINKS.map((d) => ({ href: legalHref(locale, d.path), label: d.label() })),
+    // Decision 073: the seller's details, for Russian visitors only.
+    ...(locale === 'ru' ? [{ href: '/ru/requisites', label: m.page_requisites_heading(), testId: 'footer-requisites' }] : []),
+    // Decision 076: the Impressum, for German visitors.
+    ...(locale === 'de' ? [{ href: '/de/impressum', label: m.impressum_footer(), testId: 'footer-impressum' }] : []),
+  ]
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <nav aria-label={m.footer_legal_label()}>
           <ul className="site-footer__links">
-            <li>
-              <a href={legalHref(locale, 'oferta')}>{m.footer_oferta()}</a>
-            </li>
-            <li>
-              <a href={legalHref(locale, 'user-license')}>{m.footer_user_license()}</a>
-            </li>
-            <li>
-              <a href={legalHref(locale, 'policy')}>{m.footer_policy()}</a>
-            </li>
-            <li>
-              <a href={legalHref(locale, 'cookies-policy')}>{m.footer_cookies_policy()}</a>
-            </li>
-            {/* Decision 073: the seller's details, for Russian visitors only. */}
-            {locale === 'ru' ? (
-              <li>
-                <a href="/ru/requisites" data-testid="footer-requisites">
-                  {m.page_requisites_heading()}
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} data-testid={link.testId}>
+                  {link.label}
                 </a>
               </li>
-            ) : null}
-            {/* Decision 076: the Impressum, for German visitors. */}
-            {locale === 'de' ? (
-              <li>
-                <a href="/de/impressum" data-testid="footer-impressum">
-                  {m.impressum_footer()}
-                </a>
-              </li>
-            ) : null}
+            ))}
           </ul>
         </nav>
         <p className="site-footer__support">

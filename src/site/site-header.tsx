@@ -2,13 +2,26 @@ import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { LanguageSwitcher } from '#app/features/locale/language-switcher.tsx'
-import { legalHref } from '#app/features/locale/locale.ts'
+import { type LegalPage, legalHref } from '#app/features/locale/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { isLoggedIn } from '#machines/auth.ts'
 import { hasScope, type Scope } from './scope.ts'
 import { MenuActor } from './ui-actors.tsx'
 import { useSite } from './use-site.ts'
+
+/** The main menu's pages the router opens (the current one is marked). */
+const ROUTED_PAGES = [
+  { to: '/premium', label: m.nav_premium },
+  { to: '/promo', label: m.nav_promo },
+  { to: '/wiki', label: m.nav_wiki },
+] as const
+
+/** The main menu's info pages, linked by their address: under /ru in Russian, /en in every other language (R2). */
+const ADDRESSED_PAGES = [
+  { path: 'faq', label: m.nav_faq },
+  { path: 'cs-go', label: m.nav_csgo },
+] as const satisfies readonly { path: LegalPage; label: () => string }[]
 
 export function SiteHeader() {
   const { product } = useSite()
@@ -52,27 +65,18 @@ export function SiteHeader() {
         <div id="site-menu" className="site-menu">
           <nav className="main-nav" aria-label={m.nav_main_label()}>
             <ul>
-              <li>
-                <Link to="/premium" activeProps={{ 'aria-current': 'page' }}>
-                  {m.nav_premium()}
-                </Link>
-              </li>
-              <li>
-                <Link to="/promo" activeProps={{ 'aria-current': 'page' }}>
-                  {m.nav_promo()}
-                </Link>
-              </li>
-              <li>
-                <Link to="/wiki" activeProps={{ 'aria-current': 'page' }}>
-                  {m.nav_wiki()}
-                </Link>
-              </li>
-              <li>
-                <a href={legalHref(locale, 'faq')}>{m.nav_faq()}</a>
-              </li>
-              <li>
-                <a href={legalHref(locale, 'cs-go')}>{m.nav_csgo()}</a>
-              </li>
+              {ROUTED_PAGES.map((page) => (
+                <li key={page.to}>
+                  <Link to={page.to} activeProps={{ 'aria-current': 'page' }}>
+                    {page.label()}
+                  </Link>
+                </li>
+              ))}
+              {ADDRESSED_PAGES.map((page) => (
+                <li key={page.path}>
+                  <a href={legalHref(locale, page.path)}>{page.label()}</a>
+                </li>
+              ))}
             </ul>
           </nav>
           <div className="site-header__actions">

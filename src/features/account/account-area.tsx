@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { SpecialOffer, User } from '#app/api/schemas.ts'
 import { formatDate, formatPrice } from '#app/features/premium/format.ts'
 import { DAYS } from '#app/features/premium/plans.ts'
@@ -17,13 +17,14 @@ import { ModalActor } from '#app/site/ui-actors.tsx'
 import { useSite } from '#app/site/use-site.ts'
 import { accountMachine, type ConfirmKind, EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
 import type { FormRef } from '#machines/form.ts'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
+import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES } from '#machines/rules/fields.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment.ts'
 import { planLabel } from '#machines/rules/plans.ts'
 import type { ModalDialog } from '#machines/ui.ts'
 import { useAccountCalls } from './account.effects.ts'
 import { AuthActor } from './auth-actor.ts'
+import { NewPasswordField } from './new-password-field.tsx'
 
 /** R9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
 function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: Locale): string {
@@ -161,26 +162,14 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
             ) : null}
             <div className="actions actions--start">
               {sub.active && renewing ? (
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={busy}
-                  onClick={() => send({ type: 'account.cancelSubscription' })}
-                  data-testid="cancel-subscription"
-                >
+                <AccountAction busy={busy} onClick={() => send({ type: 'account.cancelSubscription' })} testId="cancel-subscription">
                   {m.acc_sub_cancel()}
-                </button>
+                </AccountAction>
               ) : null}
               {sub.active && !renewing ? (
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={busy}
-                  onClick={() => send({ type: 'account.resumeRenewal' })}
-                  data-testid="resume-renewal"
-                >
+                <AccountAction busy={busy} onClick={() => send({ type: 'account.resumeRenewal' })} testId="resume-renewal">
                   {m.acc_sub_resume()}
-                </button>
+                </AccountAction>
               ) : null}
               <Link to="/premium" className="button">
                 {sub.active ? m.acc_extend() : m.acc_get_premium()}
@@ -219,15 +208,9 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
         {user.device?.bound ? <p>{m.acc_device_bound({ date: formatDate(user.device.bound_at, locale) })}</p> : <p>{m.acc_device_none()}</p>}
         {user.device?.next_reset_at ? <p className="form-card__muted">{m.acc_device_next({ date: formatDate(user.device.next_reset_at, locale) })}</p> : null}
         {user.device?.bound ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            onClick={() => send({ type: 'account.resetDevice' })}
-            data-testid="reset-device"
-          >
+          <AccountAction busy={busy} onClick={() => send({ type: 'account.resetDevice' })} testId="reset-device">
             {m.acc_device_reset()}
-          </button>
+          </AccountAction>
         ) : null}
       </section>
 
@@ -243,6 +226,15 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
       />
       <PasswordCard busy={busy} form={state.children[PASSWORD_FORM] as FormRef | undefined} flash={flash} />
     </div>
+  )
+}
+
+/** A button that asks the account machine to change the subscription or the device; it waits while the machine is busy. */
+function AccountAction({ busy, onClick, testId, children }: { busy: boolean; onClick: () => void; testId: string; children: ReactNode }) {
+  return (
+    <button type="button" className="button button--ghost" disabled={busy} onClick={onClick} data-testid={testId}>
+      {children}
+    </button>
   )
 }
 
@@ -284,6 +276,22 @@ function from(flash: Flash | null, form: string) {
   return flash?.form === form ? { initial: flash.values ?? {}, serverErrors: flash.errors ?? {} } : {}
 }
 
+/** What a card's form is given: its running machine, whether the account machine is busy, and what came back from the server. */
+interface CardFormProps {
+  busy: boolean
+  form: FormRef | undefined
+  flash: Flash | null
+}
+
+/** A form of the account's cards: sent to its own address in the page's language, and as it came back from the server without JavaScript. */
+function AccountForm({ id, testId, form, busy, flash, children }: CardFormProps & { id: string; testId: string; children: ReactNode }) {
+  return (
+    <MachineForm id={id} form={form} action={formAction(id)} hidden={{ locale: getLocale() }} testId={testId} busy={busy} {...from(flash, id)}>
+      {children}
+    </MachineForm>
+  )
+}
+
 function EmailCard({
   busy,
   pending,
@@ -299,76 +307,44 @@ function EmailCard({
   codeForm: FormRef | undefined
   flash: Flash | null
 }) {
-  const locale = getLocale()
   return (
     <section className="card" aria-labelledby="acc-email">
       <h2 id="acc-email">{adding ? m.acc_add_email_title() : m.acc_change_email_title()}</h2>
       {adding ? <p className="form-card__muted">{m.acc_add_email_text()}</p> : null}
-      <MachineForm
-        id={EMAIL_FORM}
-        form={form}
-        action={formAction(EMAIL_FORM)}
-        hidden={{ locale }}
-        testId="change-email"
-        busy={busy}
-        {...from(flash, EMAIL_FORM)}
-      >
+      <AccountForm id={EMAIL_FORM} form={form} busy={busy} flash={flash} testId="change-email">
         <FormField name="new-email" label={m.acc_new_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
         <FlashLine flash={flash} form={EMAIL_FORM} />
         <button type="submit" className="button button--ghost" disabled={busy}>
           {adding ? m.acc_add_email_submit() : m.acc_change_email_submit()}
         </button>
-      </MachineForm>
+      </AccountForm>
       {pending ? (
-        <MachineForm
-          id={EMAIL_CODE_FORM}
-          form={codeForm}
-          action={formAction(EMAIL_CODE_FORM)}
-          hidden={{ locale }}
-          testId="confirm-email-code"
-          busy={busy}
-          {...from(flash, EMAIL_CODE_FORM)}
-        >
+        <AccountForm id={EMAIL_CODE_FORM} form={codeForm} busy={busy} flash={flash} testId="confirm-email-code">
           <p className="form-card__muted">{m.acc_email_code_text({ email: pending })}</p>
           <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
           <FlashLine flash={flash} form={EMAIL_CODE_FORM} />
           <button type="submit" className="button button--ghost" disabled={busy}>
             {m.acc_email_code_submit()}
           </button>
-        </MachineForm>
+        </AccountForm>
       ) : null}
     </section>
   )
 }
 
-function PasswordCard({ busy, form, flash }: { busy: boolean; form: FormRef | undefined; flash: Flash | null }) {
+function PasswordCard({ busy, form, flash }: CardFormProps) {
   return (
     <section className="card" aria-labelledby="acc-password">
       <h2 id="acc-password">{m.acc_password_title()}</h2>
       <p className="form-card__muted">{m.acc_password_text()}</p>
       <FlashLine flash={flash} form={PASSWORD_FORM} />
-      <MachineForm
-        id={PASSWORD_FORM}
-        form={form}
-        action={formAction(PASSWORD_FORM)}
-        hidden={{ locale: getLocale() }}
-        testId="change-password"
-        busy={busy}
-        {...from(flash, PASSWORD_FORM)}
-      >
-        <FormField
-          name="password"
-          label={m.acc_password_label()}
-          rules={PASSWORD_RULES}
-          type="password"
-          autoComplete="new-password"
-          hint={m.acc_password_hint()}
-        />
+      <AccountForm id={PASSWORD_FORM} form={form} busy={busy} flash={flash} testId="change-password">
+        <NewPasswordField label={m.acc_password_label()} hint={m.acc_password_hint()} />
         <FormField name="password-confirm" label={m.acc_password_confirm_label()} rules={PASSWORD_CONFIRM_RULES} type="password" autoComplete="new-password" />
         <button type="submit" className="button button--ghost" disabled={busy}>
           {m.acc_password_submit()}
         </button>
-      </MachineForm>
+      </AccountForm>
     </section>
   )
 }

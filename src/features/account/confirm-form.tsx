@@ -12,10 +12,11 @@ import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
 import { type AuthContext, isBusy, isLoggedIn } from '#machines/auth.ts'
 import type { FormRef } from '#machines/form.ts'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
+import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields.ts'
 import { CONFIRM_FORM, type ConfirmCredentials, confirmMachine } from '#machines/sign-in.ts'
 import { AuthActor } from './auth-actor.ts'
 import { askAuth } from './auth-client.ts'
+import { NewPasswordField } from './new-password-field.tsx'
 
 /** Who is signed in, as the confirm machine wants to know it: an e-mail, null for a guest, undefined while the auth machine is busy. */
 function signedInAs(s: { context: AuthContext; matches: (v: 'loggedIn') => boolean; hasTag: (t: 'busy') => boolean }): string | null | undefined {
@@ -95,14 +96,7 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
       <p className="form-card__muted">{m.acc_confirm_form_text()}</p>
       <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
       <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
-      <FormField
-        name="password"
-        label={m.acc_confirm_password_label()}
-        rules={PASSWORD_RULES}
-        type="password"
-        autoComplete="new-password"
-        hint={m.acc_confirm_password_hint()}
-      />
+      <NewPasswordField label={m.acc_confirm_password_label()} hint={m.acc_confirm_password_hint()} />
       <FormError error={error} />
       {state.matches('otherAccount') ? (
         <div className="notice" role="alert" data-testid="confirm-other-account">

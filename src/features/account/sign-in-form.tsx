@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { formAction } from '#app/forms/endpoints.ts'
 import { FormError, FormField, MachineForm, SubmitButton, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
@@ -29,6 +29,9 @@ export interface SignInStart {
   error: string | null
   fieldErrors: Readonly<Record<string, string>>
 }
+
+/** Each step's form machine, by the step. */
+const STEP_FORM = { email: SIGN_IN_EMAIL_FORM, code: SIGN_IN_CODE_FORM } as const
 
 export const EMAIL_STEP: SignInStart = { step: 'email', email: '', code: '', notice: null, resendAt: null, error: null, fieldErrors: {} }
 
@@ -66,7 +69,7 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
   const [state, send] = useMachine(logic, {
     inspect: useMachineInspect(),
     input: (() => {
-      const formId = start.step === 'code' ? SIGN_IN_CODE_FORM : SIGN_IN_EMAIL_FORM
+      const formId = STEP_FORM[start.step]
       const typed = valuesTypedBefore(formId, ['email', 'code'])
       return {
         email: typed.email ?? start.email,
@@ -85,20 +88,19 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
   const busy = state.hasTag('busy')
   const hidden = { locale, ...(redirect ? { redirect } : {}) }
   const error = state.context.error ?? (state.context.email === start.email ? start.error : null)
+  /** A step's form: its machine, its address, and the field messages of the server when the page came back at this step. */
+  const stepForm = (step: SignInStart['step']) => ({
+    id: STEP_FORM[step],
+    form: state.children[STEP_FORM[step]] as FormRef | undefined,
+    action: formAction(STEP_FORM[step]),
+    serverErrors: start.step === step ? start.fieldErrors : {},
+    className: 'form-card',
+    busy,
+  })
 
   if (state.matches('email')) {
     return (
-      <MachineForm
-        id={SIGN_IN_EMAIL_FORM}
-        form={state.children[SIGN_IN_EMAIL_FORM] as FormRef | undefined}
-        action={formAction(SIGN_IN_EMAIL_FORM)}
-        initial={{ email: state.context.email }}
-        serverErrors={start.step === 'email' ? start.fieldErrors : {}}
-        hidden={hidden}
-        className="form-card"
-        testId="sign-in-email"
-        busy={busy}
-      >
+      <MachineForm {...stepForm('email')} initial={{ email: state.context.email }} hidden={hidden} testId="sign-in-email">
         <FormField name="email" label={m.acc_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" hint={m.acc_email_hint()} inputMode="email" />
         <FormError error={error} />
         <SubmitButton busy={busy}>{busy ? m.acc_sending() : m.acc_send_code()}</SubmitButton>
@@ -108,17 +110,7 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
 
   const waitSeconds = selectResendWait(state)
   return (
-    <MachineForm
-      id={SIGN_IN_CODE_FORM}
-      form={state.children[SIGN_IN_CODE_FORM] as FormRef | undefined}
-      action={formAction(SIGN_IN_CODE_FORM)}
-      initial={{ code: state.context.code }}
-      serverErrors={start.step === 'code' ? start.fieldErrors : {}}
-      hidden={{ ...hidden, email: state.context.email }}
-      className="form-card"
-      testId="sign-in-code"
-      busy={busy}
-    >
+    <MachineForm {...stepForm('code')} initial={{ code: state.context.code }} hidden={{ ...hidden, email: state.context.email }} testId="sign-in-code">
       {state.context.notice ? (
         <p className="notice" role="status">
           {state.context.notice}
@@ -128,40 +120,41 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
       <FormError error={error} />
       <SubmitButton busy={busy}>{busy ? m.acc_checking() : m.acc_sign_in()}</SubmitButton>
       <div className="form-card__links">
-        <button
-          type="submit"
-          name="_action"
-          value="resend"
-          formNoValidate
-          className="link-button"
-          disabled={busy || waitSeconds > 0}
-          onClick={(e) => {
-            e.preventDefault()
-            send({ type: 'signin.resend', now: Date.now() })
-          }}
-        >
+        <CodeStepAction action="resend" disabled={busy || waitSeconds > 0} onPress={() => send({ type: 'signin.resend', now: Date.now() })}>
           {m.acc_resend()}
-        </button>
+        </CodeStepAction>
         {waitSeconds > 0 ? (
           <span className="form-card__muted" aria-live="polite">
             {m.acc_resend_in({ seconds: String(waitSeconds) })}
           </span>
         ) : null}
-        <button
-          type="submit"
-          name="_action"
-          value="change-email"
-          formNoValidate
-          className="link-button"
-          disabled={busy}
-          onClick={(e) => {
-            e.preventDefault()
-            send({ type: 'signin.changeEmail' })
-          }}
-        >
+        <CodeStepAction action="change-email" disabled={busy} onPress={() => send({ type: 'signin.changeEmail' })}>
           {m.acc_change_email()}
-        </button>
+        </CodeStepAction>
       </div>
     </MachineForm>
+  )
+}
+
+/**
+ * A link-styled button of the code step. Without JavaScript it sends the form with its
+ * `_action` (the server then resends or goes back); with JavaScript `onPress` tells the machine.
+ */
+function CodeStepAction({ action, disabled, onPress, children }: { action: string; disabled: boolean; onPress: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      name="_action"
+      value={action}
+      formNoValidate
+      className="link-button"
+      disabled={disabled}
+      onClick={(e) => {
+        e.preventDefault()
+        onPress()
+      }}
+    >
+      {children}
+    </button>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import * as galleryText from '#app/content/messages/gallery.ts'
 import { m } from '#app/paraglide/messages.js'
 import { LightboxActor } from '#app/site/ui-actors.tsx'
+import { GalleryBigImage } from './gallery-image.tsx'
 import { Icon } from './icons.tsx'
 import { GALLERY_BIG, GALLERY_ITEMS, GALLERY_SMALL, MONITOR_SIZES } from './images.ts'
 import { t } from './text.tsx'
@@ -30,16 +31,7 @@ export function PremiumGallery() {
             aria-label={m.mk_gallery_open_named({ name: currentName })}
             data-testid="gallery-monitor"
           >
-            <img
-              src={current.big}
-              srcSet={current.srcSet}
-              sizes={MONITOR_SIZES}
-              width={GALLERY_BIG.width}
-              height={GALLERY_BIG.height}
-              alt={m.mk_gallery_alt({ name: currentName })}
-              loading="lazy"
-              decoding="async"
-            />
+            <GalleryBigImage item={current} sizes={MONITOR_SIZES} alt={m.mk_gallery_alt({ name: currentName })} />
             <span className="monitor__zoom" aria-hidden="true">
               <Icon name="zoom" size={20} />
             </span>

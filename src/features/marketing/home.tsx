@@ -14,7 +14,9 @@ import { DownloadButton } from './download-button.tsx'
 import { currencyForLocale, premiumProduct } from './ecommerce.ts'
 import { PremiumGallery } from './gallery.tsx'
 import { Icon } from './icons.tsx'
+import { PremiumOfferLink, usePremiumAdd } from './premium-link.tsx'
 import { textBlocks } from './rich-text.ts'
+import { CardText, FeatureCards, IconList, Section, SectionHeading } from './section.tsx'
 import { t } from './text.tsx'
 import { VersionSelector } from './version-selector.tsx'
 
@@ -26,12 +28,6 @@ export const HERO_IMAGE = {
   width: 960,
   height: 640,
 } as const
-
-function usePremiumAdd() {
-  const { product } = useSite()
-  const locale = getLocale()
-  return () => pushEcommerce('add', { currencyCode: currencyForLocale(locale), products: [premiumProduct(product)] })
-}
 
 export function HomeHero({ versionId }: { versionId: number }) {
   const { product, brand } = useSite()
@@ -58,20 +54,14 @@ export function HomeHero({ versionId }: { versionId: number }) {
           </Link>
         </div>
         <p className="hero__note">{m.home_hero_note()}</p>
-        <ul className="trust">
-          <li>
-            <Icon name="eye" size={18} />
-            {m.mk_hero_trust_local()}
-          </li>
-          <li>
-            <Icon name="shield" size={18} />
-            {m.mk_hero_trust_inventory()}
-          </li>
-          <li>
-            <Icon name="card" size={18} />
-            {m.mk_hero_trust_payment()}
-          </li>
-        </ul>
+        <IconList
+          className="trust"
+          items={[
+            { icon: 'eye', text: m.mk_hero_trust_local() },
+            { icon: 'shield', text: m.mk_hero_trust_inventory() },
+            { icon: 'card', text: m.mk_hero_trust_payment() },
+          ]}
+        />
       </div>
       <div className="hero__art">
         <img
@@ -94,10 +84,7 @@ export function VersionsSection({ versionId, onChange }: { versionId: number; on
   return (
     <section className="section versions" id="download" aria-labelledby="versions-title">
       <div className="versions__intro">
-        <h2 id="versions-title" className="section-title">
-          {m.home_versions_title()}
-        </h2>
-        <p className="section-lead">{m.home_versions_text()}</p>
+        <SectionHeading id="versions-title" title={m.home_versions_title()} lead={m.home_versions_text()} />
       </div>
       <div className="versions__panel">
         <VersionSelector value={versionId} onChange={onChange} />
@@ -112,31 +99,15 @@ export function VersionsSection({ versionId, onChange }: { versionId: number; on
 
 export function FeaturesSection() {
   return (
-    <section className="section" aria-labelledby="features-title">
-      <h2 id="features-title" className="section-title">
-        {m.home_features_title()}
-      </h2>
-      <ul className="card-grid card-grid--3">
-        {HOME_FEATURES.map((f) => (
-          <li key={f.id} className="card feature">
-            <span className="feature__icon">
-              <Icon name={f.icon} />
-            </span>
-            <h3 className="card__title">{t(homeText, f.title)}</h3>
-            <p className="card__text">{t(homeText, f.text)}</p>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Section id="features-title" title={m.home_features_title()}>
+      <FeatureCards cards={HOME_FEATURES.map((f) => ({ icon: f.icon, title: t(homeText, f.title), text: t(homeText, f.text) }))} />
+    </Section>
   )
 }
 
 export function StepsSection() {
   return (
-    <section className="section" aria-labelledby="how-title">
-      <h2 id="how-title" className="section-title">
-        {m.home_how_title()}
-      </h2>
+    <Section id="how-title" title={m.home_how_title()}>
       <ol className="steps">
         {HOME_STEPS.map((s, i) => (
           <li key={s.id} className="step">
@@ -147,12 +118,11 @@ export function StepsSection() {
             <span className="step__icon">
               <Icon name={s.icon} size={22} />
             </span>
-            <h3 className="card__title">{t(homeText, s.title)}</h3>
-            <p className="card__text">{t(homeText, s.text)}</p>
+            <CardText title={t(homeText, s.title)} text={t(homeText, s.text)} />
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   )
 }
 
@@ -161,7 +131,6 @@ export function PremiumTeaser() {
   const { product } = useSite()
   const locale = getLocale()
   const ref = useRef<HTMLElement>(null)
-  const onPremium = usePremiumAdd()
   useEffect(() => {
     const node = ref.current
     if (!node || typeof IntersectionObserver === 'undefined') return
@@ -181,37 +150,17 @@ export function PremiumTeaser() {
     <section ref={ref} className="section premium-teaser" aria-labelledby="premium-title" data-testid="premium-teaser">
       <div className="premium-teaser__copy">
         <span className="badge">{m.mk_premium_badge()}</span>
-        <h2 id="premium-title" className="section-title">
-          {m.home_premium_title()}
-        </h2>
-        <p className="section-lead">{m.home_premium_text()}</p>
-        <ul className="checklist">
-          <li>
-            <Icon name="check" size={18} />
-            {m.mk_premium_point_1()}
-          </li>
-          <li>
-            <Icon name="check" size={18} />
-            {m.mk_premium_point_2()}
-          </li>
-          <li>
-            <Icon name="check" size={18} />
-            {m.mk_premium_point_3()}
-          </li>
-          <li>
-            <Icon name="check" size={18} />
-            {m.mk_premium_point_4()}
-          </li>
-        </ul>
+        <SectionHeading id="premium-title" title={m.home_premium_title()} lead={m.home_premium_text()} />
+        <IconList
+          className="checklist"
+          items={[m.mk_premium_point_1(), m.mk_premium_point_2(), m.mk_premium_point_3(), m.mk_premium_point_4()].map((text) => ({ icon: 'check', text }))}
+        />
       </div>
       <div className="premium-teaser__offer">
         <h3 className="offer__title">{m.home_countdown_title()}</h3>
         <Countdown />
         <p className="offer__text">{m.home_countdown_text()}</p>
-        <Link to="/premium" className="button button--lg button--block" onClick={onPremium} data-testid="premium-cta">
-          {m.home_premium_cta()}
-          <Icon name="arrowRight" size={18} />
-        </Link>
+        <PremiumOfferLink testId="premium-cta">{m.home_premium_cta()}</PremiumOfferLink>
       </div>
     </section>
   )
@@ -219,13 +168,9 @@ export function PremiumTeaser() {
 
 export function GallerySection() {
   return (
-    <section className="section" aria-labelledby="gallery-title">
-      <h2 id="gallery-title" className="section-title">
-        {m.home_gallery_title()}
-      </h2>
-      <p className="section-lead">{m.home_gallery_text()}</p>
+    <Section id="gallery-title" title={m.home_gallery_title()} lead={m.home_gallery_text()}>
       <PremiumGallery />
-    </section>
+    </Section>
   )
 }
 
@@ -246,9 +191,7 @@ export function FaqTeaser() {
   return (
     <section className="section" aria-labelledby="faq-teaser-title">
       <div className="section-head">
-        <h2 id="faq-teaser-title" className="section-title">
-          {m.home_faq_title()}
-        </h2>
+        <SectionHeading id="faq-teaser-title" title={m.home_faq_title()} />
         <a href={legalHref(locale, 'faq')} className="link-arrow">
           {m.home_faq_cta()} <Icon name="arrowRight" size={16} />
         </a>

@@ -80,6 +80,15 @@ function longSwipe(thresholdMs: number): KeenSliderPlugin {
   }
 }
 
+/** A button that turns the slider one slide back or on. */
+function ArrowButton({ icon, label, testId, onClick }: { icon: 'chevronLeft' | 'chevronRight'; label: string; testId: string; onClick: () => void }) {
+  return (
+    <button type="button" className="icon-button promo-slider__arrow" onClick={onClick} aria-label={label} data-testid={testId}>
+      <Icon name={icon} size={20} />
+    </button>
+  )
+}
+
 export function PromoSlider() {
   const [current, setCurrent] = useState(0)
   const [hovered, setHovered] = useState(false)
@@ -155,15 +164,7 @@ export function PromoSlider() {
         </div>
       </div>
       <div className="promo-slider__controls">
-        <button
-          type="button"
-          className="icon-button promo-slider__arrow"
-          onClick={() => instanceRef.current?.prev()}
-          aria-label={m.promo_prev()}
-          data-testid="promo-prev"
-        >
-          <Icon name="chevronLeft" size={20} />
-        </button>
+        <ArrowButton icon="chevronLeft" label={m.promo_prev()} testId="promo-prev" onClick={() => instanceRef.current?.prev()} />
         <ol className="promo-slider__dots">
           {PROMO_SLIDES.map((slide, index) => (
             <li key={slide.n}>
@@ -178,15 +179,7 @@ export function PromoSlider() {
             </li>
           ))}
         </ol>
-        <button
-          type="button"
-          className="icon-button promo-slider__arrow"
-          onClick={() => instanceRef.current?.next()}
-          aria-label={m.promo_next()}
-          data-testid="promo-next"
-        >
-          <Icon name="chevronRight" size={20} />
-        </button>
+        <ArrowButton icon="chevronRight" label={m.promo_next()} testId="promo-next" onClick={() => instanceRef.current?.next()} />
         <button
           type="button"
           className="icon-button promo-slider__pause"

@@ -1,4 +1,5 @@
 import { PremiumGallery } from '#app/features/marketing/gallery.tsx'
+import { Section } from '#app/features/marketing/section.tsx'
 import { m } from '#app/paraglide/messages.js'
 
 /**
@@ -8,12 +9,8 @@ import { m } from '#app/paraglide/messages.js'
  */
 export function PremiumGallerySection() {
   return (
-    <section className="section premium-gallery" aria-labelledby="premium-gallery-title">
-      <h2 id="premium-gallery-title" className="section-title">
-        {m.premium_gallery_title()}
-      </h2>
-      <p className="section-lead">{m.premium_gallery_lead()}</p>
+    <Section id="premium-gallery-title" title={m.premium_gallery_title()} lead={m.premium_gallery_lead()} className="premium-gallery">
       <PremiumGallery />
-    </section>
+    </Section>
   )
 }

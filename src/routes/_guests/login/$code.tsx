@@ -1,6 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
+import { SignInFailed, useSignInFailure } from '#app/features/account/sign-in-failed.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { useSite } from '#app/site/use-site.ts'
@@ -19,22 +20,15 @@ function LoginCodePage() {
   const { code } = Route.useParams()
   const { redirect } = Route.useSearch()
   const auth = AuthActor.useActorRef()
-  const state = AuthActor.useSelector((s) => ({ busy: s.hasTag('busy'), loggedIn: s.matches('loggedIn'), error: s.context.error }))
+  const failure = useSignInFailure()
   useEffect(() => {
     // After hydration only: the server renders the "checking" state, the browser signs in.
     auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' })
   }, [auth, code, redirect])
-  const failed = !state.busy && !state.loggedIn && state.error !== null
   return (
     <PageIntro heading={m.page_login_code_heading({ product })} intro={m.page_login_code_intro({ product })}>
-      {failed ? (
-        <div className="form-card" role="alert" data-testid="link-failed">
-          <h2>{m.acc_link_failed_title()}</h2>
-          <p>{state.error}</p>
-          <Link to="/login" search={redirect ? { redirect } : {}} className="button">
-            {m.acc_link_retry()}
-          </Link>
-        </div>
+      {failure !== null ? (
+        <SignInFailed title={m.acc_link_failed_title()} error={failure} redirect={redirect} testId="link-failed" />
       ) : (
         <p className="notice" role="status" aria-busy="true">
           {m.acc_link_checking()}

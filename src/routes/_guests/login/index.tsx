@@ -1,7 +1,8 @@
-import { createFileRoute, Link, useLocation } from '@tanstack/react-router'
+import { createFileRoute, useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { isOpenIdAnswer, steamSignInUrl } from '#app/features/account/openid.ts'
+import { SignInFailed, useSignInFailure } from '#app/features/account/sign-in-failed.tsx'
 import { EMAIL_STEP, SignInForm, type SignInStart } from '#app/features/account/sign-in-form.tsx'
 import { formAction } from '#app/forms/endpoints.ts'
 import type { Flash } from '#app/forms/flash.ts'
@@ -72,22 +73,15 @@ function LoginPage() {
 function SteamCallback({ redirect, searchStr }: { redirect?: string; searchStr: string }) {
   const { product } = useSite()
   const auth = AuthActor.useActorRef()
-  const state = AuthActor.useSelector((s) => ({ busy: s.hasTag('busy'), loggedIn: s.matches('loggedIn'), error: s.context.error }))
+  const failure = useSignInFailure()
   useEffect(() => {
     const params = Object.fromEntries(new URLSearchParams(searchStr))
     auth.send({ type: 'auth.callback', params, now: Date.now(), redirectTo: redirect ?? null })
   }, [auth, redirect, searchStr])
-  const failed = !state.busy && !state.loggedIn && state.error !== null
   return (
     <PageIntro heading={m.page_login_heading({ product })} intro={m.acc_steam_intro()}>
-      {failed ? (
-        <div className="form-card" role="alert" data-testid="steam-failed">
-          <h2>{m.acc_steam_failed_title()}</h2>
-          <p>{state.error}</p>
-          <Link to="/login" search={redirect ? { redirect } : {}} className="button">
-            {m.acc_link_retry()}
-          </Link>
-        </div>
+      {failure !== null ? (
+        <SignInFailed title={m.acc_steam_failed_title()} error={failure} redirect={redirect} testId="steam-failed" />
       ) : (
         <>
           <p className="notice" role="status" aria-busy="true" data-testid="steam-checking">

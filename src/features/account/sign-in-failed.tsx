@@ -1,0 +1,21 @@
+import { Link } from '@tanstack/react-router'
+import { m } from '#app/paraglide/messages.js'
+import { AuthActor } from './auth-actor.ts'
+
+/** Why the last sign-in failed, in the auth machine's words; null while it is busy, once it is signed in, or when nothing failed. */
+export function useSignInFailure(): string | null {
+  return AuthActor.useSelector((s) => (s.hasTag('busy') || s.matches('loggedIn') ? null : s.context.error))
+}
+
+/** A sign-in that failed: its title, the reason, and the way back to the login page (keeping the target to return to). */
+export function SignInFailed({ title, error, redirect, testId }: { title: string; error: string; redirect?: string; testId: string }) {
+  return (
+    <div className="form-card" role="alert" data-testid={testId}>
+      <h2>{title}</h2>
+      <p>{error}</p>
+      <Link to="/login" search={redirect ? { redirect } : {}} className="button">
+        {m.acc_link_retry()}
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+import type { ProductMessage } from '#app/features/marketing/marketing-page.tsx'
+import { PageIntro } from './page-intro.tsx'
+import { SellerDetails } from './seller-details.tsx'
+import { useSite } from './use-site.ts'
+
+/** A page that shows who sells and runs the site (the operator and the support address) under its heading. */
+export function SellerPage({ heading, intro }: { heading: ProductMessage; intro: ProductMessage }) {
+  const { product, config, brandInfo } = useSite()
+  return (
+    <PageIntro heading={heading({ product })} intro={intro({ product })}>
+      <SellerDetails operator={config.operator} email={brandInfo.supportEmail} />
+    </PageIntro>
+  )
+}
