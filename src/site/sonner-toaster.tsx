@@ -2,11 +2,34 @@ import { useEffect } from 'react'
 import { Toaster as Sonner } from 'sonner'
 import { m } from '#app/paraglide/messages.js'
 import { CONSTANTS } from '#constants'
-import { toasterMounted } from './toast.ts'
+import { CARRY_KEY, toasterMounted } from './toast.ts'
+import { isToastRequest, show } from './toast-show.ts'
 
-/** R9: bottom-right, 5000 ms, paused while hovered. Loaded after hydration (see toaster.tsx). */
+/** A toast carried from the last page (`notifyAcrossNavigation`) shows once, here. */
+function showCarried(): void {
+  let raw: string | null = null
+  try {
+    raw = sessionStorage.getItem(CARRY_KEY)
+    sessionStorage.removeItem(CARRY_KEY)
+  } catch {
+    return
+  }
+  if (!raw) return
+  try {
+    const request: unknown = JSON.parse(raw)
+    if (isToastRequest(request)) show(request)
+  } catch {
+    // Not a toast of ours.
+  }
+}
+
+/** R9: bottom-right, 5000 ms, paused while hovered. Loaded with the first toast (see toaster.tsx). */
 export default function SonnerToaster() {
-  useEffect(() => toasterMounted(), [])
+  useEffect(() => {
+    const unmount = toasterMounted()
+    showCarried()
+    return unmount
+  }, [])
   return (
     <Sonner
       position="bottom-right"

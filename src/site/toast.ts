@@ -1,28 +1,24 @@
-import * as notificationTexts from '#app/content/messages/notifications.ts'
-import * as paymentTexts from '#app/content/messages/payments.ts'
-import { m } from '#app/paraglide/messages.js'
-import type { ToastKey, ToastKind, ToastParams } from '#machines/rules/toast.ts'
+import type { ToastKind } from '#machines/rules/toast.ts'
+import type { ToastRequest } from './toast-show.ts'
 
-export type { ToastKind }
+export type { ToastKind, ToastRequest }
 
-/** A toast as the site raises it: a machine's toast (a key or the backend's words), with an optional second line. */
-export type ToastRequest = ToastParams & {
-  /** A second line under the title (e.g. the server's own words under `payments.fail`). */
-  description?: string
+// The toast library, the toaster and the toasts' words load with the first toast, not with the
+// page (decision 022): most visits raise none. `Toaster` mounts the toaster once one is asked for.
+let requested = false
+const requestListeners = new Set<() => void>()
+
+function requestToaster(): void {
+  if (requested) return
+  requested = true
+  for (const listener of requestListeners) listener()
 }
 
-/** Every toast key a machine may name, and its message: a key without a message does not compile. */
-const TOAST_TEXT: Record<ToastKey, () => string> = {
-  'payments.success': paymentTexts.payments_success,
-  'payments.fail': paymentTexts.payments_fail,
-  'payments.pending': paymentTexts.payments_pending,
-  'notifications.errors.language': notificationTexts.notifications_errors_language,
-  'notifications.errors.other': notificationTexts.notifications_errors_other,
-  'session.expired': () => m.acc_session_expired(),
-}
-
-export function toastText(request: ToastParams): string {
-  return 'text' in request ? request.text : TOAST_TEXT[request.key]()
+/** For `useSyncExternalStore`: whether a toast has been raised, so the toaster is wanted. */
+export const toasterRequested = (): boolean => requested
+export function subscribeToasterRequest(listener: () => void): () => void {
+  requestListeners.add(listener)
+  return () => requestListeners.delete(listener)
 }
 
 let markReady: () => void = () => {}
@@ -41,7 +37,6 @@ let toasters = 0
 export function toasterMounted(): () => void {
   toasters++
   markReady()
-  showCarried()
   return () => {
     toasters--
     if (toasters === 0) awaitToaster()
@@ -49,17 +44,15 @@ export function toasterMounted(): () => void {
 }
 
 /**
- * R8: toasts come in success, info, warning and error kinds. The toast library loads after
- * the page (decision 022); a toast raised earlier shows as soon as the toaster is there.
+ * R8: toasts come in success, info, warning and error kinds. The toast library loads with the
+ * first toast; a toast raised before the toaster is there shows as soon as it is.
  */
 export function notify(request: ToastRequest): void {
-  const text = toastText(request)
-  // The same words shown twice are one toast (a toast carried from the last page and raised again here).
-  const options = request.description ? { id: `${text}\n${request.description}`, description: request.description } : { id: text }
-  void toasterReady.then(() => import('sonner')).then(({ toast }) => toast[request.kind](text, options))
+  requestToaster()
+  void toasterReady.then(() => import('./toast-show.ts')).then(({ show }) => show(request))
 }
 
-const CARRY_KEY = 'toast.carry'
+export const CARRY_KEY = 'toast.carry'
 /** How long after it is raised a toast still goes along with a document change. */
 const CARRY_WINDOW_MS = 10_000
 
@@ -81,19 +74,11 @@ export function notifyAcrossNavigation(request: ToastRequest): void {
   setTimeout(() => window.removeEventListener('pagehide', carry), CARRY_WINDOW_MS)
 }
 
-function showCarried(): void {
-  let raw: string | null = null
+/** A toast carried from the last page waits in storage: the toaster is wanted at once. */
+export function requestToasterForCarried(): void {
   try {
-    raw = sessionStorage.getItem(CARRY_KEY)
-    sessionStorage.removeItem(CARRY_KEY)
+    if (sessionStorage.getItem(CARRY_KEY) !== null) requestToaster()
   } catch {
-    return
-  }
-  if (!raw) return
-  try {
-    const request = JSON.parse(raw) as ToastRequest
-    if (request && typeof request === 'object' && ('key' in request ? request.key in TOAST_TEXT : typeof request.text === 'string')) notify(request)
-  } catch {
-    // Not a toast of ours.
+    // No storage: nothing was carried.
   }
 }

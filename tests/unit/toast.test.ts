@@ -7,6 +7,8 @@ vi.mock('sonner', () => ({
 }))
 
 const { notify, toasterMounted } = await import('#app/site/toast.ts')
+// The words and the library load with the first toast; loaded here, a toast shows within `settle`.
+await import('#app/site/toast-show.ts')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('toasts and the toaster', () => {

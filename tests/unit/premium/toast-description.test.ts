@@ -8,7 +8,8 @@ vi.mock('sonner', () => ({
   ),
 }))
 
-const { notify, toasterMounted, toastText } = await import('#app/site/toast.ts')
+const { notify, toasterMounted } = await import('#app/site/toast.ts')
+const { toastText } = await import('#app/site/toast-show.ts')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('R8: payments.fail with the server message', () => {
