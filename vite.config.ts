@@ -30,5 +30,8 @@ const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.rando
 export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000) },
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } } } },
+  },
   plugins: [tanstackStart({ server: { build: { inlineCss: true } } }), viteReact(), arktypeWithoutEval(), moduleSizes()],
 })
