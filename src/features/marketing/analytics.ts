@@ -77,10 +77,13 @@ export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutc
   }
 }
 
-/** R5, R9: a landing address with a full utm set is remembered in the `utm` cookie. */
-export function rememberUtm(crossOrigin: boolean): boolean {
+/**
+ * R5, R9: a landing address with a full utm set is remembered in the `utm` cookie. `search` is
+ * the landing address's query, when the page may have moved on since.
+ */
+export function rememberUtm(crossOrigin: boolean, search?: string): boolean {
   if (typeof window === 'undefined') return false
-  const cookie = utmCookieForSearch(window.location.search, crossOrigin)
+  const cookie = utmCookieForSearch(search ?? window.location.search, crossOrigin)
   if (!cookie) return false
   document.cookie = cookie
   return true
@@ -96,21 +99,4 @@ export function rememberClientId(configuredCookie: string | null, crossOrigin: b
   if (!cookie) return false
   document.cookie = cookie
   return true
-}
-
-/** Waits for `promise`, but no longer than `ms`; never rejects. */
-export function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('timeout'), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      () => {
-        clearTimeout(timer)
-        resolve('timeout')
-      },
-    )
-  })
 }

@@ -7,7 +7,6 @@ import { getLocale } from '#app/paraglide/runtime.js'
 import { useSite } from '#app/site/use-site.ts'
 import { GAME_VERSIONS } from '#constants'
 import { selectAnalyticsToken } from '#machines/auth.ts'
-import { collectAnalytics, settleWithin } from './analytics.ts'
 import { pushEcommerce } from './data-layer.ts'
 import { type DownloadLink, downloadLink } from './download-link.ts'
 import { currencyForLocale, launcherProduct } from './ecommerce.ts'
@@ -22,6 +21,23 @@ export function useDownloadLink(versionId: number | null): DownloadLink {
   const { publicHref } = useLocation()
   const { prefix } = splitLocalePrefix(new URL(publicHref, 'http://localhost').pathname)
   return downloadLink({ locale: getLocale(), prefix, versionId, config: site.config })
+}
+
+/** Waits for `promise`, but no longer than `ms`; never rejects. */
+export function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      () => {
+        clearTimeout(timer)
+        resolve('timeout')
+      },
+    )
+  })
 }
 
 /**
@@ -47,8 +63,10 @@ export function DownloadButton({
   const [busy, setBusy] = useState(false)
   const version = GAME_VERSIONS.find((v) => v.id === versionId) ?? GAME_VERSIONS[0]
 
-  const track = () => {
+  const track = async () => {
     pushEcommerce('add', { currencyCode: currencyForLocale(locale), products: [launcherProduct(site.product, version)] })
+    // The analytics sender loads with the first download, not with the page.
+    const { collectAnalytics } = await import('./analytics.ts')
     return collectAnalytics({
       apiBrowserBase: site.config.apiBrowserBase,
       locale,

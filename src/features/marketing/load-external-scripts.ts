@@ -5,7 +5,8 @@
  * and a provider that fails to load changes nothing: the error is logged as a warning and the
  * page goes on. Browser only.
  */
-import { CONSTANTS, type PublicConfig } from '#constants'
+import { whenIdle } from '#app/site/idle.ts'
+import type { PublicConfig } from '#constants'
 
 export interface ExternalScript {
   id: string
@@ -76,33 +77,6 @@ export function loadScript(script: ExternalScript): Promise<void> {
       document.body.appendChild(el)
     }
   })
-}
-
-type IdleWindow = Window & {
-  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number
-  cancelIdleCallback?: (id: number) => void
-}
-
-/** Runs `fn` once the document has loaded and the browser is idle (or `timeoutMs` passed). */
-export function whenIdle(fn: () => void, timeoutMs: number = CONSTANTS.prefetchIdleTimeoutMs): () => void {
-  const w = window as IdleWindow
-  let cancelled = false
-  let idleId: number | null = null
-  let timer: ReturnType<typeof setTimeout> | null = null
-  const run = () => {
-    if (cancelled) return
-    if (w.requestIdleCallback) idleId = w.requestIdleCallback(() => !cancelled && fn(), { timeout: timeoutMs })
-    else timer = setTimeout(() => !cancelled && fn(), Math.min(timeoutMs, 200))
-  }
-  const onLoad = () => run()
-  if (document.readyState === 'complete') run()
-  else window.addEventListener('load', onLoad, { once: true })
-  return () => {
-    cancelled = true
-    window.removeEventListener('load', onLoad)
-    if (idleId !== null) w.cancelIdleCallback?.(idleId)
-    if (timer !== null) clearTimeout(timer)
-  }
 }
 
 /**
