@@ -10,6 +10,7 @@ import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
 import type { ToastParams } from '#machines/rules/toast.ts'
 import { type FormInput, type FormSubmittedEvent, formMachine } from './form.ts'
+import { type ErrorParams, errorParams, messageOf, notProvided } from './shared.ts'
 
 export type ConfirmKind = 'cancel' | 'reset'
 
@@ -42,9 +43,6 @@ export interface OpenConfirmParams {
   kind: ConfirmKind
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 function done({ event }: { event: { output: AccountResult } }): AccountResult {
   return event.output
 }
@@ -53,9 +51,6 @@ function successToast({ event }: { event: { output: AccountResult } }): ToastPar
 }
 function errorToast({ event }: { event: { error: unknown } }): ToastParams {
   return { kind: 'error', text: messageOf(event.error) }
-}
-function errorParams({ event }: { event: { error: unknown } }) {
-  return { error: event.error }
 }
 function values({ event }: { event: AccountEvent }): Record<string, string> {
   assertEvent(event, 'form.submitted')
@@ -91,10 +86,7 @@ const finished = (extra: readonly ({ type: 'clearPassword' } | 'clearPassword')[
   },
 })
 
-const call = (name: string) =>
-  fromPromise<AccountResult, Record<string, string>>(async () => {
-    throw new Error(`account: actor "${name}" not provided`)
-  })
+const call = (name: string) => fromPromise<AccountResult, Record<string, string>>(async () => notProvided('account', name))
 
 export const accountMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
@@ -117,7 +109,7 @@ export const accountMachine = setup({
   actions: {
     assignConfirm: assign((_, params: { kind: ConfirmKind }) => ({ confirming: params.kind, error: null })),
     clearConfirm: assign({ confirming: null }),
-    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
     clearError: assign({ error: null }),
     /** The password fields are emptied once the password is set. */
     clearPassword: sendTo(PASSWORD_FORM, { type: 'form.clear', names: ['password', 'password-confirm'] }),
@@ -126,7 +118,7 @@ export const accountMachine = setup({
     toast: (_, _params: ToastParams) => {},
     /** Hands the refreshed user to the auth machine. */
     updateUser: (_, _params: AccountResult) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    logError: (_, _params: ErrorParams) => {},
   },
   guards: {
     isCancelConfirmed: ({ context, event }) => answered('confirm')({ event }) && context.confirming === 'cancel',

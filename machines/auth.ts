@@ -28,6 +28,7 @@ import {
   tokenExpiresAt,
   tokenStatus,
 } from '#machines/rules/token.ts'
+import { assignAndLogError, type ErrorParams, errorParams, messageOf, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 /** R3: the user is fetched as a whole object with an id. */
 export interface AuthUser {
@@ -93,18 +94,8 @@ export type AuthEvent =
   | { type: 'page.changed'; page: PageInfo }
 
 export type StoreSessionParams = SessionFacts & { token: string; expiresAt: number }
-export interface NavigateParams {
-  to: string
-}
-export interface LogErrorParams {
-  error: unknown
-}
 export interface ExpiredParams {
   message: string
-}
-
-function notProvided(name: string): never {
-  throw new Error(`auth: actor "${name}" not provided`)
 }
 
 /** Stored only once a token and its expiry are known. */
@@ -118,9 +109,6 @@ function sessionParams({ context }: { context: AuthContext }): StoreSessionParam
 }
 function afterLoginParams({ context }: { context: AuthContext }): NavigateParams {
   return { to: context.redirectTo }
-}
-function errorParams({ event }: { event: { error?: unknown } & { type: string } }): LogErrorParams {
-  return { error: event.error }
 }
 function expiredParams(): ExpiredParams {
   return { message: EXPIRED_SESSION_MESSAGE }
@@ -174,10 +162,22 @@ const kindIs =
     return event.credentials.kind === kind
   }
 
-const signInFailed = {
-  target: '#auth.loggedOut',
-  actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }, 'resetSession'],
-} as const
+/** R8: a sign-in failed: the error is kept and logged, and nothing of a session stays. */
+const signInFailed = { target: '#auth.loggedOut', actions: [...assignAndLogError, 'resetSession'] } as const
+/** The user could not be fetched: the error is kept and logged, and the session is over (stored one too). */
+const userFailed = { target: '#auth.loggedOut', actions: [...assignAndLogError, 'resetSession', 'clearStoredSession'] } as const
+/** A new token pair: kept, and stored with its expiry. */
+const storeGrant = [
+  { type: 'assignGrant', params: outputParams },
+  { type: 'storeSession', params: sessionParams },
+] as const
+/** R8: the session is over: forgotten here and in storage, and the request that found it aborted. */
+const endSession = ['resetSession', 'clearStoredSession', { type: 'reportExpired', params: expiredParams }] as const
+/** R2: on a protected page the visitor is also told, and sent to login with the page remembered. */
+const toLogin = [
+  { type: 'toast', params: sessionExpiredToast },
+  { type: 'navigate', params: loginParams },
+] as const
 
 export const authMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
@@ -189,17 +189,17 @@ export const authMachine = setup({
   },
   actors: {
     /** R7: PATCH /users/verify with an e-mail and its 6-digit code. */
-    verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async () => notProvided('verifyCode')),
+    verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async () => notProvided('auth', 'verifyCode')),
     /** R7: GET /users/auth/{code}. */
-    signInByLink: fromPromise<TokenGrant, { code: string }>(async () => notProvided('signInByLink')),
+    signInByLink: fromPromise<TokenGrant, { code: string }>(async () => notProvided('auth', 'signInByLink')),
     /** R7: POST /users/confirm. */
-    confirmEmail: fromPromise<TokenGrant, { email: string; code: string; password: string }>(async () => notProvided('confirmEmail')),
+    confirmEmail: fromPromise<TokenGrant, { email: string; code: string; password: string }>(async () => notProvided('auth', 'confirmEmail')),
     /** R7: GET /users/auth with the provider's search params. */
-    verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async () => notProvided('verifyCallback')),
+    verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async () => notProvided('auth', 'verifyCallback')),
     /** R7: GET /users/me with the given token; the whole answer is the user. */
-    fetchUser: fromPromise<AuthUser, { token: string }>(async () => notProvided('fetchUser')),
+    fetchUser: fromPromise<AuthUser, { token: string }>(async () => notProvided('auth', 'fetchUser')),
     /** R4: exchanges the refresh token for a new pair. */
-    refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => notProvided('refreshToken')),
+    refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => notProvided('auth', 'refreshToken')),
   },
   actions: {
     // --- context ---
@@ -222,7 +222,7 @@ export const authMachine = setup({
       assertEvent(event, 'page.changed')
       return { page: event.page }
     }),
-    assignError: assign((_, params: LogErrorParams) => ({ error: params.error instanceof Error ? params.error.message : String(params.error) })),
+    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
     resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
     /** R9: a restored token without an expiry lives 1800 s from the request. */
     assignDefaultExpiry: assign(({ context }) => ({ expiresAt: restoredExpiresAt(context.token, null, context.now) })),
@@ -234,7 +234,7 @@ export const authMachine = setup({
     navigate: (_, _params: NavigateParams) => {},
     toast: (_, _params: ToastParams) => {},
     /** R8: other auth errors are logged, not thrown. */
-    logError: (_, _params: LogErrorParams) => {},
+    logError: (_, _params: ErrorParams) => {},
     /** R8: the session is over; the request that found it is aborted (with ExpiredAuthSessionError). */
     reportExpired: (_, _params: ExpiredParams) => {},
   },
@@ -300,7 +300,7 @@ export const authMachine = setup({
             id: 'verifyCode',
             src: 'verifyCode',
             input: codeInput,
-            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: ({ event }) => event.output } },
+            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
             onError: signInFailed,
           },
         },
@@ -309,7 +309,7 @@ export const authMachine = setup({
             id: 'signInByLink',
             src: 'signInByLink',
             input: linkInput,
-            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: ({ event }) => event.output } },
+            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
             onError: signInFailed,
           },
         },
@@ -318,7 +318,7 @@ export const authMachine = setup({
             id: 'confirmEmail',
             src: 'confirmEmail',
             input: confirmInput,
-            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: ({ event }) => event.output } },
+            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
             onError: signInFailed,
           },
         },
@@ -327,7 +327,7 @@ export const authMachine = setup({
             id: 'verifyCallback',
             src: 'verifyCallback',
             input: callbackInput,
-            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: ({ event }) => event.output } },
+            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
             onError: signInFailed,
           },
         },
@@ -339,15 +339,12 @@ export const authMachine = setup({
             onDone: {
               target: '#auth.loggedIn.active',
               actions: [
-                { type: 'assignUser', params: ({ event }) => event.output },
+                { type: 'assignUser', params: outputParams },
                 { type: 'storeSession', params: sessionParams },
                 { type: 'navigate', params: afterLoginParams },
               ],
             },
-            onError: {
-              target: '#auth.loggedOut',
-              actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }, 'resetSession', 'clearStoredSession'],
-            },
+            onError: userFailed,
           },
         },
       },
@@ -363,18 +360,8 @@ export const authMachine = setup({
             { guard: and(['isTokenValid', 'hasUser']), target: 'active' },
             { guard: 'isTokenValid', target: 'fetchingUser' },
             { guard: 'canRefreshToken', target: 'refreshing' },
-            {
-              guard: 'isOnProtectedPage',
-              target: '#auth.loggedOut',
-              actions: [
-                'resetSession',
-                'clearStoredSession',
-                { type: 'reportExpired', params: expiredParams },
-                { type: 'toast', params: sessionExpiredToast },
-                { type: 'navigate', params: loginParams },
-              ],
-            },
-            { target: '#auth.loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'reportExpired', params: expiredParams }] },
+            { guard: 'isOnProtectedPage', target: '#auth.loggedOut', actions: [...endSession, ...toLogin] },
+            { target: '#auth.loggedOut', actions: endSession },
           ],
         },
         active: {
@@ -391,21 +378,9 @@ export const authMachine = setup({
             id: 'renew',
             src: 'confirmEmail',
             input: confirmInput,
-            onDone: {
-              target: 'fetchingUser',
-              actions: [
-                { type: 'assignGrant', params: ({ event }) => event.output },
-                { type: 'storeSession', params: sessionParams },
-              ],
-            },
+            onDone: { target: 'fetchingUser', actions: storeGrant },
             // The session in use is still good: it stays, the error is kept for the form.
-            onError: {
-              target: 'active',
-              actions: [
-                { type: 'assignError', params: errorParams },
-                { type: 'logError', params: errorParams },
-              ],
-            },
+            onError: { target: 'active', actions: assignAndLogError },
           },
         },
         refreshing: {
@@ -414,30 +389,10 @@ export const authMachine = setup({
             id: 'refreshToken',
             src: 'refreshToken',
             input: refreshInput,
-            onDone: {
-              target: 'validating',
-              actions: [
-                { type: 'assignGrant', params: ({ event }) => event.output },
-                { type: 'storeSession', params: sessionParams },
-              ],
-            },
+            onDone: { target: 'validating', actions: storeGrant },
             onError: [
-              {
-                guard: 'isOnProtectedPage',
-                target: '#auth.loggedOut',
-                actions: [
-                  { type: 'logError', params: errorParams },
-                  'resetSession',
-                  'clearStoredSession',
-                  { type: 'reportExpired', params: expiredParams },
-                  { type: 'toast', params: sessionExpiredToast },
-                  { type: 'navigate', params: loginParams },
-                ],
-              },
-              {
-                target: '#auth.loggedOut',
-                actions: [{ type: 'logError', params: errorParams }, 'resetSession', 'clearStoredSession', { type: 'reportExpired', params: expiredParams }],
-              },
+              { guard: 'isOnProtectedPage', target: '#auth.loggedOut', actions: [{ type: 'logError', params: errorParams }, ...endSession, ...toLogin] },
+              { target: '#auth.loggedOut', actions: [{ type: 'logError', params: errorParams }, ...endSession] },
             ],
           },
         },
@@ -447,11 +402,8 @@ export const authMachine = setup({
             id: 'refreshUser',
             src: 'fetchUser',
             input: tokenInput,
-            onDone: { target: 'active', actions: { type: 'assignUser', params: ({ event }) => event.output } },
-            onError: {
-              target: '#auth.loggedOut',
-              actions: [{ type: 'assignError', params: errorParams }, { type: 'logError', params: errorParams }, 'resetSession', 'clearStoredSession'],
-            },
+            onDone: { target: 'active', actions: { type: 'assignUser', params: outputParams } },
+            onError: userFailed,
           },
         },
       },

@@ -7,6 +7,7 @@
  */
 import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import type { Rule } from '#machines/rules/validation.ts'
+import { notProvided, outputParams } from './shared.ts'
 
 export interface FieldFailure {
   rule: string
@@ -69,15 +70,18 @@ const VALIDATE_AGAIN = {
   'field.blur': { target: 'pending', actions: 'assignValues', reenter: true },
   'field.validate': { target: 'pending', actions: 'assignValues', reenter: true },
 } as const
+/** Each result, a pass or a failure, is kept and reported. */
+const keepAndReport = [
+  { type: 'assignResult', params: outputParams },
+  { type: 'report', params: reportParams },
+] as const
 
 export const fieldMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as FieldContext, events: {} as FieldEvent, input: {} as FieldInput },
   actors: {
     /** Runs the field's rules; resolves with the first failure, or null when they all pass. */
-    validate: fromPromise<FieldFailure | null, ValidateInput>(async () => {
-      throw new Error('field: actor "validate" not provided')
-    }),
+    validate: fromPromise<FieldFailure | null, ValidateInput>(async () => notProvided('field', 'validate')),
   },
   actions: {
     assignValue: assign(({ event }) => {
@@ -146,21 +150,8 @@ export const fieldMachine = setup({
             src: 'validate',
             input: validateInput,
             onDone: [
-              {
-                guard: { type: 'isPassed', params: ({ event }) => event.output },
-                target: 'passed',
-                actions: [
-                  { type: 'assignResult', params: ({ event }) => event.output },
-                  { type: 'report', params: reportParams },
-                ],
-              },
-              {
-                target: 'failed',
-                actions: [
-                  { type: 'assignResult', params: ({ event }) => event.output },
-                  { type: 'report', params: reportParams },
-                ],
-              },
+              { guard: { type: 'isPassed', params: outputParams }, target: 'passed', actions: keepAndReport },
+              { target: 'failed', actions: keepAndReport },
             ],
             onError: { target: 'failed', actions: ['assignCrash', { type: 'report', params: reportParams }] },
           },

@@ -12,6 +12,7 @@ import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 import { type FormSubmittedEvent, formMachine } from './form.ts'
+import { assignAndLogError, type ErrorParams, messageOf, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export const JOIN_FORM = 'join-code'
 
@@ -47,13 +48,7 @@ export type JoinEvent = FormSubmittedEvent
 export interface CookieParams {
   code: string
 }
-export interface NavigateParams {
-  to: string
-}
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 /** Registered: the backend's answer is in, with the code as the backend spells it. */
 function registeredCode({ context }: { context: JoinContext }): CookieParams {
   return { code: context.result!.code }
@@ -68,17 +63,15 @@ export const joinMachine = setup({
   actors: {
     form: formMachine,
     /** R7: GET /referrer/link/{code}. */
-    registerReferrer: fromPromise<ReferrerResult, { code: string }>(async () => {
-      throw new Error('join: actor "registerReferrer" not provided')
-    }),
+    registerReferrer: fromPromise<ReferrerResult, { code: string }>(async () => notProvided('join', 'registerReferrer')),
   },
   actions: {
     assignResult: assign((_, result: ReferrerResult) => ({ result, error: null })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
     /** R7: the referrer cookie (a year, path /). */
     storeReferrerCookie: (_, _params: CookieParams) => {},
     navigate: (_, _params: NavigateParams) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    logError: (_, _params: ErrorParams) => {},
   },
   guards: {
     hasNoCode: ({ context }) => context.code === null,
@@ -131,22 +124,16 @@ export const joinMachine = setup({
         input: ({ context }) => ({ code: context.code! }),
         onDone: [
           {
-            guard: { type: 'isValid', params: ({ event }) => event.output },
+            guard: { type: 'isValid', params: outputParams },
             target: 'registered',
             actions: [
-              { type: 'assignResult', params: ({ event }) => event.output },
+              { type: 'assignResult', params: outputParams },
               { type: 'storeReferrerCookie', params: registeredCode },
             ],
           },
-          { target: 'invalid', actions: { type: 'assignResult', params: ({ event }) => event.output } },
+          { target: 'invalid', actions: { type: 'assignResult', params: outputParams } },
         ],
-        onError: {
-          target: 'invalid',
-          actions: [
-            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
+        onError: { target: 'invalid', actions: assignAndLogError },
       },
     },
     registered: {},

@@ -19,6 +19,7 @@
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate'
 import { DEFAULT_LOCALE, detectLocale, isLocale, type Locale, type LocaleDetectionInput, localePath } from '#machines/rules/locale.ts'
 import { LANGUAGE_ERROR_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import { type ErrorParams, errorParams, type NavigateParams, notProvided } from './shared.ts'
 
 /** Which language files: the mirror domain's own texts, or the original set. */
 export type MessageSet = 'original' | 'mirror'
@@ -67,16 +68,7 @@ export interface LoadValidationInput {
 export interface LocaleCookieParams {
   locale: Locale
 }
-export interface NavigateParams {
-  to: string
-}
-export interface LogErrorParams {
-  error: unknown
-}
 
-function notProvided(name: string): never {
-  throw new Error(`locale: actor "${name}" not provided`)
-}
 function selectedMessagesInput({ context }: { context: LocaleContext }): LoadMessagesInput {
   return { locale: context.locale, messageSet: context.messageSet }
 }
@@ -92,9 +84,6 @@ function englishValidationInput(): LoadValidationInput {
 }
 function languageErrorToast(): ToastParams {
   return LANGUAGE_ERROR_TOAST
-}
-function errorParams({ event }: { event: { error?: unknown } & { type: string } }): LogErrorParams {
-  return { error: event.error }
 }
 function cookieParams({ context }: { context: LocaleContext }): LocaleCookieParams {
   return { locale: context.locale }
@@ -112,19 +101,27 @@ function chosenPathParams({ event }: { event: LocaleEvent }): NavigateParams {
   return { to: localePath(event.locale as Locale, event.path) }
 }
 
+/** R4: a language file failed: the failure is logged and the visitor told. */
+const languageFailed = [
+  { type: 'logError', params: errorParams },
+  { type: 'toast', params: languageErrorToast },
+] as const
+/** The messages are in (or English stands in for them): the validation messages next when a form wants them, else done. */
+function messagesIn<const A>(actions: A) {
+  return [
+    { guard: 'isValidationWanted', target: 'validation', actions },
+    { target: 'done', actions },
+  ] as const
+}
+
 export const localeMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-  types: {
-    context: {} as LocaleContext,
-    events: {} as LocaleEvent,
-    input: {} as LocaleInput,
-    tags: {} as 'busy',
-  },
+  types: { context: {} as LocaleContext, events: {} as LocaleEvent, input: {} as LocaleInput, tags: {} as 'busy' },
   actors: {
     /** Loads the language file of `locale` from `messageSet` (a static asset, R7). */
-    loadMessages: fromPromise<unknown, LoadMessagesInput>(async () => notProvided('loadMessages')),
+    loadMessages: fromPromise<unknown, LoadMessagesInput>(async () => notProvided('locale', 'loadMessages')),
     /** Loads (and installs) the validation-message file of `locale`. */
-    loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async () => notProvided('loadValidationMessages')),
+    loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async () => notProvided('locale', 'loadValidationMessages')),
   },
   actions: {
     assignChange: assign(({ event }) => {
@@ -147,7 +144,7 @@ export const localeMachine = setup({
     storeLocaleCookie: (_, _params: LocaleCookieParams) => {},
     navigate: (_, _params: NavigateParams) => {},
     toast: (_, _params: ToastParams) => {},
-    logError: (_, _params: LogErrorParams) => {},
+    logError: (_, _params: ErrorParams) => {},
   },
   guards: {
     isSupportedChange: ({ context, event }) => {
@@ -228,17 +225,8 @@ export const localeMachine = setup({
             id: 'loadMessages',
             src: 'loadMessages',
             input: selectedMessagesInput,
-            onDone: [
-              { guard: 'isValidationWanted', target: 'validation', actions: 'assignMessagesLocale' },
-              { target: 'done', actions: 'assignMessagesLocale' },
-            ],
-            onError: {
-              target: 'englishMessages',
-              actions: [
-                { type: 'logError', params: errorParams },
-                { type: 'toast', params: languageErrorToast },
-              ],
-            },
+            onDone: messagesIn('assignMessagesLocale'),
+            onError: { target: 'englishMessages', actions: languageFailed },
           },
         },
         englishMessages: {
@@ -246,15 +234,9 @@ export const localeMachine = setup({
             id: 'loadEnglishMessages',
             src: 'loadMessages',
             input: englishMessagesInput,
-            onDone: [
-              { guard: 'isValidationWanted', target: 'validation', actions: 'assignEnglishFallback' },
-              { target: 'done', actions: 'assignEnglishFallback' },
-            ],
+            onDone: messagesIn('assignEnglishFallback'),
             // English is the built-in language: the page stays in it whatever the file did.
-            onError: [
-              { guard: 'isValidationWanted', target: 'validation', actions: [{ type: 'logError', params: errorParams }, 'assignEnglishFallback'] },
-              { target: 'done', actions: [{ type: 'logError', params: errorParams }, 'assignEnglishFallback'] },
-            ],
+            onError: messagesIn([{ type: 'logError', params: errorParams }, 'assignEnglishFallback']),
           },
         },
         validation: {
@@ -272,13 +254,7 @@ export const localeMachine = setup({
             src: 'loadValidationMessages',
             input: englishValidationInput,
             onDone: { target: 'done', actions: 'assignEnglishValidation' },
-            onError: {
-              target: 'done',
-              actions: [
-                { type: 'logError', params: errorParams },
-                { type: 'toast', params: languageErrorToast },
-              ],
-            },
+            onError: { target: 'done', actions: languageFailed },
           },
         },
         done: { type: 'final' },

@@ -26,6 +26,7 @@ import {
 import { isPlanShown } from '#machines/rules/plans.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
 import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import { type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export type Agreement = 'premium' | 'promo'
 
@@ -132,9 +133,6 @@ export interface CheckPaymentInput {
 export interface WaitInput {
   ms: number
 }
-export interface NavigateParams {
-  to: string
-}
 export interface LogParams {
   message: string
   detail?: unknown
@@ -194,9 +192,6 @@ export function offerPlan(offered: readonly OfferedPlan[], offer: SpecialOffer |
   return { plan: { ...base.plan, prices: { ...prices, using: { ...prices.using, actual: offer.price, currency: offer.currency } } }, label: base.label }
 }
 
-function notProvided(name: string): never {
-  throw new Error(`payment: actor "${name}" not provided`)
-}
 /** Called only with a plan chosen (`canSubmit`). */
 function createPaymentInput({ context }: { context: PaymentContext }): CreatePaymentInput {
   return { subscriptionId: (context.subscription as Subscription).id, locale: context.locale, special: context.special }
@@ -280,17 +275,27 @@ const choose = [
 ] as const
 const takeOffer = { guard: 'hasOffer', actions: [{ type: 'trackCart', params: offerCartParams }, 'assignOffer', 'revealPayment'] } as const
 
+/** A step of the payment failed: the failure is kept, logged and told, and the plans are back. */
+const paymentFailed = {
+  target: '#payment.selecting',
+  actions: [
+    { type: 'assignFailure', params: failureParams },
+    { type: 'logError', params: failureParams },
+    { type: 'toast', params: failToast },
+  ],
+} as const
+/** Every check made and no confirmation yet: the visitor is told what happens next. */
+const notConfirmed = [
+  { type: 'log', params: unconfirmedParams },
+  { type: 'toast', params: pendingToast },
+] as const
 /** The next confirmation check, or the end of the checks. */
 const afterCheck = [
   { guard: 'hasChecksLeft', target: 'waiting' },
-  {
-    target: '#payment.unconfirmed',
-    actions: [
-      { type: 'log', params: unconfirmedParams },
-      { type: 'toast', params: pendingToast },
-    ],
-  },
+  { target: '#payment.unconfirmed', actions: notConfirmed },
 ] as const
+/** After a paid payment, with the user fetched again or not: the account page, the premium state reset. */
+const toAccount = [{ type: 'navigate', params: accountPathParams }, 'resetPremium'] as const
 
 export const paymentMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
@@ -302,19 +307,19 @@ export const paymentMachine = setup({
   },
   actors: {
     /** R7: POST /payments; answers the payment options. */
-    createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(async () => notProvided('createPayment')),
+    createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(async () => notProvided('payment', 'createPayment')),
     /** Loads the active provider's widget script. */
-    loadWidgetScript: fromPromise<void, LoadWidgetInput>(async () => notProvided('loadWidgetScript')),
+    loadWidgetScript: fromPromise<void, LoadWidgetInput>(async () => notProvided('payment', 'loadWidgetScript')),
     /** Opens the widget; sends back `widget.success`, `widget.fail` or `widget.close`. */
-    runWidget: fromCallback<EventObject, RunWidgetInput>(() => notProvided('runWidget')),
+    runWidget: fromCallback<EventObject, RunWidgetInput>(() => notProvided('payment', 'runWidget')),
     /** Whether the backend has the payment as paid (the provider's notification has arrived). */
-    checkPayment: fromPromise<boolean, CheckPaymentInput>(async () => notProvided('checkPayment')),
+    checkPayment: fromPromise<boolean, CheckPaymentInput>(async () => notProvided('payment', 'checkPayment')),
     /** Resolves after `ms` milliseconds. */
-    wait: fromPromise<void, WaitInput>(async () => notProvided('wait')),
+    wait: fromPromise<void, WaitInput>(async () => notProvided('payment', 'wait')),
     /** R4: fetches the user again after a payment (the auth machine's `user.refresh`). */
-    refreshUser: fromPromise<void, void>(async () => notProvided('refreshUser')),
+    refreshUser: fromPromise<void, void>(async () => notProvided('payment', 'refreshUser')),
     /** R3: the premium state stored before the trip to the login page, or null. */
-    readStoredState: fromPromise<PremiumState | null, void>(async () => notProvided('readStoredState')),
+    readStoredState: fromPromise<PremiumState | null, void>(async () => notProvided('payment', 'readStoredState')),
   },
   actions: {
     assignPlan: assign(({ event }) => {
@@ -460,15 +465,8 @@ export const paymentMachine = setup({
             id: 'createPayment',
             src: 'createPayment',
             input: createPaymentInput,
-            onDone: { target: 'loadingWidget', actions: { type: 'assignOptions', params: ({ event }) => event.output } },
-            onError: {
-              target: '#payment.selecting',
-              actions: [
-                { type: 'assignFailure', params: failureParams },
-                { type: 'logError', params: failureParams },
-                { type: 'toast', params: failToast },
-              ],
-            },
+            onDone: { target: 'loadingWidget', actions: { type: 'assignOptions', params: outputParams } },
+            onError: paymentFailed,
           },
         },
         loadingWidget: {
@@ -477,28 +475,14 @@ export const paymentMachine = setup({
             src: 'loadWidgetScript',
             input: loadWidgetInput,
             onDone: { target: 'charging' },
-            onError: {
-              target: '#payment.selecting',
-              actions: [
-                { type: 'assignFailure', params: failureParams },
-                { type: 'logError', params: failureParams },
-                { type: 'toast', params: failToast },
-              ],
-            },
+            onError: paymentFailed,
           },
         },
         charging: {
           invoke: { id: 'runWidget', src: 'runWidget', input: runWidgetInput },
           on: {
             'widget.success': { target: 'confirming' },
-            'widget.fail': {
-              target: '#payment.selecting',
-              actions: [
-                { type: 'assignFailure', params: failureParams },
-                { type: 'logError', params: failureParams },
-                { type: 'toast', params: failToast },
-              ],
-            },
+            'widget.fail': paymentFailed,
             /** R4: closing the widget only logs. */
             'widget.close': { target: '#payment.selecting', actions: ['clearOptions', { type: 'log', params: closedParams }] },
           },
@@ -513,17 +497,10 @@ export const paymentMachine = setup({
                 id: 'checkPayment',
                 src: 'checkPayment',
                 input: checkInput,
-                onDone: [{ guard: { type: 'isConfirmed', params: ({ event }) => event.output }, target: '#payment.succeeded' }, ...afterCheck],
+                onDone: [{ guard: { type: 'isConfirmed', params: outputParams }, target: '#payment.succeeded' }, ...afterCheck],
                 onError: [
                   { guard: 'hasChecksLeft', target: 'waiting', actions: { type: 'logError', params: checkErrorParams } },
-                  {
-                    target: '#payment.unconfirmed',
-                    actions: [
-                      { type: 'logError', params: checkErrorParams },
-                      { type: 'log', params: unconfirmedParams },
-                      { type: 'toast', params: pendingToast },
-                    ],
-                  },
+                  { target: '#payment.unconfirmed', actions: [{ type: 'logError', params: checkErrorParams }, ...notConfirmed] },
                 ],
               },
             },
@@ -547,11 +524,8 @@ export const paymentMachine = setup({
       invoke: {
         id: 'refreshUser',
         src: 'refreshUser',
-        onDone: { target: 'selecting', actions: [{ type: 'navigate', params: accountPathParams }, 'resetPremium'] },
-        onError: {
-          target: 'selecting',
-          actions: [{ type: 'logError', params: refreshErrorParams }, { type: 'navigate', params: accountPathParams }, 'resetPremium'],
-        },
+        onDone: { target: 'selecting', actions: toAccount },
+        onError: { target: 'selecting', actions: [{ type: 'logError', params: refreshErrorParams }, ...toAccount] },
       },
     },
   },

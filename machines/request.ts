@@ -9,6 +9,7 @@
  * browser, like any other failure), and a retry runs the call in the browser.
  */
 import { assign, fromPromise, setup } from 'xstate'
+import { assignAndLogError, type ErrorParams, errorParams, messageOf, notProvided, outputParams } from './shared.ts'
 
 export interface RequestContext {
   result: unknown
@@ -25,10 +26,6 @@ export interface RequestInput {
 
 export type RequestEvent = { type: 'request.start' } | { type: 'request.retry' }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 function initialContext({ input }: { input: unknown }): RequestContext {
   const settled = (input as RequestInput | undefined)?.settled
   if (settled && 'error' in settled) return { result: null, error: messageOf(settled.error), failure: settled.error }
@@ -36,13 +33,7 @@ function initialContext({ input }: { input: unknown }): RequestContext {
   return { result: null, error: null, failure: null }
 }
 
-function outputParams({ event }: { event: { output?: unknown } }): unknown {
-  return event.output
-}
-function errorParams({ event }: { event: { error?: unknown } }) {
-  return { error: event.error }
-}
-function failureParams({ context }: { context: RequestContext }) {
+function failureParams({ context }: { context: RequestContext }): ErrorParams {
   return { error: context.failure }
 }
 
@@ -52,18 +43,16 @@ export const requestMachine = setup({
   types: { context: {} as RequestContext, events: {} as RequestEvent },
   actors: {
     /** The call; resolves with its result or rejects with an error carrying the backend's message. */
-    run: fromPromise<unknown, void>(async () => {
-      throw new Error('request: actor "run" not provided')
-    }),
+    run: fromPromise<unknown, void>(async () => notProvided('request', 'run')),
   },
   actions: {
     assignResult: assign((_, result: unknown) => ({ result, error: null, failure: null })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), failure: params.error })),
+    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error), failure: params.error })),
     /** Whatever the page does with a result (store a cookie, refresh the user). */
     succeeded: (_, _result: unknown) => {},
     /** Whatever the page tells the visitor about a failure (a toast). */
-    reportFailure: (_, _params: { error: unknown }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    reportFailure: (_, _params: ErrorParams) => {},
+    logError: (_, _params: ErrorParams) => {},
   },
   guards: {
     settledWithError: ({ context }) => context.error !== null,
@@ -95,14 +84,7 @@ export const requestMachine = setup({
             { type: 'succeeded', params: outputParams },
           ],
         },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'assignError', params: errorParams },
-            { type: 'logError', params: errorParams },
-            { type: 'reportFailure', params: errorParams },
-          ],
-        },
+        onError: { target: 'failed', actions: [...assignAndLogError, { type: 'reportFailure', params: errorParams }] },
       },
     },
     done: {},

@@ -8,6 +8,7 @@
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
 import { type FormInput, type FormSubmittedEvent, formMachine } from './form.ts'
+import { assignAndLogError, type ErrorParams, messageOf, notProvided, outputParams } from './shared.ts'
 
 export const SIGN_IN_EMAIL_FORM = 'sign-in-email'
 export const SIGN_IN_CODE_FORM = 'sign-in-code'
@@ -73,17 +74,11 @@ export interface TickerInput {
   intervalMs: number
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 function requestInput({ context }: { context: SignInContext }): RequestCodeInput {
   return { email: context.email, redirectTo: context.redirectTo }
 }
 function verifyInput({ context }: { context: SignInContext }): VerifyCodeInput {
   return { email: context.email, code: context.code, redirectTo: context.redirectTo }
-}
-function errorParams({ event }: { event: { error?: unknown } }) {
-  return { error: event.error }
 }
 function emailFormInput({ context }: { context: SignInContext }): FormInput {
   return {
@@ -105,19 +100,17 @@ const submittedBy =
     assertEvent(event, 'form.submitted')
     return event.form === form
   }
+/** A failed call: the form stays, with what the visitor typed and the error. */
+const failedOnForm = { target: 'editing', actions: assignAndLogError } as const
 
 export const signInMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
   types: { context: {} as SignInContext, events: {} as SignInEvent, input: {} as SignInInput, tags: {} as 'busy' },
   actors: {
     form: formMachine,
-    requestCode: fromPromise<CodeRequested, RequestCodeInput>(async () => {
-      throw new Error('sign-in: actor "requestCode" not provided')
-    }),
+    requestCode: fromPromise<CodeRequested, RequestCodeInput>(async () => notProvided('sign-in', 'requestCode')),
     /** Hands the code to the auth machine and resolves once it signed in. */
-    verifyCode: fromPromise<unknown, VerifyCodeInput>(async () => {
-      throw new Error('sign-in: actor "verifyCode" not provided')
-    }),
+    verifyCode: fromPromise<unknown, VerifyCodeInput>(async () => notProvided('sign-in', 'verifyCode')),
     /** Sends `{ type: 'clock.tick', now }` every `intervalMs`. */
     ticker: fromCallback<EventObject, TickerInput>(() => {}),
   },
@@ -142,10 +135,10 @@ export const signInMachine = setup({
       assertEvent(event, ['clock.tick', 'signin.resend'])
       return { now: event.now }
     }),
-    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
     /** Back to the e-mail step: a submit made before the page was interactive was the code form's, never this one's. */
     clearNotice: assign({ notice: null, error: null, code: '', resendAt: null, submitOnStart: false }),
-    logError: (_, _params: { error: unknown }) => {},
+    logError: (_, _params: ErrorParams) => {},
   },
   guards: {
     isEmailForm: submittedBy(SIGN_IN_EMAIL_FORM),
@@ -187,14 +180,8 @@ export const signInMachine = setup({
             id: 'requestCode',
             src: 'requestCode',
             input: requestInput,
-            onDone: { target: '#signIn.code', actions: { type: 'assignSent', params: ({ event }) => event.output } },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'assignError', params: errorParams },
-                { type: 'logError', params: errorParams },
-              ],
-            },
+            onDone: { target: '#signIn.code', actions: { type: 'assignSent', params: outputParams } },
+            onError: failedOnForm,
           },
         },
       },
@@ -221,13 +208,7 @@ export const signInMachine = setup({
             src: 'verifyCode',
             input: verifyInput,
             onDone: { target: '#signIn.signedIn' },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'assignError', params: errorParams },
-                { type: 'logError', params: errorParams },
-              ],
-            },
+            onError: failedOnForm,
           },
         },
         resending: {
@@ -236,14 +217,8 @@ export const signInMachine = setup({
             id: 'resendCode',
             src: 'requestCode',
             input: requestInput,
-            onDone: { target: 'editing', actions: { type: 'assignSent', params: ({ event }) => event.output } },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'assignError', params: errorParams },
-                { type: 'logError', params: errorParams },
-              ],
-            },
+            onDone: { target: 'editing', actions: { type: 'assignSent', params: outputParams } },
+            onError: failedOnForm,
           },
         },
       },
@@ -329,9 +304,7 @@ export const confirmMachine = setup({
   actors: {
     form: formMachine,
     /** Hands the credentials to the auth machine (sign-in, or renewal for the same account). */
-    confirm: fromPromise<unknown, ConfirmCredentials>(async () => {
-      throw new Error('confirm: actor "confirm" not provided')
-    }),
+    confirm: fromPromise<unknown, ConfirmCredentials>(async () => notProvided('confirm', 'confirm')),
   },
   actions: {
     assignSubmit: assign(({ event }) => {
@@ -347,12 +320,12 @@ export const confirmMachine = setup({
       assertEvent(event, 'auth.changed')
       return { signedInAs: event.signedInAs }
     }),
-    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
     /** Signs out through the auth machine (R2: then the root path). */
     logout: () => {},
     /** R8: the success toast. */
     notifyConfirmed: () => {},
-    logError: (_, _params: { error: unknown }) => {},
+    logError: (_, _params: ErrorParams) => {},
   },
   guards: {
     isConfirmForm: submittedBy(CONFIRM_FORM),
@@ -396,13 +369,7 @@ export const confirmMachine = setup({
         src: 'confirm',
         input: ({ context }) => context.credentials,
         onDone: { target: 'confirmed', actions: 'notifyConfirmed' },
-        onError: {
-          target: 'editing',
-          actions: [
-            { type: 'assignError', params: errorParams },
-            { type: 'logError', params: errorParams },
-          ],
-        },
+        onError: failedOnForm,
       },
     },
     confirmed: { type: 'final' },

@@ -387,6 +387,23 @@ export function addressRef(id: string): AnyActorRef {
   )
 }
 
+// --- inputs -----------------------------------------------------------------------------------
+
+/**
+ * A model's inputs, each with how the machine is to start from it: `variant` names an input and
+ * its start, `startOf` finds that start again on any step from the input.
+ */
+export function startsByInput<Start>() {
+  const startOfInput = new Map<unknown, Start>()
+  return {
+    variant(label: string, input: unknown, start: Start): ModelInput {
+      startOfInput.set(input, start)
+      return { label, input }
+    },
+    startOf: (step: Step): Start => startOfInput.get(step.input)!,
+  }
+}
+
 // --- helpers for properties -------------------------------------------------------------------
 
 /** The named actions a step ran, in order. */

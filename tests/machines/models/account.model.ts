@@ -59,6 +59,13 @@ const CALL_OF_FORM: Record<string, string> = {
 const DONE = { message: 'Saved.', user: { id: 7, email: 'ann@example.com' } }
 const ACTIONS = ['account.cancelSubscription', 'account.resetDevice', 'account.resumeRenewal', 'form.submitted']
 
+/** The call the busy state before the step made, which the step must be the answer of (`done` or `error`). */
+function answeredCall(s: Step, outcome: 'done' | 'error'): string {
+  const call = CALL_OF[state(s.before!)]!
+  expect(s.event.type).toBe(`xstate.${outcome}.actor.${call}`)
+  return call
+}
+
 const named = (s: Step) => s.effects.filter((e): e is Extract<Effect, { kind: 'action' }> => e.kind === 'action').map((e) => [e.type, e.params])
 
 const properties: Property[] = [
@@ -140,8 +147,7 @@ const properties: Property[] = [
     requirement: 'R7, R8',
     when: (s) => s.event.type.startsWith('xstate.done.actor.'),
     check: (s) => {
-      const call = CALL_OF[state(s.before!)]!
-      expect(s.event.type).toBe(`xstate.done.actor.${call}`)
+      const call = answeredCall(s, 'done')
       expect(state(s.after)).toBe('idle')
       expect(a(s.after)).toEqual(a(s.before))
       expect(s.effects).toEqual([
@@ -159,8 +165,7 @@ const properties: Property[] = [
     requirement: 'R7, R8',
     when: (s) => s.event.type.startsWith('xstate.error.actor.'),
     check: (s) => {
-      const call = CALL_OF[state(s.before!)]!
-      expect(s.event.type).toBe(`xstate.error.actor.${call}`)
+      const call = answeredCall(s, 'error')
       const text = s.event.error instanceof Error ? 'Not allowed now.' : 'offline'
       expect(state(s.after)).toBe('idle')
       expect(a(s.after)).toEqual({ ...a(s.before), error: text })

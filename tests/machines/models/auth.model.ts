@@ -17,18 +17,8 @@ import {
   selectTokenStatus,
 } from '#machines/auth.ts'
 import { expect } from '../check.ts'
-import {
-  ctx,
-  IGNORED_EVENTS_CHANGE_NOTHING,
-  type MachineModel,
-  type Property,
-  type Snap,
-  type Step,
-  started,
-  stops,
-  type TestEvent,
-  trace,
-} from '../harness.ts'
+import type { MachineModel, Property, Snap, Step, TestEvent } from '../harness.ts'
+import { ctx, IGNORED_EVENTS_CHANGE_NOTHING, started, stops, trace } from '../harness.ts'
 
 const T0 = 1_700_000_000_000
 const MIN = 60_000

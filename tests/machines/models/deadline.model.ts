@@ -25,72 +25,47 @@ interface HydrateExpectation {
   left: Left
 }
 
-/** `deadline.hydrate` as the countdown sends it after hydration, with what the requirements say follows. */
+/** Hours, minutes and seconds: a time left, or the random draws for each. */
+const hms = (hours: number, minutes: number, seconds: number): Left => ({ hours, minutes, seconds })
+
+/** `deadline.hydrate` as the countdown sends it after hydration (what is stored, the clock, the random draws), with what the requirements say follows. */
+function hydrate(stored: string | null, now: number, random: Left, expected: HydrateExpectation): TestEvent & { expected: HydrateExpectation } {
+  return { type: 'deadline.hydrate', stored, now, random, expected }
+}
+
 const hydrates: readonly (TestEvent & { expected: HydrateExpectation })[] = [
-  {
-    type: 'deadline.hydrate',
-    stored: null,
-    now: NOW,
-    random: { hours: 0, minutes: 0, seconds: 0 },
-    // Nothing stored: 16 hours ahead at the least.
-    expected: { deadline: Date.UTC(2025, 0, 16, 4, 0, 0), written: '2025-01-16T04:00:00.000Z', left: { hours: 16, minutes: 0, seconds: 0 } },
-  },
-  {
-    type: 'deadline.hydrate',
-    stored: 'tomorrow',
-    now: NOW,
-    random: { hours: 0.999999, minutes: 0.999999, seconds: 0.999999 },
-    // Not a date-time: 23 hours, 59 minutes and 59 seconds ahead at the most.
-    expected: { deadline: Date.UTC(2025, 0, 16, 11, 59, 59), written: '2025-01-16T11:59:59.000Z', left: { hours: 23, minutes: 59, seconds: 59 } },
-  },
-  {
-    type: 'deadline.hydrate',
-    stored: '2025-01-15T12:59:59.999Z',
-    now: NOW,
-    random: { hours: 0.5, minutes: 0.5, seconds: 0.5 },
-    // A millisecond less than an hour remains: regenerated.
-    expected: { deadline: Date.UTC(2025, 0, 16, 8, 30, 30), written: '2025-01-16T08:30:30.000Z', left: { hours: 20, minutes: 30, seconds: 30 } },
-  },
-  {
-    type: 'deadline.hydrate',
-    stored: '2025-01-15T13:00:00.000Z',
-    now: NOW,
-    random: { hours: 0.5, minutes: 0.5, seconds: 0.5 },
-    // Exactly an hour remains: kept.
-    expected: { deadline: Date.UTC(2025, 0, 15, 13, 0, 0), written: null, left: { hours: 1, minutes: 0, seconds: 0 } },
-  },
-  {
-    type: 'deadline.hydrate',
-    stored: '2025-01-16T08:00:00+03:00',
-    now: NOW,
-    random: { hours: 0, minutes: 0, seconds: 0 },
-    // An ISO date-time with an offset, 17 hours ahead: kept.
-    expected: { deadline: Date.UTC(2025, 0, 16, 5, 0, 0), written: null, left: { hours: 17, minutes: 0, seconds: 0 } },
-  },
-  {
-    type: 'deadline.hydrate',
-    stored: '2025-01-15T14:00:00.000Z',
-    now: NOW + 500,
-    random: { hours: 0, minutes: 0, seconds: 0 },
-    // Two hours less half a second: kept, and the time left counts whole seconds.
-    expected: { deadline: Date.UTC(2025, 0, 15, 14, 0, 0), written: null, left: { hours: 1, minutes: 59, seconds: 59 } },
-  },
-  {
-    type: 'deadline.hydrate',
-    stored: '2025-01-14T12:00:00.000Z',
-    now: NOW,
-    random: { hours: 0.2, minutes: 0.25, seconds: 0.75 },
-    // Passed: regenerated, 16 + floor(0.2 * 8) hours, 15 minutes, 45 seconds.
-    expected: { deadline: Date.UTC(2025, 0, 16, 5, 15, 45), written: '2025-01-16T05:15:45.000Z', left: { hours: 17, minutes: 15, seconds: 45 } },
-  },
-  {
-    type: 'deadline.hydrate',
-    stored: '1737000000000',
-    now: NOW + 250,
-    random: { hours: 0.125, minutes: 0.5, seconds: 0 },
-    // Milliseconds are not an ISO date-time: regenerated from a time with milliseconds.
-    expected: { deadline: Date.UTC(2025, 0, 16, 5, 30, 0, 250), written: '2025-01-16T05:30:00.250Z', left: { hours: 17, minutes: 30, seconds: 0 } },
-  },
+  // Nothing stored: 16 hours ahead at the least.
+  hydrate(null, NOW, hms(0, 0, 0), { deadline: Date.UTC(2025, 0, 16, 4, 0, 0), written: '2025-01-16T04:00:00.000Z', left: hms(16, 0, 0) }),
+  // Not a date-time: 23 hours, 59 minutes and 59 seconds ahead at the most.
+  hydrate('tomorrow', NOW, hms(0.999999, 0.999999, 0.999999), {
+    deadline: Date.UTC(2025, 0, 16, 11, 59, 59),
+    written: '2025-01-16T11:59:59.000Z',
+    left: hms(23, 59, 59),
+  }),
+  // A millisecond less than an hour remains: regenerated.
+  hydrate('2025-01-15T12:59:59.999Z', NOW, hms(0.5, 0.5, 0.5), {
+    deadline: Date.UTC(2025, 0, 16, 8, 30, 30),
+    written: '2025-01-16T08:30:30.000Z',
+    left: hms(20, 30, 30),
+  }),
+  // Exactly an hour remains: kept.
+  hydrate('2025-01-15T13:00:00.000Z', NOW, hms(0.5, 0.5, 0.5), { deadline: Date.UTC(2025, 0, 15, 13, 0, 0), written: null, left: hms(1, 0, 0) }),
+  // An ISO date-time with an offset, 17 hours ahead: kept.
+  hydrate('2025-01-16T08:00:00+03:00', NOW, hms(0, 0, 0), { deadline: Date.UTC(2025, 0, 16, 5, 0, 0), written: null, left: hms(17, 0, 0) }),
+  // Two hours less half a second: kept, and the time left counts whole seconds.
+  hydrate('2025-01-15T14:00:00.000Z', NOW + 500, hms(0, 0, 0), { deadline: Date.UTC(2025, 0, 15, 14, 0, 0), written: null, left: hms(1, 59, 59) }),
+  // Passed: regenerated, 16 + floor(0.2 * 8) hours, 15 minutes, 45 seconds.
+  hydrate('2025-01-14T12:00:00.000Z', NOW, hms(0.2, 0.25, 0.75), {
+    deadline: Date.UTC(2025, 0, 16, 5, 15, 45),
+    written: '2025-01-16T05:15:45.000Z',
+    left: hms(17, 15, 45),
+  }),
+  // Milliseconds are not an ISO date-time: regenerated from a time with milliseconds.
+  hydrate('1737000000000', NOW + 250, hms(0.125, 0.5, 0), {
+    deadline: Date.UTC(2025, 0, 16, 5, 30, 0, 250),
+    written: '2025-01-16T05:30:00.250Z',
+    left: hms(17, 30, 0),
+  }),
 ]
 
 /** A second of the ticker, relative to the deadline, with the time left the whole units of R9 give. */

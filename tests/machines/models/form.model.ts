@@ -74,6 +74,18 @@ const TYPED: Record<string, string> = {
 const validateAll = (step: Step, values: Record<string, string>) =>
   namesOf(step).map((name) => ({ kind: 'send', to: fieldId(step, name), event: { type: 'field.validate', values } }))
 
+/** A field's result while a round runs. */
+const resultInRound = (s: Step) => s.event.type === 'field.reported' && state(s.before!) === 'validating'
+/** The result of the one field the round still awaits: the round ends. */
+const lastResult = (s: Step) => resultInRound(s) && c(s.before).awaiting.length === 1 && c(s.before).awaiting[0] === s.event.name
+/** The end of a round: editing again, every value kept, no field awaited, and the one action the round ends with. */
+function roundEnded(s: Step, action: [string, unknown]) {
+  expect(state(s.after)).toBe('editing')
+  expect(c(s.after).values).toEqual(c(s.before).values)
+  expect(c(s.after).awaiting).toEqual([])
+  expect(s.effects.map((e) => (e.kind === 'action' ? [e.type, e.params] : e))).toEqual([action])
+}
+
 const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
@@ -204,11 +216,7 @@ const properties: Property[] = [
   {
     name: 'a result of an awaited field that is not the last one is noted (a failure remembered), and nothing else happens',
     requirement: 'R4',
-    when: (s) =>
-      s.event.type === 'field.reported' &&
-      state(s.before!) === 'validating' &&
-      c(s.before).awaiting.includes(s.event.name as string) &&
-      c(s.before).awaiting.length > 1,
+    when: (s) => resultInRound(s) && c(s.before).awaiting.includes(s.event.name as string) && c(s.before).awaiting.length > 1,
     check: (s) => {
       const before = c(s.before)
       expect(state(s.after)).toBe('validating')
@@ -223,18 +231,9 @@ const properties: Property[] = [
   {
     name: 'the last result of a round where every field passed hands the values, exactly, to the parent once (form.submitted)',
     requirement: 'R4, R5 (the validation gate)',
-    when: (s) =>
-      s.event.type === 'field.reported' &&
-      state(s.before!) === 'validating' &&
-      c(s.before).awaiting.length === 1 &&
-      c(s.before).awaiting[0] === s.event.name &&
-      c(s.before).failed.length === 0 &&
-      s.event.failed === false,
+    when: (s) => lastResult(s) && c(s.before).failed.length === 0 && s.event.failed === false,
     check: (s) => {
-      expect(state(s.after)).toBe('editing')
-      expect(c(s.after).values).toEqual(c(s.before).values)
-      expect(c(s.after).awaiting).toEqual([])
-      expect(s.effects.map((e) => (e.kind === 'action' ? [e.type, e.params] : e))).toEqual([['submitted', { form: specOf(s).id, values: c(s.before).values }]])
+      roundEnded(s, ['submitted', { form: specOf(s).id, values: c(s.before).values }])
       // What the parent hears: `form.submitted` with the form's id and its values.
       const submitted = formMachine.implementations.actions.submitted as unknown as { to: unknown; event: unknown }
       expect([submitted.to, submitted.event]).toEqual(['#_parent', formSubmittedEvent])
@@ -248,28 +247,17 @@ const properties: Property[] = [
   {
     name: 'the last result of a round where some field failed hands nothing over, keeps every value and focuses the first failed field in page order',
     requirement: 'R4, R5 (the validation gate)',
-    when: (s) =>
-      s.event.type === 'field.reported' &&
-      state(s.before!) === 'validating' &&
-      c(s.before).awaiting.length === 1 &&
-      c(s.before).awaiting[0] === s.event.name &&
-      (c(s.before).failed.length > 0 || s.event.failed === true),
+    when: (s) => lastResult(s) && (c(s.before).failed.length > 0 || s.event.failed === true),
     check: (s) => {
       const failed = [...c(s.before).failed, ...(s.event.failed ? [s.event.name as string] : [])]
       const first = namesOf(s).find((name) => failed.includes(name))
-      expect(state(s.after)).toBe('editing')
-      expect(c(s.after).values).toEqual(c(s.before).values)
-      expect(c(s.after).awaiting).toEqual([])
-      expect(s.effects.map((e) => (e.kind === 'action' ? [e.type, e.params] : e))).toEqual([['focusField', { form: specOf(s).id, name: first }]])
+      roundEnded(s, ['focusField', { form: specOf(s).id, name: first }])
     },
   },
   {
     name: 'a result from a field the round no longer awaits (or outside a round) changes nothing',
     requirement: 'R4',
-    when: (s) =>
-      s.event.type === 'field.reported' &&
-      known(s, s.event.name) &&
-      !(state(s.before!) === 'validating' && c(s.before).awaiting.includes(s.event.name as string)),
+    when: (s) => s.event.type === 'field.reported' && known(s, s.event.name) && !(resultInRound(s) && c(s.before).awaiting.includes(s.event.name as string)),
     check: (s) => {
       expect([s.after.value, c(s.after)]).toEqual([s.before!.value, c(s.before)])
       expect(s.effects).toEqual([])

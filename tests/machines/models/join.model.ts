@@ -8,7 +8,8 @@
 
 import { joinMachine } from '#machines/join.ts'
 import { expect } from '../check.ts'
-import { actions, ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, stops, type TestEvent } from '../harness.ts'
+import type { MachineModel, Property, Snap, Step, TestEvent } from '../harness.ts'
+import { actions, ctx, IGNORED_EVENTS_CHANGE_NOTHING, startsByInput, stops } from '../harness.ts'
 
 type Result = { code: string; valid: boolean }
 type JoinCtx = { locale: string; code: string | null; result: Result | null; error: string | null; typed: string; submitOnStart: boolean }
@@ -30,11 +31,7 @@ interface Start {
   cookie?: string
 }
 
-const starts = new Map<unknown, Start>()
-function variant(label: string, input: unknown, start: Start) {
-  starts.set(input, start)
-  return { label, input }
-}
+const { variant, startOf } = startsByInput<Start>()
 
 const inputs = [
   variant(
@@ -169,7 +166,7 @@ const properties: Property[] = [
     requirement: 'R2, R7',
     when: (s) => s.index === 0,
     check: (s) => {
-      const start = starts.get(s.input)!
+      const start = startOf(s)
       expect(state(s.after)).toBe(start.state)
       const c = ctx<JoinCtx>(s.after)
       expect({ locale: c.locale, code: c.code, result: c.result, error: c.error }).toEqual({

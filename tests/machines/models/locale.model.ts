@@ -17,18 +17,8 @@
 
 import { localeMachine } from '#machines/locale.ts'
 import { expect } from '../check.ts'
-import {
-  actions,
-  ctx,
-  IGNORED_EVENTS_CHANGE_NOTHING,
-  type MachineModel,
-  type Property,
-  type Snap,
-  type Step,
-  starts,
-  stops,
-  type TestEvent,
-} from '../harness.ts'
+import type { MachineModel, Property, Snap, Step, TestEvent } from '../harness.ts'
+import { actions, ctx, IGNORED_EVENTS_CHANGE_NOTHING, starts, startsByInput, stops } from '../harness.ts'
 
 type Locale = 'en' | 'ru' | 'de'
 type LocaleCtx = {
@@ -74,11 +64,7 @@ interface Start {
   cookie: Locale | null
 }
 
-const startOf = new Map<unknown, Start>()
-function variant(label: string, input: Record<string, unknown>, start: Start) {
-  startOf.set(input, start)
-  return { label, input }
-}
+const { variant, startOf } = startsByInput<Start>()
 
 const inputs = [
   variant(
@@ -182,7 +168,7 @@ const LOADER: Record<string, string> = {
  * unless the page on show is in that language already (English after a failure on an English page).
  */
 function finish(s: Step, selected: Locale): { type: string; params: unknown }[] {
-  const page = startOf.get(s.input)!.locale
+  const page = startOf(s).locale
   if (B(s).pendingPath === null || selected === page) return []
   return [{ type: 'navigate', params: { to: pathIn(selected, B(s).path) } }]
 }
@@ -209,7 +195,7 @@ const properties: Property[] = [
     requirement: 'R2, R9',
     when: (s) => s.index === 0,
     check: (s) => {
-      const start = startOf.get(s.input)!
+      const start = startOf(s)
       expect(state(s.after)).toBe('ready')
       const c = A(s)
       expect([c.locale, c.pageLocale, c.path, c.messagesLocale, c.validationLocale, c.validationWanted, c.pendingPath]).toEqual([
@@ -249,7 +235,7 @@ const properties: Property[] = [
     requirement: 'R1, R2, R4',
     check: (s) => {
       const c = A(s)
-      expect(c.pageLocale).toBe(startOf.get(s.input)!.locale)
+      expect(c.pageLocale).toBe(startOf(s).locale)
       expect(c.messageSet).toBe(messageSetOf(s))
       if (state(s.after) === 'ready') {
         expect(c.messagesLocale).toBe(c.locale)

@@ -21,18 +21,8 @@ import {
 } from '#machines/payment.ts'
 import type { Subscription } from '#machines/rules/payment.ts'
 import { expect } from '../check.ts'
-import {
-  ctx,
-  IGNORED_EVENTS_CHANGE_NOTHING,
-  type MachineModel,
-  type Property,
-  type Snap,
-  type Step,
-  started,
-  stops,
-  type TestEvent,
-  trace,
-} from '../harness.ts'
+import type { MachineModel, Property, Snap, Step, TestEvent } from '../harness.ts'
+import { ctx, IGNORED_EVENTS_CHANGE_NOTHING, started, stops, trace } from '../harness.ts'
 
 type Ctx = PaymentContext
 

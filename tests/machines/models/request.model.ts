@@ -7,18 +7,8 @@
 
 import { requestMachine } from '#machines/request.ts'
 import { expect } from '../check.ts'
-import {
-  actions,
-  ctx,
-  IGNORED_EVENTS_CHANGE_NOTHING,
-  type MachineModel,
-  type Property,
-  type Snap,
-  type Step,
-  stops,
-  type TestEvent,
-  trace,
-} from '../harness.ts'
+import type { MachineModel, Property, Snap, Step, TestEvent } from '../harness.ts'
+import { actions, ctx, IGNORED_EVENTS_CHANGE_NOTHING, startsByInput, stops, trace } from '../harness.ts'
 
 type RequestCtx = { result: unknown; error: string | null; failure: unknown }
 
@@ -32,11 +22,7 @@ interface Start {
 }
 
 /** Each input, with how the page starts from it. */
-const starts = new Map<unknown, Start>()
-function variant(label: string, input: unknown, start: Start) {
-  starts.set(input, start)
-  return { label, input }
-}
+const { variant, startOf } = startsByInput<Start>()
 
 const inputs = [
   variant('a page that makes the call itself (no input)', undefined, { state: 'idle', context: { result: null, error: null, failure: null } }),
@@ -86,7 +72,7 @@ const properties: Property[] = [
     requirement: 'R7, R8',
     when: (s) => s.index === 0,
     check: (s) => {
-      const start = starts.get(s.input)!
+      const start = startOf(s)
       expect(state(s.after)).toBe(start.state)
       expect(ctx(s.after)).toEqual(start.context)
       if (start.state === 'failed') {

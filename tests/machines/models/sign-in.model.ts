@@ -58,6 +58,15 @@ const codeFormStart = (code: string, submitOnStart: boolean) => ({
   src: 'form',
   input: { id: 'sign-in-code', fields: [{ name: 'code', value: code, rules: CODE_RULES }], submitOnStart },
 })
+/** A failed call: back to the step's form with the message (all else kept), the call stopped and the failure logged. */
+function backToForm(s: Step, form: string, call: string, error: string) {
+  expect(sub(s.after)).toBe(form)
+  expect(s_(s.after)).toEqual({ ...s_(s.before), error })
+  expect(s.effects).toEqual([
+    { kind: 'stop', id: call },
+    { kind: 'action', type: 'logError', params: { error: s.event.error }, context: s_(s.after) },
+  ])
+}
 /** The resend countdown ticks every second. */
 const TICKER_START = { kind: 'start', id: 'ticker', src: 'ticker', input: { intervalMs: 1000 } }
 
@@ -151,14 +160,7 @@ const signInProperties: Property[] = [
     name: "a failed request: back to the e-mail form (kept, with what was typed), showing the backend's message, logged",
     requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.error.actor.requestCode',
-    check: (s) => {
-      expect(sub(s.after)).toBe('email.editing')
-      expect(s_(s.after)).toEqual({ ...s_(s.before), error: 'Too many attempts. Try again later.' })
-      expect(s.effects).toEqual([
-        { kind: 'stop', id: 'requestCode' },
-        { kind: 'action', type: 'logError', params: { error: s.event.error }, context: s_(s.after) },
-      ])
-    },
+    check: (s) => backToForm(s, 'email.editing', 'requestCode', 'Too many attempts. Try again later.'),
   },
   {
     name: "the code form's code (trimmed) is verified for that e-mail, with the remembered target; the error goes",
@@ -200,14 +202,7 @@ const signInProperties: Property[] = [
     name: "a wrong code: back to the code form with the message (an Error's message, or what was thrown), logged; the wait is kept",
     requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.error.actor.verifyCode',
-    check: (s) => {
-      expect(sub(s.after)).toBe('code.editing')
-      expect(s_(s.after)).toEqual({ ...s_(s.before), error: s.event.error instanceof Error ? 'The code is not valid.' : 'offline' })
-      expect(s.effects).toEqual([
-        { kind: 'stop', id: 'verifyCode' },
-        { kind: 'action', type: 'logError', params: { error: s.event.error }, context: s_(s.after) },
-      ])
-    },
+    check: (s) => backToForm(s, 'code.editing', 'verifyCode', s.event.error instanceof Error ? 'The code is not valid.' : 'offline'),
   },
   {
     name: 'a resend once the wait is over asks for another code for the same e-mail; before it is over nothing happens',
@@ -243,14 +238,7 @@ const signInProperties: Property[] = [
     name: 'a failed resend: back to the code form with the message, logged; the notice and the wait are kept',
     requirement: 'R7, R8',
     when: (s) => s.event.type === 'xstate.error.actor.resendCode',
-    check: (s) => {
-      expect(sub(s.after)).toBe('code.editing')
-      expect(s_(s.after)).toEqual({ ...s_(s.before), error: 'Too many attempts. Try again later.' })
-      expect(s.effects).toEqual([
-        { kind: 'stop', id: 'resendCode' },
-        { kind: 'action', type: 'logError', params: { error: s.event.error }, context: s_(s.after) },
-      ])
-    },
+    check: (s) => backToForm(s, 'code.editing', 'resendCode', 'Too many attempts. Try again later.'),
   },
   {
     name: 'a tick of the code step moves its clock and nothing else; the e-mail step has no clock',
