@@ -8,10 +8,9 @@ import { LocaleProvider } from '#app/features/locale/locale-provider.tsx'
 import { ExternalScripts } from '#app/features/marketing/external-scripts.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { DialogHosts } from '#app/site/dialog-hosts.tsx'
 import { ErrorPage } from '#app/site/error-page.tsx'
-import { LightboxHost } from '#app/site/lightbox-host.tsx'
-import { buildMeta } from '#app/site/meta.ts'
-import { ModalHost } from '#app/site/modal-host.tsx'
+import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey } from '#app/site/meta-tags.ts'
 import { NavigationEffects } from '#app/site/navigation-effects.tsx'
 import { NavigationProgress } from '#app/site/navigation-progress.tsx'
 import { NotFoundPage } from '#app/site/not-found-page.tsx'
@@ -23,6 +22,7 @@ import { Toaster } from '#app/site/toaster.tsx'
 import { UiActors } from '#app/site/ui-actors.tsx'
 import { useSite } from '#app/site/use-site.ts'
 import type { SessionFacts } from '#machines/rules/access.ts'
+import type { Locale } from '#machines/rules/locale.ts'
 // Imported for their side effect: the build lists them in the root route's manifest entry and
 // inlines them into the server-rendered page (no render-blocking stylesheet request).
 import '#app/styles/app.css'
@@ -30,25 +30,47 @@ import '#app/styles/account.css'
 import '#app/styles/premium.css'
 import '#app/styles/marketing.css'
 
+/**
+ * The root loader's data: the site context, and the texts of the page the document was rendered
+ * for, so the browser's first head needs no messages of its own (decision 022).
+ */
+interface RootData extends SiteContext {
+  landing: PageTexts & { key: PageKey; locale: Locale }
+}
+
+/** A page's title and description: the landing page's from the loader, another's from its messages, loaded on demand. */
+async function textsOf(input: MetaInput, site: RootData): Promise<PageTexts> {
+  const key = shownPageKey(input)
+  if (site.landing.key === key && site.landing.locale === input.locale) return site.landing
+  const { pageTexts } = await import('#app/site/meta.ts')
+  return pageTexts(key, productName(site.brandInfo, input.locale), input.locale, site.brand)
+}
+
 /** What every route's guard reads: the stored session of this navigation (R2, R3). */
 export interface RouterContext {
   session: SessionFacts
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  loader: () => getSiteContext({ data: { locale: getLocale() } }),
   staleTime: Number.POSITIVE_INFINITY,
   shouldReload: false,
   beforeLoad: ({ matches, location }) => {
     runRouteMiddleware(matches, location)
     return { session: readSession() }
   },
-  head: ({ loaderData, matches }) => {
-    const site = loaderData as SiteContext | undefined
+  loader: async ({ location }) => {
+    const locale = getLocale()
+    const site = await getSiteContext({ data: { locale } })
+    const key = pageKeyForPath(location.pathname)
+    const { pageTexts } = await import('#app/site/meta.ts')
+    return { ...site, landing: { key, locale, ...pageTexts(key, productName(site.brandInfo, locale), locale, site.brand) } }
+  },
+  head: async ({ loaderData, matches }) => {
+    const site = loaderData as RootData | undefined
     const leaf = matches[matches.length - 1]
     const base = [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { name: 'theme-color', content: '#0d1117' }]
     if (!site) return { meta: base }
-    const meta = buildMeta({
+    const input: MetaInput = {
       pathname: leaf?.pathname ?? '/',
       atRoot: currentPrefix() === '',
       locale: getLocale(),
@@ -57,7 +79,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       config: site.config,
       // R8: an unknown address answers 404 with its own page, and a failed page its error page.
       standIn: matches.some((m) => m.status === 'notFound' || m._notFound === true) ? 'not_found' : matches.some((m) => m.status === 'error') ? 'error' : null,
-    })
+    }
+    const meta = metaTags(input, await textsOf(input, site))
     return { meta: [...base, ...meta.meta], links: meta.links }
   },
   errorComponent: ErrorPage,
@@ -107,8 +130,7 @@ function RootLayout() {
             <Outlet />
           </main>
           <SiteFooter />
-          <ModalHost />
-          <LightboxHost />
+          <DialogHosts />
           <Toaster />
           <ExternalScripts />
         </UiActors>

@@ -1,51 +1,12 @@
 /**
- * R2: per-page meta from the page key, the first path segment after the locale prefix.
- * An unknown segment falls back to the index page; the promo page has its own share image.
- * R1: the mirror brand has its own texts where a `meta_mirror_*` message exists (the home
- * page's title, the marketing pages' descriptions); elsewhere both brands share the text, with
- * their own product name (decision 005).
+ * R2: the pages' titles and descriptions. R1: the mirror brand has its own texts where a
+ * `meta_mirror_*` message exists (the home page's title, the marketing pages' descriptions);
+ * elsewhere both brands share the text, with their own product name (decision 005).
  */
 import * as metaTexts from '#app/content/messages/meta.ts'
-import { legalPrefix, splitLocalePrefix } from '#app/features/locale/locale.ts'
-import type { Brand, BrandId, PublicConfig } from '#constants'
+import type { BrandId } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
-import { LOCALES } from '#machines/rules/locale.ts'
-
-export const PAGE_KEYS = {
-  index: 'home',
-  account: 'account',
-  'cs-go': 'csgo',
-  faq: 'faq',
-  login: 'login',
-  premium: 'premium',
-  promo: 'promo',
-  wiki: 'wiki',
-  'confirm-email': 'confirm_email',
-  join: 'join',
-  oferta: 'oferta',
-  'user-license': 'user_license',
-  policy: 'policy',
-  'cookies-policy': 'cookies_policy',
-  requisites: 'requisites',
-  impressum: 'impressum',
-} as const
-export type PageSegment = keyof typeof PAGE_KEYS
-/** A page's meta key; `login_code` is the e-mailed link's page, `not_found` and `error` the pages that stand in for one. */
-export type PageKey = (typeof PAGE_KEYS)[PageSegment] | 'login_code' | 'not_found' | 'error'
-
-/** Pages whose canonical form follows the legal prefix rule (/ru for Russian, /en otherwise). */
-const LEGAL_SEGMENTS = new Set(['oferta', 'user-license', 'policy', 'cookies-policy'])
-
-export function pageKeyForPath(pathname: string): PageKey {
-  const { rest } = splitLocalePrefix(pathname)
-  const [, segment = '', code] = rest.split('/')
-  if (segment === 'login' && code) return 'login_code'
-  return Object.hasOwn(PAGE_KEYS, segment) ? PAGE_KEYS[segment as PageSegment] : PAGE_KEYS.index
-}
-
-export function productName(brand: Brand, locale: Locale): string {
-  return locale === 'ru' ? brand.names.ru : brand.names.en
-}
+import { type MetaInput, metaTags, type PageKey, type PageTexts, productName, shownPageKey } from './meta-tags.ts'
 
 type MessageFn = (inputs: { product: string }, options: { locale: Locale }) => string
 /** Only the meta_* messages: a dynamic lookup in every message would put them all in the page. */
@@ -63,69 +24,12 @@ export function pageDescription(key: PageKey, product: string, locale: Locale, b
   return brandMessage(key, 'description', brand)({ product }, { locale })
 }
 
-export interface MetaInput {
-  pathname: string
-  locale: Locale
-  origin: string
-  brand: Brand
-  config: Pick<PublicConfig, 'promoShareImage'>
-  /** The page shown instead of the one asked for: its own title, and nothing for search engines to keep. */
-  standIn?: 'not_found' | 'error' | null
-  /** The address is the site root itself (`/`, no language prefix): the x-default (decision 081). */
-  atRoot?: boolean
+/** A page's title and description. */
+export function pageTexts(key: PageKey, product: string, locale: Locale, brand: BrandId = 'original'): PageTexts {
+  return { title: pageTitle(key, product, locale, brand), description: pageDescription(key, product, locale, brand) }
 }
 
-/**
- * The localized href of a de-localized path: unprefixed for English, /ru or /de otherwise. The
- * English home page is /en: the site root detects the visitor's language (R2), so it is the
- * x-default, not the English page (decision 081).
- */
-function localizedPath(rest: string, locale: Locale): string {
-  const segment = rest.split('/')[1] ?? ''
-  if (LEGAL_SEGMENTS.has(segment)) return `${legalPrefix(locale)}${rest}`
-  if (locale === 'en') return rest === '/' ? '/en' : rest
-  return rest === '/' ? `/${locale}` : `/${locale}${rest}`
-}
-
+/** The head's meta and links of a page, texts included. */
 export function buildMeta(input: MetaInput) {
-  const { rest } = splitLocalePrefix(input.pathname)
-  const key = input.standIn ?? pageKeyForPath(input.pathname)
-  const product = productName(input.brand, input.locale)
-  const title = pageTitle(key, product, input.locale, input.brand.id)
-  const description = pageDescription(key, product, input.locale, input.brand.id)
-  // The site root is its own page (the x-default, decision 081); /en is the English home page.
-  const canonical = `${input.origin}${rest === '/' && input.atRoot ? '/' : localizedPath(rest, input.locale)}`
-  const image = `${input.origin}${key === 'promo' ? input.config.promoShareImage : input.brand.shareImage}`
-  const ogLocale = { en: 'en_US', ru: 'ru_RU', de: 'de_DE' }[input.locale]
-  const alternates = LOCALES.map((l) => ({ rel: 'alternate', hrefLang: l, href: `${input.origin}${localizedPath(rest, l)}` }))
-  return {
-    meta: [
-      { title },
-      { name: 'description', content: description },
-      { property: 'og:type', content: 'website' },
-      { property: 'og:site_name', content: product },
-      { property: 'og:title', content: title },
-      { property: 'og:description', content: description },
-      { property: 'og:url', content: canonical },
-      { property: 'og:image', content: image },
-      { property: 'og:image:width', content: '1200' },
-      { property: 'og:image:height', content: '630' },
-      { property: 'og:locale', content: ogLocale },
-      { name: 'twitter:card', content: 'summary_large_image' },
-      { name: 'twitter:title', content: title },
-      { name: 'twitter:description', content: description },
-      { name: 'twitter:image', content: image },
-      ...(input.standIn ? [{ name: 'robots', content: 'noindex' }] : []),
-    ],
-    links: [
-      ...(input.standIn
-        ? []
-        : [
-            { rel: 'canonical', href: canonical },
-            ...alternates,
-            { rel: 'alternate', hrefLang: 'x-default', href: `${input.origin}${rest === '/' ? '/' : localizedPath(rest, 'en')}` },
-          ]),
-      { rel: 'icon', type: 'image/svg+xml', href: input.brand.favicon },
-    ],
-  }
+  return metaTags(input, pageTexts(shownPageKey(input), productName(input.brand, input.locale), input.locale, input.brand.id))
 }

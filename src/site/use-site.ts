@@ -1,6 +1,6 @@
 import { useLoaderData } from '@tanstack/react-router'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { productName } from './meta.ts'
+import { productName } from './meta-tags.ts'
 import type { SiteContext } from './site-context.ts'
 
 /** The request's brand, origin and public configuration, from the root loader. */

@@ -33,6 +33,22 @@ async function mainText(page: Page): Promise<string> {
   })
 }
 
+/** The head a page has: its title, description, canonical, alternates and share texts (R2). */
+async function headOf(page: Page) {
+  return page.evaluate(() => {
+    const meta = (selector: string) => document.head.querySelector<HTMLMetaElement>(selector)?.content ?? null
+    return {
+      title: document.title,
+      description: meta('meta[name="description"]'),
+      ogTitle: meta('meta[property="og:title"]'),
+      ogDescription: meta('meta[property="og:description"]'),
+      ogUrl: meta('meta[property="og:url"]'),
+      canonical: document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
+      alternates: Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"]'), (l) => `${l.hreflang} ${l.href}`),
+    }
+  })
+}
+
 for (const locale of LOCALES) {
   for (const who of ['guest', 'signedIn'] as const) {
     test.describe(`issue 14: ${locale}, ${who === 'guest' ? 'signed out' : 'signed in'}: by a link as by the address`, () => {
@@ -44,6 +60,9 @@ for (const locale of LOCALES) {
           await page.goto(address)
           await expect(page.locator(target.ready)).toBeVisible({ timeout: 30_000 })
           const direct = await mainText(page)
+          const directHead = await headOf(page)
+          expect(directHead.title).not.toBe('')
+          expect(directHead.description).not.toBeNull()
 
           // Start elsewhere and follow the header's link, as a visitor does.
           await page.goto(`/${locale}/wiki${target.path === '/wiki' ? '#top' : ''}`)
@@ -56,6 +75,8 @@ for (const locale of LOCALES) {
           await expect(page.locator(target.ready)).toBeVisible({ timeout: 30_000 })
           // The page the link leads to, once the navigation has settled (a view transition may still show the old one).
           await expect.poll(() => mainText(page), { timeout: 15_000 }).toBe(direct)
+          // The head too: its texts come with the page the browser moved to, not with the first one.
+          await expect.poll(() => headOf(page), { timeout: 15_000 }).toEqual(directHead)
         })
       }
     })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sessionFacts } from '#app/features/account/session.ts'
-import { buildMeta, pageKeyForPath } from '#app/site/meta.ts'
+import { buildMeta } from '#app/site/meta.ts'
+import { pageKeyForPath } from '#app/site/meta-tags.ts'
 import { parseConfig } from '#config'
 import { sessionState } from '#machines/rules/access.ts'
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildMeta, PAGE_KEYS, pageDescription, pageTitle } from '#app/site/meta.ts'
+import { buildMeta, pageDescription, pageTitle } from '#app/site/meta.ts'
+import { PAGE_KEYS } from '#app/site/meta-tags.ts'
 import { parseConfig } from '#config'
 
 const config = parseConfig({})
