@@ -26,6 +26,13 @@ const GRANT = {
   refresh_expires_in: REFRESH_TTL,
 }
 
+/** A browser's CORS preflight from a page of `origin` for a `method` request (with the request headers it names). */
+function preflight(api: TestApi, path: string, origin: string, method: string, requestHeaders?: string): Promise<Reply> {
+  const headers: Record<string, string> = { origin, 'access-control-request-method': method }
+  if (requestHeaders) headers['access-control-request-headers'] = requestHeaders
+  return api.call('OPTIONS', path, { headers })
+}
+
 /**
  * The backend contract of R7, over HTTP. Registered once per database kind:
  * makeDb opens a fresh, empty database.
@@ -91,9 +98,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
 
       it('allows only the configured origins, with credentials and the two headers', async () => {
-        const pre = await api.call('OPTIONS', '/en/users/me', {
-          headers: { origin: 'http://site.test:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
-        })
+        const pre = await preflight(api, '/en/users/me', 'http://site.test:3000', 'GET', 'authorization')
         expect(pre.status).toBe(204)
         expect(pre.headers.get('access-control-allow-origin')).toBe('http://site.test:3000')
         expect(pre.headers.get('access-control-allow-credentials')).toBe('true')
@@ -103,11 +108,11 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const evil = await api.call('GET', '/en/subscriptions', { headers: { origin: 'http://evil.test' } })
         expect(evil.headers.get('access-control-allow-origin')).toBeNull()
         expect(evil.headers.get('access-control-allow-credentials')).toBeNull()
-        const evilPre = await api.call('OPTIONS', '/en/users/me', { headers: { origin: 'http://evil.test', 'access-control-request-method': 'GET' } })
+        const evilPre = await preflight(api, '/en/users/me', 'http://evil.test', 'GET')
         expect(evilPre.status).toBe(403)
         expect(evilPre.headers.get('access-control-allow-origin')).toBeNull()
         expect(evilPre.body.message).toBe('This website is not allowed to call the API.')
-        const evilPreRu = await api.call('OPTIONS', '/ru/payments', { headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST' } })
+        const evilPreRu = await preflight(api, '/ru/payments', 'http://evil.test', 'POST')
         expect(evilPreRu.status).toBe(403)
         expect(evilPreRu.body.message).toBe('Этому сайту нельзя обращаться к API.')
       })
@@ -1627,9 +1632,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await api.call('POST', '/sandbox/notify/cloudpayments', { body: cpNotice(pay) })).status).toBe(404)
         expect((await api.call('POST', '/sandbox/notify/payselection', { body: psNotice(pay) })).status).toBe(404)
         // Server to server: a preflight finds nothing, and no answer carries CORS headers.
-        const pre = await api.call('OPTIONS', '/notifications/cloudpayments/pay', {
-          headers: { origin: SITE_URL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-        })
+        const pre = await preflight(api, '/notifications/cloudpayments/pay', SITE_URL, 'POST', 'content-type')
         expect(pre.status).toBe(404)
         expect(pre.headers.get('access-control-allow-origin')).toBeNull()
         expect(await api.counts()).toEqual(before)
@@ -1677,34 +1680,21 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
 
       describe('the sandbox provider behind the widgets', () => {
         const card = (number: string) => ({ number, expiry: '12/39', cvc: '123' })
+        /** A card payment as a widget sends it to the provider: that provider's order fields, then what every widget sends. */
+        const charge = (pay: any, number: string, order: Record<string, unknown>, headers?: Record<string, string>) =>
+          api.call('POST', '/sandbox/provider/charge', {
+            body: { ...order, currency: pay.currency, email: pay.email, description: pay.description, card: card(number) },
+            headers,
+          })
         const chargeCp = (pay: any, number: string, scheme = 'charge') =>
-          api.call('POST', '/sandbox/provider/charge', {
-            body: {
-              provider: 'cloudpayments',
-              scheme,
-              invoiceId: String(pay.payment_id),
-              accountId: String(pay.user_id),
-              amount: pay.amount,
-              currency: pay.currency,
-              email: pay.email,
-              description: pay.description,
-              card: card(number),
-            },
-            headers: { origin: 'http://any-shop.test' },
-          })
+          charge(
+            pay,
+            number,
+            { provider: 'cloudpayments', scheme, invoiceId: String(pay.payment_id), accountId: String(pay.user_id), amount: pay.amount },
+            { origin: 'http://any-shop.test' },
+          )
         const chargePs = (pay: any, number: string, paymentType = 'Pay') =>
-          api.call('POST', '/sandbox/provider/charge', {
-            body: {
-              provider: 'payselection',
-              paymentType,
-              orderId: String(pay.payment_id),
-              amount: pay.amount.toFixed(2),
-              currency: pay.currency,
-              email: pay.email,
-              description: pay.description,
-              card: card(number),
-            },
-          })
+          charge(pay, number, { provider: 'payselection', paymentType, orderId: String(pay.payment_id), amount: pay.amount.toFixed(2) })
         const sentFor = (id: number) =>
           api.deliveries.filter((d) => d.request.body.includes(`InvoiceId=${id}&`) || d.request.body.includes(`"OrderId":"${id}"`))
 
@@ -1837,9 +1827,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         })
 
         it('answers preflights from any page and refuses bad cards with 422', async () => {
-          const pre = await api.call('OPTIONS', '/sandbox/provider/charge', {
-            headers: { origin: 'http://any-shop.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-          })
+          const pre = await preflight(api, '/sandbox/provider/charge', 'http://any-shop.test', 'POST', 'content-type')
           expect(pre.status).toBe(204)
           expect(pre.headers.get('access-control-allow-origin')).toBe('*')
           expect(pre.headers.get('access-control-allow-headers')).toBe('Content-Type')

@@ -1,9 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { type ServerType, serve } from '@hono/node-server'
-import { type Browser, chromium, type Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Backend, createBackend } from '../src/app.ts'
+import type { Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startBrowserRig } from './browser.ts'
 
 /**
  * R4, R7: the sandbox payment widgets in Chromium. The page is served from another origin
@@ -16,64 +13,19 @@ import { type Backend, createBackend } from '../src/app.ts'
 const NOTIFY_DELAY_MS = 300
 const LATE_DELAY_MS = 4000
 
-let backend: Backend
-let backendServer: ServerType
-let siteServer: Server
-let browser: Browser
-let backendOrigin = ''
-let siteOrigin = ''
-let page: Page
-
-function listen(server: Server | ServerType): Promise<number> {
-  return new Promise((resolve) => {
-    const ready = () => resolve((server.address() as AddressInfo).port)
-    if (server.listening) ready()
-    else server.once('listening', ready)
-  })
-}
-
-beforeAll(async () => {
-  siteServer = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    res.end(`<!doctype html><html lang="${req.url === '/ru' ? 'ru' : 'en'}"><head><title>Premium</title></head>
+const rig = startBrowserRig({
+  page: (url, { backendOrigin }) => `<!doctype html><html lang="${url === '/ru' ? 'ru' : 'en'}"><head><title>Premium</title></head>
 <body><main><h1>Premium</h1><button id="buy" type="button">Buy</button></main>
 <script src="${backendOrigin}/sandbox/cloudpayments.js"></script>
-<script src="${backendOrigin}/sandbox/pay-widget.js"></script></body></html>`)
-  })
-  siteServer.listen(0, '127.0.0.1')
-  siteOrigin = `http://127.0.0.1:${await listen(siteServer)}`
-  let app: Backend['app'] | null = null
-  backendServer = serve({ fetch: (req) => app!.fetch(req), port: 0, hostname: '127.0.0.1' })
-  backendOrigin = `http://127.0.0.1:${await listen(backendServer)}`
-  backend = await createBackend({
-    env: {
-      dataDir: 'memory://',
-      mode: 'development',
-      siteOrigins: [siteOrigin],
-      siteUrl: siteOrigin,
-      // The provider posts its notifications to this address, over HTTP, like a real provider.
-      backendPublicUrl: backendOrigin,
-      sandboxNotifyDelayMs: NOTIFY_DELAY_MS,
-    },
-    sandbox: { lateDelayMs: LATE_DELAY_MS },
-  })
-  app = backend.app
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+<script src="${backendOrigin}/sandbox/pay-widget.js"></script></body></html>`,
+  env: { sandboxNotifyDelayMs: NOTIFY_DELAY_MS },
+  sandbox: { lateDelayMs: LATE_DELAY_MS },
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await new Promise<void>((resolve) => (backendServer ? backendServer.close(() => resolve()) : resolve()))
-  await new Promise<void>((resolve) => (siteServer ? siteServer.close(() => resolve()) : resolve()))
-  await backend?.close()
-})
+let page: Page
 
 beforeEach(async () => {
-  page = await browser.newPage()
-  await page.goto(`${siteOrigin}/`)
+  page = await rig.browser.newPage()
+  await page.goto(`${rig.siteOrigin}/`)
   await page.evaluate(() => ((window as any).__events = []))
 })
 afterEach(async () => {
@@ -82,7 +34,7 @@ afterEach(async () => {
 
 let seq = 0
 async function http(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(backendOrigin + path, {
+  const res = await fetch(rig.backendOrigin + path, {
     method,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -171,7 +123,7 @@ async function fillCard(number: string) {
 }
 
 async function paymentStatus(id: number) {
-  const [row] = await backend.db.query<{ status: string; card_last4: string | null }>('SELECT status, card_last4 FROM payments WHERE id = $1', [id])
+  const [row] = await rig.backend.db.query<{ status: string; card_last4: string | null }>('SELECT status, card_last4 FROM payments WHERE id = $1', [id])
   return row
 }
 

@@ -4,7 +4,7 @@ import { formatMoney } from '../catalog.ts'
 import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
 import { ApiError, type AppEnv, type Ctx, readJson, siteBase, validate } from '../http.ts'
-import { formatDate, isLocale, type Locale, t } from '../i18n.ts'
+import { formatDate, isLocale, type Locale, type MessageKey, t } from '../i18n.ts'
 import { sendMail } from '../mail.ts'
 import { subscriptionOffer } from '../offers.ts'
 import { Email, LongCode, Password, Redirect, ReferralCode, SixDigits } from '../schemas.ts'
@@ -77,6 +77,18 @@ async function latestCode(db: Queryable, purpose: 'login' | 'email_change', by: 
     [purpose, 'email' in by ? by.email : by.userId],
   )
   return rows[0]
+}
+
+/** The code a mail's link carries: 404 (`unknown`) when there is none of its kind, 410 once it is used, expired or closed. */
+async function codeByLink(db: Queryable, purpose: 'login' | 'email_change', link: string, unknown: MessageKey, now: Date): Promise<CodeRow> {
+  const rows = await db.query<CodeRow>(
+    'SELECT id, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes WHERE link_hash = $1 AND purpose = $2',
+    [sha256(link), purpose],
+  )
+  const row = rows[0]
+  if (!row) throw new ApiError(404, unknown)
+  if (expired(row, now)) throw new ApiError(410, 'code_expired')
+  return row
 }
 
 /**
@@ -211,13 +223,7 @@ usersRoutes.get('/auth/:code', async (c) => {
   const raw = c.req.param('code')
   if (LongCode(raw) instanceof type.errors) throw new ApiError(404, 'link_invalid')
   const now = clock()
-  const rows = await db.query<CodeRow>(
-    `SELECT id, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes WHERE link_hash = $1 AND purpose = 'login'`,
-    [sha256(raw)],
-  )
-  const row = rows[0]
-  if (!row) throw new ApiError(404, 'link_invalid')
-  if (expired(row, now)) throw new ApiError(410, 'code_expired')
+  const row = await codeByLink(db, 'login', raw, 'link_invalid', now)
   const token = await db.transaction(async (tx) => {
     await claim(tx, row, now)
     return signedIn(c, tx, row.user_id, now)
@@ -304,14 +310,7 @@ usersRoutes.post('/email/:code', async (c) => {
   const now = clock()
   let row: CodeRow
   if (!(LongCode(raw) instanceof type.errors)) {
-    const rows = await db.query<CodeRow>(
-      `SELECT id, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes WHERE link_hash = $1 AND purpose = 'email_change'`,
-      [sha256(raw)],
-    )
-    const found = rows[0]
-    if (!found) throw new ApiError(404, 'confirm_code_invalid')
-    if (expired(found, now)) throw new ApiError(410, 'code_expired')
-    row = found
+    row = await codeByLink(db, 'email_change', raw, 'confirm_code_invalid', now)
   } else if (!(SixDigits(raw) instanceof type.errors)) {
     const user = await userFromAuthorization(db, c.req.header('authorization'), now)
     if (!user) throw new ApiError(401, 'unauthorized', {}, {}, { 'WWW-Authenticate': 'Bearer' })
