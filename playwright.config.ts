@@ -1,38 +1,38 @@
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test'
+import { CHROMIUM_FLAGS, chromiumPath } from './scripts/check-browser.mjs'
 
 export const SITE_PORT = Number(process.env.E2E_PORT ?? 3210)
 export const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 3211)
 export const SITE = `http://localhost:${SITE_PORT}`
 export const BACKEND = `http://localhost:${BACKEND_PORT}`
 
-/** Debian's Chromium: Playwright cannot download its own browsers here. */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--host-resolver-rules=MAP mirror.localhost 127.0.0.1',
-]
-
-export default defineConfig({
-  testDir: 'tests/e2e',
-  // One folder per port, so runs on different ports never clear each other's artefacts.
-  outputDir: process.env.E2E_PORT ? `test-results/${process.env.E2E_PORT}` : 'test-results',
+/**
+ * How the browser tests run, the site's (here) and the stories' (playwright.stories.config.ts): in
+ * parallel on two workers, never retried, in Debian's Chromium (Playwright cannot download its own
+ * browsers here; scripts/check-browser.mjs).
+ */
+export const BROWSER_TESTS: PlaywrightTestConfig = {
   fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
   timeout: 30_000,
-  expect: { timeout: 7_000 },
-  use: {
-    baseURL: SITE,
-    trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
-  },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+}
+
+/** What every browser test uses: a trace kept for a failure, and Chromium with the switches a suite adds. */
+export function chromiumUse(...args: string[]): PlaywrightTestConfig['use'] {
+  return { trace: 'retain-on-failure', launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS, ...args] } }
+}
+
+export default defineConfig({
+  ...BROWSER_TESTS,
+  testDir: 'tests/e2e',
+  // One folder per port, so runs on different ports never clear each other's artefacts.
+  outputDir: process.env.E2E_PORT ? `test-results/${process.env.E2E_PORT}` : 'test-results',
+  expect: { timeout: 7_000 },
+  use: { ...chromiumUse('--host-resolver-rules=MAP mirror.localhost 127.0.0.1'), baseURL: SITE },
   webServer: {
     // E2E_DEV=1 runs the tests against Vite's development server (no build needed).
     command: process.env.E2E_DEV ? 'node scripts/start.mjs --dev' : 'node scripts/start.mjs',

@@ -31,33 +31,22 @@ const withSite: Decorator = (Story, context) => {
   return <StoryFrame key={`${context.id}:${locale}:${brand}`} Story={Story} params={params} locale={locale} brand={brand} inspect={inspect} />
 }
 
+/** A global the toolbar sets from a menu that shows the chosen item's title. */
+function toolbarMenu(description: string, title: string, icon: string, items: Array<{ value: string; title: string }>) {
+  return { description, toolbar: { title, icon, items, dynamicTitle: true } }
+}
+
 const preview: Preview = {
   globalTypes: {
-    locale: {
-      description: 'Language of the messages',
-      toolbar: {
-        title: 'Locale',
-        icon: 'globe',
-        items: [
-          { value: 'en', title: 'English' },
-          { value: 'ru', title: 'Русский' },
-          { value: 'de', title: 'Deutsch' },
-        ],
-        dynamicTitle: true,
-      },
-    },
-    brand: {
-      description: 'Original domain or mirror domain',
-      toolbar: {
-        title: 'Brand',
-        icon: 'mirror',
-        items: [
-          { value: 'original', title: 'Original' },
-          { value: 'mirror', title: 'Mirror' },
-        ],
-        dynamicTitle: true,
-      },
-    },
+    locale: toolbarMenu('Language of the messages', 'Locale', 'globe', [
+      { value: 'en', title: 'English' },
+      { value: 'ru', title: 'Русский' },
+      { value: 'de', title: 'Deutsch' },
+    ]),
+    brand: toolbarMenu('Original domain or mirror domain', 'Brand', 'mirror', [
+      { value: 'original', title: 'Original' },
+      { value: 'mirror', title: 'Mirror' },
+    ]),
   },
   initialGlobals: { locale: 'en', brand: 'original' },
   decorators: [withSite],

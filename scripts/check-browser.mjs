@@ -14,6 +14,16 @@ export function chromiumPath(env = process.env) {
   return env.CHROMIUM_PATH || DEBIAN_CHROMIUM
 }
 
+/** The switches every headless Chromium here starts with: the browser tests', Lighthouse's and the backend's browser tests'. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
 export function isExecutable(path) {
   try {
     accessSync(path, constants.X_OK)

@@ -9,20 +9,13 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS, chromiumPath } from './check-browser.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400)
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/en/,/premium,/faq,/ru,/ru/premium,/ru/faq,/de,/de/premium,/de/faq').split(',')
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
 
 async function waitFor(url, timeoutMs = 90_000) {
   const t0 = Date.now()
@@ -45,7 +38,7 @@ const rows = []
 let failed = false
 try {
   await waitFor(`http://localhost:${PORT}/en`)
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS })
+  chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: FLAGS })
   // Chromium asks for English: `/` is the English home page, served in place.
   for (const path of PAGES) {
     const url = `http://localhost:${PORT}${path}`
