@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
-import { uniqueEmail } from './support/login.ts'
+import { signInFromProtectedPage, uniqueEmail } from './support/login.ts'
 import { msg, product } from './support/messages.ts'
 import { payWithNotification } from './support/payments.ts'
 
@@ -136,16 +136,7 @@ test.describe('R7: sign-in', () => {
 
 test.describe('R2, R5: the remembered target', () => {
   test('a protected page redirects to login and comes back after login', async ({ page, mailbox }) => {
-    const email = uniqueEmail('target')
-    await page.goto('/de/account')
-    await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
-    await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
-    await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
-    const code = await mailbox.code(email)
-    await page.getByLabel(msg('de', 'acc_code_label')).fill(code)
-    await page.getByRole('button', { name: msg('de', 'acc_sign_in') }).click()
-    await expect(page).toHaveURL(/\/de\/account$/)
-    await expect(page.getByTestId('account-email')).toContainText(email)
+    await signInFromProtectedPage(page, mailbox.code, 'target')
   })
 
   test('an unsafe redirect target is ignored', async ({ page, mailbox }) => {

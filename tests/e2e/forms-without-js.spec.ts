@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
-import { uniqueEmail } from './support/login.ts'
+import { signInFromProtectedPage, uniqueEmail } from './support/login.ts'
 import { msg } from './support/messages.ts'
 
 const cookie = async (context: BrowserContext, name: string) => (await context.cookies()).find((c) => c.name === name)
@@ -45,16 +45,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
   })
 
   test('sign-in: the remembered target after the code', async ({ page, mailbox }) => {
-    const email = uniqueEmail('nojs-target')
-    await page.goto('/de/account')
-    await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
-    await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
-    await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
-    const code = await mailbox.code(email)
-    await page.getByLabel(msg('de', 'acc_code_label')).fill(code)
-    await page.getByRole('button', { name: msg('de', 'acc_sign_in') }).click()
-    await expect(page).toHaveURL(/\/de\/account$/)
-    await expect(page.getByTestId('account-email')).toContainText(email)
+    await signInFromProtectedPage(page, mailbox.code, 'nojs-target')
   })
 
   test("R5: bad input gets the messages of the browser, in the page's language, and keeps what was typed", async ({ page }) => {

@@ -10,28 +10,12 @@ import type { Page } from '@playwright/test'
 import { BACKEND } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { LOCALES, msg, product } from './support/messages.ts'
+import { PAGE_ROUTES } from './support/routes.ts'
 
 test.describe.configure({ timeout: 180_000 })
 
-const ROUTES = [
-  '',
-  '/cs-go',
-  '/faq',
-  '/wiki',
-  '/promo',
-  '/premium',
-  '/login',
-  '/login/abc123',
-  '/join',
-  '/join/FRIEND1',
-  '/confirm-email',
-  '/confirm-email/abc123',
-  '/oferta',
-  '/user-license',
-  '/policy',
-  '/cookies-policy',
-  '/no-such-page',
-]
+/** Every page route, the pages that take a code or a link, and a page that does not exist. */
+const ROUTES = [...PAGE_ROUTES, '/login/abc123', '/join/FRIEND1', '/confirm-email/abc123', '/no-such-page']
 
 /** axe with every WCAG 2.x A/AA rule and best practices; the violations as readable lines. */
 async function violations(page: Page, include?: string): Promise<string[]> {

@@ -7,25 +7,9 @@ import type { Page } from '@playwright/test'
 import { BACKEND } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { LOCALES, type Locale, msg, product } from './support/messages.ts'
+import { PAGE_ROUTES } from './support/routes.ts'
 
 test.describe.configure({ timeout: 240_000 })
-
-/** Every page route of R2 (the account page needs a session and is the same layout). */
-const PAGES = [
-  '',
-  '/cs-go',
-  '/faq',
-  '/wiki',
-  '/promo',
-  '/premium',
-  '/login',
-  '/join',
-  '/confirm-email',
-  '/oferta',
-  '/user-license',
-  '/policy',
-  '/cookies-policy',
-] as const
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -68,7 +52,8 @@ test.describe('R2: no page scrolls sideways; pictures are described, sized and l
         await page.setViewportSize({ width: size.width, height: size.height })
         const problems: string[] = []
         const candidates = new Set<string>()
-        for (const path of PAGES) {
+        // Every page route of R2 (the account page needs a session and is the same layout).
+        for (const path of PAGE_ROUTES) {
           const url = `/${locale}${path}`
           const response = await page.goto(url)
           expect(response?.status(), url).toBe(200)

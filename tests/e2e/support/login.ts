@@ -1,6 +1,7 @@
-import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND } from '../../../playwright.config.ts'
+import { msg } from './messages.ts'
 
 export interface MailItem {
   to: string
@@ -31,6 +32,22 @@ export async function latestMail(request: APIRequestContext, email: string, back
 
 export function uniqueEmail(tag = 'user'): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
+/**
+ * R2, R5: a guest opens the German account page, is sent to the login page with that page as the
+ * target, signs in through the form with the mailed code (`code`: the mailbox's), and comes back to it.
+ */
+export async function signInFromProtectedPage(page: Page, code: (email: string) => Promise<string>, tag: string) {
+  const email = uniqueEmail(tag)
+  await page.goto('/de/account')
+  await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Faccount$/)
+  await page.getByLabel(msg('de', 'acc_email_label')).fill(email)
+  await page.getByRole('button', { name: msg('de', 'acc_send_code') }).click()
+  await page.getByLabel(msg('de', 'acc_code_label')).fill(await code(email))
+  await page.getByRole('button', { name: msg('de', 'acc_sign_in') }).click()
+  await expect(page).toHaveURL(/\/de\/account$/)
+  await expect(page.getByTestId('account-email')).toContainText(email)
 }
 
 interface Grant {

@@ -21,23 +21,20 @@ const CODE_RULES = [{ rule: 'required' }, { rule: 'numeric' }, { rule: 'length',
 const PASSWORD_RULES = [{ rule: 'required' }, { rule: 'min', length: 8 }, { rule: 'max', length: 128 }]
 const PASSWORD_CONFIRM_RULES = [{ rule: 'required' }, { rule: 'confirmed', other: 'password' }]
 
-const FORMS = [
-  { kind: 'start', id: 'account-email', src: 'form', input: { id: 'account-email', fields: [{ name: 'new-email', rules: EMAIL_RULES }] } },
-  { kind: 'start', id: 'account-email-code', src: 'form', input: { id: 'account-email-code', fields: [{ name: 'code', rules: CODE_RULES }] } },
-  {
-    kind: 'start',
-    id: 'account-password',
-    src: 'form',
-    input: {
-      id: 'account-password',
-      fields: [
-        { name: 'password', rules: PASSWORD_RULES },
-        { name: 'password-confirm', rules: PASSWORD_CONFIRM_RULES },
-      ],
-    },
-  },
+/** The forms the machine starts: each form's id (its actor's id too) and its fields with their rules. */
+const FORM_FIELDS: Array<[string, Array<[string, unknown[]]>]> = [
+  ['account-email', [['new-email', EMAIL_RULES]]],
+  ['account-email-code', [['code', CODE_RULES]]],
+  [
+    'account-password',
+    [
+      ['password', PASSWORD_RULES],
+      ['password-confirm', PASSWORD_CONFIRM_RULES],
+    ],
+  ],
 ]
-const FORM_IDS = ['account-email', 'account-email-code', 'account-password']
+const FORMS = FORM_FIELDS.map(([id, fields]) => ({ kind: 'start', id, src: 'form', input: { id, fields: fields.map(([name, rules]) => ({ name, rules })) } }))
+const FORM_IDS = FORM_FIELDS.map(([id]) => id)
 
 /** Which call each busy state makes (its actor's id is the call's name). */
 const CALL_OF: Record<string, string> = {

@@ -6,7 +6,16 @@
  * ticker's `clock.tick` are sent to the machine directly.
  */
 
-import { confirmMachine, selectResendWait, signInMachine } from '#machines/sign-in.ts'
+import {
+  type ConfirmContext,
+  type ConfirmCredentials,
+  type ConfirmInput,
+  confirmMachine,
+  type SignInContext,
+  type SignInInput,
+  selectResendWait,
+  signInMachine,
+} from '#machines/sign-in.ts'
 import { expect } from '../check.ts'
 import { ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
@@ -16,33 +25,12 @@ const PASSWORD_RULES = [{ rule: 'required' }, { rule: 'min', length: 8 }, { rule
 
 // --- sign-in ----------------------------------------------------------------------------------
 
-type SignInCtx = {
-  email: string
-  code: string
-  notice: string | null
-  error: string | null
-  resendAt: number | null
-  now: number
-  redirectTo: string | null
-  submitOnStart: boolean
-}
-type SignInInputLiteral = {
-  email?: string
-  code?: string
-  step?: 'email' | 'code'
-  notice?: string | null
-  resendAt?: number | null
-  submitOnStart?: boolean
-  redirectTo?: string | null
-  now: number
-}
-
 const T0 = 1_767_225_600_000
 /** R7: the backend's wait before another code, when it says 30 s. */
 const WAIT_30_S = 30_000
 
-const s_ = (s: Snap | null) => ctx<SignInCtx>(s)
-const signInInput = (step: Step) => step.input as SignInInputLiteral
+const s_ = (s: Snap | null) => ctx<SignInContext>(s)
+const signInInput = (step: Step) => step.input as SignInInput
 const step_ = (s: Snap) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!)
 const sub = (s: Snap) => (typeof s.value === 'string' ? s.value : `${step_(s)}.${(s.value as Record<string, string>)[step_(s)]}`)
 
@@ -317,17 +305,8 @@ export const signInModel: MachineModel = {
 
 // --- e-mail confirmation ----------------------------------------------------------------------
 
-type ConfirmCtx = {
-  credentials: { email: string; code: string; password: string }
-  signedInAs: string | null | undefined
-  otherAccount: string | null
-  error: string | null
-  submitOnStart: boolean
-}
-type ConfirmInputLiteral = { email?: string; code?: string; signedInAs?: string | null; submitOnStart?: boolean }
-
-const k = (s: Snap | null) => ctx<ConfirmCtx>(s)
-const confirmInput = (step: Step) => step.input as ConfirmInputLiteral
+const k = (s: Snap | null) => ctx<ConfirmContext>(s)
+const confirmInput = (step: Step) => step.input as ConfirmInput
 
 /** R7: the same account is the same address, whatever its case and surrounding spaces. */
 function isAnotherAccount(signedInAs: string | null | undefined, email: string): boolean {
@@ -341,7 +320,7 @@ function decision(signedInAs: string | null | undefined, email: string): 'otherA
   return isAnotherAccount(signedInAs, email) ? 'otherAccount' : 'confirming'
 }
 
-const decided = (s: Step, credentials: ConfirmCtx['credentials'], signedInAs: string | null | undefined) => {
+const decided = (s: Step, credentials: ConfirmCredentials, signedInAs: string | null | undefined) => {
   const next = decision(signedInAs, credentials.email)
   expect(s.after.value).toBe(next)
   expect(k(s.after).otherAccount).toBe(next === 'otherAccount' ? signedInAs : null)

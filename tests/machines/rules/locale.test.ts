@@ -65,17 +65,19 @@ describe('R2: only the root redirects, to the detected locale', () => {
 })
 
 describe('R2: locale paths (prefix-and-default)', () => {
-  it('replaces or adds the prefix', () => {
-    expect(localePath('ru', '/en/premium?plan=3')).toBe('/ru/premium?plan=3')
-    expect(localePath('de', '/')).toBe('/de')
-    expect(localePath('en', '/ru')).toBe('/en')
-    expect(localePath('ru', '/account')).toBe('/ru/account')
-    expect(localePath('ru', '/english')).toBe('/ru/english')
+  it.each([
+    ['ru', '/en/premium?plan=3', '/ru/premium?plan=3'],
+    ['de', '/', '/de'],
+    ['en', '/ru', '/en'],
+    ['ru', '/account', '/ru/account'],
+    ['ru', '/english', '/ru/english'],
     // The home page has no slash of its own before a query or a hash either.
-    expect(localePath('de', '/ru?x=1')).toBe('/de?x=1')
-    expect(localePath('de', '/?x=1')).toBe('/de?x=1')
-    expect(localePath('ru', '/en#top')).toBe('/ru#top')
-    expect(localePath('ru', '/en/faq#top')).toBe('/ru/faq#top')
+    ['de', '/ru?x=1', '/de?x=1'],
+    ['de', '/?x=1', '/de?x=1'],
+    ['ru', '/en#top', '/ru#top'],
+    ['ru', '/en/faq#top', '/ru/faq#top'],
+  ] as Array<[Locale, string, string]>)('replaces or adds the prefix: %s, %s -> %s', (locale, path, localized) => {
+    expect(localePath(locale, path)).toBe(localized)
   })
   it('strips a leading locale only', () => {
     expect(stripLocale('/ru/faq')).toBe('/faq')

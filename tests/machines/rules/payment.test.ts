@@ -14,6 +14,7 @@ import {
   payselectionLanguage,
 } from '#machines/rules/payment.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
+import { PAYMENT_LANGUAGES } from '../../unit/support/payment-languages.ts'
 
 const RUB: PaymentOptions = { amount: 990, currency: 'RUB', payment_id: 42, user_id: 7, email: 'p@example.com', tax_system_id: 2 }
 const EUR: PaymentOptions = { amount: 12, currency: 'EUR', payment_id: 43, user_id: 7, email: 'p@example.com' }
@@ -51,26 +52,7 @@ describe('R7, R9: payselection amount', () => {
 })
 
 describe('R9: payment language map', () => {
-  it.each([
-    ['ru', 'ru-RU'],
-    ['en', 'en-US'],
-    ['de', 'de-DE'],
-    ['cs', 'cs-CZ'],
-    ['kk', 'kk-KZ'],
-    ['vi', 'vi-VN'],
-    ['tr', 'tr-TR'],
-    ['es', 'es-ES'],
-    ['lv', 'lv'],
-    ['az', 'az'],
-    ['uk', 'uk'],
-    ['pl', 'pl'],
-    ['pt', 'pt'],
-    ['fr', 'en-US'],
-    ['ge', 'en-US'],
-    ['', 'en-US'],
-    [null, 'en-US'],
-    ['toString', 'en-US'],
-  ])('%s -> %s', (locale, language) => {
+  it.each<readonly [string | null, string]>([...PAYMENT_LANGUAGES, [null, 'en-US']])('%s -> %s', (locale, language) => {
     expect(paymentLanguage(locale)).toBe(language)
   })
 })

@@ -7,6 +7,7 @@ import type { CloudPaymentsCallbacks, PayselectionCallbacks, WidgetOutcome, Widg
 import { parseConfig, toPublicConfig } from '#config'
 import { paymentMachine } from '#machines/payment.ts'
 import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment.ts'
+import { PAYMENT_LANGUAGES } from '../support/payment-languages.ts'
 
 const RUB: PaymentOptions = { amount: 490, currency: 'RUB', payment_id: 17, user_id: 2, email: 'ann@example.com', tax_system_id: 0 }
 const USD: PaymentOptions = { amount: 2.99, currency: 'USD', payment_id: 18, user_id: 2, email: 'ann@example.com', tax_system_id: null }
@@ -106,23 +107,7 @@ describe('R7, R9: the CloudPayments widget call', () => {
     expect(calls[1]!.options).not.toHaveProperty('data')
   })
 
-  it.each([
-    ['en', 'en-US'],
-    ['ru', 'ru-RU'],
-    ['de', 'de-DE'],
-    ['cs', 'cs-CZ'],
-    ['kk', 'kk-KZ'],
-    ['vi', 'vi-VN'],
-    ['tr', 'tr-TR'],
-    ['es', 'es-ES'],
-    ['lv', 'lv'],
-    ['az', 'az'],
-    ['uk', 'uk'],
-    ['pl', 'pl'],
-    ['pt', 'pt'],
-    ['fr', 'en-US'],
-    ['', 'en-US'],
-  ])('R9: locale %s opens the widget in %s', (locale, language) => {
+  it.each(PAYMENT_LANGUAGES)('R9: locale %s opens the widget in %s', (locale, language) => {
     const { scope, calls } = fakeCloudPayments()
     openCloudPayments(scope, cloudRequest(2, USD, locale), () => {})
     expect(calls[0]!.language).toBe(language)

@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { type AddressInfo, createServer, type Server } from 'node:net'
+import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkStart, startPlan } from '../../../scripts/check-config.mjs'
+import { freePort } from '../support/ports.ts'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -14,14 +15,6 @@ function folder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'check-config-'))
   dirs.push(dir)
   return dir
-}
-/** A port nothing listens on (the OS picks it). */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 /** An environment on free ports with its own data folder: nothing the test machine runs is in the way. */
 async function env(extra: Record<string, string> = {}) {

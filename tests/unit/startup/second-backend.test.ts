@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../support/ports.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'second-backend-'))
 const running: ChildProcess[] = []
@@ -11,14 +11,6 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL')
   rmSync(dir, { recursive: true, force: true })
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 async function backend(): Promise<{ child: ChildProcess; exit: Promise<{ code: number | null; err: string }> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
