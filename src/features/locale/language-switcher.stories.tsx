@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { CountryFlag, type FlagSize } from '#app/features/marketing/country-flag.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { expectReadout, Readout } from '#app/site/story-support.tsx'
 import { LOCALES } from '#machines/rules/locale.ts'
-import { CountryFlag, type FlagSize, LANGUAGE_NAMES, LanguageSwitcher } from './language-switcher.tsx'
+import { LANGUAGE_NAMES, LanguageSwitcher } from './language-switcher.tsx'
 import { LocaleActor } from './locale-provider.tsx'
 
 /**

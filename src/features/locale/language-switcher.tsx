@@ -1,4 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
+import { CountryFlag } from '#app/features/marketing/country-flag.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { LOCALES, type Locale } from '#machines/rules/locale.ts'
@@ -6,10 +7,6 @@ import { switchLocaleHref } from './locale.ts'
 import { LocaleActor } from './locale-provider.tsx'
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский', de: 'Deutsch' }
-
-import { CountryFlag } from '#app/features/marketing/country-flag.tsx'
-
-export { CountryFlag, type FlagSize } from '#app/features/marketing/country-flag.tsx'
 
 /**
  * R2: a locale change stores the cookie and loads the same page in the other language.
