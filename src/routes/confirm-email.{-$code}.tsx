@@ -7,6 +7,7 @@ import { type ConfirmSettled, confirmEmailByLink } from '#app/features/account/c
 import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { withEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { reportFailure } from '#app/site/report.ts'
@@ -50,14 +51,16 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
   const [logic] = useState(() =>
-    requestMachine.provide({
-      actors: { run },
-      actions: {
-        // The account's address changed: the auth machine fetches the user again when signed in.
-        succeeded: () => auth.send({ type: 'user.refresh' }),
-        logError: (_, params) => reportFailure('confirm-email:', params.error),
-      },
-    }),
+    withEffects(requestMachine, (machine) =>
+      machine.provide({
+        actors: { run },
+        actions: {
+          // The account's address changed: the auth machine fetches the user again when signed in.
+          succeeded: () => auth.send({ type: 'user.refresh' }),
+          logError: (_, params) => reportFailure('confirm-email:', params.error),
+        },
+      }),
+    ),
   )
   const [state, send] = useMachine(logic, {
     inspect: useMachineInspect(),

@@ -9,6 +9,7 @@ import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentB
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { withEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { reportFailure } from '#app/site/report.ts'
@@ -32,6 +33,9 @@ export const Route = createFileRoute('/join/{-$code}')({
   component: JoinPage,
 })
 
+/** The join machine with the form it renders. */
+const joinLogic = joinMachine.provide({ actors: { form: siteForm } })
+
 function JoinPage() {
   const { product } = useSite()
   const { code } = Route.useParams()
@@ -50,16 +54,18 @@ function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnT
   const router = useRouter()
   const locale = getLocale()
   const [logic] = useState(() =>
-    joinMachine.provide({
-      actors: { form: siteForm, registerReferrer: registerCall },
-      actions: {
-        storeReferrerCookie: (_, params) => {
-          document.cookie = referrerCookie(params.code, site.config.cookiesCrossOrigin)
+    withEffects(joinLogic, (machine) =>
+      machine.provide({
+        actors: { registerReferrer: registerCall },
+        actions: {
+          storeReferrerCookie: (_, params) => {
+            document.cookie = referrerCookie(params.code, site.config.cookiesCrossOrigin)
+          },
+          navigate: (_, params) => navigateTo(router, params.to),
+          logError: (_, params) => reportFailure('join:', params.error),
         },
-        navigate: (_, params) => navigateTo(router, params.to),
-        logError: (_, params) => reportFailure('join:', params.error),
-      },
-    }),
+      }),
+    ),
   )
   const [state] = useMachine(logic, {
     inspect: useMachineInspect(),

@@ -10,6 +10,7 @@ import { FormError, FormField, MachineForm } from '#app/forms/form.tsx'
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { withEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
@@ -32,6 +33,9 @@ function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: L
   return planLabel({ id: sub.trial ? TRIAL_SUBSCRIPTION_ID : Number(sub.plan_id ?? 0), name: sub.plan_name ?? '', days }, locale, DAYS)
 }
 
+/** The account machine with the forms it renders. */
+const accountLogic = accountMachine.provide({ actors: { form: siteForm } })
+
 const CONFIRM_DIALOG: Record<ConfirmKind, ModalDialog> = { cancel: 'account.cancel', reset: 'account.reset' }
 
 export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffer['offer']; unavailable?: boolean }) {
@@ -44,15 +48,17 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
   const modal = ModalActor.useActorRef()
   const calls = useAccountCalls()
   const [logic] = useState(() =>
-    accountMachine.provide({
-      actors: { form: siteForm, ...calls },
-      actions: {
-        openConfirm: ({ self }, params) => modal.send({ type: 'modal.open', content: { dialog: CONFIRM_DIALOG[params.kind] }, replyTo: self }),
-        toast: (_, params) => notify(params),
-        updateUser: () => auth.send({ type: 'user.refresh' }),
-        logError: (_, params) => reportFailure('account:', params.error),
-      },
-    }),
+    withEffects(accountLogic, (machine) =>
+      machine.provide({
+        actors: calls,
+        actions: {
+          openConfirm: ({ self }, params) => modal.send({ type: 'modal.open', content: { dialog: CONFIRM_DIALOG[params.kind] }, replyTo: self }),
+          toast: (_, params) => notify(params),
+          updateUser: () => auth.send({ type: 'user.refresh' }),
+          logError: (_, params) => reportFailure('account:', params.error),
+        },
+      }),
+    ),
   )
   const [state, send] = useMachine(logic, { inspect: useMachineInspect() })
   const busy = state.hasTag('busy')

@@ -7,6 +7,7 @@ import { FormError, FormField, MachineForm, SubmitButton, useTakeEarlySubmit, va
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { withEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
@@ -31,6 +32,9 @@ export interface ConfirmStart {
   fieldErrors: Readonly<Record<string, string>>
 }
 
+/** The confirmation machine with the form it renders. */
+const confirmLogic = confirmMachine.provide({ actors: { form: siteForm } })
+
 /**
  * R7: confirming the e-mail with the code sent to it and setting the desktop launcher's
  * password (POST /users/confirm: email, code, password), which also signs in to the site. The
@@ -41,21 +45,22 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
   const auth = AuthActor.useActorRef()
   const who = AuthActor.useSelector(signedInAs)
   const [logic] = useState(() =>
-    confirmMachine.provide({
-      actors: {
-        form: siteForm,
-        confirm: fromPromise<unknown, ConfirmCredentials>(async ({ input }) => {
-          const settled = await askAuth(auth, { type: 'auth.login', credentials: { kind: 'confirm', ...input }, now: Date.now() })
-          if (!isLoggedIn(settled) || settled.context.error !== null) throw new Error(settled.context.error ?? m.notifications_errors_other())
-          return null
-        }),
-      },
-      actions: {
-        logout: () => auth.send({ type: 'auth.logout' }),
-        notifyConfirmed: () => notify({ kind: 'success', text: m.acc_confirm_done() }),
-        logError: (_, params) => reportFailure('confirm:', params.error),
-      },
-    }),
+    withEffects(confirmLogic, (machine) =>
+      machine.provide({
+        actors: {
+          confirm: fromPromise<unknown, ConfirmCredentials>(async ({ input }) => {
+            const settled = await askAuth(auth, { type: 'auth.login', credentials: { kind: 'confirm', ...input }, now: Date.now() })
+            if (!isLoggedIn(settled) || settled.context.error !== null) throw new Error(settled.context.error ?? m.notifications_errors_other())
+            return null
+          }),
+        },
+        actions: {
+          logout: () => auth.send({ type: 'auth.logout' }),
+          notifyConfirmed: () => notify({ kind: 'success', text: m.acc_confirm_done() }),
+          logError: (_, params) => reportFailure('confirm:', params.error),
+        },
+      }),
+    ),
   )
   const [state, send] = useMachine(logic, {
     inspect: useMachineInspect(),

@@ -6,6 +6,7 @@ import { FormError, FormField, MachineForm, SubmitButton, useTakeEarlySubmit, va
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { withEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { ticker } from '#app/site/ticker.ts'
@@ -35,6 +36,9 @@ const STEP_FORM = { email: SIGN_IN_EMAIL_FORM, code: SIGN_IN_CODE_FORM } as cons
 
 export const EMAIL_STEP: SignInStart = { step: 'email', email: '', code: '', notice: null, resendAt: null, error: null, fieldErrors: {} }
 
+/** The sign-in machine with the forms it renders. */
+const signInLogic = signInMachine.provide({ actors: { form: siteForm } })
+
 /**
  * R7: passwordless sign-in. The sign-in machine runs both steps: the e-mail step asks the
  * backend for a code (GET /users/auth); the code step hands the code to the auth machine
@@ -47,24 +51,25 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
   const site = useSite()
   const locale = getLocale()
   const [logic] = useState(() =>
-    signInMachine.provide({
-      actors: {
-        form: siteForm,
-        requestCode,
-        verifyCode: fromPromise(async ({ input }) => {
-          const settled = await askAuth(auth, {
-            type: 'auth.login',
-            credentials: { kind: 'code', email: input.email, code: input.code },
-            now: Date.now(),
-            redirectTo: input.redirectTo,
-          })
-          if (!isLoggedIn(settled)) throw new Error(settled.context.error ?? m.notifications_errors_other())
-          return null
-        }),
-        ticker: ticker('clock.tick'),
-      },
-      actions: { logError: (_, params) => reportFailure('sign-in:', params.error) },
-    }),
+    withEffects(signInLogic, (machine) =>
+      machine.provide({
+        actors: {
+          requestCode,
+          verifyCode: fromPromise(async ({ input }) => {
+            const settled = await askAuth(auth, {
+              type: 'auth.login',
+              credentials: { kind: 'code', email: input.email, code: input.code },
+              now: Date.now(),
+              redirectTo: input.redirectTo,
+            })
+            if (!isLoggedIn(settled)) throw new Error(settled.context.error ?? m.notifications_errors_other())
+            return null
+          }),
+          ticker: ticker('clock.tick'),
+        },
+        actions: { logError: (_, params) => reportFailure('sign-in:', params.error) },
+      }),
+    ),
   )
   const [state, send] = useMachine(logic, {
     inspect: useMachineInspect(),

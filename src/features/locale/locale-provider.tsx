@@ -2,6 +2,7 @@ import { useLocation, useRouter } from '@tanstack/react-router'
 import { createActorContext } from '@xstate/react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { fromPromise, type InspectionEvent } from 'xstate'
+import { withEffects } from '#app/site/machine-effects.ts'
 import { MachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notifyAcrossNavigation } from '#app/site/toast.ts'
@@ -31,32 +32,34 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const crossOrigin = site.config.cookiesCrossOrigin
   const logic = useMemo(
     () =>
-      localeMachine.provide({
-        actors: {
-          loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
-            await loadLanguageFiles(
-              input.locale,
-              router.state.matches.map((match) => String(match.routeId)),
-            )
-            return input.locale
-          }),
-          loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {
-            // Loaded on demand: the rules and their schemas stay out of the page's first JavaScript.
-            const { fetchValidationMessages, installValidationMessages } = await import('#app/forms/messages.ts')
-            installValidationMessages(await fetchValidationMessages(input.locale))
-            return input.locale
-          }),
-        },
-        actions: {
-          storeLocaleCookie: (_, params) => {
-            document.cookie = localeCookie(params.locale, crossOrigin)
+      withEffects(localeMachine, (machine) =>
+        machine.provide({
+          actors: {
+            loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
+              await loadLanguageFiles(
+                input.locale,
+                router.state.matches.map((match) => String(match.routeId)),
+              )
+              return input.locale
+            }),
+            loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {
+              // Loaded on demand: the rules and their schemas stay out of the page's first JavaScript.
+              const { fetchValidationMessages, installValidationMessages } = await import('#app/forms/messages.ts')
+              installValidationMessages(await fetchValidationMessages(input.locale))
+              return input.locale
+            }),
           },
-          navigate: (_, params) => window.location.assign(params.to),
-          // A language that failed is followed by a page in English: its toast goes along.
-          toast: (_, params) => notifyAcrossNavigation(params),
-          logError: (_, params) => reportFailure('locale:', params.error),
-        },
-      }),
+          actions: {
+            storeLocaleCookie: (_, params) => {
+              document.cookie = localeCookie(params.locale, crossOrigin)
+            },
+            navigate: (_, params) => window.location.assign(params.to),
+            // A language that failed is followed by a page in English: its toast goes along.
+            toast: (_, params) => notifyAcrossNavigation(params),
+            logError: (_, params) => reportFailure('locale:', params.error),
+          },
+        }),
+      ),
     [crossOrigin, router],
   )
   const path = pathOf(publicHref)

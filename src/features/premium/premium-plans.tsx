@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import type { SpecialOffer, SubscriptionList } from '#app/api/schemas.ts'
 import { m } from '#app/paraglide/messages.js'
+import { withEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
@@ -45,13 +46,15 @@ function Plans({ initial, offer, takeOffer, locale }: PremiumPlansProps) {
   const site = useSite()
   const run = usePlansCall(site.config.payment.service)
   const [logic] = useState(() =>
-    requestMachine.provide({
-      actors: { run },
-      actions: {
-        reportFailure: (_, params) => notify(plansFailureToast(params.error)),
-        logError: (_, params) => reportFailure('premium: the plan list could not be loaded', params.error),
-      },
-    }),
+    withEffects(requestMachine, (machine) =>
+      machine.provide({
+        actors: { run },
+        actions: {
+          reportFailure: (_, params) => notify(plansFailureToast(params.error)),
+          logError: (_, params) => reportFailure('premium: the plan list could not be loaded', params.error),
+        },
+      }),
+    ),
   )
   const [snapshot, send] = useMachine(logic, { input: { settled: settledPlans(initial) }, inspect: useMachineInspect() })
   const list = snapshot.matches('done') ? (snapshot.context.result as SubscriptionList) : null

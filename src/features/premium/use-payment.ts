@@ -8,6 +8,7 @@ import { askAuth } from '#app/features/account/auth-client.ts'
 import { navigateTo } from '#app/features/account/auth-provider.tsx'
 import { pushCartChange, pushPurchase } from '#app/features/marketing/data-layer.ts'
 import { createLoadWidgetScript, createRunWidget, type WidgetScope } from '#app/features/premium/payments/index.ts'
+import { withEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
@@ -56,33 +57,35 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
   const override = useContext(PaymentActorsOverride)
 
   const [logic] = useState(() =>
-    paymentMachine.provide({
-      actors: {
-        readStoredState: fromPromise<PremiumState | null, void>(() => readPremiumState(sessionStorageOrNull())),
-        createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(({ input }) =>
-          live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service, ...(input.special ? { special: true } : {}) }),
-        ),
-        loadWidgetScript: createLoadWidgetScript(payment),
-        runWidget: createRunWidget(() => window as unknown as WidgetScope),
-        checkPayment: fromPromise(async ({ input }) => (await live.current.api.payment(input.paymentId)).status === 'paid'),
-        wait: fromPromise(({ input }) => new Promise<void>((resolve) => window.setTimeout(resolve, input.ms))),
-        refreshUser: fromPromise<void, void>(async () => {
-          const settled = await askAuth(live.current.auth, { type: 'user.refresh' })
-          if (!settled.matches({ loggedIn: 'active' })) throw new Error('The session ended while the user was refreshed')
-        }),
-        ...override,
-      },
-      actions: {
-        toast: ({ event }, params) => notify(paymentToast(params, (event as { error?: unknown }).error)),
-        trackPurchase: (_, params) => pushPurchase(params),
-        trackCart: (_, params) => pushCartChange(params),
-        focusPayment: () => live.current.onPanel('focus'),
-        revealPayment: () => live.current.onPanel('reveal'),
-        navigate: (_, params) => navigateTo(live.current.router, params.to),
-        log: (_, params) => console.info(`payment: ${params.message}`),
-        logError: (_, params) => reportFailure(`payment: ${params.message}`, params.detail ?? ''),
-      },
-    }),
+    withEffects(paymentMachine, (machine) =>
+      machine.provide({
+        actors: {
+          readStoredState: fromPromise<PremiumState | null, void>(() => readPremiumState(sessionStorageOrNull())),
+          createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(({ input }) =>
+            live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service, ...(input.special ? { special: true } : {}) }),
+          ),
+          loadWidgetScript: createLoadWidgetScript(payment),
+          runWidget: createRunWidget(() => window as unknown as WidgetScope),
+          checkPayment: fromPromise(async ({ input }) => (await live.current.api.payment(input.paymentId)).status === 'paid'),
+          wait: fromPromise(({ input }) => new Promise<void>((resolve) => window.setTimeout(resolve, input.ms))),
+          refreshUser: fromPromise<void, void>(async () => {
+            const settled = await askAuth(live.current.auth, { type: 'user.refresh' })
+            if (!settled.matches({ loggedIn: 'active' })) throw new Error('The session ended while the user was refreshed')
+          }),
+          ...override,
+        },
+        actions: {
+          toast: ({ event }, params) => notify(paymentToast(params, (event as { error?: unknown }).error)),
+          trackPurchase: (_, params) => pushPurchase(params),
+          trackCart: (_, params) => pushCartChange(params),
+          focusPayment: () => live.current.onPanel('focus'),
+          revealPayment: () => live.current.onPanel('reveal'),
+          navigate: (_, params) => navigateTo(live.current.router, params.to),
+          log: (_, params) => console.info(`payment: ${params.message}`),
+          logError: (_, params) => reportFailure(`payment: ${params.message}`, params.detail ?? ''),
+        },
+      }),
+    ),
   )
 
   const [snapshot, send, actorRef] = useMachine(logic, {
