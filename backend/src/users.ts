@@ -52,8 +52,24 @@ export function asDate(value: Date | string | null): Date | null {
 
 const iso = (value: Date | string | null) => asDate(value)?.toISOString() ?? null
 
-export async function loadUser(db: Queryable, where: { id: number } | { email: string }, now: Date): Promise<UserRow | null> {
-  const byId = 'id' in where
+/** Who a user is looked up by: the id, the e-mail, or the hash of a live access token. */
+type UserKey = { id: number } | { email: string } | { tokenHash: string }
+
+/**
+ * A token of a revoked family is dead even before it expires; tokens without a family just
+ * expire. Part of the user's own query: one statement per authenticated request.
+ */
+const LIVE_TOKEN_USER = `(SELECT t.user_id FROM tokens t LEFT JOIN token_families f ON f.id = t.family_id
+   WHERE t.token_hash = $1 AND t.expires_at > $2 AND f.revoked_at IS NULL)`
+
+function userWhere(key: UserKey): { sql: string; value: number | string } {
+  if ('id' in key) return { sql: 'u.id = $1', value: key.id }
+  if ('email' in key) return { sql: 'u.email = $1', value: key.email }
+  return { sql: `u.id = ${LIVE_TOKEN_USER}`, value: key.tokenHash }
+}
+
+export async function loadUser(db: Queryable, key: UserKey, now: Date): Promise<UserRow | null> {
+  const where = userWhere(key)
   const rows = await db.query<UserRow>(
     `SELECT u.*, s.name_en AS plan_name_en, s.name_ru AS plan_name_ru, s.name_de AS plan_name_de, s.days AS plan_days,
        (SELECT c.email FROM auth_codes c
@@ -67,8 +83,8 @@ export async function loadUser(db: Queryable, where: { id: number } | { email: s
      LEFT JOIN payments lp ON lp.id = u.sub_payment_id
      LEFT JOIN country_groups g ON g.id = COALESCE(lp.country_group_id, (SELECT id FROM country_groups WHERE locale = u.locale))
      LEFT JOIN subscription_prices rp ON rp.subscription_id = r.id AND rp.country_group_id = g.id
-     WHERE ${byId ? 'u.id = $1' : 'u.email = $1'}`,
-    [byId ? where.id : where.email, now.toISOString()],
+     WHERE ${where.sql}`,
+    [where.value, now.toISOString()],
   )
   return rows[0] ?? null
 }
@@ -219,14 +235,7 @@ export async function userFromAuthorization(db: Queryable, header: string | unde
 
 export async function userFromToken(db: Queryable, token: string, now: Date): Promise<UserRow | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
-  // A token of a revoked family is dead even before it expires; tokens without a family just expire.
-  const rows = await db.query<{ user_id: number }>(
-    `SELECT t.user_id FROM tokens t LEFT JOIN token_families f ON f.id = t.family_id
-     WHERE t.token_hash = $1 AND t.expires_at > $2 AND f.revoked_at IS NULL`,
-    [sha256(token), now.toISOString()],
-  )
-  const row = rows[0]
-  return row ? loadUser(db, { id: row.user_id }, now) : null
+  return loadUser(db, { tokenHash: sha256(token) }, now)
 }
 
 /** 401 unless the request carries a valid, unexpired bearer token. */
