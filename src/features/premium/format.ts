@@ -7,19 +7,9 @@ export function intlLocale(locale: Locale): string {
   return INTL_LOCALES[locale]
 }
 
-/**
- * `formatPrice(6.99, 'USD', 'en')` → `$6.99`; whole amounts have no decimals (`490 ₽`, `1 €`).
- * An unknown currency code falls back to the number followed by the code.
- */
 // Building a number format is costly (locale data lookup); the page shows a few dozen prices
 // in one or two currencies, so each format is built once.
 const formats = new Map<string, Intl.NumberFormat | null>()
-
-// The first number format of a page costs the browser its number data: about 100 ms on a
-// slowed phone CPU, whatever the locale. In the browser it is made in a task of its own as soon
-// as prices are near (this module loads before the page that shows them hydrates), instead of
-// inside the hydration of the price list, where it made one long task.
-if (typeof window !== 'undefined') setTimeout(() => numberFormat('en', null, 0), 0)
 function numberFormat(locale: Locale, currency: string | null, digits: number): Intl.NumberFormat | null {
   const key = `${locale}|${currency ?? ''}|${digits}`
   let format = formats.get(key)
@@ -39,6 +29,16 @@ function numberFormat(locale: Locale, currency: string | null, digits: number): 
   return format
 }
 
+// The first number format of a page costs the browser its number data: about 100 ms on a
+// slowed phone CPU, whatever the locale. In the browser it is made in a task of its own as soon
+// as prices are near (this module loads before the page that shows them hydrates), instead of
+// inside the hydration of the price list, where it made one long task.
+if (typeof window !== 'undefined') setTimeout(() => numberFormat('en', null, 0), 0)
+
+/**
+ * `formatPrice(6.99, 'USD', 'en')` → `$6.99`; whole amounts have no decimals (`490 ₽`, `1 €`).
+ * An unknown currency code falls back to the number followed by the code.
+ */
 export function formatPrice(amount: number, currency: string, locale: Locale): string {
   const digits = Number.isInteger(amount) ? 0 : 2
   const priced = numberFormat(locale, currency, digits)
