@@ -9,9 +9,13 @@ import { startBrowserRig } from './browser.ts'
  * POST signed as the provider signs it: the widget's success comes before the payment is paid.
  */
 
-/** The provider's delay before it notifies, and the late test card's. */
-const NOTIFY_DELAY_MS = 300
-const LATE_DELAY_MS = 4000
+/**
+ * The provider's delay before it notifies, and the late test card's. The delay is long enough that
+ * a loaded CI machine still reads the payment as pending between the widget's success and the
+ * notification (300 ms was not), and the late card's is long enough to stay pending after twice it.
+ */
+const NOTIFY_DELAY_MS = 1500
+const LATE_DELAY_MS = 6000
 
 const rig = startBrowserRig({
   page: (url, { backendOrigin }) => `<!doctype html><html lang="${url === '/ru' ? 'ru' : 'en'}"><head><title>Premium</title></head>
@@ -177,7 +181,7 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     await fillCard('4000 0000 0000 0077')
     await waitFor('onComplete')
     expect((await events()).map((e) => e.name)).toEqual(['onSuccess', 'onComplete'])
-    await new Promise((resolve) => setTimeout(resolve, NOTIFY_DELAY_MS * 3))
+    await new Promise((resolve) => setTimeout(resolve, NOTIFY_DELAY_MS * 2))
     expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
     await settles(payment.payment_id, 'paid')
   })
