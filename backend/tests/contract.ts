@@ -9,9 +9,12 @@ import { cpNotice, MIRROR_URL, psNotice, type Reply, SITE_URL, startApi, type Te
 const DAY = 86_400_000
 const TTL = 3600
 const REFRESH_TTL = 7200
-/** The sandbox provider's delays in this suite: notify, the late card, and the retries' back-off. */
-const NOTIFY_DELAY = 40
-const LATE_DELAY = 400
+/**
+ * The sandbox provider's delays in this suite: notify, the late card, and the retries' back-off. The
+ * notify delay leaves a loaded CI machine time to read a payment as pending right after the card.
+ */
+const NOTIFY_DELAY = 300
+const LATE_DELAY = 1800
 const RETRY_DELAYS = [20, 40, 80]
 /** Text with the no-break spaces that amounts and dates are formatted with made plain. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
