@@ -3,6 +3,7 @@ import viteReact from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vite'
 import { moduleSizes } from './scripts/vite-module-sizes.ts'
+import { routeDataChunks } from './scripts/vite-route-data-chunks.ts'
 
 /**
  * arktype probes for eval (`new Function`) when it loads, to pick compiled validators. The
@@ -22,6 +23,32 @@ function arktypeWithoutEval(): Plugin {
   }
 }
 
+/**
+ * The framework's hydration registers a server-function adapter that imports the whole
+ * server-function client (its fetcher, frame decoder and seroval's serializer and parser) into
+ * the first load of every page, though a page only calls a server function when a loader runs
+ * in the browser (a client-side visit to a page with server data). The client RPC loads its
+ * fetcher on its first call instead (decision 022).
+ */
+function serverFunctionFetcherOnFirstCall(): Plugin {
+  return {
+    name: 'skinvault:server-function-fetcher-on-first-call',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform(code, id) {
+      if (!id.includes('@tanstack/start-client-core/dist/esm/client-rpc/createClientRpc.js')) return null
+      const importLine = 'import { serverFnFetcher } from "./serverFnFetcher.js";'
+      const call = 'return serverFnFetcher(url, args, startFetch ?? fetch);'
+      if (!code.includes(importLine) || !code.includes(call)) this.error('createClientRpc changed: update the serverFunctionFetcherOnFirstCall plugin')
+      return {
+        code: code
+          .replace(importLine, '')
+          .replace(call, 'return import("./serverFnFetcher.js").then(({ serverFnFetcher }) => serverFnFetcher(url, args, startFetch ?? fetch));'),
+        map: null,
+      }
+    },
+  }
+}
+
 // One id per build: the server's guest page cache keys on it, so a deploy starts empty.
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 
@@ -35,5 +62,12 @@ export default defineConfig({
     // (instead of a dozen shared ones) compresses better and costs one request (decision 022).
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } } } },
   },
-  plugins: [tanstackStart({ server: { build: { inlineCss: true } } }), viteReact(), arktypeWithoutEval(), moduleSizes()],
+  plugins: [
+    tanstackStart({ server: { build: { inlineCss: true } } }),
+    viteReact(),
+    arktypeWithoutEval(),
+    serverFunctionFetcherOnFirstCall(),
+    moduleSizes(),
+    routeDataChunks(),
+  ],
 })

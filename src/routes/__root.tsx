@@ -15,7 +15,7 @@ import { NavigationEffects } from '#app/site/navigation-effects.tsx'
 import { NavigationProgress } from '#app/site/navigation-progress.tsx'
 import { NotFoundPage } from '#app/site/not-found-page.tsx'
 import { runRouteMiddleware } from '#app/site/route-middleware.ts'
-import { getSiteContext, type SiteContext } from '#app/site/site-context.ts'
+import type { SiteContext } from '#app/site/site-context.ts'
 import { SiteFooter } from '#app/site/site-footer.tsx'
 import { SiteHeader } from '#app/site/site-header.tsx'
 import { Toaster } from '#app/site/toaster.tsx'
@@ -60,6 +60,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   loader: async ({ location }) => {
     const locale = getLocale()
+    // In the browser this runs only when a failed page is retried: the server-function client loads then (decision 022).
+    const { getSiteContext } = await import('#app/site/site-context.ts')
     const site = await getSiteContext({ data: { locale } })
     const key = pageKeyForPath(location.pathname)
     const { pageTexts } = await import('#app/site/meta.ts')

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { useConfirmEmailCall } from '#app/features/account/confirm-email.effects.ts'
-import { type ConfirmSettled, confirmEmailByLink } from '#app/features/account/confirm-email.functions.ts'
+import type { ConfirmSettled } from '#app/features/account/confirm-email.functions.ts'
 import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
@@ -23,7 +23,11 @@ import { CONFIRM_FORM } from '#machines/sign-in.ts'
  */
 export const Route = createFileRoute('/confirm-email/{-$code}')({
   // A code longer than any the backend issues is sent cut short: the backend's own "unknown code" answers it.
-  loader: ({ params }) => (params.code ? confirmEmailByLink({ data: { locale: getLocale(), code: params.code.slice(0, 200) } }) : null),
+  loader: async ({ params }) => {
+    if (!params.code) return null
+    const { confirmEmailByLink } = await import('#app/features/account/confirm-email.functions.ts')
+    return confirmEmailByLink({ data: { locale: getLocale(), code: params.code.slice(0, 200) } })
+  },
   component: ConfirmEmailPage,
 })
 

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import { navigateTo } from '#app/features/account/auth-provider.tsx'
 import { useRegisterReferrerCall } from '#app/features/marketing/referrer.effects.ts'
-import { registerReferrer } from '#app/features/marketing/referrer.functions.ts'
+import type { registerReferrer } from '#app/features/marketing/referrer.functions.ts'
 import { referrerCookie } from '#app/features/marketing/referrer.ts'
 import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentBefore } from '#app/forms/form.tsx'
 import { siteForm } from '#app/forms/form-logic.ts'
@@ -29,7 +29,10 @@ export const Route = createFileRoute('/join/{-$code}')({
   beforeLoad: ({ params, search }) => {
     if (!params.code && search.code) throw redirect({ to: '/join/{-$code}', params: { code: search.code }, search: {} })
   },
-  loader: ({ params }) => registerReferrer({ data: { locale: getLocale(), code: params.code ?? '' } }),
+  loader: async ({ params }) => {
+    const { registerReferrer } = await import('#app/features/marketing/referrer.functions.ts')
+    return registerReferrer({ data: { locale: getLocale(), code: params.code ?? '' } })
+  },
   component: JoinPage,
 })
 

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { whenAuthSettled } from '#app/features/account/auth-client.ts'
-import { getPremiumData } from '#app/features/premium/plans.functions.ts'
 import { plansFailure } from '#app/features/premium/plans-result.ts'
 import { PremiumGallerySection } from '#app/features/premium/premium-gallery.tsx'
 import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
@@ -23,6 +22,7 @@ export const Route = createFileRoute('/premium')({
   loader: async () => {
     await whenAuthSettled()
     try {
+      const { getPremiumData } = await import('#app/features/premium/plans.functions.ts')
       return await getPremiumData({ data: { locale: getLocale() } })
     } catch (error) {
       // The server function itself could not be reached (a client-side navigation offline).

@@ -1,12 +1,12 @@
 /**
  * The prefetch map (decision 024, R9.12): which code chunks each route needs, from the build's
- * route manifest, for the browser's idle prefetch; in the chunks of the language `l` asks for
- * (decision 026). Immutable when `v` names this build.
+ * route manifest and its loaders' server calls (decision 022), for the browser's idle prefetch;
+ * in the chunks of the language `l` asks for (decision 026). Immutable when `v` names this build.
  */
 import { FastResponse } from 'srvx'
 import { localizePrefetchMap, PREFETCH_MAP_PATH, type PrefetchMap, prefetchMapFromManifest } from '#app/site/prefetch-map.ts'
 import { isLocale } from '#machines/rules/locale.ts'
-import { BUILD_ID, localeAssets } from './build.server.ts'
+import { BUILD_ID, localeAssets, routeDataChunks } from './build.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
 let prefetchMap: Promise<PrefetchMap> | null = null
@@ -17,7 +17,7 @@ export function isPrefetchMapRequest(request: Request, url: URL): boolean {
 
 /** The route → code chunks map, read from the build once. */
 export async function prefetchMapResponse(request: Request, url: URL): Promise<Response> {
-  prefetchMap ??= import('tanstack-start-manifest:v').then(({ tsrStartManifest }) => prefetchMapFromManifest(tsrStartManifest()))
+  prefetchMap ??= import('tanstack-start-manifest:v').then(({ tsrStartManifest }) => prefetchMapFromManifest(tsrStartManifest(), routeDataChunks))
   const versioned = url.searchParams.get('v') === BUILD_ID
   const language = url.searchParams.get('l')
   const map = localizePrefetchMap(await prefetchMap, language && isLocale(language) ? localeAssets[language] : undefined)

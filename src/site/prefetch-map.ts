@@ -13,8 +13,16 @@ export const PREFETCH_MAP_PATH = '/_app/prefetch-map.json'
 export type PrefetchMap = Record<string, string[]>
 
 interface ManifestRoute {
+  /** The route's file as the build saw it (an absolute path). */
+  filePath?: string
   preloads?: ReadonlyArray<string | { href: string }>
 }
+
+/**
+ * Route file (from the project root) → the chunks its loader imports in the browser: its server
+ * functions and their fetcher (`dist/client/route-data-chunks.json`, scripts/vite-route-data-chunks.ts).
+ */
+export type RouteDataChunks = Readonly<Record<string, readonly string[]>>
 
 function hrefOf(entry: string | { href: string }): string {
   return typeof entry === 'string' ? entry : entry.href
@@ -23,16 +31,19 @@ function hrefOf(entry: string | { href: string }): string {
 /**
  * The map from the build's route manifest. A route's entry leaves out the root's own scripts,
  * which load with every page; the root's entry lists them (a language change loads them in the
- * other language, decision 064).
+ * other language, decision 064). A route whose loader calls the server from the browser also
+ * lists the code of that call (`data`, by route file).
  */
-export function prefetchMapFromManifest(manifest: { routes: Record<string, ManifestRoute> }, rootId = '__root__'): PrefetchMap {
+export function prefetchMapFromManifest(manifest: { routes: Record<string, ManifestRoute> }, data: RouteDataChunks = {}, rootId = '__root__'): PrefetchMap {
   const root = new Set((manifest.routes[rootId]?.preloads ?? []).map(hrefOf))
   const map: PrefetchMap = {}
   const rootUrls = [...root].filter((url) => url.startsWith('/') && !url.startsWith('//'))
   if (rootUrls.length) map[rootId] = rootUrls
   for (const [id, route] of Object.entries(manifest.routes)) {
     if (id === rootId) continue
-    const urls = (route.preloads ?? []).map(hrefOf).filter((url) => url.startsWith('/') && !url.startsWith('//') && !root.has(url))
+    const file = route.filePath?.split('\\').join('/')
+    const loaderUrls = Object.entries(data).find(([path]) => file?.endsWith(`/${path}`))?.[1] ?? []
+    const urls = [...(route.preloads ?? []).map(hrefOf), ...loaderUrls].filter((url) => url.startsWith('/') && !url.startsWith('//') && !root.has(url))
     if (urls.length) map[id] = [...new Set(urls)]
   }
   return map

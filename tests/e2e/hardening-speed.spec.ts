@@ -346,6 +346,43 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
       .toEqual(expect.arrayContaining(routes['/faq']!))
   })
 
+  test("the server-call code loads only for a page whose loader calls the server, and the idle prefetch warms it for the header's Premium link", async ({
+    page,
+    request,
+  }) => {
+    const routes = (await (await request.get('/_app/prefetch-map.json?v=probe&l=ru')).json()) as Record<string, string[]>
+    const premium = routes['/premium'] ?? []
+    // Premium's loader asks the server for the plans: its entry names the fetcher of server calls, in the Russian build.
+    const fetcher = premium.find((url) => /^\/assets\/ru\/serverFnFetcher-[\w-]+\.js$/.test(url))
+    expect(fetcher).toBeDefined()
+    expect(routes['/faq']).not.toContain(fetcher)
+    await page.goto('/ru')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    const loadedBeforeInteractive = await page.evaluate(() => {
+      const mark = performance.getEntriesByName('hydrated')[0]!.startTime
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= mark)
+        .map((e) => new URL(e.name).pathname)
+    })
+    expect(loadedBeforeInteractive.filter((url) => url.endsWith('.js')).length).toBeGreaterThan(0)
+    expect(loadedBeforeInteractive).not.toContain(fetcher)
+    await expect
+      .poll(
+        () => page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map((l) => new URL(l.href).pathname)),
+        { timeout: 10_000 },
+      )
+      .toEqual(expect.arrayContaining(premium))
+    // The visit by the link then shows the plans in roubles.
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: msg('ru', 'nav_premium') })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/ru\/premium$/)
+    await expect(page.getByText(/₽/).first()).toBeVisible()
+  })
+
   test('links scrolled into view are prefetched too', async ({ page, request }) => {
     const routes = (await (await request.get('/_app/prefetch-map.json?v=probe&l=en')).json()) as Record<string, string[]>
     const legal = routes['/oferta']!

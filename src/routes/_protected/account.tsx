@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { getAccountData } from '#app/features/account/account.functions.ts'
 import { AccountArea } from '#app/features/account/account-area.tsx'
 import { whenAuthSettled } from '#app/features/account/auth-client.ts'
 import { m } from '#app/paraglide/messages.js'
@@ -13,6 +12,7 @@ export const Route = createFileRoute('/_protected/account')({
   onError: setErrorStatus,
   loader: async ({ location }) => {
     await whenAuthSettled()
+    const { getAccountData } = await import('#app/features/account/account.functions.ts')
     const data = await getAccountData({ data: { locale: getLocale() } })
     if (data.status === 'unauthorized') throw redirect({ to: '/login', search: { redirect: location.publicHref } })
     return data

@@ -1,7 +1,12 @@
 /** Decisions 022 and 024: the idle prefetch map and the API client loaded with its first call. */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import type { Api } from '#app/api/client.ts'
 import { lazyApi } from '#app/api/lazy.ts'
+import { readRouteDataChunks } from '#app/server/build.server.ts'
 import { chunksToPrefetch, prefetchMapFromManifest, readPrefetchMap } from '#app/site/prefetch-map.ts'
 
 const MANIFEST = {
@@ -21,6 +26,39 @@ describe('the prefetch map', () => {
       '/': ['/assets/routes-c.js'],
       '/faq': ['/assets/faq-d.js', '/assets/text-e.js'],
     })
+  })
+  it("adds to a route the code its loader calls the server with, found by the route's file; the root's chunks still left out", () => {
+    const manifest = {
+      routes: {
+        __root__: { filePath: '/build/app/src/routes/__root.tsx', preloads: ['/assets/index-a.js'] },
+        '/premium': { filePath: '/build/app/src/routes/premium.tsx', preloads: ['/assets/premium-g.js'] },
+        '/_protected/account': { filePath: 'C:\\build\\app\\src\\routes\\_protected\\account.tsx', preloads: [] },
+        '/faq': { filePath: '/build/app/src/routes/faq.tsx', preloads: ['/assets/faq-d.js'] },
+      },
+    }
+    const data = {
+      'src/routes/premium.tsx': ['/assets/plans.functions-h.js', '/assets/fetcher-i.js', '/assets/premium-g.js'],
+      'src/routes/_protected/account.tsx': ['/assets/account.functions-j.js', '/assets/fetcher-i.js', '/assets/index-a.js'],
+      // A longer name that merely ends like another route's file belongs to no route here.
+      'src/routes/other-faq.tsx': ['/assets/other-k.js'],
+    }
+    expect(prefetchMapFromManifest(manifest, data)).toEqual({
+      __root__: ['/assets/index-a.js'],
+      '/premium': ['/assets/premium-g.js', '/assets/plans.functions-h.js', '/assets/fetcher-i.js'],
+      '/_protected/account': ['/assets/account.functions-j.js', '/assets/fetcher-i.js'],
+      '/faq': ['/assets/faq-d.js'],
+    })
+  })
+  it("reads the build's route data chunks: none without the file, and a clear error naming it for a wrong shape", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'route-data-'))
+    expect(readRouteDataChunks(pathToFileURL(join(dir, 'missing.json')))).toEqual({})
+    const file = join(dir, 'route-data-chunks.json')
+    writeFileSync(file, JSON.stringify({ 'src/routes/premium.tsx': ['/assets/plans.functions-h.js'] }))
+    expect(readRouteDataChunks(pathToFileURL(file))).toEqual({ 'src/routes/premium.tsx': ['/assets/plans.functions-h.js'] })
+    for (const bad of [{ 'src/routes/premium.tsx': 'x.js' }, { 'src/routes/premium.tsx': ['https://cdn.example/x.js'] }, ['x']]) {
+      writeFileSync(file, JSON.stringify(bad))
+      expect(() => readRouteDataChunks(pathToFileURL(file))).toThrow(/route-data-chunks\.json/)
+    }
   })
   it('reads only maps of same-site script paths', () => {
     expect(readPrefetchMap({ '/faq': ['/assets/faq-d.js'] })).toEqual({ '/faq': ['/assets/faq-d.js'] })
