@@ -8,7 +8,17 @@ import { CONSTANTS } from '#constants'
 import { NO_SESSION } from '#machines/rules/access.ts'
 import { routeTree } from './routeTree.gen.ts'
 
+/** The browser's one router: the client entry builds it in a task of its own (`src/client.tsx`). */
+let browserRouter: ReturnType<typeof createSiteRouter> | undefined
+
+/** A router per request on the server; in the browser, the one the page keeps. */
 export function getRouter() {
+  if (typeof document === 'undefined') return createSiteRouter()
+  browserRouter ??= createSiteRouter()
+  return browserRouter
+}
+
+function createSiteRouter() {
   defineClientLocaleStrategy()
   // The server entry puts a fresh nonce into the request's store; the router writes it into
   // its inline scripts and a `csp-nonce` meta tag, which the browser's router reads back.
