@@ -7,8 +7,38 @@ export function intlLocale(locale: Locale): string {
   return INTL_LOCALES[locale]
 }
 
-// Building a number format is costly (locale data lookup); the page shows a few dozen prices
-// in one or two currencies, so each format is built once.
+// The currencies the service prices in (spec 4: the response's currency for the visitor's
+// country group), written out for the three site locales as the locale data writes them: the
+// symbol or code, its side, and the separators. A page with these prices needs no number format
+// of the browser's: the first one costs it its number data, about 100 ms on a slowed phone CPU,
+// a long task of its own or a longer hydration (decision 022). Any other currency code is
+// formatted by `Intl`.
+interface Separators {
+  group: string
+  decimal: string
+}
+const SEPARATORS: Record<Locale, Separators> = {
+  en: { group: ',', decimal: '.' },
+  ru: { group: '\u00a0', decimal: ',' },
+  de: { group: '.', decimal: ',' },
+}
+type Placed = { before: string } | { after: string }
+const CURRENCIES: Record<Locale, Record<string, Placed>> = {
+  en: { USD: { before: '$' }, EUR: { before: '€' }, RUB: { before: 'RUB\u00a0' } },
+  ru: { USD: { after: '\u00a0$' }, EUR: { after: '\u00a0€' }, RUB: { after: '\u00a0₽' } },
+  de: { USD: { after: '\u00a0$' }, EUR: { after: '\u00a0€' }, RUB: { after: '\u00a0RUB' } },
+}
+
+/** A non-negative amount with `digits` decimals, grouped by thousands; null for anything else. */
+function plainNumber(amount: number, digits: 0 | 2, locale: Locale): string | null {
+  if (!Number.isFinite(amount) || amount < 0 || amount >= 1e15) return null
+  const [whole, fraction] = amount.toFixed(digits).split('.') as [string, string | undefined]
+  const { group, decimal } = SEPARATORS[locale]
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)
+  return fraction === undefined ? grouped : `${grouped}${decimal}${fraction}`
+}
+
+// Building a number format is costly (locale data lookup), so each is built once.
 const formats = new Map<string, Intl.NumberFormat | null>()
 function numberFormat(locale: Locale, currency: string | null, digits: number): Intl.NumberFormat | null {
   const key = `${locale}|${currency ?? ''}|${digits}`
@@ -29,21 +59,18 @@ function numberFormat(locale: Locale, currency: string | null, digits: number): 
   return format
 }
 
-// The first number format of a page costs the browser its number data: about 100 ms on a
-// slowed phone CPU, whatever the locale. In the browser it is made in a task of its own as soon
-// as prices are near (this module loads before the page that shows them hydrates), instead of
-// inside the hydration of the price list, where it made one long task.
-if (typeof window !== 'undefined') setTimeout(() => numberFormat('en', null, 0), 0)
-
 /**
  * `formatPrice(6.99, 'USD', 'en')` → `$6.99`; whole amounts have no decimals (`490 ₽`, `1 €`).
  * An unknown currency code falls back to the number followed by the code.
  */
 export function formatPrice(amount: number, currency: string, locale: Locale): string {
   const digits = Number.isInteger(amount) ? 0 : 2
+  const number = plainNumber(amount, digits, locale)
+  const placed = CURRENCIES[locale][currency]
+  if (number !== null && placed) return 'before' in placed ? `${placed.before}${number}` : `${number}${placed.after}`
   const priced = numberFormat(locale, currency, digits)
   if (priced) return priced.format(amount)
-  return `${numberFormat(locale, null, digits)!.format(amount)} ${currency}`
+  return `${number ?? numberFormat(locale, null, digits)!.format(amount)} ${currency}`
 }
 
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>()
