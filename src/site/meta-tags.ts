@@ -117,7 +117,7 @@ export function metaTags(input: MetaInput, { title, description }: PageTexts) {
             ...alternates,
             { rel: 'alternate', hrefLang: 'x-default', href: `${input.origin}${rest === '/' ? '/' : localizedPath(rest, 'en')}` },
           ]),
-      { rel: 'icon', type: 'image/svg+xml', href: input.brand.favicon },
+      { rel: 'icon', type: 'image/png', sizes: '48x48', href: input.brand.favicon },
     ],
   }
 }

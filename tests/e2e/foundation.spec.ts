@@ -290,7 +290,7 @@ test.describe('R2: meta', () => {
     await page.goto(`${mirror}/en/faq`)
     await expect(page).toHaveTitle(msg('en', 'meta_faq_title', { product: product('en', 'mirror') }))
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${mirror}/share/mirror.jpg`)
-    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon-mirror.svg')
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon-mirror.png')
     await expect(page.getByTestId('support-email')).toHaveText('help@svchanger.app')
   })
 })

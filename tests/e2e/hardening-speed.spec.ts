@@ -228,14 +228,14 @@ test.describe('issue 9: guest page cache', () => {
     const mirror = await request.get(path, { headers: AS_MIRROR })
     expect(mirror.headers()['x-cache']).toBe('MISS')
     const mirrorHtml = await mirror.text()
-    expect(mirrorHtml).toContain('/favicon-mirror.svg')
-    expect(mirrorHtml).not.toContain('href="/favicon.svg"')
+    expect(mirrorHtml).toContain('/favicon-mirror.png')
+    expect(mirrorHtml).not.toContain('href="/favicon.png"')
     const mirrorAgain = await request.get(path, { headers: AS_MIRROR })
     expect(mirrorAgain.headers()['x-cache']).toBe('HIT')
-    expect(await mirrorAgain.text()).toContain('/favicon-mirror.svg')
+    expect(await mirrorAgain.text()).toContain('/favicon-mirror.png')
     const originalAgain = await request.get(path)
     expect(originalAgain.headers()['x-cache']).toBe('HIT')
-    expect(await originalAgain.text()).toContain('href="/favicon.svg"')
+    expect(await originalAgain.text()).toContain('href="/favicon.png"')
   })
 
   test('a response that sets a cookie is not cached', async ({ request }) => {

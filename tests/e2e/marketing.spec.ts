@@ -850,7 +850,7 @@ test.describe('R1: each domain carries its own brand only', () => {
       // Each names itself (so the checks below look at real pages).
       expect(original).toContain(PRODUCT[locale])
       expect(mirror).toContain(MIRROR_PRODUCT[locale])
-      expect(mirror).toContain('/favicon-mirror.svg')
+      expect(mirror).toContain('/favicon-mirror.png')
       for (const word of OTHER_THAN_ORIGINAL.flatMap(forms)) expect(original, `original page holds "${word}"`).not.toContain(word)
       for (const word of ORIGINAL.flatMap(forms)) expect(mirror, `mirror page holds "${word}"`).not.toContain(word)
     })

@@ -111,6 +111,8 @@ describe('R2: meta', () => {
     expect(notFound.meta[0]).toEqual({ title: 'Seite nicht gefunden — Skinvault' })
     expect(find(notFound, 'name', 'robots')?.content).toBe('noindex')
     expect(notFound.links.map((l) => l.rel)).toEqual(['icon'])
+    // A raster icon: an SVG one is decoded as a document of its own on the page's main thread.
+    expect(notFound.links).toEqual([{ rel: 'icon', type: 'image/png', sizes: '48x48', href: '/favicon.png' }])
     expect(buildMeta({ ...base, pathname: '/ru/account', locale: 'ru', standIn: 'error' }).meta[0]).toEqual({ title: 'Ошибка — Скинволт' })
     // A page that exists is indexed.
     expect(find(meta('/de/faq', 'de'), 'name', 'robots')).toBeUndefined()
