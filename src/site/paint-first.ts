@@ -5,14 +5,17 @@
  * `<script type="module" async src>` and its chunks in `<link rel="modulepreload">` in the head;
  * those start downloading (and, on a fast connection, running) before the first frame. This
  * rewrite keeps the same modules and the same nonce but starts them from a small inline script
- * once a frame has been painted: the chunks are preloaded together, then the entry is imported.
+ * once a frame has been painted: the entry is imported, then the chunks are preloaded.
  */
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="(\/assets\/[\w./-]+\.js)"[^>]*\/?>/g
 const ENTRY = /<script type="module" async="" src="(\/assets\/[\w./-]+\.js)"(?: nonce="([^"]+)")?><\/script>/
 
 /**
- * The inline starter: after the next painted frame (or half a second, for hidden tabs). Until
+ * The inline starter: after the next painted frame (or half a second, for hidden tabs) it
+ * imports the entry, and adds the chunks' preloads in the task after: each preload costs the
+ * main thread about half a millisecond (a dozen of them were a long task on a slowed phone CPU
+ * together with the import), and the chunks are needed only once the entry has run. Until
  * the page is interactive (`html[data-hydrated]`), a click on a link to another page of the
  * site is held in `window.__earlyNavigation` and carried out once it is: the router loses a
  * navigation that starts while the page is still hydrating, and the browser's own navigation is
@@ -33,8 +36,8 @@ export function starterScript(entry: string, preloads: readonly string[]): strin
     'if(!id||f.hasAttribute("data-live")||(e.submitter&&e.submitter.name==="_action"))return;' +
     'e.preventDefault();if(window.__earlySubmit)return;window.__earlySubmit=id;f.setAttribute("aria-busy","true")},true);' +
     'var s=0;function go(){if(s)return;s=1;' +
-    `${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
-    `import(${JSON.stringify(entry)}).catch(function(){var id=window.__earlySubmit,f=id&&document.querySelector('form[data-form="'+id+'"]');if(f){delete window.__earlySubmit;HTMLFormElement.prototype.submit.call(f)}})}` +
+    `import(${JSON.stringify(entry)}).catch(function(){var id=window.__earlySubmit,f=id&&document.querySelector('form[data-form="'+id+'"]');if(f){delete window.__earlySubmit;HTMLFormElement.prototype.submit.call(f)}});` +
+    `setTimeout(function(){${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})},0)}` +
     'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()'
   )
 }
