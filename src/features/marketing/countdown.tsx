@@ -44,12 +44,20 @@ function readStored(): string | null {
 export function Countdown({ className = '' }: { className?: string }) {
   const [snapshot, send] = useMachine(countdownMachine, { inspect: useMachineInspect() })
   useEffect(() => {
-    send({
-      type: 'deadline.hydrate',
-      stored: readStored(),
-      now: Date.now(),
-      random: { hours: Math.random(), minutes: Math.random(), seconds: Math.random() },
-    })
+    // In a task of its own, not in the one that runs every effect of the page's hydration: the
+    // stored deadline is often the page's first use of its storage, which the browser loads
+    // then (decision 022).
+    const id = setTimeout(
+      () =>
+        send({
+          type: 'deadline.hydrate',
+          stored: readStored(),
+          now: Date.now(),
+          random: { hours: Math.random(), minutes: Math.random(), seconds: Math.random() },
+        }),
+      0,
+    )
+    return () => clearTimeout(id)
   }, [send])
 
   const state = snapshot.value as 'idle' | 'running' | 'finished'
