@@ -24,8 +24,8 @@ import { notify } from '#app/site/toast.ts'
 import { Toaster } from '#app/site/toaster.tsx'
 import { LightboxActor, MenuActor, ModalActor } from '#app/site/ui-actors.tsx'
 import { type BrandId, type PublicConfig, parseConfig, toPublicConfig } from '#config'
-import { type AuthUser, authMachine, type TokenGrant } from '#machines/auth.ts'
-import { type LoadMessagesInput, type LoadValidationInput, localeMachine } from '#machines/locale.ts'
+import { type AuthUser, createAuthMachine, type TokenGrant } from '#machines/auth.ts'
+import { createLocaleMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale.ts'
 import type { Access } from '#machines/rules/access.ts'
 import { isLocale, type Locale } from '#machines/rules/locale.ts'
 import { type ApiHandlers, hang, STORY_API, setApiHandlers } from './fetch-mock.ts'
@@ -115,7 +115,7 @@ function storyLogin<I>(params: SiteParameters) {
 }
 
 function authLogic(params: SiteParameters, user: User) {
-  return authMachine.provide({
+  return createAuthMachine({
     actors: {
       verifyCode: storyLogin<{ email: string; code: string }>(params),
       signInByLink: storyLogin<{ code: string }>(params),
@@ -138,7 +138,7 @@ function authLogic(params: SiteParameters, user: User) {
 }
 
 function localeLogic(onChange: (locale: Locale) => void) {
-  return localeMachine.provide({
+  return createLocaleMachine({
     actors: {
       loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
         if (!isLocale(input.locale)) throw new Error(`No messages for "${input.locale}"`)

@@ -179,239 +179,265 @@ const toLogin = [
   { type: 'navigate', params: loginParams },
 ] as const
 
-export const authMachine = setup({
-  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-  types: {
-    context: {} as AuthContext,
-    events: {} as AuthEvent,
-    input: {} as AuthInput,
-    tags: {} as 'busy',
-  },
-  actors: {
-    /** R7: PATCH /users/verify with an e-mail and its 6-digit code. */
-    verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async () => notProvided('auth', 'verifyCode')),
-    /** R7: GET /users/auth/{code}. */
-    signInByLink: fromPromise<TokenGrant, { code: string }>(async () => notProvided('auth', 'signInByLink')),
-    /** R7: POST /users/confirm. */
-    confirmEmail: fromPromise<TokenGrant, { email: string; code: string; password: string }>(async () => notProvided('auth', 'confirmEmail')),
-    /** R7: GET /users/auth with the provider's search params. */
-    verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async () => notProvided('auth', 'verifyCallback')),
-    /** R7: GET /users/me with the given token; the whole answer is the user. */
-    fetchUser: fromPromise<AuthUser, { token: string }>(async () => notProvided('auth', 'fetchUser')),
-    /** R4: exchanges the refresh token for a new pair. */
-    refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => notProvided('auth', 'refreshToken')),
-  },
-  actions: {
-    // --- context ---
-    assignLoginRequest: assign(({ event }) => {
-      assertEvent(event, ['auth.login', 'auth.callback'])
-      return { now: event.now, redirectTo: safeRedirect(event.redirectTo), error: null }
-    }),
-    assignGrant: assign(({ context }, grant: TokenGrant) => ({
-      token: grant.token,
-      expiresAt: tokenExpiresAt(context.now, grant.expiresIn),
-      refreshToken: grant.refreshToken ?? context.refreshToken,
-      refreshExpiresAt: grant.refreshToken ? tokenExpiresAt(context.now, grant.refreshExpiresIn) : context.refreshExpiresAt,
-    })),
-    assignUser: assign((_, user: AuthUser) => ({ user })),
-    assignNow: assign(({ event }) => {
-      assertEvent(event, 'token.check')
-      return { now: event.now }
-    }),
-    assignPage: assign(({ event }) => {
-      assertEvent(event, 'page.changed')
-      return { page: event.page }
-    }),
-    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
-    resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
-    /** R9: a restored token without an expiry lives 1800 s from the request. */
-    assignDefaultExpiry: assign(({ context }) => ({ expiresAt: restoredExpiresAt(context.token, null, context.now) })),
-    // --- side effects (provided by the app) ---
-    /** Writes token, expiry (ms), refresh token and its expiry under the `auth` prefix, in cookie and storage. */
-    storeSession: (_, _params: StoreSessionParams) => {},
-    /** Removes everything stored under the `auth` prefix. */
-    clearStoredSession: () => {},
-    navigate: (_, _params: NavigateParams) => {},
-    toast: (_, _params: ToastParams) => {},
-    /** R8: other auth errors are logged, not thrown. */
-    logError: (_, _params: ErrorParams) => {},
-    /** R8: the session is over; the request that found it is aborted (with ExpiredAuthSessionError). */
-    reportExpired: (_, _params: ExpiredParams) => {},
-  },
-  guards: {
-    hasToken: ({ context }) => Boolean(context.token),
-    hasTokenWithoutExpiry: ({ context }) => Boolean(context.token) && context.expiresAt === null,
-    isCode: kindIs('code'),
-    isLink: kindIs('link'),
-    isConfirm: kindIs('confirm'),
-    /** Confirming the signed-in account's own e-mail: the session is renewed in place. */
-    isOwnConfirmation: ({ context, event }) =>
-      kindIs('confirm')({ event }) && sameAddress(credentialsOf<'confirm'>(event).email, (context.user as AuthUser).email),
-    hasUser: ({ context }) => context.user !== null,
-    isTokenValid: ({ context }) => sessionState(context, context.now) === 'signedIn',
-    canRefreshToken: ({ context }) => sessionState(context, context.now) === 'refreshable',
-    isOnProtectedPage: ({ context }) => context.page.access === 'protected',
-  },
-}).createMachine({
-  id: 'auth',
-  context: ({ input }) => ({
-    user: input.user ?? null,
-    token: input.token ?? null,
-    expiresAt: input.token ? (input.expiresAt ?? null) : null,
-    refreshToken: input.refreshToken ?? null,
-    refreshExpiresAt: input.refreshToken ? (input.refreshExpiresAt ?? null) : null,
-    strategy: 'local',
-    now: input.now,
-    redirectTo: '/',
-    error: null,
-    page: input.page ?? { access: 'public', href: '/', locale: DEFAULT_LOCALE },
-  }),
-  on: {
-    'page.changed': { actions: 'assignPage' },
-  },
-  initial: 'restoring',
-  states: {
-    restoring: {
-      always: [
-        // R9: the token is kept for 1800 s and that expiry is stored back, so the server and the page agree.
-        { guard: 'hasTokenWithoutExpiry', actions: ['assignDefaultExpiry', { type: 'storeSession', params: sessionParams }] },
-        { guard: 'hasToken', target: 'loggedIn' },
-        { target: 'loggedOut' },
-      ],
+/**
+ * The auth machine's effects, as the machine defines them: each call fails and each action does
+ * nothing until the app gives its own (`createAuthMachine(effects)`).
+ */
+const authActors = {
+  /** R7: PATCH /users/verify with an e-mail and its 6-digit code. */
+  verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async () => notProvided('auth', 'verifyCode')),
+  /** R7: GET /users/auth/{code}. */
+  signInByLink: fromPromise<TokenGrant, { code: string }>(async () => notProvided('auth', 'signInByLink')),
+  /** R7: POST /users/confirm. */
+  confirmEmail: fromPromise<TokenGrant, { email: string; code: string; password: string }>(async () => notProvided('auth', 'confirmEmail')),
+  /** R7: GET /users/auth with the provider's search params. */
+  verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async () => notProvided('auth', 'verifyCallback')),
+  /** R7: GET /users/me with the given token; the whole answer is the user. */
+  fetchUser: fromPromise<AuthUser, { token: string }>(async () => notProvided('auth', 'fetchUser')),
+  /** R4: exchanges the refresh token for a new pair. */
+  refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => notProvided('auth', 'refreshToken')),
+}
+const authEffectActions = {
+  /** Writes token, expiry (ms), refresh token and its expiry under the `auth` prefix, in cookie and storage. */
+  storeSession: (_: unknown, _params: StoreSessionParams) => {},
+  /** Removes everything stored under the `auth` prefix. */
+  clearStoredSession: () => {},
+  navigate: (_: unknown, _params: NavigateParams) => {},
+  toast: (_: unknown, _params: ToastParams) => {},
+  /** R8: other auth errors are logged, not thrown. */
+  logError: (_: unknown, _params: ErrorParams) => {},
+  /** R8: the session is over; the request that found it is aborted (with ExpiredAuthSessionError). */
+  reportExpired: (_: unknown, _params: ExpiredParams) => {},
+}
+
+/** What the app gives the auth machine: its backend calls and its actions outside the machine. */
+export interface AuthEffects {
+  actors?: Partial<typeof authActors>
+  actions?: Partial<typeof authEffectActions>
+}
+
+/**
+ * The auth machine, with the app's effects when given. The browser builds it once, with its
+ * effects, when the page's provider first renders; `authMachine` is the machine as defined
+ * (the tests, the server). Building a machine makes every state node: done at module level in
+ * the browser, it lengthened the one task that runs the page's first JavaScript (decision 022).
+ */
+export function createAuthMachine(effects: AuthEffects = {}) {
+  return setup({
+    // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
+    types: {
+      context: {} as AuthContext,
+      events: {} as AuthEvent,
+      input: {} as AuthInput,
+      tags: {} as 'busy',
     },
-    loggedOut: {
-      on: {
-        'auth.login': [
-          { guard: 'isCode', target: 'loggingIn.code', actions: 'assignLoginRequest' },
-          { guard: 'isLink', target: 'loggingIn.link', actions: 'assignLoginRequest' },
-          // Stryker disable next-line StringLiteral: the third of three kinds, reached only when the credentials are a confirmation (decision 070)
-          { guard: 'isConfirm', target: 'loggingIn.confirm', actions: 'assignLoginRequest' },
+    actors: { ...authActors, ...effects.actors },
+    actions: {
+      // --- context ---
+      assignLoginRequest: assign(({ event }) => {
+        assertEvent(event, ['auth.login', 'auth.callback'])
+        return { now: event.now, redirectTo: safeRedirect(event.redirectTo), error: null }
+      }),
+      assignGrant: assign(({ context }, grant: TokenGrant) => ({
+        token: grant.token,
+        expiresAt: tokenExpiresAt(context.now, grant.expiresIn),
+        refreshToken: grant.refreshToken ?? context.refreshToken,
+        refreshExpiresAt: grant.refreshToken ? tokenExpiresAt(context.now, grant.refreshExpiresIn) : context.refreshExpiresAt,
+      })),
+      assignUser: assign((_, user: AuthUser) => ({ user })),
+      assignNow: assign(({ event }) => {
+        assertEvent(event, 'token.check')
+        return { now: event.now }
+      }),
+      assignPage: assign(({ event }) => {
+        assertEvent(event, 'page.changed')
+        return { page: event.page }
+      }),
+      assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
+      resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
+      /** R9: a restored token without an expiry lives 1800 s from the request. */
+      assignDefaultExpiry: assign(({ context }) => ({ expiresAt: restoredExpiresAt(context.token, null, context.now) })),
+      ...authEffectActions,
+      ...effects.actions,
+    },
+    guards: {
+      hasToken: ({ context }) => Boolean(context.token),
+      hasTokenWithoutExpiry: ({ context }) => Boolean(context.token) && context.expiresAt === null,
+      isCode: kindIs('code'),
+      isLink: kindIs('link'),
+      isConfirm: kindIs('confirm'),
+      /** Confirming the signed-in account's own e-mail: the session is renewed in place. */
+      isOwnConfirmation: ({ context, event }) =>
+        kindIs('confirm')({ event }) && sameAddress(credentialsOf<'confirm'>(event).email, (context.user as AuthUser).email),
+      hasUser: ({ context }) => context.user !== null,
+      isTokenValid: ({ context }) => sessionState(context, context.now) === 'signedIn',
+      canRefreshToken: ({ context }) => sessionState(context, context.now) === 'refreshable',
+      isOnProtectedPage: ({ context }) => context.page.access === 'protected',
+    },
+  }).createMachine({
+    id: 'auth',
+    context: ({ input }) => ({
+      user: input.user ?? null,
+      token: input.token ?? null,
+      expiresAt: input.token ? (input.expiresAt ?? null) : null,
+      refreshToken: input.refreshToken ?? null,
+      refreshExpiresAt: input.refreshToken ? (input.refreshExpiresAt ?? null) : null,
+      strategy: 'local',
+      now: input.now,
+      redirectTo: '/',
+      error: null,
+      page: input.page ?? { access: 'public', href: '/', locale: DEFAULT_LOCALE },
+    }),
+    on: {
+      'page.changed': { actions: 'assignPage' },
+    },
+    initial: 'restoring',
+    states: {
+      restoring: {
+        always: [
+          // R9: the token is kept for 1800 s and that expiry is stored back, so the server and the page agree.
+          { guard: 'hasTokenWithoutExpiry', actions: ['assignDefaultExpiry', { type: 'storeSession', params: sessionParams }] },
+          { guard: 'hasToken', target: 'loggedIn' },
+          { target: 'loggedOut' },
         ],
-        'auth.callback': { target: 'loggingIn.callback', actions: 'assignLoginRequest' },
       },
-    },
-    loggingIn: {
-      tags: 'busy',
-      // Always entered at the step the credentials name; `code` is only the required default.
-      initial: 'code',
-      states: {
-        code: {
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: codeInput,
-            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
-            onError: signInFailed,
-          },
-        },
-        link: {
-          invoke: {
-            id: 'signInByLink',
-            src: 'signInByLink',
-            input: linkInput,
-            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
-            onError: signInFailed,
-          },
-        },
-        confirm: {
-          invoke: {
-            id: 'confirmEmail',
-            src: 'confirmEmail',
-            input: confirmInput,
-            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
-            onError: signInFailed,
-          },
-        },
-        callback: {
-          invoke: {
-            id: 'verifyCallback',
-            src: 'verifyCallback',
-            input: callbackInput,
-            onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
-            onError: signInFailed,
-          },
-        },
-        fetchingUser: {
-          invoke: {
-            id: 'fetchUser',
-            src: 'fetchUser',
-            input: tokenInput,
-            onDone: {
-              target: '#auth.loggedIn.active',
-              actions: [
-                { type: 'assignUser', params: outputParams },
-                { type: 'storeSession', params: sessionParams },
-                { type: 'navigate', params: afterLoginParams },
-              ],
-            },
-            onError: userFailed,
-          },
-        },
-      },
-    },
-    loggedIn: {
-      initial: 'validating',
-      on: {
-        'auth.logout': { target: 'loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'navigate', params: { to: '/' } }] },
-      },
-      states: {
-        validating: {
-          always: [
-            { guard: and(['isTokenValid', 'hasUser']), target: 'active' },
-            { guard: 'isTokenValid', target: 'fetchingUser' },
-            { guard: 'canRefreshToken', target: 'refreshing' },
-            { guard: 'isOnProtectedPage', target: '#auth.loggedOut', actions: [...endSession, ...toLogin] },
-            { target: '#auth.loggedOut', actions: endSession },
+      loggedOut: {
+        on: {
+          'auth.login': [
+            { guard: 'isCode', target: 'loggingIn.code', actions: 'assignLoginRequest' },
+            { guard: 'isLink', target: 'loggingIn.link', actions: 'assignLoginRequest' },
+            // Stryker disable next-line StringLiteral: the third of three kinds, reached only when the credentials are a confirmation (decision 070)
+            { guard: 'isConfirm', target: 'loggingIn.confirm', actions: 'assignLoginRequest' },
           ],
+          'auth.callback': { target: 'loggingIn.callback', actions: 'assignLoginRequest' },
         },
-        active: {
-          on: {
-            'token.check': { target: 'validating', actions: 'assignNow' },
-            'user.refresh': { target: 'fetchingUser' },
-            // Only the signed-in account's own confirmation is taken while logged in: the visitor signs out first for another.
-            'auth.login': { guard: 'isOwnConfirmation', target: 'renewing', actions: 'assignLoginRequest' },
+      },
+      loggingIn: {
+        tags: 'busy',
+        // Always entered at the step the credentials name; `code` is only the required default.
+        initial: 'code',
+        states: {
+          code: {
+            invoke: {
+              id: 'verifyCode',
+              src: 'verifyCode',
+              input: codeInput,
+              onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
+              onError: signInFailed,
+            },
+          },
+          link: {
+            invoke: {
+              id: 'signInByLink',
+              src: 'signInByLink',
+              input: linkInput,
+              onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
+              onError: signInFailed,
+            },
+          },
+          confirm: {
+            invoke: {
+              id: 'confirmEmail',
+              src: 'confirmEmail',
+              input: confirmInput,
+              onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
+              onError: signInFailed,
+            },
+          },
+          callback: {
+            invoke: {
+              id: 'verifyCallback',
+              src: 'verifyCallback',
+              input: callbackInput,
+              onDone: { target: 'fetchingUser', actions: { type: 'assignGrant', params: outputParams } },
+              onError: signInFailed,
+            },
+          },
+          fetchingUser: {
+            invoke: {
+              id: 'fetchUser',
+              src: 'fetchUser',
+              input: tokenInput,
+              onDone: {
+                target: '#auth.loggedIn.active',
+                actions: [
+                  { type: 'assignUser', params: outputParams },
+                  { type: 'storeSession', params: sessionParams },
+                  { type: 'navigate', params: afterLoginParams },
+                ],
+              },
+              onError: userFailed,
+            },
           },
         },
-        renewing: {
-          tags: 'busy',
-          invoke: {
-            id: 'renew',
-            src: 'confirmEmail',
-            input: confirmInput,
-            onDone: { target: 'fetchingUser', actions: storeGrant },
-            // The session in use is still good: it stays, the error is kept for the form.
-            onError: { target: 'active', actions: assignAndLogError },
-          },
+      },
+      loggedIn: {
+        initial: 'validating',
+        on: {
+          'auth.logout': { target: 'loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'navigate', params: { to: '/' } }] },
         },
-        refreshing: {
-          tags: 'busy',
-          invoke: {
-            id: 'refreshToken',
-            src: 'refreshToken',
-            input: refreshInput,
-            onDone: { target: 'validating', actions: storeGrant },
-            onError: [
-              { guard: 'isOnProtectedPage', target: '#auth.loggedOut', actions: [{ type: 'logError', params: errorParams }, ...endSession, ...toLogin] },
-              { target: '#auth.loggedOut', actions: [{ type: 'logError', params: errorParams }, ...endSession] },
+        states: {
+          validating: {
+            always: [
+              { guard: and(['isTokenValid', 'hasUser']), target: 'active' },
+              { guard: 'isTokenValid', target: 'fetchingUser' },
+              { guard: 'canRefreshToken', target: 'refreshing' },
+              { guard: 'isOnProtectedPage', target: '#auth.loggedOut', actions: [...endSession, ...toLogin] },
+              { target: '#auth.loggedOut', actions: endSession },
             ],
           },
-        },
-        fetchingUser: {
-          tags: 'busy',
-          invoke: {
-            id: 'refreshUser',
-            src: 'fetchUser',
-            input: tokenInput,
-            onDone: { target: 'active', actions: { type: 'assignUser', params: outputParams } },
-            onError: userFailed,
+          active: {
+            on: {
+              'token.check': { target: 'validating', actions: 'assignNow' },
+              'user.refresh': { target: 'fetchingUser' },
+              // Only the signed-in account's own confirmation is taken while logged in: the visitor signs out first for another.
+              'auth.login': { guard: 'isOwnConfirmation', target: 'renewing', actions: 'assignLoginRequest' },
+            },
+          },
+          renewing: {
+            tags: 'busy',
+            invoke: {
+              id: 'renew',
+              src: 'confirmEmail',
+              input: confirmInput,
+              onDone: { target: 'fetchingUser', actions: storeGrant },
+              // The session in use is still good: it stays, the error is kept for the form.
+              onError: { target: 'active', actions: assignAndLogError },
+            },
+          },
+          refreshing: {
+            tags: 'busy',
+            invoke: {
+              id: 'refreshToken',
+              src: 'refreshToken',
+              input: refreshInput,
+              onDone: { target: 'validating', actions: storeGrant },
+              onError: [
+                { guard: 'isOnProtectedPage', target: '#auth.loggedOut', actions: [{ type: 'logError', params: errorParams }, ...endSession, ...toLogin] },
+                { target: '#auth.loggedOut', actions: [{ type: 'logError', params: errorParams }, ...endSession] },
+              ],
+            },
+          },
+          fetchingUser: {
+            tags: 'busy',
+            invoke: {
+              id: 'refreshUser',
+              src: 'fetchUser',
+              input: tokenInput,
+              onDone: { target: 'active', actions: { type: 'assignUser', params: outputParams } },
+              onError: userFailed,
+            },
           },
         },
       },
     },
-  },
-})
+  })
+}
 
-export type AuthMachine = typeof authMachine
+/** The auth machine as defined: its calls fail and its effects do nothing. */
+export const authMachine = /* @__PURE__ */ createAuthMachine()
+
+export type AuthMachine = ReturnType<typeof createAuthMachine>
 type AuthSnapshotLike = { matches: (value: 'loggedIn') => boolean; context: AuthContext; hasTag: (tag: 'busy') => boolean }
 
 /** R3: `loggedIn`. */

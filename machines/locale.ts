@@ -114,158 +114,184 @@ function messagesIn<const A>(actions: A) {
   ] as const
 }
 
-export const localeMachine = setup({
-  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-  types: { context: {} as LocaleContext, events: {} as LocaleEvent, input: {} as LocaleInput, tags: {} as 'busy' },
-  actors: {
-    /** Loads the language file of `locale` from `messageSet` (a static asset, R7). */
-    loadMessages: fromPromise<unknown, LoadMessagesInput>(async () => notProvided('locale', 'loadMessages')),
-    /** Loads (and installs) the validation-message file of `locale`. */
-    loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async () => notProvided('locale', 'loadValidationMessages')),
-  },
-  actions: {
-    assignChange: assign(({ event }) => {
-      assertEvent(event, 'locale.change')
-      const locale = event.locale as Locale
-      return { locale, path: event.path, pendingPath: localePath(locale, event.path), messagesLocale: null, validationLocale: null }
-    }),
-    assignMessagesLocale: assign(({ context }) => ({ messagesLocale: context.locale })),
-    /** R4: the chosen language failed; English is the language now, and the page goes (or stays) there. */
-    assignEnglishFallback: assign(({ context }) => ({
-      locale: DEFAULT_LOCALE,
-      messagesLocale: DEFAULT_LOCALE,
-      pendingPath: localePath(DEFAULT_LOCALE, context.path),
-    })),
-    assignValidationLocale: assign(({ context }) => ({ validationLocale: context.locale })),
-    assignEnglishValidation: assign({ validationLocale: DEFAULT_LOCALE }),
-    clearPendingPath: assign({ pendingPath: null }),
-    markValidationWanted: assign({ validationWanted: true }),
-    /** R9: `i18n_redirected`, 365 days, path /, sameSite lax (none and secure when cross-origin). */
-    storeLocaleCookie: (_, _params: LocaleCookieParams) => {},
-    navigate: (_, _params: NavigateParams) => {},
-    toast: (_, _params: ToastParams) => {},
-    logError: (_, _params: ErrorParams) => {},
-  },
-  guards: {
-    isSupportedChange: ({ context, event }) => {
-      assertEvent(event, 'locale.change')
-      return isLocale(event.locale) && event.locale !== context.locale
-    },
-    isCurrentLocale: ({ context, event }) => {
-      assertEvent(event, 'locale.change')
-      return event.locale === context.locale
-    },
-    /** R2: at the root the cookie and the browser decided the language (not a host bound to one). */
-    decidedAtRoot: ({ context }) => context.decidedAtRoot,
-    hasPendingPath: ({ context }) => context.pendingPath !== null,
-    /**
-     * The page on show is already the one to go to (English after a failure, on an English page):
-     * its language is the one selected, and the change's path is the page's own (the switcher sends it).
-     */
-    isOnPendingPage: ({ context }) => context.pageLocale === context.locale,
-    isValidationWanted: ({ context }) => context.validationWanted,
-    isValidationMissing: ({ context }) => context.validationLocale === null,
-  },
-}).createMachine({
-  id: 'locale',
-  context: ({ input }) => {
-    const locale = detectLocale(input)
-    return {
-      locale,
-      pageLocale: locale,
-      // Without a path: the locale's home page.
-      path: input.path ?? `/${locale}`,
-      messageSet: input.messageSet,
-      // The page arrived with its own language's messages.
-      messagesLocale: locale,
-      validationLocale: null,
-      validationWanted: false,
-      pendingPath: null,
-      decidedAtRoot: (input.atRoot ?? false) && !input.differentDomains,
-    }
-  },
-  initial: 'starting',
-  on: {
-    'locale.change': [
-      // From the root: `loading` is left and entered again (a load under way stops) wherever the machine is.
-      {
-        guard: 'isSupportedChange',
-        target: '.loading',
-        actions: ['assignChange', { type: 'storeLocaleCookie', params: cookieParams }],
-      },
-      // Picking the language already loaded (or loading): remember it and go to its path.
-      {
-        guard: 'isCurrentLocale',
-        actions: [
-          { type: 'storeLocaleCookie', params: chosenCookieParams },
-          { type: 'navigate', params: chosenPathParams },
-        ],
-      },
-    ],
-  },
-  states: {
-    starting: {
-      always: [{ guard: 'decidedAtRoot', target: 'ready', actions: { type: 'storeLocaleCookie', params: cookieParams } }, { target: 'ready' }],
-    },
-    loading: {
-      tags: 'busy',
-      initial: 'messages',
-      on: { 'validation.need': { actions: 'markValidationWanted' } },
-      onDone: [
-        {
-          guard: and(['hasPendingPath', not('isOnPendingPage')]),
-          target: 'ready',
-          actions: [{ type: 'navigate', params: pendingPathParams }, 'clearPendingPath'],
-        },
-        { target: 'ready', actions: 'clearPendingPath' },
-      ],
-      states: {
-        messages: {
-          invoke: {
-            id: 'loadMessages',
-            src: 'loadMessages',
-            input: selectedMessagesInput,
-            onDone: messagesIn('assignMessagesLocale'),
-            onError: { target: 'englishMessages', actions: languageFailed },
-          },
-        },
-        englishMessages: {
-          invoke: {
-            id: 'loadEnglishMessages',
-            src: 'loadMessages',
-            input: englishMessagesInput,
-            onDone: messagesIn('assignEnglishFallback'),
-            // English is the built-in language: the page stays in it whatever the file did.
-            onError: messagesIn([{ type: 'logError', params: errorParams }, 'assignEnglishFallback']),
-          },
-        },
-        validation: {
-          invoke: {
-            id: 'loadValidationMessages',
-            src: 'loadValidationMessages',
-            input: selectedValidationInput,
-            onDone: { target: 'done', actions: 'assignValidationLocale' },
-            onError: { target: 'englishValidation', actions: { type: 'logError', params: errorParams } },
-          },
-        },
-        englishValidation: {
-          invoke: {
-            id: 'loadEnglishValidationMessages',
-            src: 'loadValidationMessages',
-            input: englishValidationInput,
-            onDone: { target: 'done', actions: 'assignEnglishValidation' },
-            onError: { target: 'done', actions: languageFailed },
-          },
-        },
-        done: { type: 'final' },
-      },
-    },
-    ready: {
-      on: {
-        'validation.need': { guard: 'isValidationMissing', target: 'loading.validation', actions: 'markValidationWanted' },
-      },
-    },
-  },
-})
+/**
+ * The locale machine's effects, as the machine defines them: each load fails and each action
+ * does nothing until the app gives its own (`createLocaleMachine(effects)`).
+ */
+const localeActors = {
+  /** Loads the language file of `locale` from `messageSet` (a static asset, R7). */
+  loadMessages: fromPromise<unknown, LoadMessagesInput>(async () => notProvided('locale', 'loadMessages')),
+  /** Loads (and installs) the validation-message file of `locale`. */
+  loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async () => notProvided('locale', 'loadValidationMessages')),
+}
+const localeEffectActions = {
+  /** R9: `i18n_redirected`, 365 days, path /, sameSite lax (none and secure when cross-origin). */
+  storeLocaleCookie: (_: unknown, _params: LocaleCookieParams) => {},
+  navigate: (_: unknown, _params: NavigateParams) => {},
+  toast: (_: unknown, _params: ToastParams) => {},
+  logError: (_: unknown, _params: ErrorParams) => {},
+}
 
-export type LocaleMachine = typeof localeMachine
+/** What the app gives the locale machine: its loads and its actions outside the machine. */
+export interface LocaleEffects {
+  actors?: Partial<typeof localeActors>
+  actions?: Partial<typeof localeEffectActions>
+}
+
+/**
+ * The locale machine, with the app's effects when given: built once, with them, when the page's
+ * provider first renders, not when the page's first JavaScript runs (decision 022).
+ * `localeMachine` is the machine as defined (the tests, the server).
+ */
+export function createLocaleMachine(effects: LocaleEffects = {}) {
+  return setup({
+    // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
+    types: { context: {} as LocaleContext, events: {} as LocaleEvent, input: {} as LocaleInput, tags: {} as 'busy' },
+    actors: { ...localeActors, ...effects.actors },
+    actions: {
+      assignChange: assign(({ event }) => {
+        assertEvent(event, 'locale.change')
+        const locale = event.locale as Locale
+        return { locale, path: event.path, pendingPath: localePath(locale, event.path), messagesLocale: null, validationLocale: null }
+      }),
+      assignMessagesLocale: assign(({ context }) => ({ messagesLocale: context.locale })),
+      /** R4: the chosen language failed; English is the language now, and the page goes (or stays) there. */
+      assignEnglishFallback: assign(({ context }) => ({
+        locale: DEFAULT_LOCALE,
+        messagesLocale: DEFAULT_LOCALE,
+        pendingPath: localePath(DEFAULT_LOCALE, context.path),
+      })),
+      assignValidationLocale: assign(({ context }) => ({ validationLocale: context.locale })),
+      assignEnglishValidation: assign({ validationLocale: DEFAULT_LOCALE }),
+      clearPendingPath: assign({ pendingPath: null }),
+      markValidationWanted: assign({ validationWanted: true }),
+      ...localeEffectActions,
+      ...effects.actions,
+    },
+    guards: {
+      isSupportedChange: ({ context, event }) => {
+        assertEvent(event, 'locale.change')
+        return isLocale(event.locale) && event.locale !== context.locale
+      },
+      isCurrentLocale: ({ context, event }) => {
+        assertEvent(event, 'locale.change')
+        return event.locale === context.locale
+      },
+      /** R2: at the root the cookie and the browser decided the language (not a host bound to one). */
+      decidedAtRoot: ({ context }) => context.decidedAtRoot,
+      hasPendingPath: ({ context }) => context.pendingPath !== null,
+      /**
+       * The page on show is already the one to go to (English after a failure, on an English page):
+       * its language is the one selected, and the change's path is the page's own (the switcher sends it).
+       */
+      isOnPendingPage: ({ context }) => context.pageLocale === context.locale,
+      isValidationWanted: ({ context }) => context.validationWanted,
+      isValidationMissing: ({ context }) => context.validationLocale === null,
+    },
+  }).createMachine({
+    id: 'locale',
+    context: ({ input }) => {
+      const locale = detectLocale(input)
+      return {
+        locale,
+        pageLocale: locale,
+        // Without a path: the locale's home page.
+        path: input.path ?? `/${locale}`,
+        messageSet: input.messageSet,
+        // The page arrived with its own language's messages.
+        messagesLocale: locale,
+        validationLocale: null,
+        validationWanted: false,
+        pendingPath: null,
+        decidedAtRoot: (input.atRoot ?? false) && !input.differentDomains,
+      }
+    },
+    initial: 'starting',
+    on: {
+      'locale.change': [
+        // From the root: `loading` is left and entered again (a load under way stops) wherever the machine is.
+        {
+          guard: 'isSupportedChange',
+          target: '.loading',
+          actions: ['assignChange', { type: 'storeLocaleCookie', params: cookieParams }],
+        },
+        // Picking the language already loaded (or loading): remember it and go to its path.
+        {
+          guard: 'isCurrentLocale',
+          actions: [
+            { type: 'storeLocaleCookie', params: chosenCookieParams },
+            { type: 'navigate', params: chosenPathParams },
+          ],
+        },
+      ],
+    },
+    states: {
+      starting: {
+        always: [{ guard: 'decidedAtRoot', target: 'ready', actions: { type: 'storeLocaleCookie', params: cookieParams } }, { target: 'ready' }],
+      },
+      loading: {
+        tags: 'busy',
+        initial: 'messages',
+        on: { 'validation.need': { actions: 'markValidationWanted' } },
+        onDone: [
+          {
+            guard: and(['hasPendingPath', not('isOnPendingPage')]),
+            target: 'ready',
+            actions: [{ type: 'navigate', params: pendingPathParams }, 'clearPendingPath'],
+          },
+          { target: 'ready', actions: 'clearPendingPath' },
+        ],
+        states: {
+          messages: {
+            invoke: {
+              id: 'loadMessages',
+              src: 'loadMessages',
+              input: selectedMessagesInput,
+              onDone: messagesIn('assignMessagesLocale'),
+              onError: { target: 'englishMessages', actions: languageFailed },
+            },
+          },
+          englishMessages: {
+            invoke: {
+              id: 'loadEnglishMessages',
+              src: 'loadMessages',
+              input: englishMessagesInput,
+              onDone: messagesIn('assignEnglishFallback'),
+              // English is the built-in language: the page stays in it whatever the file did.
+              onError: messagesIn([{ type: 'logError', params: errorParams }, 'assignEnglishFallback']),
+            },
+          },
+          validation: {
+            invoke: {
+              id: 'loadValidationMessages',
+              src: 'loadValidationMessages',
+              input: selectedValidationInput,
+              onDone: { target: 'done', actions: 'assignValidationLocale' },
+              onError: { target: 'englishValidation', actions: { type: 'logError', params: errorParams } },
+            },
+          },
+          englishValidation: {
+            invoke: {
+              id: 'loadEnglishValidationMessages',
+              src: 'loadValidationMessages',
+              input: englishValidationInput,
+              onDone: { target: 'done', actions: 'assignEnglishValidation' },
+              onError: { target: 'done', actions: languageFailed },
+            },
+          },
+          done: { type: 'final' },
+        },
+      },
+      ready: {
+        on: {
+          'validation.need': { guard: 'isValidationMissing', target: 'loading.validation', actions: 'markValidationWanted' },
+        },
+      },
+    },
+  })
+}
+
+/** The locale machine as defined: its loads fail and its effects do nothing. */
+export const localeMachine = /* @__PURE__ */ createLocaleMachine()
+
+export type LocaleMachine = ReturnType<typeof createLocaleMachine>

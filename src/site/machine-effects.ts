@@ -11,3 +11,17 @@
 export function withEffects<M>(machine: M, effects: (machine: M) => M): M {
   return typeof window === 'undefined' ? machine : effects(machine)
 }
+
+const asDefined = new WeakMap<object, unknown>()
+
+/**
+ * A page-wide machine (auth, locale) with the site's effects, built in one go from its
+ * `create` (decision 022): in the browser once per mount, with the effects, where `provide()`
+ * would build every state node a second time; on the server once per process, as defined.
+ */
+export function createWithEffects<E, M>(create: (effects?: E) => M, effects: () => E): M {
+  if (typeof window !== 'undefined') return create(effects())
+  const built = (asDefined.get(create) as M | undefined) ?? create()
+  asDefined.set(create, built)
+  return built
+}

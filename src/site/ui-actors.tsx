@@ -1,12 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
-import { createActorContext } from '@xstate/react'
 import { type ReactNode, useEffect } from 'react'
-import { lightboxMachine, menuMachine, modalMachine } from '#machines/ui.ts'
+import { createLightboxMachine, createMenuMachine, createModalMachine } from '#machines/ui.ts'
+import { actorContext } from './actor-context.tsx'
 
 /** One actor per page view for each piece of shared UI state (R3). */
-export const MenuActor = createActorContext(menuMachine)
-export const ModalActor = createActorContext(modalMachine)
-export const LightboxActor = createActorContext(lightboxMachine)
+export const MenuActor = actorContext(createMenuMachine)
+export const ModalActor = actorContext(createModalMachine)
+export const LightboxActor = actorContext(createLightboxMachine)
 
 /** R2: the mobile menu closes on every route change. */
 function CloseMenuOnRouteChange() {

@@ -1,5 +1,5 @@
-import { createActorContext } from '@xstate/react'
-import { authMachine } from '#machines/auth.ts'
+import { actorContext } from '#app/site/actor-context.tsx'
+import { createAuthMachine } from '#machines/auth.ts'
 
 /** The one auth machine of the page (R4): the provider starts it, every component reads and sends to it. */
-export const AuthActor = createActorContext(authMachine)
+export const AuthActor = actorContext(createAuthMachine)

@@ -4,12 +4,12 @@ import { splitLocalePrefix } from '#app/features/locale/locale.ts'
 import { identifyUser } from '#app/features/marketing/data-layer.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
 import { useSite } from '#app/site/use-site.ts'
-import { type AuthUser, authMachine, type PageInfo } from '#machines/auth.ts'
+import { type AuthUser, createAuthMachine, type PageInfo } from '#machines/auth.ts'
 import { isLocale } from '#machines/rules/locale.ts'
 import { pageAccess } from './access.ts'
 import { authCalls } from './auth.effects.ts'
@@ -47,21 +47,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const locale = getLocale()
   const crossOrigin = site.config.cookiesCrossOrigin
   const logic = useMemo(() => {
-    return withEffects(authMachine, (machine) =>
-      machine.provide({
-        // A failure without the backend's own message (no answer, a broken body) reads as a plain
-        // sentence, never as the request's technical detail; the backend's message is kept.
-        actors: authCalls({ base: site.config.apiBrowserBase, locale, fallbackMessage: () => m.acc_login_unreachable() }),
-        actions: {
-          storeSession: (_, params) => storeSession(params, crossOrigin),
-          clearStoredSession: () => clearStoredSession(crossOrigin),
-          navigate: (_, params) => navigateTo(router, params.to),
-          toast: (_, params) => notify(params),
-          logError: (_, params) => reportFailure('auth:', params.error),
-          reportExpired: (_, params) => console.warn(params.message),
-        },
-      }),
-    )
+    return createWithEffects(createAuthMachine, () => ({
+      // A failure without the backend's own message (no answer, a broken body) reads as a plain
+      // sentence, never as the request's technical detail; the backend's message is kept.
+      actors: authCalls({ base: site.config.apiBrowserBase, locale, fallbackMessage: () => m.acc_login_unreachable() }),
+      actions: {
+        storeSession: (_, params) => storeSession(params, crossOrigin),
+        clearStoredSession: () => clearStoredSession(crossOrigin),
+        navigate: (_, params) => navigateTo(router, params.to),
+        toast: (_, params) => notify(params),
+        logError: (_, params) => reportFailure('auth:', params.error),
+        reportExpired: (_, params) => console.warn(params.message),
+      },
+    }))
   }, [router, site.config.apiBrowserBase, locale, crossOrigin])
   const [input] = useState(() => ({ ...readSession(), now: site.now, user: (site.user as AuthUser | null) ?? null, page: pageInfo(router) }))
   return (

@@ -1,17 +1,17 @@
 import { useLocation, useRouter } from '@tanstack/react-router'
-import { createActorContext } from '@xstate/react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { fromPromise, type InspectionEvent } from 'xstate'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { actorContext } from '#app/site/actor-context.tsx'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { MachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notifyAcrossNavigation } from '#app/site/toast.ts'
 import { useSite } from '#app/site/use-site.ts'
-import { type LoadMessagesInput, type LoadValidationInput, type LocaleInput, localeMachine } from '#machines/locale.ts'
+import { createLocaleMachine, type LoadMessagesInput, type LoadValidationInput, type LocaleInput } from '#machines/locale.ts'
 import { loadLanguageFiles } from './language-files.ts'
 import { type DetectionInput, localeCookie, localeDetectionInput } from './locale.ts'
 
-export const LocaleActor = createActorContext(localeMachine)
+export const LocaleActor = actorContext(createLocaleMachine)
 
 /**
  * The locale machine with the site's side effects (R2, R4): a language's file is its build
@@ -32,34 +32,32 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const crossOrigin = site.config.cookiesCrossOrigin
   const logic = useMemo(
     () =>
-      withEffects(localeMachine, (machine) =>
-        machine.provide({
-          actors: {
-            loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
-              await loadLanguageFiles(
-                input.locale,
-                router.state.matches.map((match) => String(match.routeId)),
-              )
-              return input.locale
-            }),
-            loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {
-              // Loaded on demand: the rules and their schemas stay out of the page's first JavaScript.
-              const { fetchValidationMessages, installValidationMessages } = await import('#app/forms/messages.ts')
-              installValidationMessages(await fetchValidationMessages(input.locale))
-              return input.locale
-            }),
+      createWithEffects(createLocaleMachine, () => ({
+        actors: {
+          loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
+            await loadLanguageFiles(
+              input.locale,
+              router.state.matches.map((match) => String(match.routeId)),
+            )
+            return input.locale
+          }),
+          loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {
+            // Loaded on demand: the rules and their schemas stay out of the page's first JavaScript.
+            const { fetchValidationMessages, installValidationMessages } = await import('#app/forms/messages.ts')
+            installValidationMessages(await fetchValidationMessages(input.locale))
+            return input.locale
+          }),
+        },
+        actions: {
+          storeLocaleCookie: (_, params) => {
+            document.cookie = localeCookie(params.locale, crossOrigin)
           },
-          actions: {
-            storeLocaleCookie: (_, params) => {
-              document.cookie = localeCookie(params.locale, crossOrigin)
-            },
-            navigate: (_, params) => window.location.assign(params.to),
-            // A language that failed is followed by a page in English: its toast goes along.
-            toast: (_, params) => notifyAcrossNavigation(params),
-            logError: (_, params) => reportFailure('locale:', params.error),
-          },
-        }),
-      ),
+          navigate: (_, params) => window.location.assign(params.to),
+          // A language that failed is followed by a page in English: its toast goes along.
+          toast: (_, params) => notifyAcrossNavigation(params),
+          logError: (_, params) => reportFailure('locale:', params.error),
+        },
+      })),
     [crossOrigin, router],
   )
   const path = pathOf(publicHref)
