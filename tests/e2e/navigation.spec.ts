@@ -163,6 +163,7 @@ test.describe('R2: a failed chunk load', () => {
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname)
     })
+    const reload = page.waitForResponse((response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === '/en/wiki')
     await page
       .getByRole('navigation', { name: msg('en', 'nav_main_label') })
       .getByRole('link', { name: msg('en', 'nav_wiki') })
@@ -170,9 +171,11 @@ test.describe('R2: a failed chunk load', () => {
     // One document load of the page the visitor asked for, which the server renders whole.
     await expect.poll(() => documents, { timeout: 30_000 }).toEqual(['/en/wiki'])
     expect(aborted).toBeGreaterThan(0)
-    await page.waitForLoadState('load')
-    await expect(page.locator('h1')).toHaveText(msg('en', 'page_wiki_heading'))
-    // The code is still missing after the reload: no second reload follows, however long we wait.
+    expect(await (await reload).text()).toMatch(new RegExp(`<h1[^>]*>${msg('en', 'page_wiki_heading')}</h1>`))
+    // The code is still missing after the reload: the page cannot start, and says so with its
+    // retry (R8), once its script has tried; no second reload follows, however long we wait.
+    await expect(page.getByTestId('error-page')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('error-page').getByRole('button', { name: msg('en', 'error_retry') })).toBeVisible()
     await page.waitForTimeout(5_000)
     expect(documents).toEqual(['/en/wiki'])
   })
