@@ -11,11 +11,15 @@
 const MODULEPRELOAD = /<link rel="modulepreload" href="(\/assets\/[\w./-]+\.js)"[^>]*\/?>/g
 const ENTRY = /<script type="module" async="" src="(\/assets\/[\w./-]+\.js)"(?: nonce="([^"]+)")?><\/script>/
 
+/** How many chunk preloads the starter adds in one task. */
+const PRELOADS_PER_TASK = 3
+
 /**
  * The inline starter: after the next painted frame (or half a second, for hidden tabs) it
- * imports the entry, and adds the chunks' preloads in the task after: each preload costs the
- * main thread about half a millisecond (a dozen of them were a long task on a slowed phone CPU
- * together with the import), and the chunks are needed only once the entry has run. Until
+ * imports the entry, and adds the chunks' preloads in the tasks after, a few in each: a preload
+ * costs the main thread 0.5–2 ms as it starts its request, more in a freshly started browser
+ * (a dozen of them were one long task on a slowed phone CPU), and the chunks are needed only
+ * once the entry has run. Until
  * the page is interactive (`html[data-hydrated]`), a click on a link to another page of the
  * site is held in `window.__earlyNavigation` and carried out once it is: the router loses a
  * navigation that starts while the page is still hydrating, and the browser's own navigation is
@@ -37,7 +41,7 @@ export function starterScript(entry: string, preloads: readonly string[]): strin
     'e.preventDefault();if(window.__earlySubmit)return;window.__earlySubmit=id;f.setAttribute("aria-busy","true")},true);' +
     'var s=0;function go(){if(s)return;s=1;' +
     `import(${JSON.stringify(entry)}).catch(function(){var id=window.__earlySubmit,f=id&&document.querySelector('form[data-form="'+id+'"]');if(f){delete window.__earlySubmit;HTMLFormElement.prototype.submit.call(f)}});` +
-    `setTimeout(function(){${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})},0)}` +
+    `var q=${list};function p(){q.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});if(q.length)setTimeout(p,0)}setTimeout(p,0)}` +
     'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()'
   )
 }

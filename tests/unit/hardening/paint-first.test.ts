@@ -102,6 +102,36 @@ describe('paint first', () => {
     expect(click({ pathname: '/de' })).toBeNull()
   })
 
+  it('the starter adds the preloads three to a task, in the order the page named them', () => {
+    const appended: string[][] = []
+    const pending: Array<() => void> = []
+    const chunks = ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/d.js', '/assets/e.js', '/assets/f.js', '/assets/g.js']
+    const code = starterScript('/assets/index-A.js', chunks).replace('import(', '__import(')
+    const context: Record<string, unknown> = {
+      addEventListener: () => {},
+      document: {
+        documentElement: { dataset: {} },
+        createElement: () => ({}),
+        head: { appendChild: (l: { href: string }) => appended.at(-1)!.push(l.href) },
+      },
+      requestAnimationFrame: (fn: () => void) => fn(),
+      setTimeout: (fn: () => void, ms: number) => ms === 0 && pending.push(fn),
+      __import: () => new Promise(() => {}),
+    }
+    context.window = context
+    runInNewContext(code, context)
+    // The import's task, then one task for each group of preloads.
+    pending.shift()!()
+    let tasks = 0
+    while (pending.length > 0) {
+      appended.push([])
+      pending.shift()!()
+      tasks++
+    }
+    expect(tasks).toBe(3)
+    expect(appended).toEqual([['/assets/a.js', '/assets/b.js', '/assets/c.js'], ['/assets/d.js', '/assets/e.js', '/assets/f.js'], ['/assets/g.js']])
+  })
+
   it('holds a submit of a site form whose machine does not run yet, once; a form whose machine runs, and a secondary action, go as they are', async () => {
     const submits: Array<(e: unknown) => void> = []
     let importFails: (error: unknown) => void = () => {}
