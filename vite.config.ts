@@ -4,6 +4,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vite'
 import { moduleSizes } from './scripts/vite-module-sizes.ts'
 import { routeDataChunks } from './scripts/vite-route-data-chunks.ts'
+import { REACT_CHUNK } from './src/site/paint-first.ts'
 
 /**
  * arktype probes for eval (`new Function`) when it loads, to pick compiled validators. The
@@ -60,7 +61,22 @@ export default defineConfig({
   environments: {
     // Everything the browser entry imports statically loads with every page: one chunk for it
     // (instead of a dozen shared ones) compresses better and costs one request (decision 022).
-    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } } } },
+    // React and React DOM come first, in a chunk the page evaluates in a task of its own; with
+    // `src/client-react.ts` in it, that chunk initialises them (decision 025).
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: REACT_CHUNK, test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]|src[\\/]client-react\.ts$/, tags: ['$initial'] },
+                { name: 'shell', tags: ['$initial'] },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
   plugins: [
     tanstackStart({ server: { build: { inlineCss: true } } }),

@@ -5,8 +5,7 @@
  * phone CPU added to the longest task of hydration (decision 022).
  */
 import { StartClient } from '@tanstack/react-start/client'
-import { StrictMode, startTransition } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { hydrateRoot, StrictMode, startTransition } from './client-react.ts'
 import { getRouter } from './router.tsx'
 
 setTimeout(() => {

@@ -291,6 +291,30 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
     await expect(page).toHaveURL(/\/de\/premium$/)
   })
 
+  test("React's chunk runs in a task of its own, before the entry has even arrived (decision 025)", async ({ page }) => {
+    // React DOM calls the developer tools' hook as it is initialised.
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { isDisabled: true, checkDCE: () => void (w.__reactDomRan = true) }
+    })
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/en\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/en/faq')
+    await expect.poll(() => page.evaluate(() => (window as unknown as Record<string, unknown>).__reactDomRan === true)).toBe(true)
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
+    release()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await page
+      .getByRole('link', { name: msg('en', 'nav_premium') })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/en\/premium$/)
+  })
+
   test("each page loads its own language's chunks only (decision 026)", async ({ page }) => {
     for (const [path, folder] of [
       ['/ru/faq', 'ru'],

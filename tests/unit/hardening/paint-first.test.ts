@@ -23,6 +23,13 @@ describe('paint first', () => {
     expect(html).toContain(`<script nonce="N1">${starterScript('/assets/index-A.js', ['/assets/react-B.js', '/assets/routes-C.js'])}</script></body>`)
   })
 
+  it("starts React's chunk first and leaves it out of the preloads (decision 025)", () => {
+    const page = PAGE.replace('/assets/react-B.js', '/assets/react-dom-B.js')
+    expect(paintFirst(page)).toContain(
+      `<script nonce="N1">${starterScript('/assets/index-A.js', ['/assets/routes-C.js'], '/assets/react-dom-B.js')}</script></body>`,
+    )
+  })
+
   it('decision 084: a guest page without a nonce gets a starter without one', () => {
     const html = paintFirst(PAGE.replaceAll(' nonce="N1"', ''))
     expect(html).not.toContain('nonce')
@@ -130,6 +137,67 @@ describe('paint first', () => {
     }
     expect(tasks).toBe(3)
     expect(appended).toEqual([['/assets/a.js', '/assets/b.js', '/assets/c.js'], ['/assets/d.js', '/assets/e.js', '/assets/f.js'], ['/assets/g.js']])
+  })
+
+  it("React's chunk is imported first, while the entry downloads; the entry is imported in a task after React's has run", async () => {
+    const steps: string[] = []
+    const timers: Array<() => void> = []
+    let reactRan: () => void = () => {}
+    const code = starterScript('/assets/index-A.js', ['/assets/routes-C.js'], '/assets/react-dom-B.js').replaceAll('import(', '__import(')
+    const context: Record<string, unknown> = {
+      addEventListener: () => {},
+      document: {
+        documentElement: { dataset: {} },
+        createElement: () => ({}),
+        head: { appendChild: (l: { rel: string; href: string }) => steps.push(`${l.rel} ${l.href}`) },
+      },
+      requestAnimationFrame: (fn: () => void) => fn(),
+      setTimeout: (fn: () => void, ms: number) => ms === 0 && timers.push(fn),
+      __import: (src: string) => {
+        steps.push(`import ${src}`)
+        return src === '/assets/react-dom-B.js' ? new Promise<void>((resolve) => (reactRan = resolve)) : new Promise(() => {})
+      },
+    }
+    context.window = context
+    runInNewContext(code, context)
+    timers.shift()!()
+    expect(steps).toEqual(['modulepreload /assets/index-A.js', 'import /assets/react-dom-B.js'])
+    // The chunks' preloads come in their own task; the entry waits for React's chunk.
+    timers.shift()!()
+    expect(steps.slice(2)).toEqual(['modulepreload /assets/routes-C.js'])
+    reactRan()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(steps).not.toContain('import /assets/index-A.js')
+    expect(timers).toHaveLength(1)
+    timers.shift()!()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(steps.at(-1)).toBe('import /assets/index-A.js')
+    expect(steps.filter((step) => step.startsWith('import'))).toEqual(['import /assets/react-dom-B.js', 'import /assets/index-A.js'])
+  })
+
+  it("a held form is sent as it is when React's chunk cannot load", async () => {
+    const sent: string[] = []
+    const form = { getAttribute: () => 'sign-in-email', hasAttribute: () => false, setAttribute: () => {} }
+    const submits: Array<(e: unknown) => void> = []
+    const context: Record<string, unknown> = {
+      addEventListener: (type: string, fn: (e: unknown) => void) => type === 'submit' && submits.push(fn),
+      document: {
+        documentElement: { dataset: {} },
+        createElement: () => ({}),
+        head: { appendChild: () => {} },
+        querySelector: () => form,
+      },
+      HTMLFormElement: { prototype: { submit: () => sent.push('sign-in-email') } },
+      requestAnimationFrame: () => {},
+      setTimeout: (fn: () => void) => fn(),
+      __import: (src: string) => (src.includes('react-dom') ? Promise.reject(new Error('offline')) : new Promise(() => {})),
+    }
+    context.window = context
+    submits.length = 0
+    runInNewContext(starterScript('/assets/index-A.js', [], '/assets/react-dom-B.js').replaceAll('import(', '__import('), context)
+    submits[0]!({ target: form, submitter: null, preventDefault: () => {} })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(sent).toEqual(['sign-in-email'])
   })
 
   it('holds a submit of a site form whose machine does not run yet, once; a form whose machine runs, and a secondary action, go as they are', async () => {
