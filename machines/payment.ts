@@ -297,239 +297,263 @@ const afterCheck = [
 /** After a paid payment, with the user fetched again or not: the account page, the premium state reset. */
 const toAccount = [{ type: 'navigate', params: accountPathParams }, 'resetPremium'] as const
 
-export const paymentMachine = setup({
-  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-  types: {
-    context: {} as PaymentContext,
-    events: {} as PaymentEvent,
-    input: {} as PaymentInput,
-    tags: {} as 'busy',
-  },
-  actors: {
-    /** R7: POST /payments; answers the payment options. */
-    createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(async () => notProvided('payment', 'createPayment')),
-    /** Loads the active provider's widget script. */
-    loadWidgetScript: fromPromise<void, LoadWidgetInput>(async () => notProvided('payment', 'loadWidgetScript')),
-    /** Opens the widget; sends back `widget.success`, `widget.fail` or `widget.close`. */
-    runWidget: fromCallback<EventObject, RunWidgetInput>(() => notProvided('payment', 'runWidget')),
-    /** Whether the backend has the payment as paid (the provider's notification has arrived). */
-    checkPayment: fromPromise<boolean, CheckPaymentInput>(async () => notProvided('payment', 'checkPayment')),
-    /** Resolves after `ms` milliseconds. */
-    wait: fromPromise<void, WaitInput>(async () => notProvided('payment', 'wait')),
-    /** R4: fetches the user again after a payment (the auth machine's `user.refresh`). */
-    refreshUser: fromPromise<void, void>(async () => notProvided('payment', 'refreshUser')),
-    /** R3: the premium state stored before the trip to the login page, or null. */
-    readStoredState: fromPromise<PremiumState | null, void>(async () => notProvided('payment', 'readStoredState')),
-  },
-  actions: {
-    assignPlan: assign(({ event }) => {
-      assertEvent(event, 'plan.select')
-      return { subscription: event.subscription, label: event.label, special: false, error: null }
-    }),
-    assignOffer: assign(({ context }) => {
-      const offered = offerPlan(context.offered, context.offer) as OfferedPlan
-      return { subscription: offered.plan, label: offered.label, special: true, error: null }
-    }),
-    assignAgreement: assign(({ context, event }) => {
-      assertEvent(event, 'agreement.set')
-      return { agreements: { ...context.agreements, [event.agreement]: event.value } }
-    }),
-    assignLoggedIn: assign(({ event }) => {
-      assertEvent(event, 'auth.changed')
-      return { loggedIn: event.loggedIn, hasEmail: event.hasEmail ?? true }
-    }),
-    /** R3: come back to the plan after login. */
-    rememberPlan: assign(({ context }) => ({ redirectAfterLoginTo: localePath(context.locale, '/premium'), goToSubscription: true })),
-    /** Back on the premium page after login: the redirect target and flag are used up. */
-    clearRedirect: assign({ redirectAfterLoginTo: null, goToSubscription: false }),
-    /** R3: the stored state, its plan matched against the plans on offer now. */
-    assignRestored: assign(({ context }, stored: PremiumState | null) => reconcileRestored(stored, context.offered) ?? {}),
-    assignOptions: assign((_, options: PaymentOptions) => ({ options, checks: 0 })),
-    countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
-    restartChecks: assign({ checks: 0 }),
-    assignFailure: assign((_, params: LogParams) => ({ error: params.message, options: null })),
-    clearOptions: assign({ options: null }),
-    /** R4: reset the premium state: redirect target, agreements, subscription, options. */
-    resetPremium: assign({
-      redirectAfterLoginTo: null,
-      goToSubscription: false,
-      agreements: EMPTY_AGREEMENTS,
-      subscription: null,
-      label: '',
-      special: false,
-      options: null,
-      checks: 0,
-      error: null,
-    }),
-    // --- side effects (provided by the app) ---
-    toast: (_, _params: ToastParams) => {},
-    /** R4: e-commerce purchase and tag-manager event (failures are the app's to ignore). */
-    trackPurchase: (_, _params: PurchaseAnalytics) => {},
-    /** R4: e-commerce `remove` (the plan left) and `add` (the plan chosen); null: no change. */
-    trackCart: (_, _params: CartChange | null) => {},
-    /** Back from login with a plan chosen: the payment panel is next (scroll to it, focus it). */
-    focusPayment: () => {},
-    /** A plan was chosen: the payment panel is brought into view (the focus stays). */
-    revealPayment: () => {},
-    navigate: (_, _params: NavigateParams) => {},
-    log: (_, _params: LogParams) => {},
-    logError: (_, _params: LogParams) => {},
-  },
-  guards: {
-    hasValidService: ({ context }) => context.service !== null,
-    /** A valid service, and the stored state is to be read first. */
-    shouldRestore: ({ context }) => context.service !== null && context.restoreStored,
-    isGuest: ({ context }) => !context.loggedIn,
-    /** R3: a plan was chosen as a guest, and the session is there now. */
-    isBackFromLogin: ({ context }) => context.goToSubscription && context.loggedIn,
-    hasOffer: ({ context }) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,
-    canSubmit: ({ context }) => payBlocker(context) === null,
-    isConfirmed: (_, confirmed: boolean) => confirmed,
-    hasChecksLeft: ({ context }) => context.checks < CONFIRMATION_CHECKS,
-  },
-}).createMachine({
-  id: 'payment',
-  context: ({ input }) => {
-    const offered = (input.plans ?? []).filter((view) => isPlanShown(view.plan, input.debugPrices ?? false))
-    const offer = input.offer ?? null
-    const taken = input.takeOffer && input.loggedIn ? offerPlan(offered, offer) : null
-    return {
-      locale: input.locale,
-      loggedIn: input.loggedIn,
-      hasEmail: input.hasEmail ?? true,
-      service: isPaymentService(input.activeService) ? input.activeService : null,
-      publicId: input.publicId,
-      payselection: input.payselection,
-      requiredAgreements: input.requiredAgreements ?? ['premium', 'promo'],
-      restoreStored: (input.restoreStored ?? false) && taken === null,
-      offered,
-      offer,
-      special: taken !== null,
-      subscription: taken?.plan ?? input.restored?.subscription ?? null,
-      label: taken?.label ?? input.restored?.label ?? '',
-      agreements: { ...EMPTY_AGREEMENTS, ...input.restored?.agreements },
-      redirectAfterLoginTo: input.restored?.redirectAfterLoginTo ?? null,
-      goToSubscription: input.restored?.goToSubscription ?? false,
-      options: null,
-      checks: 0,
-      error: isPaymentService(input.activeService) ? null : unknownPaymentServiceMessage(input.activeService),
-    }
-  },
-  initial: 'checkingService',
-  on: {
-    'auth.changed': { actions: 'assignLoggedIn' },
-  },
-  states: {
-    checkingService: {
-      always: [
-        { guard: 'shouldRestore', target: 'restoring' },
-        { guard: 'hasValidService', target: 'selecting' },
-        { target: 'unavailable', actions: { type: 'logError', params: serviceErrorParams } },
-      ],
+/** The payment machine's calls: each fails until the app gives its own. */
+const paymentActors = {
+  /** R7: POST /payments; answers the payment options. */
+  createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(async () => notProvided('payment', 'createPayment')),
+  /** Loads the active provider's widget script. */
+  loadWidgetScript: fromPromise<void, LoadWidgetInput>(async () => notProvided('payment', 'loadWidgetScript')),
+  /** Opens the widget; sends back `widget.success`, `widget.fail` or `widget.close`. */
+  runWidget: fromCallback<EventObject, RunWidgetInput>(() => notProvided('payment', 'runWidget')),
+  /** Whether the backend has the payment as paid (the provider's notification has arrived). */
+  checkPayment: fromPromise<boolean, CheckPaymentInput>(async () => notProvided('payment', 'checkPayment')),
+  /** Resolves after `ms` milliseconds. */
+  wait: fromPromise<void, WaitInput>(async () => notProvided('payment', 'wait')),
+  /** R4: fetches the user again after a payment (the auth machine's `user.refresh`). */
+  refreshUser: fromPromise<void, void>(async () => notProvided('payment', 'refreshUser')),
+  /** R3: the premium state stored before the trip to the login page, or null. */
+  readStoredState: fromPromise<PremiumState | null, void>(async () => notProvided('payment', 'readStoredState')),
+}
+// Stryker disable next-line ObjectLiteral: an action the machine does not know does nothing, as these do; they declare the actions and their params for the compiler (decision 070)
+const paymentEffectActions = {
+  /** Tells the visitor; a failure's error comes with the event. */
+  toast: (_: { event: EventObject }, _params: ToastParams) => {},
+  /** R4: e-commerce purchase and tag-manager event (failures are the app's to ignore). */
+  trackPurchase: (_: unknown, _params: PurchaseAnalytics) => {},
+  /** R4: e-commerce `remove` (the plan left) and `add` (the plan chosen); null: no change. */
+  trackCart: (_: unknown, _params: CartChange | null) => {},
+  /** Back from login with a plan chosen: the payment panel is next (scroll to it, focus it). */
+  focusPayment: () => {},
+  /** A plan was chosen: the payment panel is brought into view (the focus stays). */
+  revealPayment: () => {},
+  navigate: (_: unknown, _params: NavigateParams) => {},
+  log: (_: unknown, _params: LogParams) => {},
+  logError: (_: unknown, _params: LogParams) => {},
+}
+
+/** What the app gives the payment machine: its backend and provider calls and its actions outside the machine. */
+export interface PaymentEffects {
+  actors?: Partial<typeof paymentActors>
+  actions?: Partial<typeof paymentEffectActions>
+}
+
+/**
+ * The payment machine, with the app's effects when given. The browser builds it once, with its
+ * effects, when the premium page first renders; `paymentMachine` is the machine as defined (the
+ * tests, the server). Building a machine makes every state node (decision 022).
+ */
+export function createPaymentMachine(effects: PaymentEffects = {}) {
+  return setup({
+    // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
+    types: {
+      context: {} as PaymentContext,
+      events: {} as PaymentEvent,
+      input: {} as PaymentInput,
+      tags: {} as 'busy',
     },
-    /** R8: the configured service is neither payselection nor cloudpayments. */
-    unavailable: {},
-    /**
-     * R3: reading the state stored before the trip to the login page. A plan chosen in the
-     * meantime counts, unless a stored state is found.
-     */
-    restoring: {
-      invoke: {
-        id: 'readStoredState',
-        src: 'readStoredState',
-        onDone: { target: 'selecting', actions: { type: 'assignRestored', params: restoredParams } },
-        onError: { target: 'selecting', actions: { type: 'logError', params: restoreErrorParams } },
-      },
-      on: {
-        'plan.select': choose,
-        'offer.take': takeOffer,
-        'agreement.set': { actions: 'assignAgreement' },
-      },
+    actors: { ...paymentActors, ...effects.actors },
+    actions: {
+      assignPlan: assign(({ event }) => {
+        assertEvent(event, 'plan.select')
+        return { subscription: event.subscription, label: event.label, special: false, error: null }
+      }),
+      assignOffer: assign(({ context }) => {
+        const offered = offerPlan(context.offered, context.offer) as OfferedPlan
+        return { subscription: offered.plan, label: offered.label, special: true, error: null }
+      }),
+      assignAgreement: assign(({ context, event }) => {
+        assertEvent(event, 'agreement.set')
+        return { agreements: { ...context.agreements, [event.agreement]: event.value } }
+      }),
+      assignLoggedIn: assign(({ event }) => {
+        assertEvent(event, 'auth.changed')
+        return { loggedIn: event.loggedIn, hasEmail: event.hasEmail ?? true }
+      }),
+      /** R3: come back to the plan after login. */
+      rememberPlan: assign(({ context }) => ({ redirectAfterLoginTo: localePath(context.locale, '/premium'), goToSubscription: true })),
+      /** Back on the premium page after login: the redirect target and flag are used up. */
+      clearRedirect: assign({ redirectAfterLoginTo: null, goToSubscription: false }),
+      /** R3: the stored state, its plan matched against the plans on offer now. */
+      assignRestored: assign(({ context }, stored: PremiumState | null) => reconcileRestored(stored, context.offered) ?? {}),
+      assignOptions: assign((_, options: PaymentOptions) => ({ options, checks: 0 })),
+      countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
+      restartChecks: assign({ checks: 0 }),
+      assignFailure: assign((_, params: LogParams) => ({ error: params.message, options: null })),
+      clearOptions: assign({ options: null }),
+      /** R4: reset the premium state: redirect target, agreements, subscription, options. */
+      resetPremium: assign({
+        redirectAfterLoginTo: null,
+        goToSubscription: false,
+        agreements: EMPTY_AGREEMENTS,
+        subscription: null,
+        label: '',
+        special: false,
+        options: null,
+        checks: 0,
+        error: null,
+      }),
+      ...paymentEffectActions,
+      ...effects.actions,
     },
-    selecting: {
-      /** R3: back from login with a plan chosen: the way back is used up, the payment panel is next. */
-      always: { guard: 'isBackFromLogin', actions: ['clearRedirect', 'focusPayment'] },
-      on: {
-        'plan.select': choose,
-        'offer.take': takeOffer,
-        'agreement.set': { actions: 'assignAgreement' },
-        'payment.submit': { guard: 'canSubmit', target: 'paying' },
-      },
+    guards: {
+      hasValidService: ({ context }) => context.service !== null,
+      /** A valid service, and the stored state is to be read first. */
+      shouldRestore: ({ context }) => context.service !== null && context.restoreStored,
+      isGuest: ({ context }) => !context.loggedIn,
+      /** R3: a plan was chosen as a guest, and the session is there now. */
+      isBackFromLogin: ({ context }) => context.goToSubscription && context.loggedIn,
+      hasOffer: ({ context }) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,
+      canSubmit: ({ context }) => payBlocker(context) === null,
+      isConfirmed: (_, confirmed: boolean) => confirmed,
+      hasChecksLeft: ({ context }) => context.checks < CONFIRMATION_CHECKS,
     },
-    paying: {
-      tags: 'busy',
-      initial: 'requestingOptions',
-      states: {
-        requestingOptions: {
-          invoke: {
-            id: 'createPayment',
-            src: 'createPayment',
-            input: createPaymentInput,
-            onDone: { target: 'loadingWidget', actions: { type: 'assignOptions', params: outputParams } },
-            onError: paymentFailed,
-          },
+  }).createMachine({
+    id: 'payment',
+    context: ({ input }) => {
+      const offered = (input.plans ?? []).filter((view) => isPlanShown(view.plan, input.debugPrices ?? false))
+      const offer = input.offer ?? null
+      const taken = input.takeOffer && input.loggedIn ? offerPlan(offered, offer) : null
+      return {
+        locale: input.locale,
+        loggedIn: input.loggedIn,
+        hasEmail: input.hasEmail ?? true,
+        service: isPaymentService(input.activeService) ? input.activeService : null,
+        publicId: input.publicId,
+        payselection: input.payselection,
+        requiredAgreements: input.requiredAgreements ?? ['premium', 'promo'],
+        restoreStored: (input.restoreStored ?? false) && taken === null,
+        offered,
+        offer,
+        special: taken !== null,
+        subscription: taken?.plan ?? input.restored?.subscription ?? null,
+        label: taken?.label ?? input.restored?.label ?? '',
+        agreements: { ...EMPTY_AGREEMENTS, ...input.restored?.agreements },
+        redirectAfterLoginTo: input.restored?.redirectAfterLoginTo ?? null,
+        goToSubscription: input.restored?.goToSubscription ?? false,
+        options: null,
+        checks: 0,
+        error: isPaymentService(input.activeService) ? null : unknownPaymentServiceMessage(input.activeService),
+      }
+    },
+    initial: 'checkingService',
+    on: {
+      'auth.changed': { actions: 'assignLoggedIn' },
+    },
+    states: {
+      checkingService: {
+        always: [
+          { guard: 'shouldRestore', target: 'restoring' },
+          { guard: 'hasValidService', target: 'selecting' },
+          { target: 'unavailable', actions: { type: 'logError', params: serviceErrorParams } },
+        ],
+      },
+      /** R8: the configured service is neither payselection nor cloudpayments. */
+      unavailable: {},
+      /**
+       * R3: reading the state stored before the trip to the login page. A plan chosen in the
+       * meantime counts, unless a stored state is found.
+       */
+      restoring: {
+        invoke: {
+          id: 'readStoredState',
+          src: 'readStoredState',
+          onDone: { target: 'selecting', actions: { type: 'assignRestored', params: restoredParams } },
+          onError: { target: 'selecting', actions: { type: 'logError', params: restoreErrorParams } },
         },
-        loadingWidget: {
-          invoke: {
-            id: 'loadWidgetScript',
-            src: 'loadWidgetScript',
-            input: loadWidgetInput,
-            onDone: { target: 'charging' },
-            onError: paymentFailed,
-          },
+        on: {
+          'plan.select': choose,
+          'offer.take': takeOffer,
+          'agreement.set': { actions: 'assignAgreement' },
         },
-        charging: {
-          invoke: { id: 'runWidget', src: 'runWidget', input: runWidgetInput },
-          on: {
-            'widget.success': { target: 'confirming' },
-            'widget.fail': paymentFailed,
-            /** R4: closing the widget only logs. */
-            'widget.close': { target: '#payment.selecting', actions: ['clearOptions', { type: 'log', params: closedParams }] },
-          },
+      },
+      selecting: {
+        /** R3: back from login with a plan chosen: the way back is used up, the payment panel is next. */
+        always: { guard: 'isBackFromLogin', actions: ['clearRedirect', 'focusPayment'] },
+        on: {
+          'plan.select': choose,
+          'offer.take': takeOffer,
+          'agreement.set': { actions: 'assignAgreement' },
+          'payment.submit': { guard: 'canSubmit', target: 'paying' },
         },
-        /** The widget said success; the backend confirms once the provider's notification is in. */
-        confirming: {
-          initial: 'checking',
-          states: {
-            checking: {
-              entry: 'countCheck',
-              invoke: {
-                id: 'checkPayment',
-                src: 'checkPayment',
-                input: checkInput,
-                onDone: [{ guard: { type: 'isConfirmed', params: outputParams }, target: '#payment.succeeded' }, ...afterCheck],
-                onError: [
-                  { guard: 'hasChecksLeft', target: 'waiting', actions: { type: 'logError', params: checkErrorParams } },
-                  { target: '#payment.unconfirmed', actions: [{ type: 'logError', params: checkErrorParams }, ...notConfirmed] },
-                ],
+      },
+      paying: {
+        tags: 'busy',
+        initial: 'requestingOptions',
+        states: {
+          requestingOptions: {
+            invoke: {
+              id: 'createPayment',
+              src: 'createPayment',
+              input: createPaymentInput,
+              onDone: { target: 'loadingWidget', actions: { type: 'assignOptions', params: outputParams } },
+              onError: paymentFailed,
+            },
+          },
+          loadingWidget: {
+            invoke: {
+              id: 'loadWidgetScript',
+              src: 'loadWidgetScript',
+              input: loadWidgetInput,
+              onDone: { target: 'charging' },
+              onError: paymentFailed,
+            },
+          },
+          charging: {
+            invoke: { id: 'runWidget', src: 'runWidget', input: runWidgetInput },
+            on: {
+              'widget.success': { target: 'confirming' },
+              'widget.fail': paymentFailed,
+              /** R4: closing the widget only logs. */
+              'widget.close': { target: '#payment.selecting', actions: ['clearOptions', { type: 'log', params: closedParams }] },
+            },
+          },
+          /** The widget said success; the backend confirms once the provider's notification is in. */
+          confirming: {
+            initial: 'checking',
+            states: {
+              checking: {
+                entry: 'countCheck',
+                invoke: {
+                  id: 'checkPayment',
+                  src: 'checkPayment',
+                  input: checkInput,
+                  onDone: [{ guard: { type: 'isConfirmed', params: outputParams }, target: '#payment.succeeded' }, ...afterCheck],
+                  onError: [
+                    { guard: 'hasChecksLeft', target: 'waiting', actions: { type: 'logError', params: checkErrorParams } },
+                    { target: '#payment.unconfirmed', actions: [{ type: 'logError', params: checkErrorParams }, ...notConfirmed] },
+                  ],
+                },
+              },
+              waiting: {
+                invoke: { id: 'wait', src: 'wait', input: waitInput, onDone: { target: 'checking' } },
               },
             },
-            waiting: {
-              invoke: { id: 'wait', src: 'wait', input: waitInput, onDone: { target: 'checking' } },
-            },
           },
         },
       },
-    },
-    /** Paid in the widget, not confirmed yet after every check: the visitor can look again or go to the account. */
-    unconfirmed: {
-      on: { 'payment.recheck': { target: '#payment.paying.confirming', actions: 'restartChecks' } },
-    },
-    succeeded: {
-      tags: 'busy',
-      entry: [
-        { type: 'toast', params: successToast },
-        { type: 'trackPurchase', params: analyticsParams },
-      ],
-      invoke: {
-        id: 'refreshUser',
-        src: 'refreshUser',
-        onDone: { target: 'selecting', actions: toAccount },
-        onError: { target: 'selecting', actions: [{ type: 'logError', params: refreshErrorParams }, ...toAccount] },
+      /** Paid in the widget, not confirmed yet after every check: the visitor can look again or go to the account. */
+      unconfirmed: {
+        on: { 'payment.recheck': { target: '#payment.paying.confirming', actions: 'restartChecks' } },
+      },
+      succeeded: {
+        tags: 'busy',
+        entry: [
+          { type: 'toast', params: successToast },
+          { type: 'trackPurchase', params: analyticsParams },
+        ],
+        invoke: {
+          id: 'refreshUser',
+          src: 'refreshUser',
+          onDone: { target: 'selecting', actions: toAccount },
+          onError: { target: 'selecting', actions: [{ type: 'logError', params: refreshErrorParams }, ...toAccount] },
+        },
       },
     },
-  },
-})
+  })
+}
+
+/** The payment machine as defined: its calls fail and its effects do nothing. */
+export const paymentMachine = /* @__PURE__ */ createPaymentMachine()
 
 export type PaymentMachine = typeof paymentMachine
 

@@ -37,59 +37,81 @@ function failureParams({ context }: { context: RequestContext }): ErrorParams {
   return { error: context.failure }
 }
 
-export const requestMachine = setup({
-  // No declared input type: the input is optional (`RequestInput`), read by the context factory.
-  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-  types: { context: {} as RequestContext, events: {} as RequestEvent },
-  actors: {
-    /** The call; resolves with its result or rejects with an error carrying the backend's message. */
-    run: fromPromise<unknown, void>(async () => notProvided('request', 'run')),
-  },
-  actions: {
-    assignResult: assign((_, result: unknown) => ({ result, error: null, failure: null })),
-    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error), failure: params.error })),
-    /** Whatever the page does with a result (store a cookie, refresh the user). */
-    succeeded: (_, _result: unknown) => {},
-    /** Whatever the page tells the visitor about a failure (a toast). */
-    reportFailure: (_, _params: ErrorParams) => {},
-    logError: (_, _params: ErrorParams) => {},
-  },
-  guards: {
-    settledWithError: ({ context }) => context.error !== null,
-    settledWithResult: ({ context }) => context.result !== null,
-  },
-}).createMachine({
-  id: 'request',
-  context: initialContext,
-  initial: 'starting',
-  states: {
-    /** A call made before is taken as it ended; otherwise the machine waits to be started. */
-    starting: {
-      always: [
-        { guard: 'settledWithError', target: 'failed', actions: { type: 'reportFailure', params: failureParams } },
-        { guard: 'settledWithResult', target: 'done' },
-        { target: 'idle' },
-      ],
+const requestActors = {
+  /** The call; resolves with its result or rejects with an error carrying the backend's message. */
+  run: fromPromise<unknown, void>(async () => notProvided('request', 'run')),
+}
+// Stryker disable next-line ObjectLiteral: an action the machine does not know does nothing, as these do; they declare the actions and their params for the compiler (decision 070)
+const requestEffectActions = {
+  /** Whatever the page does with a result (store a cookie, refresh the user). */
+  succeeded: (_: unknown, _result: unknown) => {},
+  /** Whatever the page tells the visitor about a failure (a toast). */
+  reportFailure: (_: unknown, _params: ErrorParams) => {},
+  logError: (_: unknown, _params: ErrorParams) => {},
+}
+
+/** What a page gives its request machine: the call, and what it does with the outcome. */
+export interface RequestEffects {
+  actors?: Partial<typeof requestActors>
+  actions?: Partial<typeof requestEffectActions>
+}
+
+/**
+ * A request machine, with the page's effects when given: the browser builds it once, with its
+ * effects, when the page first renders; `requestMachine` is the machine as defined (decision 022).
+ */
+export function createRequestMachine(effects: RequestEffects = {}) {
+  return setup({
+    // No declared input type: the input is optional (`RequestInput`), read by the context factory.
+    // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
+    types: { context: {} as RequestContext, events: {} as RequestEvent },
+    actors: { ...requestActors, ...effects.actors },
+    actions: {
+      assignResult: assign((_, result: unknown) => ({ result, error: null, failure: null })),
+      assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error), failure: params.error })),
+      ...requestEffectActions,
+      ...effects.actions,
     },
-    idle: { on: { 'request.start': { target: 'loading' } } },
-    loading: {
-      tags: 'busy',
-      invoke: {
-        id: 'run',
-        src: 'run',
-        onDone: {
-          target: 'done',
-          actions: [
-            { type: 'assignResult', params: outputParams },
-            { type: 'succeeded', params: outputParams },
-          ],
-        },
-        onError: { target: 'failed', actions: [...assignAndLogError, { type: 'reportFailure', params: errorParams }] },
+    guards: {
+      settledWithError: ({ context }) => context.error !== null,
+      settledWithResult: ({ context }) => context.result !== null,
+    },
+  }).createMachine({
+    id: 'request',
+    context: initialContext,
+    initial: 'starting',
+    states: {
+      /** A call made before is taken as it ended; otherwise the machine waits to be started. */
+      starting: {
+        always: [
+          { guard: 'settledWithError', target: 'failed', actions: { type: 'reportFailure', params: failureParams } },
+          { guard: 'settledWithResult', target: 'done' },
+          { target: 'idle' },
+        ],
       },
+      idle: { on: { 'request.start': { target: 'loading' } } },
+      loading: {
+        tags: 'busy',
+        invoke: {
+          id: 'run',
+          src: 'run',
+          onDone: {
+            target: 'done',
+            actions: [
+              { type: 'assignResult', params: outputParams },
+              { type: 'succeeded', params: outputParams },
+            ],
+          },
+          onError: { target: 'failed', actions: [...assignAndLogError, { type: 'reportFailure', params: errorParams }] },
+        },
+      },
+      done: {},
+      failed: { on: { 'request.retry': { target: 'loading' } } },
     },
-    done: {},
-    failed: { on: { 'request.retry': { target: 'loading' } } },
-  },
-})
+  })
+}
+
+/** The request machine as defined: its call fails and its effects do nothing. */
+export const requestMachine = /* @__PURE__ */ createRequestMachine()
 
 export type RequestMachine = typeof requestMachine

@@ -7,13 +7,13 @@ import type { ConfirmSettled } from '#app/features/account/confirm-email.functio
 import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { reportFailure } from '#app/site/report.ts'
 import { useSite } from '#app/site/use-site.ts'
 import { isLoggedIn } from '#machines/auth.ts'
-import { requestMachine } from '#machines/request.ts'
+import { createRequestMachine } from '#machines/request.ts'
 import { CONFIRM_FORM } from '#machines/sign-in.ts'
 
 /**
@@ -55,16 +55,14 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
   const [logic] = useState(() =>
-    withEffects(requestMachine, (machine) =>
-      machine.provide({
-        actors: { run },
-        actions: {
-          // The account's address changed: the auth machine fetches the user again when signed in.
-          succeeded: () => auth.send({ type: 'user.refresh' }),
-          logError: (_, params) => reportFailure('confirm-email:', params.error),
-        },
-      }),
-    ),
+    createWithEffects(createRequestMachine, () => ({
+      actors: { run },
+      actions: {
+        // The account's address changed: the auth machine fetches the user again when signed in.
+        succeeded: () => auth.send({ type: 'user.refresh' }),
+        logError: (_, params) => reportFailure('confirm-email:', params.error),
+      },
+    })),
   )
   const [state, send] = useMachine(logic, {
     inspect: useMachineInspect(),

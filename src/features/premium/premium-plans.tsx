@@ -2,13 +2,13 @@ import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import type { SpecialOffer, SubscriptionList } from '#app/api/schemas.ts'
 import { m } from '#app/paraglide/messages.js'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
 import { useSite } from '#app/site/use-site.ts'
 import type { SpecialOffer as MachineOffer } from '#machines/payment.ts'
-import { requestMachine } from '#machines/request.ts'
+import { createRequestMachine } from '#machines/request.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { PremiumCheckout } from './checkout.tsx'
 import { usePlansCall } from './plans.effects.ts'
@@ -46,15 +46,13 @@ function Plans({ initial, offer, takeOffer, locale }: PremiumPlansProps) {
   const site = useSite()
   const run = usePlansCall(site.config.payment.service)
   const [logic] = useState(() =>
-    withEffects(requestMachine, (machine) =>
-      machine.provide({
-        actors: { run },
-        actions: {
-          reportFailure: (_, params) => notify(plansFailureToast(params.error)),
-          logError: (_, params) => reportFailure('premium: the plan list could not be loaded', params.error),
-        },
-      }),
-    ),
+    createWithEffects(createRequestMachine, () => ({
+      actors: { run },
+      actions: {
+        reportFailure: (_, params) => notify(plansFailureToast(params.error)),
+        logError: (_, params) => reportFailure('premium: the plan list could not be loaded', params.error),
+      },
+    })),
   )
   const [snapshot, send] = useMachine(logic, { input: { settled: settledPlans(initial) }, inspect: useMachineInspect() })
   const list = snapshot.matches('done') ? (snapshot.context.result as SubscriptionList) : null

@@ -8,20 +8,30 @@ import { askAuth } from '#app/features/account/auth-client.ts'
 import { navigateTo } from '#app/features/account/auth-provider.tsx'
 import { pushCartChange, pushPurchase } from '#app/features/marketing/data-layer.ts'
 import { createLoadWidgetScript, createRunWidget, type WidgetScope } from '#app/features/premium/payments/index.ts'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
 import { useSite } from '#app/site/use-site.ts'
 import { cloudpaymentsPublicIdForHost } from '#constants'
 import { isLoggedIn } from '#machines/auth.ts'
-import { type CreatePaymentInput, type OfferedPlan, type PremiumState, paymentMachine, persistablePremiumState, type SpecialOffer } from '#machines/payment.ts'
+import {
+  type CheckPaymentInput,
+  type CreatePaymentInput,
+  createPaymentMachine,
+  type OfferedPlan,
+  type PaymentEffects,
+  type PremiumState,
+  persistablePremiumState,
+  type SpecialOffer,
+  type WaitInput,
+} from '#machines/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import type { PaymentOptions } from '#machines/rules/payment.ts'
 import { paymentToast } from './payment-toast.ts'
 import { readPremiumState, sessionStorageOrNull, writePremiumState } from './persist.ts'
 
-type PaymentActors = NonNullable<Parameters<typeof paymentMachine.provide>[0]['actors']>
+type PaymentActors = NonNullable<PaymentEffects['actors']>
 
 /**
  * Replacement provider actors for the payment machine. The site never sets it; stories give
@@ -57,35 +67,33 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
   const override = useContext(PaymentActorsOverride)
 
   const [logic] = useState(() =>
-    withEffects(paymentMachine, (machine) =>
-      machine.provide({
-        actors: {
-          readStoredState: fromPromise<PremiumState | null, void>(() => readPremiumState(sessionStorageOrNull())),
-          createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(({ input }) =>
-            live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service, ...(input.special ? { special: true } : {}) }),
-          ),
-          loadWidgetScript: createLoadWidgetScript(payment),
-          runWidget: createRunWidget(() => window as unknown as WidgetScope),
-          checkPayment: fromPromise(async ({ input }) => (await live.current.api.payment(input.paymentId)).status === 'paid'),
-          wait: fromPromise(({ input }) => new Promise<void>((resolve) => window.setTimeout(resolve, input.ms))),
-          refreshUser: fromPromise<void, void>(async () => {
-            const settled = await askAuth(live.current.auth, { type: 'user.refresh' })
-            if (!settled.matches({ loggedIn: 'active' })) throw new Error('The session ended while the user was refreshed')
-          }),
-          ...override,
-        },
-        actions: {
-          toast: ({ event }, params) => notify(paymentToast(params, (event as { error?: unknown }).error)),
-          trackPurchase: (_, params) => pushPurchase(params),
-          trackCart: (_, params) => pushCartChange(params),
-          focusPayment: () => live.current.onPanel('focus'),
-          revealPayment: () => live.current.onPanel('reveal'),
-          navigate: (_, params) => navigateTo(live.current.router, params.to),
-          log: (_, params) => console.info(`payment: ${params.message}`),
-          logError: (_, params) => reportFailure(`payment: ${params.message}`, params.detail ?? ''),
-        },
-      }),
-    ),
+    createWithEffects(createPaymentMachine, () => ({
+      actors: {
+        readStoredState: fromPromise<PremiumState | null, void>(() => readPremiumState(sessionStorageOrNull())),
+        createPayment: fromPromise<PaymentOptions, CreatePaymentInput>(({ input }) =>
+          live.current.api.createPayment({ subscription_id: input.subscriptionId, service: payment.service, ...(input.special ? { special: true } : {}) }),
+        ),
+        loadWidgetScript: createLoadWidgetScript(payment),
+        runWidget: createRunWidget(() => window as unknown as WidgetScope),
+        checkPayment: fromPromise<boolean, CheckPaymentInput>(async ({ input }) => (await live.current.api.payment(input.paymentId)).status === 'paid'),
+        wait: fromPromise<void, WaitInput>(({ input }) => new Promise<void>((resolve) => window.setTimeout(resolve, input.ms))),
+        refreshUser: fromPromise<void, void>(async () => {
+          const settled = await askAuth(live.current.auth, { type: 'user.refresh' })
+          if (!settled.matches({ loggedIn: 'active' })) throw new Error('The session ended while the user was refreshed')
+        }),
+        ...override,
+      },
+      actions: {
+        toast: ({ event }, params) => notify(paymentToast(params, (event as { error?: unknown }).error)),
+        trackPurchase: (_, params) => pushPurchase(params),
+        trackCart: (_, params) => pushCartChange(params),
+        focusPayment: () => live.current.onPanel('focus'),
+        revealPayment: () => live.current.onPanel('reveal'),
+        navigate: (_, params) => navigateTo(live.current.router, params.to),
+        log: (_, params) => console.info(`payment: ${params.message}`),
+        logError: (_, params) => reportFailure(`payment: ${params.message}`, params.detail ?? ''),
+      },
+    })),
   )
 
   const [snapshot, send, actorRef] = useMachine(logic, {
