@@ -57,88 +57,110 @@ function joinPathParams({ context, event }: { context: JoinContext; event: JoinE
   return { to: localePath(context.locale, `/join/${encodeURIComponent((event.values.code ?? '').trim())}`) }
 }
 
-export const joinMachine = setup({
-  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-  types: { context: {} as JoinContext, events: {} as JoinEvent, input: {} as JoinInput, tags: {} as 'busy' },
-  actors: {
-    form: formMachine,
-    /** R7: GET /referrer/link/{code}. */
-    registerReferrer: fromPromise<ReferrerResult, { code: string }>(async () => notProvided('join', 'registerReferrer')),
-  },
-  actions: {
-    assignResult: assign((_, result: ReferrerResult) => ({ result, error: null })),
-    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
-    /** R7: the referrer cookie (a year, path /). */
-    storeReferrerCookie: (_, _params: CookieParams) => {},
-    navigate: (_, _params: NavigateParams) => {},
-    logError: (_, _params: ErrorParams) => {},
-  },
-  guards: {
-    hasNoCode: ({ context }) => context.code === null,
-    isSettledValid: ({ context }) => context.result?.valid === true,
-    isSettled: ({ context }) => context.result !== null || context.error !== null,
-    isValid: (_, result: ReferrerResult) => result.valid,
-    isJoinForm: ({ event }) => event.form === JOIN_FORM,
-  },
-}).createMachine({
-  id: 'join',
-  context: ({ input }) => {
-    const settled = input.settled ?? null
-    return {
-      locale: input.locale,
-      code: sanitizeReferrerCode(input.code),
-      result: settled && 'result' in settled ? settled.result : null,
-      error: settled && 'error' in settled ? settled.error : null,
-      typed: input.typed ?? '',
-      submitOnStart: input.submitOnStart ?? false,
-    }
-  },
-  initial: 'starting',
-  states: {
-    starting: {
-      always: [
-        { guard: 'hasNoCode', target: 'entering' },
-        { guard: 'isSettledValid', target: 'registered', actions: { type: 'storeReferrerCookie', params: registeredCode } },
-        { guard: 'isSettled', target: 'invalid' },
-        { target: 'registering' },
-      ],
+const joinActors = {
+  form: formMachine,
+  /** R7: GET /referrer/link/{code}. */
+  registerReferrer: fromPromise<ReferrerResult, { code: string }>(async () => notProvided('join', 'registerReferrer')),
+}
+// Stryker disable next-line ObjectLiteral: an action the machine does not know does nothing, as these do; they declare the actions and their params for the compiler (decision 070)
+const joinEffectActions = {
+  /** R7: the referrer cookie (a year, path /). */
+  storeReferrerCookie: (_: unknown, _params: CookieParams) => {},
+  navigate: (_: unknown, _params: NavigateParams) => {},
+  logError: (_: unknown, _params: ErrorParams) => {},
+}
+
+/** What the app gives the join machine: its form, its call and its actions outside the machine. */
+export interface JoinEffects {
+  actors?: Partial<typeof joinActors>
+  actions?: Partial<typeof joinEffectActions>
+}
+
+/**
+ * The join machine, with the app's effects when given: built once, with them, when the join
+ * page first renders (decision 022); `joinMachine` is the machine as defined.
+ */
+export function createJoinMachine(effects: JoinEffects = {}) {
+  return setup({
+    // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
+    types: { context: {} as JoinContext, events: {} as JoinEvent, input: {} as JoinInput, tags: {} as 'busy' },
+    actors: { ...joinActors, ...effects.actors },
+    actions: {
+      assignResult: assign((_, result: ReferrerResult) => ({ result, error: null })),
+      assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
+      ...joinEffectActions,
+      ...effects.actions,
     },
-    entering: {
-      invoke: {
-        id: JOIN_FORM,
-        src: 'form',
-        input: ({ context }) => ({
-          id: JOIN_FORM,
-          fields: [{ name: 'code', value: context.typed, rules: REFERRAL_CODE_RULES }],
-          submitOnStart: context.submitOnStart,
-        }),
-      },
-      on: { 'form.submitted': { guard: 'isJoinForm', actions: { type: 'navigate', params: joinPathParams } } },
+    guards: {
+      hasNoCode: ({ context }) => context.code === null,
+      isSettledValid: ({ context }) => context.result?.valid === true,
+      isSettled: ({ context }) => context.result !== null || context.error !== null,
+      isValid: (_, result: ReferrerResult) => result.valid,
+      isJoinForm: ({ event }) => event.form === JOIN_FORM,
     },
-    registering: {
-      tags: 'busy',
-      invoke: {
-        id: 'registerReferrer',
-        src: 'registerReferrer',
-        // Registering: the address had a code of the backend's form (see `hasNoCode`).
-        input: ({ context }) => ({ code: context.code! }),
-        onDone: [
-          {
-            guard: { type: 'isValid', params: outputParams },
-            target: 'registered',
-            actions: [
-              { type: 'assignResult', params: outputParams },
-              { type: 'storeReferrerCookie', params: registeredCode },
-            ],
-          },
-          { target: 'invalid', actions: { type: 'assignResult', params: outputParams } },
+  }).createMachine({
+    id: 'join',
+    context: ({ input }) => {
+      const settled = input.settled ?? null
+      return {
+        locale: input.locale,
+        code: sanitizeReferrerCode(input.code),
+        result: settled && 'result' in settled ? settled.result : null,
+        error: settled && 'error' in settled ? settled.error : null,
+        typed: input.typed ?? '',
+        submitOnStart: input.submitOnStart ?? false,
+      }
+    },
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [
+          { guard: 'hasNoCode', target: 'entering' },
+          { guard: 'isSettledValid', target: 'registered', actions: { type: 'storeReferrerCookie', params: registeredCode } },
+          { guard: 'isSettled', target: 'invalid' },
+          { target: 'registering' },
         ],
-        onError: { target: 'invalid', actions: assignAndLogError },
       },
+      entering: {
+        invoke: {
+          id: JOIN_FORM,
+          src: 'form',
+          input: ({ context }) => ({
+            id: JOIN_FORM,
+            fields: [{ name: 'code', value: context.typed, rules: REFERRAL_CODE_RULES }],
+            submitOnStart: context.submitOnStart,
+          }),
+        },
+        on: { 'form.submitted': { guard: 'isJoinForm', actions: { type: 'navigate', params: joinPathParams } } },
+      },
+      registering: {
+        tags: 'busy',
+        invoke: {
+          id: 'registerReferrer',
+          src: 'registerReferrer',
+          // Registering: the address had a code of the backend's form (see `hasNoCode`).
+          input: ({ context }) => ({ code: context.code! }),
+          onDone: [
+            {
+              guard: { type: 'isValid', params: outputParams },
+              target: 'registered',
+              actions: [
+                { type: 'assignResult', params: outputParams },
+                { type: 'storeReferrerCookie', params: registeredCode },
+              ],
+            },
+            { target: 'invalid', actions: { type: 'assignResult', params: outputParams } },
+          ],
+          onError: { target: 'invalid', actions: assignAndLogError },
+        },
+      },
+      registered: {},
+      invalid: {},
     },
-    registered: {},
-    invalid: {},
-  },
-})
+  })
+}
+
+/** The join machine as defined: its call fails and its effects do nothing. */
+export const joinMachine = /* @__PURE__ */ createJoinMachine()
 
 export type JoinMachine = typeof joinMachine

@@ -103,129 +103,151 @@ const submittedBy =
 /** A failed call: the form stays, with what the visitor typed and the error. */
 const failedOnForm = { target: 'editing', actions: assignAndLogError } as const
 
-export const signInMachine = setup({
-  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-  types: { context: {} as SignInContext, events: {} as SignInEvent, input: {} as SignInInput, tags: {} as 'busy' },
-  actors: {
-    form: formMachine,
-    requestCode: fromPromise<CodeRequested, RequestCodeInput>(async () => notProvided('sign-in', 'requestCode')),
-    /** Hands the code to the auth machine and resolves once it signed in. */
-    verifyCode: fromPromise<unknown, VerifyCodeInput>(async () => notProvided('sign-in', 'verifyCode')),
-    /** Sends `{ type: 'clock.tick', now }` every `intervalMs`. */
-    ticker: fromCallback<EventObject, TickerInput>(() => {}),
-  },
-  actions: {
-    /** The early submit, if any, is used up by the first submit that gets through. */
-    assignEmail: assign(({ event }) => {
-      assertEvent(event, 'form.submitted')
-      return { email: (event.values.email ?? '').trim(), error: null, submitOnStart: false }
-    }),
-    assignCode: assign(({ event }) => {
-      assertEvent(event, 'form.submitted')
-      return { code: (event.values.code ?? '').trim(), error: null, submitOnStart: false }
-    }),
-    assignSent: assign((_, sent: CodeRequested) => ({
-      notice: sent.message,
+const signInActors = {
+  form: formMachine,
+  requestCode: fromPromise<CodeRequested, RequestCodeInput>(async () => notProvided('sign-in', 'requestCode')),
+  /** Hands the code to the auth machine and resolves once it signed in. */
+  verifyCode: fromPromise<unknown, VerifyCodeInput>(async () => notProvided('sign-in', 'verifyCode')),
+  /** Sends `{ type: 'clock.tick', now }` every `intervalMs`. */
+  ticker: fromCallback<EventObject, TickerInput>(() => {}),
+}
+// Stryker disable next-line ObjectLiteral: an action the machine does not know does nothing, as these do; they declare the actions and their params for the compiler (decision 070)
+const signInEffectActions = {
+  logError: (_: unknown, _params: ErrorParams) => {},
+}
+
+/** What the app gives the sign-in machine: its forms, its calls and its actions outside the machine. */
+export interface SignInEffects {
+  actors?: Partial<typeof signInActors>
+  actions?: Partial<typeof signInEffectActions>
+}
+
+/**
+ * The sign-in machine, with the app's effects when given: built once, with them, when the
+ * sign-in form first renders (decision 022); `signInMachine` is the machine as defined.
+ */
+export function createSignInMachine(effects: SignInEffects = {}) {
+  return setup({
+    // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
+    types: { context: {} as SignInContext, events: {} as SignInEvent, input: {} as SignInInput, tags: {} as 'busy' },
+    actors: { ...signInActors, ...effects.actors },
+    actions: {
+      /** The early submit, if any, is used up by the first submit that gets through. */
+      assignEmail: assign(({ event }) => {
+        assertEvent(event, 'form.submitted')
+        return { email: (event.values.email ?? '').trim(), error: null, submitOnStart: false }
+      }),
+      assignCode: assign(({ event }) => {
+        assertEvent(event, 'form.submitted')
+        return { code: (event.values.code ?? '').trim(), error: null, submitOnStart: false }
+      }),
+      assignSent: assign((_, sent: CodeRequested) => ({
+        notice: sent.message,
+        error: null,
+        code: '',
+        now: sent.at,
+        resendAt: sent.at + Math.max(0, sent.resendIn) * 1000,
+      })),
+      assignNow: assign(({ event }) => {
+        assertEvent(event, ['clock.tick', 'signin.resend'])
+        return { now: event.now }
+      }),
+      assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
+      /** Back to the e-mail step: a submit made before the page was interactive was the code form's, never this one's. */
+      clearNotice: assign({ notice: null, error: null, code: '', resendAt: null, submitOnStart: false }),
+      ...signInEffectActions,
+      ...effects.actions,
+    },
+    guards: {
+      isEmailForm: submittedBy(SIGN_IN_EMAIL_FORM),
+      isCodeForm: submittedBy(SIGN_IN_CODE_FORM),
+      /** The code step always knows when another code may be asked for. */
+      canResend: ({ context, event }) => {
+        assertEvent(event, 'signin.resend')
+        return event.now >= context.resendAt!
+      },
+      startsAtCode: ({ context }) => context.resendAt !== null,
+    },
+  }).createMachine({
+    id: 'signIn',
+    context: ({ input }) => ({
+      email: input.email ?? '',
+      code: input.code ?? '',
+      notice: input.notice ?? null,
       error: null,
-      code: '',
-      now: sent.at,
-      resendAt: sent.at + Math.max(0, sent.resendIn) * 1000,
-    })),
-    assignNow: assign(({ event }) => {
-      assertEvent(event, ['clock.tick', 'signin.resend'])
-      return { now: event.now }
+      resendAt: input.step === 'code' ? (input.resendAt ?? input.now) : null,
+      now: input.now,
+      redirectTo: input.redirectTo ?? null,
+      submitOnStart: input.submitOnStart ?? false,
     }),
-    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
-    /** Back to the e-mail step: a submit made before the page was interactive was the code form's, never this one's. */
-    clearNotice: assign({ notice: null, error: null, code: '', resendAt: null, submitOnStart: false }),
-    logError: (_, _params: ErrorParams) => {},
-  },
-  guards: {
-    isEmailForm: submittedBy(SIGN_IN_EMAIL_FORM),
-    isCodeForm: submittedBy(SIGN_IN_CODE_FORM),
-    /** The code step always knows when another code may be asked for. */
-    canResend: ({ context, event }) => {
-      assertEvent(event, 'signin.resend')
-      return event.now >= context.resendAt!
-    },
-    startsAtCode: ({ context }) => context.resendAt !== null,
-  },
-}).createMachine({
-  id: 'signIn',
-  context: ({ input }) => ({
-    email: input.email ?? '',
-    code: input.code ?? '',
-    notice: input.notice ?? null,
-    error: null,
-    resendAt: input.step === 'code' ? (input.resendAt ?? input.now) : null,
-    now: input.now,
-    redirectTo: input.redirectTo ?? null,
-    submitOnStart: input.submitOnStart ?? false,
-  }),
-  initial: 'starting',
-  states: {
-    starting: {
-      always: [{ guard: 'startsAtCode', target: 'code' }, { target: 'email' }],
-    },
-    email: {
-      invoke: { id: SIGN_IN_EMAIL_FORM, src: 'form', input: emailFormInput },
-      initial: 'editing',
-      states: {
-        editing: {
-          on: { 'form.submitted': { guard: 'isEmailForm', target: 'requesting', actions: 'assignEmail' } },
-        },
-        requesting: {
-          tags: 'busy',
-          invoke: {
-            id: 'requestCode',
-            src: 'requestCode',
-            input: requestInput,
-            onDone: { target: '#signIn.code', actions: { type: 'assignSent', params: outputParams } },
-            onError: failedOnForm,
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [{ guard: 'startsAtCode', target: 'code' }, { target: 'email' }],
+      },
+      email: {
+        invoke: { id: SIGN_IN_EMAIL_FORM, src: 'form', input: emailFormInput },
+        initial: 'editing',
+        states: {
+          editing: {
+            on: { 'form.submitted': { guard: 'isEmailForm', target: 'requesting', actions: 'assignEmail' } },
+          },
+          requesting: {
+            tags: 'busy',
+            invoke: {
+              id: 'requestCode',
+              src: 'requestCode',
+              input: requestInput,
+              onDone: { target: '#signIn.code', actions: { type: 'assignSent', params: outputParams } },
+              onError: failedOnForm,
+            },
           },
         },
       },
-    },
-    code: {
-      invoke: [
-        { id: SIGN_IN_CODE_FORM, src: 'form', input: codeFormInput },
-        { id: 'ticker', src: 'ticker', input: { intervalMs: TICK_MS } },
-      ],
-      on: { 'clock.tick': { actions: 'assignNow' } },
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'form.submitted': { guard: 'isCodeForm', target: 'verifying', actions: 'assignCode' },
-            'signin.resend': { guard: 'canResend', target: 'resending', actions: 'assignNow' },
-            'signin.changeEmail': { target: '#signIn.email', actions: 'clearNotice' },
+      code: {
+        invoke: [
+          { id: SIGN_IN_CODE_FORM, src: 'form', input: codeFormInput },
+          { id: 'ticker', src: 'ticker', input: { intervalMs: TICK_MS } },
+        ],
+        on: { 'clock.tick': { actions: 'assignNow' } },
+        initial: 'editing',
+        states: {
+          editing: {
+            on: {
+              'form.submitted': { guard: 'isCodeForm', target: 'verifying', actions: 'assignCode' },
+              'signin.resend': { guard: 'canResend', target: 'resending', actions: 'assignNow' },
+              'signin.changeEmail': { target: '#signIn.email', actions: 'clearNotice' },
+            },
           },
-        },
-        verifying: {
-          tags: 'busy',
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: verifyInput,
-            onDone: { target: '#signIn.signedIn' },
-            onError: failedOnForm,
+          verifying: {
+            tags: 'busy',
+            invoke: {
+              id: 'verifyCode',
+              src: 'verifyCode',
+              input: verifyInput,
+              onDone: { target: '#signIn.signedIn' },
+              onError: failedOnForm,
+            },
           },
-        },
-        resending: {
-          tags: 'busy',
-          invoke: {
-            id: 'resendCode',
-            src: 'requestCode',
-            input: requestInput,
-            onDone: { target: 'editing', actions: { type: 'assignSent', params: outputParams } },
-            onError: failedOnForm,
+          resending: {
+            tags: 'busy',
+            invoke: {
+              id: 'resendCode',
+              src: 'requestCode',
+              input: requestInput,
+              onDone: { target: 'editing', actions: { type: 'assignSent', params: outputParams } },
+              onError: failedOnForm,
+            },
           },
         },
       },
+      signedIn: { type: 'final' },
     },
-    signedIn: { type: 'final' },
-  },
-})
+  })
+}
+
+/** The sign-in machine as defined: its calls fail and its effects do nothing. */
+export const signInMachine = /* @__PURE__ */ createSignInMachine()
 
 export type SignInMachine = typeof signInMachine
 
@@ -298,82 +320,104 @@ function confirmFormInput({ context }: { context: ConfirmContext }): FormInput {
   }
 }
 
-export const confirmMachine = setup({
-  // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-  types: { context: {} as ConfirmContext, events: {} as ConfirmEvent, input: {} as ConfirmInput, tags: {} as 'busy' },
-  actors: {
-    form: formMachine,
-    /** Hands the credentials to the auth machine (sign-in, or renewal for the same account). */
-    confirm: fromPromise<unknown, ConfirmCredentials>(async () => notProvided('confirm', 'confirm')),
-  },
-  actions: {
-    assignSubmit: assign(({ event }) => {
-      assertEvent(event, 'form.submitted')
-      return {
-        credentials: { email: (event.values.email ?? '').trim(), code: (event.values.code ?? '').trim(), password: event.values.password ?? '' },
-        error: null,
-      }
+const confirmActors = {
+  form: formMachine,
+  /** Hands the credentials to the auth machine (sign-in, or renewal for the same account). */
+  confirm: fromPromise<unknown, ConfirmCredentials>(async () => notProvided('confirm', 'confirm')),
+}
+// Stryker disable next-line ObjectLiteral: an action the machine does not know does nothing, as these do; they declare the actions and their params for the compiler (decision 070)
+const confirmEffectActions = {
+  /** Signs out through the auth machine (R2: then the root path). */
+  logout: () => {},
+  /** R8: the success toast. */
+  notifyConfirmed: () => {},
+  logError: (_: unknown, _params: ErrorParams) => {},
+}
+
+/** What the app gives the confirmation machine: its form, its call and its actions outside the machine. */
+export interface ConfirmEffects {
+  actors?: Partial<typeof confirmActors>
+  actions?: Partial<typeof confirmEffectActions>
+}
+
+/**
+ * The confirmation machine, with the app's effects when given: built once, with them, when the
+ * confirmation form first renders (decision 022); `confirmMachine` is the machine as defined.
+ */
+export function createConfirmMachine(effects: ConfirmEffects = {}) {
+  return setup({
+    // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
+    types: { context: {} as ConfirmContext, events: {} as ConfirmEvent, input: {} as ConfirmInput, tags: {} as 'busy' },
+    actors: { ...confirmActors, ...effects.actors },
+    actions: {
+      assignSubmit: assign(({ event }) => {
+        assertEvent(event, 'form.submitted')
+        return {
+          credentials: { email: (event.values.email ?? '').trim(), code: (event.values.code ?? '').trim(), password: event.values.password ?? '' },
+          error: null,
+        }
+      }),
+      assignOtherAccount: assign(({ context }) => ({ otherAccount: context.signedInAs ?? null })),
+      clearOtherAccount: assign({ otherAccount: null }),
+      assignSignedInAs: assign(({ event }) => {
+        assertEvent(event, 'auth.changed')
+        return { signedInAs: event.signedInAs }
+      }),
+      assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
+      ...confirmEffectActions,
+      ...effects.actions,
+    },
+    guards: {
+      isConfirmForm: submittedBy(CONFIRM_FORM),
+      isSignedInAsAnother: ({ context }) => typeof context.signedInAs === 'string' && !sameEmail(context.signedInAs, context.credentials.email),
+      isSessionKnown: ({ context }) => context.signedInAs !== undefined,
+    },
+  }).createMachine({
+    id: 'confirm',
+    context: ({ input }) => ({
+      credentials: { email: input.email ?? '', code: input.code ?? '', password: '' },
+      signedInAs: input.signedInAs,
+      otherAccount: null,
+      error: null,
+      submitOnStart: input.submitOnStart ?? false,
     }),
-    assignOtherAccount: assign(({ context }) => ({ otherAccount: context.signedInAs ?? null })),
-    clearOtherAccount: assign({ otherAccount: null }),
-    assignSignedInAs: assign(({ event }) => {
-      assertEvent(event, 'auth.changed')
-      return { signedInAs: event.signedInAs }
-    }),
-    assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
-    /** Signs out through the auth machine (R2: then the root path). */
-    logout: () => {},
-    /** R8: the success toast. */
-    notifyConfirmed: () => {},
-    logError: (_, _params: ErrorParams) => {},
-  },
-  guards: {
-    isConfirmForm: submittedBy(CONFIRM_FORM),
-    isSignedInAsAnother: ({ context }) => typeof context.signedInAs === 'string' && !sameEmail(context.signedInAs, context.credentials.email),
-    isSessionKnown: ({ context }) => context.signedInAs !== undefined,
-  },
-}).createMachine({
-  id: 'confirm',
-  context: ({ input }) => ({
-    credentials: { email: input.email ?? '', code: input.code ?? '', password: '' },
-    signedInAs: input.signedInAs,
-    otherAccount: null,
-    error: null,
-    submitOnStart: input.submitOnStart ?? false,
-  }),
-  invoke: { id: CONFIRM_FORM, src: 'form', input: confirmFormInput },
-  on: { 'auth.changed': { actions: 'assignSignedInAs' } },
-  initial: 'editing',
-  states: {
-    editing: {
-      on: { 'form.submitted': { guard: 'isConfirmForm', target: 'deciding', actions: 'assignSubmit' } },
-    },
-    /** Who is signed in decides; while the auth machine has not said yet, the submit waits for it. */
-    deciding: {
-      tags: 'busy',
-      always: [
-        { guard: 'isSignedInAsAnother', target: 'otherAccount', actions: 'assignOtherAccount' },
-        { guard: 'isSessionKnown', target: 'confirming' },
-      ],
-    },
-    otherAccount: {
-      on: {
-        'confirm.logout': { target: 'editing', actions: ['logout', 'clearOtherAccount'] },
-        'confirm.edit': { target: 'editing', actions: 'clearOtherAccount' },
+    invoke: { id: CONFIRM_FORM, src: 'form', input: confirmFormInput },
+    on: { 'auth.changed': { actions: 'assignSignedInAs' } },
+    initial: 'editing',
+    states: {
+      editing: {
+        on: { 'form.submitted': { guard: 'isConfirmForm', target: 'deciding', actions: 'assignSubmit' } },
       },
-    },
-    confirming: {
-      tags: 'busy',
-      invoke: {
-        id: 'confirm',
-        src: 'confirm',
-        input: ({ context }) => context.credentials,
-        onDone: { target: 'confirmed', actions: 'notifyConfirmed' },
-        onError: failedOnForm,
+      /** Who is signed in decides; while the auth machine has not said yet, the submit waits for it. */
+      deciding: {
+        tags: 'busy',
+        always: [
+          { guard: 'isSignedInAsAnother', target: 'otherAccount', actions: 'assignOtherAccount' },
+          { guard: 'isSessionKnown', target: 'confirming' },
+        ],
       },
+      otherAccount: {
+        on: {
+          'confirm.logout': { target: 'editing', actions: ['logout', 'clearOtherAccount'] },
+          'confirm.edit': { target: 'editing', actions: 'clearOtherAccount' },
+        },
+      },
+      confirming: {
+        tags: 'busy',
+        invoke: {
+          id: 'confirm',
+          src: 'confirm',
+          input: ({ context }) => context.credentials,
+          onDone: { target: 'confirmed', actions: 'notifyConfirmed' },
+          onError: failedOnForm,
+        },
+      },
+      confirmed: { type: 'final' },
     },
-    confirmed: { type: 'final' },
-  },
-})
+  })
+}
+
+/** The confirmation machine as defined: its calls fail and its effects do nothing. */
+export const confirmMachine = /* @__PURE__ */ createConfirmMachine()
 
 export type ConfirmMachine = typeof confirmMachine

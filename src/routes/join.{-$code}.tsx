@@ -9,13 +9,13 @@ import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentB
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { reportFailure } from '#app/site/report.ts'
 import { useSite } from '#app/site/use-site.ts'
 import type { FormRef } from '#machines/form.ts'
-import { JOIN_FORM, joinMachine } from '#machines/join.ts'
+import { createJoinMachine, JOIN_FORM, type JoinEffects } from '#machines/join.ts'
 import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
 
 /**
@@ -36,8 +36,8 @@ export const Route = createFileRoute('/join/{-$code}')({
   component: JoinPage,
 })
 
-/** The join machine with the form it renders. */
-const joinLogic = joinMachine.provide({ actors: { form: siteForm } })
+/** What the machine's first state renders, on the server too: the site's forms. */
+const RENDERED: JoinEffects = { actors: { form: siteForm } }
 
 function JoinPage() {
   const { product } = useSite()
@@ -57,8 +57,9 @@ function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnT
   const router = useRouter()
   const locale = getLocale()
   const [logic] = useState(() =>
-    withEffects(joinLogic, (machine) =>
-      machine.provide({
+    createWithEffects(
+      createJoinMachine,
+      () => ({
         actors: { registerReferrer: registerCall },
         actions: {
           storeReferrerCookie: (_, params) => {
@@ -68,6 +69,7 @@ function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnT
           logError: (_, params) => reportFailure('join:', params.error),
         },
       }),
+      RENDERED,
     ),
   )
   const [state] = useMachine(logic, {

@@ -1,44 +1,62 @@
 /**
- * Decision 080: the server renders a machine as defined and never gives it effects; the browser
- * gives them once, and they run once its actor starts. Both render the same first state.
+ * Decision 080: the server renders a machine with what its first state renders and never gives
+ * it effects; the browser gives them once, and they run once its actor starts. Both render the
+ * same first state.
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { actorContext } from '#app/site/actor-context.tsx'
-import { createWithEffects, withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { type AuthUser, createAuthMachine } from '#machines/auth.ts'
-import { requestMachine } from '#machines/request.ts'
+import { formMachine } from '#machines/form.ts'
+import { createJoinMachine, JOIN_FORM, type ReferrerResult } from '#machines/join.ts'
+import { createRequestMachine } from '#machines/request.ts'
 import { createMenuMachine } from '#machines/ui.ts'
 
 /** A call the server made and that failed: the machine's first state reports it (in the browser). */
 const FAILED = { settled: { error: new Error('The plan list could not be loaded') } }
 
-describe('a machine with the site effects (withEffects)', () => {
+describe('a machine built with its effects (createWithEffects)', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('on the server: the machine itself, its effects never asked for, and the first state is the same', () => {
-    const effects = vi.fn((machine: typeof requestMachine) => machine.provide({ actions: { reportFailure: () => {} } }))
-    const logic = withEffects(requestMachine, effects)
-    expect(logic).toBe(requestMachine)
+  it('on the server: built once per process, with only what its first state renders; the effects are never asked for', () => {
+    const create = vi.fn(createJoinMachine)
+    const effects = vi.fn(() => ({}))
+    const form = formMachine.provide({})
+    const rendered = { actors: { form } }
+    const first = createWithEffects(create, effects, rendered)
+    expect(createWithEffects(create, effects, rendered)).toBe(first)
+    expect(create).toHaveBeenCalledTimes(1)
+    expect(create).toHaveBeenCalledWith(rendered)
     expect(effects).not.toHaveBeenCalled()
-    expect(createActor(logic, { input: FAILED }).getSnapshot().value).toBe('failed')
+    // No code in the address: the form to type one, run by the machine it was given.
+    const snapshot = createActor(first, { input: { locale: 'en' } }).getSnapshot()
+    expect(snapshot.value).toBe('entering')
+    expect((snapshot.children[JOIN_FORM] as unknown as { logic: unknown }).logic).toBe(form)
   })
 
-  it('in the browser: the effects are given once, and run once the actor starts', () => {
+  it('in the browser: one build for each call, with what it renders and the effects, which run once the actor starts', () => {
     vi.stubGlobal('window', {})
+    const create = vi.fn(createJoinMachine)
+    const form = formMachine.provide({})
+    const registerReferrer = fromPromise<ReferrerResult, { code: string }>(() => new Promise(() => {}))
+    const navigate = () => {}
+    const logic = createWithEffects(create, () => ({ actors: { registerReferrer }, actions: { navigate } }), { actors: { form } })
+    expect(create).toHaveBeenCalledTimes(1)
+    expect(create).toHaveBeenCalledWith({ actors: { form, registerReferrer }, actions: { navigate } })
+    expect(createWithEffects(create, () => ({}), { actors: { form } })).not.toBe(logic)
+    expect(create).toHaveBeenCalledTimes(2)
+
     const reported: unknown[] = []
-    const effects = vi.fn((machine: typeof requestMachine) =>
-      machine.provide({ actions: { reportFailure: (_, params) => reported.push(params), logError: () => {} } }),
-    )
-    const logic = withEffects(requestMachine, effects)
-    expect(effects).toHaveBeenCalledTimes(1)
-    expect(logic).not.toBe(requestMachine)
-    const actor = createActor(logic, { input: FAILED })
+    const request = createWithEffects(createRequestMachine, () => ({
+      actions: { reportFailure: (_: unknown, params: unknown) => reported.push(params), logError: () => {} },
+    }))
+    const actor = createActor(request, { input: FAILED })
     expect(actor.getSnapshot().value).toBe('failed')
     expect(reported).toEqual([])
     actor.start()
-    expect(reported).toHaveLength(1)
+    expect(reported).toEqual([{ error: FAILED.settled.error }])
     actor.stop()
   })
 })
@@ -56,7 +74,7 @@ describe('a page-wide machine built with its effects (createWithEffects)', () =>
     const second = createWithEffects(create, effects)
     expect(second).toBe(first)
     expect(create).toHaveBeenCalledTimes(1)
-    expect(create).toHaveBeenCalledWith()
+    expect(create).toHaveBeenCalledWith(undefined)
     expect(effects).not.toHaveBeenCalled()
     expect(createActor(first, { input: RESTORED }).getSnapshot().value).toEqual({ loggedIn: 'fetchingUser' })
   })

@@ -10,13 +10,13 @@ import { FormError, FormField, MachineForm } from '#app/forms/form.tsx'
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
 import { ModalActor } from '#app/site/ui-actors.tsx'
 import { useSite } from '#app/site/use-site.ts'
-import { accountMachine, type ConfirmKind, EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
+import { type AccountEffects, type ConfirmKind, createAccountMachine, EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
 import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES } from '#machines/rules/fields.ts'
 import type { Locale } from '#machines/rules/locale.ts'
@@ -33,8 +33,8 @@ function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: L
   return planLabel({ id: sub.trial ? TRIAL_SUBSCRIPTION_ID : Number(sub.plan_id ?? 0), name: sub.plan_name ?? '', days }, locale, DAYS)
 }
 
-/** The account machine with the forms it renders. */
-const accountLogic = accountMachine.provide({ actors: { form: siteForm } })
+/** What the machine's first state renders, on the server too: the site's forms. */
+const RENDERED: AccountEffects = { actors: { form: siteForm } }
 
 const CONFIRM_DIALOG: Record<ConfirmKind, ModalDialog> = { cancel: 'account.cancel', reset: 'account.reset' }
 
@@ -48,8 +48,9 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
   const modal = ModalActor.useActorRef()
   const calls = useAccountCalls()
   const [logic] = useState(() =>
-    withEffects(accountLogic, (machine) =>
-      machine.provide({
+    createWithEffects(
+      createAccountMachine,
+      () => ({
         actors: calls,
         actions: {
           openConfirm: ({ self }, params) => modal.send({ type: 'modal.open', content: { dialog: CONFIRM_DIALOG[params.kind] }, replyTo: self }),
@@ -58,6 +59,7 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
           logError: (_, params) => reportFailure('account:', params.error),
         },
       }),
+      RENDERED,
     ),
   )
   const [state, send] = useMachine(logic, { inspect: useMachineInspect() })

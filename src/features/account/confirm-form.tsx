@@ -7,14 +7,14 @@ import { FormError, FormField, MachineForm, SubmitButton, useTakeEarlySubmit, va
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notify } from '#app/site/toast.ts'
 import { type AuthContext, isBusy, isLoggedIn } from '#machines/auth.ts'
 import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields.ts'
-import { CONFIRM_FORM, type ConfirmCredentials, confirmMachine } from '#machines/sign-in.ts'
+import { CONFIRM_FORM, type ConfirmCredentials, type ConfirmEffects, createConfirmMachine } from '#machines/sign-in.ts'
 import { AuthActor } from './auth-actor.ts'
 import { askAuth } from './auth-client.ts'
 import { NewPasswordField } from './new-password-field.tsx'
@@ -32,8 +32,8 @@ export interface ConfirmStart {
   fieldErrors: Readonly<Record<string, string>>
 }
 
-/** The confirmation machine with the form it renders. */
-const confirmLogic = confirmMachine.provide({ actors: { form: siteForm } })
+/** What the machine's first state renders, on the server too: the site's forms. */
+const RENDERED: ConfirmEffects = { actors: { form: siteForm } }
 
 /**
  * R7: confirming the e-mail with the code sent to it and setting the desktop launcher's
@@ -45,8 +45,9 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
   const auth = AuthActor.useActorRef()
   const who = AuthActor.useSelector(signedInAs)
   const [logic] = useState(() =>
-    withEffects(confirmLogic, (machine) =>
-      machine.provide({
+    createWithEffects(
+      createConfirmMachine,
+      () => ({
         actors: {
           confirm: fromPromise<unknown, ConfirmCredentials>(async ({ input }) => {
             const settled = await askAuth(auth, { type: 'auth.login', credentials: { kind: 'confirm', ...input }, now: Date.now() })
@@ -60,6 +61,7 @@ export function ConfirmForm({ start = { email: '', code: '', error: null, fieldE
           logError: (_, params) => reportFailure('confirm:', params.error),
         },
       }),
+      RENDERED,
     ),
   )
   const [state, send] = useMachine(logic, {

@@ -6,7 +6,7 @@ import { FormError, FormField, MachineForm, SubmitButton, useTakeEarlySubmit, va
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { withEffects } from '#app/site/machine-effects.ts'
+import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { ticker } from '#app/site/ticker.ts'
@@ -14,7 +14,7 @@ import { useSite } from '#app/site/use-site.ts'
 import { isLoggedIn } from '#machines/auth.ts'
 import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields.ts'
-import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, selectResendWait, signInMachine } from '#machines/sign-in.ts'
+import { createSignInMachine, SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, type SignInEffects, selectResendWait, type VerifyCodeInput } from '#machines/sign-in.ts'
 import { AuthActor } from './auth-actor.ts'
 import { askAuth } from './auth-client.ts'
 import { useRequestCodeCall } from './sign-in.effects.ts'
@@ -36,8 +36,8 @@ const STEP_FORM = { email: SIGN_IN_EMAIL_FORM, code: SIGN_IN_CODE_FORM } as cons
 
 export const EMAIL_STEP: SignInStart = { step: 'email', email: '', code: '', notice: null, resendAt: null, error: null, fieldErrors: {} }
 
-/** The sign-in machine with the forms it renders. */
-const signInLogic = signInMachine.provide({ actors: { form: siteForm } })
+/** What the machine's first state renders, on the server too: the site's forms. */
+const RENDERED: SignInEffects = { actors: { form: siteForm } }
 
 /**
  * R7: passwordless sign-in. The sign-in machine runs both steps: the e-mail step asks the
@@ -51,11 +51,12 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
   const site = useSite()
   const locale = getLocale()
   const [logic] = useState(() =>
-    withEffects(signInLogic, (machine) =>
-      machine.provide({
+    createWithEffects(
+      createSignInMachine,
+      () => ({
         actors: {
           requestCode,
-          verifyCode: fromPromise(async ({ input }) => {
+          verifyCode: fromPromise<unknown, VerifyCodeInput>(async ({ input }) => {
             const settled = await askAuth(auth, {
               type: 'auth.login',
               credentials: { kind: 'code', email: input.email, code: input.code },
@@ -69,6 +70,7 @@ export function SignInForm({ redirect, start = EMAIL_STEP }: { redirect?: string
         },
         actions: { logError: (_, params) => reportFailure('sign-in:', params.error) },
       }),
+      RENDERED,
     ),
   )
   const [state, send] = useMachine(logic, {
