@@ -10,7 +10,7 @@ import { type AnyActorRef, assertEvent, assign, fromPromise, sendTo, setup } fro
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
 import type { ToastParams } from '#machines/rules/toast.ts'
 import { type FormInput, type FormSubmittedEvent, formMachine } from './form.ts'
-import { type ErrorParams, errorParams, messageOf, notProvided } from './shared.ts'
+import { type ErrorParams, errorParams, type MachineEffects, messageOf, notProvided } from './shared.ts'
 
 export type ConfirmKind = 'cancel' | 'reset'
 
@@ -114,10 +114,7 @@ const accountEffectActions = {
 }
 
 /** What the app gives the account machine: its forms, its backend calls and its actions outside the machine. */
-export interface AccountEffects {
-  actors?: Partial<typeof accountActors>
-  actions?: Partial<typeof accountEffectActions>
-}
+export type AccountEffects = MachineEffects<typeof accountActors, typeof accountEffectActions>
 
 /**
  * The account machine, with the app's effects when given. The browser builds it once, with its

@@ -28,7 +28,7 @@ import {
   tokenExpiresAt,
   tokenStatus,
 } from '#machines/rules/token.ts'
-import { assignAndLogError, type ErrorParams, errorParams, messageOf, type NavigateParams, notProvided, outputParams } from './shared.ts'
+import { assignAndLogError, type ErrorParams, errorParams, type MachineEffects, messageOf, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 /** R3: the user is fetched as a whole object with an id. */
 export interface AuthUser {
@@ -212,10 +212,7 @@ const authEffectActions = {
 }
 
 /** What the app gives the auth machine: its backend calls and its actions outside the machine. */
-export interface AuthEffects {
-  actors?: Partial<typeof authActors>
-  actions?: Partial<typeof authEffectActions>
-}
+export type AuthEffects = MachineEffects<typeof authActors, typeof authEffectActions>
 
 /**
  * The auth machine, with the app's effects when given. The browser builds it once, with its

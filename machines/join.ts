@@ -12,7 +12,7 @@ import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 import { type FormSubmittedEvent, formMachine } from './form.ts'
-import { assignAndLogError, type ErrorParams, messageOf, type NavigateParams, notProvided, outputParams } from './shared.ts'
+import { assignAndLogError, type ErrorParams, type MachineEffects, messageOf, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export const JOIN_FORM = 'join-code'
 
@@ -71,10 +71,7 @@ const joinEffectActions = {
 }
 
 /** What the app gives the join machine: its form, its call and its actions outside the machine. */
-export interface JoinEffects {
-  actors?: Partial<typeof joinActors>
-  actions?: Partial<typeof joinEffectActions>
-}
+export type JoinEffects = MachineEffects<typeof joinActors, typeof joinEffectActions>
 
 /**
  * The join machine, with the app's effects when given: built once, with them, when the join

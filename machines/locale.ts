@@ -19,7 +19,7 @@
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate'
 import { DEFAULT_LOCALE, detectLocale, isLocale, type Locale, type LocaleDetectionInput, localePath } from '#machines/rules/locale.ts'
 import { LANGUAGE_ERROR_TOAST, type ToastParams } from '#machines/rules/toast.ts'
-import { type ErrorParams, errorParams, type NavigateParams, notProvided } from './shared.ts'
+import { type ErrorParams, errorParams, type MachineEffects, type NavigateParams, notProvided } from './shared.ts'
 
 /** Which language files: the mirror domain's own texts, or the original set. */
 export type MessageSet = 'original' | 'mirror'
@@ -134,10 +134,7 @@ const localeEffectActions = {
 }
 
 /** What the app gives the locale machine: its loads and its actions outside the machine. */
-export interface LocaleEffects {
-  actors?: Partial<typeof localeActors>
-  actions?: Partial<typeof localeEffectActions>
-}
+export type LocaleEffects = MachineEffects<typeof localeActors, typeof localeEffectActions>
 
 /**
  * The locale machine, with the app's effects when given: built once, with them, when the page's

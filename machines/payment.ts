@@ -26,7 +26,7 @@ import {
 import { isPlanShown } from '#machines/rules/plans.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
 import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from '#machines/rules/toast.ts'
-import { type NavigateParams, notProvided, outputParams } from './shared.ts'
+import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export type Agreement = 'premium' | 'promo'
 
@@ -332,10 +332,7 @@ const paymentEffectActions = {
 }
 
 /** What the app gives the payment machine: its backend and provider calls and its actions outside the machine. */
-export interface PaymentEffects {
-  actors?: Partial<typeof paymentActors>
-  actions?: Partial<typeof paymentEffectActions>
-}
+export type PaymentEffects = MachineEffects<typeof paymentActors, typeof paymentEffectActions>
 
 /**
  * The payment machine, with the app's effects when given. The browser builds it once, with its

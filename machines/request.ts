@@ -9,7 +9,7 @@
  * browser, like any other failure), and a retry runs the call in the browser.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { assignAndLogError, type ErrorParams, errorParams, messageOf, notProvided, outputParams } from './shared.ts'
+import { assignAndLogError, type ErrorParams, errorParams, type MachineEffects, messageOf, notProvided, outputParams } from './shared.ts'
 
 export interface RequestContext {
   result: unknown
@@ -51,10 +51,7 @@ const requestEffectActions = {
 }
 
 /** What a page gives its request machine: the call, and what it does with the outcome. */
-export interface RequestEffects {
-  actors?: Partial<typeof requestActors>
-  actions?: Partial<typeof requestEffectActions>
-}
+export type RequestEffects = MachineEffects<typeof requestActors, typeof requestEffectActions>
 
 /**
  * A request machine, with the page's effects when given: the browser builds it once, with its

@@ -1,8 +1,18 @@
 /**
- * What several machines have in common: the stand-in for an actor the site must provide, the
- * message of a failure, the params that hand an invoked call's result or failure to an action,
+ * What several machines have in common: the shape of the effects the app gives a machine, the
+ * stand-in for an actor the site must provide, the message of a failure, the params that hand an invoked call's result or failure to an action,
  * and the pair of actions that keeps a failed call's message and logs it.
  */
+
+/**
+ * What the app gives a machine built with its effects (`create…Machine(effects)`, decision 022):
+ * its own calls in place of the machine's stand-in actors, and its actions outside the machine in
+ * place of the stand-in actions, which do nothing.
+ */
+export interface MachineEffects<Actors, Actions> {
+  actors?: Partial<Actors>
+  actions?: Partial<Actions>
+}
 
 /** Where the site's `navigate` action goes. */
 export interface NavigateParams {

@@ -8,7 +8,7 @@
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
 import { type FormInput, type FormSubmittedEvent, formMachine } from './form.ts'
-import { assignAndLogError, type ErrorParams, messageOf, notProvided, outputParams } from './shared.ts'
+import { assignAndLogError, type ErrorParams, type MachineEffects, messageOf, notProvided, outputParams } from './shared.ts'
 
 export const SIGN_IN_EMAIL_FORM = 'sign-in-email'
 export const SIGN_IN_CODE_FORM = 'sign-in-code'
@@ -117,10 +117,7 @@ const signInEffectActions = {
 }
 
 /** What the app gives the sign-in machine: its forms, its calls and its actions outside the machine. */
-export interface SignInEffects {
-  actors?: Partial<typeof signInActors>
-  actions?: Partial<typeof signInEffectActions>
-}
+export type SignInEffects = MachineEffects<typeof signInActors, typeof signInEffectActions>
 
 /**
  * The sign-in machine, with the app's effects when given: built once, with them, when the
@@ -335,10 +332,7 @@ const confirmEffectActions = {
 }
 
 /** What the app gives the confirmation machine: its form, its call and its actions outside the machine. */
-export interface ConfirmEffects {
-  actors?: Partial<typeof confirmActors>
-  actions?: Partial<typeof confirmEffectActions>
-}
+export type ConfirmEffects = MachineEffects<typeof confirmActors, typeof confirmEffectActions>
 
 /**
  * The confirmation machine, with the app's effects when given: built once, with them, when the

@@ -65,7 +65,7 @@ function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnT
           storeReferrerCookie: (_, params) => {
             document.cookie = referrerCookie(params.code, site.config.cookiesCrossOrigin)
           },
-          navigate: (_, params) => navigateTo(router, params.to),
+          navigate: (_, params) => void navigateTo(router, params.to),
           logError: (_, params) => reportFailure('join:', params.error),
         },
       }),

@@ -1,10 +1,6 @@
-const asDefined = new WeakMap<object, unknown>()
+import type { MachineEffects } from '#machines/shared.ts'
 
-/** What a machine's `create` takes: the app's actors and actions. */
-interface Effects {
-  actors?: object
-  actions?: object
-}
+const asDefined = new WeakMap<object, unknown>()
 
 /**
  * A machine with the site's effects, built in one go from its `create` (decision 022): in the
@@ -14,7 +10,7 @@ interface Effects {
  * builds the machine once per process (decision 080), with `rendered` only, what its first state
  * renders (a form machine with the site's fields). The browser gets `rendered` and the effects.
  */
-export function createWithEffects<E extends Effects, M>(create: (effects?: E) => M, effects: () => E, rendered?: E): M {
+export function createWithEffects<E extends MachineEffects<object, object>, M>(create: (effects?: E) => M, effects: () => E, rendered?: E): M {
   if (typeof window !== 'undefined') {
     const given = effects()
     return create(rendered ? { ...given, actors: { ...rendered.actors, ...given.actors }, actions: { ...rendered.actions, ...given.actions } } : given)

@@ -27,13 +27,13 @@ function pageInfo(router: AnyRouter): PageInfo {
 
 /**
  * A page of another language is a new document (each language has its own build, decision 026);
- * within the language the router navigates.
+ * within the language the router navigates. Settles once the router's navigation has.
  */
-export function navigateTo(router: AnyRouter, href: string): void {
+export async function navigateTo(router: AnyRouter, href: string): Promise<void> {
   const target = splitLocalePrefix(href.split(/[?#]/u, 1)[0] ?? href).locale
   const current = splitLocalePrefix(window.location.pathname).locale
   if (target !== null && target !== (current ?? 'en')) window.location.assign(href)
-  else void router.navigate({ href })
+  else await router.navigate({ href })
 }
 
 /**
@@ -54,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       actions: {
         storeSession: (_, params) => storeSession(params, crossOrigin),
         clearStoredSession: () => clearStoredSession(crossOrigin),
-        navigate: (_, params) => navigateTo(router, params.to),
+        navigate: (_, params) => void navigateTo(router, params.to),
         toast: (_, params) => notify(params),
         logError: (_, params) => reportFailure('auth:', params.error),
         reportExpired: (_, params) => console.warn(params.message),

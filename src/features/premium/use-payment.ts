@@ -89,7 +89,7 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
         trackCart: (_, params) => pushCartChange(params),
         focusPayment: () => live.current.onPanel('focus'),
         revealPayment: () => live.current.onPanel('reveal'),
-        navigate: (_, params) => navigateTo(live.current.router, params.to),
+        navigate: (_, params) => void navigateTo(live.current.router, params.to),
         log: (_, params) => console.info(`payment: ${params.message}`),
         logError: (_, params) => reportFailure(`payment: ${params.message}`, params.detail ?? ''),
       },
