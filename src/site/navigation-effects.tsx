@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { navigateTo } from '#app/features/account/auth-provider.tsx'
 import { splitLocalePrefix } from '#app/features/locale/locale.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { CONSTANTS } from '#constants'
@@ -41,9 +42,10 @@ export function NavigationEffects() {
     const mark = () => {
       document.documentElement.dataset.hydrated = 'true'
       performance.mark?.('hydrated')
-      // A link clicked while the page was still hydrating is followed now.
+      // A link clicked while the page was still hydrating is followed now: a page of another
+      // language (the German pages' legal links) as a new document, as the link would have.
       const early = takeEarlyNavigation()
-      if (early) void router.navigate({ href: early }).catch(() => window.location.assign(early))
+      if (early) navigateTo(router, early).catch(() => window.location.assign(early))
     }
     // The root commits before the page's own content has hydrated (it hydrates in later tasks);
     // the first idle moment comes after all of it. Until then the page's starter script leaves

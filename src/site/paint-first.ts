@@ -48,8 +48,7 @@ export function starterScript(entry: string, preloads: readonly string[], first:
   // With React's chunk: it is imported (and so evaluated) first, while the entry downloads; the
   // entry is imported in the task after.
   const load = first
-    ? `var e=document.createElement("link");e.rel="modulepreload";e.href=${src};document.head.appendChild(e);` +
-      `import(${JSON.stringify(first)}).then(function(){return new Promise(function(r){setTimeout(r,0)})}).then(function(){return import(${src})})`
+    ? `preload(${src});import(${JSON.stringify(first)}).then(function(){return new Promise(function(r){setTimeout(r,0)})}).then(function(){return import(${src})})`
     : `import(${src})`
   return (
     '(function(){var d=document.documentElement;addEventListener("click",function(e){if(d.dataset.hydrated==="true")return;' +
@@ -58,9 +57,10 @@ export function starterScript(entry: string, preloads: readonly string[], first:
     'addEventListener("submit",function(e){var f=e.target,id=f&&f.getAttribute&&f.getAttribute("data-form");' +
     'if(!id||f.hasAttribute("data-live")||(e.submitter&&e.submitter.name==="_action"))return;' +
     'e.preventDefault();if(window.__earlySubmit)return;window.__earlySubmit=id;f.setAttribute("aria-busy","true")},true);' +
+    'function preload(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}' +
     'var s=0;function go(){if(s)return;s=1;' +
     `${load}.catch(${fallback});` +
-    `var q=${list};function p(){q.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});if(q.length)setTimeout(p,0)}setTimeout(p,0)}` +
+    `var q=${list};function p(){q.splice(0,${PRELOADS_PER_TASK}).forEach(preload);if(q.length)setTimeout(p,0)}setTimeout(p,0)}` +
     'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()'
   )
 }

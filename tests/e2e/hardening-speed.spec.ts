@@ -291,29 +291,43 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
     await expect(page).toHaveURL(/\/de\/premium$/)
   })
 
-  test("React's chunk runs in a task of its own, before the entry has even arrived (decision 025)", async ({ page }) => {
-    // React DOM calls the developer tools' hook as it is initialised.
-    await page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown>
-      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { isDisabled: true, checkDCE: () => void (w.__reactDomRan = true) }
+  for (const visit of [
+    { path: '/en/faq', locale: 'en', link: 'nav_premium', to: /\/en\/premium$/, width: 1280, signedIn: false },
+    { path: '/ru/premium', locale: 'ru', link: 'footer_cookies_policy', to: /\/ru\/cookies-policy$/, width: 390, signedIn: true },
+    // Decision 003: the German pages link to the English legal pages.
+    { path: '/de', locale: 'de', link: 'footer_cookies_policy', to: /\/en\/cookies-policy$/, width: 390, signedIn: false },
+  ] as const) {
+    test(`React's chunk runs in a task of its own, before the entry has even arrived (decision 025): ${visit.path} at ${visit.width} px, ${visit.signedIn ? 'signed in' : 'signed out'}`, async ({
+      page,
+      signIn,
+    }) => {
+      if (visit.signedIn) await signIn({ locale: visit.locale })
+      await page.setViewportSize({ width: visit.width, height: 844 })
+      // React DOM calls the developer tools' hook as it is initialised.
+      await page.addInitScript(() => {
+        const w = window as unknown as Record<string, unknown>
+        w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { isDisabled: true, checkDCE: () => void (w.__reactDomRan = true) }
+      })
+      let release: () => void = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(new RegExp(`/assets/${visit.locale}/index-[\\w-]+\\.js$`), async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(visit.path)
+      await expect.poll(() => page.evaluate(() => (window as unknown as Record<string, unknown>).__reactDomRan === true)).toBe(true)
+      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
+      // The visitor does not wait: a link clicked while the entry is still on its way is followed once the page is interactive.
+      await page
+        .getByRole('link', { name: msg(visit.locale, visit.link), exact: true })
+        .filter({ visible: true })
+        .first()
+        .click()
+      release()
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      await expect(page).toHaveURL(visit.to)
     })
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/en\/index-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
-    await page.goto('/en/faq')
-    await expect.poll(() => page.evaluate(() => (window as unknown as Record<string, unknown>).__reactDomRan === true)).toBe(true)
-    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
-    release()
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-    await page
-      .getByRole('link', { name: msg('en', 'nav_premium') })
-      .first()
-      .click()
-    await expect(page).toHaveURL(/\/en\/premium$/)
-  })
+  }
 
   test("each page loads its own language's chunks only (decision 026)", async ({ page }) => {
     for (const [path, folder] of [
