@@ -3,6 +3,12 @@
  * worker; the next ones wait in a first-come, first-served queue of at most `queue` places, each
  * for at most `queueMs`. Past that the visitor gets a quick refusal (the server answers 503 with
  * `Retry-After`) instead of every visitor waiting seconds behind an overloaded process.
+ *
+ * One render starts per turn of the event loop (decision 089). A render runs on promises alone
+ * until it waits for the backend, so renders started in one turn run back to back before the
+ * process reads a socket again. Node takes one new connection per turn: a visitor who had just
+ * connected waited for every render of every open connection, turn after turn (1–3 s at 50
+ * connections, while the median was 150 ms).
  */
 export interface RenderLimitOptions {
   concurrency: number
@@ -11,6 +17,8 @@ export interface RenderLimitOptions {
   /** Timers, replaceable in tests. */
   setTimer?: (run: () => void, ms: number) => unknown
   clearTimer?: (timer: unknown) => void
+  /** Runs `run` in the next turn of the event loop (`setImmediate`); replaceable in tests. */
+  nextTurn?: (run: () => void) => void
 }
 
 export class Overloaded extends Error {
@@ -28,35 +36,41 @@ interface Waiter {
 export class RenderLimit {
   private running = 0
   private readonly waiting: Waiter[] = []
+  /** Whether a turn is already asked for to start the next waiter. */
+  private turnAsked = false
   private readonly setTimer: (run: () => void, ms: number) => unknown
   private readonly clearTimer: (timer: unknown) => void
+  private readonly nextTurn: (run: () => void) => void
 
   constructor(private readonly options: RenderLimitOptions) {
     this.setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms))
     this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>))
+    this.nextTurn = options.nextTurn ?? ((run) => void setImmediate(run))
   }
 
-  /** Renders running now, and visitors waiting for one. */
+  /** Renders running now, and visitors waiting for one (or for their turn). */
   get load(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting.length }
   }
 
-  /** Runs `work` when a place is free; rejects with `Overloaded` when none comes in time. */
+  /** Runs `work` when a place is free, in a turn of its own; rejects with `Overloaded` when none comes in time. */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.options.concurrency) await this.wait()
-    else this.running++
+    await this.wait()
     try {
       return await work()
     } finally {
-      this.release()
+      this.running--
+      this.askTurn()
     }
   }
 
   private wait(): Promise<void> {
-    if (this.waiting.length >= this.options.queue) return Promise.reject(new Overloaded('queue-full'))
+    // Only those who must wait for a render to end count against the queue: a burst that finds
+    // free places is not refused while it waits for its turns.
+    const free = this.options.concurrency - this.running
+    if (this.waiting.length - free >= this.options.queue) return Promise.reject(new Overloaded('queue-full'))
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        // The place of the render that finished passes to this waiter: `running` stays the same.
         start: () => {
           this.clearTimer(waiter.timer)
           resolve()
@@ -68,12 +82,23 @@ export class RenderLimit {
         }, this.options.queueMs),
       }
       this.waiting.push(waiter)
+      this.askTurn()
     })
   }
 
-  private release(): void {
-    const next = this.waiting.shift()
-    if (next) next.start()
-    else this.running--
+  /** Asks for a turn to start the first waiter, when there is one and a place for it. */
+  private askTurn(): void {
+    if (this.turnAsked || this.waiting.length === 0 || this.running >= this.options.concurrency) return
+    this.turnAsked = true
+    this.nextTurn(() => {
+      this.turnAsked = false
+      // Places are only taken here, so the one free when the turn was asked is still free; the
+      // waiter may have been refused meanwhile.
+      const next = this.waiting.shift()
+      if (!next) return
+      this.running++
+      next.start()
+      this.askTurn()
+    })
   }
 }
