@@ -6,7 +6,7 @@
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { Buffer } from 'node:buffer'
+import type { Buffer } from 'node:buffer'
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { FastResponse } from 'srvx'
 import type { RequestLocaleStore } from '#app/features/locale/i18n.ts'
@@ -14,9 +14,9 @@ import { splitLocalePrefix } from '#app/features/locale/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { overwriteServerAsyncLocalStorage } from '#app/paraglide/runtime.js'
 import { HttpError } from '#app/site/http-error.ts'
-import { paintFirst } from '#app/site/paint-first.ts'
 import { loadConfig } from '#config'
 import { localeAssets } from './build.server.ts'
+import { paintFirstBytes } from './paint-first.server.ts'
 import { RenderLimit } from './render-limit.server.ts'
 import { requestLocale } from './request.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
@@ -44,8 +44,8 @@ export function render(request: Request, url: URL, nonce: string | null): Promis
     const response = await runRouter(request, url, nonce)
     if (!response.headers.get('content-type')?.startsWith('text/html')) return { response, page: null }
     // A page streams as it renders: its place is held until the whole page is written. The page
-    // is read and rewritten once (paint first), and handed on as bytes.
-    return { response, page: Buffer.from(paintFirst(await response.text(), localeAssets[requestLocale(request, url)])) }
+    // is read as bytes and rewritten once (paint first), and handed on as bytes.
+    return { response, page: paintFirstBytes(await response.arrayBuffer(), localeAssets[requestLocale(request, url)]) }
   })
 }
 

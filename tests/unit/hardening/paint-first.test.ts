@@ -1,6 +1,8 @@
 /** Decision 025: the page's scripts start after the first paint. */
+import { Buffer } from 'node:buffer'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
+import { paintFirstBytes } from '#app/server/paint-first.server.ts'
 import { paintFirst, starterScript } from '#app/site/paint-first.ts'
 
 const PAGE =
@@ -272,5 +274,24 @@ describe("a page in its language's chunks (decision 026)", () => {
     expect(html).toContain(`<script nonce="N1">${starterScript('/assets/ru/index-X.js', ['/assets/ru/react-Y.js', '/assets/ru/routes-Z.js'])}</script>`)
     expect(html).toContain('self.$_TSR={preloads:["/assets/ru/routes-Z.js","/assets/other-D.js"]}')
     expect(html).not.toMatch(/"\/assets\/(?:index-A|react-B|routes-C)\.js"/)
+  })
+})
+
+describe("the page's bytes (decision 080)", () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text)
+  const page = PAGE.replace('Hello', 'Привет — ünd «Grüße» 🎮').replace('self.$_TSR={}', 'self.$_TSR={"title":"Премиум — für dich"}')
+
+  it('rewritten as bytes, a page in any language is the UTF-8 of its rewritten text, byte for byte', () => {
+    const assets = { '/assets/index-A.js': '/assets/ru/index-X.js' }
+    const bytes = paintFirstBytes(utf8(page).buffer as ArrayBuffer, assets)
+    expect(Buffer.compare(bytes, Buffer.from(utf8(paintFirst(page, assets))))).toBe(0)
+    expect(bytes.toString('utf8')).toContain('<main>Привет — ünd «Grüße» 🎮</main>')
+    expect(bytes.toString('utf8')).toContain('self.$_TSR={"title":"Премиум — für dich"}')
+    expect(bytes.toString('utf8')).toContain('/assets/ru/index-X.js')
+    expect(bytes.toString('utf8')).not.toContain('<script type="module"')
+  })
+
+  it('the starter it writes is ASCII, so writing it as Latin-1 is writing it as UTF-8', () => {
+    expect(starterScript('/assets/index-A.js', ['/assets/routes-C.js'], '/assets/react-dom-B.js')).toMatch(/^[\x20-\x7e]+$/)
   })
 })
