@@ -142,6 +142,7 @@ try {
       'req/s': Math.round(ssr.requests.average),
       'p50 ms': p50,
       'p99 ms': p99,
+      'max ms': ssr.latency.max,
       'errors/503': ssr.errors + ssr.non2xx,
       'memory req/s': Math.round(memory),
       'share of memory': `${(share * 100).toFixed(1)}%`,
