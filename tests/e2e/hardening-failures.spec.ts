@@ -193,6 +193,7 @@ test.describe('issue 9: the server stays up under load while the backend is down
       timeouts: number
       non2xx: number
       '2xx': number
+      statusCodeStats: Record<string, { count: number }>
     }>
     const result = await autocannon({
       url: site.base,
@@ -208,8 +209,13 @@ test.describe('issue 9: the server stays up under load while the backend is down
     })
     expect(result.errors, 'connection errors').toBe(0)
     expect(result.timeouts, 'timeouts').toBe(0)
-    expect(result.non2xx, 'answers other than 2xx').toBe(0)
-    expect(result['2xx']).toBeGreaterThanOrEqual(2000)
+    // Past its capacity (a slow or busy machine) the server may turn a visitor away at once with
+    // 503 and Retry-After (decision 080); it answers nothing else, and serves nearly everyone.
+    expect(
+      Object.keys(result.statusCodeStats).filter((code) => code !== '200' && code !== '503'),
+      'answers other than 200 and 503',
+    ).toEqual([])
+    expect(result['2xx']).toBeGreaterThanOrEqual(1980)
     // Still alive and rendering.
     for (const path of ['/en', '/ru/premium', '/de/faq']) expect((await get(`${site.base}${path}`)).status).toBe(200)
     expect(site.child.exitCode).toBeNull()
