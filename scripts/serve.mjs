@@ -148,19 +148,38 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
   const entry = entryModule.default
   const files = loadStaticFiles(`${root}dist/client`)
   const state = { draining: false }
+  // A worker of the site (scripts/start.mjs) is handed its connections by the primary, which
+  // holds the port (decision 090); the worker's own server listens only on a port of its own on
+  // the loopback, and the worker tells the primary when it is ready.
+  const worker = cluster.isWorker
   const server = serve({
-    port,
-    hostname,
+    port: worker ? 0 : port,
+    hostname: worker ? '127.0.0.1' : hostname,
     silent,
     // Stopping is ours (below): the same in CI as anywhere.
     gracefulShutdown: false,
-    // Workers of one site share its port (scripts/start.mjs): the primary holds the listening
-    // socket and hands each connection to a live worker.
-    node: cluster.isWorker ? { exclusive: false } : undefined,
+    node: worker ? { exclusive: true } : undefined,
     middleware: [readiness(state), staticFileMiddleware(files, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
     fetch: (request) => entry.fetch(request),
   })
   await server.ready()
+  /** Connections handed over by the primary and still open. */
+  const handed = new Set()
+  if (worker) {
+    process.on('message', (message, socket) => {
+      if (message?.site === 'draining') state.primaryLetGo?.()
+      if (message?.site !== 'connection' || !socket) return
+      handed.add(socket)
+      socket.once('close', () => {
+        handed.delete(socket)
+        // The primary counts each worker's open connections.
+        if (process.connected) process.send({ site: 'closed' })
+      })
+      server.node.server.emit('connection', socket)
+      socket.resume()
+    })
+    process.send({ site: 'ready' })
+  }
   return {
     server,
     /**
@@ -170,10 +189,23 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
     async drain() {
       state.draining = true
       const late = setTimeout(() => server.close(true), DRAIN_MS)
-      if (cluster.isWorker) {
-        // A worker leaves through the cluster: its server closes when its requests are answered,
-        // then the channel to the primary, which meanwhile hands new connections to the others
-        // (a process that simply exited could take a connection in transit with it).
+      if (worker) {
+        // The primary stops handing this worker connections; its answer comes after the last one
+        // it sent. The worker's connections close as their requests are answered (idle kept-alive
+        // ones at once); then the channel to the primary, which meanwhile hands new connections
+        // to the others.
+        if (process.connected) {
+          await new Promise((resolve) => {
+            state.primaryLetGo = resolve
+            process.send({ site: 'draining' })
+            setTimeout(resolve, 1000)
+          })
+        }
+        server.node.server.close()
+        while (handed.size > 0) {
+          server.node.server.closeIdleConnections()
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
         await new Promise((resolve) => {
           cluster.worker.once('disconnect', resolve)
           cluster.worker.disconnect()

@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process'
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { Balancer } from './balancer.mjs'
 import { checkStart } from './check-config.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -19,6 +21,8 @@ const children = []
 let stopping = false
 /** How the site in this process stops gracefully (one worker), if it runs here. */
 let drainSite = null
+/** With workers: the primary's listening socket, which hands each connection to a worker (decision 090). */
+let front = null
 
 function stopAll(code = 0) {
   stopping = true
@@ -34,6 +38,7 @@ function stopAll(code = 0) {
 async function stopGracefully() {
   if (stopping) return
   stopping = true
+  front?.close()
   const workers = Object.values(cluster.workers ?? {}).filter(Boolean)
   const exited = workers.map((worker) => new Promise((resolve) => worker.once('exit', resolve)))
   for (const worker of workers) worker.process.kill('SIGTERM')
@@ -114,24 +119,54 @@ if (dev) {
 }
 
 /**
- * One site process per core, sharing the port (Node's cluster module); each keeps its own guest
- * page cache. A worker that stops is replaced; one that stops before it ever served (a bad
- * configuration: it has printed why) stops the whole site. SIGHUP replaces the workers one by
- * one, each new one listening before the old one drains: a restart that loses no request
- * (decision 083).
+ * One site process per core; each keeps its own guest page cache. The primary holds the port and
+ * hands each new connection to the worker with the fewest open connections (decision 090). A
+ * worker that stops is replaced; one that stops before it ever served (a bad configuration: it
+ * has printed why) stops the whole site. SIGHUP replaces the workers one by one, each new one
+ * taking connections before the old one drains: a restart that loses no request (decision 083).
  */
 function startWorkers() {
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./serve.mjs', import.meta.url)) })
   const served = new Set()
   /** Workers stopped on purpose (a rolling restart): not replaced when they exit. */
   const retired = new Set()
-  const fork = () => cluster.fork({ PORT: String(port) })
+  const balancer = new Balancer()
+  const fork = () => {
+    const worker = cluster.fork({ PORT: String(port) })
+    worker.on('message', (message) => {
+      if (message?.site === 'closed') balancer.closed(worker.id)
+      else if (message?.site === 'ready') worker.emit('ready')
+      else if (message?.site === 'draining') {
+        // No new connection for it. The answer comes after every connection already sent.
+        balancer.remove(worker.id)
+        worker.send({ site: 'draining' })
+      }
+    })
+    // A worker that stops draining or has gone takes no new connection.
+    worker.once('disconnect', () => balancer.remove(worker.id))
+    return worker
+  }
+  front = createServer({ pauseOnConnect: true }, (socket) => {
+    for (let id = balancer.take(); id !== null; id = balancer.take()) {
+      const worker = cluster.workers?.[id]
+      if (worker?.isConnected()) {
+        worker.send({ site: 'connection' }, socket, (error) => {
+          if (!error) return
+          balancer.closed(worker.id)
+          socket.destroy()
+        })
+        return
+      }
+      balancer.remove(id)
+    }
+    socket.destroy()
+  })
   /** A new worker that listens, or none: a worker that could not take the port is tried again, three times. */
   async function freshWorker() {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const worker = fork()
       const ok = await new Promise((resolve) => {
-        worker.once('listening', () => resolve(true))
+        worker.once('ready', () => resolve(true))
         worker.once('exit', () => resolve(false))
       })
       if (ok) return worker
@@ -150,6 +185,7 @@ function startWorkers() {
         break
       }
       retired.add(old.id)
+      balancer.remove(old.id)
       const gone = new Promise((resolve) => old.once('exit', resolve))
       old.process.kill('SIGTERM')
       await gone
@@ -159,11 +195,23 @@ function startWorkers() {
   })
   return new Promise((resolve) => {
     let ready = 0
-    cluster.on('listening', (worker) => {
-      served.add(worker.id)
-      if (++ready === workerCount) resolve()
+    // The port opens once the first worker can take connections.
+    let opening = null
+    front.on('error', (error) => {
+      console.error(`The site cannot listen on port ${port}: ${error.message}`)
+      stopAll(1)
     })
+    cluster.on('fork', (worker) =>
+      worker.once('ready', async () => {
+        served.add(worker.id)
+        balancer.add(worker.id)
+        opening ??= new Promise((listening) => front.listen(port, '0.0.0.0', listening))
+        await opening
+        if (++ready === workerCount) resolve()
+      }),
+    )
     cluster.on('exit', (worker, code, signal) => {
+      balancer.remove(worker.id)
       if (stopping || retired.delete(worker.id)) return
       if (!served.has(worker.id)) {
         // Before the site ever served, a worker that cannot start means a bad configuration (it

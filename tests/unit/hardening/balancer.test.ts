@@ -1,0 +1,60 @@
+/** Decision 090: the primary hands each new connection to the worker with the fewest open ones. */
+import { describe, expect, it } from 'vitest'
+import { Balancer } from '../../../scripts/balancer.mjs'
+
+describe('issue 17: connections spread by load between the workers', () => {
+  it('a burst of connections is shared evenly, in turn', () => {
+    const balancer = new Balancer()
+    balancer.add(1)
+    balancer.add(2)
+    const handed = Array.from({ length: 6 }, () => balancer.take())
+    expect(handed).toEqual([1, 2, 1, 2, 1, 2])
+    expect(balancer.load).toEqual({ 1: 3, 2: 3 })
+  })
+
+  it('the next connection goes to the worker with the fewest open ones', () => {
+    const balancer = new Balancer()
+    balancer.add(1)
+    balancer.add(2)
+    for (let i = 0; i < 4; i++) balancer.take()
+    balancer.closed(2)
+    balancer.closed(2)
+    expect(balancer.take()).toBe(2)
+    expect(balancer.take()).toBe(2)
+    // Even again: in turn, starting with the one that waited longest.
+    expect(balancer.take()).toBe(1)
+    expect(balancer.load).toEqual({ 1: 3, 2: 2 })
+  })
+
+  it('a worker added later (a restart) takes connections until it has as many as the others', () => {
+    const balancer = new Balancer()
+    balancer.add(1)
+    for (let i = 0; i < 3; i++) balancer.take()
+    balancer.add(2)
+    expect([balancer.take(), balancer.take(), balancer.take(), balancer.take()]).toEqual([2, 2, 2, 1])
+    expect(balancer.load).toEqual({ 1: 4, 2: 3 })
+  })
+
+  it('a removed worker takes no more; with none left there is no worker to take one', () => {
+    const balancer = new Balancer()
+    balancer.add(1)
+    balancer.add(2)
+    balancer.remove(1)
+    expect([balancer.take(), balancer.take()]).toEqual([2, 2])
+    balancer.remove(2)
+    expect(balancer.take()).toBeNull()
+    // What a removed worker reports changes nothing.
+    balancer.closed(1)
+    expect(balancer.load).toEqual({})
+  })
+
+  it('a close never counts below zero, and adding a worker twice keeps its count', () => {
+    const balancer = new Balancer()
+    balancer.add(1)
+    balancer.closed(1)
+    expect(balancer.load).toEqual({ 1: 0 })
+    balancer.take()
+    balancer.add(1)
+    expect(balancer.load).toEqual({ 1: 1 })
+  })
+})
