@@ -4,44 +4,40 @@
 // where it landed: 35 against 15 under load, and the busier worker's visitors waited twice as long.
 
 export class Balancer {
-  /** Open connections of each worker that takes new ones, by worker id. */
-  #open = new Map()
-  /** When each worker was last handed a connection (a counter), to break ties in turn. */
-  #handed = new Map()
+  /** Each worker that takes new connections, by worker id: its open connections, and when it was last handed one (a counter). */
+  #workers = new Map()
   #clock = 0
 
-  /** A worker that listens takes connections from now on. */
+  /** A worker that is ready takes connections from now on. */
   add(id) {
-    if (!this.#open.has(id)) this.#open.set(id, 0)
-    if (!this.#handed.has(id)) this.#handed.set(id, 0)
+    if (!this.#workers.has(id)) this.#workers.set(id, { open: 0, handed: 0 })
   }
 
   /** A worker that stops (drains, exits) takes no more; its connections are its own to finish. */
   remove(id) {
-    this.#open.delete(id)
-    this.#handed.delete(id)
+    this.#workers.delete(id)
   }
 
   /** The worker for the next connection, counted as open there; null when no worker takes any. */
   take() {
     let best = null
-    for (const [id, open] of this.#open) {
-      if (best === null || open < this.#open.get(best) || (open === this.#open.get(best) && this.#handed.get(id) < this.#handed.get(best))) best = id
+    for (const [id, worker] of this.#workers) {
+      if (best === null || worker.open < best.worker.open || (worker.open === best.worker.open && worker.handed < best.worker.handed)) best = { id, worker }
     }
     if (best === null) return null
-    this.#open.set(best, this.#open.get(best) + 1)
-    this.#handed.set(best, ++this.#clock)
-    return best
+    best.worker.open++
+    best.worker.handed = ++this.#clock
+    return best.id
   }
 
   /** A connection of this worker closed (or never reached it). */
   closed(id) {
-    const open = this.#open.get(id)
-    if (open !== undefined && open > 0) this.#open.set(id, open - 1)
+    const worker = this.#workers.get(id)
+    if (worker && worker.open > 0) worker.open--
   }
 
   /** Open connections by worker, for tests and logs. */
   get load() {
-    return Object.fromEntries(this.#open)
+    return Object.fromEntries([...this.#workers].map(([id, worker]) => [id, worker.open]))
   }
 }

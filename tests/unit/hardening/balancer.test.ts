@@ -57,4 +57,30 @@ describe('issue 17: connections spread by load between the workers', () => {
     balancer.add(1)
     expect(balancer.load).toEqual({ 1: 1 })
   })
+
+  it('among workers with as many open connections, the one handed a connection longest ago; never one with more', () => {
+    const balancer = new Balancer()
+    balancer.add(1)
+    balancer.add(2)
+    expect([balancer.take(), balancer.take(), balancer.take()]).toEqual([1, 2, 1])
+    balancer.closed(1)
+    balancer.closed(1)
+    // Worker 1 has none open and worker 2 one, though 2 waited longer: 1.
+    expect(balancer.take()).toBe(1)
+    // One each: worker 2 was handed its connection before worker 1's last.
+    expect(balancer.take()).toBe(2)
+    expect(balancer.load).toEqual({ 1: 1, 2: 2 })
+  })
+
+  it('a worker removed and added again starts afresh', () => {
+    const balancer = new Balancer()
+    balancer.add(1)
+    balancer.add(2)
+    balancer.take()
+    balancer.take()
+    balancer.remove(1)
+    balancer.add(1)
+    expect(balancer.load).toEqual({ 2: 1, 1: 0 })
+    expect(balancer.take()).toBe(1)
+  })
 })
