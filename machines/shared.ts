@@ -1,7 +1,8 @@
 /**
  * What several machines have in common: the shape of the effects the app gives a machine, the
- * stand-in for an actor the site must provide, the message of a failure, the params that hand an invoked call's result or failure to an action,
- * and the pair of actions that keeps a failed call's message and logs it.
+ * stand-in for an actor the site must provide, the message of a failure, the params that hand an
+ * invoked call's result or failure to an action, and the pair of actions that keeps a failed
+ * call's message and logs it.
  */
 
 /**

@@ -165,9 +165,11 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
   await server.ready()
   /** Connections handed over by the primary and still open. */
   const handed = new Set()
+  /** Resolves the wait for the primary's answer to this worker's draining. */
+  let primaryLetGo = null
   if (worker) {
     process.on('message', (message, socket) => {
-      if (message?.site === 'draining') state.primaryLetGo?.()
+      if (message?.site === 'draining') primaryLetGo?.()
       if (message?.site !== 'connection' || !socket) return
       handed.add(socket)
       socket.once('close', () => {
@@ -196,7 +198,7 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
         // to the others.
         if (process.connected) {
           await new Promise((resolve) => {
-            state.primaryLetGo = resolve
+            primaryLetGo = resolve
             process.send({ site: 'draining' })
             setTimeout(resolve, 1000)
           })

@@ -2,20 +2,24 @@
 import { describe, expect, it } from 'vitest'
 import { Balancer } from '../../../scripts/balancer.mjs'
 
+/** A balancer with workers 1 and 2, added in that order. */
+function twoWorkers(): Balancer {
+  const balancer = new Balancer()
+  balancer.add(1)
+  balancer.add(2)
+  return balancer
+}
+
 describe('issue 17: connections spread by load between the workers', () => {
   it('a burst of connections is shared evenly, in turn', () => {
-    const balancer = new Balancer()
-    balancer.add(1)
-    balancer.add(2)
+    const balancer = twoWorkers()
     const handed = Array.from({ length: 6 }, () => balancer.take())
     expect(handed).toEqual([1, 2, 1, 2, 1, 2])
     expect(balancer.load).toEqual({ 1: 3, 2: 3 })
   })
 
   it('the next connection goes to the worker with the fewest open ones', () => {
-    const balancer = new Balancer()
-    balancer.add(1)
-    balancer.add(2)
+    const balancer = twoWorkers()
     for (let i = 0; i < 4; i++) balancer.take()
     balancer.closed(2)
     balancer.closed(2)
@@ -36,9 +40,7 @@ describe('issue 17: connections spread by load between the workers', () => {
   })
 
   it('a removed worker takes no more; with none left there is no worker to take one', () => {
-    const balancer = new Balancer()
-    balancer.add(1)
-    balancer.add(2)
+    const balancer = twoWorkers()
     balancer.remove(1)
     expect([balancer.take(), balancer.take()]).toEqual([2, 2])
     balancer.remove(2)
@@ -59,9 +61,7 @@ describe('issue 17: connections spread by load between the workers', () => {
   })
 
   it('among workers with as many open connections, the one handed a connection longest ago; never one with more', () => {
-    const balancer = new Balancer()
-    balancer.add(1)
-    balancer.add(2)
+    const balancer = twoWorkers()
     expect([balancer.take(), balancer.take(), balancer.take()]).toEqual([1, 2, 1])
     balancer.closed(1)
     balancer.closed(1)
@@ -73,9 +73,7 @@ describe('issue 17: connections spread by load between the workers', () => {
   })
 
   it('a worker removed and added again starts afresh', () => {
-    const balancer = new Balancer()
-    balancer.add(1)
-    balancer.add(2)
+    const balancer = twoWorkers()
     balancer.take()
     balancer.take()
     balancer.remove(1)
