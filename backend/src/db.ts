@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { lockDataDir } from './data-lock.ts'
+import { PreparedStatements } from './pglite-statements.ts'
 
 /** The part of a database every handler uses: one parameterised statement at a time. */
 export interface Queryable {
@@ -22,6 +23,7 @@ export interface Db extends Queryable {
 /**
  * PGlite in a data directory (kept across restarts) or in memory (`memory://`). A directory is
  * used by one backend at a time: another one's gets DataDirInUseError (see data-lock.ts).
+ * A statement outside a transaction is kept prepared (pglite-statements.ts).
  */
 export async function openPglite(dataDir: string): Promise<Db> {
   const inMemory = dataDir.startsWith('memory://')
@@ -34,13 +36,15 @@ export async function openPglite(dataDir: string): Promise<Db> {
     unlock()
     throw err
   }
+  const statements = new PreparedStatements(lite)
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await lite.query<T>(sql, params)).rows
+    query<T>(sql: string, params: unknown[] = []) {
+      return statements.query<T>(sql, params)
     },
     async exec(sql: string) {
       await lite.exec(sql)
+      await statements.clear()
     },
     transaction<R>(fn: (tx: Queryable) => Promise<R>) {
       return lite.transaction((tx) =>
