@@ -90,7 +90,10 @@ test.beforeAll(async () => {
   test.setTimeout(240_000)
   backend = new FakeBackend(FAKE_PORT)
   await backend.setMode('refused')
-  site = startSiteServer(SITE_B_PORT, backend.base)
+  // The load test below is about a backend that is down, not about overload: a render may wait
+  // as long as the load generator does, so a busy machine does not turn visitors away with the
+  // quick 503 of decision 080 (tested on its own in hardening-speed.spec.ts).
+  site = startSiteServer(SITE_B_PORT, backend.base, { RENDER_QUEUE_MS: '20000' })
   await waitForPage(`${site.base}/en`, 180_000)
   await waitForPage(`${site.base}/en/premium`, 60_000)
 })
@@ -209,13 +212,8 @@ test.describe('issue 9: the server stays up under load while the backend is down
     })
     expect(result.errors, 'connection errors').toBe(0)
     expect(result.timeouts, 'timeouts').toBe(0)
-    // Past its capacity (a slow or busy machine) the server may turn a visitor away at once with
-    // 503 and Retry-After (decision 080); it answers nothing else, and serves nearly everyone.
-    expect(
-      Object.keys(result.statusCodeStats).filter((code) => code !== '200' && code !== '503'),
-      'answers other than 200 and 503',
-    ).toEqual([])
-    expect(result['2xx']).toBeGreaterThanOrEqual(1980)
+    expect(Object.keys(result.statusCodeStats), 'answers').toEqual(['200'])
+    expect(result['2xx']).toBe(2000)
     // Still alive and rendering.
     for (const path of ['/en', '/ru/premium', '/de/faq']) expect((await get(`${site.base}${path}`)).status).toBe(200)
     expect(site.child.exitCode).toBeNull()
