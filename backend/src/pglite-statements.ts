@@ -5,27 +5,18 @@
  * under a name and then run with one message (bind, describe, execute, sync) in one round trip,
  * the way a PostgreSQL driver's named statement runs on a server.
  */
+import { Buffer } from 'node:buffer'
 import { type PGlite, parse, protocol } from '@electric-sql/pglite'
 
 const { serialize } = protocol
 
 /** At most this many statements are kept; past it a new statement runs as PGlite's own query. */
-export const MAX_PREPARED = 256
+const MAX_PREPARED = 256
 
 interface Statement {
   name: string
   /** The type of each parameter, as the database inferred it when the statement was parsed. */
   paramTypes: number[]
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
 }
 
 /**
@@ -76,7 +67,7 @@ export class PreparedStatements {
     } catch (error) {
       if (!isStalePlan(error)) throw error
       // The schema changed under a kept statement (a migration in a transaction): parse it again.
-      await this.#lite.execProtocol(concat([serialize.close({ type: 'S', name: kept.name }), serialize.sync()]))
+      await this.#lite.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: kept.name }), serialize.sync()]))
       this.#statements.delete(sql)
       return this.#run<T>(sql, params)
     }
@@ -86,7 +77,7 @@ export class PreparedStatements {
     // A parameter past the statement's own has no type; the database refuses it at bind.
     const values = params.map((param, i) => this.#serialize(param, statement.paramTypes[i]!))
     const { messages } = await this.#lite.execProtocol(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     )
     return parse.parseResults(messages, this.#lite.parsers)[0]!.rows as T[]
   }
@@ -96,7 +87,7 @@ export class PreparedStatements {
     this.#named += 1
     const name = `s${this.#named}`
     const { messages } = await this.#lite.execProtocol(
-      concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
     )
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) }
     this.#statements.set(sql, statement)
