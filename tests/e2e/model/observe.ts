@@ -62,13 +62,18 @@ function logFile(testInfo: TestInfo, bucket: string): string {
  * machine's graph takes on this path, so a site that does not do what its machine says fails.
  */
 export async function checkObserved(page: Page, testInfo: TestInfo, bucket: string, machine: string, path: Pick<BrowserPath, 'transitions'>): Promise<void> {
-  const entries = await readMachineLog(page)
+  let entries: MachineLogEntry[] = []
+  const missing = async () => {
+    entries = await readMachineLog(page)
+    const { transitions } = observedOf(entries, machine)
+    return path.transitions.filter((k) => !transitions.has(k))
+  }
+  // The page may still be finishing the last step: a navigation settles just after its page shows.
+  let left = await missing()
+  for (const until = Date.now() + 10_000; left.length > 0 && Date.now() < until; left = await missing()) await page.waitForTimeout(250)
   appendFileSync(logFile(testInfo, bucket), `${JSON.stringify({ test: testInfo.title, entries })}\n`)
-  const { transitions } = observedOf(entries, machine)
-  expect(
-    path.transitions.filter((k) => !transitions.has(k)),
-    `real transitions the machine's graph takes on this path but the site did not (taken: ${[...transitions].sort().join(', ')})`,
-  ).toEqual([])
+  const taken = [...observedOf(entries, machine).transitions].sort().join(', ')
+  expect(left, `real transitions the machine's graph takes on this path but the site did not (taken: ${taken})`).toEqual([])
 }
 
 /**
