@@ -89,10 +89,11 @@ export function documentGzip(doc: CachedDocument, nonce = ''): Buffer {
   return Buffer.concat(parts)
 }
 
+/** A rendered page compressed for its request: brotli at quality 3, within 8% of gzip level 6's size in half its time (decision 080). */
 export function compressBody(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br') {
     return brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     })
   }
   if (encoding === 'gzip') return gzipSync(body, { level: 6 })
