@@ -78,7 +78,7 @@ export async function guestPageResponse(request: Request, url: URL): Promise<Res
 
 /** A guest page has no nonce to splice: it is kept whole. */
 function keptPage(body: Buffer, contentType: string): KeptPage {
-  return { ...createCachedDocument(body, null, contentType), scriptSources: inlineScriptHashes(body.toString('utf8')) }
+  return { ...createCachedDocument(body, null, contentType), scriptSources: inlineScriptHashes(body) }
 }
 
 /** Renders a stale page again after the current response, once per key at a time. */

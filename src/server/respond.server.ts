@@ -95,7 +95,7 @@ export function pageResponse(
     return new FastResponse(response.body, { status: response.status, statusText: response.statusText, headers })
   }
   const plain = page
-  headers.set('content-security-policy', csp(nonce !== null ? { nonce } : inlineScriptHashes(plain.toString('utf8')), options.https))
+  headers.set('content-security-policy', csp(nonce !== null ? { nonce } : inlineScriptHashes(plain), options.https))
   headers.set('vary', options.loggedIn ? PAGE_VARY : GUEST_VARY)
   if (options.loggedIn || headers.has('set-cookie')) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
   else if (!headers.has('cache-control')) headers.set('cache-control', GUEST_CACHE_CONTROL)
