@@ -3,13 +3,16 @@
 // measured as served (from the page cache) and rendered for every request (cache off); signed-in
 // pages are rendered for every request. A minimal page of the same framework (bench/fixture) is
 // measured in the same run: the site's renders are printed as a share of it. The site runs as in
-// production: one worker per core (WEB_CONCURRENCY).
+// production: one worker per core (WEB_CONCURRENCY). Each rendered page's CPU time is printed by
+// process (the site's workers, the stand-in backend, the load generator): the cost of one page,
+// which a noisy machine changes far less than the requests per second.
 
 import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { childrenOf, commandHas, groupCpuMs } from './cpu.mjs'
 import { breakdown } from './js-breakdown.mjs'
 import { launch, pageScripts } from './page-js.mjs'
 
@@ -52,6 +55,33 @@ function load(url, duration = DURATION, headers = {}) {
     })
   })
 }
+
+/** The processes whose CPU a page costs: a site (its start process and workers) and the stand-in backend, read when asked (a worker may be replaced). */
+const BACKEND_ENTRY = 'backend/src/main.ts'
+const processes = {
+  site: (child) => [child.pid, ...childrenOf(child.pid).filter((pid) => !commandHas(pid, BACKEND_ENTRY))],
+  backend: () => childrenOf(site.pid).filter((pid) => commandHas(pid, BACKEND_ENTRY)),
+}
+
+/** A load run with the CPU milliseconds per answered request of the site's processes, the backend and the load generator (this process). */
+async function measuredLoad(url, server, headers = {}) {
+  const sitePids = processes.site(server)
+  const backendPids = processes.backend()
+  const before = { site: groupCpuMs(sitePids), backend: groupCpuMs(backendPids), self: process.cpuUsage() }
+  const result = await load(url, DURATION, headers)
+  const pages = result.requests.total || 1
+  const per = (start, end) => (start === null || end === null ? null : (end - start) / pages)
+  const self = process.cpuUsage(before.self)
+  result.cpuMsPerPage = {
+    site: per(before.site, groupCpuMs(sitePids)),
+    backend: per(before.backend, groupCpuMs(backendPids)),
+    load: (self.user + self.system) / 1000 / pages,
+  }
+  return result
+}
+
+/** A CPU figure as printed: milliseconds with one decimal, or n/a where /proc is not there. */
+const ms = (value) => (value === null ? 'n/a' : value.toFixed(1))
 
 /** As in production: one site worker per core unless WEB_CONCURRENCY says otherwise. */
 const WORKERS = Number(process.env.WEB_CONCURRENCY || availableParallelism())
@@ -128,7 +158,7 @@ try {
   await waitFor(`http://localhost:${STATIC_PORT}/`)
   await waitFor(`http://127.0.0.1:${FIXTURE_PORT}/`)
   await load(`http://127.0.0.1:${FIXTURE_PORT}/`, 2)
-  const framework = await load(`http://127.0.0.1:${FIXTURE_PORT}/`)
+  const framework = await measuredLoad(`http://127.0.0.1:${FIXTURE_PORT}/`, fixture)
   const frameworkRate = framework.requests.average
   const memoryOf = async (path) => (await load(`http://localhost:${STATIC_PORT}${path}`)).requests.average
   /** A rendered page's row: its rate against the same bytes from memory and the framework's minimal page, and the goals. */
@@ -147,6 +177,9 @@ try {
       'memory req/s': Math.round(memory),
       'share of memory': `${(share * 100).toFixed(1)}%`,
       'share of framework page': `${((ssr.requests.average / frameworkRate) * 100).toFixed(1)}%`,
+      'site CPU ms': ms(ssr.cpuMsPerPage.site),
+      'backend CPU ms': ms(ssr.cpuMsPerPage.backend),
+      'load CPU ms': ms(ssr.cpuMsPerPage.load),
       goal: met ? 'met' : 'not met',
     }
   }
@@ -171,7 +204,7 @@ try {
   const rendered = []
   for (const path of UNCACHED_PAGES) {
     await load(`http://localhost:${UNCACHED_PORT}${path}`, 2)
-    const ssr = await load(`http://localhost:${UNCACHED_PORT}${path}`)
+    const ssr = await measuredLoad(`http://localhost:${UNCACHED_PORT}${path}`, uncached)
     rendered.push(renderedRow(path, ssr, await memoryOf(path)))
   }
   // Signed-in pages are rendered for every request (never cached).
@@ -179,12 +212,13 @@ try {
   for (const path of SIGNED_IN_PAGES) {
     const headers = { cookie: sessionCookie }
     await load(`http://localhost:${SITE_PORT}${path}`, 2, headers)
-    const ssr = await load(`http://localhost:${SITE_PORT}${path}`, DURATION, headers)
+    const ssr = await measuredLoad(`http://localhost:${SITE_PORT}${path}`, site, headers)
     signedIn.push(renderedRow(path, ssr, await memoryOf(`/__signed-in${path}`)))
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${WORKERS} site workers, ${new Date().toISOString()}`)
   console.log(
-    `The framework's minimal page (bench/fixture): ${Math.round(frameworkRate)} req/s, p50 ${framework.latency.p50} ms, p99 ${framework.latency.p99} ms`,
+    `The framework's minimal page (bench/fixture, one process): ${Math.round(frameworkRate)} req/s, p50 ${framework.latency.p50} ms, p99 ${framework.latency.p99} ms, ` +
+      `CPU per page: ${ms(framework.cpuMsPerPage.site)} ms its process, ${ms(framework.cpuMsPerPage.load)} ms the load generator`,
   )
   console.log('Guests (cached pages):')
   console.table(rows)
@@ -194,6 +228,9 @@ try {
   console.table(rendered)
   console.log('Signed in (rendered per request), same goal:')
   console.table(signedIn)
+  console.log(
+    'CPU ms: CPU time per answered request of the site (start process and workers), the stand-in backend and the load generator, all on the same cores.',
+  )
   const homeKb = jsSizes[PAGES[0]].gzip / 1024
   console.log(`JavaScript of ${PAGES[0]}: ${homeKb.toFixed(1)} KB gzip (goal <= ${GOAL.homeJsGzipKb} KB: ${homeKb <= GOAL.homeJsGzipKb ? 'met' : 'not met'})`)
   const { perChunk, packages } = breakdown(homeScripts)
