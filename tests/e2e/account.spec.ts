@@ -525,6 +525,8 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
     mailbox,
     signIn,
   }) => {
+    // Two sign-ins, a sign-out and a code by mail: 16-22 s alone, past 30 s beside the rest of the suite on two cores.
+    test.setTimeout(60_000)
     const { email: current } = await signIn({ locale: 'de' })
     const other = uniqueEmail('other')
     const sent: string[] = []
