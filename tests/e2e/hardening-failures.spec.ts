@@ -11,6 +11,7 @@ import { SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { pageHeading } from './support/headings.ts'
 import { LOCALES, type Locale, msg } from './support/messages.ts'
+import { PAGE_ROUTES } from './support/routes.ts'
 import { fakeSessionCookie, fakeSessionHeader } from './support/session.ts'
 import { type BackendMode, FakeBackend, type SiteServer, startSiteServer, waitForPage } from './support/site-server.ts'
 
@@ -20,25 +21,8 @@ const MODES: BackendMode[] = ['refused', 'slow', 'shape', 'invalid-json', 'html'
 /** The backend calls of a render give up after 2.5 s (decision 030); rendering adds a little. */
 const MAX_PAGE_MS = 3500
 
-/** Every public page, by its path after the locale prefix. */
-const PAGES = [
-  '',
-  '/cs-go',
-  '/faq',
-  '/wiki',
-  '/promo',
-  '/premium',
-  '/login',
-  '/login/abc123',
-  '/join',
-  '/join/FRIEND1',
-  '/confirm-email',
-  '/confirm-email/abc123',
-  '/oferta',
-  '/user-license',
-  '/policy',
-  '/cookies-policy',
-]
+/** Every public page, by its path after the locale prefix: the routes of R2 and the pages with a code in their address. */
+const PAGES = [...PAGE_ROUTES, '/login/abc123', '/join/FRIEND1', '/confirm-email/abc123']
 
 const SESSION_COOKIE = fakeSessionHeader()
 
