@@ -21,6 +21,12 @@ export interface CollectContext {
   configuredCookie: string | null
   /** COOKIES_CROSS_ORIGIN: the SameSite of a client-id cookie written on the way. */
   crossOrigin?: boolean
+  /**
+   * The visitor is leaving the page (a download): the event goes at once with what is queued,
+   * not after the batch delay, which the visitor would wait for and which a page left for an
+   * external address would never reach.
+   */
+  leaving?: boolean
 }
 
 export type CollectOutcome = 'sent' | 'no-client-id' | 'failed' | 'server'
@@ -54,6 +60,15 @@ async function apiFor(base: string, locale: Locale): Promise<Api> {
   return api
 }
 
+/**
+ * Loads the API client the sender needs before the event it is for: a visitor about to click
+ * (a download) then waits for the call alone, not for the client's code as well.
+ */
+export async function prepareAnalytics(base: string, locale: Locale): Promise<void> {
+  if (typeof window === 'undefined') return
+  await apiFor(base, locale)
+}
+
 /** Builds the payload from the browser's cookies and address and queues it. Never rejects. */
 export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutcome> {
   if (typeof window === 'undefined') return 'server'
@@ -70,7 +85,10 @@ export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutc
     return 'no-client-id'
   }
   try {
-    await getBatcher().add({ api: await apiFor(ctx.apiBrowserBase, ctx.locale), payload: result.payload })
+    const batch = getBatcher()
+    const sent = batch.add({ api: await apiFor(ctx.apiBrowserBase, ctx.locale), payload: result.payload })
+    if (ctx.leaving) void batch.flush()
+    await sent
     return 'sent'
   } catch {
     return 'failed'

@@ -42,8 +42,9 @@ export function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | 't
 
 /**
  * A plain link to the download (so it works without JavaScript and the server redirect runs).
- * With JavaScript, a click first pushes the e-commerce `add`, sends analytics (R7: its
- * failures are ignored, and it never holds the download longer than a moment), then goes.
+ * With JavaScript, a click first pushes the e-commerce `add`, sends analytics at once, not
+ * batched (R7: its failures are ignored, and it never holds the download longer than a moment),
+ * then goes. The sender's code loads when a pointer or the keyboard reaches the button.
  */
 export function DownloadButton({
   versionId,
@@ -73,7 +74,13 @@ export function DownloadButton({
       token: selectAnalyticsToken(auth.getSnapshot()),
       configuredCookie: site.config.analyticsClientIdCookie,
       crossOrigin: site.config.cookiesCrossOrigin,
+      leaving: true,
     })
+  }
+
+  /** A pointer over the button or the keyboard on it: the analytics sender loads before the click. */
+  const prepare = () => {
+    void import('./analytics.ts').then((analytics) => analytics.prepareAnalytics(site.config.apiBrowserBase, locale))
   }
 
   const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
@@ -94,6 +101,8 @@ export function DownloadButton({
       href={link.href}
       className={className}
       onClick={onClick}
+      onPointerEnter={prepare}
+      onFocus={prepare}
       data-testid={testId}
       data-version={version.code}
       data-link-kind={link.kind}
