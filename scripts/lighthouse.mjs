@@ -37,6 +37,8 @@ let chrome
 const rows = []
 /** The browser Lighthouse ran in, as it names itself. */
 let browserVersion = 'Chromium'
+/** Lighthouse's own speed index of the machine (pure JavaScript) in each page's median run. */
+const benchmarkIndexes = []
 let failed = false
 try {
   await waitFor(`http://localhost:${PORT}/en`)
@@ -59,6 +61,7 @@ try {
     }
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))
     const lhr = runs[Math.floor(runs.length / 2)]
+    if (lhr.environment?.benchmarkIndex) benchmarkIndexes.push(Math.round(lhr.environment.benchmarkIndex))
     browserVersion = /(?:Headless)?Chrome\/[\d.]+/.exec(lhr.environment?.hostUserAgent ?? '')?.[0] ?? browserVersion
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true })
@@ -93,7 +96,8 @@ try {
     }
   }
   console.log(
-    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, median of ${RUNS} runs, ${browserVersion}, ${new Date().toISOString()}`,
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, median of ${RUNS} runs, ${browserVersion}, ${new Date().toISOString()}` +
+      (benchmarkIndexes.length ? `, machine's benchmark index ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}` : ''),
   )
   console.table(rows)
 } catch (error) {
