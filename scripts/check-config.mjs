@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -100,33 +101,69 @@ async function loadTs(path) {
 }
 
 /**
+ * The checks that need the TypeScript parsers, run where this module is a worker thread: tsx's
+ * loader hooks, once registered, stay for the life of their thread, and every later `import()`
+ * in it goes through them (Node 22: 0.022 ms instead of 0.012; Node 20, whose hooks answer from
+ * a thread of their own: 0.12 instead of 0.006). With one site worker the site runs in the
+ * process that checked its configuration, and a render calls `import()` for the page's modules.
+ */
+async function typedChecks({ siteEnv, backendEnv }) {
+  const result = { siteProblems: [], backendProblems: [], backend: null, dataDirBusy: null }
+  const site = await loadTs('../app.config.ts')
+  try {
+    site?.parseConfig(siteEnv)
+  } catch (error) {
+    if (error?.name !== 'ConfigError') throw error
+    result.siteProblems.push(...error.problems)
+  }
+  if (!backendEnv) return result
+  // The stand-in backend runs through tsx: without it there is nothing to start.
+  const backendModule = await loadTs('../backend/src/env.ts')
+  if (!backendModule) {
+    result.backendProblems.push('The stand-in backend needs the dev dependencies (tsx): run `npm ci`, or set API_BASE_URL to use another backend.')
+    return result
+  }
+  let backend
+  try {
+    backend = backendModule.parseEnv(backendEnv)
+  } catch (error) {
+    if (error?.name !== 'EnvError') throw error
+    result.backendProblems.push(`${error.variable} ${error.detail}`)
+    return result
+  }
+  result.backend = { databaseUrl: backend.databaseUrl ?? null, dataDir: backend.dataDir, host: backend.host }
+  if (!backend.databaseUrl && !backend.dataDir.startsWith('memory://')) {
+    const { dataDirHolder, dataDirInUseMessage } = await loadTs('../backend/src/data-lock.ts')
+    const holder = dataDirHolder(backend.dataDir)
+    if (holder !== null) result.dataDirBusy = dataDirInUseMessage(backend.dataDir, holder)
+  }
+  return result
+}
+
+/** `typedChecks` in a worker thread of its own, which ends with it. */
+function typedChecksApart(plan) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { typedChecks: { siteEnv: plan.siteEnv, backendEnv: plan.backendEnv } },
+    })
+    worker.once('message', (result) => {
+      resolve(result)
+      worker.terminate()
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`The configuration check stopped before it answered (exit code ${code}).`)))
+  })
+}
+
+/**
  * Every problem that would stop the start, each one line. `needBuild`: the production site
  * needs dist/ (scripts/start.mjs without --dev). Resolves to the plan and the problems.
  */
 export async function checkStart(env = process.env, { needBuild = false } = {}) {
   const plan = startPlan(env)
-  const problems = [...plan.problems]
-
-  const site = await loadTs('../app.config.ts')
-  try {
-    site?.parseConfig(plan.siteEnv)
-  } catch (error) {
-    if (error?.name !== 'ConfigError') throw error
-    problems.push(...error.problems)
-  }
-
-  let backend = null
-  if (plan.backendEnv) {
-    // The stand-in backend runs through tsx: without it there is nothing to start.
-    const backendEnv = await loadTs('../backend/src/env.ts')
-    if (!backendEnv) problems.push('The stand-in backend needs the dev dependencies (tsx): run `npm ci`, or set API_BASE_URL to use another backend.')
-    try {
-      backend = backendEnv?.parseEnv(plan.backendEnv) ?? null
-    } catch (error) {
-      if (error?.name !== 'EnvError') throw error
-      problems.push(`${error.variable} ${error.detail}`)
-    }
-  }
+  const typed = await typedChecksApart(plan)
+  const problems = [...plan.problems, ...typed.siteProblems, ...typed.backendProblems]
+  const { backend } = typed
 
   const seen = new Set()
   const config = problems.filter((problem) => !seen.has(variableOf(problem)) && seen.add(variableOf(problem)))
@@ -134,11 +171,7 @@ export async function checkStart(env = process.env, { needBuild = false } = {}) 
 
   // The configuration is sound: is everything it names free?
   const busy = []
-  if (backend && !backend.databaseUrl && !backend.dataDir.startsWith('memory://')) {
-    const { dataDirHolder, dataDirInUseMessage } = await loadTs('../backend/src/data-lock.ts')
-    const holder = dataDirHolder(backend.dataDir)
-    if (holder !== null) busy.push(dataDirInUseMessage(backend.dataDir, holder))
-  }
+  busy.push(typed.dataDirBusy)
   busy.push(portProblem(plan.port, 'PORT', await portFree(plan.port, '0.0.0.0')))
   if (backend) busy.push(portProblem(plan.backendPort, 'BACKEND_PORT', await portFree(plan.backendPort, backend.host)))
   if (needBuild && !existsSync(`${root}dist/server/server.js`)) {
@@ -147,7 +180,9 @@ export async function checkStart(env = process.env, { needBuild = false } = {}) 
   return { plan, problems: busy.filter(Boolean) }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (!isMainThread && workerData?.typedChecks) {
+  parentPort.postMessage(await typedChecks(workerData.typedChecks))
+} else if (isMainThread && process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { problems } = await checkStart(process.env)
   for (const problem of problems) console.error(problem)
   process.exit(problems.length > 0 ? 1 : 0)

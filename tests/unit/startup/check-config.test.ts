@@ -81,6 +81,33 @@ describe('npm start checks all configuration before it starts anything', () => {
     }
   })
 
+  it('leaves no module loader hooks in the process it checks: with one worker the site renders there', async () => {
+    // Node's `module.register` and `registerHooks` are watched in a fresh process; the check must
+    // call neither on its main thread (tsx's hooks would take every later `import()` of the
+    // site's renders through them).
+    const script = `
+      import { createRequire, syncBuiltinESMExports } from 'node:module'
+      const moduleCjs = createRequire(import.meta.url)('node:module')
+      const registered = []
+      for (const name of ['register', 'registerHooks']) {
+        const original = moduleCjs[name]
+        if (original) moduleCjs[name] = (...args) => { registered.push(name); return original.apply(moduleCjs, args) }
+      }
+      syncBuiltinESMExports()
+      const { checkStart } = await import(${JSON.stringify(new URL('../../../scripts/check-config.mjs', import.meta.url).href)})
+      const { problems } = await checkStart(JSON.parse(process.argv[2]))
+      console.log(JSON.stringify({ problems, registered }))
+    `
+    const file = join(folder(), 'check.mjs')
+    writeFileSync(file, script)
+    const run = spawnSync(process.execPath, [file, JSON.stringify(await env({ PAYMENT_SERVICE: 'foo' }))], { encoding: 'utf8', timeout: 30_000 })
+    expect(run.stderr).toBe('')
+    const { problems, registered } = JSON.parse(run.stdout)
+    // The TypeScript parsers still ran: the site's problem is named.
+    expect(problems).toEqual([expect.stringMatching(/^PAYMENT_SERVICE must be one of the available services: /)])
+    expect(registered).toEqual([])
+  })
+
   it('gives the stand-in backend the addresses of the site it serves', () => {
     const plan = startPlan({ PORT: '4000' })
     expect(plan.backendEnv).toMatchObject({
