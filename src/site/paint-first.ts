@@ -75,14 +75,21 @@ const CHUNK = /\/assets\/[\w.-]+\.js/g
  */
 export function paintFirst(page: string, assets?: Readonly<Record<string, string>>): string {
   const html = assets ? page.replace(CHUNK, (url) => assets[url] ?? url) : page
-  const entry = ENTRY.exec(html)
+  // One pass takes the preloads out and keeps their addresses; the entry is then found once and
+  // replaced where it was found (the page is read as few times as the rewrite allows).
+  const preloaded = new Set<string>()
+  const withoutPreloads = html.replace(MODULEPRELOAD, (_tag, href: string) => {
+    preloaded.add(href)
+    return ''
+  })
+  const entry = ENTRY.exec(withoutPreloads)
   if (!entry) return html
   const [tag, src, nonce] = entry as unknown as [string, string, string | undefined]
-  const all = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]!))].filter((href) => href !== src)
+  const all = [...preloaded].filter((href) => href !== src)
   const first = all.find((href) => FIRST.test(href)) ?? null
   const preloads = all.filter((href) => href !== first)
-  const withoutPreloads = html.replace(MODULEPRELOAD, '')
-  return withoutPreloads.replace(tag, () => `<script${nonce ? ` nonce="${nonce}"` : ''}>${starterScript(src, preloads, first)}</script>`)
+  const starter = `<script${nonce ? ` nonce="${nonce}"` : ''}>${starterScript(src, preloads, first)}</script>`
+  return withoutPreloads.slice(0, entry.index) + starter + withoutPreloads.slice(entry.index + tag.length)
 }
 
 /** A link clicked before the page was interactive (see `starterScript`), taken once: its path. */
