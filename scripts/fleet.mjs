@@ -113,10 +113,28 @@ const siteEnv = {
 }
 const instances = new Map()
 
-function startInstance(port) {
+/** A page of each kind, asked of a new instance before nginx sends it visitors. */
+const WARM_PATHS = ['/en', '/ru/faq', '/de/premium', '/en/wiki']
+
+/**
+ * A fresh instance's first render of a page kind loads its modules and compiles the renderer's
+ * code: 2 s on a busy machine, and its render limit turned the requests queued behind it away
+ * with 503, which nginx counts as the instance failing. As a deploy does, each instance renders
+ * one page of each kind, one at a time, before nginx takes it.
+ */
+async function warm(port) {
+  for (const path of WARM_PATHS) {
+    try {
+      await (await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(15_000) })).arrayBuffer()
+    } catch {}
+  }
+}
+
+async function startInstance(port) {
   const child = run(`site instance :${port}`, process.execPath, ['scripts/start.mjs'], { ...siteEnv, PORT: String(port) })
   instances.set(port, child)
-  return ready(`http://127.0.0.1:${port}/__ready`)
+  await ready(`http://127.0.0.1:${port}/__ready`)
+  await warm(port)
 }
 
 /**
