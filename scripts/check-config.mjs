@@ -131,7 +131,8 @@ async function typedChecks({ siteEnv, backendEnv }) {
     result.backendProblems.push(`${error.variable} ${error.detail}`)
     return result
   }
-  result.backend = { databaseUrl: backend.databaseUrl ?? null, dataDir: backend.dataDir, host: backend.host }
+  // What the port check needs of it.
+  result.backend = { host: backend.host }
   if (!backend.databaseUrl && !backend.dataDir.startsWith('memory://')) {
     const { dataDirHolder, dataDirInUseMessage } = await loadTs('../backend/src/data-lock.ts')
     const holder = dataDirHolder(backend.dataDir)

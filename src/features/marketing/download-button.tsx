@@ -12,6 +12,9 @@ import { type DownloadLink, downloadLink } from './download-link.ts'
 import { currencyForLocale, launcherProduct } from './ecommerce.ts'
 import { Icon } from './icons.tsx'
 
+/** The analytics sender loads when a download is near (a pointer, the keyboard, a click), not with the page. */
+const loadSender = () => import('./analytics.ts')
+
 /** The longest a download waits for its analytics call before it goes anyway. */
 const ANALYTICS_WAIT_MS = 2500
 
@@ -66,8 +69,7 @@ export function DownloadButton({
 
   const track = async () => {
     pushEcommerce('add', { currencyCode: currencyForLocale(locale), products: [launcherProduct(site.product, version)] })
-    // The analytics sender loads with the first download, not with the page.
-    const { collectAnalytics } = await import('./analytics.ts')
+    const { collectAnalytics } = await loadSender()
     return collectAnalytics({
       apiBrowserBase: site.config.apiBrowserBase,
       locale,
@@ -80,7 +82,7 @@ export function DownloadButton({
 
   /** A pointer over the button or the keyboard on it: the analytics sender loads before the click. */
   const prepare = () => {
-    void import('./analytics.ts').then((analytics) => analytics.prepareAnalytics(site.config.apiBrowserBase, locale))
+    void loadSender().then((analytics) => analytics.prepareAnalytics(site.config.apiBrowserBase, locale))
   }
 
   const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
