@@ -147,6 +147,9 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
   const entryModule = await import(`${root}dist/server/server.js`)
   const entry = entryModule.default
   const files = loadStaticFiles(`${root}dist/client`)
+  // Decision 093: a page of each kind rendered before the server listens (or, as a worker, says
+  // it is ready), so that its first visitors get a warm render.
+  await entryModule.warmUpServer?.()
   const state = { draining: false }
   // A worker of the site (scripts/start.mjs) is handed its connections by the primary, which
   // holds the port (decision 090); the worker's own server listens only on a port of its own on

@@ -13,11 +13,12 @@ import { Overloaded } from '#app/server/render-limit.server.ts'
 import { trustedRequest } from '#app/server/request.server.ts'
 import { ASSET_SECURITY_HEADERS, pageResponse } from '#app/server/respond.server.ts'
 import { createNonce, isHttps } from '#app/server/security-headers.server.ts'
+import { WARM_UP_BUDGET_MS, WARM_UP_PATHS, type WarmUpReport, warmUp } from '#app/server/warm-up.server.ts'
 import { carriesSession } from '#app/site/cookies.ts'
 import { loadConfig } from '#config'
 
 // Fail at start, not on the first request, when the environment is wrong.
-loadConfig()
+const config = loadConfig()
 
 export async function handleRequest(incoming: Request): Promise<Response> {
   try {
@@ -53,6 +54,20 @@ async function answer(incoming: Request): Promise<Response> {
   const loggedIn = carriesSession(request.headers.get('cookie'))
   const nonce = loggedIn ? createNonce() : null
   return pageResponse(request, await render(request, url, nonce), nonce, { https: isHttps(request), loggedIn })
+}
+
+/**
+ * Decision 093: a few guest pages rendered before the server listens (scripts/serve.mjs), so that
+ * its first visitors do not wait for the code a first render loads and compiles.
+ */
+export function warmUpServer(): Promise<WarmUpReport> {
+  return warmUp({
+    paths: WARM_UP_PATHS,
+    origin: `${config.siteBase.protocol}://${config.siteBase.host}`,
+    render: async (request, url) => (await render(request, url, null)).response.status,
+    budgetMs: WARM_UP_BUDGET_MS,
+    now: () => performance.now(),
+  })
 }
 
 export default createServerEntry({ fetch: handleRequest })
