@@ -3,9 +3,12 @@ import { WARM_UP_BUDGET_MS, WARM_UP_PATHS, warmUp } from '#app/server/warm-up.se
 
 const ORIGIN = 'https://skins.example'
 
-/** A render that takes `costs[path]` ms of a hand-run clock and answers `statuses[path]` (200 unless said). */
+/**
+ * A render that takes `costs[path]` ms of a hand-run clock and answers `statuses[path]` (200 unless
+ * said). The clock does not start at 0: a process has run for a while when it warms up.
+ */
 function fakeSite(costs: Record<string, number> = {}, statuses: Record<string, number | Error> = {}) {
-  let now = 0
+  let now = 1_000_000
   const asked: string[] = []
   let inFlight = 0
   let mostInFlight = 0
@@ -57,6 +60,13 @@ describe('warming a new server up (decision 093)', () => {
     // 3000 + 1999 ms spent: the wiki still starts at 4999 ms; the promo, at 5009 ms, does not.
     expect(site.asked).toEqual(['https://skins.example/en', 'https://skins.example/ru/faq', 'https://skins.example/de/wiki'])
     expect(report).toEqual({ rendered: 3, failed: 0, skipped: 1 })
+  })
+
+  it('starts no render when exactly the budget is spent', async () => {
+    const site = fakeSite({ '/en': 3000, '/ru/faq': 2000 })
+    const report = await warmUp({ paths: ['/en', '/ru/faq', '/de/wiki'], origin: ORIGIN, render: site.render, budgetMs: 5000, now: site.now })
+    expect(site.asked).toEqual(['https://skins.example/en', 'https://skins.example/ru/faq'])
+    expect(report).toEqual({ rendered: 2, failed: 0, skipped: 1 })
   })
 
   it('asks for a page as a browser does, for HTML and with no cookie: a guest’s render', async () => {
