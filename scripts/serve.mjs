@@ -131,11 +131,16 @@ export const READY_PATH = '/__ready'
 /** The longest a stopping server waits for the requests it is answering. */
 export const DRAIN_MS = 9_000
 
+/** What the readiness address says of a server that takes visitors: how its warm-up went (decision 093). */
+function readyText(warmed) {
+  return warmed ? `ready (${warmed.rendered} pages warmed, ${warmed.failed} failed, ${warmed.skipped} skipped)\n` : 'ready\n'
+}
+
 /** 200 while the server takes visitors, 503 once it is stopping. */
 function readiness(state) {
   return (request, next) => {
     if (new URL(request.url).pathname !== READY_PATH) return next()
-    return new FastResponse(state.draining ? 'stopping\n' : 'ready\n', {
+    return new FastResponse(state.draining ? 'stopping\n' : readyText(state.warmed), {
       status: state.draining ? 503 : 200,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     })
@@ -149,8 +154,8 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
   const files = loadStaticFiles(`${root}dist/client`)
   // Decision 093: a page of each kind rendered before the server listens (or, as a worker, says
   // it is ready), so that its first visitors get a warm render.
-  await entryModule.warmUpServer?.()
-  const state = { draining: false }
+  const warmed = (await entryModule.warmUpServer?.()) ?? null
+  const state = { draining: false, warmed }
   // A worker of the site (scripts/start.mjs) is handed its connections by the primary, which
   // holds the port (decision 090); the worker's own server listens only on a port of its own on
   // the loopback, and the worker tells the primary when it is ready.

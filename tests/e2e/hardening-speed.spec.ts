@@ -517,6 +517,25 @@ test.describe('issue 18: only trusted addresses (decision 082)', () => {
   })
 })
 
+test.describe('issue 17: a new server warms up before it takes visitors (decision 093)', () => {
+  test('it has rendered a guest page in each language when it says it is ready, and kept none of them', async () => {
+    test.setTimeout(90_000)
+    const site = startSiteServer(SITE_PORT + 17, BACKEND)
+    try {
+      await expect.poll(async () => (await get(`${site.base}/__ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200)
+      expect((await get(`${site.base}/__ready`)).text).toBe('ready (4 pages warmed, 0 failed, 0 skipped)\n')
+      // The warm-up rendered /ru/faq past the guest cache: its first visitor still meets a render.
+      const first = await get(`${site.base}/ru/faq`)
+      expect(first.status).toBe(200)
+      expect(first.headers['x-cache']).toBe('MISS')
+      expect((await get(`${site.base}/ru/faq`)).headers['x-cache']).toBe('HIT')
+      expect(site.stderr()).toBe('')
+    } finally {
+      await site.stop()
+    }
+  })
+})
+
 test.describe('issue 18: no request lost on restart (decision 083)', () => {
   test('SIGHUP replaces every worker one by one under load: no request fails', async () => {
     test.setTimeout(120_000)
