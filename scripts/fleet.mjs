@@ -113,15 +113,15 @@ const siteEnv = {
 }
 const instances = new Map()
 
-/** A page of each kind, asked of a new instance before nginx sends it visitors. */
-const WARM_PATHS = ['/en', '/ru/faq', '/de/premium', '/en/wiki']
-
 /**
- * A fresh instance's first render of a page kind loads its modules and compiles the renderer's
- * code: 2 s on a busy machine, and its render limit turned the requests queued behind it away
- * with 503, which nginx counts as the instance failing. As a deploy does, each instance renders
- * one page of each kind, one at a time, before nginx takes it.
+ * The pages a new instance does not warm itself (it renders its guest pages before it says it is
+ * ready, decision 093): the premium page asks the backend. A fresh instance's first render of it
+ * loads its code and the plans: on a busy machine its render limit turned the requests queued
+ * behind it away with 503, which nginx counts as the instance failing. As a deploy does, each
+ * instance is asked for it before nginx takes it.
  */
+const WARM_PATHS = ['/de/premium']
+
 async function warm(port) {
   for (const path of WARM_PATHS) {
     try {

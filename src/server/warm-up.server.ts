@@ -6,9 +6,9 @@
  * ones queued behind them away.
  *
  * The pages are rendered one at a time, before the server listens, past the guest page cache (it
- * stays empty until a visitor asks). They are guest pages that ask the backend nothing, so a new instance
- * does not call its backend before its first visitor does. A page that fails is passed over; past
- * the time budget the server starts anyway.
+ * stays empty until a visitor asks). They are guest pages that ask the backend nothing, so a new
+ * instance does not call its backend before its first visitor does. A page that fails is passed
+ * over; past the time budget the server starts anyway.
  */
 
 /** A guest page of each kind, in each language, that renders without asking the backend. */

@@ -518,9 +518,10 @@ test.describe('issue 18: only trusted addresses (decision 082)', () => {
 })
 
 test.describe('issue 17: a new server warms up before it takes visitors (decision 093)', () => {
-  test('it has rendered a guest page in each language when it says it is ready, and kept none of them', async () => {
+  test('it has rendered a guest page in each language when it says it is ready, asked the backend nothing, and kept none of them', async () => {
     test.setTimeout(90_000)
-    const site = startSiteServer(SITE_PORT + 17, BACKEND)
+    // No backend answers at this address: a warmed page that asked it would fail and log.
+    const site = startSiteServer(SITE_PORT + 17, `http://127.0.0.1:${SITE_PORT + 18}`)
     try {
       await expect.poll(async () => (await get(`${site.base}/__ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200)
       expect((await get(`${site.base}/__ready`)).text).toBe('ready (4 pages warmed, 0 failed, 0 skipped)\n')
