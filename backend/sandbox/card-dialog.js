@@ -1,14 +1,8 @@
-// Shared part of the sandbox payment widgets: an accessible card dialog drawn over the page.
-// Served inside a closure together with one provider file; defines no globals by itself.
-
-var SBX_BACKEND = (function () {
-  var script = document.currentScript
-  try {
-    return new URL(script && script.src ? script.src : '/', location.href).origin
-  } catch (e) {
-    return location.origin
-  }
-})()
+// The sandbox widget's own page (GET /sandbox/widget, served as /sandbox/widget.js): the card dialog,
+// shown in the full-screen iframe the widget scripts open, as the real providers' widgets are iframes on
+// the provider's origin. The payment's fields and its widget token come in the URL fragment (never sent
+// to a server); the card goes to the provider on this page's own origin; the outcome goes back to the
+// page that opened the widget with postMessage.
 
 var SBX_TEXT = {
   en: {
@@ -55,11 +49,19 @@ var SBX_TEXT = {
   },
 }
 
-var sbxCounter = 0
-
-function sbxLang(language) {
-  var code = String(language || document.documentElement.lang || 'en').slice(0, 2).toLowerCase()
-  return SBX_TEXT[code] ? code : 'en'
+/** The payment the widget was opened for, from the fragment: { provider, …fields, widgetToken, lang, parent }. */
+function sbxReadPayment() {
+  var data = {}
+  try {
+    data = JSON.parse(decodeURIComponent(location.hash.slice(1))) || {}
+  } catch (e) {
+    data = {}
+  }
+  // Keep the token out of this frame's history and of anything that reads its address later.
+  try {
+    history.replaceState(null, '', location.pathname)
+  } catch (e) {}
+  return data
 }
 
 function sbxLuhn(digits) {
@@ -93,24 +95,25 @@ function sbxFormatAmount(amount, currency, lang) {
   }
 }
 
-function sbxEl(tag, style, attrs) {
+function sbxEl(tag, className, attrs) {
   var el = document.createElement(tag)
-  if (style) el.setAttribute('style', style)
+  if (className) el.className = className
   if (attrs) for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) el.setAttribute(k, attrs[k])
   return el
 }
 
 /**
- * Sends the card and the payment to the sandbox provider, as the real widgets send them to their
- * provider. The provider answers at once whether the card was approved; it tells the merchant later,
- * server to server, with a signed notification. Resolves with the provider's answer:
- * { success: true, transactionId } or { success: false, code, message }.
+ * Sends the card and the payment (with its widget token) to the sandbox provider on this page's own
+ * origin. Resolves with the provider's decision, { success: true, transactionId } or { success: false,
+ * code, message }, or with { refused: message } when the provider would not take the request at all
+ * (a missing or used token, another amount): then the form stays open and says so.
  */
-function sbxCharge(body) {
-  return fetch(SBX_BACKEND + '/sandbox/provider/charge', {
+function sbxCharge(body, lang) {
+  return fetch('/sandbox/provider/charge', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': lang },
     body: JSON.stringify(body),
+    credentials: 'omit',
   }).then(
     function (res) {
       return res
@@ -120,64 +123,64 @@ function sbxCharge(body) {
         })
         .then(function (data) {
           if (res.ok && data && typeof data.success === 'boolean') return data
-          return { success: false, code: null, message: (data && data.message) || 'HTTP ' + res.status }
+          return { refused: (data && data.message) || 'HTTP ' + res.status }
         })
     },
     function (err) {
-      return { success: false, code: null, message: String((err && err.message) || err) }
+      return { refused: String((err && err.message) || err) }
     },
   )
 }
 
-/**
- * Opens the card dialog.
- * o: { language, amount, currency, description, email, submit(card) -> Promise<{ success, code, message }>, done(outcome) }
- * submit gets { number, expiry, cvc }; done gets { type: 'success' | 'fail' | 'cancel', code, message, transactionId }.
- */
-function sbxOpenCardDialog(o) {
-  var lang = sbxLang(o.language)
+/** What the provider is sent for this payment: its own fields, as the widget was opened with them. */
+function sbxChargeBody(p, card) {
+  var str = function (v) {
+    return v === undefined || v === null ? undefined : String(v)
+  }
+  var common = { currency: str(p.currency), email: str(p.email), description: str(p.description), widgetToken: str(p.widgetToken), card: card }
+  if (p.provider === 'payselection')
+    return Object.assign({ provider: 'payselection', paymentType: p.paymentType === 'Block' ? 'Block' : 'Pay', orderId: str(p.orderId), amount: str(p.amount) }, common)
+  return Object.assign({ provider: 'cloudpayments', scheme: p.scheme, invoiceId: str(p.invoiceId), accountId: str(p.accountId), amount: Number(p.amount) }, common)
+}
+
+function sbxPost(p, outcome) {
+  var target = typeof p.parent === 'string' && /^https?:\/\/[^/]+$/.test(p.parent) ? p.parent : '*'
+  if (window.parent && window.parent !== window) window.parent.postMessage({ type: 'sandbox-widget:outcome', outcome: outcome }, target)
+}
+
+function sbxOpenCardDialog(p) {
+  var lang = SBX_TEXT[p.lang] ? p.lang : 'en'
   var tx = SBX_TEXT[lang]
-  var id = 'sbx-pay-' + ++sbxCounter
-  var previousFocus = document.activeElement
+  var id = 'sbx-pay'
+  var amount = Number(p.amount)
+  var currency = String(p.currency || '')
   var finished = false
   var busy = false
+  document.documentElement.lang = lang
+  document.title = tx.title
 
-  var overlay = sbxEl(
-    'div',
-    'position:fixed;inset:0;z-index:2147483000;background:rgba(10,12,16,.62);display:flex;align-items:center;justify-content:center;padding:16px;font:15px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;',
-    { 'data-sandbox-widget': '' },
-  )
-  var dialog = sbxEl(
-    'div',
-    'position:relative;box-sizing:border-box;width:100%;max-width:400px;background:#fff;color:#15171c;border-radius:12px;padding:24px;box-shadow:0 18px 48px rgba(0,0,0,.35);',
-    { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': id + '-title', 'aria-describedby': id + '-desc', lang: lang },
-  )
-  var title = sbxEl('h2', 'margin:0 40px 4px 0;font-size:20px;line-height:1.3;', { id: id + '-title' })
+  var overlay = sbxEl('div', 'sbx-overlay')
+  var dialog = sbxEl('div', 'sbx-dialog', { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': id + '-title', 'aria-describedby': id + '-desc' })
+  var title = sbxEl('h1', 'sbx-title', { id: id + '-title' })
   title.textContent = tx.title
-  var desc = sbxEl('p', 'margin:0 0 4px;color:#3a3f4a;', { id: id + '-desc' })
-  desc.textContent = (o.description ? o.description + ' — ' : '') + sbxFormatAmount(o.amount, o.currency, lang)
-  var note = sbxEl('p', 'margin:0 0 16px;font-size:13px;color:#5b6170;background:#f3f5f8;border-radius:6px;padding:8px 10px;')
+  var desc = sbxEl('p', 'sbx-desc', { id: id + '-desc' })
+  desc.textContent = (p.description ? p.description + ' — ' : '') + sbxFormatAmount(amount, currency, lang)
+  var note = sbxEl('p', 'sbx-note')
   note.textContent = tx.sandbox
 
-  var closeBtn = sbxEl(
-    'button',
-    'position:absolute;top:14px;right:14px;width:36px;height:36px;border:0;border-radius:8px;background:#eef0f4;color:#15171c;font-size:20px;line-height:1;cursor:pointer;',
-    { type: 'button', 'aria-label': tx.close },
-  )
+  var closeBtn = sbxEl('button', 'sbx-close', { type: 'button', 'aria-label': tx.close })
   closeBtn.textContent = '×'
 
-  var form = sbxEl('form', 'margin:0;', { novalidate: '' })
-  var inputStyle =
-    'display:block;box-sizing:border-box;width:100%;margin:4px 0 0;padding:10px 12px;border:1px solid #b9bfca;border-radius:8px;font:16px/1.3 ui-monospace,SFMono-Regular,Menlo,monospace;color:#15171c;background:#fff;'
+  var form = sbxEl('form', 'sbx-form', { novalidate: '' })
 
-  function field(name, label, attrs, wrapStyle) {
-    var wrap = sbxEl('div', wrapStyle || 'margin:0 0 12px;')
-    var lab = sbxEl('label', 'display:block;font-size:14px;font-weight:600;', { for: id + '-' + name })
+  function field(name, label, attrs) {
+    var wrap = sbxEl('div', 'sbx-field')
+    var lab = sbxEl('label', 'sbx-label', { for: id + '-' + name })
     lab.textContent = label
-    var input = sbxEl('input', inputStyle, attrs)
+    var input = sbxEl('input', 'sbx-input', attrs)
     input.id = id + '-' + name
     input.name = name
-    var err = sbxEl('p', 'margin:4px 0 0;color:#b3261e;font-size:13px;min-height:0;', { id: id + '-' + name + '-error' })
+    var err = sbxEl('p', 'sbx-error', { id: id + '-' + name + '-error' })
     input.setAttribute('aria-describedby', err.id)
     wrap.appendChild(lab)
     wrap.appendChild(input)
@@ -186,19 +189,16 @@ function sbxOpenCardDialog(o) {
   }
 
   var number = field('number', tx.number, { type: 'text', inputmode: 'numeric', autocomplete: 'cc-number', maxlength: '23', placeholder: '0000 0000 0000 0000', required: '' })
-  var row = sbxEl('div', 'display:flex;gap:12px;')
-  var expiry = field('expiry', tx.expiry, { type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: '7', placeholder: 'MM/YY', required: '' }, 'flex:1;margin:0 0 12px;')
-  var cvc = field('cvc', tx.cvc, { type: 'password', inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4', required: '' }, 'flex:1;margin:0 0 12px;')
+  var row = sbxEl('div', 'sbx-row')
+  var expiry = field('expiry', tx.expiry, { type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: '7', placeholder: 'MM/YY', required: '' })
+  var cvc = field('cvc', tx.cvc, { type: 'password', inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4', required: '' })
   row.appendChild(expiry.wrap)
   row.appendChild(cvc.wrap)
 
-  var status = sbxEl('p', 'margin:0 0 12px;color:#b3261e;font-size:14px;', { role: 'alert', id: id + '-status' })
-  var payBtn = sbxEl(
-    'button',
-    'display:block;width:100%;padding:12px 16px;border:0;border-radius:8px;background:#1f6feb;color:#fff;font-size:16px;font-weight:600;cursor:pointer;',
-    { type: 'submit' },
-  )
-  payBtn.textContent = tx.pay + ' ' + sbxFormatAmount(o.amount, o.currency, lang)
+  var status = sbxEl('p', 'sbx-status', { role: 'alert', id: id + '-status' })
+  var payBtn = sbxEl('button', 'sbx-pay', { type: 'submit' })
+  var payLabel = tx.pay + ' ' + sbxFormatAmount(amount, currency, lang)
+  payBtn.textContent = payLabel
 
   form.appendChild(number.wrap)
   form.appendChild(row)
@@ -226,6 +226,8 @@ function sbxOpenCardDialog(o) {
     })
   }
 
+  // Focus stays in the dialog: Tab from the last control goes back to the first one (and does not
+  // leave the frame for the page behind it).
   function onKey(e) {
     if (e.key === 'Escape') {
       e.preventDefault()
@@ -259,8 +261,7 @@ function sbxOpenCardDialog(o) {
     document.removeEventListener('keydown', onKey, true)
     document.removeEventListener('focusin', onFocusIn, true)
     if (overlay.parentNode) overlay.parentNode.removeChild(overlay)
-    if (previousFocus && typeof previousFocus.focus === 'function') previousFocus.focus()
-    o.done(outcome)
+    sbxPost(p, outcome)
   }
   function cancel() {
     if (!busy) finish({ type: 'cancel', message: 'User has cancelled' })
@@ -298,15 +299,25 @@ function sbxOpenCardDialog(o) {
     payBtn.textContent = tx.processing
     dialog.setAttribute('aria-busy', 'true')
     var card = { number: digits, expiry: expiry.input.value.replace(/\s/g, ''), cvc: cvc.input.value }
-    Promise.resolve(o.submit(card)).then(function (result) {
+    sbxCharge(sbxChargeBody(p, card), lang).then(function (result) {
       busy = false
-      if (result && result.success) finish({ type: 'success', code: 0, message: '', transactionId: result.transactionId })
+      if (result.refused !== undefined) {
+        // The provider would not take this request: say why in the form, which stays open.
+        payBtn.disabled = false
+        closeBtn.disabled = false
+        payBtn.textContent = payLabel
+        dialog.removeAttribute('aria-busy')
+        status.textContent = result.refused
+        closeBtn.focus()
+        return
+      }
+      if (result.success) finish({ type: 'success', code: 0, message: '', transactionId: result.transactionId })
       else
         finish({
           type: 'fail',
-          code: result && result.code !== undefined ? result.code : null,
-          message: (result && result.message) || tx.failed,
-          transactionId: (result && result.transactionId) || null,
+          code: result.code !== undefined ? result.code : null,
+          message: result.message || tx.failed,
+          transactionId: result.transactionId || null,
         })
     })
   })
@@ -315,4 +326,10 @@ function sbxOpenCardDialog(o) {
   document.addEventListener('focusin', onFocusIn, true)
   document.body.appendChild(overlay)
   number.input.focus()
+  // The frame may get focus after this script ran: then focus the card number again.
+  window.addEventListener('focus', function () {
+    if (!finished && !dialog.contains(document.activeElement)) number.input.focus()
+  })
 }
+
+sbxOpenCardDialog(sbxReadPayment())

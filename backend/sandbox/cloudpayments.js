@@ -29,27 +29,22 @@ CloudPayments.prototype.pay = function (scheme, options, callbacks) {
       complete({ success: false, type: 'fail', code: null, message: problem })
       return
     }
-    var amount = Number(options.amount)
-    sbxOpenCardDialog({
+    var data = options.data && typeof options.data === 'object' ? options.data : {}
+    // The card is entered on the widget's own page; the provider (not this page) tells the merchant,
+    // later and signed; onSuccess only means the card was approved.
+    sbxOpenWidget({
       language: options.language || self.language,
-      amount: amount,
-      currency: String(options.currency),
-      description: options.description,
-      email: options.email,
-      // The provider (not this page) tells the merchant, later and signed; onSuccess only means the
-      // card was approved.
-      submit: function (card) {
-        return sbxCharge({
-          provider: 'cloudpayments',
-          scheme: scheme,
-          invoiceId: String(options.invoiceId),
-          accountId: options.accountId === undefined || options.accountId === null ? undefined : String(options.accountId),
-          amount: amount,
-          currency: String(options.currency),
-          email: options.email === undefined || options.email === null ? undefined : String(options.email),
-          description: options.description === undefined || options.description === null ? undefined : String(options.description),
-          card: card,
-        })
+      payment: {
+        provider: 'cloudpayments',
+        scheme: scheme,
+        invoiceId: String(options.invoiceId),
+        accountId: options.accountId === undefined || options.accountId === null ? undefined : String(options.accountId),
+        amount: Number(options.amount),
+        currency: String(options.currency),
+        email: options.email === undefined || options.email === null ? undefined : String(options.email),
+        description: options.description === undefined || options.description === null ? undefined : String(options.description),
+        // The payment's widget token (POST /payments answers it in development mode).
+        widgetToken: data.widgetToken === undefined || data.widgetToken === null ? undefined : String(data.widgetToken),
       },
       done: function (outcome) {
         if (outcome.type === 'success') {

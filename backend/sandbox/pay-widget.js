@@ -28,25 +28,21 @@ PayWidget.prototype.pay = function (keys, data, callbacks) {
   var customer = (data && data.CustomerInfo) || {}
   // PaymentType 'Block' holds the amount (a two-stage payment); 'Pay', the default, charges it.
   var hold = !!(data && data.MetaData && data.MetaData.PaymentType === 'Block')
-  sbxOpenCardDialog({
+  var extra = request.ExtraData && typeof request.ExtraData === 'object' ? request.ExtraData : {}
+  // The card is entered on the widget's own page; the provider (not this page) sends the webhook to the
+  // merchant, later and signed; onSuccess only means the card was approved.
+  sbxOpenWidget({
     language: customer.Language,
-    amount: Number(request.Amount),
-    currency: String(request.Currency),
-    description: request.Description,
-    email: customer.Email,
-    // The provider (not this page) sends the webhook to the merchant, later and signed; onSuccess only
-    // means the card was approved.
-    submit: function (card) {
-      return sbxCharge({
-        provider: 'payselection',
-        paymentType: hold ? 'Block' : 'Pay',
-        orderId: String(request.OrderId),
-        amount: String(request.Amount),
-        currency: String(request.Currency),
-        email: customer.Email === undefined || customer.Email === null ? undefined : String(customer.Email),
-        description: request.Description === undefined || request.Description === null ? undefined : String(request.Description),
-        card: card,
-      })
+    payment: {
+      provider: 'payselection',
+      paymentType: hold ? 'Block' : 'Pay',
+      orderId: String(request.OrderId),
+      amount: String(request.Amount),
+      currency: String(request.Currency),
+      email: customer.Email === undefined || customer.Email === null ? undefined : String(customer.Email),
+      description: request.Description === undefined || request.Description === null ? undefined : String(request.Description),
+      // The payment's widget token (POST /payments answers it in development mode).
+      widgetToken: extra.WidgetToken === undefined || extra.WidgetToken === null ? undefined : String(extra.WidgetToken),
     },
     done: function (outcome) {
       if (outcome.type === 'success') {

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { corsFor } from './cors.ts'
 import { type Db, openPg, openPglite } from './db.ts'
-import { type BackendEnv, checkTokenLifetimes, deriveEnv, parseEnv } from './env.ts'
+import { type BackendEnv, checkProductionSecrets, checkTokenLifetimes, deriveEnv, parseEnv } from './env.ts'
 import { ApiError, type AppEnv, type Deps, errorBody, MAX_BODY_BYTES } from './http.ts'
 import { isLocale, type Locale, t } from './i18n.ts'
 import { migrate } from './migrate.ts'
@@ -40,6 +40,14 @@ export function openDatabase(env: BackendEnv): Promise<Db> {
   return env.databaseUrl ? openPg(env.databaseUrl) : openPglite(env.dataDir)
 }
 
+/** What the API's addresses answer, all told (a 405 names them). */
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
+
+/** A request's path as the log shows it: a code of a sign-in, confirmation or referral link never reaches a log (R10.8). */
+export function loggedPath(path: string): string {
+  return path.replace(/(\/users\/auth|\/users\/email|\/referrer\/link)\/[^/?#]+/g, '$1/{code}')
+}
+
 /** SQLSTATE of a unique-index violation. */
 const UNIQUE_VIOLATION = '23505'
 
@@ -50,9 +58,11 @@ function localeOf(path: string): Locale | null {
 
 export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
   // Settings derived from others (the provider URLs from the public URL) follow the given ones.
-  const { backendPublicUrl: _u, openidProviderUrl: _o, payselectionNotificationUrl: _p, ...defaults } = parseEnv({})
-  const env: BackendEnv = deriveEnv({ ...defaults, ...options.env })
+  // The defaults are the sandbox's; the mode is production unless given, and production refuses them.
+  const { backendPublicUrl: _u, openidProviderUrl: _o, payselectionNotificationUrl: _p, ...defaults } = parseEnv({ BACKEND_MODE: 'development' })
+  const env: BackendEnv = deriveEnv({ ...defaults, ...options.env, mode: options.env?.mode ?? 'production' })
   checkTokenLifetimes(env)
+  checkProductionSecrets(env)
   const db = options.db ?? (await openDatabase(env))
   try {
     await migrate(db)
@@ -61,7 +71,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     throw err
   }
   const now = options.now ?? (() => new Date())
-  const sandbox = new SandboxProvider(env, now, options.sandbox)
+  const sandbox = new SandboxProvider(env, db, now, options.sandbox)
+  // The sandbox provider's notifications a previous backend left unsent (development mode only: in
+  // production nothing charges through the sandbox).
+  if (env.mode === 'development') await sandbox.resume()
   const deps: Deps = { db, env, now, sandbox }
 
   const app = new Hono<AppEnv>()
@@ -72,9 +85,16 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
   })
+  // R10.10: methods that echo the request back (its cookies and authorisation) are answered nowhere.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'TRACE' && c.req.method !== 'TRACK') return next()
+    return c.json({ message: t(c.var.locale, 'method_not_allowed') }, 405, { Allow: ALLOWED_METHODS, 'Cache-Control': 'no-store' })
+  })
 
-  // The sandbox widgets and their provider are public like the providers' own: before the site's CORS.
-  app.route('/sandbox', sandboxPublic)
+  // The sandbox widgets, their card page and their provider: development mode only (in production the
+  // real providers' widgets are used, and /sandbox is an unknown path). Before the site's CORS: the
+  // scripts load from any page; the provider takes requests from the widget's own page only.
+  if (env.mode === 'development') app.route('/sandbox', sandboxPublic)
   // Server-to-server notifications from the payment providers: no CORS at all.
   app.route('/notifications', notificationRoutes)
 
@@ -85,8 +105,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
 
-  app.route('/sandbox/openid', openidSandbox)
-  if (env.mode === 'development') app.route('/__dev', devRoutes)
+  if (env.mode === 'development') {
+    app.route('/sandbox/openid', openidSandbox)
+    app.route('/__dev', devRoutes)
+  }
 
   const api = new Hono<AppEnv>()
   api.route('/users', usersRoutes)
@@ -112,7 +134,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     // A unique key taken by a concurrent transaction after the handler's own check (PostgreSQL
     // checks the index at write time): the same 409 the check gives when it sees the row.
     if (sqlState === UNIQUE_VIOLATION) return c.json({ message: t(locale, constraint === 'users_email_key' ? 'email_taken' : 'conflict') }, 409)
-    console.error('[backend] unexpected error', c.req.method, c.req.path, err)
+    console.error('[backend] unexpected error', c.req.method, loggedPath(c.req.path), err)
     return c.json({ message: t(locale, 'server_error') }, 500)
   })
 

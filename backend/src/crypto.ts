@@ -44,3 +44,20 @@ export async function checkPassword(password: string, stored: string): Promise<b
   const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'))
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
+
+/**
+ * A hash of a random password no one knows, made once per process with the same parameters as every
+ * stored hash. Checking a password against it costs what checking a real one costs.
+ */
+let dummyHash: Promise<string> | null = null
+
+/**
+ * Checks a password against a stored hash; without one (no account, or no password set) it checks
+ * against the dummy hash instead and answers false. Either way one scrypt runs, so the time of the
+ * answer does not tell whether an address has an account with a password.
+ */
+export async function checkPasswordOrDummy(password: string, stored: string | null): Promise<boolean> {
+  dummyHash ??= hashPassword(randomToken(32))
+  const matches = await checkPassword(password, stored ?? (await dummyHash))
+  return stored !== null && matches
+}

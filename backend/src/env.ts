@@ -1,4 +1,5 @@
 import { type } from 'arktype'
+import { parseTrustProxy } from './client-address.ts'
 
 /** Environment of the backend process, parsed once at start. */
 export interface BackendEnv {
@@ -30,6 +31,14 @@ export interface BackendEnv {
   sandboxNotifyDelayMs: number
   /** The support address named in e-mails. */
   supportEmail: string
+  /** Wrong 6-digit codes an account may get in codeAccountWindowSeconds, across all its codes. */
+  codeAccountMaxWrong: number
+  codeAccountWindowSeconds: number
+  /** Wrong 6-digit codes one client address may send in codeClientWindowSeconds, across accounts. */
+  codeClientMaxWrong: number
+  codeClientWindowSeconds: number
+  /** Proxies whose X-Forwarded-For names the client: IP addresses or 'loopback'; empty trusts nobody. */
+  trustProxy: string[]
 }
 
 export class EnvError extends Error {
@@ -57,6 +66,14 @@ const secret = type('string').narrow((s, ctx) => /^[\x21-\x7e]{8,256}$/.test(s) 
 const siteId = type(/^[A-Za-z0-9_-]{1,64}$/)
 const delayMs = type('string.integer.parse').pipe(type('0 <= number.integer <= 600000'))
 const email = type('string.email')
+const accountMaxWrong = type('string.integer.parse').pipe(type('1 <= number.integer <= 1000'))
+const clientMaxWrong = type('string.integer.parse').pipe(type('1 <= number.integer <= 100000'))
+/** Windows of the code attempt limits: 1 s to 7 days. */
+const limitWindow = type('string.integer.parse').pipe(type('1 <= number.integer <= 604800'))
+const trustProxy = type('string').pipe((raw, ctx) => {
+  const parsed = parseTrustProxy(raw)
+  return typeof parsed === 'string' ? ctx.error({ message: parsed }) : parsed
+})
 
 /** One schema per variable, so an error always names the variable it came from. */
 const schemas = {
@@ -78,6 +95,11 @@ const schemas = {
   PAYSELECTION_NOTIFICATION_URL: httpUrl,
   SANDBOX_NOTIFY_DELAY_MS: delayMs,
   SUPPORT_EMAIL: email,
+  CODE_ACCOUNT_MAX_WRONG: accountMaxWrong,
+  CODE_ACCOUNT_WINDOW_SECONDS: limitWindow,
+  CODE_CLIENT_MAX_WRONG: clientMaxWrong,
+  CODE_CLIENT_WINDOW_SECONDS: limitWindow,
+  BACKEND_TRUST_PROXY: trustProxy,
 } as const
 
 type VarName = keyof typeof schemas
@@ -120,6 +142,30 @@ export const SANDBOX_DEFAULTS = {
   payselectionSecretKey: 'sandbox-payselection-secret-key',
 } as const
 
+/** Steam's OpenID 2.0 endpoint: the provider in production mode, where the sandbox provider does not exist. */
+export const STEAM_OPENID_URL = 'https://steamcommunity.com/openid/login'
+
+/** The provider secrets production mode needs, by variable: unset or published defaults are refused there. */
+const PRODUCTION_SECRETS = [
+  ['CLOUDPAYMENTS_API_SECRET', 'cloudpaymentsApiSecret'],
+  ['PAYSELECTION_SITE_ID', 'payselectionSiteId'],
+  ['PAYSELECTION_SECRET_KEY', 'payselectionSecretKey'],
+] as const
+
+/**
+ * In production mode, refuses a provider secret that is unset or the published sandbox default: anyone
+ * could sign a notification with it and grant themselves premium (ASVS: no default credential in
+ * production). Development mode keeps the sandbox defaults.
+ */
+export function checkProductionSecrets(env: Pick<BackendEnv, 'mode' | (typeof PRODUCTION_SECRETS)[number][1]>): void {
+  if (env.mode !== 'production') return
+  for (const [variable, field] of PRODUCTION_SECRETS) {
+    const value = env[field] as string | undefined
+    if (!value || value === SANDBOX_DEFAULTS[field])
+      throw new EnvError(variable, "must be set to the provider's secret in production mode (unset, or the published sandbox default)")
+  }
+}
+
 /** Refuses a refresh lifetime that is not longer than the access token's. */
 export function checkTokenLifetimes(env: Pick<BackendEnv, 'tokenTtlSeconds' | 'refreshTokenTtlSeconds'>): void {
   if (env.refreshTokenTtlSeconds <= env.tokenTtlSeconds)
@@ -135,7 +181,8 @@ export function deriveEnv(base: Omit<BackendEnv, 'backendPublicUrl' | 'openidPro
   return {
     ...base,
     backendPublicUrl,
-    openidProviderUrl: base.openidProviderUrl ?? `${backendPublicUrl}/sandbox/openid/login`,
+    // The sandbox OpenID provider exists in development mode only; production signs in through Steam.
+    openidProviderUrl: base.openidProviderUrl ?? (base.mode === 'production' ? STEAM_OPENID_URL : `${backendPublicUrl}/sandbox/openid/login`),
     payselectionNotificationUrl: base.payselectionNotificationUrl ?? `${backendPublicUrl}/notifications/payselection`,
   }
 }
@@ -163,7 +210,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...(read(source, 'PAYSELECTION_NOTIFICATION_URL') ? { payselectionNotificationUrl: read(source, 'PAYSELECTION_NOTIFICATION_URL')! } : {}),
     sandboxNotifyDelayMs: read(source, 'SANDBOX_NOTIFY_DELAY_MS') ?? 2000,
     supportEmail: read(source, 'SUPPORT_EMAIL') ?? 'support@example.com',
+    codeAccountMaxWrong: read(source, 'CODE_ACCOUNT_MAX_WRONG') ?? 10,
+    codeAccountWindowSeconds: read(source, 'CODE_ACCOUNT_WINDOW_SECONDS') ?? 3600,
+    codeClientMaxWrong: read(source, 'CODE_CLIENT_MAX_WRONG') ?? 30,
+    codeClientWindowSeconds: read(source, 'CODE_CLIENT_WINDOW_SECONDS') ?? 600,
+    trustProxy: read(source, 'BACKEND_TRUST_PROXY') ?? [],
   })
   checkTokenLifetimes(env)
+  checkProductionSecrets(env)
   return env
 }

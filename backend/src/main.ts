@@ -31,7 +31,7 @@ const server = serveBackend(backend, { port: env.port, hostname: env.host }, (in
   const mailbox = env.mode === 'development' ? `${where}/__dev/mail` : null
   // Started by scripts/start.mjs (over an IPC channel): it says once where everything is.
   if (process.send) {
-    process.send({ event: 'listening', address: where, store, mailbox })
+    process.send({ event: 'listening', address: where, store, mailbox, mode: env.mode })
     return
   }
   console.log(`[backend] ${env.mode} backend listening on ${where} (${store})`)

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import type { Db } from './db.ts'
 import type { BackendEnv } from './env.ts'
 import { cloudpaymentsHmac, payselectionSignature, urlDecodedBody } from './signatures.ts'
 
@@ -10,6 +11,8 @@ import { cloudpaymentsHmac, payselectionSignature, urlDecodedBody } from './sign
  * widget, and later sends the signed notification to the merchant's endpoint server to server, retrying
  * with back-off until the merchant accepts it. So the widget's success comes before the payment is paid,
  * as with the real providers. CloudPayments also asks the merchant first with a Check notification.
+ * Notifications waiting to be sent are kept in the database (sandbox_notifications) before the widget
+ * hears of the card, so a restart or a crash does not lose them: the next backend sends them.
  */
 
 /** Test cards (any other valid number is approved). */
@@ -53,6 +56,19 @@ export interface SandboxProviderOptions {
   lateDelayMs?: number
   /** Waits between attempts after a notification was not accepted; the number of retries is its length. */
   retryDelaysMs?: readonly number[]
+}
+
+/** How long a notification being sent is claimed for: another backend on the database leaves it alone meanwhile. */
+const LEASE_MS = 60_000
+
+type NotifyingProvider = 'cloudpayments' | 'payselection'
+
+/** A stored notification: its row and the attempts made so far. */
+interface Job {
+  id: number
+  provider: NotifyingProvider
+  n: OutgoingNotification
+  attempts: number
 }
 
 export const DEFAULT_LATE_DELAY_MS = 30_000
@@ -140,6 +156,7 @@ export class SandboxProvider {
 
   constructor(
     private readonly env: BackendEnv,
+    private readonly db: Db,
     private readonly now: () => Date,
     options: SandboxProviderOptions = {},
   ) {
@@ -222,10 +239,10 @@ export class SandboxProvider {
     const delay = this.delayFor(p.card)
     if (declined) {
       const fail = { ...fields, Status: 'Declined', Reason: 'Do Not Honor', ReasonCode: '5005' }
-      if (delay !== null) this.schedule('cloudpayments', this.cloudpaymentsRequest('fail', fail), delay)
+      if (delay !== null) await this.schedule('cloudpayments', this.cloudpaymentsRequest('fail', fail), delay)
       return { success: false, code: 5005, message: DECLINE_MESSAGE, transactionId }
     }
-    if (delay !== null) this.schedule('cloudpayments', this.cloudpaymentsRequest('pay', fields), delay)
+    if (delay !== null) await this.schedule('cloudpayments', this.cloudpaymentsRequest('pay', fields), delay)
     return { success: true, transactionId }
   }
 
@@ -249,7 +266,7 @@ export class SandboxProvider {
       ...(declined ? { ErrorMessage: DECLINE_MESSAGE } : {}),
     }
     const delay = this.delayFor(p.card)
-    if (delay !== null) this.schedule('payselection', this.payselectionRequest(fields), delay)
+    if (delay !== null) await this.schedule('payselection', this.payselectionRequest(fields), delay)
     return declined ? { success: false, code: 'PaymentDeclined', message: DECLINE_MESSAGE, transactionId } : { success: true, transactionId }
   }
 
@@ -276,32 +293,90 @@ export class SandboxProvider {
     this.timers.add(timer)
   }
 
-  /** Sends a notification after a delay, then retries with back-off until the merchant accepts it. */
-  private schedule(provider: 'cloudpayments' | 'payselection', n: OutgoingNotification, delay: number) {
+  /**
+   * Stores a notification, then sends it after a delay and retries with back-off until the merchant
+   * accepts it. Resolves once it is stored.
+   */
+  private async schedule(provider: NotifyingProvider, n: OutgoingNotification, delay: number): Promise<void> {
     if (this.closed) return
     this.pending++
-    let attempt = 0
-    const run = async () => {
-      attempt++
+    try {
+      const now = this.now()
+      const [row] = await this.track(
+        this.db.query<{ id: number }>(
+          `INSERT INTO sandbox_notifications (provider, url, headers, body, attempts, next_attempt_at, created_at)
+           VALUES ($1, $2, $3, $4, 0, $5, $6) RETURNING id`,
+          [provider, n.url, JSON.stringify(n.headers), n.body, new Date(now.getTime() + delay).toISOString(), now.toISOString()],
+        ),
+      )
+      this.arm({ id: row!.id, provider, n, attempts: 0 }, delay)
+    } catch (err) {
+      this.settle()
+      throw err
+    }
+  }
+
+  /** Picks up the notifications a previous backend on this database left unsent (at start). */
+  async resume(): Promise<void> {
+    const rows = await this.db.query<{
+      id: number
+      provider: NotifyingProvider
+      url: string
+      headers: string
+      body: string
+      attempts: number
+      next_attempt_at: unknown
+    }>('SELECT id, provider, url, headers, body, attempts, next_attempt_at FROM sandbox_notifications ORDER BY next_attempt_at, id')
+    const now = this.now().getTime()
+    for (const row of rows) {
+      if (this.closed) return
+      this.pending++
+      const due = new Date(row.next_attempt_at as string | Date).getTime()
+      const n = { url: row.url, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body }
+      this.arm({ id: row.id, provider: row.provider, n, attempts: row.attempts }, Math.max(0, due - now))
+    }
+  }
+
+  private arm(job: Job, delay: number) {
+    this.later(() => void this.track(this.run(job)), delay)
+  }
+
+  /** One attempt: claims the stored notification, sends it, then forgets it or stores the next attempt. */
+  private async run(job: Job): Promise<void> {
+    if (this.closed) return
+    try {
+      // Claimed for a while: another backend on this database that loaded it too leaves it alone, and
+      // after a crash during the attempt the next backend tries again once the claim is over.
+      const claimed = await this.db.query(
+        'UPDATE sandbox_notifications SET attempts = attempts + 1, next_attempt_at = $3 WHERE id = $1 AND attempts = $2 RETURNING id',
+        [job.id, job.attempts, new Date(this.now().getTime() + LEASE_MS).toISOString()],
+      )
+      if (claimed.length === 0) return this.settle()
+      const attempt = job.attempts + 1
       let ok = false
       let status: number | null = null
       try {
-        const answer = await this.track(this.deliver(n))
+        const answer = await this.deliver(job.n)
         status = answer.status
-        ok = accepted(provider, answer)
+        ok = accepted(job.provider, answer)
       } catch {
         ok = false
       }
-      this.record(n, attempt, status, ok)
-      if (ok || this.closed) return this.settle()
+      this.record(job.n, attempt, status, ok)
       const wait = this.retryDelaysMs[attempt - 1]
-      if (wait === undefined) {
-        console.warn(`[sandbox] gave up delivering a notification to ${n.url} after ${attempt} attempts`)
+      if (ok || wait === undefined) {
+        await this.db.query('DELETE FROM sandbox_notifications WHERE id = $1', [job.id])
+        if (!ok) console.warn(`[sandbox] gave up delivering a notification to ${job.n.url} after ${attempt} attempts`)
         return this.settle()
       }
-      this.later(() => void run(), wait)
+      await this.db.query('UPDATE sandbox_notifications SET next_attempt_at = $2 WHERE id = $1', [job.id, new Date(this.now().getTime() + wait).toISOString()])
+      // Closed: the stored attempt is left to the next backend on this database.
+      if (this.closed) return this.settle()
+      this.arm({ ...job, attempts: attempt }, wait)
+    } catch (err) {
+      if (!this.closed) console.error('[sandbox] could not keep track of a notification', err)
+      this.settle()
     }
-    this.later(() => void run(), delay)
   }
 
   private settle() {
@@ -322,7 +397,10 @@ export class SandboxProvider {
     return new Promise((resolve) => this.waiters.push(resolve))
   }
 
-  /** Drops the notifications not sent yet (as a provider outage would) and waits for those in flight. */
+  /**
+   * Stops sending and waits for the attempts in flight; the notifications not sent yet stay in the
+   * database, for the next backend on it.
+   */
   async close(): Promise<void> {
     this.closed = true
     for (const timer of this.timers) clearTimeout(timer)

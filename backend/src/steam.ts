@@ -16,8 +16,9 @@ const fail = (status: 400 | 401, key: MessageKey) => new ApiError(status, key)
  * verifies the positive assertion as a relying party verifies Steam's, then finds or creates the user by
  * Steam id and signs them in. Nothing is stored unless every check passes.
  *
- * Steam is asked with check_authentication; this stand-in checks the sandbox provider's signature with
- * the function its check_authentication endpoint uses, so the answer is the same without a round trip.
+ * Steam (any provider but the sandbox's) is asked with check_authentication; in development mode the
+ * sandbox provider's signature is checked with the function its check_authentication endpoint uses, so
+ * the answer is the same without a round trip.
  */
 export async function steamSignIn(c: Ctx): Promise<TokenResponse> {
   const { db, env, now: clock } = c.var.deps
@@ -39,7 +40,10 @@ export async function steamSignIn(c: Ctx): Promise<TokenResponse> {
   // Every field that matters must be covered by the signature, and the signature must hold.
   const signed = fields['openid.signed']!.split(',')
   if (REQUIRED.some((name) => !signed.includes(name))) throw fail(401, 'steam_invalid')
-  if (!signatureValid(fields, env.openidSandboxSecret)) throw fail(401, 'steam_invalid')
+  // The sandbox provider (development mode) is this process: its signature is checked here. Any other
+  // provider, Steam in production, is asked with check_authentication (below, once the rest holds).
+  const sandboxProvider = env.mode === 'development' && env.openidProviderUrl === `${env.backendPublicUrl}/sandbox/openid/login`
+  if (sandboxProvider && !signatureValid(fields, env.openidSandboxSecret)) throw fail(401, 'steam_invalid')
 
   const claimed = CLAIMED_ID.exec(fields['openid.claimed_id']!)
   if (!claimed || fields['openid.identity'] !== fields['openid.claimed_id']) throw fail(401, 'steam_invalid')
@@ -57,6 +61,7 @@ export async function steamSignIn(c: Ctx): Promise<TokenResponse> {
   const time = nonceTime(fields['openid.response_nonce']!)
   if (!time) throw fail(400, 'steam_malformed')
   if (now.getTime() - time.getTime() > NONCE_MAX_AGE_MS || time.getTime() - now.getTime() > NONCE_MAX_SKEW_MS) throw fail(401, 'steam_expired')
+  if (!sandboxProvider && !(await providerConfirms(env.openidProviderUrl, fields))) throw fail(401, 'steam_invalid')
 
   return db.transaction(async (tx) => {
     // The nonce makes the answer single-use: its key is taken by the first request that gets here; a
@@ -74,6 +79,27 @@ export async function steamSignIn(c: Ctx): Promise<TokenResponse> {
     await tx.query('UPDATE users SET locale = $2, display_name = COALESCE($3, display_name) WHERE id = $1', [userId, c.var.locale, persona])
     return issueToken(tx, userId, now, env)
   })
+}
+
+/**
+ * Asks the provider whether it made this assertion (OpenID 2.0 check_authentication: the same fields
+ * with openid.mode=check_authentication, answered `is_valid:true`), as a relying party asks Steam.
+ * An unreachable provider or any other answer is a no.
+ */
+async function providerConfirms(endpoint: string, fields: OpenIdFields): Promise<boolean> {
+  try {
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, 'openid.mode': 'check_authentication' }).toString(),
+      redirect: 'error',
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (!res.ok) return false
+    return /(^|\n)is_valid:true(\n|$)/.test(await res.text())
+  } catch {
+    return false
+  }
 }
 
 async function knownReferrer(db: Queryable, code: string | null): Promise<string | null> {

@@ -225,16 +225,60 @@ export async function refreshToken(db: Db, refresh: string, now: Date, ttl: Toke
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+/** The token of a bearer header, or null when it is missing or malformed. */
+export function bearerToken(header: string | undefined): string | null {
+  return (header ? BEARER.exec(header.trim())?.[1] : null) ?? null
+}
 
 /** Finds the user of a bearer header, or null when it is missing, malformed, unknown or expired. */
 export async function userFromAuthorization(db: Queryable, header: string | undefined, now: Date): Promise<UserRow | null> {
-  const match = header ? BEARER.exec(header.trim()) : null
-  if (!match?.[1]) return null
-  return userFromToken(db, match[1], now)
+  const token = bearerToken(header)
+  return token ? userFromToken(db, token, now) : null
+}
+
+/**
+ * Signs out the session of a live access token: revokes its family, which ends every access and
+ * refresh token issued in it. A token from before families (no family) just expires now. False when
+ * the token is not live (unknown, expired, or its session already ended).
+ */
+export async function endSessionOfToken(db: Queryable, token: string, now: Date): Promise<boolean> {
+  if (!TOKEN.test(token)) return false
+  const [row] = await db.query<{ id: number; family_id: number | null }>(
+    `SELECT t.id, t.family_id FROM tokens t LEFT JOIN token_families f ON f.id = t.family_id
+     WHERE t.token_hash = $1 AND t.expires_at > $2 AND f.revoked_at IS NULL`,
+    [sha256(token), now.toISOString()],
+  )
+  if (!row) return false
+  if (row.family_id === null) await db.query('UPDATE tokens SET expires_at = $2 WHERE id = $1', [row.id, now.toISOString()])
+  else await db.query('UPDATE token_families SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [row.family_id, now.toISOString()])
+  return true
+}
+
+/**
+ * Signs out the session a refresh token belongs to (for a client whose access token has expired).
+ * Any refresh token of the session names it: whoever holds an older one could end the session through
+ * the reuse rule of POST /users/refresh anyway. False when it is unknown or its session already ended.
+ */
+export async function endSessionOfRefreshToken(db: Queryable, refresh: string, now: Date): Promise<boolean> {
+  if (!TOKEN.test(refresh)) return false
+  const rows = await db.query(
+    `UPDATE token_families SET revoked_at = $2
+     WHERE revoked_at IS NULL AND id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) RETURNING id`,
+    [sha256(refresh), now.toISOString()],
+  )
+  return rows.length > 0
+}
+
+/** Signs a user out everywhere: every session (family) is revoked, and tokens without one expire now. */
+export async function endAllSessions(db: Queryable, userId: number, now: Date): Promise<void> {
+  await db.query('UPDATE token_families SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now.toISOString()])
+  await db.query('UPDATE tokens SET expires_at = $2 WHERE user_id = $1 AND family_id IS NULL AND expires_at > $2', [userId, now.toISOString()])
 }
 
 export async function userFromToken(db: Queryable, token: string, now: Date): Promise<UserRow | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
+  if (!TOKEN.test(token)) return null
   return loadUser(db, { tokenHash: sha256(token) }, now)
 }
 

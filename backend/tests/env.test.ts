@@ -41,13 +41,13 @@ function freePort(): Promise<number> {
 }
 
 describe('backend environment', () => {
-  it('has defaults for every variable', () => {
-    expect(parseEnv({})).toEqual({
+  it('has defaults for every variable (development mode: the sandbox)', () => {
+    expect(parseEnv({ BACKEND_MODE: 'development' })).toEqual({
       port: 3001,
       host: '127.0.0.1',
       databaseUrl: null,
       dataDir: '.data/backend',
-      mode: 'production',
+      mode: 'development',
       siteUrl: 'http://localhost:3000',
       siteOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       tokenTtlSeconds: 2592000,
@@ -61,22 +61,28 @@ describe('backend environment', () => {
       payselectionNotificationUrl: 'http://localhost:3001/notifications/payselection',
       sandboxNotifyDelayMs: 2000,
       supportEmail: 'support@example.com',
+      codeAccountMaxWrong: 10,
+      codeAccountWindowSeconds: 3600,
+      codeClientMaxWrong: 30,
+      codeClientWindowSeconds: 600,
+      trustProxy: [],
     })
   })
 
   it('derives the public URL from the port and the provider URLs from the public URL', () => {
-    expect(parseEnv({ BACKEND_PORT: '4010' })).toMatchObject({
+    expect(parseEnv({ BACKEND_MODE: 'development', BACKEND_PORT: '4010' })).toMatchObject({
       backendPublicUrl: 'http://localhost:4010',
       openidProviderUrl: 'http://localhost:4010/sandbox/openid/login',
       payselectionNotificationUrl: 'http://localhost:4010/notifications/payselection',
     })
-    expect(parseEnv({ BACKEND_PUBLIC_URL: 'https://api.example.test/' })).toMatchObject({
+    expect(parseEnv({ BACKEND_MODE: 'development', BACKEND_PUBLIC_URL: 'https://api.example.test/' })).toMatchObject({
       backendPublicUrl: 'https://api.example.test',
       openidProviderUrl: 'https://api.example.test/sandbox/openid/login',
       payselectionNotificationUrl: 'https://api.example.test/notifications/payselection',
     })
     expect(
       parseEnv({
+        BACKEND_MODE: 'development',
         BACKEND_PUBLIC_URL: 'https://api.example.test',
         OPENID_PROVIDER_URL: 'https://steamcommunity.com/openid/login',
         PAYSELECTION_NOTIFICATION_URL: 'https://hooks.example.test/ps',
@@ -88,14 +94,16 @@ describe('backend environment', () => {
   })
 
   it('takes access tokens from 2 s and needs refresh tokens to outlive them', () => {
-    expect(parseEnv({ TOKEN_TTL_SECONDS: '2' }).tokenTtlSeconds).toBe(2)
+    expect(parseEnv({ BACKEND_MODE: 'development', TOKEN_TTL_SECONDS: '2' }).tokenTtlSeconds).toBe(2)
     expect(() => parseEnv({ TOKEN_TTL_SECONDS: '1' })).toThrow(/TOKEN_TTL_SECONDS/)
     expect(() => parseEnv({ TOKEN_TTL_SECONDS: '31536001' })).toThrow(/TOKEN_TTL_SECONDS/)
     expect(() => parseEnv({ TOKEN_TTL_SECONDS: '3600', REFRESH_TOKEN_TTL_SECONDS: '3600' })).toThrow(
       /^Invalid environment variable REFRESH_TOKEN_TTL_SECONDS: must be greater than TOKEN_TTL_SECONDS/,
     )
     expect(() => parseEnv({ TOKEN_TTL_SECONDS: '31536000' })).toThrow(/REFRESH_TOKEN_TTL_SECONDS/)
-    expect(parseEnv({ TOKEN_TTL_SECONDS: '31536000', REFRESH_TOKEN_TTL_SECONDS: '63072000' }).refreshTokenTtlSeconds).toBe(63072000)
+    expect(parseEnv({ BACKEND_MODE: 'development', TOKEN_TTL_SECONDS: '31536000', REFRESH_TOKEN_TTL_SECONDS: '63072000' }).refreshTokenTtlSeconds).toBe(
+      63072000,
+    )
   })
 
   it('parses given values', () => {
@@ -158,6 +166,76 @@ describe('backend environment', () => {
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError)
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name))
+  })
+
+  it('refuses, in production mode, provider secrets that are unset or the published sandbox defaults', async () => {
+    const real = { CLOUDPAYMENTS_API_SECRET: 'cp-live-secret-1', PAYSELECTION_SITE_ID: '21044', PAYSELECTION_SECRET_KEY: 'ps-live-secret-1' }
+    const published = {
+      CLOUDPAYMENTS_API_SECRET: 'sandbox-cloudpayments-api-secret',
+      PAYSELECTION_SITE_ID: 'sandbox-site',
+      PAYSELECTION_SECRET_KEY: 'sandbox-payselection-secret-key',
+    }
+    for (const name of ['CLOUDPAYMENTS_API_SECRET', 'PAYSELECTION_SITE_ID', 'PAYSELECTION_SECRET_KEY'] as const) {
+      const message = `Invalid environment variable ${name}: must be set to the provider's secret in production mode (unset, or the published sandbox default)`
+      // Unset (also when BACKEND_MODE is unset: production is the default) ...
+      expect(() => parseEnv({ ...real, [name]: undefined })).toThrow(message)
+      expect(() => parseEnv({ ...real, BACKEND_MODE: 'production', [name]: '' })).toThrow(message)
+      // ... or the value everyone can read in the README.
+      expect(() => parseEnv({ ...real, BACKEND_MODE: 'production', [name]: published[name] })).toThrow(message)
+      try {
+        parseEnv({ ...real, [name]: published[name] })
+      } catch (err) {
+        expect(err).toBeInstanceOf(EnvError)
+        expect((err as EnvError).variable).toBe(name)
+      }
+      // createBackend checks its final merged settings the same way.
+      const field = (
+        {
+          CLOUDPAYMENTS_API_SECRET: 'cloudpaymentsApiSecret',
+          PAYSELECTION_SITE_ID: 'payselectionSiteId',
+          PAYSELECTION_SECRET_KEY: 'payselectionSecretKey',
+        } as const
+      )[name]
+      const liveEnv = {
+        dataDir: 'memory://',
+        mode: 'production',
+        cloudpaymentsApiSecret: 'cp-live-secret-1',
+        payselectionSiteId: '21044',
+        payselectionSecretKey: 'ps-live-secret-1',
+      } as const
+      await expect(createBackend({ env: { ...liveEnv, [field]: published[name] } })).rejects.toThrow(message)
+      await expect(createBackend({ env: { ...liveEnv, [field]: undefined } })).rejects.toThrow(message)
+    }
+    await expect(createBackend({ env: { dataDir: 'memory://' } })).rejects.toThrow(
+      "Invalid environment variable CLOUDPAYMENTS_API_SECRET: must be set to the provider's secret in production mode (unset, or the published sandbox default)",
+    )
+    // With the providers' own values production starts; Steam is the OpenID provider and no sandbox secret is needed.
+    const env = parseEnv(real)
+    expect(env).toMatchObject({
+      mode: 'production',
+      cloudpaymentsApiSecret: 'cp-live-secret-1',
+      payselectionSiteId: '21044',
+      payselectionSecretKey: 'ps-live-secret-1',
+      openidProviderUrl: 'https://steamcommunity.com/openid/login',
+    })
+    const backend = await createBackend({
+      env: {
+        dataDir: 'memory://',
+        mode: 'production',
+        cloudpaymentsApiSecret: 'cp-live-secret-1',
+        payselectionSiteId: '21044',
+        payselectionSecretKey: 'ps-live-secret-1',
+      },
+    })
+    expect(backend.env.openidProviderUrl).toBe('https://steamcommunity.com/openid/login')
+    await backend.close()
+    // Development mode keeps the sandbox defaults, so `npm start` needs no configuration.
+    expect(parseEnv({ BACKEND_MODE: 'development' })).toMatchObject({
+      cloudpaymentsApiSecret: 'sandbox-cloudpayments-api-secret',
+      payselectionSiteId: 'sandbox-site',
+      payselectionSecretKey: 'sandbox-payselection-secret-key',
+      openidProviderUrl: 'http://localhost:3001/sandbox/openid/login',
+    })
   })
 
   it('refuses settings where the refresh token would not outlive the access token', async () => {

@@ -40,7 +40,7 @@ describe('PGlite data directory survives a restart', () => {
   it('creates the data directory from env when none exists', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'backend-data-')), 'nested', 'data')
     dirs.push(dir)
-    const backend = await createBackend({ env: { dataDir: dir } })
+    const backend = await createBackend({ env: { dataDir: dir, mode: 'development' } })
     expect(backend.db.kind).toBe('pglite')
     const res = await backend.app.request('/en/subscriptions')
     expect(res.status).toBe(200)
@@ -130,18 +130,44 @@ describe('versioned migrations', () => {
   })
 })
 
+/** A production backend needs the providers' own secrets. */
+const LIVE_SECRETS = { cloudpaymentsApiSecret: 'cp-live-secret-1', payselectionSiteId: '21044', payselectionSecretKey: 'ps-live-secret-1' }
+
 describe('development-only routes', () => {
-  it('hides the mailbox and the device helper in production mode', async () => {
-    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'production' } })
+  it('hides the mailbox, the device helper and every sandbox in production mode: the JSON 404 of an unknown path', async () => {
+    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'production', ...LIVE_SECRETS } })
     for (const [method, path] of [
       ['GET', '/__dev/mail'],
       ['GET', '/__dev/mail?to=a@example.com'],
       ['POST', '/__dev/device?email=a@example.com'],
+      ['GET', '/sandbox/cloudpayments.js'],
+      ['GET', '/sandbox/pay-widget.js'],
+      ['GET', '/sandbox/widget'],
+      ['GET', '/sandbox/widget.js'],
+      ['POST', '/sandbox/provider/charge'],
+      ['OPTIONS', '/sandbox/provider/charge'],
+      ['GET', '/sandbox/openid/login'],
+      ['POST', '/sandbox/openid/login'],
     ] as const) {
-      const res = await backend.app.request(path, { method })
-      expect(res.status).toBe(404)
-      expect((await res.json()).message).toBeTruthy()
+      const res = await backend.app.request(path, {
+        method,
+        headers: { origin: 'http://localhost:3001', 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      })
+      expect([path, res.status]).toEqual([path, 404])
+      expect(await res.json()).toEqual({ message: 'Nothing was found at this address.' })
+      expect(res.headers.get('access-control-allow-origin')).toBeNull()
     }
+    await backend.close()
+  })
+
+  it('serves the sandbox widgets, provider and OpenID sandbox in development mode', async () => {
+    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development' } })
+    for (const path of ['/sandbox/cloudpayments.js', '/sandbox/pay-widget.js', '/sandbox/widget', '/sandbox/widget.js']) {
+      const res = await backend.app.request(path)
+      expect([path, res.status]).toEqual([path, 200])
+    }
+    expect((await backend.app.request('/__dev/mail?to=a@example.com')).status).toBe(200)
     await backend.close()
   })
 })

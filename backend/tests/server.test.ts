@@ -15,7 +15,7 @@ let server: ServerType
 let port = 0
 
 beforeAll(async () => {
-  backend = await createBackend({ env: { dataDir: 'memory://' } })
+  backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development' } })
   server = serveBackend(backend, { port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())))
   port = (server.address() as AddressInfo).port
@@ -58,5 +58,33 @@ describe('requests refused by the HTTP parser answer JSON', () => {
     const reply = await rawRequest(port, 'GET /en/subscriptions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
     expect(reply.status).toBe(200)
     expect(reply.headers['content-type']).toMatch(/^application\/json/)
+  })
+})
+
+describe('R10.10: TRACE answers 405 everywhere, never 500', () => {
+  it.each(['/', '/en/users/me', '/ru/subscriptions', '/notifications/cloudpayments/pay', '/sandbox/cloudpayments.js', '/no/such/path'])(
+    'TRACE %s',
+    async (path) => {
+      const reply = await rawRequest(port, `TRACE ${path} HTTP/1.1\r\nHost: x\r\nCookie: secret=1\r\nAuthorization: Bearer abc\r\nConnection: close\r\n\r\n`)
+      expect(reply.status).toBe(405)
+      expect(reply.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+      expect(reply.body).not.toContain('secret=1')
+      expect(reply.body).not.toContain('Bearer abc')
+    },
+  )
+  it('in the language of the address', async () => {
+    const reply = await rawRequest(port, 'TRACE /de/users/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    expect(JSON.parse(reply.body)).toEqual({ message: 'Diese Methode ist hier nicht erlaubt.' })
+  })
+})
+
+describe('R10.8: a code in a path never reaches the backend’s log', () => {
+  it('the unexpected-error line names the route, not the code', async () => {
+    const { loggedPath } = await import('../src/app.ts')
+    expect(loggedPath('/en/users/auth/Gjfe9EOjfRS2zf18QKF0eXOTxDmSDq_zqLwlUHZ_u4k')).toBe('/en/users/auth/{code}')
+    expect(loggedPath('/ru/users/email/123456')).toBe('/ru/users/email/{code}')
+    expect(loggedPath('/de/referrer/link/FRIEND42')).toBe('/de/referrer/link/{code}')
+    expect(loggedPath('/en/users/me')).toBe('/en/users/me')
+    expect(loggedPath('/en/payments/42')).toBe('/en/payments/42')
   })
 })

@@ -4,9 +4,11 @@ import { startBrowserRig } from './browser.ts'
 
 /**
  * R4, R7: the sandbox payment widgets in Chromium. The page is served from another origin
- * (the "site") and loads the scripts from the backend. The card dialog sends the card to the sandbox
- * provider, which answers the widget at once and notifies the merchant endpoint later, by a real HTTP
- * POST signed as the provider signs it: the widget's success comes before the payment is paid.
+ * (the "site") and loads the scripts from the backend. A widget opens its own page (the card dialog,
+ * on the backend's origin) in a full-screen iframe, as the real providers' widgets do; the card dialog
+ * sends the card, with the payment's widget token, to the sandbox provider, which answers at once and
+ * notifies the merchant endpoint later, by a real HTTP POST signed as the provider signs it: the widget's
+ * success comes before the payment is paid. The outcome comes back to the page by postMessage.
  */
 
 /**
@@ -26,14 +28,21 @@ const rig = startBrowserRig({
   sandbox: { lateDelayMs: LATE_DELAY_MS },
 })
 let page: Page
+/** What the browser said about a Content-Security-Policy (the widget page's is strict: no inline script or style). */
+let cspReports: string[] = []
 
 beforeEach(async () => {
   page = await rig.browser.newPage()
+  cspReports = []
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspReports.push(m.text())
+  })
   await page.goto(`${rig.siteOrigin}/`)
   await page.evaluate(() => ((window as any).__events = []))
 })
 afterEach(async () => {
   await page?.close()
+  expect(cspReports).toEqual([])
 })
 
 let seq = 0
@@ -60,12 +69,22 @@ async function newPayment(service: 'cloudpayments' | 'payselection', subscriptio
   return { token, payment }
 }
 
+/** The widget's iframe, and the card dialog inside it. */
+const widgetFrame = (title = 'Card payment') => page.frameLocator(`iframe[title="${title}"]`)
+const cardDialog = (title = 'Card payment') => widgetFrame(title).getByRole('dialog', { name: title })
+const widgetFrames = () => page.locator('iframe[data-sandbox-widget]').count()
+/** The widget page's Frame, to ask it what has focus. */
+async function innerFrame() {
+  await expect.poll(() => page.frames().some((f) => f.url().includes('/sandbox/widget'))).toBe(true)
+  return page.frames().find((f) => f.url().includes('/sandbox/widget'))!
+}
+
 const events = () => page.evaluate(() => (window as any).__events as { name: string; args: any[] }[])
 const waitFor = (name: string) => page.waitForFunction((n) => (window as any).__events.some((e: any) => e.name === n), name, { timeout: 10_000 })
 
-function openCloudPayments(payment: any, scheme: 'charge' | 'auth' = 'charge', legacy = false) {
+function openCloudPayments(payment: any, scheme: 'charge' | 'auth' = 'charge', legacy = false, withToken = true) {
   return page.evaluate(
-    ({ payment, scheme, legacy }) => {
+    ({ payment, scheme, legacy, withToken }) => {
       const w = window as any
       const push =
         (name: string) =>
@@ -81,11 +100,12 @@ function openCloudPayments(payment: any, scheme: 'charge' | 'auth' = 'charge', l
         accountId: payment.user_id,
         email: payment.email,
         skin: 'classic',
+        data: withToken ? { widgetToken: payment.widget_token } : {},
       }
       if (legacy) widget[scheme](options, push('onSuccess'), push('onFail'))
       else widget.pay(scheme, options, { onSuccess: push('onSuccess'), onFail: push('onFail'), onComplete: push('onComplete') })
     },
-    { payment, scheme, legacy },
+    { payment, scheme, legacy, withToken },
   )
 }
 
@@ -107,6 +127,7 @@ function openPayselection(payment: any, paymentType: 'Pay' | 'Block' = 'Pay') {
             Currency: 'RUB',
             Description: payment.description,
             RebillFlag: true,
+            ExtraData: { WidgetToken: payment.widget_token },
           },
           CustomerInfo: { Email: payment.email, ReceiptEmail: payment.email },
         },
@@ -118,7 +139,7 @@ function openPayselection(payment: any, paymentType: 'Pay' | 'Block' = 'Pay') {
 }
 
 async function fillCard(number: string) {
-  const dialog = page.getByRole('dialog', { name: 'Card payment' })
+  const dialog = cardDialog()
   await expect.poll(() => dialog.count()).toBe(1)
   await dialog.getByLabel('Card number').fill(number)
   await dialog.getByLabel('Expiry date (MM/YY)').fill('12/39')
@@ -144,18 +165,55 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
   it('shows an accessible modal card form with focus inside', async () => {
     const { payment } = await newPayment('cloudpayments')
     await openCloudPayments(payment)
-    const dialog = page.getByRole('dialog', { name: 'Card payment' })
+    const dialog = cardDialog()
+    await expect.poll(() => dialog.count()).toBe(1)
     expect(await dialog.getAttribute('aria-modal')).toBe('true')
     for (const label of ['Card number', 'Expiry date (MM/YY)', 'CVC']) expect(await dialog.getByLabel(label).count()).toBe(1)
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('cc-number')
+    const frame = await innerFrame()
+    // The widget page is the backend's, and the payment and its token are in the fragment only.
+    expect(new URL(frame.url()).origin).toBe(rig.backendOrigin)
+    expect(await page.locator('iframe[data-sandbox-widget]').getAttribute('src')).toMatch(new RegExp(`^${rig.backendOrigin}/sandbox/widget#[^?]+$`))
+    expect(await page.locator('iframe[data-sandbox-widget]').getAttribute('src')).toContain(encodeURIComponent(payment.widget_token))
+    await expect.poll(() => frame.evaluate(() => document.hasFocus() && document.activeElement?.getAttribute('autocomplete'))).toBe('cc-number')
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME')
     expect(await dialog.textContent()).toContain('$6.99')
     // Focus stays in the dialog: Tab from the last control goes back to the first one.
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab')
-      expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true)
+      expect(await frame.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true)
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME')
     }
     await page.keyboard.press('Shift+Tab')
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true)
+    expect(await frame.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true)
+  })
+
+  it('ignores an outcome that does not come from its own frame', async () => {
+    const { payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment)
+    await expect.poll(() => cardDialog().count()).toBe(1)
+    // The page (another origin) pretends to be the widget page.
+    await page.evaluate(() => window.postMessage({ type: 'sandbox-widget:outcome', outcome: { type: 'success', transactionId: '1' } }, '*'))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await events()).toEqual([])
+    expect(await widgetFrames()).toBe(1)
+    await (await innerFrame()).press('input[autocomplete="cc-number"]', 'Escape')
+    await waitFor('onComplete')
+  })
+
+  it('without a widget token opens the form, and the provider refuses the charge with a message in it', async () => {
+    const { payment } = await newPayment('cloudpayments')
+    await openCloudPayments(payment, 'charge', false, false)
+    await fillCard('4242 4242 4242 4242')
+    const dialog = cardDialog()
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('This payment form was opened without the payment’s token, so it cannot take the payment. Please start the payment again.')
+    expect(await events()).toEqual([])
+    expect(await widgetFrames()).toBe(1)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await waitFor('onComplete')
+    expect((await events())[0]!.args[0]).toMatchObject({ success: false, type: 'cancel' })
+    expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
   })
 
   it('pays with 4242 4242 4242 4242: onSuccess when the card is approved, paid when the notification arrives', async () => {
@@ -169,7 +227,7 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     expect(ev.map((e) => e.name)).toEqual(['onSuccess', 'onComplete'])
     expect(ev[0]!.args[0]).toMatchObject({ invoiceId: payment.payment_id, amount: payment.amount })
     expect(ev[1]!.args[0]).toMatchObject({ success: true, type: 'payment' })
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await widgetFrames()).toBe(0)
     await settles(payment.payment_id, 'paid')
     expect(await paymentStatus(payment.payment_id)).toEqual({ status: 'paid', card_last4: '4242' })
     expect((await me(token)).subscription).toMatchObject({ active: true, plan_id: 3, days_left: 30 })
@@ -202,20 +260,20 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
   it('closes on Escape with a cancelled onComplete and leaves the payment pending', async () => {
     const { payment } = await newPayment('cloudpayments')
     await openCloudPayments(payment)
-    await page.getByRole('dialog').getByLabel('Card number').fill('4242')
+    await cardDialog().getByLabel('Card number').fill('4242')
     await page.keyboard.press('Escape')
     await waitFor('onComplete')
     const ev = await events()
     expect(ev.map((e) => e.name)).toEqual(['onComplete'])
     expect(ev[0]!.args[0]).toMatchObject({ success: false, type: 'cancel' })
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await widgetFrames()).toBe(0)
     expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
   })
 
   it('keeps the dialog open with field errors for an invalid card', async () => {
     const { payment } = await newPayment('cloudpayments')
     await openCloudPayments(payment)
-    const dialog = page.getByRole('dialog')
+    const dialog = cardDialog()
     await dialog.getByLabel('Card number').fill('1234 5678')
     await dialog.getByRole('button', { name: /^Pay / }).click()
     expect(await dialog.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true')
@@ -228,7 +286,7 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
   it('legacy charge(): closing reports onFail("User has cancelled")', async () => {
     const { payment } = await newPayment('cloudpayments')
     await openCloudPayments(payment, 'charge', true)
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await cardDialog().getByRole('button', { name: 'Close' }).click()
     await waitFor('onFail')
     expect(await events()).toEqual([{ name: 'onFail', args: ['User has cancelled', expect.objectContaining({ invoiceId: payment.payment_id })] }])
   })
@@ -252,7 +310,7 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
       const w = window as any
       new w.cp.CloudPayments({ language: 'de-DE' }).pay('charge', { amount: payment.amount, currency: payment.currency, invoiceId: payment.payment_id }, {})
     }, payment)
-    const dialog = page.getByRole('dialog', { name: 'Kartenzahlung' })
+    const dialog = cardDialog('Kartenzahlung')
     await dialog.getByLabel('Kartennummer').fill('1234')
     await dialog.getByRole('button', { name: /^Bezahlen / }).click()
     expect(await dialog.textContent()).toContain('Geben Sie eine gültige Kartennummer ein.')
@@ -276,7 +334,7 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
     const { token, payment } = await newPayment('payselection')
     expect(payment.currency).toBe('RUB')
     await openPayselection(payment)
-    const dialog = page.getByRole('dialog', { name: 'Card payment' })
+    const dialog = cardDialog()
     expect(await dialog.getAttribute('aria-modal')).toBe('true')
     await fillCard('4242 4242 4242 4242')
     await waitFor('onSuccess')
@@ -327,10 +385,10 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
   it('calls onClose when closed with the close button', async () => {
     const { payment } = await newPayment('payselection')
     await openPayselection(payment)
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await cardDialog().getByRole('button', { name: 'Close' }).click()
     await waitFor('onClose')
     expect(await events()).toEqual([{ name: 'onClose', args: [] }])
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await widgetFrames()).toBe(0)
     expect((await paymentStatus(payment.payment_id))!.status).toBe('pending')
   })
 
@@ -340,6 +398,6 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
       new w.pw.PayWidget().pay({ serviceId: '', key: '' }, {}, { onError: (e: any) => w.__events.push({ name: 'onError', args: [e] }) })
     })
     expect(await events()).toEqual([{ name: 'onError', args: [expect.objectContaining({ code: 'InvalidParameters' })] }])
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await widgetFrames()).toBe(0)
   })
 })

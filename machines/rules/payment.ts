@@ -26,6 +26,11 @@ export interface PaymentOptions {
   user_id: string | number
   email: string
   tax_system_id?: number | null
+  /**
+   * R10.2: the stand-in backend's sandbox only: the token its sandbox widget must show to charge
+   * this payment. A real provider never sees one: the backend sends none.
+   */
+  widget_token?: string
 }
 
 export function isPaymentService(name: unknown): name is PaymentService {
@@ -130,7 +135,7 @@ export interface CloudPaymentsRequest {
     accountId: string
     email: string
     skin: 'classic'
-    data?: { CloudPayments: { CustomerReceipt: Receipt } }
+    data?: { CloudPayments?: { CustomerReceipt: Receipt }; widgetToken?: string }
   }
 }
 
@@ -141,7 +146,14 @@ export interface PayselectionRequest {
   keys: { serviceId: string; key: string }
   request: {
     MetaData: { PaymentType: 'Pay' }
-    PaymentRequest: { OrderId: string; Amount: string; Currency: 'RUB'; Description: string; RebillFlag: true }
+    PaymentRequest: {
+      OrderId: string
+      Amount: string
+      Currency: 'RUB'
+      Description: string
+      RebillFlag: true
+      ExtraData?: { WidgetToken: string }
+    }
     /** `Language` is how the widget takes its language (decision 050). */
     CustomerInfo: { Email: string; ReceiptEmail: string; Language: PayselectionLanguage }
   }
@@ -176,12 +188,17 @@ export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
           Currency: 'RUB',
           Description: input.description,
           RebillFlag: true,
+          ...(options.widget_token ? { ExtraData: { WidgetToken: options.widget_token } } : {}),
         },
         CustomerInfo: { Email: options.email, ReceiptEmail: options.email, Language: payselectionLanguage(input.locale) },
       },
     }
   }
   const receipt = buildReceipt(input.description, options)
+  const data = {
+    ...(receipt ? { CloudPayments: { CustomerReceipt: receipt } } : {}),
+    ...(options.widget_token ? { widgetToken: options.widget_token } : {}),
+  }
   return {
     service: 'cloudpayments',
     language,
@@ -195,7 +212,7 @@ export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
       accountId: String(options.user_id),
       email: options.email,
       skin: 'classic',
-      ...(receipt ? { data: { CloudPayments: { CustomerReceipt: receipt } } } : {}),
+      ...(Object.keys(data).length > 0 ? { data } : {}),
     },
   }
 }

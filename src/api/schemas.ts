@@ -125,6 +125,8 @@ export const PaymentOptions = type({
   'tax_system_id?': 'number | null',
   'description?': 'string',
   'subscription_id?': 'number',
+  /** R10.2: the stand-in's sandbox widget token (development mode only). */
+  'widget_token?': /^[A-Za-z0-9_-]{43}$/,
 })
 export type PaymentOptions = typeof PaymentOptions.infer
 

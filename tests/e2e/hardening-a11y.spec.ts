@@ -263,17 +263,26 @@ test.describe('issue 9: keyboard only', () => {
     await expect(page.locator('#agreement-promo')).toBeChecked()
     await tabTo(page, '.premium-payment__pay', 40)
     await page.keyboard.press('Enter')
-    const card = page.getByRole('dialog', { name: 'Card payment' })
+    // The sandbox card dialog is the widget's own page, in a full-screen iframe titled as the dialog (R7).
+    const widget = page.frameLocator('iframe[title="Card payment"]')
+    const card = widget.getByRole('dialog', { name: 'Card payment' })
     await expect(card).toBeVisible({ timeout: 20_000 })
     // Focus starts in the card number; the rest follows with Tab; Enter submits.
     await expect(card.getByLabel('Card number')).toBeFocused()
     await page.keyboard.type('4242424242424242')
-    await card.getByLabel('Card number').evaluate((el) => el.setAttribute('data-kbd', 'number'))
     await card.getByLabel('Expiry date (MM/YY)').evaluate((el) => el.setAttribute('data-kbd', 'expiry'))
     await card.getByLabel('CVC').evaluate((el) => el.setAttribute('data-kbd', 'cvc'))
-    await tabTo(page, '[data-kbd="expiry"]', 10)
+    /** Tab inside the widget's frame until the element is the frame's focused one. */
+    const tabInWidget = async (selector: string, max: number) => {
+      for (let i = 0; i < max; i++) {
+        if (await widget.locator(selector).evaluate((el) => el === document.activeElement)) return
+        await page.keyboard.press('Tab')
+      }
+      throw new Error(`${selector} was not reached with ${max} presses of Tab`)
+    }
+    await tabInWidget('[data-kbd="expiry"]', 10)
     await page.keyboard.type('1234')
-    await tabTo(page, '[data-kbd="cvc"]', 10)
+    await tabInWidget('[data-kbd="cvc"]', 10)
     await page.keyboard.type('123')
     await page.keyboard.press('Enter')
     await expect(page.getByText(msg('en', 'payments_success'))).toBeVisible({ timeout: 20_000 })

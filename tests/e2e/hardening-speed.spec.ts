@@ -168,7 +168,7 @@ test.describe('issue 9: no CSP violation', () => {
     await page.locator('#agreement-premium').check()
     await page.locator('#agreement-promo').check()
     await page.getByRole('button', { name: 'Pay by card', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Card payment' })
+    const dialog = page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
     await expect(dialog).toBeVisible({ timeout: 20_000 })
     await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
     await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')

@@ -83,8 +83,9 @@ async function choosePlanAndAgree(page: Page, label: string) {
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
 }
 
+/** The sandbox card dialog: the widget's own page, in its full-screen iframe titled as the dialog (R7). */
 function cardDialog(page: Page) {
-  return page.getByRole('dialog', { name: 'Card payment' })
+  return page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
 }
 
 async function payWithCard(page: Page, card: string) {
@@ -345,7 +346,7 @@ for (const provider of PROVIDERS) {
       await payButton(page).dblclick()
 
       await expect(cardDialog(page)).toBeVisible({ timeout: 20_000 })
-      await expect(page.getByRole('dialog')).toHaveCount(1)
+      await expect(page.locator('iframe[data-sandbox-widget]')).toHaveCount(1)
       expect(payments()).toBe(1)
       await payWithCard(page, GOOD_CARD)
       await expect(page).toHaveURL(/\/en\/account$/)
@@ -617,7 +618,7 @@ test.describe('issue 14: paying on a phone', () => {
     await page.locator('#agreement-premium').check()
     await page.locator('#agreement-promo').check()
     await pay.click()
-    const dialog = page.getByRole('dialog', { name: 'Card payment' })
+    const dialog = cardDialog(page)
     await dialog.getByLabel('Card number').fill(DECLINED_CARD)
     await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
     await dialog.getByLabel('CVC').fill('123')

@@ -1,6 +1,7 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { countryGroups, groupForLocale, MAX_SOLD_PRICE_MINOR, planName, plansInGroup, toMajor } from '../catalog.ts'
+import { randomToken, sha256 } from '../crypto.ts'
 import { ApiError, type AppEnv, readJson, validate } from '../http.ts'
 import { t } from '../i18n.ts'
 import { OFFER_PLAN_ID, offerPriceMinor, subscriptionOffer } from '../offers.ts'
@@ -40,11 +41,26 @@ paymentRoutes.post('/', requireUser, async (c) => {
     if (!offer || body.subscription_id !== OFFER_PLAN_ID) throw new ApiError(422, 'plan_unavailable')
     amountMinor = offerPriceMinor(plan.actual_minor)
   }
+  // Development mode: the sandbox provider takes a charge for this payment only with this token, which
+  // the site hands to the widget (only its sha-256 is kept). The real providers need none.
+  const widgetToken = c.var.deps.env.mode === 'development' ? randomToken() : null
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at,
-       locale, country_group_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [user.id, plan.id, body.service, amountMinor, plan.currency, body.special === true, user.email, now.toISOString(), locale, plan.country_group_id],
+       locale, country_group_id, widget_token_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      user.id,
+      plan.id,
+      body.service,
+      amountMinor,
+      plan.currency,
+      body.special === true,
+      user.email,
+      now.toISOString(),
+      locale,
+      plan.country_group_id,
+      widgetToken === null ? null : sha256(widgetToken),
+    ],
   )
   return c.json(
     {
@@ -58,6 +74,7 @@ paymentRoutes.post('/', requireUser, async (c) => {
       subscription_id: plan.id,
       service: body.service,
       status: 'pending' as const,
+      ...(widgetToken === null ? {} : { widget_token: widgetToken }),
     },
     201,
   )

@@ -3,52 +3,111 @@ import { fileURLToPath } from 'node:url'
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { type AppEnv, MAX_BODY_BYTES, readJson, validate } from '../http.ts'
-import { t } from '../i18n.ts'
+import { sameHash, sha256 } from '../crypto.ts'
+import { ApiError, type AppEnv, type Ctx, MAX_BODY_BYTES, readJson, validate } from '../http.ts'
+import { localeFromAcceptLanguage, t } from '../i18n.ts'
+import type { Provider } from '../payments.ts'
 import { CleanText, Email } from '../schemas.ts'
 
 const SANDBOX_DIR = fileURLToPath(new URL('../../sandbox/', import.meta.url))
 
-/** Each served script is the shared card dialog plus one provider's global, in one closure. */
-function buildScript(provider: 'cloudpayments.js' | 'pay-widget.js'): string {
-  const shared = readFileSync(`${SANDBOX_DIR}card-dialog.js`, 'utf8')
-  const own = readFileSync(`${SANDBOX_DIR}${provider}`, 'utf8')
-  return `/* Sandbox payment widget: no real card is charged. */\n;(function () {\n'use strict';\n${shared}\n${own}\n})();\n`
+type ScriptName = 'cloudpayments.js' | 'pay-widget.js' | 'widget.js'
+
+/**
+ * Each widget script is the iframe opener plus one provider's global, in one closure; widget.js is the
+ * card dialog of the widget's own page.
+ */
+function buildScript(name: ScriptName): string {
+  const parts = name === 'widget.js' ? ['card-dialog.js'] : ['widget-frame.js', name]
+  const body = parts.map((file) => readFileSync(`${SANDBOX_DIR}${file}`, 'utf8')).join('\n')
+  return `/* Sandbox payment widget: no real card is charged. */\n;(function () {\n'use strict';\n${body}\n})();\n`
 }
 
-const scripts = new Map<string, string>()
-function script(name: 'cloudpayments.js' | 'pay-widget.js'): string {
-  let body = scripts.get(name)
+const files = new Map<string, string>()
+function cached(name: string, build: () => string): string {
+  let body = files.get(name)
   if (body === undefined) {
-    body = buildScript(name)
-    scripts.set(name, body)
+    body = build()
+    files.set(name, body)
   }
   return body
 }
 
 /**
- * The public part of the sandbox payment providers, loadable and callable from any page like the
- * providers' own: the widget scripts and the provider endpoint their card dialog posts to.
+ * The sandbox payment providers (development mode only): the widget scripts any page may load, like the
+ * providers' own; the widget's own page, which those scripts open in an iframe; and the provider
+ * endpoint that page posts the card to.
  */
 export const sandboxPublic = new Hono<AppEnv>()
 for (const name of ['cloudpayments.js', 'pay-widget.js'] as const) {
   sandboxPublic.get(`/${name}`, (c) =>
-    c.body(script(name), 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Access-Control-Allow-Origin': '*',
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-      'Cache-Control': 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-    }),
+    c.body(
+      cached(name, () => buildScript(name)),
+      200,
+      {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Access-Control-Allow-Origin': '*',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    ),
   )
 }
 
-const PUBLIC_CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST,OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type',
-  'Access-Control-Max-Age': '600',
+const WIDGET_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Card payment</title>
+<link rel="stylesheet" href="/sandbox/widget.css">
+<script src="/sandbox/widget.js" defer></script>
+</head>
+<body></body>
+</html>
+`
+
+/**
+ * The widget's own page: no inline script or style, talks to its own origin only, and may be framed by
+ * the site's origins only.
+ */
+function widgetPagePolicy(siteOrigins: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    `frame-ancestors 'self' ${siteOrigins.join(' ')}`,
+  ].join('; ')
 }
+
+sandboxPublic.get('/widget', (c) =>
+  c.body(WIDGET_PAGE, 200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': widgetPagePolicy(c.var.deps.env.siteOrigins),
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  }),
+)
+sandboxPublic.get('/widget.js', (c) =>
+  c.body(
+    cached('widget.js', () => buildScript('widget.js')),
+    200,
+    { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
+  ),
+)
+sandboxPublic.get('/widget.css', (c) =>
+  c.body(
+    cached('widget.css', () => readFileSync(`${SANDBOX_DIR}widget.css`, 'utf8')),
+    200,
+    { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' },
+  ),
+)
 
 /** Luhn check of a card number. */
 function luhn(digits: string): boolean {
@@ -85,6 +144,7 @@ const Charge = type({
   currency: /^[A-Z]{3}$/,
   'email?': Email.or('undefined'),
   'description?': Optional(512),
+  'widgetToken?': 'string <= 256 | undefined',
   card: Card,
 }).or({
   provider: "'payselection'",
@@ -94,21 +154,85 @@ const Charge = type({
   currency: /^[A-Z]{3}$/,
   'email?': Email.or('undefined'),
   'description?': Optional(512),
+  'widgetToken?': 'string <= 256 | undefined',
   card: Card,
 })
 
-sandboxPublic.options('/provider/charge', (c) => c.body(null, 204, PUBLIC_CORS))
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Whether the request comes from the widget's own page: its `Origin` is the backend's public origin, or
+ * the request's own origin when both are loopback names of this machine (the page served from
+ * 127.0.0.1 while BACKEND_PUBLIC_URL says localhost); and a browser that sends `Sec-Fetch-Site` says
+ * same-origin.
+ */
+function fromWidgetPage(c: Ctx): boolean {
+  const origin = c.req.header('origin')
+  if (!origin) return false
+  const site = c.req.header('sec-fetch-site')
+  if (site !== undefined && site !== 'same-origin') return false
+  const own = new URL(c.var.deps.env.backendPublicUrl)
+  if (origin === own.origin) return true
+  const requested = new URL(c.req.url)
+  return origin === requested.origin && LOOPBACK.has(requested.hostname) && LOOPBACK.has(own.hostname)
+}
+
+/**
+ * Takes the payment's widget token: it must be the one the payment was issued with (compared in
+ * constant time with its stored sha-256), unused, for a pending payment of this provider with this
+ * amount and currency. Used up at once, so it charges once. Throws the 403 otherwise.
+ */
+async function takeWidgetToken(c: Ctx, p: { provider: Provider; paymentId: string; token: string | undefined; amountMinor: number; currency: string }) {
+  const { db, now } = c.var.deps
+  if (!p.token) throw new ApiError(403, 'sandbox_charge_no_token')
+  if (!/^\d{1,9}$/.test(p.paymentId)) throw new ApiError(403, 'sandbox_charge_token')
+  const [row] = await db.query<{
+    service: Provider
+    amount_minor: number
+    currency: string
+    status: string
+    widget_token_hash: string | null
+    widget_token_used_at: unknown
+  }>('SELECT service, amount_minor, currency, status, widget_token_hash, widget_token_used_at FROM payments WHERE id = $1', [Number(p.paymentId)])
+  const hash = sha256(p.token)
+  const tokenOk = row?.widget_token_hash ? sameHash(hash, row.widget_token_hash) : false
+  if (!row || !tokenOk || row.widget_token_used_at !== null || row.service !== p.provider) throw new ApiError(403, 'sandbox_charge_token')
+  if (row.status !== 'pending' || row.amount_minor !== p.amountMinor || row.currency !== p.currency) throw new ApiError(403, 'sandbox_charge_mismatch')
+  const taken = await db.query(
+    `UPDATE payments SET widget_token_used_at = $2 WHERE id = $1 AND widget_token_hash = $3 AND widget_token_used_at IS NULL AND status = 'pending' RETURNING id`,
+    [Number(p.paymentId), now().toISOString(), row.widget_token_hash],
+  )
+  if (taken.length === 0) throw new ApiError(403, 'sandbox_charge_token')
+}
+
+const toMinor = (amount: number) => Math.round(amount * 100)
+
 sandboxPublic.post(
   '/provider/charge',
-  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413, PUBLIC_CORS) }),
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413) }),
   async (c) => {
+    c.set('locale', localeFromAcceptLanguage(c.req.header('accept-language')))
+    if (!fromWidgetPage(c)) throw new ApiError(403, 'sandbox_charge_origin')
     const provider = c.var.deps.sandbox
-    for (const [k, v] of Object.entries(PUBLIC_CORS)) c.header(k, v)
     const body = validate(Charge, await readJson(c))
-    const result =
-      body.provider === 'cloudpayments'
-        ? await provider.chargeCloudPayments({ ...body, card: { number: body.card.number, expiry: body.card.expiry } })
-        : await provider.chargePayselection({ ...body, card: { number: body.card.number, expiry: body.card.expiry } })
-    return c.json(result)
+    const card = { number: body.card.number, expiry: body.card.expiry }
+    if (body.provider === 'cloudpayments') {
+      await takeWidgetToken(c, {
+        provider: 'cloudpayments',
+        paymentId: body.invoiceId,
+        token: body.widgetToken,
+        amountMinor: toMinor(body.amount),
+        currency: body.currency,
+      })
+      return c.json(await provider.chargeCloudPayments({ ...body, card }))
+    }
+    await takeWidgetToken(c, {
+      provider: 'payselection',
+      paymentId: body.orderId,
+      token: body.widgetToken,
+      amountMinor: toMinor(Number(body.amount)),
+      currency: body.currency,
+    })
+    return c.json(await provider.chargePayselection({ ...body, card }))
   },
 )

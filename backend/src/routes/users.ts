@@ -1,7 +1,9 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { formatMoney } from '../catalog.ts'
-import { checkPassword, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto.ts'
+import { requestClientKey } from '../client-address.ts'
+import { countCodeAttempt } from '../code-limits.ts'
+import { checkPasswordOrDummy, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
 import { ApiError, type AppEnv, type Ctx, readJson, siteBase, validate } from '../http.ts'
 import { formatDate, isLocale, type Locale, type MessageKey, t } from '../i18n.ts'
@@ -11,7 +13,11 @@ import { Email, LongCode, Password, Redirect, ReferralCode, SixDigits } from '..
 import { steamSignIn } from '../steam.ts'
 import {
   asDate,
+  bearerToken,
   DEVICE_RESET_INTERVAL_MS,
+  endAllSessions,
+  endSessionOfRefreshToken,
+  endSessionOfToken,
   isSubscriptionActive,
   issueToken,
   loadUser,
@@ -45,6 +51,7 @@ const ConfirmBody = type({ email: Email, code: SixDigits, password: Password })
 const CredentialsBody = type({ password: Password, password_confirm: 'string <= 128' })
 const EmailBody = type({ email: Email })
 const RefreshBody = type({ refresh_token: 'string <= 512' })
+const LogoutBody = type({ 'refresh_token?': 'string <= 512' })
 
 function expired(row: CodeRow, now: Date) {
   return row.used_at !== null || asDate(row.expires_at)!.getTime() <= now.getTime() || row.attempts >= MAX_CODE_ATTEMPTS
@@ -62,6 +69,32 @@ async function consumeSixDigit(db: Queryable, row: CodeRow | undefined, code: st
     throw new ApiError(422, 'code_wrong', { left }, { attempts_left: left })
   }
   return claim(db, row, now)
+}
+
+/**
+ * Runs the check of a 6-digit code under the wrong-code limits of the account (when known) and of the
+ * client address: the attempt is counted first, and taken back unless the code turned out wrong.
+ */
+async function guardCode<T>(c: Ctx, userId: number | null, now: Date, check: () => Promise<T>): Promise<T> {
+  const { db, env } = c.var.deps
+  const attempt = await countCodeAttempt(db, env, { userId, client: requestClientKey(c) }, now)
+  let wrong = false
+  try {
+    return await check()
+  } catch (err) {
+    wrong = err instanceof ApiError && err.key === 'code_wrong'
+    throw err
+  } finally {
+    if (!wrong) await attempt.undo()
+  }
+}
+
+/** Checks a sign-in code of an address under the limits: the account is the one its newest code opens. */
+async function consumeLoginCode(c: Ctx, email: string, code: string, now: Date): Promise<CodeRow> {
+  const { db } = c.var.deps
+  const owner = await latestCode(db, 'login', { email })
+  // Read again once the attempt is counted: a guess sent at the same moment may have closed the code.
+  return guardCode(c, owner?.user_id ?? null, now, async () => consumeSixDigit(db, await latestCode(db, 'login', { email }), code, now))
 }
 
 async function claim(db: Queryable, row: CodeRow, now: Date): Promise<CodeRow> {
@@ -240,11 +273,13 @@ usersRoutes.patch('/verify', async (c) => {
     // Counted per address whether or not an account has it, so the limit tells nothing about accounts.
     await countPasswordAttempt(db, body.email, now)
     const user = await loadUser(db, { email: body.email }, now)
-    if (!user?.password_hash || !(await checkPassword(body.password, user.password_hash))) throw new ApiError(422, 'wrong_password')
+    // One scrypt whether or not the address has an account with a password (a dummy hash otherwise).
+    const matches = await checkPasswordOrDummy(body.password, user?.password_hash ?? null)
+    if (!user || !matches) throw new ApiError(422, 'wrong_password')
     await db.query('DELETE FROM password_attempts WHERE email = $1', [body.email])
     return c.json(await issueToken(db, user.id, now, c.var.deps.env))
   }
-  const row = await consumeSixDigit(db, await latestCode(db, 'login', { email: body.email }), body.code, now)
+  const row = await consumeLoginCode(c, body.email, body.code, now)
   return c.json(await signedIn(c, db, row.user_id, now))
 })
 
@@ -254,7 +289,7 @@ usersRoutes.post('/confirm', async (c) => {
   const body = validate(ConfirmBody, await readJson(c))
   const now = clock()
   const passwordHash = await hashPassword(body.password)
-  const row = await consumeSixDigit(db, await latestCode(db, 'login', { email: body.email }), body.code, now)
+  const row = await consumeLoginCode(c, body.email, body.code, now)
   await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [row.user_id, passwordHash])
   const token = await signedIn(c, db, row.user_id, now)
   return c.json({ message: t(c.var.locale, 'email_confirmed'), user: await fresh(c, row.user_id), ...token })
@@ -265,6 +300,26 @@ usersRoutes.post('/refresh', async (c) => {
   const { db, env, now } = c.var.deps
   const body = validate(RefreshBody, await readJson(c))
   return c.json(await refreshToken(db, body.refresh_token, now(), env))
+})
+
+// Signs out: ends the session of the bearer token, or of the refresh token in the body (a client whose
+// access token has expired), or both; 401 when neither names a live session.
+usersRoutes.post('/logout', async (c) => {
+  const { db, now: clock } = c.var.deps
+  const now = clock()
+  const body = (await c.req.text()).trim() === '' ? {} : validate(LogoutBody, await readJson(c))
+  const token = bearerToken(c.req.header('authorization'))
+  const byToken = token !== null && (await endSessionOfToken(db, token, now))
+  const byRefresh = body.refresh_token !== undefined && (await endSessionOfRefreshToken(db, body.refresh_token, now))
+  if (!byToken && !byRefresh) throw new ApiError(401, 'unauthorized', {}, {}, { 'WWW-Authenticate': 'Bearer' })
+  return c.json({ message: t(c.var.locale, 'signed_out') })
+})
+
+// Signs out everywhere: every session of the bearer token's user, on every device.
+usersRoutes.post('/logout/all', requireUser, async (c) => {
+  const { db, now } = c.var.deps
+  await endAllSessions(db, c.var.user.id, now())
+  return c.json({ message: t(c.var.locale, 'signed_out_all') })
 })
 
 usersRoutes.get('/me', requireUser, async (c) => c.json(serializeUser(c.var.user, c.var.locale, c.var.deps.now())))
@@ -303,23 +358,9 @@ usersRoutes.put('/email', requireUser, async (c) => {
   return c.json({ message: t(locale, 'email_change_sent', { email: body.email }), user: await fresh(c, user.id) })
 })
 
-// Confirms an e-mail change by the link code (no sign-in needed) or by the 6-digit code (signed in).
-usersRoutes.post('/email/:code', async (c) => {
-  const { db, now: clock } = c.var.deps
-  const raw = c.req.param('code')
-  const now = clock()
-  let row: CodeRow
-  if (!(LongCode(raw) instanceof type.errors)) {
-    row = await codeByLink(db, 'email_change', raw, 'confirm_code_invalid', now)
-  } else if (!(SixDigits(raw) instanceof type.errors)) {
-    const user = await userFromAuthorization(db, c.req.header('authorization'), now)
-    if (!user) throw new ApiError(401, 'unauthorized', {}, {}, { 'WWW-Authenticate': 'Bearer' })
-    const found = await latestCode(db, 'email_change', { userId: user.id })
-    if (!found || expired(found, now)) throw new ApiError(410, 'code_expired')
-    row = found
-  } else {
-    throw new ApiError(404, 'confirm_code_invalid')
-  }
+/** Switches the account to the address of an e-mail change code (link or 6-digit), and tells the old address. */
+async function changeEmail(c: Ctx, row: CodeRow, raw: string, now: Date) {
+  const { db } = c.var.deps
   const email = row.email
   try {
     await db.transaction(async (tx) => {
@@ -346,6 +387,23 @@ usersRoutes.post('/email/:code', async (c) => {
     throw err
   }
   return c.json({ message: t(c.var.locale, 'email_changed', { email }), user: await fresh(c, row.user_id) })
+}
+
+// Confirms an e-mail change by the link code (no sign-in needed) or by the 6-digit code (signed in,
+// under the wrong-code limits of the account and the client address).
+usersRoutes.post('/email/:code', async (c) => {
+  const { db, now: clock } = c.var.deps
+  const raw = c.req.param('code')
+  const now = clock()
+  if (!(LongCode(raw) instanceof type.errors)) return changeEmail(c, await codeByLink(db, 'email_change', raw, 'confirm_code_invalid', now), raw, now)
+  if (SixDigits(raw) instanceof type.errors) throw new ApiError(404, 'confirm_code_invalid')
+  const user = await userFromAuthorization(db, c.req.header('authorization'), now)
+  if (!user) throw new ApiError(401, 'unauthorized', {}, {}, { 'WWW-Authenticate': 'Bearer' })
+  return guardCode(c, user.id, now, async () => {
+    const found = await latestCode(db, 'email_change', { userId: user.id })
+    if (!found || expired(found, now)) throw new ApiError(410, 'code_expired')
+    return changeEmail(c, found, raw, now)
+  })
 })
 
 usersRoutes.get('/subscription/cancel', requireUser, async (c) => {

@@ -12,8 +12,9 @@ export function planButton(page: Page, label: string) {
 export function payButton(page: Page) {
   return page.getByRole('button', { name: msg('en', 'premium_pay'), exact: true })
 }
+/** The sandbox card dialog: the widget's own page, in its full-screen iframe titled as the dialog (R7). */
 export function cardDialog(page: Page) {
-  return page.getByRole('dialog', { name: 'Card payment' })
+  return page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
 }
 export async function openPremium(page: Page) {
   const response = await page.goto('/en/premium')
@@ -35,5 +36,5 @@ export async function signInWithCode(page: Page, mailbox: Mailbox, email: string
   await expect(page.getByTestId('sign-in-code')).toBeVisible()
   const mail = await mailbox.latest(email)
   await page.getByLabel(msg('en', 'acc_code_label'), { exact: false }).fill(code ?? mail.code!)
-  await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
+  await page.getByRole('button', { name: msg('en', 'acc_sign_in'), exact: true }).click()
 }

@@ -29,6 +29,11 @@ export function startProxy(port: number, target: string, intercept?: Intercept):
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === 'string' && !['host', 'origin', 'connection', 'content-length', 'referer'].includes(name)) headers[name] = value
     }
+    // The sandbox widget page the proxy served posts to the sandbox provider from its own origin (the
+    // proxy's): to the backend behind it, that is its own page (R7: the provider takes a charge only
+    // from the widget page), as behind any reverse proxy.
+    const sandbox = (req.url ?? '/').startsWith('/sandbox/')
+    if (sandbox && req.headers.origin) headers.origin = new URL(target).origin
     try {
       const answer = await fetch(`${target}${req.url ?? '/'}`, {
         method: req.method,
@@ -39,6 +44,11 @@ export function startProxy(port: number, target: string, intercept?: Intercept):
       answer.headers.forEach((value, name) => {
         if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name) && !name.startsWith('access-control-')) out[name] = value
       })
+      // The widget page may be framed by the site's origins only; this proxy serves it to another site
+      // (the one that framed it: the Referer's origin).
+      const framer = req.headers.referer ? new URL(req.headers.referer).origin : null
+      if (sandbox && framer && out['content-security-policy'])
+        out['content-security-policy'] = out['content-security-policy'].replace(/frame-ancestors ([^;]*)/, `frame-ancestors $1 ${framer}`)
       res.writeHead(answer.status, { ...out, ...corsHeaders(req) }).end(Buffer.from(await answer.arrayBuffer()))
     } catch {
       res.writeHead(502).end()

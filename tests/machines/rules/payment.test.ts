@@ -106,6 +106,31 @@ describe('R7: widget requests', () => {
   })
 })
 
+describe('R10.2: the sandbox widget token travels to the widget only when the backend gave one', () => {
+  const base = { subscriptionId: 3, description: '30 days', locale: 'en', publicId: 'pk_1', payselection: { serviceId: '21000', publicKey: 'key' } }
+  const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
+  it('cloudpayments: `data.widgetToken`, beside the receipt of a payment in RUB', () => {
+    const usd = buildWidgetRequest({ ...base, service: 'cloudpayments', options: { ...EUR, widget_token: TOKEN } })
+    expect(usd.service === 'cloudpayments' && usd.options.data).toEqual({ widgetToken: TOKEN })
+    const rub = buildWidgetRequest({ ...base, service: 'cloudpayments', options: { ...RUB, widget_token: TOKEN } })
+    expect(rub.service === 'cloudpayments' && rub.options.data).toEqual({
+      CloudPayments: { CustomerReceipt: buildReceipt('30 days', RUB) },
+      widgetToken: TOKEN,
+    })
+  })
+  it('payselection: `PaymentRequest.ExtraData.WidgetToken`', () => {
+    const request = buildWidgetRequest({ ...base, service: 'payselection', options: { ...RUB, widget_token: TOKEN } })
+    expect(request.service === 'payselection' && request.request.PaymentRequest).toEqual({
+      OrderId: '42',
+      Amount: '990.00',
+      Currency: 'RUB',
+      Description: '30 days',
+      RebillFlag: true,
+      ExtraData: { WidgetToken: TOKEN },
+    })
+  })
+})
+
 describe('R9, decision 050: the Payselection widget language', () => {
   it('is the two-letter code of the R9 language when the widget documents it (ru, en), else en', () => {
     expect(['ru', 'en', 'de', 'cs', 'lv', 'xx', null, undefined].map((locale) => payselectionLanguage(locale))).toEqual([
