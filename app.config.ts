@@ -102,6 +102,8 @@ export const EnvSchema = type({
   RENDER_CONCURRENCY: type('string.integer.parse').pipe(type('1 <= number.integer <= 1024')).default('8'),
   RENDER_QUEUE: type('string.integer.parse').pipe(type('0 <= number.integer <= 100000')).default('64'),
   RENDER_QUEUE_MS: type('string.integer.parse').pipe(type('1 <= number.integer <= 60000')).default('1000'),
+  /** The most a form (`/forms/*`) or server function may send; past it 413 (src/server/admission.server.ts). */
+  REQUEST_BODY_LIMIT_BYTES: type('string.integer.parse').pipe(type('1024 <= number.integer <= 16777216')).default('16384'),
 })
 
 export type Env = typeof EnvSchema.infer
@@ -191,6 +193,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     backendCacheSeconds: env.BACKEND_CACHE_SECONDS,
     renderLimit: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE, queueMs: env.RENDER_QUEUE_MS },
+    requestBodyLimitBytes: env.REQUEST_BODY_LIMIT_BYTES,
     operator: env.OPERATOR_NAME
       ? { name: env.OPERATOR_NAME, taxId: env.OPERATOR_TAX_ID ?? null, address: env.OPERATOR_ADDRESS ?? null, registration: env.OPERATOR_REGISTRATION ?? null }
       : null,

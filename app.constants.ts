@@ -110,6 +110,8 @@ export interface Config extends PublicConfig {
   backendCacheSeconds: number
   /** Renders at once per worker, places in the queue behind them and the longest wait there (decision 080). */
   renderLimit: { concurrency: number; queue: number; queueMs: number }
+  /** The most bytes a form or server function may send (REQUEST_BODY_LIMIT_BYTES); past it 413. */
+  requestBodyLimitBytes: number
   /** The original's host and scheme (SITE_BASE_URL): the address of a request for an unknown host (decision 082). */
   siteBase: { host: string; protocol: 'http' | 'https' }
   /** Proxies whose forwarding headers count (TRUST_PROXY). */
@@ -140,6 +142,7 @@ export function toPublicConfig(config: Config, host?: string | null): PublicConf
     trustedProxies: _trustedProxies,
     backendCacheSeconds: _backendCacheSeconds,
     renderLimit: _renderLimit,
+    requestBodyLimitBytes: _requestBodyLimitBytes,
     mirrorHost: _mirrorHost,
     brands: _brands,
     ...rest

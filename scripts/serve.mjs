@@ -1,8 +1,10 @@
 // Production server for the built site. The files of dist/client (fingerprinted assets, images,
 // favicons, robots.txt) are read into memory at start with their precompressed `.br`/`.gz`
 // copies (scripts/compress-assets.mjs) and served from there: fingerprinted assets immutable,
-// the rest for an hour with an ETag. Everything else goes to the server entry. Exits with a
-// clear message on bad configuration.
+// the rest for an hour with an ETag. Everything else goes to the server entry, and so does any
+// method but GET and HEAD on a static file or /__ready: the entry's first step refuses what an
+// address does not answer (src/server/admission.server.ts), in one place. Exits with a clear
+// message on bad configuration.
 import cluster from 'node:cluster'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -130,15 +132,37 @@ function keepServingOnStrayRejections() {
 export const READY_PATH = '/__ready'
 /** The longest a stopping server waits for the requests it is answering. */
 export const DRAIN_MS = 9_000
+/** How long a connection the server closes after an answer stays open for the client to read that answer. */
+export const LINGER_MS = 2_000
+
+/**
+ * A connection the server closes after its answer (`Connection: close`: the 413 of a body over the
+ * limit, src/server/admission.server.ts). Node closes it at once; when the client is still sending
+ * a body nobody reads, that close is a reset, and the client's system may throw the answer away
+ * before the client reads it. Instead the server's side is ended after the answer (the client
+ * reads it, then the end), nothing more is read than Node itself discards, and the connection is
+ * destroyed once the client closes its side, or after LINGER_MS (a "lingering close", as nginx's).
+ */
+function lingeringClose() {
+  if (this.destroyed) return
+  this.end()
+  const timer = setTimeout(() => this.destroy(), LINGER_MS)
+  this.once('close', () => clearTimeout(timer))
+  this.once('end', () => this.destroy())
+}
 
 /** What the readiness address says of a server that takes visitors: how its warm-up went (decision 093). */
 function readyText(warmed) {
   return warmed ? `ready (${warmed.rendered} pages warmed, ${warmed.failed} failed, ${warmed.skipped} skipped)\n` : 'ready\n'
 }
 
-/** 200 while the server takes visitors, 503 once it is stopping. */
+/**
+ * 200 while the server takes visitors, 503 once it is stopping. GET and HEAD only: any other
+ * method goes on to the server entry, which refuses it as it refuses it on every page (405).
+ */
 function readiness(state) {
   return (request, next) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next()
     if (new URL(request.url).pathname !== READY_PATH) return next()
     return new FastResponse(state.draining ? 'stopping\n' : readyText(state.warmed), {
       status: state.draining ? 503 : 200,
@@ -171,6 +195,9 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
     fetch: (request) => entry.fetch(request),
   })
   await server.ready()
+  server.node.server.on('connection', (socket) => {
+    socket.destroySoon = lingeringClose
+  })
   /** Connections handed over by the primary and still open. */
   const handed = new Set()
   /** Resolves the wait for the primary's answer to this worker's draining. */

@@ -1,9 +1,11 @@
 /**
  * The server entry: the way of every request the site renders, read top to bottom. Each step is a
- * module of its own under src/server/; this file only puts them in order. Static files never get
- * here (scripts/serve.mjs answers them, with `ASSET_SECURITY_HEADERS`).
+ * module of its own under src/server/; this file only puts them in order. Static files and
+ * `/__ready` never get here with GET or HEAD (scripts/serve.mjs answers them, with
+ * `ASSET_SECURITY_HEADERS`); with any other method they do, and are refused as every page is.
  */
 import { createServerEntry } from '@tanstack/react-start/server'
+import { refusal, withBodyWithinLimit } from '#app/server/admission.server.ts'
 import { isDownloadPath } from '#app/server/download.server.ts'
 import { guestPageResponse, isGuestPageRequest } from '#app/server/guest-cache.server.ts'
 import { isPrefetchMapRequest, prefetchMapResponse } from '#app/server/prefetch.server.ts'
@@ -11,7 +13,7 @@ import { rootRedirectResponse, servedInPlace } from '#app/server/redirects.serve
 import { busyResponse, render, serverRouteResponse } from '#app/server/render.server.ts'
 import { Overloaded } from '#app/server/render-limit.server.ts'
 import { trustedRequest } from '#app/server/request.server.ts'
-import { ASSET_SECURITY_HEADERS, pageResponse } from '#app/server/respond.server.ts'
+import { ASSET_SECURITY_HEADERS, pageResponse, secureCookies } from '#app/server/respond.server.ts'
 import { createNonce, isHttps } from '#app/server/security-headers.server.ts'
 import { WARM_UP_BUDGET_MS, WARM_UP_PATHS, type WarmUpReport, warmUp } from '#app/server/warm-up.server.ts'
 import { carriesSession } from '#app/site/cookies.ts'
@@ -21,18 +23,26 @@ import { loadConfig } from '#config'
 const config = loadConfig()
 
 export async function handleRequest(incoming: Request): Promise<Response> {
+  // Decision 094: a method the address does not answer, or a body declared over the limit, is
+  // refused before anything reads the request.
+  const refused = refusal(incoming)
+  if (refused) return refused
+  // Decision 082: only trusted hosts and proxies. R2.10: `/faq/` is `/faq`, served in place.
+  const trusted = servedInPlace(trustedRequest(incoming))
+  // Decision 094: a form's or server function's body, read up to the limit, or 413.
+  const request = await withBodyWithinLimit(trusted)
+  if (request instanceof Response) return request
   try {
-    return await answer(incoming)
+    // R10.12: over https every cookie set on the way is Secure.
+    return secureCookies(await answer(request), isHttps(request))
   } catch (error) {
     // Decision 080: past the render limit a visitor gets a quick 503 instead of a long wait.
-    if (error instanceof Overloaded) return busyResponse(incoming)
+    if (error instanceof Overloaded) return busyResponse(request)
     throw error
   }
 }
 
-async function answer(incoming: Request): Promise<Response> {
-  // Decision 082: only trusted hosts and proxies. R2.10: `/faq/` is `/faq`, served in place.
-  const request = servedInPlace(trustedRequest(incoming))
+async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url)
 
   // Decision 024: the route → code chunks map for the browser's idle prefetch.

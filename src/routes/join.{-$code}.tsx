@@ -9,6 +9,7 @@ import { FormField, MachineForm, useTakeEarlySubmit, valuesTypedBefore, wasSentB
 import { siteForm } from '#app/forms/form-logic.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { writeCookie } from '#app/site/cookies.ts'
 import { createWithEffects } from '#app/site/machine-effects.ts'
 import { useMachineInspect } from '#app/site/machine-inspect.ts'
 import { PageIntro } from '#app/site/page-intro.tsx'
@@ -63,7 +64,7 @@ function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnT
         actors: { registerReferrer: registerCall },
         actions: {
           storeReferrerCookie: (_, params) => {
-            document.cookie = referrerCookie(params.code, site.config.cookiesCrossOrigin)
+            writeCookie(referrerCookie(params.code, site.config.cookiesCrossOrigin))
           },
           navigate: (_, params) => void navigateTo(router, params.to),
           logError: (_, params) => reportFailure('join:', params.error),

@@ -115,9 +115,25 @@ export function pageCacheKey(input: PageKeyInput): string {
   return `${input.buildId}\n${input.protocol}://${input.host.toLowerCase()}${input.pathname}${input.search}`
 }
 
+/**
+ * A page that carries a sign-in, confirmation or referral code in its address
+ * (`/login/<code>`, `/confirm-email/<code>`, `/join/<code>`, each language's form; decision 094):
+ * one visitor's, never kept by any cache. Read as the router reads it: any case, percent-encoded
+ * or not, repeated slashes as one.
+ */
+const CODE_PAGE = /^\/(?:(?:en|ru|de)\/)?(?:login|confirm-email|join)\/[^/]/i
+export function carriesCode(pathname: string): boolean {
+  let path = pathname
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {}
+  return CODE_PAGE.test(path.replace(/\/{2,}/g, '/'))
+}
+
 /** Whether a request may be answered from (and fill) the guest cache. */
 export function isCacheableRequest(input: { method: string; pathname: string; cookieHeader: string | null }): boolean {
   if (input.method !== 'GET' && input.method !== 'HEAD') return false
+  if (carriesCode(input.pathname)) return false
   if (input.pathname.startsWith('/_serverFn') || input.pathname.includes('/_serverFn/')) return false
   if (/^\/(?:(?:en|ru|de)\/)?download\/?$/.test(input.pathname)) return false
   if (carriesSession(input.cookieHeader)) return false

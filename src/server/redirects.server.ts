@@ -49,10 +49,21 @@ export function rootRedirectResponse(request: Request, url: URL): Response | nul
 
 /**
  * Redirects stay on the site: an absolute address of this site is kept, anything that a browser
- * would read as another host (`//host`, `/\host`, another origin) becomes `/`.
+ * would read as another host (`//host`, `/\host`, another origin) becomes `/`. The one exception
+ * is an address the site sends visitors to on purpose (`offSite`: the configured Steam sign-in,
+ * R10.6), taken only with its exact origin and path.
  */
-export function localTarget(location: string, host?: string): string {
+export function localTarget(location: string, host?: string, offSite: readonly URL[] = []): string {
   if (location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\')) return location
+  if (offSite.length > 0 && /^https?:\/\//i.test(location)) {
+    try {
+      const target = new URL(location)
+      if (
+        offSite.some((allowed) => allowed.origin === target.origin && allowed.pathname === target.pathname && target.username === '' && target.password === '')
+      )
+        return target.href
+    } catch {}
+  }
   if (host && /^https?:\/\//i.test(location)) {
     try {
       const target = new URL(location)

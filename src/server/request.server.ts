@@ -10,7 +10,7 @@ import { isBypassedPath } from '#app/site/paths.ts'
 import { loadConfig } from '#config'
 import { normalizeHost } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
-import { type HostPolicy, siteAddress } from './trusted-host.server.ts'
+import { clientAddress, type HostPolicy, type SiteAddress, siteAddress } from './trusted-host.server.ts'
 
 const config = loadConfig()
 
@@ -28,17 +28,21 @@ const hostPolicy: HostPolicy = {
  */
 export function trustedRequest(incoming: Request): Request {
   const url = new URL(incoming.url)
+  const address = trustedAddress(incoming, url)
   const forwardedHost = incoming.headers.get('x-forwarded-host')
   const forwardedProto = incoming.headers.get('x-forwarded-proto')
+  const forwardedFor = incoming.headers.get('x-forwarded-for')
+  const peer = (incoming as { ip?: string }).ip ?? null
+  // R10.4: the visitor's address, believed as the host is: `X-Forwarded-For` only from a configured proxy.
+  const client = clientAddress(peer, forwardedFor, hostPolicy.proxies)
   const protocol = url.protocol === 'https:' ? 'https' : 'http'
-  const address = siteAddress(
-    { hostHeader: incoming.headers.get('host') ?? url.host, forwardedHost, forwardedProto, protocol, ip: (incoming as { ip?: string }).ip ?? null },
-    hostPolicy,
-  )
-  if (forwardedHost === null && forwardedProto === null && address.host === url.host && address.protocol === protocol) return incoming
+  if (forwardedHost === null && forwardedProto === null && forwardedFor === null && address.host === url.host && address.protocol === protocol) return incoming
   const headers = new Headers(incoming.headers)
   headers.set('x-forwarded-host', address.host)
   headers.set('x-forwarded-proto', address.protocol)
+  // The new request has no socket of its own: it says whose it is.
+  if (client === null) headers.delete('x-forwarded-for')
+  else headers.set('x-forwarded-for', client)
   const trusted = new URL(`${url.pathname}${url.search}`, `${address.protocol}://${address.host}`)
   return new Request(trusted, {
     method: incoming.method,
@@ -47,6 +51,32 @@ export function trustedRequest(incoming: Request): Request {
     signal: incoming.signal,
     ...(incoming.body ? { duplex: 'half' } : {}),
   } as RequestInit)
+}
+
+/**
+ * The host and scheme the site believes a request came to (decision 082), without building a new
+ * request: for the answers given before one is built (src/server/admission.server.ts).
+ */
+export function trustedAddress(incoming: Request, url: URL = new URL(incoming.url)): SiteAddress {
+  return siteAddress(
+    {
+      hostHeader: incoming.headers.get('host') ?? url.host,
+      forwardedHost: incoming.headers.get('x-forwarded-host'),
+      forwardedProto: incoming.headers.get('x-forwarded-proto'),
+      protocol: url.protocol === 'https:' ? 'https' : 'http',
+      ip: (incoming as { ip?: string }).ip ?? null,
+    },
+    hostPolicy,
+  )
+}
+
+/**
+ * R10.4: the visitor's address on a trusted request: the one `trustedRequest` believed, or the
+ * socket's peer when nothing was forwarded. The site passes it to the backend in `X-Forwarded-For`
+ * when it calls on a visitor's behalf, so the backend's limits per address count visitors, not the site.
+ */
+export function visitorAddress(request: Request): string | null {
+  return request.headers.get('x-forwarded-for') ?? clientAddress((request as { ip?: string }).ip ?? null, null, hostPolicy.proxies)
 }
 
 /** The host a (trusted) request is addressed to. */

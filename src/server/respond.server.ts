@@ -1,13 +1,16 @@
 /**
  * How a page leaves the server: the security headers (decision 021) with its
  * Content-Security-Policy (a nonce for a signed-in page, its inline scripts' hashes for a guest
- * page, decision 084), its caching headers (public for guests, private for a signed-in visitor),
- * Secure cookies over https, redirects kept on the site, and compression.
+ * page, decision 084), its caching headers (public for guests, private for a signed-in visitor
+ * and for a page with a code in its address), redirects kept on the site, and compression; and
+ * for every answer of the server entry, Secure cookies over https (R10.12, decision 095).
  */
 import type { Buffer } from 'node:buffer'
 import { FastResponse } from 'srvx'
+import { cookieForPage } from '#app/site/cookies.ts'
 import { loadConfig } from '#config'
 import { type CachedDocument, compressBody, documentBody, documentGzip, type Encoding, negotiateEncoding } from './cached-document.server.ts'
+import { carriesCode } from './page-cache.server.ts'
 import { localTarget } from './redirects.server.ts'
 import type { Rendered } from './render.server.ts'
 import { requestHost } from './request.server.ts'
@@ -15,6 +18,8 @@ import { inlineScriptHashes } from './script-hashes.server.ts'
 import { baseSecurityHeaders, contentSecurityPolicy } from './security-headers.server.ts'
 
 const config = loadConfig()
+/** R10.6: the only address off the site a response may send a visitor to, the configured Steam sign-in. */
+const OFF_SITE_TARGETS: readonly URL[] = [new URL(config.steamOpenIdUrl)]
 
 /** A guest page as kept (by the site, a proxy or a CDN): its bytes, and its inline scripts' hashes for its CSP (decision 084). */
 export type KeptPage = CachedDocument & { scriptSources: readonly string[] }
@@ -81,23 +86,16 @@ export function pageResponse(
 ): Response {
   const headers = new Headers(response.headers)
   for (const [name, value] of Object.entries(baseSecurityHeaders(options.https))) headers.set(name, value)
-  // Cookies the server sets travel only over https when the visit is https.
-  if (options.https) {
-    const cookies = headers.getSetCookie()
-    if (cookies.length) {
-      headers.delete('set-cookie')
-      for (const cookie of cookies) headers.append('set-cookie', /;\s*secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`)
-    }
-  }
   const location = headers.get('location')
-  if (location !== null) headers.set('location', localTarget(location, requestHost(request)))
+  if (location !== null) headers.set('location', localTarget(location, requestHost(request), OFF_SITE_TARGETS))
   if (page === null) {
     return new FastResponse(response.body, { status: response.status, statusText: response.statusText, headers })
   }
   const plain = page
   headers.set('content-security-policy', csp(nonce !== null ? { nonce } : inlineScriptHashes(plain), options.https))
   headers.set('vary', options.loggedIn ? PAGE_VARY : GUEST_VARY)
-  if (options.loggedIn || headers.has('set-cookie')) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
+  // A page with a code in its address (a sign-in link, decision 094) is one visitor's too.
+  if (options.loggedIn || headers.has('set-cookie') || carriesCode(new URL(request.url).pathname)) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
   else if (!headers.has('cache-control')) headers.set('cache-control', GUEST_CACHE_CONTROL)
   if (options.cacheStatus) headers.set('x-cache', options.cacheStatus)
   const encoding: Encoding = plain.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(request.headers.get('accept-encoding'), 'br') : 'identity'
@@ -109,4 +107,18 @@ export function pageResponse(
     statusText: response.statusText,
     headers,
   })
+}
+
+/**
+ * R10.12: over https every cookie the server sets is `Secure`, whichever step set it (a page, a form,
+ * a server function, the root redirect, the download). The server entry passes every answer here.
+ */
+export function secureCookies(response: Response, https: boolean): Response {
+  if (!https) return response
+  const cookies = response.headers.getSetCookie()
+  if (!cookies.some((cookie) => cookieForPage(cookie, 'https:') !== cookie)) return response
+  const headers = new Headers(response.headers)
+  headers.delete('set-cookie')
+  for (const cookie of cookies) headers.append('set-cookie', cookieForPage(cookie, 'https:'))
+  return new FastResponse(response.body, { status: response.status, statusText: response.statusText, headers })
 }

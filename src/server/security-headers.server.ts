@@ -28,7 +28,7 @@ function unique(values: (string | null)[]): string[] {
 }
 
 export type CspConfig = Pick<PublicConfig, 'apiBrowserBase' | 'chatScriptUrl' | 'analyticsScriptUrl'> &
-  Partial<Pick<PublicConfig, 'gtmId' | 'gtmScriptUrl'>> & {
+  Partial<Pick<PublicConfig, 'gtmId' | 'gtmScriptUrl' | 'steamOpenIdUrl'>> & {
     payment: Pick<PublicConfig['payment'], 'cloudpaymentsScriptUrl'> & { payselection: Pick<PublicConfig['payment']['payselection'], 'scriptUrl'> }
   }
 
@@ -59,7 +59,8 @@ export function contentSecurityPolicy(input: { nonce?: string; scriptSources?: r
     ['media-src', ["'self'"]],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
-    ['form-action', unique(["'self'", ...payment])],
+    // The Steam sign-in starts with a post to the site that redirects to the provider (R10.6): a form's redirect is checked too.
+    ['form-action', unique(["'self'", ...payment, origin(config.steamOpenIdUrl)])],
     ['frame-ancestors', ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

@@ -66,3 +66,20 @@ export function siteAddress(
   if (!host || !policy.known.has(normalizeHost(host))) return { ...policy.original }
   return { host, protocol: proto === 'https' || proto === 'http' ? proto : request.protocol }
 }
+
+/**
+ * R10.4: the visitor's address. The socket's peer; from a configured proxy, the right-most
+ * `X-Forwarded-For` address that is not itself a proxy (the ones left of it are whatever the
+ * client wrote). Null when the server does not know its peer.
+ */
+export function clientAddress(peer: string | null, forwardedFor: string | null, proxies: ReadonlySet<string>): string | null {
+  if (peer === null) return null
+  const direct = plainIp(peer)
+  if (!proxies.has(direct) || !forwardedFor) return direct
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => plainIp(hop.trim()))
+    .filter((hop) => isIP(hop) !== 0)
+  for (let i = hops.length - 1; i >= 0; i--) if (!proxies.has(hops[i]!)) return hops[i]!
+  return hops[0] ?? direct
+}

@@ -19,10 +19,26 @@ export const COOKIES = {
   flash: 'form_flash',
   /** The analytics client id. */
   ga: '_ga',
+  /** R10.6: the state of a Steam sign-in this browser started (HttpOnly, 10 minutes, used once). */
+  openidState: 'openid_state',
 } as const
 
 export function cookieAttributes(crossOrigin: boolean): string {
   return crossOrigin ? 'Path=/; SameSite=None; Secure' : 'Path=/; SameSite=Lax'
+}
+
+/**
+ * R10.12: a cookie as it is stored on a page of `protocol` (`location.protocol`, `https:` or `http:`):
+ * over https it is `Secure`, so it never travels over plain http. The server adds the same to
+ * every `Set-Cookie` of an https visit (src/server/respond.server.ts).
+ */
+export function cookieForPage(cookie: string, protocol: string): string {
+  return protocol === 'https:' && !/;\s*secure\s*(?:;|$)/i.test(cookie) ? `${cookie}; Secure` : cookie
+}
+
+/** Stores a cookie in the browser: the one writer of `document.cookie` in the site's code (Secure on an https page). */
+export function writeCookie(cookie: string): void {
+  document.cookie = cookieForPage(cookie, location.protocol)
 }
 
 /** A cookie that lives `maxAgeSeconds`. */

@@ -7,6 +7,7 @@ import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { appendResponseHeader, getRequestHeader } from '@tanstack/react-start/server'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { writeCookie } from './cookies.ts'
 import { type MiddlewareName, runMiddleware } from './middleware.ts'
 
 declare module '@tanstack/router-core' {
@@ -25,7 +26,7 @@ const applyCookies = createIsomorphicFn()
     for (const c of cookies) appendResponseHeader('set-cookie', c)
   })
   .client((cookies: string[]) => {
-    for (const c of cookies) document.cookie = c
+    for (const c of cookies) writeCookie(c)
   })
 
 export function runRouteMiddleware(

@@ -114,3 +114,22 @@ describe('the seller details (OPERATOR_*)', () => {
     }
   })
 })
+
+describe('security review 2026-11: the request body limit (REQUEST_BODY_LIMIT_BYTES)', () => {
+  it('is 16384 bytes by default; an empty variable is not set', () => {
+    expect(parseConfig({}).requestBodyLimitBytes).toBe(16384)
+    expect(parseConfig({ REQUEST_BODY_LIMIT_BYTES: '' }).requestBodyLimitBytes).toBe(16384)
+  })
+  it('takes a whole number of bytes from 1024 to 16777216', () => {
+    expect(parseConfig({ REQUEST_BODY_LIMIT_BYTES: '1024' }).requestBodyLimitBytes).toBe(1024)
+    expect(parseConfig({ REQUEST_BODY_LIMIT_BYTES: '65536' }).requestBodyLimitBytes).toBe(65536)
+    expect(parseConfig({ REQUEST_BODY_LIMIT_BYTES: '16777216' }).requestBodyLimitBytes).toBe(16777216)
+  })
+  it.each(['1023', '0', '-1', '16777217', '16kb', '1.5', 'lots'])('stops start on %s, naming the variable', (value) => {
+    expect(() => parseConfig({ REQUEST_BODY_LIMIT_BYTES: value })).toThrowError(/REQUEST_BODY_LIMIT_BYTES must be/)
+    expect(() => parseConfig({ REQUEST_BODY_LIMIT_BYTES: value })).toThrowError(ConfigError)
+  })
+  it('stays on the server: the browser configuration has no body limit', () => {
+    expect(toPublicConfig(parseConfig({ REQUEST_BODY_LIMIT_BYTES: '20000' }))).not.toHaveProperty('requestBodyLimitBytes')
+  })
+})

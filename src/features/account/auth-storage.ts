@@ -6,7 +6,7 @@
  * does. The auth machine calls these through its `storeSession` and `clearStoredSession` actions.
  */
 
-import { cookieAttributes } from '#app/site/cookies.ts'
+import { cookieAttributes, writeCookie } from '#app/site/cookies.ts'
 import type { StoreSessionParams } from '#machines/auth.ts'
 import { AUTH_STORAGE_KEYS, bearerHeader } from '#machines/rules/token.ts'
 
@@ -37,7 +37,7 @@ export function storeSession(session: StoreSessionParams, crossOrigin = false): 
   const { values } = sessionEntries(session)
   const cookies = sessionCookies(session, crossOrigin)
   values.forEach(([key, value], i) => {
-    document.cookie = cookies[i]!
+    writeCookie(cookies[i]!)
     try {
       if (value === null) localStorage.removeItem(key)
       else localStorage.setItem(key, value)
@@ -54,7 +54,7 @@ export function expiredSessionCookies(crossOrigin = false): string[] {
 
 export function clearStoredSession(crossOrigin = false): void {
   for (const key of Object.values(AUTH_STORAGE_KEYS)) {
-    document.cookie = cookie(key, '', null, crossOrigin)
+    writeCookie(cookie(key, '', null, crossOrigin))
     try {
       localStorage.removeItem(key)
     } catch {

@@ -2,6 +2,7 @@ import { useLocation, useRouter } from '@tanstack/react-router'
 import { type ReactNode, useMemo, useState } from 'react'
 import { fromPromise, type InspectionEvent } from 'xstate'
 import { actorContext } from '#app/site/actor-context.tsx'
+import { writeCookie } from '#app/site/cookies.ts'
 import { createWithEffects } from '#app/site/machine-effects.ts'
 import { MachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
@@ -50,7 +51,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
         },
         actions: {
           storeLocaleCookie: (_, params) => {
-            document.cookie = localeCookie(params.locale, crossOrigin)
+            writeCookie(localeCookie(params.locale, crossOrigin))
           },
           navigate: (_, params) => window.location.assign(params.to),
           // A language that failed is followed by a page in English: its toast goes along.

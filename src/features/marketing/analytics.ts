@@ -6,6 +6,7 @@
  */
 
 import type { Api } from '#app/api/client.ts'
+import { writeCookie } from '#app/site/cookies.ts'
 import { CONSTANTS } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
 import { type AnalyticsPayload, analyticsPayload } from './analytics-payload.ts'
@@ -103,7 +104,7 @@ export function rememberUtm(crossOrigin: boolean, search?: string): boolean {
   if (typeof window === 'undefined') return false
   const cookie = utmCookieForSearch(search ?? window.location.search, crossOrigin)
   if (!cookie) return false
-  document.cookie = cookie
+  writeCookie(cookie)
   return true
 }
 
@@ -115,6 +116,6 @@ export function rememberClientId(configuredCookie: string | null, crossOrigin: b
   if (typeof window === 'undefined') return false
   const cookie = clientIdCookieToStore(document.cookie, configuredCookie, crossOrigin)
   if (!cookie) return false
-  document.cookie = cookie
+  writeCookie(cookie)
   return true
 }

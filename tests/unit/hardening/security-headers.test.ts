@@ -47,6 +47,18 @@ describe('issue 9: Content-Security-Policy', () => {
     expect(csp.has('upgrade-insecure-requests')).toBe(true)
   })
 
+  it('R10.6: forms may post to the site, the payment widgets and the Steam sign-in the site redirects a post to', () => {
+    const config = toPublicConfig(
+      parseConfig({
+        API_BASE_URL: 'https://api.example.com',
+        CLOUDPAYMENTS_SCRIPT_URL: 'https://widget.cloudpayments.ru/bundles/cloudpayments.js',
+        PAYSELECTION_SCRIPT_URL: 'https://widget.payselection.com/lib/pay-widget.js',
+      }),
+    )
+    const csp = directives(contentSecurityPolicy({ nonce: 'n', config, https: true }))
+    expect(csp.get('form-action')).toEqual(["'self'", 'https://widget.cloudpayments.ru', 'https://widget.payselection.com', 'https://steamcommunity.com'])
+  })
+
   it('makes a different 128-bit nonce every time', () => {
     const nonces = new Set(Array.from({ length: 100 }, () => createNonce()))
     expect(nonces.size).toBe(100)

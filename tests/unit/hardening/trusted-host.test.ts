@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type HostPolicy, parseProxies, siteAddress } from '#app/server/trusted-host.server.ts'
+import { clientAddress, type HostPolicy, parseProxies, siteAddress } from '#app/server/trusted-host.server.ts'
 import { ConfigError, parseConfig } from '#config'
 
 const policy: HostPolicy = {
@@ -55,5 +55,23 @@ describe('issue 18: only trusted addresses (decision 082)', () => {
   it('SITE_BASE_URL is the original’s address; without it, this machine at PORT', () => {
     expect(parseConfig({ SITE_BASE_URL: 'https://Skinvault.gg' }).siteBase).toEqual({ host: 'skinvault.gg', protocol: 'https' })
     expect(parseConfig({ PORT: '4100' }).siteBase).toEqual({ host: 'localhost:4100', protocol: 'http' })
+  })
+})
+
+describe('R10.4: the visitor’s address, believed as the host is', () => {
+  const proxies = new Set(['10.0.0.5', '127.0.0.1'])
+  it('the connection’s peer, whatever X-Forwarded-For says, when the peer is no proxy', () => {
+    expect(clientAddress('203.0.113.9', '198.51.100.1', proxies)).toBe('203.0.113.9')
+    expect(clientAddress('::ffff:203.0.113.9', null, proxies)).toBe('203.0.113.9')
+  })
+  it('from a proxy, the right-most address that is not a proxy; the ones left of it are what the client wrote', () => {
+    expect(clientAddress('127.0.0.1', '198.51.100.1, 203.0.113.9', proxies)).toBe('203.0.113.9')
+    expect(clientAddress('127.0.0.1', '198.51.100.1, 203.0.113.9, 10.0.0.5', proxies)).toBe('203.0.113.9')
+    expect(clientAddress('10.0.0.5', 'not-an-address, 203.0.113.9', proxies)).toBe('203.0.113.9')
+    expect(clientAddress('10.0.0.5', '10.0.0.5', proxies)).toBe('10.0.0.5')
+    expect(clientAddress('127.0.0.1', null, proxies)).toBe('127.0.0.1')
+  })
+  it('no peer, no address', () => {
+    expect(clientAddress(null, '203.0.113.9', proxies)).toBeNull()
   })
 })
