@@ -84,8 +84,11 @@ export type AuthEvent =
   | { type: 'auth.login'; credentials: Credentials; now: number; redirectTo?: string | null }
   /** R2, R7: the login callback route received the provider's answer (its search params). */
   | { type: 'auth.callback'; params: Record<string, string>; now: number; redirectTo?: string | null }
-  /** R7: logout makes no call; R2: then the root path. */
-  | { type: 'auth.logout' }
+  /**
+   * R2, R7.3: sign-out. The backend is told to end the session (on this device, or on every
+   * device with `everywhere`), and local state is cleared whatever it answers; then the root path.
+   */
+  | { type: 'auth.logout'; everywhere?: boolean }
   /** Fetch the user again (after a payment, an account change). */
   | { type: 'user.refresh' }
   /** Before each request and navigation: is the token still good at `now`? */
@@ -94,6 +97,12 @@ export type AuthEvent =
   | { type: 'page.changed'; page: PageInfo }
 
 export type StoreSessionParams = SessionFacts & { token: string; expiresAt: number }
+/** R7.3: the session the backend is asked to end, and whether every session of the account ends with it. */
+export interface EndSessionParams {
+  token: string | null
+  refreshToken: string | null
+  everywhere: boolean
+}
 export interface ExpiredParams {
   message: string
 }
@@ -116,6 +125,10 @@ function expiredParams(): ExpiredParams {
 /** R2: the login page of the page's language, the page remembered. */
 function loginParams({ context }: { context: AuthContext }): NavigateParams {
   return { to: loginPath(context.page.locale, context.page.href) }
+}
+function endSessionParams({ context, event }: { context: AuthContext; event: AuthEvent }): EndSessionParams {
+  assertEvent(event, 'auth.logout')
+  return { token: context.token, refreshToken: context.refreshToken, everywhere: event.everywhere === true }
 }
 function sessionExpiredToast(): ToastParams {
   return SESSION_EXPIRED_TOAST
@@ -209,6 +222,8 @@ const authEffectActions = {
   logError: (_: unknown, _params: ErrorParams) => {},
   /** R8: the session is over; the request that found it is aborted (with ExpiredAuthSessionError). */
   reportExpired: (_: unknown, _params: ExpiredParams) => {},
+  /** R7.3: asks the backend to end the session (its answer is not waited for: local state is cleared anyway). */
+  endBackendSession: (_: unknown, _params: EndSessionParams) => {},
 }
 
 /** What the app gives the auth machine: its backend calls and its actions outside the machine. */
@@ -372,7 +387,10 @@ export function createAuthMachine(effects: AuthEffects = {}) {
       loggedIn: {
         initial: 'validating',
         on: {
-          'auth.logout': { target: 'loggedOut', actions: ['resetSession', 'clearStoredSession', { type: 'navigate', params: { to: '/' } }] },
+          'auth.logout': {
+            target: 'loggedOut',
+            actions: [{ type: 'endBackendSession', params: endSessionParams }, 'resetSession', 'clearStoredSession', { type: 'navigate', params: { to: '/' } }],
+          },
         },
         states: {
           validating: {

@@ -52,9 +52,11 @@ export function createApi(options: ApiOptions) {
       const token = await options.token()
       if (token) headers.authorization = `Bearer ${token}`
     }
+    // R10.8: a code in the path (a sign-in link, a confirmation link, a referral) is never written to a log.
+    const shown = loggedPath(path)
     const fail = (kind: ApiErrorKind, status: number | null, detail: string, data: unknown, serverMessage: string | null = null) => {
       const apiError = new ApiError(kind, status, serverMessage ?? options.fallbackMessage?.() ?? detail, data, detail)
-      log(`api: ${method} /${options.locale}${path}: ${detail}`, apiError)
+      log(`api: ${method} /${options.locale}${shown}: ${detail}`, apiError)
       return apiError
     }
     let raw: unknown
@@ -62,12 +64,12 @@ export function createApi(options: ApiOptions) {
       raw = await $fetch(path, { method, headers, query: init.query, body: init.body as Record<string, unknown> | undefined, responseType: 'json' })
     } catch (error) {
       throw error instanceof FetchError && error.response
-        ? fail('http', error.response.status, `${method} ${path} answered ${error.response.status}`, error.data ?? null, messageOf(error.data))
-        : fail('network', null, `${method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`, null)
+        ? fail('http', error.response.status, `${method} ${shown} answered ${error.response.status}`, error.data ?? null, messageOf(error.data))
+        : fail('network', null, `${method} ${shown} failed: ${loggedPath(error instanceof Error ? error.message : String(error))}`, null)
     }
     const parsed = schema(raw)
     if (parsed instanceof type.errors) {
-      throw fail('shape', 500, `${method} ${path} answered an unexpected shape: ${parsed.summary}`, raw)
+      throw fail('shape', 500, `${method} ${shown} answered an unexpected shape: ${parsed.summary}`, raw)
     }
     return parsed as T
   }
@@ -87,6 +89,13 @@ export function createApi(options: ApiOptions) {
     /** POST /users/refresh: a new token pair for a refresh token (used up). */
     refresh: (refreshToken: string) => call(S.TokenGrant, 'POST', '/users/refresh', { body: { refresh_token: refreshToken }, auth: false }),
     me: () => call(S.User, 'GET', '/users/me'),
+    /**
+     * POST /users/logout (R7.3, an extension of the contract): ends the session of the bearer token,
+     * or of the refresh token when the access token is gone.
+     */
+    logout: (refreshToken: string | null = null) => call(S.Message, 'POST', '/users/logout', { body: refreshToken ? { refresh_token: refreshToken } : {} }),
+    /** POST /users/logout/all (R7.3, an extension): ends every session of the account. */
+    logoutEverywhere: () => call(S.Message, 'POST', '/users/logout/all', { body: {} }),
     confirm: (body: { email: string; code: string; password: string }) => call(S.ConfirmResult, 'POST', '/users/confirm', { body, auth: false }),
     credentials: (body: { password: string; password_confirm: string }) => call(S.UserMessage, 'POST', '/users/credentials', { body }),
     confirmEmail: (code: string) => call(S.UserMessage, 'POST', `/users/email/${seg(code)}`),
@@ -105,6 +114,14 @@ export function createApi(options: ApiOptions) {
 }
 
 export type Api = ReturnType<typeof createApi>
+
+/** The calls whose last path segment is a code (R7.2): sign-in link, e-mail confirmation, referral link. */
+const CODE_IN_PATH = /(\/users\/auth|\/users\/email|\/referrer\/link)\/[^/?#\s"]+/g
+
+/** A call's path as logs show it: its code replaced by `{code}` (R10.8). */
+export function loggedPath(path: string): string {
+  return path.replace(CODE_IN_PATH, '$1/{code}')
+}
 
 function messageOf(data: unknown): string | null {
   const m = (data as { message?: unknown } | null)?.message

@@ -15,6 +15,8 @@ const METHODS = [
   'authCallback',
   'refresh',
   'me',
+  'logout',
+  'logoutEverywhere',
   'confirm',
   'credentials',
   'confirmEmail',

@@ -10,8 +10,11 @@ import { type Api, ApiError, createApi } from '#app/api/client.ts'
 import type { TokenGrant } from '#app/api/schemas.ts'
 import { expiredSessionCookies, sessionCookies } from '#app/features/account/auth-storage.ts'
 import { sessionFacts } from '#app/features/account/session.ts'
+import { startSteamSignIn, takeOpenIdState } from '#app/features/account/steam.server.ts'
 import { readReferrerCode } from '#app/features/marketing/referrer.ts'
 import { m } from '#app/paraglide/messages.js'
+import { visitorAddress } from '#app/server/request.server.ts'
+import { isHttps } from '#app/server/security-headers.server.ts'
 import { CONSTANTS, loadConfig } from '#config'
 import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
 import { sessionState } from '#machines/rules/access.ts'
@@ -25,6 +28,7 @@ import { CONFIRM_FORM, SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/s
 import validationDe from '../../public/locales/validation/de.json'
 import validationEn from '../../public/locales/validation/en.json'
 import validationRu from '../../public/locales/validation/ru.json'
+import { CONFIRM_LINK_FORM, LOGIN_LINK_FORM } from './endpoints.ts'
 import { type Flash, flashCookie } from './flash.ts'
 
 const VALIDATION: Record<Locale, Record<string, string>> = { en: validationEn.messages, ru: validationRu.messages, de: validationDe.messages }
@@ -50,6 +54,8 @@ interface Posted {
   origin: string
   cookieHeader: string | null
   crossOrigin: boolean
+  /** The request came over https (itself, or through a trusted proxy). */
+  https: boolean
 }
 
 interface Outcome {
@@ -187,7 +193,23 @@ const handlers: Record<string, Handler> = {
     (api, values) => api.credentials({ password: values.password ?? '', password_confirm: values['password-confirm'] ?? '' }),
     [],
   ),
-  /** R2, R7: the login callback without JavaScript: Steam's answer (`q:` fields, as it came) to GET /users/auth. */
+  /** R2, R10.6: "Sign in with Steam": this browser's state in a cookie and in `return_to`, then the provider. */
+  'steam-start': async (posted) => {
+    const redirect = posted.values.redirect ? safeRedirect(posted.values.redirect, '') || undefined : undefined
+    const start = startSteamSignIn({
+      provider: loadConfig().steamOpenIdUrl,
+      origin: posted.origin,
+      locale: posted.locale,
+      redirect,
+      crossOrigin: posted.crossOrigin,
+      https: posted.https,
+    })
+    return { to: start.location, cookies: [start.cookie] }
+  },
+  /**
+   * R2, R7: the login callback without JavaScript: Steam's answer (`q:` fields, as it came) to GET
+   * /users/auth, once it is known to be this browser's (R10.6).
+   */
   steam: async (posted, api) => {
     const { locale } = posted
     const params = Object.fromEntries(
@@ -196,18 +218,55 @@ const handlers: Record<string, Handler> = {
         .map(([name, value]) => [name.slice(2), value]),
     )
     const redirect = params.redirect ? safeRedirect(params.redirect, '') || undefined : undefined
+    const state = takeOpenIdState(posted.cookieHeader, params, posted)
+    if (!state.ours)
+      return { to: loginPage(locale, redirect), flash: { form: SIGN_IN_EMAIL_FORM, error: m.acc_steam_unverified({}, { locale }) }, cookies: [state.clear] }
     try {
       const grant = await api().authCallback(params)
+      return { to: redirect ?? localePath(locale, '/'), cookies: [state.clear, ...grantCookies(grant, posted.crossOrigin)] }
+    } catch (error) {
+      return { to: loginPage(locale, redirect), flash: { form: SIGN_IN_EMAIL_FORM, error: messageOf(error, locale) }, cookies: [state.clear] }
+    }
+  },
+  /** R7, R10.7: a sign-in link opened from another site, continued by the visitor's button without JavaScript. */
+  [LOGIN_LINK_FORM]: async (posted, api) => {
+    const { locale, values } = posted
+    const redirect = values.redirect ? safeRedirect(values.redirect, '') || undefined : undefined
+    try {
+      const grant = await api().signInByCode((values.code ?? '').slice(0, 200))
       return { to: redirect ?? localePath(locale, '/'), cookies: grantCookies(grant, posted.crossOrigin) }
     } catch (error) {
       return { to: loginPage(locale, redirect), flash: { form: SIGN_IN_EMAIL_FORM, error: messageOf(error, locale) } }
     }
   },
-  /** R2, R7: logout makes no call; the stored session is cleared, then the root. */
-  [LOGOUT_FORM]: async (posted) => ({
-    to: localePath(posted.locale, '/'),
-    cookies: expiredSessionCookies(posted.crossOrigin),
-  }),
+  /** R7, R10.7: an e-mail confirmation link opened from another site, confirmed by the visitor's button without JavaScript. */
+  [CONFIRM_LINK_FORM]: async (posted, api) => {
+    const { locale, values } = posted
+    const page = localePath(locale, '/confirm-email')
+    try {
+      const answer = await api(sessionToken(posted.cookieHeader)).confirmEmail(normalizeDigits((values.code ?? '').slice(0, 200)))
+      return { to: page, flash: { form: CONFIRM_LINK_FORM, notice: answer.message } }
+    } catch (error) {
+      return { to: page, flash: { form: CONFIRM_LINK_FORM, error: messageOf(error, locale) } }
+    }
+  },
+  /**
+   * R2, R7.3: the backend is told to end the session (every device's with `everywhere`); the stored
+   * session is cleared whatever it answers, then the root.
+   */
+  [LOGOUT_FORM]: async (posted, api) => {
+    const session = sessionFacts(posted.cookieHeader)
+    if (session.token || session.refreshToken) {
+      try {
+        const client = api(session.token)
+        if (posted.values.everywhere === '1' && session.token) await client.logoutEverywhere()
+        else await client.logout(session.refreshToken)
+      } catch {
+        // The session ends here anyway.
+      }
+    }
+    return { to: localePath(posted.locale, '/'), cookies: expiredSessionCookies(posted.crossOrigin) }
+  },
 }
 
 /** An account form: signed in (else to login, the account remembered), checked, sent; back to the account with what the backend said. */
@@ -253,14 +312,23 @@ export async function answerForm(request: Request, formId: string): Promise<Resp
   for (const [name, value] of data) if (typeof value === 'string') values[name] = value.slice(0, 2000)
   const config = loadConfig()
   const locale: Locale = isLocale(values.locale) ? values.locale : 'en'
-  const posted: Posted = { values, locale, origin: url.origin, cookieHeader: request.headers.get('cookie'), crossOrigin: config.cookiesCrossOrigin }
+  const posted: Posted = {
+    values,
+    locale,
+    origin: url.origin,
+    cookieHeader: request.headers.get('cookie'),
+    crossOrigin: config.cookiesCrossOrigin,
+    https: isHttps(request),
+  }
+  const visitor = visitorAddress(request)
   const api = (token: string | null = null) =>
     createApi({
       base: config.apiBase,
       locale,
       token: () => token,
       timeoutMs: CONSTANTS.serverBackendTimeoutMs,
-      headers: { 'x-site-origin': url.origin },
+      // R10.4: the backend counts wrong codes per visitor, not per site server.
+      headers: { 'x-site-origin': url.origin, ...(visitor ? { 'x-forwarded-for': visitor } : {}) },
       fallbackMessage: () => m.notifications_errors_other({}, { locale }),
     })
   const outcome = await handler(posted, api)

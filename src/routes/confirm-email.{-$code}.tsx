@@ -5,6 +5,7 @@ import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { useConfirmEmailCall } from '#app/features/account/confirm-email.effects.ts'
 import type { ConfirmSettled } from '#app/features/account/confirm-email.functions.ts'
 import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
+import { CONFIRM_LINK_FORM, formAction } from '#app/forms/endpoints.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { createWithEffects } from '#app/site/machine-effects.ts'
@@ -39,8 +40,19 @@ function ConfirmEmailPage() {
     flash?.form === CONFIRM_FORM
       ? { email: flash.values?.email ?? '', code: flash.values?.code ?? '', error: flash.error ?? null, fieldErrors: flash.errors ?? {} }
       : undefined
+  const linkOutcome = !code && flash?.form === CONFIRM_LINK_FORM ? flash : null
   return (
     <PageIntro heading={m.page_confirm_email_heading({ product })} intro={m.page_confirm_email_intro({ product })}>
+      {linkOutcome?.notice ? (
+        <div className="form-card" data-testid="confirm-done">
+          <p role="status">{linkOutcome.notice}</p>
+        </div>
+      ) : null}
+      {linkOutcome?.error ? (
+        <div className="form-card" role="alert" data-testid="confirm-failed">
+          <p>{linkOutcome.error}</p>
+        </div>
+      ) : null}
       {code ? <ConfirmByLink key={code} code={code} settled={settled} /> : <ConfirmForm start={start} />}
     </PageIntro>
   )
@@ -64,14 +76,34 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
       },
     })),
   )
+  // R10.7: opened from another site, nothing is used up until the visitor confirms.
+  const ask = settled !== null && 'ask' in settled
   const [state, send] = useMachine(logic, {
     inspect: useMachineInspect(),
-    input: { settled: settled === null ? undefined : 'result' in settled ? { result: settled.result } : { error: new Error(settled.error) } },
+    input: { settled: settled === null || ask ? undefined : 'result' in settled ? { result: settled.result } : { error: new Error(settled.error) } },
   })
   const idle = state.matches('idle')
   useEffect(() => {
-    if (idle) send({ type: 'request.start' })
-  }, [idle, send])
+    if (idle && !ask) send({ type: 'request.start' })
+  }, [idle, ask, send])
+  if (idle && ask)
+    return (
+      <form method="post" action={formAction(CONFIRM_LINK_FORM)} className="form-card" data-testid="confirm-ask">
+        <p>{m.acc_confirm_link_ask()}</p>
+        <input type="hidden" name="locale" value={getLocale()} />
+        <input type="hidden" name="code" value={code} />
+        <button
+          type="submit"
+          className="button"
+          onClick={(event) => {
+            event.preventDefault()
+            send({ type: 'request.start' })
+          }}
+        >
+          {m.acc_confirm_link_button()}
+        </button>
+      </form>
+    )
   if (idle || state.hasTag('busy'))
     return (
       <p className="notice" role="status" aria-busy="true">

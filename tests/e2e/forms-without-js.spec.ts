@@ -31,7 +31,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await expect(codeStep.getByRole('status')).toContainText(email)
     const mail = await mailbox.latest(email)
     await page.getByLabel(msg('ru', 'acc_code_label')).fill(mail.code!)
-    await page.getByRole('button', { name: msg('ru', 'acc_sign_in') }).click()
+    await page.getByRole('button', { name: msg('ru', 'acc_sign_in'), exact: true }).click()
     // R2: after login, the root path.
     await expect(page).toHaveURL(/\/ru$/)
     await expect(page.getByTestId('account-link')).toBeVisible()
@@ -63,7 +63,7 @@ test.describe('issue 15: forms with JavaScript off', () => {
     await page.getByRole('button', { name: msg('en', 'acc_send_code') }).click()
     await mailbox.latest(email)
     await page.getByLabel(msg('en', 'acc_code_label')).fill('000000')
-    await page.getByRole('button', { name: msg('en', 'acc_sign_in') }).click()
+    await page.getByRole('button', { name: msg('en', 'acc_sign_in'), exact: true }).click()
     await expect(page.getByTestId('sign-in-code').getByRole('alert')).toContainText('Attempts left')
     await expect(page.getByLabel(msg('en', 'acc_code_label'))).toHaveValue('000000')
     await page.getByRole('button', { name: msg('en', 'acc_change_email') }).click()

@@ -24,8 +24,25 @@ async function pickAccount(page: Page, account: string | { persona: string }) {
   await page.locator('button[name="action"][value="sign_in"]').click()
 }
 
+/** The login page's Steam button: a post to the site, which stores this browser's state and sends it to the provider (R10.6). */
 async function startSteam(page: Page, locale: Locale) {
-  await page.getByRole('link', { name: msg(locale, 'acc_steam_sign_in') }).click()
+  await page.getByRole('button', { name: msg(locale, 'acc_steam_sign_in') }).click()
+}
+
+/** An answer the provider made for the browser of `page`: caught on its way back and never delivered (its nonce stays unused). */
+async function catchAnswer(page: Page, locale: Locale, account: string): Promise<string> {
+  await page.goto(`/${locale}/login`)
+  await startSteam(page, locale)
+  let answer = ''
+  await page.route(/\/sandbox\/openid\/login$/, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    const response = await route.fetch({ maxRedirects: 0 })
+    answer = response.headers().location ?? ''
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>kept</title>' })
+  })
+  await pickAccount(page, account)
+  await expect.poll(() => answer).toContain('openid.mode=id_res')
+  return answer
 }
 
 test.describe('issue 16: sign in with Steam', () => {
@@ -96,6 +113,41 @@ test.describe('issue 16: sign in with Steam', () => {
     await expect(page.getByTestId('sign-in-email')).toBeVisible()
   })
 
+  test('R10.6: an answer made for another browser (login CSRF) is refused like a tampered one, no session', async ({ browser }) => {
+    // The attacker signs in with their own Steam account and keeps the provider's answer.
+    const attacker = await browser.newContext()
+    const answer = await catchAnswer(await attacker.newPage(), 'en', HANNAH)
+    await attacker.close()
+    // A victim who never started a sign-in, and one who started their own: the attacker's answer opened from another site.
+    for (const startedOwn of [false, true]) {
+      const victim = await browser.newContext()
+      const page = await victim.newPage()
+      if (startedOwn) {
+        await page.goto('/ru/login')
+        await startSteam(page, 'ru')
+        await expect(page).toHaveURL(/\/sandbox\/openid\/login\?/)
+      }
+      await page.goto(answer, { referer: 'https://attacker.example/' })
+      await expect(page.getByTestId('steam-failed')).toContainText(msg('en', 'acc_steam_unverified'))
+      expect(await cookie(victim, COOKIES.token)).toBeUndefined()
+      await victim.close()
+    }
+  })
+
+  test('R10.6: the state is HttpOnly, lives 10 minutes and is used up by the answer', async ({ page, context }) => {
+    await page.goto('/de/login')
+    await startSteam(page, 'de')
+    const state = await cookie(context, COOKIES.openidState)
+    expect(state?.httpOnly).toBe(true)
+    expect(state?.sameSite).toBe('Lax')
+    expect(state?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(Math.round((state!.expires - Date.now() / 1000) / 60)).toBe(10)
+    await expect(page).toHaveURL(new RegExp(`openid\\.return_to=[^&]*state%3D${state!.value}`))
+    await pickAccount(page, HANNAH)
+    await expect(page).toHaveURL(/\/de$/)
+    expect(await cookie(context, COOKIES.openidState)).toBeUndefined()
+  })
+
   test('a replayed answer: refused with a clear message, no session', async ({ page, context }) => {
     await page.goto('/en/login')
     await startSteam(page, 'en')
@@ -109,7 +161,8 @@ test.describe('issue 16: sign in with Steam', () => {
     expect(answer).not.toBe('')
     await context.clearCookies()
     await page.goto(answer)
-    await expect(page.getByTestId('steam-failed')).toContainText('This Steam sign-in has already been used.')
+    // Its state was used up by the first answer (R10.6); the backend's single-use nonce holds too (backend/tests/steam.test.ts).
+    await expect(page.getByTestId('steam-failed')).toContainText(msg('en', 'acc_steam_unverified'))
     expect(await cookie(context, COOKIES.token)).toBeUndefined()
   })
 

@@ -125,6 +125,20 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
           >
             {m.acc_logout()}
           </button>
+          <button
+            type="submit"
+            name="everywhere"
+            value="1"
+            className="button button--ghost"
+            onClick={(e) => {
+              e.preventDefault()
+              auth.send({ type: 'auth.logout', everywhere: true })
+            }}
+            data-testid="logout-everywhere"
+          >
+            {m.acc_logout_everywhere()}
+          </button>
+          <p className="field__hint">{m.acc_logout_everywhere_hint()}</p>
         </form>
       </section>
 

@@ -12,7 +12,7 @@ import { useSite } from '#app/site/use-site.ts'
 import { type AuthUser, createAuthMachine, type PageInfo } from '#machines/auth.ts'
 import { isLocale } from '#machines/rules/locale.ts'
 import { pageAccess } from './access.ts'
-import { authCalls } from './auth.effects.ts'
+import { authCalls, endBackendSession } from './auth.effects.ts'
 import { AuthActor } from './auth-actor.ts'
 import { registerPageAuth } from './auth-client.ts'
 import { clearStoredSession, storeSession } from './auth-storage.ts'
@@ -58,6 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         toast: (_, params) => notify(params),
         logError: (_, params) => reportFailure('auth:', params.error),
         reportExpired: (_, params) => console.warn(params.message),
+        endBackendSession: (_, params) => void endBackendSession({ base: site.config.apiBrowserBase, locale }, params),
       },
     }))
   }, [router, site.config.apiBrowserBase, locale, crossOrigin])

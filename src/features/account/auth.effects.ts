@@ -1,12 +1,12 @@
 /**
  * R7: the auth machine's calls to the backend — verify a code, sign in by an e-mail's link,
- * confirm an e-mail, finish Steam's sign-in, fetch the user, refresh the token. The client
+ * confirm an e-mail, finish Steam's sign-in, fetch the user, refresh the token, end the session. The client
  * (ofetch and the response schemas) loads with the first call, not with the page.
  */
 import { fromPromise } from 'xstate'
 import type { ApiOptions } from '#app/api/client.ts'
 import type { TokenGrant as ApiTokenGrant } from '#app/api/schemas.ts'
-import type { AuthUser, TokenGrant } from '#machines/auth.ts'
+import type { AuthUser, EndSessionParams, TokenGrant } from '#machines/auth.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 
 function toGrant(grant: ApiTokenGrant): TokenGrant {
@@ -33,8 +33,30 @@ export function authCalls({ base, locale, fallbackMessage }: AuthCallsOptions) {
     verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async ({ input }) => toGrant(await (await api()).verify(input))),
     signInByLink: fromPromise<TokenGrant, { code: string }>(async ({ input }) => toGrant(await (await api()).signInByCode(input.code))),
     confirmEmail: fromPromise<TokenGrant, { email: string; code: string; password: string }>(async ({ input }) => toGrant(await (await api()).confirm(input))),
-    verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async ({ input }) => toGrant(await (await api()).authCallback(input.params))),
+    // R10.6: Steam's answer goes through the site's server, which alone can read the browser's state cookie.
+    verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async ({ input }) => {
+      const { finishSteamSignIn } = await import('./steam.functions.ts')
+      const settled = await finishSteamSignIn({ data: { locale, params: input.params } })
+      if ('error' in settled) throw new Error(settled.error)
+      return toGrant(settled.grant)
+    }),
     fetchUser: fromPromise<AuthUser, { token: string }>(async ({ input }) => (await (await api(input.token)).me()) as AuthUser),
     refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async ({ input }) => toGrant(await (await api()).refresh(input.refreshToken))),
+  }
+}
+
+/**
+ * R7.3: tells the backend a session is over (this device's, or every device's). Local state is
+ * cleared by the machine whatever this answers: a failure, or a backend without the call, is
+ * neither shown nor logged as an error.
+ */
+export async function endBackendSession({ base, locale }: Pick<AuthCallsOptions, 'base' | 'locale'>, params: EndSessionParams): Promise<void> {
+  if (!params.token && !params.refreshToken) return
+  try {
+    const api = (await import('#app/api/client.ts')).createApi({ base, locale, token: () => params.token, log: () => {} })
+    if (params.everywhere && params.token) await api.logoutEverywhere()
+    else await api.logout(params.refreshToken)
+  } catch {
+    // The session ends here anyway; a backend that cannot end it lets it expire.
   }
 }

@@ -6,6 +6,7 @@
  */
 import { appendResponseHeader, deleteCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server'
 import { type Api, ApiError, createApi } from '#app/api/client.ts'
+import { visitorAddress } from '#app/server/request.server.ts'
 import { CONSTANTS, loadConfig } from '#config'
 import { sessionState } from '#machines/rules/access.ts'
 import type { Locale } from '#machines/rules/locale.ts'
@@ -64,8 +65,18 @@ async function resolveSession(api: (token: string | null) => Api, options: { now
  */
 export function pageApi(locale: Locale, fallbackMessage?: () => string): (token: string | null) => Api {
   const { apiBase } = loadConfig()
+  // R10.4: the backend counts wrong codes per visitor: it is told whose request this is.
+  const visitor = visitorAddress(getRequest())
+  const headers = visitor ? { 'x-forwarded-for': visitor } : undefined
   return (token) =>
-    createApi({ base: apiBase, locale, token: () => token, timeoutMs: CONSTANTS.serverBackendTimeoutMs, ...(fallbackMessage ? { fallbackMessage } : {}) })
+    createApi({
+      base: apiBase,
+      locale,
+      token: () => token,
+      timeoutMs: CONSTANTS.serverBackendTimeoutMs,
+      ...(headers ? { headers } : {}),
+      ...(fallbackMessage ? { fallbackMessage } : {}),
+    })
 }
 
 /** The visitor's session for a page's server function, refreshed first when it must be (R4). */

@@ -59,6 +59,8 @@ function events(snapshot: Snap): TestEvent[] {
       redirectTo: '/en/premium',
     },
     { type: 'auth.logout' },
+    // R7.3: sign-out on every device.
+    { type: 'auth.logout', everywhere: true },
     { type: 'user.refresh' },
     { type: 'page.changed', page: c.page.access === 'protected' ? PUBLIC : PROTECTED },
     ...CHECKS.filter((now) => now >= c.now).map((now) => ({ type: 'token.check', now })),
@@ -336,13 +338,21 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'logout makes no call, clears the stored session and goes to the root',
-    requirement: 'R2, R7',
+    name: 'sign-out asks the backend to end the session (every device when asked), clears the stored session and goes to the root',
+    requirement: 'R2, R7.3',
     when: on('auth.logout', loggedIn),
     check: (s) => {
       expect(loggedOut(s.after)).toBe(true)
       expect(emptySession(ctx<Ctx>(s.after))).toBe(true)
-      expect(trace(s).filter((t) => !t.startsWith('stop:'))).toEqual(['clearStoredSession', 'navigate'])
+      expect(trace(s).filter((t) => !t.startsWith('stop:'))).toEqual(['endBackendSession', 'clearStoredSession', 'navigate'])
+      // The session that ends is the one the visitor had: its token and refresh token, taken before they are forgotten.
+      const had = ctx<Ctx>(before(s))
+      expect(action(s, 'endBackendSession')?.params).toEqual({
+        token: had.token,
+        refreshToken: had.refreshToken,
+        everywhere: (s.event as { everywhere?: boolean }).everywhere === true,
+      })
+      expect(had.token).not.toBeNull()
       expect(action(s, 'navigate')?.params).toEqual({ to: '/' })
     },
   },

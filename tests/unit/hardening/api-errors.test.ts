@@ -61,3 +61,24 @@ describe('issue 9: backend failures reach the visitor as a plain sentence', () =
     expect(error.message).toMatch(/unexpected shape/)
   })
 })
+
+describe('R10.8: a code in a call’s path never reaches a log', () => {
+  const LINK = 'Gjfe9EOjfRS2zf18QKF0eXOTxDmSDq_zqLwlUHZ_u4k'
+  it.each([
+    ['a sign-in link', (c: ReturnType<typeof api>['client']) => c.signInByCode(LINK), 'GET /en/users/auth/{code}'],
+    ['an e-mail confirmation', (c: ReturnType<typeof api>['client']) => c.confirmEmail(LINK), 'POST /en/users/email/{code}'],
+    ['a referral link', (c: ReturnType<typeof api>['client']) => c.registerReferrer('FRIEND42'), 'GET /en/referrer/link/{code}'],
+  ] as const)('%s that fails is logged by its pattern', async (_, call, line) => {
+    for (const respond of [
+      () => Response.json({ message: 'This code has expired.' }, { status: 410 }),
+      () => Promise.reject(new TypeError(`fetch failed: http://backend.test/en/users/auth/${LINK}`)),
+    ]) {
+      const { client, logged } = api(respond)
+      const error = await failure(call(client))
+      expect(logged.join('\n')).toContain(line)
+      expect(logged.join('\n')).not.toContain(LINK)
+      expect(logged.join('\n')).not.toContain('FRIEND42')
+      expect(error.detail).not.toContain(LINK)
+    }
+  })
+})

@@ -1,17 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { getRequestHeader } from '@tanstack/react-start/server'
 import { useEffect } from 'react'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { SignInFailed, useSignInFailure } from '#app/features/account/sign-in-failed.tsx'
+import { formAction, LOGIN_LINK_FORM } from '#app/forms/endpoints.ts'
 import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { useSite } from '#app/site/use-site.ts'
+import { isOwnNavigation } from '#machines/rules/navigation.ts'
 import { isSafeRedirect } from '#machines/rules/redirect.ts'
 
 const Search = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
+/** R10.7: whether the visitor opened the link themselves; a navigation inside the site always is. */
+const openedByVisitor = createIsomorphicFn()
+  .server(() => isOwnNavigation(getRequestHeader('sec-fetch-site')))
+  .client(() => true)
+
 /** R2, R7: sign-in by the code from the e-mailed link (GET /users/auth/{code}). */
 export const Route = createFileRoute('/_guests/login/$code')({
   validateSearch: Search,
+  loader: () => ({ own: openedByVisitor() }),
   component: LoginCodePage,
 })
 
@@ -19,20 +30,40 @@ function LoginCodePage() {
   const { product } = useSite()
   const { code } = Route.useParams()
   const { redirect } = Route.useSearch()
+  const { own } = Route.useLoaderData()
   const auth = AuthActor.useActorRef()
   const failure = useSignInFailure()
+  const signIn = () => auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' })
   useEffect(() => {
-    // After hydration only: the server renders the "checking" state, the browser signs in.
-    auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' })
-  }, [auth, code, redirect])
+    // After hydration only: the server renders the "checking" state, the browser signs in. A link
+    // opened from another site waits for the visitor's button (R10.7).
+    if (own) auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' })
+  }, [auth, code, redirect, own])
   return (
     <PageIntro heading={m.page_login_code_heading({ product })} intro={m.page_login_code_intro({ product })}>
       {failure !== null ? (
         <SignInFailed title={m.acc_link_failed_title()} error={failure} redirect={redirect} testId="link-failed" />
-      ) : (
+      ) : own ? (
         <p className="notice" role="status" aria-busy="true">
           {m.acc_link_checking()}
         </p>
+      ) : (
+        <form method="post" action={formAction(LOGIN_LINK_FORM)} className="form-card" data-testid="link-ask">
+          <p>{m.acc_link_ask()}</p>
+          <input type="hidden" name="locale" value={getLocale()} />
+          <input type="hidden" name="code" value={code} />
+          {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+          <button
+            type="submit"
+            className="button"
+            onClick={(event) => {
+              event.preventDefault()
+              signIn()
+            }}
+          >
+            {m.acc_link_continue()}
+          </button>
+        </form>
       )}
     </PageIntro>
   )

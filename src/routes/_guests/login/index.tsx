@@ -1,7 +1,7 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
-import { isOpenIdAnswer, steamSignInUrl } from '#app/features/account/openid.ts'
+import { isOpenIdAnswer } from '#app/features/account/openid.ts'
 import { SignInFailed, useSignInFailure } from '#app/features/account/sign-in-failed.tsx'
 import { EMAIL_STEP, SignInForm, type SignInStart } from '#app/features/account/sign-in-form.tsx'
 import { formAction } from '#app/forms/endpoints.ts'
@@ -10,7 +10,6 @@ import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { useSite } from '#app/site/use-site.ts'
-import { localePath } from '#machines/rules/locale.ts'
 import { isSafeRedirect } from '#machines/rules/redirect.ts'
 import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in.ts'
 
@@ -40,13 +39,12 @@ function startFrom(flash: Flash | null): SignInStart {
 }
 
 function LoginPage() {
-  const { product, flash, config, origin } = useSite()
+  const { product, flash } = useSite()
   const { redirect } = Route.useSearch()
   // The query exactly as the provider wrote it (the router's parsed search reads numbers into it).
   const searchStr = useLocation().searchStr
   const locale = getLocale()
   if (isOpenIdAnswer(searchStr)) return <SteamCallback redirect={redirect} searchStr={searchStr} />
-  const returnTo = `${origin}${localePath(locale, '/login')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`
   return (
     <PageIntro heading={m.page_login_heading({ product })} intro={m.page_login_intro({ product })}>
       {redirect ? (
@@ -57,9 +55,14 @@ function LoginPage() {
       <SignInForm redirect={redirect} start={startFrom(flash)} />
       <div className="form-card form-card--alt">
         <p className="form-card__muted">{m.acc_steam_or()}</p>
-        <a className="button button--steam" href={steamSignInUrl(config.steamOpenIdUrl, origin, returnTo)} data-testid="steam-sign-in">
-          {m.acc_steam_sign_in()}
-        </a>
+        {/* R10.6: the site starts the sign-in, so that the answer is bound to this browser. */}
+        <form method="post" action={formAction('steam-start')}>
+          <input type="hidden" name="locale" value={locale} />
+          {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+          <button type="submit" className="button button--steam" data-testid="steam-sign-in">
+            {m.acc_steam_sign_in()}
+          </button>
+        </form>
       </div>
     </PageIntro>
   )

@@ -1,0 +1,57 @@
+/**
+ * R2, R7, R10.6: the site's side of "Sign in with Steam". Starting it stores a random state in a
+ * cookie of this browser only and sends the visitor to the provider with that state in
+ * `return_to`; finishing it takes the provider's answer only when it came back with the state this
+ * browser's cookie holds, uses the cookie up, and then hands the answer to the backend. An answer
+ * made for another browser (a login CSRF: an attacker's own Steam answer opened in a victim's
+ * browser) finds no state or another one and is refused as a tampered answer is.
+ */
+import { randomBytes } from 'node:crypto'
+import { COOKIES, readCookie } from '#app/site/cookies.ts'
+import { type Locale, localePath } from '#machines/rules/locale.ts'
+import { OPENID_STATE_MAX_AGE_SECONDS, OPENID_STATE_PARAM, openIdReturnTo, openIdStateMatches, steamSignInUrl } from './openid.ts'
+
+/** The state cookie: HttpOnly (no script of the page needs it), sent back on the provider's top-level return. */
+function stateCookie(value: string, maxAgeSeconds: number, options: { crossOrigin: boolean; https: boolean }): string {
+  const sameSite = options.crossOrigin ? 'SameSite=None; Secure' : `SameSite=Lax${options.https ? '; Secure' : ''}`
+  return `${COOKIES.openidState}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; ${sameSite}`
+}
+
+export interface SteamStart {
+  /** The provider's sign-in address, `return_to` carrying the state. */
+  location: string
+  /** The `Set-Cookie` of the state. */
+  cookie: string
+}
+
+/** A new Steam sign-in for this browser: where to send it, and its state cookie. */
+export function startSteamSignIn(options: {
+  provider: string
+  origin: string
+  locale: Locale
+  redirect?: string | undefined
+  crossOrigin: boolean
+  https: boolean
+}): SteamStart {
+  const state = randomBytes(32).toString('base64url')
+  const returnTo = openIdReturnTo(options.origin, localePath(options.locale, '/login'), state, options.redirect)
+  return {
+    location: steamSignInUrl(options.provider, options.origin, returnTo),
+    cookie: stateCookie(state, OPENID_STATE_MAX_AGE_SECONDS, options),
+  }
+}
+
+/**
+ * Whether a provider's answer belongs to this browser, and the `Set-Cookie` that uses the state
+ * up (sent whatever the outcome: a state is good for one answer).
+ */
+export function takeOpenIdState(
+  cookieHeader: string | null,
+  params: Readonly<Record<string, string>>,
+  options: { crossOrigin: boolean; https: boolean },
+): { ours: boolean; clear: string } {
+  return {
+    ours: openIdStateMatches(readCookie(cookieHeader, COOKIES.openidState), params[OPENID_STATE_PARAM]),
+    clear: stateCookie('', 0, options),
+  }
+}
