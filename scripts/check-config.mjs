@@ -60,11 +60,40 @@ export function startPlan(env) {
         ...siteEnv,
         BACKEND_PORT: String(backendPort),
         BACKEND_MODE: env.BACKEND_MODE ?? 'development',
+        // R10.4: the site's server calls the backend for visitors without JavaScript and names them in X-Forwarded-For.
+        BACKEND_TRUST_PROXY: env.BACKEND_TRUST_PROXY ?? 'loopback',
         SITE_URL: env.SITE_URL ?? `http://localhost:${port}`,
         SITE_ORIGINS: env.SITE_ORIGINS ?? `http://localhost:${port},http://127.0.0.1:${port},http://mirror.localhost:${port}`,
       }
     : null
   return { port, backendPort, workerCount, standIn, siteDefaults, siteEnv, backendEnv, problems }
+}
+
+/**
+ * What `npm start` says once everything listens: where the site, the mirror and the backend are;
+ * with the stand-in in development mode (the default), its dev mailbox and sandboxes, and that it
+ * is a demo for this machine, never for real money (R10.1). `standIn`: what the stand-in said when
+ * it listened, or null for a configured backend (`apiBase`).
+ *
+ * @param {{ dev: boolean, siteLine: string, mirror: string, backendPort: number, standIn: { store: string, mailbox: string | null, mode?: string } | null, apiBase?: string }} options
+ */
+export function startLines({ dev, siteLine, mirror, backendPort, standIn, apiBase }) {
+  const backendBase = `http://localhost:${backendPort}`
+  const lines = [`Skinvault is running${dev ? ' (development server)' : ''}:`, `  site         ${siteLine}`, `  mirror       ${mirror}`]
+  if (!standIn) {
+    lines.push(`  backend      ${apiBase}`)
+  } else {
+    const mode = standIn.mode ?? 'development'
+    lines.push(`  backend      ${backendBase} (stand-in, ${standIn.store}, ${mode} mode)`)
+    if (standIn.mailbox) lines.push(`  dev mailbox  ${backendBase}/__dev/mail (sign-in codes and every e-mail sent)`)
+    if (mode === 'development') {
+      lines.push("  sandboxes    card payments and Steam sign-in are the backend's stand-ins: no money moves; card 4242 4242 4242 4242 is approved")
+      lines.push('  ! The backend runs in development mode: sandbox payments, sandbox Steam and an open dev mailbox that shows')
+      lines.push('    every sign-in code to anyone who can reach it. A demo on this machine only, never for real money or the internet.')
+    }
+  }
+  lines.push('Ctrl+C stops everything.')
+  return lines
 }
 
 /** The variable a problem names (its first word), so one variable is reported once. */

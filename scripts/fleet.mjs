@@ -1,7 +1,8 @@
 // `npm run fleet`: the production shape on one machine (decision 085). nginx (Debian's package)
 // as the front proxy with its cache, FLEET_INSTANCES site instances (default 2) behind it, and the
 // stand-in backend on a real PostgreSQL server (Debian's package), each installed when missing and
-// this runs as root. Everything lives under .data/fleet; Ctrl+C stops it all.
+// this runs as root. The backend runs in production mode with secrets generated for the run: no
+// sandbox, no dev mailbox (R10.1). Everything lives under .data/fleet; Ctrl+C stops it all.
 //
 //   npm run fleet                 start, and keep running
 //   FLEET_PORT=8080               where nginx listens (default 8080)
@@ -9,6 +10,7 @@
 //
 // SIGHUP to this process restarts the site instances one by one behind nginx (a deploy).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -22,6 +24,9 @@ const instancePorts = Array.from({ length: INSTANCES }, (_, i) => PORT + 1 + i)
 const asRoot = process.getuid?.() === 0
 const children = new Set()
 let stopping = false
+
+/** A secret for this run only: 32 random bytes, base64url. */
+const secret = () => randomBytes(32).toString('base64url')
 
 function log(line) {
   console.log(`[fleet] ${line}`)
@@ -105,10 +110,8 @@ const siteEnv = {
   SITE_BASE_URL: site,
   MIRROR_BASE_URL: `http://mirror.localhost:${PORT}`,
   TRUST_PROXY: 'loopback',
-  // The stand-in backend's sandboxes, as `npm start` uses them.
-  CLOUDPAYMENTS_SCRIPT_URL: `http://localhost:${BACKEND_PORT}/sandbox/cloudpayments.js`,
-  PAYSELECTION_SCRIPT_URL: `http://localhost:${BACKEND_PORT}/sandbox/pay-widget.js`,
-  STEAM_OPENID_URL: `http://localhost:${BACKEND_PORT}/sandbox/openid/login`,
+  // Production mode (R10.1): the card widgets and Steam are the providers' own, as on the internet;
+  // the stand-in backend has no sandbox to stand in for them here.
   OPERATOR_NAME: process.env.OPERATOR_NAME ?? 'Demo Operator Ltd. (fictional)',
 }
 const instances = new Map()
@@ -199,7 +202,13 @@ try {
   stopPostgres = startPostgres()
   run('stand-in backend', process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
     BACKEND_PORT: String(BACKEND_PORT),
-    BACKEND_MODE: 'development',
+    // R10.1: production mode, which refuses the published sandbox secrets: each run has secrets of its own.
+    BACKEND_MODE: 'production',
+    CLOUDPAYMENTS_API_SECRET: secret(),
+    PAYSELECTION_SITE_ID: `fleet-${randomBytes(6).toString('hex')}`,
+    PAYSELECTION_SECRET_KEY: secret(),
+    // R10.4: the site instances call the backend for visitors and name them in X-Forwarded-For.
+    BACKEND_TRUST_PROXY: 'loopback',
     DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
     SITE_URL: site,
     SITE_ORIGINS: `${site},http://mirror.localhost:${PORT}`,

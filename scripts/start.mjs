@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { Balancer } from './balancer.mjs'
-import { checkStart } from './check-config.mjs'
+import { checkStart, startLines } from './check-config.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dev = process.argv.includes('--dev')
@@ -81,17 +81,7 @@ if (plan.standIn) {
 
 /** Where everything is, once everything listens. */
 function announce(siteLine) {
-  const backendBase = `http://localhost:${backendPort}`
-  const lines = [`Skinvault is running${dev ? ' (development server)' : ''}:`, `  site         ${siteLine}`, `  mirror       ${process.env.MIRROR_BASE_URL}`]
-  if (standIn) {
-    lines.push(`  backend      ${backendBase} (stand-in, ${standIn.store})`)
-    if (standIn.mailbox) lines.push(`  dev mailbox  ${backendBase}/__dev/mail (sign-in codes and every e-mail sent)`)
-    lines.push("  sandboxes    card payments and Steam sign-in are the backend's stand-ins: no money moves; card 4242 4242 4242 4242 is approved")
-  } else {
-    lines.push(`  backend      ${process.env.API_BASE_URL}`)
-  }
-  lines.push('Ctrl+C stops everything.')
-  console.log(lines.join('\n'))
+  console.log(startLines({ dev, siteLine, mirror: process.env.MIRROR_BASE_URL, backendPort, standIn, apiBase: process.env.API_BASE_URL }).join('\n'))
 }
 
 if (dev) {

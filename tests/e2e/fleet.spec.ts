@@ -6,8 +6,10 @@
  */
 
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { createHmac } from 'node:crypto'
+import { readFileSync, statSync } from 'node:fs'
 import type { APIRequestContext } from '@playwright/test'
+import pg from 'pg'
 import { SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
@@ -38,8 +40,23 @@ test.afterAll(async () => {
   }
 })
 
+/**
+ * The code the fleet's backend mailed, read from its outbox in PostgreSQL: in production mode it
+ * has no dev mailbox (R10.1).
+ */
+async function outboxCode(email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${FLEET_PORT + 100}/postgres` })
+  await client.connect()
+  try {
+    const rows = await client.query<{ code: string }>('SELECT code FROM mail_outbox WHERE to_email = $1 AND code IS NOT NULL ORDER BY id DESC LIMIT 1', [email])
+    return rows.rows[0]!.code
+  } finally {
+    await client.end()
+  }
+}
+
 /** A signed-in visitor of the fleet's own backend: the Cookie header their browser sends. */
-const signedInCookie = (request: APIRequestContext) => sessionCookieViaApi(request, uniqueEmail('fleet'), 'en', BACKEND)
+const signedInCookie = (request: APIRequestContext) => sessionCookieViaApi(request, uniqueEmail('fleet'), 'en', BACKEND, outboxCode)
 
 test('guests are served from the proxy’s cache: at least 95% of requests under load', async () => {
   const paths = ['/en', '/ru/faq', '/de/premium', '/en/wiki', '/ru', '/de/faq']
@@ -58,6 +75,43 @@ test('guests are served from the proxy’s cache: at least 95% of requests under
   expect(hits / cache.length).toBeGreaterThanOrEqual(0.95)
 })
 
+test('R10.1: the fleet is production mode: no sandbox, no dev mailbox, and the published sandbox secret signs nothing', async ({ request }) => {
+  expect(output).toContain('stand-in backend')
+  for (const path of ['/__dev/mail', '/sandbox/cloudpayments.js', '/sandbox/pay-widget.js', '/sandbox/widget', '/sandbox/openid/login']) {
+    expect((await request.get(`${BACKEND}${path}`)).status(), path).toBe(404)
+  }
+  const charge = await request.post(`${BACKEND}/sandbox/provider/charge`, { data: {} })
+  expect(charge.status()).toBe(404)
+  // A Pay notification signed with the published sandbox secret, for a payment the attacker made.
+  const cookie = await signedInCookie(request)
+  const token = decodeURIComponent(/auth\._token\.local=([^;]+)/.exec(cookie)![1]!).replace('Bearer ', '')
+  const created = await request.post(`${BACKEND}/en/payments`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { subscription_id: 3, service: 'cloudpayments' },
+  })
+  expect(created.status()).toBe(201)
+  const payment = (await created.json()) as { payment_id: number; amount: number; currency: string; email: string; widget_token?: string }
+  expect(payment.widget_token).toBeUndefined()
+  const body = new URLSearchParams({
+    TransactionId: '900001',
+    Amount: payment.amount.toFixed(2),
+    Currency: payment.currency,
+    Status: 'Completed',
+    InvoiceId: String(payment.payment_id),
+    Email: payment.email,
+  }).toString()
+  const forged = await request.post(`${BACKEND}/notifications/cloudpayments/pay`, {
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-hmac': createHmac('sha256', 'sandbox-cloudpayments-api-secret').update(body).digest('base64'),
+    },
+    data: body,
+  })
+  expect(forged.status()).toBe(401)
+  const me = await request.get(`${BACKEND}/en/users/me`, { headers: { authorization: `Bearer ${token}` } })
+  expect(((await me.json()) as { subscription: unknown }).subscription).toBeNull()
+})
+
 test('a signed-in visitor passes the cache and gets a private page of their own', async ({ request }) => {
   const cookie = await signedInCookie(request)
   for (let i = 0; i < 3; i++) {
@@ -67,6 +121,33 @@ test('a signed-in visitor passes the cache and gets a private page of their own'
     expect(answer.headers['cache-control']).toBe('private, no-store')
     expect(answer.text).toContain('fleet-')
   }
+})
+
+test('a page with a sign-in code in its address: nginx neither keeps nor logs it (security review 2026-11-26)', async () => {
+  // A sign-in token as the backend issues them: 43 characters of base64url.
+  const token = 'Zq3x9Lk2Vb7Nw4Rt8Hy1Pc6Md0Fs5Gj2Ka9Ue3Wi7Ox'
+  const log = '.data/fleet/nginx/access.log'
+  const from = statSync(log).size
+  for (let i = 0; i < 3; i++) {
+    const answer = await get(`${FLEET}/en/login/${token}?redirect=%2Fen%2Faccount`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers['cache-control']).toBe('private, no-store')
+    expect(answer.headers['x-proxy-cache']).toBe('BYPASS')
+    // Nor kept by the instance's own guest page cache.
+    expect(answer.headers['x-cache']).toBeUndefined()
+  }
+  for (const path of [`/login/${token}`, `/ru/confirm-email/${token}`, `/de/join/${token}`]) {
+    const answer = await get(`${FLEET}${path}`)
+    expect(answer.status, path).toBe(200)
+    expect(answer.headers['x-proxy-cache'], path).toBe('BYPASS')
+  }
+  const written = readFileSync(log).subarray(from).toString('utf8')
+  expect(written).not.toContain(token)
+  expect(written).not.toContain('redirect=')
+  expect(written.match(/"GET \/en\/login\/:code HTTP\/1\.1"/g)).toHaveLength(3)
+  expect(written).toContain('"GET /login/:code HTTP/1.1"')
+  expect(written).toContain('"GET /ru/confirm-email/:code HTTP/1.1"')
+  expect(written).toContain('"GET /de/join/:code HTTP/1.1"')
 })
 
 test('a deploy restarts every instance one by one under load: no failed or 5xx response', async ({ request }) => {

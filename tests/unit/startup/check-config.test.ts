@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -56,8 +56,12 @@ describe('npm start checks all configuration before it starts anything', () => {
   it('names a data folder another backend holds, in one line', async () => {
     const settings = await env()
     const dir = settings.BACKEND_DATA_DIR
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' })
+    // A process started as the backend is (its command line names backend/src/main.ts), with a lock naming its pid.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)', 'backend/src/main.ts'], { stdio: 'ignore' })
     try {
+      const started = Date.now() + 5000
+      while (!readFileSync(`/proc/${other.pid}/cmdline`, 'utf8').includes('backend/src/main.ts') && Date.now() < started)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       mkdirSync(dir, { recursive: true })
       writeFileSync(join(dir, 'backend.lock'), `${other.pid}\n`)
       expect((await checkStart(settings)).problems).toEqual([
