@@ -112,6 +112,37 @@ describe('npm start checks all configuration before it starts anything', () => {
     expect(registered).toEqual([])
   })
 
+  it('leaves no child process behind in the process it checks: a site primary has its workers as its only children', async () => {
+    // The TypeScript parsers run through tsx, whose esbuild service is a child process started
+    // from the check's worker thread; left running when the thread ends, it stays a zombie child
+    // of the site (a primary with two workers had three children).
+    const script = `
+      import { readdirSync, readFileSync } from 'node:fs'
+      const { checkStart } = await import(${JSON.stringify(new URL('../../../scripts/check-config.mjs', import.meta.url).href)})
+      await checkStart(JSON.parse(process.argv[2]))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const children = readdirSync('/proc').filter((name) => /^\\d+$/.test(name)).filter((name) => {
+        try {
+          const stat = readFileSync('/proc/' + name + '/stat', 'utf8')
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid
+        } catch {
+          return false
+        }
+      }).map((name) => readFileSync('/proc/' + name + '/stat', 'utf8').split(' ')[1])
+      console.log(JSON.stringify(children))
+    `
+    const file = join(folder(), 'children.mjs')
+    writeFileSync(file, script)
+    // Without tsx's cache of transformed files, as on a fresh machine: esbuild's service starts.
+    const run = spawnSync(process.execPath, [file, JSON.stringify(await env())], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, TSX_DISABLE_CACHE: '1' },
+    })
+    expect(run.stderr).toBe('')
+    expect(JSON.parse(run.stdout)).toEqual([])
+  })
+
   it('gives the stand-in backend the addresses of the site it serves', () => {
     const plan = startPlan({ PORT: '4000' })
     expect(plan.backendEnv).toMatchObject({
