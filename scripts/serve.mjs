@@ -136,8 +136,8 @@ export const DRAIN_MS = 9_000
 export const LINGER_MS = 2_000
 
 /**
- * A connection the server closes after its answer (`Connection: close`: the 413 of a body over the
- * limit, src/server/admission.server.ts). Node closes it at once; when the client is still sending
+ * How the connection of a 413 closes (a body over the limit refused unread, `Connection: close`,
+ * src/server/admission.server.ts; every other connection closes as Node closes it). Node closes it at once; when the client is still sending
  * a body nobody reads, that close is a reset, and the client's system may throw the answer away
  * before the client reads it. Instead the server's side is ended after the answer (the client
  * reads it, then the end), nothing more is read than Node itself discards, and the connection is
@@ -192,12 +192,17 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
     gracefulShutdown: false,
     node: worker ? { exclusive: true } : undefined,
     middleware: [readiness(state), staticFileMiddleware(files, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
-    fetch: (request) => entry.fetch(request),
+    fetch: async (request) => {
+      const response = await entry.fetch(request)
+      // A body refused unread (413, `Connection: close`): this connection alone closes lingering.
+      if (response.status === 413) {
+        const socket = request.runtime?.node?.req?.socket
+        if (socket) socket.destroySoon = lingeringClose
+      }
+      return response
+    },
   })
   await server.ready()
-  server.node.server.on('connection', (socket) => {
-    socket.destroySoon = lingeringClose
-  })
   /** Connections handed over by the primary and still open. */
   const handed = new Set()
   /** Resolves the wait for the primary's answer to this worker's draining. */
