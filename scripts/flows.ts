@@ -9,6 +9,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import { type MachineEntry, machines } from '#machines/index.ts'
+import { flowDiffSince } from './flows/diff.ts'
+import { writeExports } from './flows/files.ts'
+import { EXPORTS_README, exportLinks } from './flows/readme.ts'
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows')
 
@@ -39,7 +42,8 @@ function guardName(guard: unknown): string | null {
   if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type)
   if (typeof guard === 'function') {
     const g = guard as { guards?: unknown[]; name?: string; check?: { name?: string } }
-    if (Array.isArray(g.guards)) return g.guards.map(guardName).join(' and ')
+    // xstate's `and`, `or` and `not` guards are functions of those names holding their guards.
+    if (Array.isArray(g.guards)) return g.name === 'not' ? `not ${guardName(g.guards[0])}` : g.guards.map(guardName).join(g.name === 'or' ? ' or ' : ' and ')
     return g.check?.name && g.check.name !== 'check' ? g.check.name : 'guard'
   }
   return 'guard'
@@ -132,7 +136,7 @@ export function indexPage(entries: readonly MachineEntry[] = machines): string {
   const rows = entries.map((e) => {
     const root = e.machine.root as AnyStateNode
     const count = (node: AnyStateNode): number => (Object.values(node.states) as AnyStateNode[]).reduce((n, c) => n + 1 + count(c), 0)
-    return `| [${e.name}](${e.name}.svg) | \`${e.machine.id}\` | ${e.requirements} | ${count(root)} | [${e.name}.mmd](${e.name}.mmd) |`
+    return `| [${e.name}](${e.name}.svg) | \`${e.machine.id}\` | ${e.requirements} | ${count(root)} | [${e.name}.mmd](${e.name}.mmd) | ${exportLinks(e.name)} |`
   })
   return `# State machine diagrams
 
@@ -141,8 +145,8 @@ Never edit these files by hand: change the machine and run \`npm run flows\`. Th
 \`tests/machines/flows.test.ts\` regenerates the Mermaid text and renders the SVG in memory, and fails when a
 file here differs from them by a single byte.
 
-| Diagram | Machine id | Requirements | States | Mermaid source |
-|---|---|---|---|---|
+| Diagram | Machine id | Requirements | States | Mermaid source | Definition |
+|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Reading the diagrams: a label is \`event [guard] / actions\`; \`X done\` and \`X error\` are the
@@ -150,22 +154,11 @@ outcomes of the invoked actor \`X\`; \`always\` is an eventless transition; a st
 actors it invokes and its tags (\`busy\`). "any state" stands for transitions the machine takes
 in whichever state it is.
 
-## Opening a machine in Stately's visualizer
+[requirements.md](requirements.md) traces every numbered requirement of \`docs/requirements.md\` to the
+machine properties that check it, with the number of steps each was checked on, and lists the
+requirements no machine property checks with the tests that name them (or "untested").
 
-The machines are plain XState v5 \`setup(...).createMachine(...)\` definitions with named
-actors, actions and guards, so they import as they are:
-
-1. Open https://stately.ai/registry/new (or the editor of any Stately project) and choose **Import**
-   ("Import from code").
-2. Paste the whole file, for example \`machines/payment.ts\`. The \`setup({ ... })\` block supplies
-   the names; the imported rules (\`./rules/*\`) are only called inside implementations, which the
-   visualizer does not run, so they need not be pasted.
-3. The editor shows the same states and transitions as the diagram here. Edits made there are
-   copied back by hand into the file; then run \`npm run flows\`.
-
-For a quick look without an account, the \`.mmd\` files render in any Mermaid viewer
-(GitHub renders them in a \`mermaid\` code block).
-`
+${EXPORTS_README}`
 }
 
 /** The SVG file of a diagram, exactly as written to docs/flows/ (rendered offline, no browser). */
@@ -185,12 +178,29 @@ export async function writeFlows(dir = FLOWS_DIR): Promise<string[]> {
     writeFileSync(join(dir, `${name}.svg`), await renderSvg(mermaid))
     written.push(`${name}.mmd`, `${name}.svg`)
   }
+  // The definitions as JSON (Stately's editor) and SCXML: scripts/flows/files.ts.
+  written.push(...writeExports(dir, machines))
   writeFileSync(join(dir, 'README.md'), indexPage())
   written.push('README.md')
   return written
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes('--diff')) {
+  // `npm run flows -- --diff REF`: the flow changes since REF, in Markdown (scripts/flows/diff.ts); writes nothing.
+  const ref = process.argv[process.argv.indexOf('--diff') + 1]
+  if (!ref || ref.startsWith('-')) {
+    console.error('usage: npm run flows -- --diff REF (a git ref, e.g. HEAD~1 or main)')
+    process.exit(2)
+  }
+  try {
+    process.stdout.write(flowDiffSince(ref, machines))
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(2)
+  }
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const written = await writeFlows()
+  // The requirements traceability table: every model's properties run on their steps (tests/machines/requirements.ts).
+  written.push(await (await import('../tests/machines/requirements.ts')).writeRequirementsTable())
   console.log(`docs/flows: ${written.join(', ')}`)
 }

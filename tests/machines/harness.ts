@@ -62,7 +62,7 @@ export interface Step {
 export interface Property {
   /** A short name, unique in its model. */
   name: string
-  /** The requirement it states (`R4`, `decision 053`). */
+  /** The numbered requirements it checks, then any decisions (`R4.3, R4.5, decision 053`); tests/machines/requirements.test.ts keeps them real. */
   requirement: string
   /** Whether the property speaks about this step (default: every step). */
   when?: (step: Step) => boolean
@@ -282,9 +282,14 @@ export function newCount(): CheckCount {
   return { paths: 0, steps: 0, checks: 0, applied: new Map() }
 }
 
-function checkStep(model: MachineModel, step: Step, count: CheckCount, describeStep: () => string): void {
+/** Whether a property speaks about a step (its `when`; every step without one): the harness checks it there. */
+export function appliesAt(property: Property, step: Step): boolean {
+  return !property.when || property.when(step)
+}
+
+export function checkStep(model: MachineModel, step: Step, count: CheckCount, describeStep: () => string): void {
   for (const property of model.properties) {
-    if (property.when && !property.when(step)) continue
+    if (!appliesAt(property, step)) continue
     try {
       property.check(step)
     } catch (error) {
@@ -295,6 +300,88 @@ function checkStep(model: MachineModel, step: Step, count: CheckCount, describeS
     count.applied.set(property.name, (count.applied.get(property.name) ?? 0) + 1)
   }
   count.steps++
+}
+
+/**
+ * How `checkModel` walks a model from one input: the machine with its fakes, the events offered
+ * in a state, the vertex key, and xstate/graph's traversal options. `npm run paths` walks the same.
+ */
+export function traversalOf(model: MachineModel, variant: ModelInput) {
+  const machine = faked(model.machine)
+  // An actor's answer (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`) only comes while the
+  // actor runs: it is offered where the machine has that child, whether or not it handles it.
+  const offered = (snapshot: Snap) =>
+    model.events(snapshot).filter((e) => {
+      const answer = /^xstate\.(?:done|error)\.actor\.(.+)$/u.exec(e.type)
+      return !answer || answer[1]! in snapshot.children
+    })
+  const serialize = model.serializeState ?? ((s: Snap) => serializeSnapshot(s))
+  const traversal = { input: variant.input as never, events: offered as never, limit: 100_000, serializeState: ((s: Snap) => serialize(s)) as never }
+  return { machine, offered, serialize, traversal }
+}
+
+/**
+ * The first `depth` levels of a graph (a start with `depth`): the same edges xstate/graph would
+ * take, breadth first. `state` hears every state whose events are tried, `edge` every step, with
+ * whether it reached a state not seen before.
+ */
+export function walkLevels(
+  first: Snap,
+  depth: number,
+  offered: (s: Snap) => TestEvent[],
+  serialize: (s: Snap) => string,
+  transition: (s: Snap, e: TestEvent) => Snap,
+  on: { state?: (s: Snap) => void; edge?: (from: Snap, event: TestEvent, after: Snap, isNew: boolean) => void },
+): void {
+  let frontier = [first]
+  const seen = new Set(frontier.map(serialize))
+  for (let level = 0; level < depth; level++) {
+    const next: Snap[] = []
+    for (const state of frontier) {
+      on.state?.(state)
+      for (const event of offered(state)) {
+        const after = transition(state, event)
+        const key = serialize(after)
+        const isNew = !seen.has(key)
+        if (isNew) {
+          seen.add(key)
+          next.push(after)
+        }
+        on.edge?.(state, event, after, isNew)
+      }
+    }
+    frontier = next
+  }
+}
+
+/**
+ * Steps as the harness records them (effects, whether the state took the event), on the machine
+ * with its fakes, from the start with `input`: `start` takes the start, `next` one event from a
+ * state; `coverage` hears every microstep.
+ */
+export function stepperFor(model: MachineModel, input: unknown, coverage: Pick<Coverage, 'record'> | null = null) {
+  const machine = faked(model.machine)
+  const { scope, actorScope } = scopeFor(machine, input, coverage)
+  return {
+    start(): Step {
+      scope.reset()
+      const after = machine.getInitialSnapshot(actorScope as never, input as never) as Snap
+      return makeStep(0, { type: 'xstate.init' }, null, after, effectsOf(scope.actions), input, true)
+    },
+    next(before: Snap, event: TestEvent): Step {
+      scope.reset()
+      const after = machine.transition(before as never, event as never, actorScope as never) as Snap
+      return makeStep(1, event, before, after, effectsOf(scope.actions), input, scope.microsteps() > 0)
+    },
+  }
+}
+
+/** The steps of one path, from the start with `input` through `events` (see `stepperFor`). */
+export function stepsAlong(model: MachineModel, input: unknown, events: readonly TestEvent[], coverage: Pick<Coverage, 'record'> | null = null): Step[] {
+  const stepper = stepperFor(model, input, coverage)
+  const steps = [stepper.start()]
+  for (const event of events) steps.push(stepper.next(steps[steps.length - 1]!.after, event))
+  return steps
 }
 
 /**
@@ -321,37 +408,15 @@ export function checkModel(model: MachineModel, variant: ModelInput, count: Chec
     transition: (snapshot: Snap, event: TestEvent) =>
       record(event, snapshot, () => machine.transition(snapshot as never, event as never, actorScope as never) as Snap),
   } as unknown as AnyStateMachine
-  // An actor's answer (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`) only comes while the
-  // actor runs: it is offered where the machine has that child, whether or not it handles it.
-  const offered = (snapshot: Snap) =>
-    model.events(snapshot).filter((e) => {
-      const answer = /^xstate\.(?:done|error)\.actor\.(.+)$/u.exec(e.type)
-      return !answer || answer[1]! in snapshot.children
-    })
-  const serialize = model.serializeState ?? ((s: Snap) => serializeSnapshot(s))
-  const traversal = { input: input as never, events: offered as never, limit: 100_000, serializeState: ((s: Snap) => serialize(s)) as never }
+  const { offered, serialize, traversal } = traversalOf(model, variant)
   if (variant.depth === undefined) {
     const graph = getAdjacencyMap(logic, traversal) as unknown as Record<string, unknown>
     count.paths += Object.keys(graph).length
   } else {
-    // The first steps only: the same edges xstate/graph would take, breadth first.
-    let frontier = [logic.getInitialSnapshot(actorScope as never, input as never) as Snap]
-    const seen = new Set(frontier.map(serialize))
-    for (let depth = 0; depth < variant.depth; depth++) {
-      const next: Snap[] = []
-      for (const state of frontier) {
-        count.paths++
-        for (const event of offered(state)) {
-          const after = logic.transition(state as never, event as never, actorScope as never) as Snap
-          const key = serialize(after)
-          if (!seen.has(key)) {
-            seen.add(key)
-            next.push(after)
-          }
-        }
-      }
-      frontier = next
-    }
+    const first = logic.getInitialSnapshot(actorScope as never, input as never) as Snap
+    walkLevels(first, variant.depth, offered, serialize, (state, event) => logic.transition(state as never, event as never, actorScope as never) as Snap, {
+      state: () => void count.paths++,
+    })
   }
   const pathTo = (target: Snap | null) => {
     if (target === null) return 'at the start'
@@ -441,7 +506,7 @@ export function is(snapshot: Snap | null, value: unknown): boolean {
 /** An event the state ignored changes nothing and causes nothing. */
 export const IGNORED_EVENTS_CHANGE_NOTHING: Property = {
   name: 'an event the state does not take changes nothing and causes nothing',
-  requirement: 'statecharts',
+  requirement: 'decision 070',
   when: (step) => step.index > 0 && !step.taken,
   check: (step) => {
     if (step.effects.length !== 0) expect(step.effects).toEqual([])

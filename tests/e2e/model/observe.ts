@@ -6,8 +6,9 @@
  * checks that the site took the transitions the machine's graph takes on its path, and appends the log to
  * a file of this run; the coverage printed after the tests is computed from that file.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test'
 import type { MachineLogEntry } from '#app/features/locale/locale-provider.tsx'
 import { waitForHydration } from '../support/fixtures.ts'
@@ -95,6 +96,18 @@ export function reportCoverage(
   const observed: Observed = { paths: lines.length, ...observedOf(entries, model.machine.id) }
   const c = coverage(model, observed, expectedPaths)
   console.log(formatCoverage(label, c))
+  // Kept after the run beside the machine tests' reports (`reports/paths/<machine>.json`); each
+  // worker that finishes writes it again, the last one with every path.
+  const reports = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'reports', 'paths')
+  mkdirSync(reports, { recursive: true })
+  const report = {
+    ...c,
+    label,
+    source: 'tests/e2e/model (browser paths, observed by the site machine log)',
+    statesTaken: [...observed.states].sort(),
+    transitionsTaken: [...observed.transitions].sort(),
+  }
+  writeFileSync(join(reports, `browser-${bucket}.json`), `${JSON.stringify(report, null, 2)}\n`)
   if (c.paths < expectedPaths) return
   expect(c.missedStates, `${label}: reachable states no browser path entered`).toEqual([])
   expect(c.missedTransitions, `${label}: reachable transitions no browser path took`).toEqual([])

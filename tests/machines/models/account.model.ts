@@ -69,7 +69,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts idle with its three forms (the e-mail, its code, the password with its confirmation), nothing open, no error',
-    requirement: 'R4, R5, R7',
+    requirement: 'R4.21, R5.10',
     when: (s) => s.index === 0,
     check: (s) => {
       expect(state(s.after)).toBe('idle')
@@ -79,7 +79,7 @@ const properties: Property[] = [
   },
   {
     name: 'the three forms run all along; at most one call runs, in its busy state; a confirmation is open exactly while asking',
-    requirement: 'R4, R7 (one action at a time)',
+    requirement: 'R4.21',
     check: (s) => {
       const children = Object.keys(s.after.children)
       const calls = children.filter((id) => !FORM_IDS.includes(id))
@@ -91,7 +91,7 @@ const properties: Property[] = [
   },
   {
     name: 'cancelling the subscription and resetting the device ask first: the modal opens with that confirmation, nothing is called yet',
-    requirement: 'R4, R7',
+    requirement: 'R4.21',
     when: (s) => s.index > 0 && state(s.before!) === 'idle' && (s.event.type === 'account.cancelSubscription' || s.event.type === 'account.resetDevice'),
     check: (s) => {
       const kind = s.event.type === 'account.cancelSubscription' ? 'cancel' : 'reset'
@@ -103,7 +103,7 @@ const properties: Property[] = [
   },
   {
     name: 'a confirmed cancel calls GET /users/subscription/cancel, a confirmed reset DELETE /users/device/reset; a dismissed one calls nothing; the confirmation closes',
-    requirement: 'R4, R7',
+    requirement: 'R4.21, R7.2',
     when: (s) => s.index > 0 && state(s.before!) === 'confirming' && s.event.type === 'modal.answered',
     check: (s) => {
       const kind = a(s.before).confirming
@@ -115,7 +115,7 @@ const properties: Property[] = [
   },
   {
     name: 'turning renewal back on runs at once (no confirmation): GET /users/subscription/resume; the last error goes',
-    requirement: 'R7',
+    requirement: 'R4.21, R7.2',
     when: (s) => s.index > 0 && state(s.before!) === 'idle' && s.event.type === 'account.resumeRenewal',
     check: (s) => {
       expect(state(s.after)).toBe('resuming')
@@ -125,7 +125,7 @@ const properties: Property[] = [
   },
   {
     name: "each form's values start its call (PUT /users/email, POST /users/email/{code}, POST /users/credentials); another form's are ignored",
-    requirement: 'R5, R7',
+    requirement: 'R3.12, R7.2',
     when: (s) => s.index > 0 && state(s.before!) === 'idle' && s.event.type === 'form.submitted',
     check: (s) => {
       const next = CALL_OF_FORM[s.event.form as string]
@@ -141,7 +141,7 @@ const properties: Property[] = [
   },
   {
     name: "a call that succeeded: back to idle, a success toast with the backend's message, the refreshed user handed on; a new password empties both password fields",
-    requirement: 'R7, R8',
+    requirement: 'R4.21',
     when: (s) => s.event.type.startsWith('xstate.done.actor.'),
     check: (s) => {
       const call = answeredCall(s, 'done')
@@ -159,7 +159,7 @@ const properties: Property[] = [
   },
   {
     name: "a call that failed: back to idle with the backend's message (an Error's, or what was thrown) as the error and in an error toast, logged; the user is not refreshed",
-    requirement: 'R7, R8',
+    requirement: 'R4.21, R8.9',
     when: (s) => s.event.type.startsWith('xstate.error.actor.'),
     check: (s) => {
       const call = answeredCall(s, 'error')
@@ -175,7 +175,7 @@ const properties: Property[] = [
   },
   {
     name: 'one action at a time: while a call runs or a confirmation is open, another action changes nothing and calls nothing',
-    requirement: 'R7',
+    requirement: 'R4.21',
     when: (s) => s.index > 0 && state(s.before!) !== 'idle' && ACTIONS.includes(s.event.type),
     check: (s) => {
       expect([state(s.after), a(s.after)]).toEqual([state(s.before!), a(s.before)])
@@ -184,7 +184,7 @@ const properties: Property[] = [
   },
   {
     name: 'an answer from the modal when no confirmation is open changes nothing',
-    requirement: 'R4',
+    requirement: 'R4.21',
     when: (s) => s.index > 0 && state(s.before!) !== 'confirming' && s.event.type === 'modal.answered',
     check: (s) => {
       expect([state(s.after), a(s.after)]).toEqual([state(s.before!), a(s.before)])

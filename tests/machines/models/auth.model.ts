@@ -175,7 +175,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'busy exactly while a call runs: signing in, fetching the user, refreshing, renewing',
-    requirement: 'R3',
+    requirement: 'R3.6',
     check: (s) => {
       expect(s.after.hasTag('busy')).toBe(busyState(s.after))
       expect(isBusy(s.after)).toBe(busyState(s.after))
@@ -185,7 +185,7 @@ const properties: Property[] = [
   },
   {
     name: 'logged out holds no session and remembers nothing (the root); logged in holds a token; the strategy is local',
-    requirement: 'R2, R3, R4',
+    requirement: 'R2.17, R3.6, R4.14',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       expect(c.strategy).toBe('local')
@@ -198,13 +198,13 @@ const properties: Property[] = [
   },
   {
     name: 'at start the page is the one given, else an English public page at the root',
-    requirement: 'R2',
+    requirement: 'R2.16',
     when: (s) => s.index === 0,
     check: (s) => expect(ctx<Ctx>(s.after).page).toEqual((s.input as AuthInput).page ?? { access: 'public', href: '/', locale: 'en' }),
   },
   {
     name: 'active only with a user and a token valid at the last check (500 ms margin)',
-    requirement: 'R4',
+    requirement: 'R4.14, R4.15, R9.9',
     check: (s) => {
       if (!s.after.matches({ loggedIn: 'active' })) return
       const c = ctx<Ctx>(s.after)
@@ -214,7 +214,7 @@ const properties: Property[] = [
   },
   {
     name: 'the Authorization header and the analytics token and user id only while logged in',
-    requirement: 'R3, R4, R6',
+    requirement: 'R3.5, R3.9, R4.15, R4.17, R6.3',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const inSession = loggedIn(s.after)
@@ -227,7 +227,7 @@ const properties: Property[] = [
   },
   {
     name: 'at start: a token without expiry lives 1800 s and is stored back; a valid one with its user is active; a valid one without fetches the user; an expired one is refreshed or ends the session',
-    requirement: 'R4, R8, R9',
+    requirement: 'R2.17, R4.15, R4.16, R8.8, R9.9',
     when: (s) => s.index === 0,
     check: (s) => {
       const input = s.input as AuthInput
@@ -259,7 +259,7 @@ const properties: Property[] = [
   },
   {
     name: 'signing in: the credentials decide the call, with the code in Latin digits and the address trimmed',
-    requirement: 'R5, R7',
+    requirement: 'R1.5, R5.8, R7.2',
     when: on('auth.login', loggedOut),
     check: (s) => {
       const credentials = s.event.credentials as { kind: string; email?: string; code?: string; password?: string }
@@ -278,7 +278,7 @@ const properties: Property[] = [
   },
   {
     name: "the login callback sends the provider's search params, exactly, to be verified",
-    requirement: 'R2, R7',
+    requirement: 'R2.2, R7.2',
     when: on('auth.callback', loggedOut),
     check: (s) => {
       expect(trace(s)).toEqual(['start:verifyCallback'])
@@ -287,7 +287,7 @@ const properties: Property[] = [
   },
   {
     name: 'a login remembers a safe local target, and anything else as the root',
-    requirement: 'R2, R5',
+    requirement: 'R2.17, R5.9',
     when: (s) => s.index > 0 && (s.event.type === 'auth.login' || s.event.type === 'auth.callback') && loggedOut(before(s)),
     check: (s) => {
       const target = s.event.redirectTo
@@ -296,7 +296,7 @@ const properties: Property[] = [
   },
   {
     name: 'a grant becomes the session: its lifetime in seconds, 1800 s without one; the user is fetched with the new token',
-    requirement: 'R4, R7, R9',
+    requirement: 'R4.14, R7.2, R9.9',
     when: (s) =>
       s.index > 0 && /^xstate\.done\.actor\.(verifyCode|signInByLink|confirmEmail|verifyCallback)$/.test(s.event.type) && before(s).matches('loggingIn'),
     check: (s) => {
@@ -313,7 +313,7 @@ const properties: Property[] = [
   },
   {
     name: 'logged in once the user is fetched: the session stored, then the remembered target or the root',
-    requirement: 'R2, R4',
+    requirement: 'R2.17, R3.6, R4.14',
     when: on('xstate.done.actor.fetchUser', (b) => b.matches({ loggingIn: 'fetchingUser' })),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -326,7 +326,7 @@ const properties: Property[] = [
   },
   {
     name: 'a failed sign-in: logged out, the error kept and logged, nothing stored, nowhere to go',
-    requirement: 'R4, R8',
+    requirement: 'R4.14, R8.8',
     when: (s) => s.index > 0 && /^xstate\.error\.actor\./.test(s.event.type) && before(s).matches('loggingIn'),
     check: (s) => {
       const message = (s.event.error as Error).message
@@ -339,7 +339,7 @@ const properties: Property[] = [
   },
   {
     name: 'sign-out asks the backend to end the session (every device when asked), clears the stored session and goes to the root',
-    requirement: 'R2, R7.3',
+    requirement: 'R2.17, R7.3',
     when: on('auth.logout', loggedIn),
     check: (s) => {
       expect(loggedOut(s.after)).toBe(true)
@@ -358,7 +358,7 @@ const properties: Property[] = [
   },
   {
     name: 'a token check: a valid token goes on; an expired one is refreshed when possible; otherwise the session ends',
-    requirement: 'R4, R8',
+    requirement: 'R4.15, R4.16, R8.8, R9.9',
     when: on('token.check', (b) => b.matches({ loggedIn: 'active' })),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -378,7 +378,7 @@ const properties: Property[] = [
   },
   {
     name: 'a refresh stores the new pair and the session goes on, the user kept',
-    requirement: 'R4',
+    requirement: 'R3.6, R4.15',
     when: on('xstate.done.actor.refreshToken', (b) => b.matches({ loggedIn: 'refreshing' })),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -392,7 +392,7 @@ const properties: Property[] = [
   },
   {
     name: 'a refused refresh ends the session (and is logged)',
-    requirement: 'R4, R8',
+    requirement: 'R4.15, R4.16, R8.8',
     when: on('xstate.error.actor.refreshToken', (b) => b.matches({ loggedIn: 'refreshing' })),
     check: (s) => {
       expectEnded(s, ctx<Ctx>(s.before).page, ['logError'])
@@ -401,7 +401,7 @@ const properties: Property[] = [
   },
   {
     name: 'user.refresh fetches the user again with the token; the answer replaces the user',
-    requirement: 'R4',
+    requirement: 'R3.5, R4.6, R4.21',
     when: (s) =>
       s.index > 0 &&
       ((s.event.type === 'user.refresh' && before(s).matches({ loggedIn: 'active' })) ||
@@ -419,7 +419,7 @@ const properties: Property[] = [
   },
   {
     name: 'a user that cannot be fetched again ends the session',
-    requirement: 'R4, R8',
+    requirement: 'R4.14',
     when: on('xstate.error.actor.refreshUser', (b) => b.matches({ loggedIn: 'fetchingUser' })),
     check: (s) => {
       expect(loggedOut(s.after)).toBe(true)
@@ -428,7 +428,7 @@ const properties: Property[] = [
   },
   {
     name: "signed in, only the account's own confirmation is taken (any case, trimmed): the session is renewed in place",
-    requirement: 'R7',
+    requirement: 'R4.18, R6.4, decision 009',
     when: on('auth.login', (b) => b.matches({ loggedIn: 'active' })),
     check: (s) => {
       const credentials = s.event.credentials as { kind: string; email?: string }
@@ -446,7 +446,7 @@ const properties: Property[] = [
   },
   {
     name: 'a renewal stores the new token and fetches the user; a failed one keeps the session and says why',
-    requirement: 'R7',
+    requirement: 'R4.18',
     when: (s) => s.index > 0 && /^xstate\.(done|error)\.actor\.renew$/.test(s.event.type) && before(s).matches({ loggedIn: 'renewing' }),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -464,7 +464,7 @@ const properties: Property[] = [
   },
   {
     name: 'the page on show is remembered, in any state, with no side effect',
-    requirement: 'R2',
+    requirement: 'R2.16, R4.16',
     when: (s) => s.index > 0 && s.event.type === 'page.changed',
     check: (s) => {
       expect(ctx<Ctx>(s.after).page).toEqual(s.event.page)
@@ -474,7 +474,7 @@ const properties: Property[] = [
   },
   {
     name: 'a stopped call stops its actor',
-    requirement: 'statecharts',
+    requirement: 'decision 070',
     when: (s) => s.index > 0 && stops(s).length > 0,
     check: (s) => {
       for (const id of stops(s))

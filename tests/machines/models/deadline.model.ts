@@ -93,7 +93,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts idle, with no deadline and nothing left, and does nothing (server and first render agree)',
-    requirement: 'R9',
+    requirement: 'R9.10',
     when: (s) => s.index === 0,
     check: (s) => {
       expect(state(s.after)).toBe('idle')
@@ -103,7 +103,7 @@ const properties: Property[] = [
   },
   {
     name: 'idle has no deadline; running and finished have one',
-    requirement: 'R9',
+    requirement: 'R9.10',
     check: (s) => {
       const { deadline } = ctx<DeadlineCtx>(s.after)
       if (state(s.after) === 'idle') expect(deadline).toBeNull()
@@ -112,7 +112,7 @@ const properties: Property[] = [
   },
   {
     name: 'the time left is whole hours, minutes (0-59) and seconds (0-59), never negative',
-    requirement: 'R9',
+    requirement: 'R1.9, R9.10',
     check: (s) => {
       const { left } = ctx<DeadlineCtx>(s.after)
       for (const n of [left.hours, left.minutes, left.seconds]) {
@@ -125,18 +125,18 @@ const properties: Property[] = [
   },
   {
     name: 'the ticker runs exactly while the countdown runs',
-    requirement: 'R9',
+    requirement: 'R1.9, R9.10',
     check: (s) => expect(Object.keys(s.after.children)).toEqual(state(s.after) === 'running' ? ['ticker'] : []),
   },
   {
     name: 'a finished countdown shows nothing left',
-    requirement: 'R9',
+    requirement: 'R9.10',
     when: (s) => state(s.after) === 'finished',
     check: (s) => expect(ctx<DeadlineCtx>(s.after).left).toEqual(ZERO),
   },
   {
     name: 'hydration starts the countdown and its ticker, a tick every 1000 ms',
-    requirement: 'R9',
+    requirement: 'R1.9, R9.10',
     when: hydratingFromIdle,
     check: (s) => {
       expect(state(s.after)).toBe('running')
@@ -146,13 +146,13 @@ const properties: Property[] = [
   },
   {
     name: 'a deadline set is at least one hour ahead',
-    requirement: 'R9',
+    requirement: 'R9.10',
     when: hydratingFromIdle,
     check: (s) => expect(ctx<DeadlineCtx>(s.after).deadline! - (s.event.now as number)).toBeGreaterThanOrEqual(HOUR),
   },
   {
     name: 'a valid stored deadline (an ISO date-time at least one hour ahead) is kept and not written again',
-    requirement: 'R3, R9',
+    requirement: 'R3.11, R9.10',
     when: (s) => hydratingFromIdle(s) && expectation(s).written === null,
     check: (s) => {
       expect(ctx<DeadlineCtx>(s.after).deadline).toBe(expectation(s).deadline)
@@ -161,7 +161,7 @@ const properties: Property[] = [
   },
   {
     name: 'a missing, invalid or near (under one hour) deadline is regenerated 16 to 23 hours ahead plus random minutes and seconds',
-    requirement: 'R9',
+    requirement: 'R9.10',
     when: (s) => hydratingFromIdle(s) && expectation(s).written !== null,
     check: (s) => {
       const deadline = ctx<DeadlineCtx>(s.after).deadline!
@@ -174,7 +174,7 @@ const properties: Property[] = [
   },
   {
     name: 'a regenerated deadline is written as an ISO date-time under `deadline`, before the ticker starts',
-    requirement: 'R3, R9',
+    requirement: 'R3.11, R9.10',
     when: (s) => hydratingFromIdle(s) && expectation(s).written !== null,
     check: (s) => {
       expect(trace(s)).toEqual(['storeDeadline', 'start:ticker'])
@@ -183,13 +183,13 @@ const properties: Property[] = [
   },
   {
     name: 'the time left is shown at once after hydration',
-    requirement: 'R9',
+    requirement: 'R1.9, R9.10',
     when: hydratingFromIdle,
     check: (s) => expect(ctx<DeadlineCtx>(s.after).left).toEqual(expectation(s).left),
   },
   {
     name: 'a tick keeps the deadline, takes the time and shows the whole time left',
-    requirement: 'R9',
+    requirement: 'R9.10',
     when: tickWhileRunning,
     check: (s) => {
       const before = ctx<DeadlineCtx>(s.before)
@@ -201,7 +201,7 @@ const properties: Property[] = [
   },
   {
     name: 'the countdown finishes when the deadline is reached, and only then; the ticker stops with it',
-    requirement: 'R9',
+    requirement: 'R9.10',
     when: tickWhileRunning,
     check: (s) => {
       expect(state(s.after)).toBe(s.event.reached ? 'finished' : 'running')
@@ -210,7 +210,7 @@ const properties: Property[] = [
   },
   {
     name: 'nothing is written to storage except on hydration, and the ticker is only stopped by the deadline',
-    requirement: 'R3, R9',
+    requirement: 'R3.11, R9.10',
     when: (s) => !hydratingFromIdle(s),
     check: (s) => {
       expect(trace(s).filter((t) => t === 'storeDeadline')).toEqual([])

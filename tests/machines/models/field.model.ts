@@ -50,7 +50,7 @@ const isValidateTrigger = (e: TestEvent) => e.type === 'field.input' || e.type =
 const properties: Property[] = [
   {
     name: 'starts untouched, pristine, not validated, holding the value typed before (or empty), and runs nothing',
-    requirement: 'R4; guide 6',
+    requirement: 'R4.19, R4.20',
     when: (s) => s.index === 0,
     check: (s) => {
       expect(s.after.value).toEqual({ touch: 'untouched', edit: 'pristine', validation: 'idle' })
@@ -69,7 +69,7 @@ const properties: Property[] = [
   },
   {
     name: 'the flags the form renders are the states: touched/untouched, dirty/pristine, pending, valid = passed, invalid = failed, validated, changed = value differs from the initial value',
-    requirement: 'R4',
+    requirement: 'R4.19',
     check: (s) => {
       const touched = region(s.after, 'touch') === 'touched'
       const dirty = region(s.after, 'edit') === 'dirty'
@@ -92,7 +92,7 @@ const properties: Property[] = [
   },
   {
     name: 'idle: never validated, no failure; passed: validated, no failure; failed: validated, with a failure; pristine keeps the initial value',
-    requirement: 'R4',
+    requirement: 'R4.19',
     check: (s) => {
       const x = c(s.after)
       const result = validation(s.after)
@@ -108,7 +108,7 @@ const properties: Property[] = [
   },
   {
     name: 'an input makes the field dirty with the value typed, keeps the touch state, and validates at once (aggressive mode, debounce 0)',
-    requirement: 'R4, R5',
+    requirement: 'R4.19, R5.3',
     when: (s) => s.event.type === 'field.input',
     check: (s) => {
       expect(region(s.after, 'edit')).toBe('dirty')
@@ -120,7 +120,7 @@ const properties: Property[] = [
   },
   {
     name: 'a blur touches the field and validates at once, keeping the value and the edit state',
-    requirement: 'R4, R5',
+    requirement: 'R4.19, R5.3',
     when: (s) => s.event.type === 'field.blur',
     check: (s) => {
       expect(region(s.after, 'touch')).toBe('touched')
@@ -131,7 +131,7 @@ const properties: Property[] = [
   },
   {
     name: "a form's validate request validates without touching or editing",
-    requirement: 'R4, R5',
+    requirement: 'R4.19',
     when: (s) => s.event.type === 'field.validate',
     check: (s) => {
       expect([region(s.after, 'touch'), region(s.after, 'edit'), validation(s.after)]).toEqual([
@@ -144,7 +144,7 @@ const properties: Property[] = [
   },
   {
     name: "input, blur and validate take the form's values when given them, else keep the last ones; the result so far is kept while validating",
-    requirement: 'R5 (confirmed compares with another field)',
+    requirement: 'R5.10',
     when: (s) => s.index > 0 && isValidateTrigger(s.event),
     check: (s) => {
       expect(c(s.after).values).toEqual(s.event.values ?? c(s.before).values)
@@ -153,7 +153,7 @@ const properties: Property[] = [
   },
   {
     name: 'each validation starts the rule engine with the name, the new value, the rules and the values; a running one is stopped first (only the latest value counts)',
-    requirement: 'R4, R5',
+    requirement: 'R4.19, R5.3',
     when: (s) => s.index > 0 && isValidateTrigger(s.event),
     check: (s) => {
       const restart = validation(s.before!) === 'pending'
@@ -162,7 +162,7 @@ const properties: Property[] = [
   },
   {
     name: 'a pass: passed, validated, no failure, and the result is reported (name, no failure), nothing else',
-    requirement: 'R4',
+    requirement: 'R4.19',
     when: (s) => s.event.type === 'xstate.done.actor.validate' && s.event.output === null,
     check: (s) => {
       expect(validation(s.after)).toBe('passed')
@@ -175,7 +175,7 @@ const properties: Property[] = [
   },
   {
     name: 'a failure: failed, validated, holding the failed rule and its parameters, and reported with it',
-    requirement: 'R4, R5',
+    requirement: 'R4.19, R5.11',
     when: (s) => s.event.type === 'xstate.done.actor.validate' && s.event.output !== null,
     check: (s) => {
       expect(validation(s.after)).toBe('failed')
@@ -188,7 +188,7 @@ const properties: Property[] = [
   },
   {
     name: 'a rule engine that crashed is a failure with the default message ("{_field_} is not valid."), never a pass, and is reported',
-    requirement: 'R5',
+    requirement: 'R5.3',
     when: (s) => s.event.type === 'xstate.error.actor.validate',
     check: (s) => {
       expect(validation(s.after)).toBe('failed')
@@ -201,7 +201,7 @@ const properties: Property[] = [
   },
   {
     name: 'a field run by a form tells the form each result: field.reported with its name, failed unless it passed',
-    requirement: 'R4, R5',
+    requirement: 'R4.19',
     when: (s) => s.event.type.startsWith('xstate.done.actor.') || s.event.type.startsWith('xstate.error.actor.'),
     check: (s) => {
       const report = s.effects.find((e) => e.kind === 'action' && e.type === 'report') as unknown as { params: never }
@@ -211,7 +211,7 @@ const properties: Property[] = [
   },
   {
     name: 'a result changes neither the value, the values nor the touch and edit states',
-    requirement: 'R4',
+    requirement: 'R4.19',
     when: (s) => s.event.type.startsWith('xstate.done.actor.') || s.event.type.startsWith('xstate.error.actor.'),
     check: (s) => {
       expect(validation(s.before!)).toBe('pending')
@@ -222,7 +222,7 @@ const properties: Property[] = [
   },
   {
     name: 'a reset: untouched, pristine, idle, not validated, no failure; the value given (or the initial one) becomes the value and the initial value; a running validation is stopped and nothing is reported',
-    requirement: 'R4',
+    requirement: 'R4.19',
     when: (s) => s.event.type === 'field.reset',
     check: (s) => {
       expect(s.after.value).toEqual({ touch: 'untouched', edit: 'pristine', validation: 'idle' })
@@ -233,7 +233,7 @@ const properties: Property[] = [
   },
   {
     name: 'the rule engine runs exactly while pending; nothing is ever sent to it',
-    requirement: 'R4',
+    requirement: 'R4.19',
     check: (s) => {
       expect(sends(s)).toEqual([])
       const running = (s.before !== null && validation(s.before) === 'pending' ? 1 : 0) + starts(s).length - stops(s).length

@@ -90,7 +90,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'at start, one field machine per field in page order, each with its name, the value typed before (or empty) and its rules',
-    requirement: 'R4, R5; guide 6',
+    requirement: 'R4.19, R4.20, R5.10',
     when: (s) => s.index === 0,
     check: (s) => {
       const spec = specOf(s)
@@ -115,7 +115,7 @@ const properties: Property[] = [
   },
   {
     name: 'a submit made before the page was interactive is carried out at start: every field is asked to validate with the values; otherwise the form waits',
-    requirement: 'R4, R5 (submitOnStart)',
+    requirement: 'R4.20',
     when: (s) => s.index === 0,
     check: (s) => {
       const early = specOf(s).submitOnStart === true
@@ -126,7 +126,7 @@ const properties: Property[] = [
   },
   {
     name: 'the form holds one value and one field per field, in page order, and never another name',
-    requirement: 'R4',
+    requirement: 'R4.19',
     check: (s) => {
       const x = c(s.after)
       expect(x.id).toBe(specOf(s).id)
@@ -137,7 +137,7 @@ const properties: Property[] = [
   },
   {
     name: 'editing waits for no field; validating waits for at least one, and a field that failed is no longer awaited',
-    requirement: 'R4',
+    requirement: 'R4.19',
     check: (s) => {
       const x = c(s.after)
       if (state(s.after) === 'editing') expect(x.awaiting).toEqual([])
@@ -150,7 +150,7 @@ const properties: Property[] = [
   },
   {
     name: "an input to a field of the form takes the value and hands it to that field with the form's new values",
-    requirement: 'R4, R5 (aggressive mode; confirmed compares with the other field)',
+    requirement: 'R4.19, R5.10',
     when: (s) => s.event.type === 'form.input' && known(s, s.event.name),
     check: (s) => {
       const values = { ...c(s.before).values, [s.event.name as string]: s.event.value as string }
@@ -161,7 +161,7 @@ const properties: Property[] = [
   },
   {
     name: 'an input outside a round leaves the round alone; during a round the round waits for that field again (its new value is validated) and its earlier result no longer counts',
-    requirement: 'R4, R5 (only values that passed are handed over)',
+    requirement: 'R4.19',
     when: (s) => s.index > 0 && s.event.type === 'form.input' && known(s, s.event.name),
     check: (s) => {
       const before = c(s.before)
@@ -176,7 +176,7 @@ const properties: Property[] = [
   },
   {
     name: "a blur goes to that field with the form's values, and changes nothing in the form",
-    requirement: 'R4, R5 (aggressive mode)',
+    requirement: 'R4.19',
     when: (s) => s.event.type === 'form.blur' && known(s, s.event.name),
     check: (s) => {
       expect(c(s.after)).toEqual(c(s.before))
@@ -186,7 +186,7 @@ const properties: Property[] = [
   },
   {
     name: 'an input, blur or report naming no field of the form changes nothing and reaches nobody',
-    requirement: 'R4',
+    requirement: 'R4.19',
     when: (s) => ['form.input', 'form.blur', 'field.reported'].includes(s.event.type) && !known(s, s.event.name),
     check: (s) => {
       expect(c(s.after)).toEqual(c(s.before))
@@ -196,7 +196,7 @@ const properties: Property[] = [
   },
   {
     name: "a submit while editing starts a round: every field, in page order, is asked to validate with the form's values; nothing is handed over yet",
-    requirement: 'R4, R5',
+    requirement: 'R4.19',
     when: (s) => s.event.type === 'form.submit' && state(s.before!) === 'editing',
     check: (s) => {
       expect(state(s.after)).toBe('validating')
@@ -206,7 +206,7 @@ const properties: Property[] = [
   },
   {
     name: 'a submit during a round changes nothing (one round at a time)',
-    requirement: 'R4',
+    requirement: 'R4.19',
     when: (s) => s.event.type === 'form.submit' && state(s.before!) === 'validating',
     check: (s) => {
       expect([s.after.value, c(s.after)]).toEqual(['validating', c(s.before)])
@@ -215,7 +215,7 @@ const properties: Property[] = [
   },
   {
     name: 'a result of an awaited field that is not the last one is noted (a failure remembered), and nothing else happens',
-    requirement: 'R4',
+    requirement: 'R4.19',
     when: (s) => resultInRound(s) && c(s.before).awaiting.includes(s.event.name as string) && c(s.before).awaiting.length > 1,
     check: (s) => {
       const before = c(s.before)
@@ -230,7 +230,7 @@ const properties: Property[] = [
   },
   {
     name: 'the last result of a round where every field passed hands the values, exactly, to the parent once (form.submitted)',
-    requirement: 'R4, R5 (the validation gate)',
+    requirement: 'R4.19',
     when: (s) => lastResult(s) && c(s.before).failed.length === 0 && s.event.failed === false,
     check: (s) => {
       roundEnded(s, ['submitted', { form: specOf(s).id, values: c(s.before).values }])
@@ -246,7 +246,7 @@ const properties: Property[] = [
   },
   {
     name: 'the last result of a round where some field failed hands nothing over, keeps every value and focuses the first failed field in page order',
-    requirement: 'R4, R5 (the validation gate)',
+    requirement: 'R4.19',
     when: (s) => lastResult(s) && (c(s.before).failed.length > 0 || s.event.failed === true),
     check: (s) => {
       const failed = [...c(s.before).failed, ...(s.event.failed ? [s.event.name as string] : [])]
@@ -256,7 +256,7 @@ const properties: Property[] = [
   },
   {
     name: 'a result from a field the round no longer awaits (or outside a round) changes nothing',
-    requirement: 'R4',
+    requirement: 'R4.19',
     when: (s) => s.event.type === 'field.reported' && known(s, s.event.name) && !(resultInRound(s) && c(s.before).awaiting.includes(s.event.name as string)),
     check: (s) => {
       expect([s.after.value, c(s.after)]).toEqual([s.before!.value, c(s.before)])
@@ -265,7 +265,7 @@ const properties: Property[] = [
   },
   {
     name: 'clearing empties the named fields of the form (and resets each, in the order named) and keeps the others',
-    requirement: 'R4 (a password emptied once it is set)',
+    requirement: 'R4.19',
     when: (s) => s.event.type === 'form.clear',
     check: (s) => {
       const names = (s.event.names as string[]).filter((name) => known(s, name))
@@ -278,7 +278,7 @@ const properties: Property[] = [
   },
   {
     name: 'the fields are asked to validate only by a submit (or the submit made before the page was interactive, at start), and values are handed over or a field focused only at the end of a round',
-    requirement: 'R4, R5 (submitOnStart carried out exactly once)',
+    requirement: 'R4.19, R4.20',
     check: (s) => {
       const validates = sends(s).filter((e) => e.event.type === 'field.validate')
       const asked = s.index === 0 ? specOf(s).submitOnStart === true : s.event.type === 'form.submit' && state(s.before!) === 'editing'

@@ -163,7 +163,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts from the address and what the server did: the form, the registration, or its outcome (a valid code in the cookie)',
-    requirement: 'R2, R7',
+    requirement: 'R1.6, R4.20, R5.10, R7.2',
     when: (s) => s.index === 0,
     check: (s) => {
       const start = startOf(s)
@@ -191,7 +191,7 @@ const properties: Property[] = [
   },
   {
     name: 'busy exactly while registering; the form runs while entering, the registration while registering',
-    requirement: 'R7',
+    requirement: 'R1.6, R7.2',
     check: (s) => {
       expect(s.after.hasTag('busy')).toBe(state(s.after) === 'registering')
       expect(Object.keys(s.after.children)).toEqual(CHILDREN[state(s.after)])
@@ -199,7 +199,7 @@ const properties: Property[] = [
   },
   {
     name: 'a registration under way is waited for: its answer and its failure are both taken',
-    requirement: 'R7',
+    requirement: 'R7.2',
     when: (s) => state(s.after) === 'registering',
     check: (s) => {
       for (const event of answers) expect(s.after.can(event as never)).toBe(true)
@@ -207,7 +207,7 @@ const properties: Property[] = [
   },
   {
     name: 'registered holds a valid answer; invalid holds an answer that is not valid, or the failure',
-    requirement: 'R7',
+    requirement: 'R1.6',
     check: (s) => {
       const c = ctx<JoinCtx>(s.after)
       if (state(s.after) === 'registered') expect([c.result?.valid, c.error]).toEqual([true, null])
@@ -216,7 +216,7 @@ const properties: Property[] = [
   },
   {
     name: 'the join form goes to the join page of the code typed (trimmed, one path segment) in the page language',
-    requirement: 'R2',
+    requirement: 'R2.1, R2.2',
     when: (s) => s.event.type === 'form.submitted' && s.event.form === 'join-code' && s.before !== null && state(s.before) === 'entering',
     check: (s) => {
       const locale = ctx<JoinCtx>(s.before).locale
@@ -228,7 +228,7 @@ const properties: Property[] = [
   },
   {
     name: "another form's values lead nowhere and change nothing",
-    requirement: 'R2',
+    requirement: 'R2.2',
     when: (s) => s.event.type === 'form.submitted' && s.event.form !== 'join-code',
     check: (s) => {
       expect(s.effects).toEqual([])
@@ -238,7 +238,7 @@ const properties: Property[] = [
   },
   {
     name: 'a valid answer: registered, and the code the backend answered kept in the referrer cookie',
-    requirement: 'R7',
+    requirement: 'R1.6, R7.2',
     when: (s) => answered(s, 'done') && (s.event.output as Result).valid,
     check: (s) => {
       const output = s.event.output as Result
@@ -250,7 +250,7 @@ const properties: Property[] = [
   },
   {
     name: 'an answer that is not valid: invalid with the answer, no cookie',
-    requirement: 'R7',
+    requirement: 'R1.6',
     when: (s) => answered(s, 'done') && !(s.event.output as Result).valid,
     check: (s) => {
       expect(state(s.after)).toBe('invalid')
@@ -261,7 +261,7 @@ const properties: Property[] = [
   },
   {
     name: 'a failed registration: invalid with its message, logged, no cookie',
-    requirement: 'R7, R8',
+    requirement: 'R1.6, R8.9',
     when: (s) => answered(s, 'error'),
     check: (s) => {
       expect(state(s.after)).toBe('invalid')
@@ -273,7 +273,7 @@ const properties: Property[] = [
   },
   {
     name: 'the cookie is written only when a code turns out valid',
-    requirement: 'R7',
+    requirement: 'R1.6',
     when: (s) => s.index > 0 && !answered(s, 'done'),
     check: (s) => expect(named(s).filter((a) => a.type === 'storeReferrerCookie')).toEqual([]),
   },

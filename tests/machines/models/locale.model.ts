@@ -192,7 +192,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts ready in the detected language, with its messages; the cookie is written when the root decided it',
-    requirement: 'R2, R9',
+    requirement: 'R2.9, decision 001',
     when: (s) => s.index === 0,
     check: (s) => {
       const start = startOf(s)
@@ -213,7 +213,7 @@ const properties: Property[] = [
   },
   {
     name: 'busy exactly while loading, with one file loading at a time; nothing loads when ready',
-    requirement: 'R4',
+    requirement: 'R4.12',
     check: (s) => {
       const value = state(s.after)
       expect(s.after.hasTag('busy')).toBe(value.startsWith('loading'))
@@ -222,7 +222,7 @@ const properties: Property[] = [
   },
   {
     name: 'a file under way is waited for: its loading and its failure are both taken',
-    requirement: 'R4',
+    requirement: 'R4.12',
     when: (s) => state(s.after).startsWith('loading'),
     check: (s) => {
       const id = LOADER[state(s.after)]!
@@ -232,7 +232,7 @@ const properties: Property[] = [
   },
   {
     name: "the page keeps its language and the domain's message set; when ready, the messages are the selected language's, no change is under way, and the validation messages (if any) are in that language or English",
-    requirement: 'R1, R2, R4',
+    requirement: 'R1.8, R4.12, R4.13',
     check: (s) => {
       const c = A(s)
       expect(c.pageLocale).toBe(startOf(s).locale)
@@ -246,7 +246,7 @@ const properties: Property[] = [
   },
   {
     name: "a change to another language stores the cookie, then loads that language from the domain's set, whatever was loading",
-    requirement: 'R2',
+    requirement: 'R2.11, R4.12',
     when: isNewLanguage,
     check: (s) => {
       expect(state(s.after)).toBe('loading.messages')
@@ -265,7 +265,7 @@ const properties: Property[] = [
   },
   {
     name: 'picking the language already selected stores the cookie and goes to its path at once',
-    requirement: 'R2',
+    requirement: 'R2.11',
     when: isSameLanguage,
     check: (s) => {
       expect(s.effects.map((e) => e.kind)).toEqual(['action', 'action'])
@@ -279,7 +279,7 @@ const properties: Property[] = [
   },
   {
     name: "the language file loaded: then the validation messages in that language (a form wants them), or the change's page",
-    requirement: 'R2, R4',
+    requirement: 'R2.11, R4.12, R4.13',
     when: (s) => answer(s, 'done', 'loadMessages'),
     check: (s) => {
       afterMessages(s, B(s).locale, [])
@@ -289,7 +289,7 @@ const properties: Property[] = [
   },
   {
     name: "the language file failed: logged, the language error toast, and English is loaded from the domain's set",
-    requirement: 'R4, R8',
+    requirement: 'R4.12, R8.4',
     when: (s) => answer(s, 'error', 'loadMessages'),
     check: (s) => {
       expect(state(s.after)).toBe('loading.englishMessages')
@@ -303,7 +303,7 @@ const properties: Property[] = [
   },
   {
     name: 'after the English fallback (loaded, or failed and logged) the language is English, the validation messages still load (in English), and the English page follows',
-    requirement: 'R4, R8',
+    requirement: 'R4.12, R8.4',
     when: (s) => answer(s, 'done', 'loadEnglishMessages') || answer(s, 'error', 'loadEnglishMessages'),
     check: (s) => {
       const logged = s.event.type.startsWith('xstate.error') ? [{ type: 'logError', params: { error: s.event.error } }] : []
@@ -314,7 +314,7 @@ const properties: Property[] = [
   },
   {
     name: 'a form asks for the validation messages: loaded once, in the selected language; while loading, after the language file',
-    requirement: 'R4, R5',
+    requirement: 'R4.13',
     when: (s) => s.index > 0 && s.event.type === 'validation.need',
     check: (s) => {
       if (from(s) === 'ready' && B(s).validationLocale === null) {
@@ -329,7 +329,7 @@ const properties: Property[] = [
   },
   {
     name: "the validation messages loaded: the load ends, and the change's page follows",
-    requirement: 'R2, R4',
+    requirement: 'R2.11, R4.13',
     when: (s) => answer(s, 'done', 'loadValidationMessages'),
     check: (s) => {
       expect(state(s.after)).toBe('ready')
@@ -341,7 +341,7 @@ const properties: Property[] = [
   },
   {
     name: 'the validation file is missing: logged, and the English validation messages are loaded (no toast yet)',
-    requirement: 'R4',
+    requirement: 'R4.13',
     when: (s) => answer(s, 'error', 'loadValidationMessages'),
     check: (s) => {
       expect(state(s.after)).toBe('loading.englishValidation')
@@ -352,7 +352,7 @@ const properties: Property[] = [
   },
   {
     name: "the English validation messages: loaded, or failed with the language error toast; then the change's page follows",
-    requirement: 'R4, R8',
+    requirement: 'R2.11, R4.13',
     when: (s) => answer(s, 'done', 'loadEnglishValidationMessages') || answer(s, 'error', 'loadEnglishValidationMessages'),
     check: (s) => {
       const failed = s.event.type.startsWith('xstate.error')
@@ -373,7 +373,7 @@ const properties: Property[] = [
   },
   {
     name: 'the cookie is only ever written with a site locale, and only at the start or on a change',
-    requirement: 'R2, R9',
+    requirement: 'R2.1, R2.11',
     check: (s) => {
       for (const a of actions(s).filter((x) => x.type === 'storeLocaleCookie')) {
         expect(s.index === 0 || isChange(s)).toBe(true)
@@ -383,7 +383,7 @@ const properties: Property[] = [
   },
   {
     name: 'every page it goes to has the prefix of the language selected; the only toast is the language error',
-    requirement: 'R2, R8',
+    requirement: 'R2.1, R2.11, R8.4',
     check: (s) => {
       for (const a of actions(s)) {
         if (a.type === 'navigate') {

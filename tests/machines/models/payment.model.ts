@@ -248,17 +248,17 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'busy exactly while a payment is under way or its success is being completed',
-    requirement: 'R3, R4',
+    requirement: 'R4.2',
     check: (s) => expect(s.after.hasTag('busy')).toBe(busy(s.after)),
   },
   {
     name: 'why paying is not possible: busy, not ready yet, then no plan, no session, both agreements, the premium one, the promo one',
-    requirement: 'R3, R4',
+    requirement: 'R4.1, R4.2, R6.5',
     check: (s) => expect(payment.selectPayReason(s.after)).toBe(expectedReason(s.after)),
   },
   {
     name: "only plans priced below 9000 are offered, unless the debug flag; in the backend's order, with their labels",
-    requirement: 'R9',
+    requirement: 'R9.1, R9.2',
     check: (s) => {
       const offered = ctx<Ctx>(s.after).offered
       expect(offered.map((o) => o.plan.id)).toEqual(expectedOffered(inputOf(s)))
@@ -267,7 +267,7 @@ const properties: Property[] = [
   },
   {
     name: 'an unknown service: nothing can be paid, and the error lists the services',
-    requirement: 'R4, R8',
+    requirement: 'R4.9, R8.7',
     check: (s) => {
       const unknown = inputOf(s).activeService === 'stripe'
       expect(s.after.matches('unavailable')).toBe(unknown)
@@ -285,7 +285,7 @@ const properties: Property[] = [
   },
   {
     name: 'payment options exist only for the payment under way (and the one awaiting its confirmation)',
-    requirement: 'R3, R4',
+    requirement: 'R4.1, R4.6',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const expected =
@@ -299,7 +299,7 @@ const properties: Property[] = [
   },
   {
     name: 'the stored state is kept only once it has been read; what is kept is the plan, its label, the agreements and the way back',
-    requirement: 'R3',
+    requirement: 'R3.8, R4.3',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const reading = s.after.matches('checkingService') || s.after.matches('restoring')
@@ -319,7 +319,7 @@ const properties: Property[] = [
   },
   {
     name: "the guest's sign-in link returns to the premium page of the language",
-    requirement: 'R2, R3',
+    requirement: 'R2.17, R4.3',
     check: (s) => {
       const href = { en: '/en/login?redirect=%2Fen%2Fpremium', ru: '/ru/login?redirect=%2Fru%2Fpremium', de: '/de/login?redirect=%2Fde%2Fpremium' }
       expect(payment.selectLoginHref(s.after)).toBe(href[ctx<Ctx>(s.after).locale])
@@ -327,7 +327,7 @@ const properties: Property[] = [
   },
   {
     name: 'payselection charges roubles only: a plan in another currency comes with the note',
-    requirement: 'R9',
+    requirement: 'R9.3',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       expect(payment.selectCurrencyNote(s.after)).toBe(
@@ -337,7 +337,7 @@ const properties: Property[] = [
   },
   {
     name: "the special offer is the 30-day plan at the offer's price, for a signed-in visitor only",
-    requirement: 'R7',
+    requirement: 'R7.2',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const expected = inputOf(s).offer?.subscriptionId === 3 && c.loggedIn && inputOf(s).plans === PLANS_USD ? { plan: MONTH_OFFER, label: '30 days' } : null
@@ -347,7 +347,7 @@ const properties: Property[] = [
   },
   {
     name: 'at start: the stored state is read first when asked, the offer taken when the page came for it, a state given back leads to the payment panel',
-    requirement: 'R3, R7',
+    requirement: 'R4.3, R7.2',
     when: (s) => s.index === 0 && inputOf(s).activeService !== 'stripe',
     check: (s) => {
       const input = inputOf(s)
@@ -378,7 +378,7 @@ const properties: Property[] = [
   },
   {
     name: 'choosing a plan: the cart changes (remove the plan left, add the one chosen; nothing for the same plan); a guest goes to sign in with the premium page as the way back; otherwise the payment panel comes into view',
-    requirement: 'R2, R3, R4',
+    requirement: 'R2.17, R4.3, R4.4',
     when: on('plan.select', selectingish),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -402,7 +402,7 @@ const properties: Property[] = [
   },
   {
     name: "taking the offer chooses the 30-day plan at the offer's price (signed in, with an offer), else nothing",
-    requirement: 'R7',
+    requirement: 'R4.4, R7.2',
     when: on('offer.take', selectingish),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -421,7 +421,7 @@ const properties: Property[] = [
   },
   {
     name: 'an agreement is ticked or unticked, nothing else',
-    requirement: 'R4',
+    requirement: 'R4.1',
     when: on('agreement.set', selectingish),
     check: (s) => {
       const agreement = s.event.agreement as 'premium' | 'promo'
@@ -431,7 +431,7 @@ const properties: Property[] = [
   },
   {
     name: "paying is asked for the chosen plan (and whether it is the offer) in the page's language, only when nothing keeps it; never twice",
-    requirement: 'R3, R4, R7',
+    requirement: 'R3.12, R4.1, R4.2, R7.2',
     when: on('payment.submit'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -447,7 +447,7 @@ const properties: Property[] = [
   },
   {
     name: "the payment options are kept and the provider's script is loaded",
-    requirement: 'R3, R4',
+    requirement: 'R3.7, R4.1',
     when: on('xstate.done.actor.createPayment'),
     check: (s) => {
       expect(ctx<Ctx>(s.after).options).toEqual(s.event.output)
@@ -457,7 +457,7 @@ const properties: Property[] = [
   },
   {
     name: 'a refused payment or a script that did not load: back to choosing, the failure logged and the failure toast; the plan and agreements stay',
-    requirement: 'R4, R8',
+    requirement: 'R4.8, R8.3, R8.9',
     when: (s) =>
       s.index > 0 &&
       (s.event.type === 'xstate.error.actor.createPayment' ||
@@ -475,7 +475,7 @@ const properties: Property[] = [
   },
   {
     name: 'the widget of the active provider opens with the fields of R7: scheme, receipt only in roubles, two decimals, the language',
-    requirement: 'R4, R7, R9',
+    requirement: 'R4.10, R7.6, R7.7, R9.3, R9.4, R9.5',
     when: on('xstate.done.actor.loadWidgetScript'),
     check: (s) => {
       const c = ctx<Ctx>(s.after)
@@ -538,7 +538,7 @@ const properties: Property[] = [
   },
   {
     name: "the widget's success is not the payment's: the backend is asked whether it has it as paid",
-    requirement: 'R4 and decision 053',
+    requirement: 'R4.5, R7.9, decision 053',
     when: on('widget.success', (b) => b.matches({ paying: 'charging' })),
     check: (s) => {
       expect(s.after.matches({ paying: { confirming: 'checking' } })).toBe(true)
@@ -549,7 +549,7 @@ const properties: Property[] = [
   },
   {
     name: 'closing the widget only logs: back to choosing, the options dropped, no toast',
-    requirement: 'R4',
+    requirement: 'R4.8',
     when: on('widget.close', (b) => b.matches({ paying: 'charging' })),
     check: (s) => {
       expect(s.after.matches('selecting')).toBe(true)
@@ -560,7 +560,7 @@ const properties: Property[] = [
   },
   {
     name: 'not confirmed yet: asked again after 1, 2, 3, 5 and 8 seconds; after six checks the visitor is told it takes longer',
-    requirement: 'R4 and decision 053',
+    requirement: 'R4.5, R4.7, R8.3, decision 053',
     when: (s) =>
       s.index > 0 &&
       before(s).matches({ paying: { confirming: 'checking' } }) &&
@@ -584,7 +584,7 @@ const properties: Property[] = [
   },
   {
     name: 'after the wait, the next check; asked to look again, the checks start over',
-    requirement: 'decision 053',
+    requirement: 'R4.5, R4.7, decision 053',
     when: (s) =>
       s.index > 0 &&
       ((s.event.type === 'xstate.done.actor.wait' && before(s).matches({ paying: { confirming: 'waiting' } })) ||
@@ -599,7 +599,7 @@ const properties: Property[] = [
   },
   {
     name: 'confirmed: the success toast, then the purchase analytics (a trial for an amount of exactly 1), then the user is fetched again',
-    requirement: 'R4',
+    requirement: 'R4.6, R4.11, R8.3',
     when: on('xstate.done.actor.checkPayment', (b) => b.matches({ paying: { confirming: 'checking' } })),
     check: (s) => {
       if (s.event.output !== true) return
@@ -622,7 +622,7 @@ const properties: Property[] = [
   },
   {
     name: 'after a success: the localized account page, then the premium state is reset (way back, agreements, plan, options) — in that order',
-    requirement: 'R4',
+    requirement: 'R4.6',
     when: (s) => s.index > 0 && /^xstate\.(done|error)\.actor\.refreshUser$/.test(s.event.type) && before(s).matches('succeeded'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -649,7 +649,7 @@ const properties: Property[] = [
   },
   {
     name: 'the session changes what paying needs; back from login with a plan chosen, the payment panel is next and the way back is used up',
-    requirement: 'R3, R4',
+    requirement: 'R4.2, R4.3, R6.5',
     when: on('auth.changed'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -668,7 +668,7 @@ const properties: Property[] = [
   },
   {
     name: 'the stored state, read: its plan matched with the plans on offer now (dropped when no longer offered); a plan chosen meanwhile counts when nothing was stored',
-    requirement: 'R3',
+    requirement: 'R4.3, decision 052',
     when: (s) => s.index > 0 && s.event.type.endsWith('actor.readStoredState') && before(s).matches('restoring'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -700,7 +700,7 @@ const properties: Property[] = [
   },
   {
     name: 'a stopped call stops its actor',
-    requirement: 'statecharts',
+    requirement: 'decision 070',
     when: (s) => s.index > 0 && stops(s).length > 0,
     check: (s) => {
       for (const id of stops(s))

@@ -69,7 +69,7 @@ const properties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts idle until started, or as the call the server made ended (a failure reported once)',
-    requirement: 'R7, R8',
+    requirement: 'R8.2, R8.12',
     when: (s) => s.index === 0,
     check: (s) => {
       const start = startOf(s)
@@ -87,7 +87,7 @@ const properties: Property[] = [
   },
   {
     name: 'busy exactly while loading, and the call runs exactly then',
-    requirement: 'R4',
+    requirement: 'R8.2',
     check: (s) => {
       expect(s.after.hasTag('busy')).toBe(state(s.after) === 'loading')
       expect(Object.keys(s.after.children)).toEqual(state(s.after) === 'loading' ? ['run'] : [])
@@ -95,7 +95,7 @@ const properties: Property[] = [
   },
   {
     name: 'a call under way is waited for: its answer and its failure are both taken',
-    requirement: 'R7',
+    requirement: 'R8.2',
     when: (s) => state(s.after) === 'loading',
     check: (s) => {
       expect(s.after.can({ type: 'xstate.done.actor.run', actorId: 'run', output: ANSWER } as never)).toBe(true)
@@ -104,7 +104,7 @@ const properties: Property[] = [
   },
   {
     name: 'done holds a result and no error; failed holds the error message',
-    requirement: 'R7, R8',
+    requirement: 'R8.2',
     check: (s) => {
       const c = ctx<RequestCtx>(s.after)
       if (state(s.after) === 'done') {
@@ -116,7 +116,7 @@ const properties: Property[] = [
   },
   {
     name: 'start (from idle) and retry (after a failure) run the call, and change nothing else',
-    requirement: 'R4, R7',
+    requirement: 'R8.2',
     when: (s) => from(s, 'idle', 'request.start') || from(s, 'failed', 'request.retry'),
     check: (s) => {
       expect(state(s.after)).toBe('loading')
@@ -126,7 +126,7 @@ const properties: Property[] = [
   },
   {
     name: 'an answer: done with the result (no error), the call ends, then the page uses the result',
-    requirement: 'R7',
+    requirement: 'R8.2',
     when: (s) => from(s, 'loading', 'xstate.done.actor.run'),
     check: (s) => {
       expect(state(s.after)).toBe('done')
@@ -138,7 +138,7 @@ const properties: Property[] = [
   },
   {
     name: 'a failure: failed with the message, logged to the console, then told to the visitor',
-    requirement: 'R8',
+    requirement: 'R8.2, R8.9',
     when: (s) => from(s, 'loading', 'xstate.error.actor.run'),
     check: (s) => {
       expect(state(s.after)).toBe('failed')
@@ -155,7 +155,7 @@ const properties: Property[] = [
   },
   {
     name: 'the page uses a result only when the call answers, and reports a failure only when one happens',
-    requirement: 'R7, R8',
+    requirement: 'R8.2',
     when: (s) => s.index > 0 && !from(s, 'loading', 'xstate.done.actor.run') && !from(s, 'loading', 'xstate.error.actor.run'),
     check: (s) => expect(trace(s).filter((t) => t !== 'start:run')).toEqual([]),
   },

@@ -67,7 +67,7 @@ const signInProperties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts at the e-mail step with its form (what was typed, a submit made before the page was interactive), or at the code step the server already asked for, with its form and the ticker',
-    requirement: 'R7; guide 6',
+    requirement: 'R4.20, R5.10, R5.13, decision 063',
     when: (s) => s.index === 0,
     check: (s) => {
       const i = signInInput(s)
@@ -90,7 +90,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'the e-mail step runs its form only and knows no wait; the code step runs its form and the ticker and knows when another code may be asked for; signed in runs nothing',
-    requirement: 'R7',
+    requirement: 'R7.2, R7.10',
     check: (s) => {
       const children = Object.keys(s.after.children).sort()
       const step = step_(s.after)
@@ -110,12 +110,12 @@ const signInProperties: Property[] = [
   },
   {
     name: 'busy exactly while a code is asked for, verified or sent again',
-    requirement: 'R4',
+    requirement: 'R1.5',
     check: (s) => expect(s.after.hasTag('busy')).toBe(['email.requesting', 'code.verifying', 'code.resending'].includes(sub(s.after))),
   },
   {
     name: 'the wait shown is the whole seconds left until another code may be asked for (0 at the e-mail step and once it is over)',
-    requirement: 'R7',
+    requirement: 'R7.10',
     check: (s) => {
       const { resendAt, now } = s_(s.after)
       expect(selectResendWait(s.after as never)).toBe(resendAt === null ? 0 : Math.max(0, Math.ceil((resendAt - now) / 1000)))
@@ -123,7 +123,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "the e-mail form's values (trimmed) ask the backend for a code, with the remembered target; the error goes, the early submit is used up",
-    requirement: 'R7 (GET /users/auth)',
+    requirement: 'R2.17, R3.12, R7.2',
     when: (s) => s.index > 0 && sub(s.before!) === 'email.editing' && s.event.type === 'form.submitted' && s.event.form === 'sign-in-email',
     check: (s) => {
       const email = ((s.event.values as { email?: string }).email ?? '').trim()
@@ -134,7 +134,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "a code sent: the code step with the backend's notice and a wait of resendIn seconds from now (30 s: 30000 ms), the e-mail form and the request stopped, the code form (empty, no early submit) and the ticker started",
-    requirement: 'R7',
+    requirement: 'R7.2, R7.10',
     when: (s) => s.event.type === 'xstate.done.actor.requestCode',
     check: (s) => {
       const before = s_(s.before)
@@ -146,13 +146,13 @@ const signInProperties: Property[] = [
   },
   {
     name: "a failed request: back to the e-mail form (kept, with what was typed), showing the backend's message, logged",
-    requirement: 'R7, R8',
+    requirement: 'R8.9',
     when: (s) => s.event.type === 'xstate.error.actor.requestCode',
     check: (s) => backToForm(s, 'email.editing', 'requestCode', 'Too many attempts. Try again later.'),
   },
   {
     name: "the code form's code (trimmed) is verified for that e-mail, with the remembered target; the error goes",
-    requirement: 'R7 (PATCH /users/verify through the auth machine)',
+    requirement: 'R2.17, R7.2',
     when: (s) => s.index > 0 && sub(s.before!) === 'code.editing' && s.event.type === 'form.submitted' && s.event.form === 'sign-in-code',
     check: (s) => {
       const code = ((s.event.values as { code?: string }).code ?? '').trim()
@@ -165,7 +165,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "a form submitted that is not the current step's form is ignored",
-    requirement: 'R7',
+    requirement: 'R1.5',
     when: (s) => s.index > 0 && s.event.type === 'form.submitted' && s.event.form !== `sign-in-${step_(s.before!)}`,
     check: (s) => {
       expect([s.after.value, s_(s.after)]).toEqual([s.before!.value, s_(s.before)])
@@ -174,7 +174,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'signed in: the sign-in is over, everything it ran is stopped and nothing else happens (the auth machine goes on)',
-    requirement: 'R2, R7',
+    requirement: 'R1.5',
     when: (s) => s.event.type === 'xstate.done.actor.verifyCode',
     check: (s) => {
       expect(s.after.value).toBe('signedIn')
@@ -188,13 +188,13 @@ const signInProperties: Property[] = [
   },
   {
     name: "a wrong code: back to the code form with the message (an Error's message, or what was thrown), logged; the wait is kept",
-    requirement: 'R7, R8',
+    requirement: 'R1.5, R8.9',
     when: (s) => s.event.type === 'xstate.error.actor.verifyCode',
     check: (s) => backToForm(s, 'code.editing', 'verifyCode', s.event.error instanceof Error ? 'The code is not valid.' : 'offline'),
   },
   {
     name: 'a resend once the wait is over asks for another code for the same e-mail; before it is over nothing happens',
-    requirement: 'R7',
+    requirement: 'R7.10',
     when: (s) => s.index > 0 && sub(s.before!) === 'code.editing' && s.event.type === 'signin.resend',
     check: (s) => {
       const before = s_(s.before)
@@ -210,7 +210,7 @@ const signInProperties: Property[] = [
   },
   {
     name: "another code sent: the new notice, and the new wait from the resend's time (60 s: 60000 ms; a wait below zero is none); the forms and the ticker keep running",
-    requirement: 'R7',
+    requirement: 'R7.10',
     when: (s) => s.event.type === 'xstate.done.actor.resendCode',
     check: (s) => {
       const before = s_(s.before)
@@ -224,13 +224,13 @@ const signInProperties: Property[] = [
   },
   {
     name: 'a failed resend: back to the code form with the message, logged; the notice and the wait are kept',
-    requirement: 'R7, R8',
+    requirement: 'R7.10, R8.9',
     when: (s) => s.event.type === 'xstate.error.actor.resendCode',
     check: (s) => backToForm(s, 'code.editing', 'resendCode', 'Too many attempts. Try again later.'),
   },
   {
     name: 'a tick of the code step moves its clock and nothing else; the e-mail step has no clock',
-    requirement: 'R7 (the resend countdown)',
+    requirement: 'R7.10',
     when: (s) => s.index > 0 && s.event.type === 'clock.tick',
     check: (s) => {
       expect(s.after.value).toEqual(s.before!.value)
@@ -240,7 +240,7 @@ const signInProperties: Property[] = [
   },
   {
     name: 'changing the e-mail goes back to the e-mail form holding the address, with no notice, error, code or wait, and no submit of its own; the code form and the ticker stop',
-    requirement: 'R7',
+    requirement: 'R1.5',
     when: (s) => s.index > 0 && sub(s.before!) === 'code.editing' && s.event.type === 'signin.changeEmail',
     check: (s) => {
       expect(sub(s.after)).toBe('email.editing')
@@ -333,7 +333,7 @@ const confirmProperties: Property[] = [
   IGNORED_EVENTS_CHANGE_NOTHING,
   {
     name: 'starts editing its form: e-mail and code as given (or typed before), the password empty, and a submit made before the page was interactive',
-    requirement: 'R7; guide 6',
+    requirement: 'R4.20, R5.10, decision 063',
     when: (s) => s.index === 0,
     check: (s) => {
       const i = confirmInput(s)
@@ -365,7 +365,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'the form runs until the e-mail is confirmed; the other account is named exactly while it blocks; busy exactly while deciding or confirming',
-    requirement: 'R4, R7',
+    requirement: 'R4.18',
     check: (s) => {
       const children = Object.keys(s.after.children).sort()
       // Confirmed, the machine is done: its form is stopped (a step's effect, see below).
@@ -377,7 +377,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: "another form's submit changes nothing",
-    requirement: 'R7',
+    requirement: 'R4.18',
     when: (s) => s.index > 0 && s.event.type === 'form.submitted' && s.event.form !== 'confirm-email',
     check: (s) => {
       expect([s.after.value, k(s.after)]).toEqual([s.before!.value, k(s.before)])
@@ -386,13 +386,13 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'who is signed in follows the auth machine at every moment',
-    requirement: 'R7',
+    requirement: 'R4.18',
     when: (s) => s.event.type === 'auth.changed' && s.after.value !== 'confirmed',
     check: (s) => expect(k(s.after).signedInAs).toBe(s.event.signedInAs),
   },
   {
     name: 'a session change outside a decision changes nothing else and does nothing',
-    requirement: 'R7',
+    requirement: 'R4.18',
     when: (s) => s.index > 0 && s.event.type === 'auth.changed' && s.before!.value !== 'deciding',
     check: (s) => {
       expect(s.after.value).toBe(s.before!.value)
@@ -402,7 +402,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'a submit takes the e-mail and code trimmed and the password as typed, clears the error, and decides by who is signed in now: a guest or the same account confirms, another account is told so and nothing is sent, an unknown session waits',
-    requirement: 'R7 (POST /users/confirm)',
+    requirement: 'R3.12, R4.18, R6.4, R7.2',
     when: (s) => s.index > 0 && s.before!.value === 'editing' && s.event.type === 'form.submitted' && s.event.form === 'confirm-email',
     check: (s) => {
       const values = s.event.values as Partial<typeof SUBMITTED_VALUES>
@@ -414,7 +414,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'while a submit waits for the session, the session the auth machine reports decides it',
-    requirement: 'R7',
+    requirement: 'R4.18, R6.4',
     when: (s) => s.index > 0 && s.before!.value === 'deciding' && s.event.type === 'auth.changed',
     check: (s) => {
       expect(k(s.after).credentials).toEqual(k(s.before).credentials)
@@ -423,7 +423,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'signed in as another account: signing out goes back to the form and signs out (nothing confirmed); keeping the account goes back to the form',
-    requirement: 'R2, R7',
+    requirement: 'R4.18',
     when: (s) => s.index > 0 && s.before!.value === 'otherAccount' && (s.event.type === 'confirm.logout' || s.event.type === 'confirm.edit'),
     check: (s) => {
       expect(s.after.value).toBe('editing')
@@ -433,7 +433,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'confirmed: the success toast, and everything stops',
-    requirement: 'R7, R8',
+    requirement: 'R4.18',
     when: (s) => s.event.type === 'xstate.done.actor.confirm',
     check: (s) => {
       expect(s.after.value).toBe('confirmed')
@@ -447,7 +447,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'a failed confirmation: back to the form with the message, logged',
-    requirement: 'R7, R8',
+    requirement: 'R8.9',
     when: (s) => s.event.type === 'xstate.error.actor.confirm',
     check: (s) => {
       expect(s.after.value).toBe('editing')
@@ -460,7 +460,7 @@ const confirmProperties: Property[] = [
   },
   {
     name: 'the confirmation is only ever sent for a guest or for the account being confirmed',
-    requirement: 'R7',
+    requirement: 'R4.18, R6.4, decision 009',
     check: (s) => {
       if (s.effects.some((e) => e.kind === 'start' && e.id === 'confirm')) {
         expect(isAnotherAccount(k(s.after).signedInAs, k(s.after).credentials.email)).toBe(false)

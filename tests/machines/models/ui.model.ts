@@ -6,7 +6,7 @@ import { addressRef, ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type
 
 const noEffects: Property = {
   name: 'never causes a side effect',
-  requirement: 'R3',
+  requirement: 'R3.10, R4.22',
   check: (step) => expect(step.effects).toEqual([]),
 }
 
@@ -21,15 +21,20 @@ export const menuModel: MachineModel = {
   events: () => [{ type: 'menu.toggle' }, { type: 'menu.close' }, { type: 'route.changed', path: '/en/faq' }],
   properties: [
     noEffects,
-    { name: 'starts closed', requirement: 'R3', when: (s) => s.index === 0, check: (s) => expect(menuOpen(s)).toBe(false) },
+    { name: 'starts closed', requirement: 'R3.10, R4.22', when: (s) => s.index === 0, check: (s) => expect(menuOpen(s)).toBe(false) },
     {
       name: 'the toggle opens a closed menu and closes an open one',
-      requirement: 'R4',
+      requirement: 'R4.22',
       when: (s) => s.event.type === 'menu.toggle',
       check: (s) => expect(menuOpen(s)).toBe(!s.before!.matches('open')),
     },
-    { name: 'close closes it', requirement: 'R4', when: (s) => s.event.type === 'menu.close', check: (s) => expect(menuOpen(s)).toBe(false) },
-    { name: 'every route change closes it', requirement: 'R2', when: (s) => s.event.type === 'route.changed', check: (s) => expect(menuOpen(s)).toBe(false) },
+    { name: 'close closes it', requirement: 'R4.22', when: (s) => s.event.type === 'menu.close', check: (s) => expect(menuOpen(s)).toBe(false) },
+    {
+      name: 'every route change closes it',
+      requirement: 'R2.13',
+      when: (s) => s.event.type === 'route.changed',
+      check: (s) => expect(menuOpen(s)).toBe(false),
+    },
   ],
 }
 
@@ -45,7 +50,7 @@ const shown = (s: { matches: (v: never) => boolean }) => (s.matches('standard' a
 
 const flagsMatchTheState: Property = {
   name: 'the shown and custom-shown flags are the standard and custom states',
-  requirement: 'R3',
+  requirement: 'R3.10',
   check: (s) => expect(modalFlags(s.after)).toEqual({ shown: shown(s.after) === 'standard', customShown: shown(s.after) === 'custom' }),
 }
 
@@ -65,13 +70,13 @@ export const modalModel: MachineModel = {
     IGNORED_EVENTS_CHANGE_NOTHING,
     {
       name: 'never causes a side effect but the answer to its opener',
-      requirement: 'R3',
+      requirement: 'R3.10, R4.21',
       check: (s) => expect(s.effects.filter((e) => e.kind !== 'send')).toEqual([]),
     },
     flagsMatchTheState,
     {
       name: 'hidden holds no content, options or addressee; shown holds its content',
-      requirement: 'R3',
+      requirement: 'R3.10',
       check: (s) => {
         const c = ctx<ModalCtx>(s.after)
         if (shown(s.after) === 'hidden') expect([c.content, c.options, c.replyTo]).toEqual([null, {}, null])
@@ -80,7 +85,7 @@ export const modalModel: MachineModel = {
     },
     {
       name: 'open shows the standard modal with the content and options given (one modal at a time: it replaces any)',
-      requirement: 'R3',
+      requirement: 'R3.10, R4.22',
       when: (s) => s.event.type === 'modal.open' || s.event.type === 'modal.openCustom',
       check: (s) => {
         expect(shown(s.after)).toBe(s.event.type === 'modal.open' ? 'standard' : 'custom')
@@ -92,19 +97,19 @@ export const modalModel: MachineModel = {
     },
     {
       name: 'an answer or close hides a shown modal',
-      requirement: 'R4',
+      requirement: 'R4.22',
       when: (s) => s.index > 0 && (s.event.type === 'modal.answer' || s.event.type === 'modal.close'),
       check: (s) => expect(shown(s.after)).toBe('hidden'),
     },
     {
       name: 'answering or closing a hidden modal does nothing',
-      requirement: 'R4',
+      requirement: 'R4.22',
       when: (s) => s.index > 0 && shown(s.before!) === 'hidden' && (s.event.type === 'modal.answer' || s.event.type === 'modal.close'),
       check: (s) => expect(ctx(s.after)).toEqual(ctx(s.before)),
     },
     {
       name: 'the opener hears the answer, exactly once; nobody hears anything else',
-      requirement: 'R4',
+      requirement: 'R4.21',
       check: (s) => {
         const answered = s.event.type === 'modal.answer' && s.before !== null && shown(s.before) !== 'hidden' && ctx<ModalCtx>(s.before).replyTo !== null
         const expected = answered ? [{ type: 'modal.answered', answer: s.event.answer }] : []
@@ -132,7 +137,7 @@ export const lightboxModel: MachineModel = {
     noEffects,
     {
       name: 'closed holds no image; open holds one',
-      requirement: 'R3',
+      requirement: 'R3.10',
       check: (s) => {
         const c = ctx<LightboxCtx>(s.after)
         if (s.after.matches('closed')) expect(c).toEqual({ url: null, name: null })
@@ -141,7 +146,7 @@ export const lightboxModel: MachineModel = {
     },
     {
       name: 'open shows the image given, url and name',
-      requirement: 'R3, R4',
+      requirement: 'R3.10, R4.22',
       when: (s) => s.event.type === 'lightbox.open',
       check: (s) => {
         expect(s.after.matches('open')).toBe(true)
@@ -150,7 +155,7 @@ export const lightboxModel: MachineModel = {
     },
     {
       name: 'after close: closed, and no image',
-      requirement: 'R4',
+      requirement: 'R3.10, R4.22',
       when: (s) => s.event.type === 'lightbox.close',
       check: (s) => {
         expect(s.after.matches('closed')).toBe(true)

@@ -1,0 +1,172 @@
+/**
+ * `npm run paths`: the paths of the machine tests (tests/machines), for QA, as Markdown, JSON, CSV
+ * or Gherkin; and `--replay`, which takes a saved JSON export through today's machines. See the
+ * README, "For QA: paths from the machines".
+ *
+ * Exit codes: 0 done (every replayed path holds); 1 a property failed, or a replayed path
+ * differs; 2 bad input, with one line naming what is accepted.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { type } from 'arktype'
+import { COVERS, type Cover, exportMachine, type MachinePaths, SimplePathsTooLong } from './paths/cover.ts'
+import { csv, EXTENSION, FORMATS, type Format, gherkin, markdown, toFile } from './paths/formats.ts'
+import { MODELS, modelNamed } from './paths/models.ts'
+import { replay, replayText } from './paths/replay.ts'
+import { PathsFile } from './paths/schema.ts'
+
+export interface Result {
+  code: 0 | 1 | 2
+  stdout: string
+  stderr: string
+}
+
+const OPTIONS = ['--machine', '--start', '--cover', '--format', '--out', '--limit', '--replay'] as const
+type Option = (typeof OPTIONS)[number]
+const USAGE =
+  'options: --machine NAME, --start NAME, --cover transitions|states|shortest|simple, --format md|json|csv|gherkin, --out DIR, --limit N, --replay FILE.json; or --requirements alone'
+
+/**
+ * `--requirements`: the traceability table (docs/flows/requirements.md, which `npm run flows`
+ * writes): every numbered requirement, the properties that check it and on how many steps, and
+ * the requirements no property checks with the tests that name them.
+ */
+export async function requirementsOption(): Promise<Result> {
+  const { requirementsTable } = await import('../tests/machines/requirements.ts')
+  return { code: 0, stdout: await requirementsTable(), stderr: '' }
+}
+
+class BadInput extends Error {}
+const names = () => MODELS.map((m) => m.name).join(', ')
+const quoted = (items: readonly string[]) => items.map((i) => `"${i}"`).join(', ')
+
+function parse(argv: readonly string[]): Partial<Record<Option, string>> {
+  const given: Partial<Record<Option, string>> = {}
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const eq = arg.indexOf('=')
+    const name = (eq > 0 ? arg.slice(0, eq) : arg) as Option
+    if (!arg.startsWith('--')) throw new BadInput(`paths: unexpected argument "${arg}"; ${USAGE}`)
+    if (!OPTIONS.includes(name)) throw new BadInput(`paths: unknown option ${name}; ${USAGE}`)
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new BadInput(`paths: ${name} needs a value; ${USAGE}`)
+    given[name] = value
+  }
+  return given
+}
+
+function oneOf<T extends string>(what: string, value: string | undefined, valid: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback
+  if (!valid.includes(value as T)) throw new BadInput(`paths: unknown ${what} "${value}"; ${what}s: ${valid.join(', ')}`)
+  return value as T
+}
+
+function render(format: Format, machines: MachinePaths[]): string {
+  switch (format) {
+    case 'md':
+      return machines.map(markdown).join('\n')
+    case 'json':
+      return `${JSON.stringify(toFile(machines), null, 2)}\n`
+    case 'csv':
+      return csv(machines)
+    case 'gherkin':
+      return machines.map(gherkin).join('\n')
+  }
+}
+
+function runReplay(file: string, others: string[]): Result {
+  if (others.length) throw new BadInput(`paths: --replay takes no other option (given: ${others.join(', ')}); ${USAGE}`)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new BadInput(`paths: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}); --replay takes a file of --format json`)
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new BadInput(`paths: ${file} is not JSON; --replay takes a file of --format json (version 1)`)
+  }
+  const parsed = PathsFile(data)
+  if (parsed instanceof type.errors)
+    throw new BadInput(`paths: ${file} is not a paths file of version 1: ${parsed.summary.split('\n').join('; ')}; --replay takes a file of --format json`)
+  const unknown = parsed.machines.find((m) => !modelNamed(m.machine))
+  if (unknown) throw new BadInput(`paths: ${file} names the machine "${unknown.machine}", which has no model; machines: ${names()}`)
+  const lines = replay(parsed)
+  const differs = lines.filter((l) => l.differs).length
+  const summary = `${lines.length} ${lines.length === 1 ? 'path' : 'paths'} replayed: ${lines.length - differs} hold, ${differs} differ`
+  return { code: differs ? 1 : 0, stdout: `${[...lines.map(replayText), summary].join('\n')}\n`, stderr: '' }
+}
+
+function run(argv: readonly string[]): Result {
+  const given = parse(argv)
+  if (given['--replay'] !== undefined) {
+    return runReplay(
+      given['--replay'],
+      Object.keys(given).filter((k) => k !== '--replay'),
+    )
+  }
+  const models = given['--machine'] === undefined ? MODELS : [modelNamed(given['--machine'])]
+  if (models[0] === undefined) throw new BadInput(`paths: unknown machine "${given['--machine']}"; machines: ${names()}`)
+  const start = given['--start']
+  if (start !== undefined && given['--machine'] === undefined) throw new BadInput(`paths: --start needs --machine NAME; machines: ${names()}`)
+  if (start !== undefined && !models[0].inputs.some((i) => i.label === start))
+    throw new BadInput(`paths: ${models[0].name} has no start "${start}"; starts: ${quoted(models[0].inputs.map((i) => i.label))}`)
+  const cover: Cover = oneOf('cover', given['--cover'], COVERS, 'transitions')
+  const format: Format = oneOf('format', given['--format'], FORMATS, 'md')
+  const limitText = given['--limit']
+  if (limitText !== undefined && !/^[1-9]\d*$/u.test(limitText)) throw new BadInput(`paths: --limit takes a whole number from 1, not "${limitText}"`)
+  const limit = limitText === undefined ? undefined : Number(limitText)
+  if (cover === 'simple' && limit === undefined)
+    throw new BadInput('paths: --cover simple needs --limit N (a whole number from 1): the simple paths are too many to list them all')
+
+  const machines: MachinePaths[] = []
+  try {
+    for (const model of models as NonNullable<(typeof models)[number]>[]) {
+      const starts = model.inputs.flatMap((input, i) => (start === undefined || input.label === start ? [i] : []))
+      machines.push(exportMachine({ model, starts, cover, limit }))
+    }
+  } catch (error) {
+    if (error instanceof SimplePathsTooLong) throw new BadInput(`paths: ${error.message}`)
+    return {
+      code: 1,
+      stdout: '',
+      stderr: `paths: a property failed, as the machine tests would say:\n${error instanceof Error ? error.message : String(error)}\n`,
+    }
+  }
+
+  const out = given['--out']
+  if (out === undefined) return { code: 0, stdout: render(format, machines), stderr: '' }
+  const dir = resolve(out)
+  mkdirSync(dir, { recursive: true })
+  const written = machines.map((m) => {
+    const file = join(dir, `${m.machine}.${EXTENSION[format]}`)
+    writeFileSync(file, render(format, [m]))
+    return file
+  })
+  return { code: 0, stdout: `${written.join('\n')}\n`, stderr: '' }
+}
+
+/** The command, without touching the process: its exit code and what it prints. */
+export function main(argv: readonly string[]): Result {
+  try {
+    return run(argv)
+  } catch (error) {
+    if (error instanceof BadInput) return { code: 2, stdout: '', stderr: `${error.message}\n` }
+    throw error
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // `npm run paths … | head` closes the pipe early: that is no error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+  })
+  const argv = process.argv.slice(2)
+  const result = argv.length === 1 && argv[0] === '--requirements' ? await requirementsOption() : main(argv)
+  process.stdout.write(result.stdout)
+  process.stderr.write(result.stderr)
+  process.exitCode = result.code
+}

@@ -1,0 +1,158 @@
+/** The formats of `npm run paths`: Markdown, JSON (schema.ts), CSV and Gherkin. */
+import type { ExportedPath, MachinePaths, PropertyRef, StateAt } from './cover.ts'
+import type { PathsFile } from './schema.ts'
+import { encode, json } from './values.ts'
+
+export const FORMATS = ['md', 'json', 'csv', 'gherkin'] as const
+export type Format = (typeof FORMATS)[number]
+/** The file extension of a format (`--out`). */
+export const EXTENSION: Record<Format, string> = { md: 'md', json: 'json', csv: 'csv', gherkin: 'feature' }
+
+const COVER_TEXT = {
+  transitions: 'the fewest of the machine tests’ paths that take every transition, state and property they reach',
+  states: 'a shortest path to every state value',
+  shortest: 'a shortest path to every vertex of the machine tests’ graph',
+  simple: 'xstate/graph’s simple paths, as many as --limit',
+}
+
+const property = (p: PropertyRef) => `[${p.requirement}] ${p.name}`
+/** Property names hold `;` and `,` but never `|`. */
+const properties = (ps: readonly PropertyRef[]) => (ps.length ? ps.map(property).join(' | ') : 'none')
+
+// --- Markdown ---------------------------------------------------------------------------------
+
+function code(text: string): string {
+  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``
+}
+const stateMd = (s: StateAt) => `${code(s.state)}${s.tags.length ? ` (tags: ${s.tags.join(', ')})` : ''}`
+
+function pathMd(p: ExportedPath): string[] {
+  const input = p.input === undefined ? 'no input' : `input ${code(json(p.input))}`
+  return [
+    `## Path ${p.number}: from “${p.start}”, ${p.steps.length} ${p.steps.length === 1 ? 'step' : 'steps'}`,
+    '',
+    `Start: “${p.start}” (${input}) → ${stateMd(p.initial)}; checked: ${properties(p.initial.properties)}`,
+    '',
+    ...p.steps.map((s) => `${s.step}. ${code(json(s.event))} → ${stateMd(s)}; checked: ${properties(s.properties)}`),
+    ...(p.steps.length ? [''] : []),
+    `Checked on the path: ${properties(p.properties)}`,
+    '',
+  ]
+}
+
+export function markdown(m: MachinePaths): string {
+  const s = m.summary
+  return [
+    `# ${m.machine}`,
+    '',
+    `Cover: ${m.cover} (${COVER_TEXT[m.cover]}).`,
+    '',
+    ...m.paths.flatMap(pathMd),
+    `## Summary of ${m.machine}`,
+    '',
+    `- States: ${s.states.covered} of ${s.states.reachable} covered${s.states.missing.length ? `; not covered: ${s.states.missing.join(', ')}` : ''}`,
+    `- Transitions: ${s.transitions.covered} of ${s.transitions.reachable} reachable covered (${s.transitions.total} in the machine)${s.transitions.missing.length ? `; not covered: ${s.transitions.missing.join(', ')}` : ''}`,
+    `- Paths: ${s.paths}, steps: ${s.steps}`,
+    `- Start inputs used: ${s.starts.length} of ${s.inputs}${s.starts.length ? `: ${s.starts.map((l) => `“${l}”`).join(', ')}` : ''}`,
+    `- Properties checked: ${s.properties.checked} of ${s.properties.total}`,
+    ...s.properties.checks.map((c) => `  - ${property(c)}: ${c.count} ${c.count === 1 ? 'check' : 'checks'}`),
+    '',
+  ].join('\n')
+}
+
+// --- JSON -------------------------------------------------------------------------------------
+
+export function toFile(machines: readonly MachinePaths[]): PathsFile {
+  return {
+    version: 1,
+    machines: machines.map((m) => ({
+      ...m,
+      paths: m.paths.map((p) => ({
+        number: p.number,
+        start: p.start,
+        ...(p.input === undefined ? {} : { input: encode(p.input, 'the input') }),
+        initial: p.initial,
+        steps: p.steps.map((s) => ({ ...s, event: encode(s.event, 'the event') as { type: string } })),
+        properties: p.properties,
+      })),
+    })),
+  }
+}
+
+// --- CSV --------------------------------------------------------------------------------------
+
+const CSV_HEADER = ['machine', 'start', 'path', 'step', 'event', 'payload', 'state', 'tags', 'properties']
+
+function cell(value: string | number): string {
+  const text = String(value)
+  return /[",\r\n]/u.test(text) ? `"${text.replace(/"/gu, '""')}"` : text
+}
+
+const csvProperties = (ps: readonly PropertyRef[]) => ps.map(property).join(' | ')
+
+/** One row per step; step 0 is the start, its event `xstate.init` with the input as payload. */
+export function csvRows(m: MachinePaths): string[] {
+  return m.paths
+    .flatMap((p) => [
+      [
+        m.machine,
+        p.start,
+        p.number,
+        0,
+        'xstate.init',
+        json(p.input === undefined ? {} : { input: p.input }),
+        p.initial.state,
+        p.initial.tags.join(' '),
+        csvProperties(p.initial.properties),
+      ],
+      ...p.steps.map((s) => {
+        const { type, ...payload } = s.event
+        return [m.machine, p.start, p.number, s.step, type, json(payload), s.state, s.tags.join(' '), csvProperties(s.properties)]
+      }),
+    ])
+    .map((row) => row.map(cell).join(','))
+}
+
+export function csv(machines: readonly MachinePaths[]): string {
+  return `${[CSV_HEADER.join(','), ...machines.flatMap(csvRows)].join('\n')}\n`
+}
+
+// --- Gherkin ----------------------------------------------------------------------------------
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+}
+
+/** An object as a data table, a key and its value (JSON) per row; anything else as a JSON doc string. */
+function argument(value: unknown, indent: string): string[] {
+  if (isPlainObject(value)) {
+    const cellText = (text: string) => text.replace(/\\/gu, '\\\\').replace(/\|/gu, '\\|').replace(/\n/gu, '\\n')
+    const rows = Object.entries(value).map(([key, item]) => [cellText(key), cellText(json(item))] as const)
+    const width = Math.max(...rows.map(([key]) => key.length))
+    return rows.map(([key, item]) => `${indent}| ${key.padEnd(width)} | ${item} |`)
+  }
+  // Compact JSON never holds three quotes in a row: the doc string needs no escaping.
+  return [`${indent}"""json`, `${indent}${json(value)}`, `${indent}"""`]
+}
+
+const tagsText = (s: StateAt) => (s.tags.length ? ` with the tags ${s.tags.map((t) => `"${t}"`).join(', ')}` : '')
+const holds = (p: PropertyRef) => `    And "${p.name}" holds (${p.requirement})`
+
+export function gherkin(m: MachinePaths): string {
+  const lines = [`Feature: ${m.machine}`, `  The ${m.machine} machine's paths, cover ${m.cover}: ${COVER_TEXT[m.cover]} (npm run paths).`, '']
+  for (const p of m.paths) {
+    lines.push(`  Scenario: Path ${p.number}, from "${p.start}"`)
+    lines.push(`    Given the start "${p.start}" in the state "${p.initial.state}"${tagsText(p.initial)}${p.input === undefined ? '' : ' with the input'}`)
+    if (p.input !== undefined) lines.push(...argument(p.input, '      '))
+    lines.push(...p.initial.properties.map(holds))
+    for (const s of p.steps) {
+      const { type, ...payload } = s.event
+      lines.push(`    When the event "${type}" is sent${Object.keys(payload).length ? ' with' : ''}`)
+      if (Object.keys(payload).length) lines.push(...argument(payload, '      '))
+      lines.push(`    Then the state is "${s.state}"${tagsText(s)}`)
+      lines.push(...s.properties.map(holds))
+    }
+    lines.push(`    # Checked on the path: ${properties(p.properties)}`, '')
+  }
+  return lines.join('\n')
+}

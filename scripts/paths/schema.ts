@@ -1,0 +1,64 @@
+/**
+ * The JSON of `npm run paths --format json` (version 1): what a path is, with everything the
+ * replay needs (the machine, the start's label and input, every event with its payload and the
+ * state after it). Events and inputs are JSON with three markers for what JSON cannot hold
+ * (`{ "$error": "message" }`, `{ "$undefined": true }`, `{ "$actor": "id" }`; see values.ts).
+ */
+import { type } from 'arktype'
+
+const Property = type({ name: 'string', requirement: 'string' })
+
+const StateAt = type({
+  /** The state value as text: `paying.charging`; parallel regions `(a.x, b.y)`. */
+  state: 'string',
+  tags: 'string[]',
+  /** The properties the machine tests checked at this step (and that held). */
+  properties: Property.array(),
+})
+
+const Event = type({ type: 'string', '[string]': 'unknown' })
+
+const Step = StateAt.and({
+  step: 'number.integer >= 1',
+  event: Event,
+})
+
+const Path = type({
+  number: 'number.integer >= 1',
+  /** The label of the model's start input. */
+  start: 'string',
+  /** The start input itself (absent when the machine starts without one). */
+  'input?': 'unknown',
+  initial: StateAt,
+  steps: Step.array(),
+  /** Every property checked on the path. */
+  properties: Property.array(),
+})
+
+const Count = type({ covered: 'number', reachable: 'number', keys: 'string[]', missing: 'string[]' })
+
+const Summary = type({
+  states: Count,
+  transitions: Count.and({ total: 'number', unreachable: 'string[]' }),
+  paths: 'number',
+  steps: 'number',
+  properties: { checked: 'number', total: 'number', checks: Property.and({ count: 'number' }).array() },
+  starts: 'string[]',
+  inputs: 'number',
+})
+
+const Machine = type({
+  /** The model's name (`npm run paths -- --machine NAME`). */
+  machine: 'string',
+  cover: "'transitions' | 'states' | 'shortest' | 'simple'",
+  paths: Path.array(),
+  summary: Summary,
+})
+
+/** A file of `--format json`: one machine per file with `--out`, every machine on stdout. */
+export const PathsFile = type({
+  version: '1',
+  machines: Machine.array(),
+})
+
+export type PathsFile = typeof PathsFile.infer

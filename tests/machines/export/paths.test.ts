@@ -1,0 +1,295 @@
+/**
+ * `npm run paths` (scripts/paths.ts): QA's way out of the machine tests. The expected texts are
+ * written out here, from the menu machine (machines/ui.ts) and its model: closed at the start, the
+ * toggle opens it, and in the open menu the toggle, close and a route change each close it.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { AstBuilder, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin'
+import { IdGenerator } from '@cucumber/messages'
+import { type } from 'arktype'
+import { describe, expect, it } from 'vitest'
+import { exportMachine } from '../../../scripts/paths/cover.ts'
+import { gherkin } from '../../../scripts/paths/formats.ts'
+import { MODELS } from '../../../scripts/paths/models.ts'
+import { PathsFile } from '../../../scripts/paths/schema.ts'
+import { decode, encode, stateText } from '../../../scripts/paths/values.ts'
+import { main } from '../../../scripts/paths.ts'
+import { addressRef, type MachineModel } from '../harness.ts'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
+const ok = (argv: string[]) => {
+  const result = main(argv)
+  expect(result.stderr).toBe('')
+  expect(result.code).toBe(0)
+  return result.stdout
+}
+
+const START = '[R3.10, R4.22] never causes a side effect | [R3.10, R4.22] starts closed'
+const NO_EFFECT = '[R3.10, R4.22] never causes a side effect'
+const TOGGLE = '[R4.22] the toggle opens a closed menu and closes an open one'
+
+describe('npm run paths: the menu machine, written out', () => {
+  it('md: a heading, a numbered list per path, the summary', () => {
+    expect(ok(['--machine', 'menu'])).toBe(
+      [
+        '# menu',
+        '',
+        'Cover: transitions (the fewest of the machine tests’ paths that take every transition, state and property they reach).',
+        '',
+        '## Path 1: from “a page load”, 2 steps',
+        '',
+        `Start: “a page load” (no input) → \`closed\`; checked: ${START}`,
+        '',
+        `1. \`{"type":"menu.toggle"}\` → \`open\`; checked: ${NO_EFFECT} | ${TOGGLE}`,
+        `2. \`{"type":"menu.close"}\` → \`closed\`; checked: ${NO_EFFECT} | [R4.22] close closes it`,
+        '',
+        `Checked on the path: ${START} | ${TOGGLE} | [R4.22] close closes it`,
+        '',
+        '## Path 2: from “a page load”, 2 steps',
+        '',
+        `Start: “a page load” (no input) → \`closed\`; checked: ${START}`,
+        '',
+        `1. \`{"type":"menu.toggle"}\` → \`open\`; checked: ${NO_EFFECT} | ${TOGGLE}`,
+        `2. \`{"type":"route.changed","path":"/en/faq"}\` → \`closed\`; checked: ${NO_EFFECT} | [R2.13] every route change closes it`,
+        '',
+        `Checked on the path: ${START} | ${TOGGLE} | [R2.13] every route change closes it`,
+        '',
+        '## Path 3: from “a page load”, 2 steps',
+        '',
+        `Start: “a page load” (no input) → \`closed\`; checked: ${START}`,
+        '',
+        `1. \`{"type":"menu.toggle"}\` → \`open\`; checked: ${NO_EFFECT} | ${TOGGLE}`,
+        `2. \`{"type":"menu.toggle"}\` → \`closed\`; checked: ${NO_EFFECT} | ${TOGGLE}`,
+        '',
+        `Checked on the path: ${START} | ${TOGGLE}`,
+        '',
+        '## Summary of menu',
+        '',
+        '- States: 2 of 2 covered',
+        '- Transitions: 4 of 4 reachable covered (4 in the machine)',
+        '- Paths: 3, steps: 6',
+        '- Start inputs used: 1 of 1: “a page load”',
+        '- Properties checked: 5 of 5',
+        '  - [R3.10, R4.22] never causes a side effect: 9 checks',
+        '  - [R3.10, R4.22] starts closed: 3 checks',
+        '  - [R4.22] the toggle opens a closed menu and closes an open one: 4 checks',
+        '  - [R4.22] close closes it: 1 check',
+        '  - [R2.13] every route change closes it: 1 check',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('csv: one row per step, the start as step 0', () => {
+    const s = (rest: string) => `"${NO_EFFECT} | ${rest}"`
+    expect(ok(['--machine', 'menu', '--format', 'csv'])).toBe(
+      [
+        'machine,start,path,step,event,payload,state,tags,properties',
+        `menu,a page load,1,0,xstate.init,{},closed,,"${START}"`,
+        `menu,a page load,1,1,menu.toggle,{},open,,${s(TOGGLE)}`,
+        `menu,a page load,1,2,menu.close,{},closed,,${s('[R4.22] close closes it')}`,
+        `menu,a page load,2,0,xstate.init,{},closed,,"${START}"`,
+        `menu,a page load,2,1,menu.toggle,{},open,,${s(TOGGLE)}`,
+        `menu,a page load,2,2,route.changed,"{""path"":""/en/faq""}",closed,,${s('[R2.13] every route change closes it')}`,
+        `menu,a page load,3,0,xstate.init,{},closed,,"${START}"`,
+        `menu,a page load,3,1,menu.toggle,{},open,,${s(TOGGLE)}`,
+        `menu,a page load,3,2,menu.toggle,{},closed,,${s(TOGGLE)}`,
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('gherkin: a feature, a scenario per path, given, when, then and the properties', () => {
+    expect(ok(['--machine', 'menu', '--format', 'gherkin']).split('\n').slice(0, 20)).toEqual([
+      'Feature: menu',
+      "  The menu machine's paths, cover transitions: the fewest of the machine tests’ paths that take every transition, state and property they reach (npm run paths).",
+      '',
+      '  Scenario: Path 1, from "a page load"',
+      '    Given the start "a page load" in the state "closed"',
+      '    And "never causes a side effect" holds (R3.10, R4.22)',
+      '    And "starts closed" holds (R3.10, R4.22)',
+      '    When the event "menu.toggle" is sent',
+      '    Then the state is "open"',
+      '    And "never causes a side effect" holds (R3.10, R4.22)',
+      '    And "the toggle opens a closed menu and closes an open one" holds (R4.22)',
+      '    When the event "menu.close" is sent',
+      '    Then the state is "closed"',
+      '    And "never causes a side effect" holds (R3.10, R4.22)',
+      '    And "close closes it" holds (R4.22)',
+      `    # Checked on the path: ${START} | ${TOGGLE} | [R4.22] close closes it`,
+      '',
+      '  Scenario: Path 2, from "a page load"',
+      '    Given the start "a page load" in the state "closed"',
+      '    And "never causes a side effect" holds (R3.10, R4.22)',
+    ])
+  })
+
+  it('gherkin: a payload as a data table, a key and its JSON per row', () => {
+    const text = ok(['--machine', 'menu', '--format', 'gherkin'])
+    expect(text).toContain(['    When the event "route.changed" is sent with', '      | path | "/en/faq" |', '    Then the state is "closed"'].join('\n'))
+  })
+})
+
+describe('npm run paths --format json', () => {
+  it('round trip: the schema takes the export as it is, and events and inputs come back as sent', () => {
+    const text = ok(['--machine', 'account', '--format', 'json'])
+    const data = JSON.parse(text)
+    const parsed = PathsFile(data)
+    if (parsed instanceof type.errors) throw new Error(parsed.summary)
+    expect(parsed).toEqual(data)
+    const [machine] = parsed.machines
+    expect(machine!.machine).toBe('account')
+    expect(machine!.paths.length).toBe(machine!.summary.paths)
+    const failed = machine!.paths.flatMap((p) => p.steps).find((s) => s.event.type.startsWith('xstate.error.actor.') && typeof s.event.error === 'object')
+    expect(failed?.event.error).toEqual({ $error: expect.any(String) })
+    const error = (decode(failed!.event) as { error: unknown }).error
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toBe((failed!.event.error as { $error: string }).$error)
+  })
+
+  it('values JSON cannot hold have markers, and come back', () => {
+    const event = { type: 'x', error: new TypeError('bad'), gone: undefined, to: addressRef('opener'), list: [undefined, 1] }
+    const encoded = encode(event)
+    expect(encoded).toEqual({
+      type: 'x',
+      error: { $error: 'bad', $name: 'TypeError' },
+      gone: { $undefined: true },
+      to: { $actor: 'opener' },
+      list: [{ $undefined: true }, 1],
+    })
+    const back = decode(JSON.parse(JSON.stringify(encoded))) as typeof event
+    expect(back.error).toBeInstanceOf(Error)
+    expect([back.error.name, back.error.message]).toEqual(['TypeError', 'bad'])
+    expect('gone' in back && back.gone === undefined).toBe(true)
+    expect(back.to.id).toBe('opener')
+    expect(() => encode({ type: 'x', at: new Date(0) })).toThrow('the value.at is a Date, which JSON cannot hold')
+  })
+
+  it('a state value as text: dotted when nested, parallel regions sorted in parentheses', () => {
+    expect(stateText('idle')).toBe('idle')
+    expect(stateText({ paying: 'charging' })).toBe('paying.charging')
+    expect(stateText({ validation: 'idle', touch: 'untouched', edit: { dirty: 'typed' } })).toBe('(edit.dirty.typed, touch.untouched, validation.idle)')
+    expect(stateText({ form: { b: 'y', a: 'x' } })).toBe('form.(a.x, b.y)')
+  })
+})
+
+describe('npm run paths --replay', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paths-'))
+
+  it('a fresh export holds', () => {
+    expect(ok(['--machine', 'modal', '--format', 'json', '--out', dir])).toBe(`${join(dir, 'modal.json')}\n`)
+    const out = ok(['--replay', join(dir, 'modal.json')])
+    const lines = out.trim().split('\n')
+    const paths = PathsFile.assert(JSON.parse(readFileSync(join(dir, 'modal.json'), 'utf8'))).machines[0]!.paths
+    expect(lines.slice(0, -1)).toEqual(paths.map((p) => `modal path ${p.number} (from "a page load"): holds`))
+    expect(lines.at(-1)).toBe(`${paths.length} paths replayed: ${paths.length} hold, 0 differ`)
+  })
+
+  it('an edited state value differs at its step; exit 1', () => {
+    const file = JSON.parse(readFileSync(join(dir, 'modal.json'), 'utf8'))
+    const path = file.machines[0].paths[0]
+    expect(path.steps[0].state).toBe('standard')
+    path.steps[0].state = 'custom'
+    const edited = join(dir, 'edited.json')
+    writeFileSync(edited, JSON.stringify(file))
+    const result = main(['--replay', edited])
+    expect(result.code).toBe(1)
+    expect(result.stdout.split('\n')[0]).toBe('modal path 1 (from "a page load"): differs at step 1: expected custom, got standard')
+    expect(result.stdout).toContain('modal path 2 (from "a page load"): holds')
+  })
+})
+
+describe('npm run paths: bad input stops with one line naming what is accepted, exit 2', () => {
+  const machines = MODELS.map((m) => m.name).join(', ')
+  const dir = mkdtempSync(join(tmpdir(), 'paths-bad-'))
+  const notPaths = join(dir, 'not-paths.json')
+  writeFileSync(notPaths, JSON.stringify({ version: 2, machines: [] }))
+  const noModel = join(dir, 'no-model.json')
+  writeFileSync(
+    noModel,
+    JSON.stringify({ version: 1, machines: [{ ...JSON.parse(ok(['--machine', 'menu', '--format', 'json'])).machines[0], machine: 'oven' }] }),
+  )
+  const cases: [string[], string][] = [
+    [['--machine', 'oven'], `paths: unknown machine "oven"; machines: ${machines}`],
+    [['--machine', 'menu', '--start', 'a dream'], 'paths: menu has no start "a dream"; starts: "a page load"'],
+    [['--start', 'a page load'], `paths: --start needs --machine NAME; machines: ${machines}`],
+    [['--cover', 'edges'], 'paths: unknown cover "edges"; covers: transitions, states, shortest, simple'],
+    [['--format', 'xml'], 'paths: unknown format "xml"; formats: md, json, csv, gherkin'],
+    [['--cover', 'simple'], 'paths: --cover simple needs --limit N (a whole number from 1): the simple paths are too many to list them all'],
+    [['--cover', 'simple', '--limit', 'ten'], 'paths: --limit takes a whole number from 1, not "ten"'],
+    [
+      ['--colour'],
+      'paths: unknown option --colour; options: --machine NAME, --start NAME, --cover transitions|states|shortest|simple, --format md|json|csv|gherkin, --out DIR, --limit N, --replay FILE.json; or --requirements alone',
+    ],
+    [['--replay', notPaths], `paths: ${notPaths} is not a paths file of version 1: version must be 1 (was 2); --replay takes a file of --format json`],
+    [['--replay', noModel], `paths: ${noModel} names the machine "oven", which has no model; machines: ${machines}`],
+  ]
+  it.each(cases)('%j', (argv, line) => {
+    expect(main(argv)).toEqual({ code: 2, stdout: '', stderr: `${line}\n` })
+  })
+
+  it('as a process: the exit code is 2 and stderr is the one line', async () => {
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile('npx', ['tsx', 'scripts/paths.ts', '--format', 'xml'], { cwd: ROOT }, (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      )
+    })
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'paths: unknown format "xml"; formats: md, json, csv, gherkin\n' })
+  })
+})
+
+describe('npm run paths --format gherkin: every machine, read by the Gherkin parser QA uses', () => {
+  const parser = new Parser(new AstBuilder(IdGenerator.uuid()), new GherkinClassicTokenMatcher())
+  it.each(MODELS.map((m) => [m.name, m] as const))('%s', (_name, model) => {
+    const m = exportMachine({ model, starts: model.inputs.map((_, i) => i), cover: 'transitions' })
+    const document = parser.parse(gherkin(m))
+    expect(document.feature?.name).toBe(model.name)
+    const scenarios = (document.feature?.children ?? []).filter((c) => c.scenario)
+    expect(scenarios.length).toBe(m.paths.length)
+    // The default cover takes what the machine tests take: every state, transition and property.
+    expect([m.summary.states.missing, m.summary.transitions.missing]).toEqual([[], []])
+    expect(m.summary.properties.checked).toBe(model.properties.length)
+  })
+})
+
+describe('npm run paths knows every machine model', () => {
+  it('every MachineModel exported by tests/machines/models is listed in scripts/paths/models.ts', async () => {
+    const dir = join(ROOT, 'tests', 'machines', 'models')
+    const found: string[] = []
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.model.ts'))) {
+      const module = (await import(join(dir, file))) as Record<string, unknown>
+      for (const value of Object.values(module)) {
+        const m = value as Partial<MachineModel>
+        if (m && typeof m === 'object' && typeof m.name === 'string' && m.machine && Array.isArray(m.inputs) && Array.isArray(m.properties)) found.push(m.name)
+      }
+    }
+    expect(MODELS.map((m) => m.name).sort()).toEqual(found.sort())
+  })
+})
+
+describe('the other covers', () => {
+  it('states: a path to every state value; shortest: a path to every vertex; simple: at most --limit', () => {
+    const states = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--cover', 'states', '--format', 'json']))).machines[0]!
+    const values = new Set(states.paths.flatMap((p) => [p.initial.state, ...p.steps.map((s) => s.state)]))
+    expect([...values].sort()).toEqual(['custom', 'hidden', 'standard'])
+    const shortest = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--cover', 'shortest', '--format', 'json']))).machines[0]!
+    // The modal's graph in the machine tests: hidden, the two standard modals and the custom one (4 vertices).
+    expect(shortest.paths.map((p) => p.steps.length)).toEqual([0, 1, 1, 1])
+    const simple = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--cover', 'simple', '--limit', '2', '--format', 'json']))).machines[0]!
+    expect(simple.paths.length).toBe(2)
+  })
+})
+
+describe('npm run paths -- --requirements', () => {
+  it('prints the traceability table that docs/flows/requirements.md holds', async () => {
+    const { requirementsOption } = await import('../../../scripts/paths.ts')
+    const result = await requirementsOption()
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../docs/flows/requirements.md'), 'utf8'))
+    expect(result.stdout).toContain('| In `docs/requirements.md` | 132 |')
+  })
+})
