@@ -8,13 +8,13 @@
 
 import { type Api, ApiError, createApi } from '#app/api/client.ts'
 import type { TokenGrant } from '#app/api/schemas.ts'
+import { endSession } from '#app/features/account/auth.effects.ts'
 import { expiredSessionCookies, sessionCookies } from '#app/features/account/auth-storage.ts'
 import { sessionFacts } from '#app/features/account/session.ts'
 import { startSteamSignIn, takeOpenIdState } from '#app/features/account/steam.server.ts'
 import { readReferrerCode } from '#app/features/marketing/referrer.ts'
 import { m } from '#app/paraglide/messages.js'
 import { visitorAddress } from '#app/server/request.server.ts'
-import { isHttps } from '#app/server/security-headers.server.ts'
 import { CONSTANTS, loadConfig } from '#config'
 import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
 import { sessionState } from '#machines/rules/access.ts'
@@ -54,8 +54,6 @@ interface Posted {
   origin: string
   cookieHeader: string | null
   crossOrigin: boolean
-  /** The request came over https (itself, or through a trusted proxy). */
-  https: boolean
 }
 
 interface Outcome {
@@ -202,7 +200,6 @@ const handlers: Record<string, Handler> = {
       locale: posted.locale,
       redirect,
       crossOrigin: posted.crossOrigin,
-      https: posted.https,
     })
     return { to: start.location, cookies: [start.cookie] }
   },
@@ -218,7 +215,7 @@ const handlers: Record<string, Handler> = {
         .map(([name, value]) => [name.slice(2), value]),
     )
     const redirect = params.redirect ? safeRedirect(params.redirect, '') || undefined : undefined
-    const state = takeOpenIdState(posted.cookieHeader, params, posted)
+    const state = takeOpenIdState(posted.cookieHeader, params, posted.crossOrigin)
     if (!state.ours)
       return { to: loginPage(locale, redirect), flash: { form: SIGN_IN_EMAIL_FORM, error: m.acc_steam_unverified({}, { locale }) }, cookies: [state.clear] }
     try {
@@ -256,15 +253,7 @@ const handlers: Record<string, Handler> = {
    */
   [LOGOUT_FORM]: async (posted, api) => {
     const session = sessionFacts(posted.cookieHeader)
-    if (session.token || session.refreshToken) {
-      try {
-        const client = api(session.token)
-        if (posted.values.everywhere === '1' && session.token) await client.logoutEverywhere()
-        else await client.logout(session.refreshToken)
-      } catch {
-        // The session ends here anyway.
-      }
-    }
+    await endSession(api(session.token), { token: session.token, refreshToken: session.refreshToken, everywhere: posted.values.everywhere === '1' })
     return { to: localePath(posted.locale, '/'), cookies: expiredSessionCookies(posted.crossOrigin) }
   },
 }
@@ -318,7 +307,6 @@ export async function answerForm(request: Request, formId: string): Promise<Resp
     origin: url.origin,
     cookieHeader: request.headers.get('cookie'),
     crossOrigin: config.cookiesCrossOrigin,
-    https: isHttps(request),
   }
   const visitor = visitorAddress(request)
   const api = (token: string | null = null) =>

@@ -4,7 +4,7 @@
  * (ofetch and the response schemas) loads with the first call, not with the page.
  */
 import { fromPromise } from 'xstate'
-import type { ApiOptions } from '#app/api/client.ts'
+import type { Api, ApiOptions } from '#app/api/client.ts'
 import type { TokenGrant as ApiTokenGrant } from '#app/api/schemas.ts'
 import type { AuthUser, EndSessionParams, TokenGrant } from '#machines/auth.ts'
 import type { Locale } from '#machines/rules/locale.ts'
@@ -46,17 +46,25 @@ export function authCalls({ base, locale, fallbackMessage }: AuthCallsOptions) {
 }
 
 /**
- * R7.3: tells the backend a session is over (this device's, or every device's). Local state is
- * cleared by the machine whatever this answers: a failure, or a backend without the call, is
- * neither shown nor logged as an error.
+ * R7.3: tells the backend a session is over (this device's, or every device's with `everywhere`,
+ * which needs a live token). The one rule for it: the auth machine's action in the browser and
+ * the sign-out form without JavaScript both end a session here. Local state is cleared by the
+ * caller whatever this answers: a failure, or a backend without the call, is neither shown nor
+ * thrown.
  */
-export async function endBackendSession({ base, locale }: Pick<AuthCallsOptions, 'base' | 'locale'>, params: EndSessionParams): Promise<void> {
+export async function endSession(api: Pick<Api, 'logout' | 'logoutEverywhere'>, params: EndSessionParams): Promise<void> {
   if (!params.token && !params.refreshToken) return
   try {
-    const api = (await import('#app/api/client.ts')).createApi({ base, locale, token: () => params.token, log: () => {} })
     if (params.everywhere && params.token) await api.logoutEverywhere()
     else await api.logout(params.refreshToken)
   } catch {
     // The session ends here anyway; a backend that cannot end it lets it expire.
   }
+}
+
+/** The auth machine's `endBackendSession` action: `endSession` with a client that logs nothing. */
+export async function endBackendSession({ base, locale }: Pick<AuthCallsOptions, 'base' | 'locale'>, params: EndSessionParams): Promise<void> {
+  if (!params.token && !params.refreshToken) return
+  const api = (await import('#app/api/client.ts')).createApi({ base, locale, token: () => params.token, log: () => {} })
+  await endSession(api, params)
 }

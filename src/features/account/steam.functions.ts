@@ -5,11 +5,10 @@
  * the query as it came). The grant goes back to the page's auth machine, which stores the session.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { appendResponseHeader, getRequest, getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
+import { appendResponseHeader, getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import { type } from 'arktype'
 import type { TokenGrant } from '#app/api/schemas.ts'
 import { m } from '#app/paraglide/messages.js'
-import { isHttps } from '#app/server/security-headers.server.ts'
 import { loadConfig } from '#config'
 import { LOCALES } from '#machines/rules/locale.ts'
 import { pageApi } from './session.server.ts'
@@ -25,10 +24,7 @@ export const finishSteamSignIn = createServerFn({ method: 'POST' })
   .validator(Callback)
   .handler(async ({ data }): Promise<SteamSettled> => {
     setResponseHeader('cache-control', 'no-store')
-    const state = takeOpenIdState(getRequestHeader('cookie') ?? null, data.params, {
-      crossOrigin: loadConfig().cookiesCrossOrigin,
-      https: isHttps(getRequest()),
-    })
+    const state = takeOpenIdState(getRequestHeader('cookie') ?? null, data.params, loadConfig().cookiesCrossOrigin)
     appendResponseHeader('set-cookie', state.clear)
     if (!state.ours) return { error: m.acc_steam_unverified({}, { locale: data.locale }) }
     try {

@@ -7,14 +7,17 @@
  * browser) finds no state or another one and is refused as a tampered answer is.
  */
 import { randomBytes } from 'node:crypto'
-import { COOKIES, readCookie } from '#app/site/cookies.ts'
+import { COOKIES, cookieAttributes, readCookie } from '#app/site/cookies.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { OPENID_STATE_MAX_AGE_SECONDS, OPENID_STATE_PARAM, openIdReturnTo, openIdStateMatches, steamSignInUrl } from './openid.ts'
 
-/** The state cookie: HttpOnly (no script of the page needs it), sent back on the provider's top-level return. */
-function stateCookie(value: string, maxAgeSeconds: number, options: { crossOrigin: boolean; https: boolean }): string {
-  const sameSite = options.crossOrigin ? 'SameSite=None; Secure' : `SameSite=Lax${options.https ? '; Secure' : ''}`
-  return `${COOKIES.openidState}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; ${sameSite}`
+/**
+ * The state cookie: HttpOnly (no script of the page needs it), with the site's attributes (R9.7:
+ * `SameSite=Lax` lets it come back on the provider's top-level return); over https the server
+ * entry makes it `Secure`, as every cookie (R10.12).
+ */
+function stateCookie(value: string, maxAgeSeconds: number, crossOrigin: boolean): string {
+  return `${COOKIES.openidState}=${value}; Max-Age=${maxAgeSeconds}; HttpOnly; ${cookieAttributes(crossOrigin)}`
 }
 
 export interface SteamStart {
@@ -31,13 +34,12 @@ export function startSteamSignIn(options: {
   locale: Locale
   redirect?: string | undefined
   crossOrigin: boolean
-  https: boolean
 }): SteamStart {
   const state = randomBytes(32).toString('base64url')
   const returnTo = openIdReturnTo(options.origin, localePath(options.locale, '/login'), state, options.redirect)
   return {
     location: steamSignInUrl(options.provider, options.origin, returnTo),
-    cookie: stateCookie(state, OPENID_STATE_MAX_AGE_SECONDS, options),
+    cookie: stateCookie(state, OPENID_STATE_MAX_AGE_SECONDS, options.crossOrigin),
   }
 }
 
@@ -45,13 +47,9 @@ export function startSteamSignIn(options: {
  * Whether a provider's answer belongs to this browser, and the `Set-Cookie` that uses the state
  * up (sent whatever the outcome: a state is good for one answer).
  */
-export function takeOpenIdState(
-  cookieHeader: string | null,
-  params: Readonly<Record<string, string>>,
-  options: { crossOrigin: boolean; https: boolean },
-): { ours: boolean; clear: string } {
+export function takeOpenIdState(cookieHeader: string | null, params: Readonly<Record<string, string>>, crossOrigin: boolean): { ours: boolean; clear: string } {
   return {
     ours: openIdStateMatches(readCookie(cookieHeader, COOKIES.openidState), params[OPENID_STATE_PARAM]),
-    clear: stateCookie('', 0, options),
+    clear: stateCookie('', 0, crossOrigin),
   }
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { SignInFailed, useSignInFailure } from '#app/features/account/sign-in-failed.tsx'
 import { formAction, LOGIN_LINK_FORM } from '#app/forms/endpoints.ts'
@@ -33,12 +33,15 @@ function LoginCodePage() {
   const { own } = Route.useLoaderData()
   const auth = AuthActor.useActorRef()
   const failure = useSignInFailure()
-  const signIn = () => auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' })
+  const signIn = useCallback(
+    () => auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' }),
+    [auth, code, redirect],
+  )
   useEffect(() => {
     // After hydration only: the server renders the "checking" state, the browser signs in. A link
     // opened from another site waits for the visitor's button (R10.7).
-    if (own) auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' })
-  }, [auth, code, redirect, own])
+    if (own) signIn()
+  }, [signIn, own])
   return (
     <PageIntro heading={m.page_login_code_heading({ product })} intro={m.page_login_code_intro({ product })}>
       {failure !== null ? (
