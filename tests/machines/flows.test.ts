@@ -1,8 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { machines } from '#machines/index.ts'
-import { FLOWS_DIR, flowFiles, indexPage, renderSvg, toMermaid } from '../../scripts/flows.ts'
+import { allDiagrams, FLOWS_DIR, flowFiles, indexPage, toMermaid } from '../../scripts/flows.ts'
+
+/** A stale file is reported with the first place it differs. */
+function expectSame(file: string, committed: string, fresh: string): void {
+  if (committed === fresh) return
+  let at = 0
+  while (at < committed.length && committed[at] === fresh[at]) at++
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 40), at + 40))
+  expect.fail(`docs/flows/${file} is stale at character ${at}: ${around(committed)}, generated ${around(fresh)}`)
+}
+
+const drawn = await allDiagrams()
 
 describe('docs/flows: diagrams generated from the machines are current (run `npm run flows` when this fails)', () => {
   for (const { name, mermaid } of flowFiles()) {
@@ -11,23 +22,26 @@ describe('docs/flows: diagrams generated from the machines are current (run `npm
       expect(existsSync(file), `${file} is missing`).toBe(true)
       expect(readFileSync(file, 'utf8'), `docs/flows/${name}.mmd is stale`).toBe(mermaid)
     })
-    it(`${name}.svg is the rendering of the machine definition`, async () => {
-      const file = join(FLOWS_DIR, `${name}.svg`)
-      expect(existsSync(file), `${file} is missing`).toBe(true)
-      const svg = await renderSvg(mermaid)
-      expect(svg).toMatch(/^<svg[\s\S]*<\/svg>\n$/u)
-      // Compared whole; a stale SVG is reported with the first place it differs.
-      const committed = readFileSync(file, 'utf8')
-      if (committed !== svg) {
-        let at = 0
-        while (at < committed.length && committed[at] === svg[at]) at++
-        const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 40), at + 40))
-        expect.fail(`docs/flows/${name}.svg is stale at character ${at}: ${around(committed)}, rendered ${around(svg)}`)
+  }
+  for (const { name, diagrams } of drawn) {
+    it(`${name}: ${diagrams.map((d) => d.file).join(', ')} are the drawing of the machine definition`, () => {
+      for (const diagram of diagrams) {
+        const file = join(FLOWS_DIR, diagram.file)
+        expect(existsSync(file), `${file} is missing`).toBe(true)
+        expect(diagram.svg).toMatch(/^<svg[\s\S]*<\/svg>\n$/u)
+        expectSame(diagram.file, readFileSync(file, 'utf8'), diagram.svg)
       }
     })
   }
-  it('README.md lists every machine', () => {
-    expect(readFileSync(join(FLOWS_DIR, 'README.md'), 'utf8')).toBe(indexPage())
+  it('holds no SVG that no machine draws', () => {
+    const drawnFiles = new Set(drawn.flatMap((d) => d.diagrams.map((x) => x.file)))
+    expect(readdirSync(FLOWS_DIR).filter((f) => f.endsWith('.svg') && !drawnFiles.has(f))).toEqual([])
+  })
+  it('README.md lists every machine and every part diagram', () => {
+    const readme = readFileSync(join(FLOWS_DIR, 'README.md'), 'utf8')
+    expect(readme).toBe(indexPage(drawn))
+    expect(readme).toContain('[auth](auth.svg) (overview), [loggingIn](auth.loggingIn.svg), [loggedIn](auth.loggedIn.svg)')
+    expect(readme).toContain('[payment](payment.svg) (overview), [paying](payment.paying.svg)')
   })
 })
 
