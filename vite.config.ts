@@ -50,6 +50,25 @@ function serverFunctionFetcherOnFirstCall(): Plugin {
   }
 }
 
+/**
+ * The live view (decision 097): `INSPECT=1 npm run dev` shows the page's machine actors in
+ * Stately's inspector, at `INSPECT_URL`. Only the development server defines its address for the
+ * page (`import.meta.env.LIVE_INSPECTOR_URL`); a build never does, so no inspector code reaches a
+ * production bundle. The inspector is named up front so that Vite prepares it with the page's
+ * other dependencies, instead of finding it when the page first imports it and reloading the page.
+ */
+function liveInspector(): Plugin {
+  return {
+    name: 'skinvault:live-inspector',
+    apply: 'serve',
+    config() {
+      if (process.env.INSPECT !== '1') return null
+      const url = process.env.INSPECT_URL || 'https://stately.ai/inspect'
+      return { define: { 'import.meta.env.LIVE_INSPECTOR_URL': JSON.stringify(url) }, optimizeDeps: { include: ['@statelyai/inspect'] } }
+    },
+  }
+}
+
 // One id per build: the server's guest page cache keys on it, so a deploy starts empty.
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 
@@ -85,5 +104,6 @@ export default defineConfig({
     serverFunctionFetcherOnFirstCall(),
     moduleSizes(),
     routeDataChunks(),
+    liveInspector(),
   ],
 })

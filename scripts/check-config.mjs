@@ -44,6 +44,11 @@ export function startPlan(env) {
   const backendPort = portFrom(env, 'BACKEND_PORT', 3001, problems)
   const workerCount = workersFrom(env, problems)
   const standIn = !env.API_BASE_URL
+  // The live view of `npm run dev` (decision 097): read by vite.config.ts, ignored by a build.
+  if (env.INSPECT && env.INSPECT !== '1' && env.INSPECT !== '0')
+    problems.push(`INSPECT must be 1 (the live view of \`npm run dev\`) or 0 (was "${env.INSPECT}")`)
+  if (env.INSPECT_URL && !/^https?:\/\/[^\s/]+/.test(env.INSPECT_URL))
+    problems.push(`INSPECT_URL must be an http(s) address of an inspector page (was "${env.INSPECT_URL}")`)
   // Both brands are reachable locally: the mirror answers at mirror.localhost.
   const siteDefaults = { MIRROR_BASE_URL: env.MIRROR_BASE_URL ?? `http://mirror.localhost:${port}` }
   if (standIn) {

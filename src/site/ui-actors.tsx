@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { createLightboxMachine, createMenuMachine, createModalMachine } from '#machines/ui.ts'
 import { actorContext } from './actor-context.tsx'
+import { useMachineInspect } from './machine-inspect.ts'
 
 /** One actor per page view for each piece of shared UI state (R3). */
 export const MenuActor = actorContext(createMenuMachine)
@@ -17,10 +18,12 @@ function CloseMenuOnRouteChange() {
 }
 
 export function UiActors({ children }: { children: ReactNode }) {
+  // The live view and the browser tests' machine log see these actors too (decisions 043, 097).
+  const inspect = useMachineInspect()
   return (
-    <MenuActor.Provider>
-      <ModalActor.Provider>
-        <LightboxActor.Provider>
+    <MenuActor.Provider options={{ inspect }}>
+      <ModalActor.Provider options={{ inspect }}>
+        <LightboxActor.Provider options={{ inspect }}>
           <CloseMenuOnRouteChange />
           {children}
         </LightboxActor.Provider>

@@ -4,7 +4,7 @@ import { fromPromise, type InspectionEvent } from 'xstate'
 import { actorContext } from '#app/site/actor-context.tsx'
 import { writeCookie } from '#app/site/cookies.ts'
 import { createWithEffects } from '#app/site/machine-effects.ts'
-import { MachineInspect } from '#app/site/machine-inspect.ts'
+import { combineInspectors, liveInspector, MachineInspect } from '#app/site/machine-inspect.ts'
 import { reportFailure } from '#app/site/report.ts'
 import { notifyAcrossNavigation } from '#app/site/toast.ts'
 import { useSite } from '#app/site/use-site.ts'
@@ -68,10 +68,10 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     messageSet: site.brand,
     path,
   }
-  const [record] = useState(machineLog)
+  const [inspect] = useState(siteInspector)
   return (
-    <MachineInspect.Provider value={record}>
-      <LocaleActor.Provider logic={logic} options={{ input, inspect: record }}>
+    <MachineInspect.Provider value={inspect}>
+      <LocaleActor.Provider logic={logic} options={{ input, inspect }}>
         {children}
       </LocaleActor.Provider>
     </MachineInspect.Provider>
@@ -133,6 +133,14 @@ function transitionKey(t: TransitionLike): string | null {
   if (alwaysIndex >= 0) return `${t.source.id} always[${alwaysIndex}]`
   const index = (t.source.transitions.get(t.eventType) ?? []).indexOf(t)
   return index >= 0 ? `${t.source.id} ${t.eventType}[${index}]` : null
+}
+
+/**
+ * What watches the site's machine actors: the browser tests' machine log (below), the live view
+ * of the development server (decision 097), both, or, for every real visitor, nothing.
+ */
+function siteInspector(): ((event: InspectionEvent) => void) | undefined {
+  return combineInspectors(machineLog(), liveInspector())
 }
 
 let recorder: ((event: InspectionEvent) => void) | undefined | null = null
