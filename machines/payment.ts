@@ -23,7 +23,7 @@ import {
   unknownPaymentServiceMessage,
   type WidgetRequest,
 } from '#machines/rules/payment.ts'
-import { isPlanShown } from '#machines/rules/plans.ts'
+import { isPlanShown, offerFits } from '#machines/rules/plans.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
 import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
@@ -189,6 +189,8 @@ export function offerPlan(offered: readonly OfferedPlan[], offer: SpecialOffer |
   const base = offered.find((view) => view.plan.id === offer.subscriptionId)
   if (!base) return null
   const prices = base.plan.prices as NonNullable<Subscription['prices']>
+  // R9.15: never an offer in another currency than the plans beside it.
+  if (!offerFits(offer.currency, prices.using?.currency)) return null
   return { plan: { ...base.plan, prices: { ...prices, using: { ...prices.using, actual: offer.price, currency: offer.currency } } }, label: base.label }
 }
 

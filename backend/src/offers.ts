@@ -2,7 +2,7 @@ import { countryGroups, groupForLocale, plansInGroup, toMajor } from './catalog.
 import type { Queryable } from './db.ts'
 import { ApiError } from './http.ts'
 import type { Locale } from './i18n.ts'
-import { asDate, DAY_MS, type UserRow } from './users.ts'
+import { asDate, DAY_MS, subscriptionGroup, type UserRow } from './users.ts'
 
 /** The special offer: a month at 20% off for subscribers, and for 14 days after a subscription ended. */
 export const OFFER_PLAN_ID = 3
@@ -24,7 +24,8 @@ export async function subscriptionOffer(db: Queryable, user: UserRow, locale: Lo
   if (!expires) return null
   const offerEnds = expires.getTime() > now.getTime() ? expires : new Date(expires.getTime() + OFFER_GRACE_DAYS * DAY_MS)
   if (offerEnds.getTime() <= now.getTime()) return null
-  let group = groupId
+  // R9.15: the offer is priced in the subscription's currency unless a group is asked for (payselection's roubles).
+  let group = groupId ?? subscriptionGroup(user)
   if (group === null) group = (await groupForLocale(db, locale)).id
   else if (!(await countryGroups(db)).some((g) => g.id === group))
     throw new ApiError(422, 'invalid_input', {}, { errors: { country_group_id: 'unknown country group' } })

@@ -41,6 +41,8 @@ export interface UserRow {
   renew_days: number | null
   renew_price_minor: number | null
   sub_currency: string | null
+  /** The country group the subscription was paid in: its currency is every later charge's (R9.15). */
+  sub_group_id: number | null
   sub_offer: boolean | null
 }
 
@@ -75,7 +77,7 @@ export async function loadUser(db: Queryable, key: UserKey, now: Date): Promise<
        (SELECT c.email FROM auth_codes c
          WHERE c.user_id = u.id AND c.purpose = 'email_change' AND c.used_at IS NULL AND c.expires_at > $2
          ORDER BY c.id DESC LIMIT 1) AS pending_email,
-       r.id AS renew_plan_id, r.days AS renew_days, rp.actual_minor AS renew_price_minor, g.currency AS sub_currency,
+       r.id AS renew_plan_id, r.days AS renew_days, rp.actual_minor AS renew_price_minor, g.currency AS sub_currency, g.id AS sub_group_id,
        lp.special_offer AS sub_offer
      FROM users u
      LEFT JOIN subscriptions s ON s.id = u.sub_plan_id
@@ -87,6 +89,14 @@ export async function loadUser(db: Queryable, key: UserKey, now: Date): Promise<
     [where.value, now.toISOString()],
   )
   return rows[0] ?? null
+}
+
+/**
+ * R9.15: one currency per subscription. A user who has (or had) a subscription is priced in the
+ * country group it was paid in, whatever the page's language; others in their request's group.
+ */
+export function subscriptionGroup(user: Pick<UserRow, 'sub_plan_id' | 'sub_group_id'>): number | null {
+  return user.sub_plan_id === null ? null : user.sub_group_id
 }
 
 export function isSubscriptionActive(user: Pick<UserRow, 'sub_expires_at'>, now: Date): boolean {
@@ -136,6 +146,7 @@ export function serializeUser(user: UserRow, locale: Locale, now: Date) {
             next_charge_at: active && !user.sub_cancelled ? expires.toISOString() : null,
             next_charge_amount: user.renew_price_minor === null ? null : toMajor(user.renew_price_minor),
             currency: user.sub_currency,
+            country_group_id: user.sub_group_id,
             renews_into: user.renew_plan_id === null ? null : { subscription_id: user.renew_plan_id, days: user.renew_days ?? 0 },
             plan_days: user.plan_days ?? 0,
             offer: user.sub_offer === true,

@@ -1922,11 +1922,54 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           next_charge_at: sub.expires_at,
           next_charge_amount: 490,
           currency: 'RUB',
+          country_group_id: 1,
           renews_into: { subscription_id: 3, days: 30 },
           offer: false,
         })
         // The currency is the one paid in, whatever language the account is read in.
         expect((await api.me(token, 'en')).subscription).toMatchObject({ plan_name: 'Month', next_charge_amount: 490, currency: 'RUB' })
+      })
+
+      it('R9.15: one currency per subscription: the offer and every later payment are in the currency paid, in any language', async () => {
+        // A trial paid on the English page: dollars (group 2).
+        const usd = await subscribe(1, 'cloudpayments', 'en')
+        expect((await api.me(usd.token, 'ru')).subscription).toMatchObject({ currency: 'USD', country_group_id: 2, next_charge_amount: 6.99 })
+        // Read on the Russian and German pages, the offer is the dollar month at 20% off: $5.59 instead of $6.99.
+        for (const locale of ['ru', 'de']) {
+          const offer = (await api.call('GET', `/${locale}/users/subscription/special`, { token: usd.token })).body.offer
+          expect(offer).toMatchObject({ subscription_id: 3, price: 5.59, old_price: 6.99, currency: 'USD', country_group_id: 2 })
+        }
+        // Extending from the Russian page charges dollars; asking for roubles is refused with a reason.
+        const extend = await api.call('POST', '/ru/payments', { token: usd.token, body: { subscription_id: 4, service: 'cloudpayments' } })
+        expect(extend.body).toMatchObject({ amount: 16.99, currency: 'USD' })
+        const roubles = await api.call('POST', '/ru/payments', {
+          token: usd.token,
+          body: { subscription_id: 4, service: 'cloudpayments', country_group_id: 1 },
+        })
+        expect(roubles.status).toBe(409)
+        expect(roubles.body.message).toBe('Ваша подписка оплачивается в другой валюте: обновите страницу, чтобы увидеть её цены.')
+        const special = await api.call('POST', '/de/payments', { token: usd.token, body: { subscription_id: 3, service: 'cloudpayments', special: true } })
+        expect(special.body).toMatchObject({ amount: 5.59, currency: 'USD' })
+        // A month paid on the Russian page: roubles (group 1), also when read in English.
+        const rub = await subscribe(3, 'cloudpayments', 'ru')
+        expect((await api.me(rub.token, 'en')).subscription).toMatchObject({ currency: 'RUB', country_group_id: 1, next_charge_amount: 490 })
+        const offer = (await api.call('GET', '/en/users/subscription/special', { token: rub.token })).body.offer
+        expect(offer).toMatchObject({ price: 392, old_price: 490, currency: 'RUB' })
+        expect((await api.call('POST', '/en/payments', { token: rub.token, body: { subscription_id: 2, service: 'cloudpayments' } })).body).toMatchObject({
+          amount: 199,
+          currency: 'RUB',
+        })
+        // Payselection charges roubles only (R9.3): a dollar subscriber paying through it pays roubles.
+        expect((await api.call('POST', '/en/payments', { token: usd.token, body: { subscription_id: 3, service: 'payselection' } })).body).toMatchObject({
+          amount: 490,
+          currency: 'RUB',
+        })
+        // Without a subscription, the page's language decides, as before (guests' rule).
+        const fresh = await api.signIn(undefined, 'de')
+        expect((await api.call('POST', '/de/payments', { token: fresh.token, body: { subscription_id: 3, service: 'cloudpayments' } })).body).toMatchObject({
+          amount: 6.49,
+          currency: 'EUR',
+        })
       })
 
       it('renews a trial into the month at its regular price, in the currency of the trial payment', async () => {

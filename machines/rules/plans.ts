@@ -53,3 +53,31 @@ export function daysLabel(days: number, locale: Locale, messages: DaysMessages):
 export function planLabel(plan: { id: number; name: string; days: number }, locale: Locale, messages: DaysMessages): string {
   return isTrialPlan(plan) ? plan.name : daysLabel(plan.days, locale, messages)
 }
+
+/** R9.3: Payselection charges roubles only; the backend prices roubles in country group 1. */
+export const RUB_COUNTRY_GROUP = 1
+
+/** R9.3: the service charges roubles whatever the page's language, and every price list says so. */
+export function chargesRoublesOnly(service: string): boolean {
+  return service === 'payselection'
+}
+
+/**
+ * R9.15: one currency per subscription. The country group whose prices a visitor is shown and
+ * pays in: Payselection's roubles (R9.3); else, for a subscriber, the group the subscription was
+ * paid in, whatever the page's language; else none, and the backend prices in the group of the
+ * page's language (the guests' rule: en USD, ru RUB, de EUR).
+ */
+export function pricingGroup(service: string, subscription: { country_group_id?: number | null } | null | undefined): number | undefined {
+  if (chargesRoublesOnly(service)) return RUB_COUNTRY_GROUP
+  return subscription?.country_group_id ?? undefined
+}
+
+/**
+ * R9.15: an offer is shown beside other prices only in their currency (the plans on the premium
+ * page, the subscription's next charge in the account); in another currency it is not shown at
+ * all. Nothing to compare with (no currency given) lets it show.
+ */
+export function offerFits(offerCurrency: string, besideCurrency: string | null | undefined): boolean {
+  return besideCurrency === null || besideCurrency === undefined || offerCurrency === besideCurrency
+}

@@ -31,6 +31,8 @@ export const UserSubscription = type({
   'next_charge_at?': isoDate.or('null'),
   'next_charge_amount?': 'number | null',
   'currency?': 'string | null',
+  /** The country group the subscription was paid in: its currency is every later price's (R9.15; an extension of R3). */
+  'country_group_id?': 'number | null',
   /** The plan a renewal charges: a trial renews into the 30-day plan. */
   'renews_into?': type({ subscription_id: 'number', days: 'number' }).or('null'),
   /** The days of the plan bought. */

@@ -26,7 +26,7 @@ export const Route = createFileRoute('/premium')({
       return await getPremiumData({ data: { locale: getLocale() } })
     } catch (error) {
       // The server function itself could not be reached (a client-side navigation offline).
-      return { plans: plansFailure(error), offer: null }
+      return { plans: plansFailure(error), offer: null, group: null }
     }
   },
   onError: setErrorStatus,
@@ -40,7 +40,7 @@ function PremiumPage() {
   return (
     <>
       <PageIntro heading={m.page_premium_heading({ product })} intro={m.page_premium_intro({ product })} />
-      <PremiumPlans initial={data.plans} offer={data.offer} takeOffer={offer === 1} locale={getLocale()} />
+      <PremiumPlans initial={data.plans} offer={data.offer} group={data.group} takeOffer={offer === 1} locale={getLocale()} />
       <PremiumGallerySection />
     </>
   )

@@ -196,6 +196,20 @@ for (const provider of PROVIDERS) {
       })
     }
 
+    test('R9.3, R9.15: each price list says in the page\'s language whether the card is charged in roubles', async ({ page }) => {
+      for (const locale of ['en', 'ru', 'de'] as const) {
+        await openPremium(page, `/${locale}/premium`)
+        const note = page.getByTestId('roubles-note')
+        if (provider.name === 'payselection') {
+          await expect(note).toHaveText(pm(locale, 'premium_rub_note'))
+          // Every price on the list is in roubles, whatever the language.
+          await expect(page.locator('li.plan-card[data-plan-id="3"]').getByTestId('plan-price')).toHaveText(
+            { en: 'RUB\u00a0490', ru: '490\u00a0₽', de: '490\u00a0RUB' }[locale],
+          )
+        } else await expect(note).toHaveCount(0)
+      }
+    })
+
     test('the trial succeeds: toast, analytics, the account page and the trial subscription', async ({ page, request, signedIn }) => {
       const { token } = signedIn
       expect(await subscriptionOf(request, token)).toBeNull()

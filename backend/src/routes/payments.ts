@@ -6,7 +6,7 @@ import { ApiError, type AppEnv, readJson, validate } from '../http.ts'
 import { t } from '../i18n.ts'
 import { OFFER_PLAN_ID, offerPriceMinor, subscriptionOffer } from '../offers.ts'
 import { Id, Service } from '../schemas.ts'
-import { requireUser } from '../users.ts'
+import { requireUser, subscriptionGroup } from '../users.ts'
 
 /** The Russian receipt's taxation system (54-FZ code 0: general). */
 export const TAX_SYSTEM_ID = 0
@@ -26,8 +26,13 @@ paymentRoutes.post('/', requireUser, async (c) => {
   // Receipts go to the payer's e-mail: a user who signed up with Steam adds one first.
   if (user.email === null) throw new ApiError(422, 'email_required')
   let groupId: number
+  const subscribed = subscriptionGroup(user)
   if (body.service === 'payselection') groupId = PAYSELECTION_GROUP_ID
-  else if (body.country_group_id !== undefined) {
+  else if (subscribed !== null) {
+    // R9.15: a subscriber pays in the currency of the subscription, whatever the page's language.
+    if (body.country_group_id !== undefined && body.country_group_id !== subscribed) throw new ApiError(409, 'currency_mismatch')
+    groupId = subscribed
+  } else if (body.country_group_id !== undefined) {
     groupId = body.country_group_id
     if (!(await countryGroups(db)).some((g) => g.id === groupId))
       throw new ApiError(422, 'invalid_input', {}, { errors: { country_group_id: 'unknown country group' } })

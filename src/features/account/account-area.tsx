@@ -21,7 +21,7 @@ import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES } from '#machines/rules/fields.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment.ts'
-import { planLabel } from '#machines/rules/plans.ts'
+import { offerFits, planLabel } from '#machines/rules/plans.ts'
 import type { ModalDialog } from '#machines/ui.ts'
 import { useAccountCalls } from './account.effects.ts'
 import { AuthActor } from './auth-actor.ts'
@@ -208,7 +208,7 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
         )}
       </section>
 
-      {offer ? (
+      {offer && offerFits(offer.currency, sub?.currency) ? (
         <section className="card card--accent" aria-labelledby="acc-offer" data-testid="special-offer">
           <h2 id="acc-offer">{m.acc_offer_title()}</h2>
           <p>

@@ -27,12 +27,10 @@ export function plansFailure(error: unknown): Extract<PlansResult, { ok: false }
   return { ok: false, status: null, message: null }
 }
 
-/** R9: payselection charges in roubles only, so its visitors see the rouble prices (country group 1). */
-export const RUB_COUNTRY_GROUP = 1
-
-export async function loadPlans(api: Pick<Api, 'subscriptions'>, service: string): Promise<PlansResult> {
+/** The plans in the country group the visitor is priced in (`pricingGroup`, R9.15), else the page language's. */
+export async function loadPlans(api: Pick<Api, 'subscriptions'>, group: number | undefined): Promise<PlansResult> {
   try {
-    return { ok: true, list: await api.subscriptions(service === 'payselection' ? { country_group_id: RUB_COUNTRY_GROUP } : {}) }
+    return { ok: true, list: await api.subscriptions(group === undefined ? {} : { country_group_id: group }) }
   } catch (error) {
     return plansFailure(error)
   }
@@ -47,8 +45,8 @@ export class PlansLoadError extends Error {
 }
 
 /** The plan list, or a PlansLoadError: the request machine's `run` for a retry in the browser. */
-export async function fetchPlans(api: Pick<Api, 'subscriptions'>, service: string): Promise<SubscriptionList> {
-  const result = await loadPlans(api, service)
+export async function fetchPlans(api: Pick<Api, 'subscriptions'>, group: number | undefined): Promise<SubscriptionList> {
+  const result = await loadPlans(api, group)
   if (!result.ok) throw new PlansLoadError(result)
   return result.list
 }

@@ -4,7 +4,8 @@ import { fromPromise } from 'xstate'
 import { useApi } from '#app/api/use-api.ts'
 import { fetchPlans } from './plans-result.ts'
 
-export function usePlansCall(service: string) {
+/** In the country group the page's plans were asked in (`PremiumData.group`, R9.15). */
+export function usePlansCall(group: number | null) {
   const api = useApi()
-  return useMemo(() => fromPromise<unknown, void>(() => fetchPlans(api, service)), [api, service])
+  return useMemo(() => fromPromise<unknown, void>(() => fetchPlans(api, group ?? undefined)), [api, group])
 }

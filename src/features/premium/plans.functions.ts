@@ -6,42 +6,51 @@ import { pageApi, pageSession } from '#app/features/account/session.server.ts'
 import { SharedAnswers } from '#app/server/shared-answers.server.ts'
 import { PageRequest } from '#app/site/page-request.ts'
 import { loadConfig } from '#config'
+import { pricingGroup } from '#machines/rules/plans.ts'
 import { loadPlans, type PlansResult } from './plans-result.ts'
 
 export interface PremiumData {
   plans: PlansResult
   /** R7: GET /users/subscription/special, for a signed-in visitor; null otherwise or when it fails. */
   offer: SpecialOffer['offer']
+  /** The country group the plans were asked in (R9.15), for a retry from the browser; null: the page language's. */
+  group: number | null
 }
 
 /**
- * The plan list is the same for every visitor of a language and payment service: kept for
+ * The plan list is the same for every visitor of a language and country group: kept for
  * BACKEND_CACHE_SECONDS (decision 080). A failed list is asked again by the next visitor.
  */
 let sharedPlans: SharedAnswers<PlansResult> | undefined
 
-/** The plans in the page's language, hence its currency (R7: every request path carries the locale). */
+/**
+ * The plans in the page's language (R7: every request path carries the locale), priced in the
+ * visitor's country group (R9.15): a subscriber's is the one the subscription was paid in.
+ */
 export const getPremiumData = createServerFn({ method: 'GET' })
   .validator(PageRequest)
   .handler(async ({ data }): Promise<PremiumData> => {
     const config = loadConfig()
     const api = pageApi(data.locale)
     const session = await pageSession(api)
-    const [plans, offer] = await Promise.all([
-      (sharedPlans ??= new SharedAnswers<PlansResult>(config.backendCacheSeconds * 1000, (result) => result.ok)).get(
-        `${data.locale}|${config.payment.service}`,
-        () => loadPlans(api(null), config.payment.service),
-      ),
-      session
-        ? api(session.token)
-            .specialOffer()
-            .then(
-              (answer) => answer.offer,
-              () => null,
-            )
-        : Promise.resolve(null),
-    ])
+    const mine = session ? api(session.token) : null
+    // A user that cannot be read is priced as a guest; the payment is still made in the
+    // subscription's currency, which the backend decides (R9.15).
+    const [user, offer] = mine
+      ? await Promise.all([
+          mine.me().catch(() => null),
+          mine.specialOffer().then(
+            (answer) => answer.offer,
+            () => null,
+          ),
+        ])
+      : [null, null]
+    const group = pricingGroup(config.payment.service, user?.subscription)
+    const plans = await (sharedPlans ??= new SharedAnswers<PlansResult>(config.backendCacheSeconds * 1000, (result) => result.ok)).get(
+      `${data.locale}|${group ?? 'language'}`,
+      () => loadPlans(api(null), group),
+    )
     // A page showing a failed load is not kept for other guests (decision 020).
     if (!plans.ok) setResponseHeader('cache-control', 'no-store')
-    return { plans, offer }
+    return { plans, offer, group: group ?? null }
   })

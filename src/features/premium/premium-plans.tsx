@@ -10,6 +10,7 @@ import { useSite } from '#app/site/use-site.ts'
 import type { SpecialOffer as MachineOffer } from '#machines/payment.ts'
 import { createRequestMachine } from '#machines/request.ts'
 import type { Locale } from '#machines/rules/locale.ts'
+import { chargesRoublesOnly, pricingGroup } from '#machines/rules/plans.ts'
 import { PremiumCheckout } from './checkout.tsx'
 import { usePlansCall } from './plans.effects.ts'
 import { DAYS, labelledPlans } from './plans.ts'
@@ -23,6 +24,8 @@ function machineOffer(offer: SpecialOffer['offer']): MachineOffer | null {
 interface PremiumPlansProps {
   initial: PlansResult
   offer: SpecialOffer['offer']
+  /** The country group the plans were asked in (R9.15); null: the page language's. */
+  group?: number | null
   takeOffer: boolean
   locale: Locale
 }
@@ -42,9 +45,9 @@ export function PremiumPlans(props: PremiumPlansProps) {
  * (the server's message, else the generic one) and an error state whose retry fetches the
  * plans again in the browser.
  */
-function Plans({ initial, offer, takeOffer, locale }: PremiumPlansProps) {
+function Plans({ initial, offer, group = null, takeOffer, locale }: PremiumPlansProps) {
   const site = useSite()
-  const run = usePlansCall(site.config.payment.service)
+  const run = usePlansCall(group ?? pricingGroup(site.config.payment.service, null) ?? null)
   const [logic] = useState(() =>
     createWithEffects(createRequestMachine, () => ({
       actors: { run },
@@ -66,12 +69,20 @@ function Plans({ initial, offer, takeOffer, locale }: PremiumPlansProps) {
     )
   }
   return (
-    <PremiumCheckout
-      plans={labelledPlans(list.subscriptions, locale, DAYS)}
-      offer={machineOffer(offer)}
-      offerDiscount={offer?.discount_percent ?? null}
-      takeOffer={takeOffer}
-      locale={locale}
-    />
+    <>
+      {/* R9.3: every price list says that the service charges roubles, in the page's language. */}
+      {chargesRoublesOnly(site.config.payment.service) ? (
+        <p className="premium-plans__note" data-testid="roubles-note">
+          {m.premium_rub_note()}
+        </p>
+      ) : null}
+      <PremiumCheckout
+        plans={labelledPlans(list.subscriptions, locale, DAYS)}
+        offer={machineOffer(offer)}
+        offerDiscount={offer?.discount_percent ?? null}
+        takeOffer={takeOffer}
+        locale={locale}
+      />
+    </>
   )
 }

@@ -96,6 +96,12 @@ const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
     depth: 2,
   },
   {
+    // R9.15: a dollar subscriber's offer beside rouble prices (a backend that prices them apart) is not shown.
+    label: 'a dollar offer beside rouble plans',
+    input: { locale: 'ru', loggedIn: true, activeService: 'cloudpayments', ...KEYS, plans: PLANS_RUB, offer: OFFER },
+    depth: 1,
+  },
+  {
     label: 'an offer for a plan that is not on offer',
     input: {
       locale: 'ru',
@@ -336,8 +342,8 @@ const properties: Property[] = [
     },
   },
   {
-    name: "the special offer is the 30-day plan at the offer's price, for a signed-in visitor only",
-    requirement: 'R7.2',
+    name: "the special offer is the 30-day plan at the offer's price, in the plans' currency, for a signed-in visitor only",
+    requirement: 'R7.2, R9.15',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const expected = inputOf(s).offer?.subscriptionId === 3 && c.loggedIn && inputOf(s).plans === PLANS_USD ? { plan: MONTH_OFFER, label: '30 days' } : null

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { type DaysMessages, daysLabel, isPlanShown, planLabel, pluralForm, russianPluralForm } from '#machines/rules/plans.ts'
+import {
+  chargesRoublesOnly,
+  type DaysMessages,
+  daysLabel,
+  isPlanShown,
+  offerFits,
+  planLabel,
+  pluralForm,
+  pricingGroup,
+  russianPluralForm,
+} from '#machines/rules/plans.ts'
 
 /** The premium page's days labels, as its messages say them (en, ru, de), written out here. */
 const DAYS: Record<'en' | 'ru' | 'de', DaysMessages> = {
@@ -122,5 +132,29 @@ describe('R9: only plans below 9000 unless the debug flag', () => {
     expect(isPlanShown({ prices: {} }, false)).toBe(false)
     expect(isPlanShown({ prices: { using: {} } }, false)).toBe(false)
     expect(isPlanShown({}, true)).toBe(true)
+  })
+})
+
+describe('R9.15: one currency per subscription', () => {
+  it('Payselection prices in roubles (country group 1) for everyone, subscribers of any currency too', () => {
+    expect(pricingGroup('payselection', null)).toBe(1)
+    expect(pricingGroup('payselection', { country_group_id: 2 })).toBe(1)
+    expect(chargesRoublesOnly('payselection')).toBe(true)
+    expect(chargesRoublesOnly('cloudpayments')).toBe(false)
+  })
+  it("a subscriber is priced in the group the subscription was paid in; a guest or a user without one in the page language's", () => {
+    expect(pricingGroup('cloudpayments', { country_group_id: 2 })).toBe(2)
+    expect(pricingGroup('cloudpayments', { country_group_id: 3 })).toBe(3)
+    expect(pricingGroup('cloudpayments', { country_group_id: null })).toBeUndefined()
+    expect(pricingGroup('cloudpayments', {})).toBeUndefined()
+    expect(pricingGroup('cloudpayments', null)).toBeUndefined()
+    expect(pricingGroup('cloudpayments', undefined)).toBeUndefined()
+  })
+  it('an offer shows only beside prices in its own currency', () => {
+    expect(offerFits('USD', 'USD')).toBe(true)
+    expect(offerFits('RUB', 'USD')).toBe(false)
+    expect(offerFits('USD', 'RUB')).toBe(false)
+    expect(offerFits('EUR', null)).toBe(true)
+    expect(offerFits('EUR', undefined)).toBe(true)
   })
 })

@@ -61,14 +61,14 @@ describe('R7, R8: the plan list as the loader left it', () => {
 
 describe('R8: a plan list fetched in the browser', () => {
   it('answers the list, or fails with the failure (its server message kept)', async () => {
-    expect(await fetchPlans({ subscriptions: async () => LIST }, 'cloudpayments')).toEqual(LIST)
+    expect(await fetchPlans({ subscriptions: async () => LIST }, undefined)).toEqual(LIST)
     const error = await fetchPlans(
       {
         subscriptions: async () => {
           throw new ApiError('http', 503, 'x', { message: 'Maintenance' })
         },
       },
-      'cloudpayments',
+      undefined,
     ).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PlansLoadError)
     expect((error as PlansLoadError).failure).toEqual({ ok: false, status: 503, message: 'Maintenance' })

@@ -91,21 +91,22 @@ describe('R8: a failed plan list', () => {
   afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))))
 
   it('a response whose subscriptions is not an array is an error with status 500', async () => {
-    expect(await loadPlans(await answering(200, { subscriptions: { id: 1 } }), 'cloudpayments')).toEqual({ ok: false, status: 500, message: null })
+    expect(await loadPlans(await answering(200, { subscriptions: { id: 1 } }), undefined)).toEqual({ ok: false, status: 500, message: null })
   })
   it('answers the list when it is well formed', async () => {
     const list = { subscriptions: [WEEK], currencies: [{ code: 'USD' }], country_group_id: 2 }
-    expect(await loadPlans(await answering(200, list), 'cloudpayments')).toEqual({ ok: true, list })
+    expect(await loadPlans(await answering(200, list), undefined)).toEqual({ ok: true, list })
   })
   it('a server error carries its message', async () => {
-    expect(await loadPlans(await answering(503, { message: 'Maintenance' }), 'cloudpayments')).toEqual({ ok: false, status: 503, message: 'Maintenance' })
+    expect(await loadPlans(await answering(503, { message: 'Maintenance' }), undefined)).toEqual({ ok: false, status: 503, message: 'Maintenance' })
   })
-  it('R9: with payselection the rouble prices are asked for, since it charges in RUB only', async () => {
+  it("R9.15: the plans are asked in the country group given, else in the page language's", async () => {
     const asked: unknown[] = []
     const list = { subscriptions: [WEEK], currencies: [{ code: 'RUB' }], country_group_id: 1 }
     const api = { subscriptions: async (query?: { country_group_id?: number }) => (asked.push(query), list) }
-    await loadPlans(api, 'payselection')
-    await loadPlans(api, 'cloudpayments')
-    expect(asked).toEqual([{ country_group_id: 1 }, {}])
+    await loadPlans(api, 1)
+    await loadPlans(api, 2)
+    await loadPlans(api, undefined)
+    expect(asked).toEqual([{ country_group_id: 1 }, { country_group_id: 2 }, {}])
   })
 })

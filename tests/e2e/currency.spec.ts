@@ -1,0 +1,84 @@
+/**
+ * R9.15: one currency per subscription. What a subscriber paid in is the currency of every later
+ * charge, extension and offer shown to them, whatever the page's language: a trial bought on
+ * `/en` ($1) is followed by $6.99 and an offer of $5.59 on the Russian and German pages; a month
+ * bought on `/ru` (490 ₽) shows roubles on the English pages. Amounts written out as each page
+ * language writes them (no-break spaces included).
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { msg } from './support/messages.ts'
+import { payWithNotification } from './support/payments.ts'
+
+test.describe.configure({ timeout: 120_000 })
+
+const NBSP = '\u00a0'
+
+async function premiumPrices(page: Page): Promise<string> {
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  return ((await page.locator('.plan-list').textContent()) ?? '').replace(/\s+/gu, ' ')
+}
+
+test('R9.15: a trial bought in dollars on /en: the next charge and the offer stay in dollars on /ru and /de', async ({ page, signIn }) => {
+  await signIn({ locale: 'en' })
+  // The visitor's path: the trial chosen and paid with the sandbox card on the English page.
+  await page.goto('/en/premium')
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  const trial = page.locator('li.plan-card[data-plan-id="1"]')
+  await expect(trial.getByTestId('plan-price')).toHaveText('$1')
+  await trial.getByRole('button').click()
+  await page.locator('#agreement-premium').check()
+  await page.locator('#agreement-promo').check()
+  await page.getByRole('button', { name: /^Pay/ }).click()
+  const dialog = page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
+  await dialog.getByLabel('CVC').fill('123')
+  await dialog.getByRole('button', { name: /^Pay/ }).click()
+  await expect(page).toHaveURL(/\/en\/account$/u, { timeout: 30_000 })
+  await expect(page.getByTestId('account-next-charge')).toContainText('$6.99')
+
+  // The Russian account, reached by its address: dollars beside dollars.
+  await page.goto('/ru/account')
+  await expect(page.getByTestId('account-next-charge')).toContainText(`6,99${NBSP}$`)
+  await expect(page.getByTestId('special-offer')).toContainText(`Скидка 20%: 5,59${NBSP}$ вместо 6,99${NBSP}$.`)
+  await expect(page.locator('main')).not.toContainText('₽')
+
+  // The Russian premium page, reached by the account's link: the plans and the offer in dollars.
+  await page.getByRole('link', { name: msg('ru', 'acc_extend') }).click()
+  await expect(page).toHaveURL(/\/ru\/premium$/u)
+  const ruPlans = await premiumPrices(page)
+  expect(ruPlans).toContain('6,99 $')
+  expect(ruPlans).toContain('5,59 $')
+  expect(ruPlans).not.toContain('₽')
+
+  // The German account: dollars too.
+  await page.goto('/de/account')
+  await expect(page.getByTestId('account-next-charge')).toContainText(`6,99${NBSP}$`)
+  await expect(page.getByTestId('special-offer')).toContainText(`20 % Rabatt: 5,59${NBSP}$ statt 6,99${NBSP}$.`)
+  await expect(page.locator('main')).not.toContainText('€')
+})
+
+test('R9.15: a month bought in roubles on /ru: the English account and premium page show roubles', async ({ page, request, signIn }) => {
+  const { token } = await signIn({ locale: 'ru' })
+  const paid = await payWithNotification(request, token, { subscriptionId: 3, locale: 'ru' })
+  expect(paid).toMatchObject({ amount: 490, currency: 'RUB' })
+  await page.goto('/en/account')
+  await expect(page.getByTestId('account-next-charge')).toContainText(`RUB${NBSP}490`)
+  await expect(page.getByTestId('special-offer')).toContainText(`20% off: RUB${NBSP}392 instead of RUB${NBSP}490.`)
+  await expect(page.locator('main')).not.toContainText('$')
+  await page.goto('/en/premium')
+  const plans = await premiumPrices(page)
+  expect(plans).toContain('RUB 490')
+  expect(plans).toContain('RUB 392')
+  expect(plans).not.toContain('$')
+})
+
+test("R9.15: a guest keeps the page language's currency", async ({ page }) => {
+  await page.goto('/de/premium')
+  const plans = await premiumPrices(page)
+  expect(plans).toContain('6,49 €')
+  expect(plans).not.toContain('$')
+  expect(plans).not.toContain('₽')
+})
