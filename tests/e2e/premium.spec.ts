@@ -196,7 +196,7 @@ for (const provider of PROVIDERS) {
       })
     }
 
-    test('R9.3, R9.15: each price list says in the page\'s language whether the card is charged in roubles', async ({ page }) => {
+    test("R9.3, R9.15: each price list says in the page's language whether the card is charged in roubles", async ({ page }) => {
       for (const locale of ['en', 'ru', 'de'] as const) {
         await openPremium(page, `/${locale}/premium`)
         const note = page.getByTestId('roubles-note')
