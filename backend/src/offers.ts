@@ -4,7 +4,7 @@ import { ApiError } from './http.ts'
 import type { Locale } from './i18n.ts'
 import { asDate, DAY_MS, subscriptionGroup, type UserRow } from './users.ts'
 
-/** The special offer: a month at 20% off for subscribers, and for 14 days after a subscription ended. */
+/** The special offer (R9.16): a month at 20% off for subscribers, and for 14 days after a subscription ended; once per account. */
 export const OFFER_PLAN_ID = 3
 export const OFFER_DISCOUNT_PERCENT = 20
 export const OFFER_GRACE_DAYS = 14
@@ -19,9 +19,16 @@ export interface Offer {
   expires_at: string
 }
 
+/** R9.16: the offer is taken once per account: a paid offer payment ends it for good. */
+export async function offerTaken(db: Queryable, userId: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>("SELECT id FROM payments WHERE user_id = $1 AND special_offer AND status = 'paid' LIMIT 1", [userId])
+  return rows.length > 0
+}
+
 export async function subscriptionOffer(db: Queryable, user: UserRow, locale: Locale, groupId: number | null, now: Date): Promise<Offer | null> {
   const expires = asDate(user.sub_expires_at)
   if (!expires) return null
+  if (await offerTaken(db, user.id)) return null
   const offerEnds = expires.getTime() > now.getTime() ? expires : new Date(expires.getTime() + OFFER_GRACE_DAYS * DAY_MS)
   if (offerEnds.getTime() <= now.getTime()) return null
   // R9.15: the offer is priced in the subscription's currency unless a group is asked for (payselection's roubles).

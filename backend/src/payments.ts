@@ -86,15 +86,17 @@ export interface CheckRequest {
  * answer tells nothing about other people's payments.
  */
 export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
-  const [payment] = await db.query<PaymentRow & { is_trial: boolean }>(
-    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, s.is_trial
-     FROM payments p JOIN subscriptions s ON s.id = p.subscription_id WHERE p.id = $1`,
+  const [payment] = await db.query<PaymentRow & { is_trial: boolean; trial_used: boolean }>(
+    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, s.is_trial, u.trial_used
+     FROM payments p JOIN subscriptions s ON s.id = p.subscription_id JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
     [n.paymentId],
   )
   if (payment?.service !== 'cloudpayments' || payment.payer_email !== n.email) return CHECK_CODES.wrongInvoice
   if (n.accountId !== null && n.accountId !== String(payment.user_id)) return CHECK_CODES.wrongAccount
   if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) return CHECK_CODES.wrongAmount
   if (payment.status !== 'pending' || !acceptedOutcomes('cloudpayments', payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused
+  // R9.2: a trial payment made before the trial was used elsewhere is not authorised any more.
+  if (payment.is_trial && payment.trial_used) return CHECK_CODES.refused
   return CHECK_CODES.ok
 }
 
@@ -118,10 +120,18 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
     ])
     if (!plan) throw new Error(`Payment ${payment.id} refers to a missing plan`)
     const failure = n.outcome === 'declined' ? 'declined' : acceptedOutcomes(payment.service, plan.is_trial).includes(n.outcome) ? null : 'scheme_mismatch'
-    if (failure) {
+    // R9.2: one trial per account, decided here as well as when the payment was created: of trial
+    // payments created side by side, the first confirmed is the trial, the others fail and their
+    // hold is voided (failure `trial_used`). The user's row is locked, so confirmations queue.
+    let trialTaken = false
+    if (plan.is_trial && !failure) {
+      const [owner] = await tx.query<{ trial_used: boolean }>('SELECT trial_used FROM users WHERE id = $1 FOR UPDATE', [payment.user_id])
+      trialTaken = owner?.trial_used === true
+    }
+    if (failure || trialTaken) {
       await tx.query("UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5 WHERE id = $1", [
         payment.id,
-        failure,
+        failure ?? 'trial_used',
         n.outcome === 'declined' ? null : n.outcome,
         n.cardLast4,
         n.transactionId,

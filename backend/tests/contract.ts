@@ -1518,6 +1518,41 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
+    describe('R9.2: one trial per account, also when trial payments are made side by side', () => {
+      it('of three trial payments created before any was paid, exactly one becomes the trial; the others fail, their holds voided', async () => {
+        const { token } = await api.signIn()
+        const pays = []
+        for (let i = 0; i < 3; i++) {
+          const created = await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })
+          expect(created.status).toBe(201)
+          pays.push(created.body)
+        }
+        // The provider asks first (Check): all three may still be authorised.
+        for (const pay of pays) expect((await api.cp('check', cpNotice(pay, 'Authorized'))).body.code).toBe(0)
+        // The three authorisations are notified at once.
+        const answers = await Promise.all(pays.map((pay) => api.cp('pay', cpNotice(pay, 'Authorized'))))
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+        const rows = await api.backend.db.query<{ status: string; failure: string | null }>(
+          'SELECT status, failure FROM payments WHERE id = ANY($1::int[]) ORDER BY id',
+          [pays.map((p) => p.payment_id)],
+        )
+        expect(rows.filter((r) => r.status === 'paid')).toHaveLength(1)
+        expect(rows.filter((r) => r.status === 'failed' && r.failure === 'trial_used')).toHaveLength(2)
+        // Three days of trial, not nine.
+        expect((await api.me(token)).subscription).toMatchObject({ trial: true, days_left: 3 })
+        // A fourth, created before and asked about after: the provider is told not to authorise it.
+        const fourth = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
+        expect(fourth.message).toBe('The trial has already been used on this account.')
+      })
+      it("a trial payment created before the trial was used elsewhere is refused at the provider's check", async () => {
+        const { token } = await api.signIn()
+        const one = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
+        const two = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
+        expect((await api.cp('pay', cpNotice(one, 'Authorized'))).body.status).toBe('paid')
+        expect((await api.cp('check', cpNotice(two, 'Authorized'))).body.code).not.toBe(0)
+      })
+    })
+
     describe('R4, R7: provider notifications are signed, and only the provider sends them', () => {
       async function newPayment(subscription_id = 3, service = 'cloudpayments', locale = 'ru') {
         const { token, email } = await api.signIn(undefined, locale)
@@ -2025,6 +2060,32 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const later = await api.signIn(expired.email)
         expect((await api.call('GET', '/en/users/subscription/resume', { token: later.token })).status).toBe(409)
         expect((await api.me(later.token)).subscription).toMatchObject({ active: false, next_charge_at: null })
+      })
+
+      it('R9.16: the special offer is taken once: once paid it is no longer offered, and a second one is refused in three languages', async () => {
+        const { token: firstToken, email } = await subscribe(2, 'cloudpayments', 'en')
+        let token = firstToken
+        const first = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments', special: true } })).body
+        // Created but not paid: still on offer (a closed widget does not use it up).
+        expect((await api.call('GET', '/en/users/subscription/special', { token })).body.offer).toMatchObject({ price: 5.59 })
+        expect((await api.cp('pay', cpNotice(first))).body.status).toBe('paid')
+        // Paid: gone, in the account and on the premium page, also after the month bought by it.
+        expect((await api.call('GET', '/en/users/subscription/special', { token })).body).toEqual({ offer: null })
+        api.clock.advance(40 * DAY)
+        token = (await api.signIn(email)).token
+        expect((await api.call('GET', '/en/users/subscription/special', { token })).body).toEqual({ offer: null })
+        const again = { subscription_id: 3, service: 'cloudpayments', special: true }
+        const en = await api.call('POST', '/en/payments', { token, body: again })
+        expect(en.status).toBe(409)
+        expect(en.body.message).toBe('The special offer has already been used on this account: it is for one month, once.')
+        expect((await api.call('POST', '/ru/payments', { token, body: again })).body.message).toBe(
+          'Специальное предложение на этом аккаунте уже использовано: оно действует один раз, на один месяц.',
+        )
+        expect((await api.call('POST', '/de/payments', { token, body: again })).body.message).toBe(
+          'Das Sonderangebot wurde für dieses Konto bereits genutzt: Es gilt einmal, für einen Monat.',
+        )
+        // The month at its regular price can still be bought.
+        expect((await api.call('POST', '/en/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' } })).body).toMatchObject({ amount: 6.99 })
       })
 
       it('charges the special offer price and shows the plan the offer bought', async () => {

@@ -4,7 +4,7 @@ import { countryGroups, groupForLocale, MAX_SOLD_PRICE_MINOR, planName, plansInG
 import { randomToken, sha256 } from '../crypto.ts'
 import { ApiError, type AppEnv, readJson, validate } from '../http.ts'
 import { t } from '../i18n.ts'
-import { OFFER_PLAN_ID, offerPriceMinor, subscriptionOffer } from '../offers.ts'
+import { OFFER_PLAN_ID, offerPriceMinor, offerTaken, subscriptionOffer } from '../offers.ts'
 import { Id, Service } from '../schemas.ts'
 import { requireUser, subscriptionGroup } from '../users.ts'
 
@@ -42,6 +42,7 @@ paymentRoutes.post('/', requireUser, async (c) => {
   if (plan.is_trial && user.trial_used) throw new ApiError(422, 'trial_used')
   let amountMinor = plan.actual_minor
   if (body.special) {
+    if (await offerTaken(db, user.id)) throw new ApiError(409, 'offer_used')
     const offer = await subscriptionOffer(db, user, locale, groupId, now)
     if (!offer || body.subscription_id !== OFFER_PLAN_ID) throw new ApiError(422, 'plan_unavailable')
     amountMinor = offerPriceMinor(plan.actual_minor)
