@@ -24,6 +24,8 @@ import { DEADLINE_STORAGE_KEY, deadlineToStorage } from '#machines/rules/deadlin
 import { EMAIL_RULES } from '#machines/rules/fields.ts'
 import type { PaymentOptions } from '#machines/rules/payment.ts'
 import accountSvg from '../../docs/flows/account.svg?raw'
+import authLoggedInSvg from '../../docs/flows/auth.loggedIn.svg?raw'
+import authLoggingInSvg from '../../docs/flows/auth.loggingIn.svg?raw'
 import authSvg from '../../docs/flows/auth.svg?raw'
 import confirmSvg from '../../docs/flows/confirm.svg?raw'
 import deadlineSvg from '../../docs/flows/deadline.svg?raw'
@@ -34,6 +36,7 @@ import lightboxSvg from '../../docs/flows/lightbox.svg?raw'
 import localeSvg from '../../docs/flows/locale.svg?raw'
 import menuSvg from '../../docs/flows/menu.svg?raw'
 import modalSvg from '../../docs/flows/modal.svg?raw'
+import paymentPayingSvg from '../../docs/flows/payment.paying.svg?raw'
 import paymentSvg from '../../docs/flows/payment.svg?raw'
 import requestSvg from '../../docs/flows/request.svg?raw'
 import signInSvg from '../../docs/flows/sign-in.svg?raw'
@@ -69,13 +72,17 @@ const slowPayment: SiteParameters['payment'] = {
 
 /** The states outlined in the diagram (by node id, `paying__charging`), read back from the rendered SVG. */
 function outlined(canvasElement: HTMLElement): string[] {
-  return Array.from(canvasElement.querySelectorAll<SVGGElement>('.flow-diagram [data-id]'))
-    .filter((node) => {
-      const rect = node.querySelector(':scope > rect')
-      return rect !== null && getComputedStyle(rect).stroke === ACTIVE_STROKE
-    })
-    .map((node) => node.dataset.id ?? '')
-    .sort()
+  return (
+    Array.from(canvasElement.querySelectorAll<SVGGElement>('.flow-diagram [data-id]'))
+      .filter((node) => {
+        const rect = node.querySelector(':scope > rect')
+        return rect !== null && getComputedStyle(rect).stroke === ACTIVE_STROKE
+      })
+      .map((node) => node.dataset.id ?? '')
+      // A state drawn in the overview and in its part diagram (or outside a part) counts once.
+      .filter((id, index, all) => all.indexOf(id) === index)
+      .sort()
+  )
 }
 /** Waits until exactly these states are outlined. */
 const outlines = (canvasElement: HTMLElement, ...ids: string[]) => waitFor(() => expect(outlined(canvasElement)).toEqual([...ids].sort()))
@@ -100,14 +107,14 @@ async function chooseAndPay(canvasElement: HTMLElement) {
   await userEvent.click(plans[2]!)
   await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-premium')!)
   await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-promo')!)
-  await userEvent.click(canvas.getByRole('button', { name: m.premium_pay() }))
+  await userEvent.click(canvas.getByRole('button', { name: new RegExp(`^${m.premium_pay()}( · .+)?$`) }))
 }
 
 /** Selecting, paying in its four steps (the last waits for the backend's confirmation), succeeded, and back to selecting once the user is fetched again. */
 export const Payment: Story = {
   parameters: { site: { user: SAMPLE_USER, payment: slowPayment } satisfies SiteParameters },
   render: () => (
-    <FlowView machineId="payment" name="payment" svg={paymentSvg}>
+    <FlowView machineId="payment" name="payment" svg={[paymentSvg, paymentPayingSvg]}>
       <PremiumPlans initial={plansOk('RUB')} offer={null} takeOffer={false} locale={getLocale()} />
     </FlowView>
   ),
@@ -160,7 +167,7 @@ async function signIn(canvasElement: HTMLElement) {
 export const Auth: Story = {
   parameters: { site: { api: { 'GET /users/auth': () => ({ message: 'We sent a code to your e-mail.', resend_in: 30 }) } } satisfies SiteParameters },
   render: () => (
-    <FlowView machineId="auth" name="auth" svg={authSvg}>
+    <FlowView machineId="auth" name="auth" svg={[authSvg, authLoggingInSvg, authLoggedInSvg]}>
       <AuthPanel />
     </FlowView>
   ),
