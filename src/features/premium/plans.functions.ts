@@ -34,22 +34,24 @@ export const getPremiumData = createServerFn({ method: 'GET' })
     const api = pageApi(data.locale)
     const session = await pageSession(api)
     const mine = session ? api(session.token) : null
-    // A user that cannot be read is priced as a guest; the payment is still made in the
-    // subscription's currency, which the backend decides (R9.15).
-    const [user, offer] = mine
-      ? await Promise.all([
-          mine.me().catch(() => null),
-          mine.specialOffer().then(
+    const shared = (sharedPlans ??= new SharedAnswers<PlansResult>(config.backendCacheSeconds * 1000, (result) => result.ok))
+    const plansIn = (group: number | undefined) => shared.get(`${data.locale}|${group ?? 'language'}`, () => loadPlans(api(null), group))
+    // The guests' plans are asked at once, beside the user: a slow backend costs one wait, not two.
+    const guestGroup = pricingGroup(config.payment.service, null)
+    const [guestPlans, user, offer] = await Promise.all([
+      plansIn(guestGroup),
+      mine ? mine.me().catch(() => null) : null,
+      mine
+        ? mine.specialOffer().then(
             (answer) => answer.offer,
             () => null,
-          ),
-        ])
-      : [null, null]
+          )
+        : null,
+    ])
+    // A user that cannot be read is priced as a guest; the payment is still made in the
+    // subscription's currency, which the backend decides (R9.15).
     const group = pricingGroup(config.payment.service, user?.subscription)
-    const plans = await (sharedPlans ??= new SharedAnswers<PlansResult>(config.backendCacheSeconds * 1000, (result) => result.ok)).get(
-      `${data.locale}|${group ?? 'language'}`,
-      () => loadPlans(api(null), group),
-    )
+    const plans = group === guestGroup ? guestPlans : await plansIn(group)
     // A page showing a failed load is not kept for other guests (decision 020).
     if (!plans.ok) setResponseHeader('cache-control', 'no-store')
     return { plans, offer, group: group ?? null }
