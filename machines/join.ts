@@ -27,10 +27,16 @@ export interface JoinInput {
   /** The code in the address, as typed. */
   code?: string | null
   /** The registration made while the page was rendered: its answer, or its failure's message. */
-  settled?: { result: ReferrerResult } | { error: string } | null
+  settled?: { result: ReferrerResult } | { error: string /** The backend's answer's status, null when none came. */; status?: number | null } | null
   /** The code typed into the form before the page was interactive, and whether it was sent then. */
   typed?: string
   submitOnStart?: boolean
+}
+
+/** R7: the code in the address was checked and the backend does not know it: the page says so, with its own title and a 404. */
+export function isRefusedCode(settled: JoinInput['settled']): boolean {
+  if (!settled) return false
+  return 'result' in settled ? !settled.result.valid : settled.status === 404
 }
 
 export interface JoinContext {

@@ -21,6 +21,7 @@ import { SiteHeader } from '#app/site/site-header.tsx'
 import { Toaster } from '#app/site/toaster.tsx'
 import { UiActors } from '#app/site/ui-actors.tsx'
 import { useSite } from '#app/site/use-site.ts'
+import { isRefusedCode, type JoinInput } from '#machines/join.ts'
 import type { SessionFacts } from '#machines/rules/access.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 // Imported for their side effect: the build lists them in the root route's manifest entry and
@@ -80,7 +81,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       brand: site.brandInfo,
       config: site.config,
       // R8: an unknown address answers 404 with its own page, and a failed page its error page.
-      standIn: matches.some((m) => m.status === 'notFound' || m._notFound === true) ? 'not_found' : matches.some((m) => m.status === 'error') ? 'error' : null,
+      standIn: matches.some((m) => m.status === 'notFound' || m._notFound === true)
+        ? 'not_found'
+        : matches.some((m) => m.status === 'error')
+          ? 'error'
+          : // A join link with a code the backend does not know: its own title, not the invitation's.
+            matches.some((m) => (m.routeId as string) === '/join/{-$code}' && isRefusedCode(m.loaderData as JoinInput['settled']))
+            ? 'join_invalid'
+            : null,
     }
     const meta = metaTags(input, await textsOf(input, site))
     return { meta: [...base, ...meta.meta], links: meta.links }

@@ -16,7 +16,7 @@ import { PageIntro } from '#app/site/page-intro.tsx'
 import { reportFailure } from '#app/site/report.ts'
 import { useSite } from '#app/site/use-site.ts'
 import type { FormRef } from '#machines/form.ts'
-import { createJoinMachine, JOIN_FORM, type JoinEffects } from '#machines/join.ts'
+import { createJoinMachine, isRefusedCode, JOIN_FORM, type JoinEffects } from '#machines/join.ts'
 import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
 
 /**
@@ -45,7 +45,10 @@ function JoinPage() {
   const { code } = Route.useParams()
   const settled = Route.useLoaderData()
   return (
-    <PageIntro heading={m.page_join_heading({ product })} intro={m.page_join_intro({ product })}>
+    <PageIntro
+      heading={isRefusedCode(settled) ? m.page_join_invalid_heading() : m.page_join_heading({ product })}
+      intro={isRefusedCode(settled) ? m.page_join_invalid_intro({ product }) : m.page_join_intro({ product })}
+    >
       {/* A new code is a new registration. */}
       <Join key={code ?? ''} code={code ?? null} settled={settled} />
     </PageIntro>

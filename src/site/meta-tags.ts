@@ -29,7 +29,7 @@ export const PAGE_KEYS = {
 } as const
 export type PageSegment = keyof typeof PAGE_KEYS
 /** A page's meta key; `login_code` is the e-mailed link's page, `not_found` and `error` the pages that stand in for one. */
-export type PageKey = (typeof PAGE_KEYS)[PageSegment] | 'login_code' | 'not_found' | 'error'
+export type PageKey = (typeof PAGE_KEYS)[PageSegment] | 'login_code' | 'join_invalid' | 'not_found' | 'error'
 
 /** Pages whose canonical form follows the legal prefix rule (/ru for Russian, /en otherwise). */
 const LEGAL_SEGMENTS = new Set(['oferta', 'user-license', 'policy', 'cookies-policy'])
@@ -58,7 +58,7 @@ export interface MetaInput {
   brand: Brand
   config: Pick<PublicConfig, 'promoShareImage'>
   /** The page shown instead of the one asked for: its own title, and nothing for search engines to keep. */
-  standIn?: 'not_found' | 'error' | null
+  standIn?: 'not_found' | 'error' | 'join_invalid' | null
   /** The address is the site root itself (`/`, no language prefix): the x-default (decision 081). */
   atRoot?: boolean
 }

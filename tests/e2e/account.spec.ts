@@ -3,7 +3,7 @@ import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { signInFromProtectedPage, uniqueEmail } from './support/login.ts'
-import { msg, product } from './support/messages.ts'
+import { msg, payButtonName, product } from './support/messages.ts'
 import { payWithNotification } from './support/payments.ts'
 
 // Tests wait for hydration only where they watch the browser's own request to the backend, or use
@@ -269,7 +269,7 @@ test.describe('R7: the account area', () => {
     await page.locator('#agreement-premium').check()
     await page.locator('#agreement-promo').check()
     const created = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/ru/payments'))
-    await page.getByRole('button', { name: msg('ru', 'premium_pay'), exact: true }).click()
+    await page.getByRole('button', { name: payButtonName(msg('ru', 'premium_pay')) }).click()
     expect((await created).postDataJSON()).toMatchObject({ subscription_id: offer.subscription_id, special: true })
     // The card form charges the offered price.
     // The sandbox card dialog is the widget's own page, in its iframe (R7).
@@ -459,9 +459,28 @@ test.describe('R7: referrals', () => {
     await expect(page).toHaveURL(/localhost:\d+\/login$/)
   })
 
-  test('an unknown code says so', async ({ page }) => {
-    await page.goto('/join/NOPE-0000')
-    await expect(page.getByTestId('join-invalid')).toBeVisible()
+  test('an unknown code says so, answered 404 with its own title, on both brands and in three languages', async ({ page }) => {
+    const titles = {
+      en: 'This invitation link is not valid',
+      ru: 'Ссылка-приглашение недействительна',
+      de: 'Dieser Einladungslink ist ungültig',
+    }
+    for (const [origin, brand] of [
+      ['', 'original'],
+      [`http://mirror.localhost:${SITE_PORT}`, 'mirror'],
+    ] as const) {
+      for (const locale of ['en', 'ru', 'de'] as const) {
+        const response = await page.goto(`${origin}${locale === 'en' ? '' : `/${locale}`}/join/NOPE-0000`)
+        expect(response?.status()).toBe(404)
+        await expect(page.getByTestId('join-invalid')).toBeVisible()
+        await expect(page.locator('h1')).toHaveText(titles[locale])
+        await expect(page).toHaveTitle(`${titles[locale]} — ${product(locale, brand)}`)
+        await expect(page.locator('h1')).not.toHaveText(msg(locale, 'page_join_heading', { product: product(locale, brand) }))
+      }
+    }
+    // A known code is still an invitation.
+    const known = await page.goto('/join/FRIEND2024')
+    expect(known?.status()).toBe(200)
     await expect(page.locator('h1')).toHaveText(msg('en', 'page_join_heading', { product: product('en') }))
   })
 })

@@ -17,6 +17,8 @@ export {
   meta_impressum_description,
   meta_impressum_title,
   meta_join_description,
+  meta_join_invalid_description,
+  meta_join_invalid_title,
   meta_join_title,
   meta_login_code_description,
   meta_login_code_title,

@@ -3,8 +3,9 @@
  * (so a join link works without JavaScript); a valid code is kept in the referrer cookie.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { appendResponseHeader, setResponseHeader } from '@tanstack/react-start/server'
+import { appendResponseHeader, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { type } from 'arktype'
+import { ApiError } from '#app/api/errors.ts'
 import { pageApi } from '#app/features/account/session.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { loadConfig } from '#config'
@@ -15,7 +16,7 @@ import { referrerCookie } from './referrer.ts'
 
 const JoinRequest = type({ locale: type.enumerated(...LOCALES), code: 'string <= 200' })
 
-export type JoinSettled = { result: ReferrerResult } | { error: string } | null
+export type JoinSettled = { result: ReferrerResult } | { error: string; status: number | null } | null
 
 export const registerReferrer = createServerFn({ method: 'GET' })
   .validator(JoinRequest)
@@ -28,8 +29,12 @@ export const registerReferrer = createServerFn({ method: 'GET' })
     try {
       const answer = await pageApi(data.locale, () => m.notifications_errors_other({}, { locale: data.locale }))(null).registerReferrer(code)
       if (answer.valid) appendResponseHeader('set-cookie', referrerCookie(answer.code, config.cookiesCrossOrigin))
+      // A code the backend does not know is no invitation: the page says so, answered 404.
+      else setResponseStatus(404)
       return { result: { code: answer.code, valid: answer.valid } }
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) }
+      const status = error instanceof ApiError ? error.status : null
+      if (status === 404) setResponseStatus(404)
+      return { error: error instanceof Error ? error.message : String(error), status }
     }
   })

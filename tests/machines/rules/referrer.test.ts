@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { isRefusedCode } from '#machines/join.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 
 // R7: a referral code as the backend issues it: 1 to 64 letters (Latin), digits, `_` and `-`.
@@ -50,5 +51,18 @@ describe('R7: referral codes', () => {
       .map((n) => String.fromCodePoint(n))
       .filter((c) => !CODE_CHARS.includes(c))
     fc.assert(fc.property(code(0, 30), other, code(0, 30), (head, bad, tail) => sanitizeReferrerCode(`${head}${bad}${tail}`) === null))
+  })
+})
+
+describe('R2: a join link whose code the backend does not know is refused, with its own page', () => {
+  it('a known code or no answer at all is no refusal; an unknown code (valid false, or 404) is', () => {
+    expect(isRefusedCode({ result: { code: 'FRIEND2024', valid: true } })).toBe(false)
+    expect(isRefusedCode({ result: { code: 'NOPE', valid: false } })).toBe(true)
+    expect(isRefusedCode({ error: 'This invitation link is not valid.', status: 404 })).toBe(true)
+    expect(isRefusedCode({ error: 'Service unavailable', status: 503 })).toBe(false)
+    expect(isRefusedCode({ error: 'fetch failed', status: null })).toBe(false)
+    expect(isRefusedCode({ error: 'fetch failed' })).toBe(false)
+    expect(isRefusedCode(null)).toBe(false)
+    expect(isRefusedCode(undefined)).toBe(false)
   })
 })
