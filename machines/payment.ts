@@ -23,7 +23,7 @@ import {
   unknownPaymentServiceMessage,
   type WidgetRequest,
 } from '#machines/rules/payment.ts'
-import { isPlanShown, offerFits } from '#machines/rules/plans.ts'
+import { isPlanOpen, isPlanShown, isTrialPlan, offerFits } from '#machines/rules/plans.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
 import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
@@ -58,6 +58,8 @@ export interface PaymentInput {
   loggedIn: boolean
   /** The signed-in visitor has an e-mail for the receipt (a Steam account may have none); true when not given. */
   hasEmail?: boolean
+  /** The signed-in visitor has used the trial (R9.2); false when not given. */
+  trialUsed?: boolean
   /** Runtime configuration: the active service name (validated here). */
   activeService: string
   /** Runtime configuration: the card provider public id for this host. */
@@ -87,6 +89,8 @@ export interface PaymentContext extends PremiumState {
   locale: Locale
   loggedIn: boolean
   hasEmail: boolean
+  /** R9.2: signed in with the trial used: the trial is not offered. */
+  trialUsed: boolean
   service: PaymentService | null
   publicId: string
   payselection: { serviceId: string; publicKey: string }
@@ -112,7 +116,7 @@ export type PaymentEvent =
   /** The confirmation took longer than its checks: look again. */
   | { type: 'payment.recheck' }
   /** The session changed (wired from the auth machine). */
-  | { type: 'auth.changed'; loggedIn: boolean; hasEmail?: boolean }
+  | { type: 'auth.changed'; loggedIn: boolean; hasEmail?: boolean; trialUsed?: boolean }
   // Sent by the `runWidget` actor:
   | { type: 'widget.success' }
   | { type: 'widget.fail'; reason?: unknown }
@@ -158,7 +162,12 @@ const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: fa
 export type PayBlocker = 'plan' | 'login' | 'email' | 'agreements' | Agreement
 /** Why the pay button does nothing now: a blocker, or a payment under way. */
 /** `preparing`: the page is not interactive yet, or the stored state is still being read (decision 075). */
-export type PayReason = PayBlocker | 'busy' | 'preparing'
+/**
+ * Why the pay button waits: `opening` while the payment is created and the form loads, `busy`
+ * while the provider's form is open, `confirming` once it closed with a success and the bank's
+ * answer is awaited, `preparing` before the page is interactive, or what is missing (`PayBlocker`).
+ */
+export type PayReason = PayBlocker | 'opening' | 'busy' | 'confirming' | 'preparing'
 
 /**
  * The first thing missing before paying, or null when paying is possible. Several agreements
@@ -181,6 +190,21 @@ export function reconcileRestored(state: PremiumState | null, offered: readonly 
   if (!state) return null
   const match = state.subscription ? offered.find((view) => view.plan.id === state.subscription!.id) : undefined
   return match ? { ...state, subscription: match.plan, label: match.label } : { ...state, subscription: null, label: '' }
+}
+
+/** R9.2: the plans a visitor may choose: the trial only for who has not used it. */
+export function openPlans(context: Pick<PaymentContext, 'offered' | 'trialUsed'>): readonly OfferedPlan[] {
+  return context.offered.filter((view) => isPlanOpen(view.plan, context.trialUsed))
+}
+
+/** Selector: the plans shown to choose from (R9, R9.2). */
+export function selectOpenPlans(snapshot: { context: Pick<PaymentContext, 'offered' | 'trialUsed'> }): readonly OfferedPlan[] {
+  return openPlans(snapshot.context)
+}
+
+/** Selector, R9.2: the trial is listed by the backend but not offered, because it was used: the page says why. */
+export function selectTrialUsed(snapshot: { context: Pick<PaymentContext, 'offered' | 'trialUsed'> }): boolean {
+  return snapshot.context.trialUsed && snapshot.context.offered.some((view) => isTrialPlan(view.plan))
 }
 
 /** The offered plan the special offer is for, priced at the offer (null when it is not on offer). */
@@ -366,14 +390,14 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
       }),
       assignLoggedIn: assign(({ event }) => {
         assertEvent(event, 'auth.changed')
-        return { loggedIn: event.loggedIn, hasEmail: event.hasEmail ?? true }
+        return { loggedIn: event.loggedIn, hasEmail: event.hasEmail ?? true, trialUsed: event.loggedIn && (event.trialUsed ?? false) }
       }),
       /** R3: come back to the plan after login. */
       rememberPlan: assign(({ context }) => ({ redirectAfterLoginTo: localePath(context.locale, '/premium'), goToSubscription: true })),
       /** Back on the premium page after login: the redirect target and flag are used up. */
       clearRedirect: assign({ redirectAfterLoginTo: null, goToSubscription: false }),
       /** R3: the stored state, its plan matched against the plans on offer now. */
-      assignRestored: assign(({ context }, stored: PremiumState | null) => reconcileRestored(stored, context.offered) ?? {}),
+      assignRestored: assign(({ context }, stored: PremiumState | null) => reconcileRestored(stored, openPlans(context)) ?? {}),
       assignOptions: assign((_, options: PaymentOptions) => ({ options, checks: 0 })),
       countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
       restartChecks: assign({ checks: 0 }),
@@ -416,6 +440,7 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
         locale: input.locale,
         loggedIn: input.loggedIn,
         hasEmail: input.hasEmail ?? true,
+        trialUsed: input.loggedIn && (input.trialUsed ?? false),
         service: isPaymentService(input.activeService) ? input.activeService : null,
         publicId: input.publicId,
         payselection: input.payselection,
@@ -564,7 +589,7 @@ export function persistedPremiumState(snapshot: { context: PaymentContext }): Pr
 
 interface SnapshotLike {
   context: PaymentContext
-  matches(value: 'restoring'): boolean
+  matches(value: 'restoring' | 'succeeded' | { paying: 'charging' | 'confirming' }): boolean
   hasTag(tag: 'busy'): boolean
 }
 
@@ -575,7 +600,10 @@ export function persistablePremiumState(snapshot: SnapshotLike): PremiumState | 
 
 /** Selector: why paying is not possible now, or null. */
 export function selectPayReason(snapshot: SnapshotLike): PayReason | null {
-  if (snapshot.hasTag('busy')) return 'busy'
+  // Only while the provider's form is open does the page say that it is.
+  if (snapshot.matches({ paying: 'charging' })) return 'busy'
+  if (snapshot.matches({ paying: 'confirming' }) || snapshot.matches('succeeded')) return 'confirming'
+  if (snapshot.hasTag('busy')) return 'opening'
   // The server renders the machine here, and the browser keeps it here until its scripts run.
   if (snapshot.matches('restoring')) return 'preparing'
   return payBlocker(snapshot.context)

@@ -17,6 +17,11 @@ export function isTrialPlan(plan: { id: number }): boolean {
   return plan.id === TRIAL_SUBSCRIPTION_ID
 }
 
+/** R9.2: one trial per account: a visitor who has used it is not offered it again. */
+export function isPlanOpen(plan: { id: number }, trialUsed: boolean): boolean {
+  return !(trialUsed && isTrialPlan(plan))
+}
+
 /**
  * R9: plural forms for counts in labels. Russian has three forms chosen by the last digit
  * (1 → one, 2–4 → few, anything else → many) and 11 to 19 always take the many form.
@@ -80,4 +85,35 @@ export function pricingGroup(service: string, subscription: { country_group_id?:
  */
 export function offerFits(offerCurrency: string, besideCurrency: string | null | undefined): boolean {
   return besideCurrency === null || besideCurrency === undefined || offerCurrency === besideCurrency
+}
+
+/** What a payment charges now and what renewal charges after it, for the checkout's summary (issue 37). */
+export interface ChargeSchedule {
+  /** Charged (or, for the trial, held) now. */
+  now: number
+  /** Charged at each renewal, in the same currency (R9.15). */
+  renewal: number
+  /** Days between renewals. */
+  everyDays: number
+  /** When the first renewal charge falls (ms since the epoch). */
+  firstRenewalAt: number
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * R9.2, R9.15: the plan bought is paid now; its days run from today, or from the end of the
+ * subscription still running (an extension adds its days); then the plan it renews into (the
+ * trial: the 30-day plan; any other plan: itself) is charged at its own price every time its
+ * days are over, until renewal is turned off.
+ */
+export function chargeSchedule(options: {
+  price: number
+  days: number
+  renewal: { price: number; days: number }
+  now: number
+  activeUntil?: number | null
+}): ChargeSchedule {
+  const start = Math.max(options.now, options.activeUntil ?? options.now)
+  return { now: options.price, renewal: options.renewal.price, everyDays: options.renewal.days, firstRenewalAt: start + options.days * DAY_MS }
 }

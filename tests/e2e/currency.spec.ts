@@ -4,6 +4,8 @@
  * `/en` ($1) is followed by $6.99 and an offer of $5.59 on the Russian and German pages; a month
  * bought on `/ru` (490 ₽) shows roubles on the English pages. Amounts written out as each page
  * language writes them (no-break spaces included).
+ *
+ * R9.2: and the trial only for those who have not used it.
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
@@ -29,7 +31,12 @@ test('R9.15: a trial bought in dollars on /en: the next charge and the offer sta
   await trial.getByRole('button').click()
   await page.locator('#agreement-premium').check()
   await page.locator('#agreement-promo').check()
-  await page.getByRole('button', { name: /^Pay/ }).click()
+  // Issue 37: where the visitor pays, what is charged now and what renewal charges, from when.
+  const renewalDate = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.now() + 3 * 86_400_000),
+  )
+  await expect(page.getByTestId('premium-schedule')).toHaveText(`$1 now, then $6.99 every 30 days from ${renewalDate} until you turn renewal off.`)
+  await page.getByRole('button', { name: 'Pay by card · $1', exact: true }).click()
   const dialog = page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
   await expect(dialog).toBeVisible({ timeout: 20_000 })
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
@@ -81,4 +88,33 @@ test("R9.15: a guest keeps the page language's currency", async ({ page }) => {
   expect(plans).toContain('6,49 €')
   expect(plans).not.toContain('$')
   expect(plans).not.toContain('₽')
+})
+
+test('R9.2: a visitor who used the trial is not offered it again, and is told why, in three languages', async ({ page, request, signIn }) => {
+  const { token } = await signIn({ locale: 'en' })
+  await payWithNotification(request, token, { subscriptionId: 1, locale: 'en' })
+  const texts = {
+    en: 'You have already used the trial on this account, so it is not offered again: choose one of the plans below.',
+    ru: 'Пробный период на этом аккаунте уже использован, поэтому он больше не предлагается: выберите один из тарифов ниже.',
+    de: 'Sie haben den Testzeitraum mit diesem Konto bereits genutzt, daher wird er nicht erneut angeboten: Wählen Sie einen der Tarife unten.',
+  }
+  for (const locale of ['en', 'ru', 'de'] as const) {
+    await page.goto(`/${locale}/premium`)
+    await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+    await expect(page.getByTestId('trial-used')).toHaveText(texts[locale])
+    await expect(page.locator('li.plan-card[data-plan-id="1"]')).toHaveCount(0)
+    await expect(page.locator('li.plan-card:not(.plan-card--offer)[data-plan-id="3"]')).toHaveCount(1)
+  }
+})
+
+test('R9.2: a guest and a visitor who has not used the trial are offered it, without the note', async ({ page, signIn }) => {
+  await page.goto('/en/premium')
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  await expect(page.locator('li.plan-card[data-plan-id="1"]')).toHaveCount(1)
+  await expect(page.getByTestId('trial-used')).toHaveCount(0)
+  await signIn({ locale: 'en' })
+  await page.goto('/en/premium')
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  await expect(page.locator('li.plan-card[data-plan-id="1"]')).toHaveCount(1)
+  await expect(page.getByTestId('trial-used')).toHaveCount(0)
 })

@@ -11,7 +11,7 @@ import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
-import { msg } from './support/messages.ts'
+import { msg, payButtonName } from './support/messages.ts'
 import { childrenOf, get } from './support/processes.ts'
 import { startSiteServer, waitForPage } from './support/site-server.ts'
 
@@ -167,7 +167,7 @@ test.describe('issue 9: no CSP violation', () => {
     await page.getByRole('button', { name: 'Choose Trial', exact: true }).click()
     await page.locator('#agreement-premium').check()
     await page.locator('#agreement-promo').check()
-    await page.getByRole('button', { name: 'Pay by card', exact: true }).click()
+    await page.getByRole('button', { name: payButtonName('Pay by card') }).click()
     const dialog = page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
     await expect(dialog).toBeVisible({ timeout: 20_000 })
     await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')

@@ -7,14 +7,17 @@ import {
   type OfferedPlan,
   type PayReason,
   type SpecialOffer,
-  selectCurrencyNote,
   selectLoginHref,
   selectOfferPlan,
+  selectOpenPlans,
   selectPayReason,
   selectRestored,
+  selectTrialUsed,
 } from '#machines/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'
+import { chargeSchedule, daysLabel } from '#machines/rules/plans.ts'
 import { Agreements } from './agreements.tsx'
+import { formatDate, formatPrice } from './format.ts'
 import { PlanList } from './plan-list.tsx'
 import { DAYS, type PlanView, planView } from './plans.ts'
 import { usePayment } from './use-payment.ts'
@@ -23,7 +26,9 @@ const REASON_ID = 'premium-pay-reason'
 
 /** What the panel says for each reason the machine gives (R3, R4). */
 const REASON_TEXT: Record<PayReason, () => string> = {
+  opening: () => m.premium_reason_opening(),
   busy: () => m.premium_reason_busy(),
+  confirming: () => m.premium_reason_confirming(),
   preparing: () => m.premium_reason_preparing(),
   plan: () => m.premium_reason_plan(),
   login: () => m.premium_reason_login(),
@@ -51,7 +56,7 @@ export interface PremiumCheckoutProps {
 export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale }: PremiumCheckoutProps) {
   const site = useSite()
   const panel = useRef<HTMLElement>(null)
-  const { snapshot, send } = usePayment({
+  const { snapshot, send, activeUntil } = usePayment({
     locale,
     plans,
     offer,
@@ -73,7 +78,9 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
   const reason = selectPayReason(snapshot)
   // Busy paying, or not interactive yet (decision 075): the choices wait.
   const locked = busy || reason === 'preparing'
-  const views = useMemo(() => context.offered.map((offered) => planView(offered, locale, DAYS)), [context.offered, locale])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the open plans change only with these two
+  const open = useMemo(() => selectOpenPlans(snapshot), [context.offered, context.trialUsed])
+  const views = useMemo(() => open.map((offered) => planView(offered, locale, DAYS)), [open, locale])
   const offerPlan = selectOfferPlan(snapshot)
   const offerView = useMemo(() => (offerPlan ? planView(offerPlan, locale, DAYS) : null), [offerPlan, locale])
   const selected: PlanView | null = useMemo(() => {
@@ -81,6 +88,23 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
     return views.find((view) => view.plan.id === context.subscription?.id) ?? null
   }, [views, offerView, context.special, context.subscription])
   const regular = selected ? views.find((view) => view.plan.id === selected.plan.id) : null
+
+  // Issue 37: what is charged now, then what renewal charges and from when, in the plan's currency.
+  const renewalOf = selected
+    ? context.special
+      ? regular
+      : (views.find((view) => view.plan.id === (selected.plan.renews_into?.subscription_id ?? selected.plan.id)) ?? null)
+    : null
+  const schedule =
+    selected && renewalOf
+      ? chargeSchedule({
+          price: selected.plan.prices.using.actual,
+          days: selected.plan.days,
+          renewal: { price: renewalOf.plan.prices.using.actual, days: renewalOf.plan.days },
+          now: site.now,
+          activeUntil,
+        })
+      : null
 
   const select = (view: PlanView) => send({ type: 'plan.select', subscription: view.plan, label: view.label })
   const agree = (agreement: Agreement, value: boolean) => send({ type: 'agreement.set', agreement, value })
@@ -98,6 +122,11 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
       <section className="premium-plans" aria-labelledby="premium-plans-heading">
         <h2 id="premium-plans-heading">{m.premium_plans_heading()}</h2>
         <p className="premium-plans__lead">{m.premium_plans_lead()}</p>
+        {selectTrialUsed(snapshot) ? (
+          <p className="premium-plans__note" data-testid="trial-used">
+            {m.premium_trial_used()}
+          </p>
+        ) : null}
         <PlanList
           views={views}
           selectedId={context.special ? null : (context.subscription?.id ?? null)}
@@ -120,7 +149,16 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
               : m.premium_checkout_summary({ plan: selected.label, price: selected.price })
             : m.premium_checkout_none()}
         </p>
-        {selectCurrencyNote(snapshot) ? <p className="premium-payment__note">{m.premium_rub_note()}</p> : null}
+        {selected && schedule && renewalOf ? (
+          <p className="premium-payment__schedule" data-testid="premium-schedule">
+            {m.premium_charge_schedule({
+              now: selected.price,
+              renewal: formatPrice(schedule.renewal, selected.currency, locale),
+              period: daysLabel(schedule.everyDays, locale, DAYS),
+              date: formatDate(new Date(schedule.firstRenewalAt).toISOString(), locale),
+            })}
+          </p>
+        ) : null}
         {snapshot.matches('unconfirmed') ? (
           <div className="notice" role="status" data-testid="payment-pending">
             <p>
@@ -147,7 +185,13 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
             aria-describedby={reason ? REASON_ID : undefined}
             onClick={() => send({ type: 'payment.submit' })}
           >
-            {snapshot.matches({ paying: 'confirming' }) ? m.premium_confirming() : busy ? m.premium_paying() : m.premium_pay()}
+            {snapshot.matches({ paying: 'confirming' })
+              ? m.premium_confirming()
+              : busy
+                ? m.premium_paying()
+                : selected
+                  ? m.premium_pay_amount({ price: selected.price })
+                  : m.premium_pay()}
           </button>
           {reason === 'login' ? (
             <a className="button button--ghost" href={selectLoginHref(snapshot)}>

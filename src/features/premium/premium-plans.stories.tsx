@@ -41,7 +41,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const planButton = (canvas: ReturnType<typeof within>, index = 2) => canvas.findAllByRole('button', { pressed: false }).then((b: HTMLElement[]) => b[index]!)
-const pay = (canvas: ReturnType<typeof within>) => canvas.findByRole('button', { name: new RegExp(`^(${m.premium_pay()}|${m.premium_paying()})$`) })
+const pay = (canvas: ReturnType<typeof within>) => canvas.findByRole('button', { name: new RegExp(`^(${m.premium_pay()}( · .+)?|${m.premium_paying()})$`) })
 const reason = (canvasElement: HTMLElement) => canvasElement.querySelector('#premium-payment-reason, .premium-payment__reason')
 
 async function chooseAndAgree(canvasElement: HTMLElement) {
@@ -104,7 +104,7 @@ export const PayingRequestingOptions: Story = {
     await userEvent.click(await pay(canvas))
     await expect(await pay(canvas)).toHaveAttribute('aria-busy', 'true')
     await expect(await pay(canvas)).toHaveTextContent(m.premium_paying())
-    await expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_busy())
+    await expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_opening())
   },
 }
 
@@ -114,10 +114,16 @@ export const PayingLoadingWidget: Story = {
   play: PayingRequestingOptions.play,
 }
 
-/** `paying.charging`: the provider's widget is open. */
+/** `paying.charging`: the provider's widget is open, and only now does the page say so. */
 export const Charging: Story = {
   parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget(null) }),
-  play: PayingRequestingOptions.play,
+  play: async ({ canvasElement }) => {
+    await chooseAndAgree(canvasElement)
+    const canvas = within(canvasElement)
+    await userEvent.click(await pay(canvas))
+    await expect(await pay(canvas)).toHaveAttribute('aria-busy', 'true')
+    await expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_busy())
+  },
 }
 
 /** The widget reported a failure: back in `selecting` with the error toast. */
@@ -220,6 +226,8 @@ export const Confirming: Story = {
     await userEvent.click(await pay(canvas))
     await expectVisible(canvas.findByRole('button', { name: m.premium_confirming() }))
     await expect(canvas.getByRole('button', { name: m.premium_confirming() })).toHaveAttribute('aria-busy', 'true')
+    // Issue 37: the form has closed, and the page says only that the payment is being confirmed.
+    await expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_confirming())
     await expect(within(document.body).queryByText(m.payments_success())).toBeNull()
   },
 }

@@ -59,6 +59,13 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
   const loggedIn = AuthActor.useSelector(isLoggedIn)
   // A Steam account may have no e-mail; until the user is read, nothing says it has none.
   const hasEmail = AuthActor.useSelector((s) => (s.context.user ? Boolean(s.context.user.email) : true))
+  // An extension's days run from the end of the subscription still running (the checkout's summary).
+  const activeUntil = AuthActor.useSelector((s) => {
+    const sub = (s.context.user as { subscription?: { active?: boolean; expires_at?: string | null } | null } | null)?.subscription
+    return sub?.active && sub.expires_at ? Date.parse(sub.expires_at) : null
+  })
+  // R9.2: the trial is not offered to a visitor who has used it.
+  const trialUsed = AuthActor.useSelector((s) => (s.context.user as { trial_used?: boolean } | null)?.trial_used === true)
   const api = useApi()
   const router = useRouter()
   const live = useRef({ api, router, auth, onPanel })
@@ -102,6 +109,7 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
       locale,
       loggedIn,
       hasEmail,
+      trialUsed,
       activeService: payment.service,
       publicId: cloudpaymentsPublicIdForHost(site.config, site.host),
       payselection: { serviceId: payment.payselection.serviceId, publicKey: payment.payselection.publicKey },
@@ -115,8 +123,8 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
 
   // R4: the session decides whether paying is possible.
   useEffect(() => {
-    actorRef.send({ type: 'auth.changed', loggedIn, hasEmail })
-  }, [actorRef, loggedIn, hasEmail])
+    actorRef.send({ type: 'auth.changed', loggedIn, hasEmail, trialUsed })
+  }, [actorRef, loggedIn, hasEmail, trialUsed])
 
   // R3: the premium state outlives the trip to the login page (never written before it was read).
   useEffect(() => {
@@ -128,5 +136,5 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
     return () => subscription.unsubscribe()
   }, [actorRef])
 
-  return { snapshot, send, actorRef, service: payment.service }
+  return { snapshot, send, actorRef, service: payment.service, activeUntil }
 }

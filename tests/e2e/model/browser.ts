@@ -1,7 +1,7 @@
 /** Browser actions and "what the visitor sees" checks shared by the model tests. */
 import { expect, type Page } from '@playwright/test'
 import type { Mailbox } from '../support/fixtures.ts'
-import { msg } from '../support/messages.ts'
+import { msg, payButtonName } from '../support/messages.ts'
 
 export const GOOD_CARD = '4242 4242 4242 4242'
 export const DECLINED_CARD = '4000 0000 0000 0002'
@@ -10,7 +10,7 @@ export function planButton(page: Page, label: string) {
   return page.getByRole('button', { name: msg('en', 'premium_plan_choose_label', { plan: label }), exact: true })
 }
 export function payButton(page: Page) {
-  return page.getByRole('button', { name: msg('en', 'premium_pay'), exact: true })
+  return page.getByRole('button', { name: payButtonName(msg('en', 'premium_pay')) })
 }
 /** The sandbox card dialog: the widget's own page, in its full-screen iframe titled as the dialog (R7). */
 export function cardDialog(page: Page) {

@@ -23,3 +23,8 @@ export const PRODUCT = { original: { en: 'Skinvault', ru: 'Скинволт', de
 export function product(locale: Locale, brand: 'original' | 'mirror' = 'original'): string {
   return PRODUCT[brand][locale]
 }
+
+/** The pay button's name: its words, then the amount once a plan is chosen (`Pay by card · $1`, issue 37). */
+export function payButtonName(words: string): RegExp {
+  return new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( · .+)?$`, 'u')
+}

@@ -51,6 +51,8 @@ const STORED: PremiumState = {
   goToSubscription: true,
 }
 const STORED_GONE: PremiumState = { ...STORED, subscription: { ...WEEK, prices: rub(199) }, label: '7 days' }
+/** R9.2: the trial chosen as a guest, by a visitor who then signs in with the trial used. */
+const STORED_TRIAL: PremiumState = { ...STORED, subscription: TRIAL, label: 'Trial' }
 /** Agreements ticked, no plan chosen yet. */
 const STORED_NO_PLAN: PremiumState = { ...STORED, subscription: null, label: '', goToSubscription: false, redirectAfterLoginTo: null }
 
@@ -93,6 +95,12 @@ const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
   {
     label: 'payselection with plans priced in dollars',
     input: { locale: 'en', loggedIn: true, activeService: 'payselection', ...KEYS, plans: PLANS_USD },
+    depth: 2,
+  },
+  {
+    // R9.2: signed in with the trial used, a trial chosen before the sign-in waiting in the stored state.
+    label: 'a signed-in visitor who used the trial',
+    input: { locale: 'en', loggedIn: true, trialUsed: true, activeService: 'cloudpayments', ...KEYS, plans: PLANS_USD, restoreStored: true },
     depth: 2,
   },
   {
@@ -172,6 +180,7 @@ function events(snapshot: Snap): TestEvent[] {
     { type: 'xstate.done.actor.readStoredState', output: STORED_NO_PLAN },
     { type: 'xstate.done.actor.readStoredState', output: null },
     { type: 'xstate.error.actor.readStoredState', error: new Error('storage disabled') },
+    ...(c.trialUsed ? [{ type: 'xstate.done.actor.readStoredState', output: STORED_TRIAL }] : []),
     ...(chosen ? [{ type: 'xstate.done.actor.createPayment', output: optionsFor(chosen.id === 3 && c.special ? MONTH : chosen, c.special) }] : []),
     { type: 'xstate.error.actor.createPayment', error: new Error('422 The trial has already been used.') },
     { type: 'xstate.done.actor.loadWidgetScript' },
@@ -228,7 +237,10 @@ const PS_LANGUAGE: Record<string, string> = { en: 'en', ru: 'ru', de: 'en' }
 
 /** R3, R4: the first thing that keeps a visitor from paying, in this order. */
 function expectedReason(s: Snap): string | null {
-  if (busy(s)) return 'busy'
+  // The form open, the bank asked, or the payment being made (issue 37: never "the form is open" once it closed).
+  if (s.matches({ paying: 'charging' })) return 'busy'
+  if (s.matches({ paying: 'confirming' }) || s.matches('succeeded')) return 'confirming'
+  if (busy(s)) return 'opening'
   // Decision 075: before the page is interactive (the stored state not read yet), nothing can be paid yet.
   if (s.matches('restoring')) return 'preparing'
   const c = ctx<Ctx>(s)
@@ -258,8 +270,8 @@ const properties: Property[] = [
     check: (s) => expect(s.after.hasTag('busy')).toBe(busy(s.after)),
   },
   {
-    name: 'why paying is not possible: busy, not ready yet, then no plan, no session, both agreements, the premium one, the promo one',
-    requirement: 'R4.1, R4.2, R6.5',
+    name: 'why paying is not possible: the form opening, open, or the bank asked; not ready yet; then no plan, no session, both agreements, the premium one, the promo one',
+    requirement: 'R4.1, R4.2, R4.23, R6.5',
     check: (s) => expect(payment.selectPayReason(s.after)).toBe(expectedReason(s.after)),
   },
   {
@@ -654,6 +666,24 @@ const properties: Property[] = [
     },
   },
   {
+    name: 'the trial is offered only to a visitor who has not used it; to one who has, the page says why, and a trial stored before the sign-in is dropped',
+    requirement: 'R9.2',
+    check: (s) => {
+      const c = ctx<Ctx>(s.after)
+      // Known of a signed-in visitor only: from the start's input, then from the session's changes.
+      if (s.before === null) expect(c.trialUsed).toBe(inputOf(s).loggedIn && inputOf(s).trialUsed === true)
+      else if (s.event.type !== 'auth.changed') expect(c.trialUsed).toBe(ctx<Ctx>(s.before).trialUsed)
+      if (c.trialUsed) expect(c.loggedIn).toBe(true)
+      const listed = c.offered.some((view) => view.plan.id === 1)
+      expect(payment.selectOpenPlans(s.after).some((view) => view.plan.id === 1)).toBe(listed && !c.trialUsed)
+      expect(payment.selectOpenPlans(s.after).length).toBe(c.offered.length - (listed && c.trialUsed ? 1 : 0))
+      expect(payment.selectTrialUsed(s.after)).toBe(listed && c.trialUsed)
+      if (s.event.type === 'xstate.done.actor.readStoredState' && s.event.output === STORED_TRIAL && ctx<Ctx>(s.before).trialUsed) {
+        expect([c.subscription, c.label]).toEqual([null, ''])
+      }
+    },
+  },
+  {
     name: 'the session changes what paying needs; back from login with a plan chosen, the payment panel is next and the way back is used up',
     requirement: 'R4.2, R4.3, R6.5',
     when: on('auth.changed'),
@@ -663,6 +693,8 @@ const properties: Property[] = [
       expect(c.loggedIn).toBe(s.event.loggedIn)
       // An e-mail not named is not missing: only a user read without one has none.
       expect(c.hasEmail).toBe(s.event.hasEmail ?? true)
+      // R9.2: a used trial is known of a signed-in visitor only.
+      expect(c.trialUsed).toBe(s.event.loggedIn === true && s.event.trialUsed === true)
       if (before(s).matches('selecting') && b.goToSubscription && s.event.loggedIn === true) {
         expect(trace(s)).toEqual(['focusPayment'])
         expect([c.goToSubscription, c.redirectAfterLoginTo]).toEqual([false, null])
@@ -674,7 +706,7 @@ const properties: Property[] = [
   },
   {
     name: 'the stored state, read: its plan matched with the plans on offer now (dropped when no longer offered); a plan chosen meanwhile counts when nothing was stored',
-    requirement: 'R4.3, decision 052',
+    requirement: 'R4.3, R9.2, decision 052',
     when: (s) => s.index > 0 && s.event.type.endsWith('actor.readStoredState') && before(s).matches('restoring'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
@@ -687,7 +719,10 @@ const properties: Property[] = [
       if (stored) {
         // The plan of the same id among this page's plans (its price and label now), or none.
         const now = stored.subscription
-          ? (b.locale === 'ru' ? PLANS_RUB : PLANS_USD).find((p) => p.plan.id === stored.subscription!.id && p.plan.id !== 6)
+          ? (b.locale === 'ru' ? PLANS_RUB : PLANS_USD).find(
+              // Not the reseller pack (R9.1), nor the trial (id 1) for a visitor who used it (R9.2).
+              (p) => p.plan.id === stored.subscription!.id && p.plan.id !== 6 && !(p.plan.id === 1 && b.trialUsed),
+            )
           : undefined
         expect([c.subscription, c.label, c.agreements, c.goToSubscription && !b.loggedIn]).toEqual([
           now?.plan ?? null,

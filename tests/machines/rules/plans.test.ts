@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  chargeSchedule,
   chargesRoublesOnly,
   type DaysMessages,
   daysLabel,
+  isPlanOpen,
   isPlanShown,
   offerFits,
   planLabel,
@@ -156,5 +158,37 @@ describe('R9.15: one currency per subscription', () => {
     expect(offerFits('USD', 'RUB')).toBe(false)
     expect(offerFits('EUR', null)).toBe(true)
     expect(offerFits('EUR', undefined)).toBe(true)
+  })
+})
+
+describe('R9.2: the trial (plan 1) only for who has not used it', () => {
+  it('closes plan 1 to a visitor who used the trial, and no other plan', () => {
+    expect(isPlanOpen({ id: 1 }, true)).toBe(false)
+    expect(isPlanOpen({ id: 1 }, false)).toBe(true)
+    for (const id of [2, 3, 4, 5, 6]) {
+      expect(isPlanOpen({ id }, true)).toBe(true)
+      expect(isPlanOpen({ id }, false)).toBe(true)
+    }
+  })
+})
+
+describe('issue 37: what the checkout says is charged now and at each renewal', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z')
+  it('the trial: $1 now, then the 30-day plan at $6.99 every 30 days from three days on', () => {
+    expect(chargeSchedule({ price: 1, days: 3, renewal: { price: 6.99, days: 30 }, now })).toEqual({
+      now: 1,
+      renewal: 6.99,
+      everyDays: 30,
+      firstRenewalAt: Date.parse('2026-11-29T12:00:00Z'),
+    })
+  })
+  it('an extension runs from the end of the subscription still running; an ended one from now', () => {
+    const extended = chargeSchedule({ price: 490, days: 30, renewal: { price: 490, days: 30 }, now, activeUntil: Date.parse('2026-12-10T00:00:00Z') })
+    expect(extended.firstRenewalAt).toBe(Date.parse('2027-01-09T00:00:00Z'))
+    const ended = chargeSchedule({ price: 5.59, days: 30, renewal: { price: 6.99, days: 30 }, now, activeUntil: Date.parse('2026-11-01T00:00:00Z') })
+    expect(ended).toEqual({ now: 5.59, renewal: 6.99, everyDays: 30, firstRenewalAt: Date.parse('2026-12-26T12:00:00Z') })
+    expect(chargeSchedule({ price: 16.99, days: 90, renewal: { price: 16.99, days: 90 }, now, activeUntil: null }).firstRenewalAt).toBe(
+      Date.parse('2027-02-24T12:00:00Z'),
+    )
   })
 })
