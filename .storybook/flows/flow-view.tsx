@@ -108,8 +108,7 @@ export function FlowView({ machineId, name, svg, children }: { machineId: string
             // The diagrams are fixed for the story: their order is their identity.
             key={index}
             className="flow-diagram"
-            // A group, not an image: an overview's collapsed states are links to their own diagrams.
-            role="group"
+            // A figure, not an image: an overview's collapsed states are links to their own diagrams.
             tabIndex={0}
             aria-label={index === 0 ? `State diagram of the ${name} machine` : `State diagram of the ${name} machine, part ${index}`}
             dangerouslySetInnerHTML={{ __html: diagram }}
