@@ -138,7 +138,8 @@ test('a page with a sign-in code in its address: nginx neither keeps nor logs it
   }
   for (const path of [`/login/${token}`, `/ru/confirm-email/${token}`, `/de/join/${token}`]) {
     const answer = await get(`${FLEET}${path}`)
-    expect(answer.status, path).toBe(200)
+    // A join code the backend does not know is answered 404 with its own page (R2).
+    expect(answer.status, path).toBe(path.includes('/join/') ? 404 : 200)
     expect(answer.headers['x-proxy-cache'], path).toBe('BYPASS')
   }
   // nginx writes a request's line once its answer is sent: the last one may come a moment after the answer.
