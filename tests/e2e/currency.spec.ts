@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { msg } from './support/messages.ts'
-import { payWithNotification } from './support/payments.ts'
+import { payWithCard, payWithNotification } from './support/payments.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -37,12 +37,7 @@ test('R9.15: a trial bought in dollars on /en: the next charge and the offer sta
   )
   await expect(page.getByTestId('premium-schedule')).toHaveText(`$1 now, then $6.99 every 30 days from ${renewalDate} until you turn renewal off.`)
   await page.getByRole('button', { name: 'Pay by card · $1', exact: true }).click()
-  const dialog = page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
-  await expect(dialog).toBeVisible({ timeout: 20_000 })
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
-  await dialog.getByLabel('CVC').fill('123')
-  await dialog.getByRole('button', { name: /^Pay/ }).click()
+  await payWithCard(page)
   await expect(page).toHaveURL(/\/en\/account$/u, { timeout: 30_000 })
   await expect(page.getByTestId('account-next-charge')).toContainText('$6.99')
 

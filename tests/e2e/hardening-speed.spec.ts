@@ -12,6 +12,7 @@ import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
 import { msg, payButtonName } from './support/messages.ts'
+import { payWithCard } from './support/payments.ts'
 import { childrenOf, get } from './support/processes.ts'
 import { startSiteServer, waitForPage } from './support/site-server.ts'
 
@@ -168,12 +169,7 @@ test.describe('issue 9: no CSP violation', () => {
     await page.locator('#agreement-premium').check()
     await page.locator('#agreement-promo').check()
     await page.getByRole('button', { name: payButtonName('Pay by card') }).click()
-    const dialog = page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
-    await expect(dialog).toBeVisible({ timeout: 20_000 })
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
-    await dialog.getByLabel('CVC').fill('123')
-    await dialog.getByRole('button', { name: /^Pay/ }).click()
+    await payWithCard(page)
     await expect(page).toHaveURL(/\/en\/account$/)
     await expect(page.locator('[data-sonner-toast]').first()).toBeVisible()
     expect(await violations()).toEqual([])

@@ -16,6 +16,7 @@ import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { loginViaApi, uniqueEmail } from './support/login.ts'
 import { payButtonName, msg as siteMsg } from './support/messages.ts'
+import { cardDialog, GOOD_CARD, payWithCard } from './support/payments.ts'
 import { type Intercept, startProxy, startSite, stopSite, waitForPage } from './support/second-site.ts'
 
 type Locale = 'en' | 'ru' | 'de'
@@ -34,7 +35,6 @@ function pm(locale: Locale, key: string, params: Record<string, string> = {}): s
 const PAYSELECTION_PORT = SITE_PORT + 2
 const PROXY_PORT = SITE_PORT + 3
 const PAYSELECTION_SITE = `http://localhost:${PAYSELECTION_PORT}`
-const GOOD_CARD = '4242 4242 4242 4242'
 const DECLINED_CARD = '4000 0000 0000 0002'
 /** Charged; the provider's notification reaches the backend 30 seconds later. */
 const LATE_CARD = '4000 0000 0000 0077'
@@ -81,20 +81,6 @@ async function choosePlanAndAgree(page: Page, label: string) {
   await page.locator('#agreement-premium').check()
   await page.locator('#agreement-promo').check()
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
-}
-
-/** The sandbox card dialog: the widget's own page, in its full-screen iframe titled as the dialog (R7). */
-function cardDialog(page: Page) {
-  return page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
-}
-
-async function payWithCard(page: Page, card: string) {
-  const dialog = cardDialog(page)
-  await expect(dialog).toBeVisible({ timeout: 20_000 })
-  await dialog.getByLabel('Card number').fill(card)
-  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
-  await dialog.getByLabel('CVC').fill('123')
-  await dialog.getByRole('button', { name: /^Pay/ }).click()
 }
 
 /** Counts the POST /payments calls the browser makes. */

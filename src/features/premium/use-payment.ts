@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
+import type { User } from '#app/api/schemas.ts'
 import { useApi } from '#app/api/use-api.ts'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { askAuth } from '#app/features/account/auth-client.ts'
@@ -61,11 +62,11 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
   const hasEmail = AuthActor.useSelector((s) => (s.context.user ? Boolean(s.context.user.email) : true))
   // An extension's days run from the end of the subscription still running (the checkout's summary).
   const activeUntil = AuthActor.useSelector((s) => {
-    const sub = (s.context.user as { subscription?: { active?: boolean; expires_at?: string | null } | null } | null)?.subscription
+    const sub = (s.context.user as User | null)?.subscription
     return sub?.active && sub.expires_at ? Date.parse(sub.expires_at) : null
   })
   // R9.2: the trial is not offered to a visitor who has used it.
-  const trialUsed = AuthActor.useSelector((s) => (s.context.user as { trial_used?: boolean } | null)?.trial_used === true)
+  const trialUsed = AuthActor.useSelector((s) => (s.context.user as User | null)?.trial_used === true)
   const api = useApi()
   const router = useRouter()
   const live = useRef({ api, router, auth, onPanel })

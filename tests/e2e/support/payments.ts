@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { type APIRequestContext, expect } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { BACKEND } from '../../../playwright.config.ts'
 
 /** The stand-in backend's CloudPayments API secret (its sandbox default; the browser tests' backend keeps it). */
@@ -42,4 +42,22 @@ export async function payWithNotification(
   expect(notified.status(), await notified.text()).toBe(200)
   expect(((await notified.json()) as { status: string }).status).toBe('paid')
   return payment
+}
+
+/** The sandbox's card that is charged at once. */
+export const GOOD_CARD = '4242 4242 4242 4242'
+
+/** The sandbox card dialog: the widget's own page, in its full-screen iframe titled as the dialog (R7). */
+export function cardDialog(page: Page) {
+  return page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
+}
+
+/** Pays in the open sandbox card dialog, as a visitor types a card. */
+export async function payWithCard(page: Page, card: string = GOOD_CARD) {
+  const dialog = cardDialog(page)
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await dialog.getByLabel('Card number').fill(card)
+  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
+  await dialog.getByLabel('CVC').fill('123')
+  await dialog.getByRole('button', { name: /^Pay/ }).click()
 }
