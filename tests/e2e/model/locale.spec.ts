@@ -123,18 +123,24 @@ const act: Record<LocaleStep, (page: Page, before: Snap) => Promise<void>> = {
   SWITCH_TWICE_WHILE_LOADING: async (page, s) => {
     const first = NEXT_LANGUAGE[ctx(s).locale]
     const second = NEXT_LANGUAGE[first]
-    // The first language's validation file is held until the second has been picked.
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    const asked = new Promise<Route>((resolve) => void page.route(`**/locales/validation/${first}.json`, (route) => resolve(route)))
+    // The first language's validation file is held until the second has been picked; any later
+    // request for it goes through. The route stays until the step has been seen (replay removes
+    // it): removing it while the next page loads its scripts could leave one of them held.
+    const asked = new Promise<Route>((resolve) => {
+      let held = false
+      void page.route(`**/locales/validation/${first}.json`, (route) => {
+        if (held) return route.continue()
+        held = true
+        resolve(route)
+      })
+    })
     await switchTo(page, first)
     const route = await asked
     await expect(page).toHaveURL(new RegExp(`/${ctx(s).pageLocale}/login$`, 'u'))
     await switchTo(page, second)
-    void held.then(() => route.continue().catch(() => {}))
     await expect(page).toHaveURL(new RegExp(`/${second}/login$`, 'u'), { timeout: 20_000 })
-    release()
-    await page.unroute(`**/locales/validation/${first}.json`)
+    // The first language's file answers late (its page has gone: the request may be cancelled).
+    await route.continue().catch(() => {})
   },
 }
 
