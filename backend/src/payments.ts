@@ -3,6 +3,7 @@ import type { Db, Queryable } from './db.ts'
 import { ApiError } from './http.ts'
 import { formatDate, isLocale, type Locale, t } from './i18n.ts'
 import { sendMail } from './mail.ts'
+import { settleReferral } from './referrals.ts'
 import { asDate, DAY_MS } from './users.ts'
 
 export type Provider = 'cloudpayments' | 'payselection'
@@ -167,6 +168,7 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
         payment.id,
       ],
     )
+    await settleReferral(tx, payment.user_id, payment.id, plan.is_trial, now)
     await sendReceipt(tx, payment.id, now, opts.supportEmail)
     return { payment_id: payment.id, status: 'paid', applied: true }
   })

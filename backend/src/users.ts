@@ -4,6 +4,7 @@ import { randomToken, sha256 } from './crypto.ts'
 import type { Db, Queryable } from './db.ts'
 import { ApiError, type AppEnv } from './http.ts'
 import type { Locale } from './i18n.ts'
+import { REFERRAL_BONUS_DAYS } from './referrals.ts'
 
 export const DAY_MS = 86_400_000
 /** A device may be unlinked once per this period. */
@@ -44,6 +45,11 @@ export interface UserRow {
   /** The country group the subscription was paid in: its currency is every later charge's (R9.15). */
   sub_group_id: number | null
   sub_offer: boolean | null
+  /** R9.17: who joined through the user's link, who of them paid, and the bonus days credited and waiting. */
+  ref_friends: number
+  ref_friends_paid: number
+  ref_days_earned: number
+  ref_days_pending: number
 }
 
 /** Timestamps come back as Date from both drivers; strings are accepted to be safe. */
@@ -78,7 +84,11 @@ export async function loadUser(db: Queryable, key: UserKey, now: Date): Promise<
          WHERE c.user_id = u.id AND c.purpose = 'email_change' AND c.used_at IS NULL AND c.expires_at > $2
          ORDER BY c.id DESC LIMIT 1) AS pending_email,
        r.id AS renew_plan_id, r.days AS renew_days, rp.actual_minor AS renew_price_minor, g.currency AS sub_currency, g.id AS sub_group_id,
-       lp.special_offer AS sub_offer
+       lp.special_offer AS sub_offer,
+       (SELECT count(*)::int FROM users f WHERE f.referrer_code = u.referral_code) AS ref_friends,
+       (SELECT count(*)::int FROM referral_bonuses b WHERE b.user_id = u.id AND b.role = 'inviter') AS ref_friends_paid,
+       (SELECT COALESCE(sum(b.days), 0)::int FROM referral_bonuses b WHERE b.user_id = u.id AND b.credited_at IS NOT NULL) AS ref_days_earned,
+       (SELECT COALESCE(sum(b.days), 0)::int FROM referral_bonuses b WHERE b.user_id = u.id AND b.credited_at IS NULL) AS ref_days_pending
      FROM users u
      LEFT JOIN subscriptions s ON s.id = u.sub_plan_id
      LEFT JOIN subscriptions r ON r.id = s.renews_into
@@ -152,6 +162,14 @@ export function serializeUser(user: UserRow, locale: Locale, now: Date) {
             offer: user.sub_offer === true,
           },
     trial_used: user.trial_used,
+    // R9.17, an extension of R3's user fields: the invitation link's results.
+    referral: {
+      friends_joined: user.ref_friends,
+      friends_paid: user.ref_friends_paid,
+      days_earned: user.ref_days_earned,
+      days_pending: user.ref_days_pending,
+      days_per_friend: REFERRAL_BONUS_DAYS,
+    },
     scope,
     created_at: iso(user.created_at),
   }

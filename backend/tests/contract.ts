@@ -807,6 +807,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           device: { bound: false, bound_at: null, last_reset_at: null, next_reset_at: null },
           subscription: null,
           trial_used: false,
+          referral: { friends_joined: 0, friends_paid: 0, days_earned: 0, days_pending: 0, days_per_friend: 7 },
           scope: ['user'],
           created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         })
@@ -1291,6 +1292,64 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const mail = await api.call('GET', `/__dev/mail?to=${email}`)
         const res = await api.call('PATCH', '/en/users/verify', { body: { email, code: mail.body[0].code } })
         expect((await api.me(res.body.token)).referrer_code).toBe('FRIEND2024')
+      })
+    })
+
+    describe('R9.17: the referral bonus', () => {
+      /** A new account made through the invitation link of `code`. */
+      async function friendOf(code: string): Promise<string> {
+        const email = api.email()
+        await api.call('GET', `/en/users/auth?email=${email}&referrer_link_code=${code}`)
+        const mail = await api.call('GET', `/__dev/mail?to=${email}`)
+        return (await api.call('PATCH', '/en/users/verify', { body: { email, code: mail.body[0].code } })).body.token
+      }
+      /** Pays plan `id` in dollars: the trial by a card check, any other plan by a charge. */
+      async function pay(token: string, id: number) {
+        const payment = (await api.call('POST', '/en/payments', { token, body: { subscription_id: id, service: 'cloudpayments' } })).body
+        expect((await api.cp('pay', cpNotice(payment, id === 1 ? 'Authorized' : 'Completed'))).body).toMatchObject({ status: 'paid', applied: true })
+      }
+      const daysLeft = async (token: string) => (await api.me(token)).subscription?.days_left ?? 0
+
+      it("a friend's first paid plan, not the trial, earns 7 days for the friend and 7 for an active inviter, once", async () => {
+        const inviter = await api.signIn()
+        await pay(inviter.token, 3)
+        expect(await daysLeft(inviter.token)).toBe(30)
+        const friend = await friendOf((await api.me(inviter.token)).referral_code)
+        expect((await api.me(inviter.token)).referral).toEqual({ friends_joined: 1, friends_paid: 0, days_earned: 0, days_pending: 0, days_per_friend: 7 })
+        // The trial earns nothing.
+        await pay(friend, 1)
+        expect(await daysLeft(friend)).toBe(3)
+        expect(await daysLeft(inviter.token)).toBe(30)
+        // The first month: 3 + 30 + 7 for the friend, 30 + 7 for the inviter.
+        await pay(friend, 3)
+        expect(await daysLeft(friend)).toBe(40)
+        expect(await daysLeft(inviter.token)).toBe(37)
+        expect((await api.me(inviter.token)).referral).toEqual({ friends_joined: 1, friends_paid: 1, days_earned: 7, days_pending: 0, days_per_friend: 7 })
+        expect((await api.me(friend)).referral).toMatchObject({ friends_joined: 0, days_earned: 7, days_pending: 0 })
+        // A second month earns nothing more.
+        await pay(friend, 3)
+        expect(await daysLeft(friend)).toBe(70)
+        expect(await daysLeft(inviter.token)).toBe(37)
+      })
+
+      it('an inviter without an active subscription gets the days at their next paid payment', async () => {
+        const inviter = await api.signIn()
+        const friend = await friendOf((await api.me(inviter.token)).referral_code)
+        await pay(friend, 3)
+        expect(await daysLeft(friend)).toBe(37)
+        const waiting = await api.me(inviter.token)
+        expect(waiting.subscription).toBeNull()
+        expect(waiting.referral).toEqual({ friends_joined: 1, friends_paid: 1, days_earned: 0, days_pending: 7, days_per_friend: 7 })
+        await pay(inviter.token, 2)
+        expect(await daysLeft(inviter.token)).toBe(7 + 7)
+        expect((await api.me(inviter.token)).referral).toMatchObject({ days_earned: 7, days_pending: 0 })
+      })
+
+      it('a visitor who came without a link earns nothing', async () => {
+        const { token } = await api.signIn()
+        await pay(token, 3)
+        expect(await daysLeft(token)).toBe(30)
+        expect((await api.me(token)).referral).toEqual({ friends_joined: 0, friends_paid: 0, days_earned: 0, days_pending: 0, days_per_friend: 7 })
       })
     })
 

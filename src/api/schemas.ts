@@ -59,6 +59,14 @@ export const User = type({
   'device?': Device.or('null'),
   'subscription?': UserSubscription.or('null'),
   'trial_used?': 'boolean',
+  /** R9.17, an extension of R3: what the invitation link brought (a backend without it: the link alone is shown). */
+  'referral?': type({
+    friends_joined: 'number.integer >= 0',
+    friends_paid: 'number.integer >= 0',
+    days_earned: 'number.integer >= 0',
+    days_pending: 'number.integer >= 0',
+    days_per_friend: 'number.integer > 0',
+  }).or('null'),
   /** R6: the scope names, as a list or as a map of name to flag. */
   'scope?': type('string[]').or({ '[string]': 'boolean' }),
   'created_at?': isoDate,

@@ -32,6 +32,23 @@ export const SpecialOffer: Story = {
   args: { offer: { subscription_id: 3, discount_percent: 30, price: 690, old_price: 990, currency: 'RUB', expires_at: '2025-02-01T00:00:00.000Z' } },
 }
 
+/** R9.17: what the invitation link brought: two friends joined, one paid; 7 days added and 7 waiting for the next payment. */
+export const InvitedFriends: Story = {
+  parameters: site({
+    ...SAMPLE_USER,
+    referral_code: 'K7PQ2M9X',
+    referral: { friends_joined: 2, friends_paid: 1, days_earned: 7, days_pending: 7, days_per_friend: 7 },
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByTestId('referral-link')).toHaveTextContent(/\/join\/K7PQ2M9X$/)
+    await expect(canvas.getByTestId('referral-friends-joined')).toHaveTextContent('2')
+    await expect(canvas.getByTestId('referral-friends-paid')).toHaveTextContent('1')
+    await expect(canvas.getByTestId('referral-days-earned')).toHaveTextContent('7')
+    await expect(canvas.getByTestId('referral-days-pending')).toHaveTextContent('Waiting for your next payment: 7 days.')
+  },
+}
+
 /** `confirming`: the cancel confirmation in the modal. */
 export const ConfirmCancel: Story = {
   play: async ({ canvasElement }) => {

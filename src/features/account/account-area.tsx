@@ -21,7 +21,7 @@ import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES } from '#machines/rules/fields.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment.ts'
-import { offerFits, planLabel } from '#machines/rules/plans.ts'
+import { daysLabel, offerFits, planLabel } from '#machines/rules/plans.ts'
 import type { ModalDialog } from '#machines/ui.ts'
 import { useAccountCalls } from './account.effects.ts'
 import { AuthActor } from './auth-actor.ts'
@@ -236,7 +236,7 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
         ) : null}
       </section>
 
-      {user.referral_code ? <ReferralCard code={user.referral_code} /> : null}
+      {user.referral_code ? <ReferralCard code={user.referral_code} referral={user.referral ?? null} /> : null}
 
       <EmailCard
         busy={busy}
@@ -260,16 +260,21 @@ function AccountAction({ busy, onClick, testId, children }: { busy: boolean; onC
   )
 }
 
-function ReferralCard({ code }: { code: string }) {
+/**
+ * R9.17: the invitation link, whole (it wraps rather than being cut off), a copy button, and what
+ * the link brought: friends who joined and paid, bonus days added and waiting. A backend that
+ * does not report the results leaves the link and the copy button.
+ */
+function ReferralCard({ code, referral }: { code: string; referral: NonNullable<User['referral']> | null }) {
   const site = useSite()
   const locale = getLocale()
   const link = `${site.origin}${locale === 'en' ? '' : `/${locale}`}/join/${code}`
   return (
     <section className="card" aria-labelledby="acc-ref">
       <h2 id="acc-ref">{m.acc_referral_title()}</h2>
-      <p>{m.acc_referral_text()}</p>
-      <p className="copy-row">
-        <input readOnly value={link} aria-label={m.acc_referral_title()} data-testid="referral-link" onFocus={(e) => e.currentTarget.select()} />
+      <p>{referral ? m.acc_referral_rule({ days: daysLabel(referral.days_per_friend, locale, DAYS) }) : m.acc_referral_text()}</p>
+      <p className="referral-link">
+        <code data-testid="referral-link">{link}</code>
         <button
           type="button"
           className="button button--ghost"
@@ -278,6 +283,27 @@ function ReferralCard({ code }: { code: string }) {
           {m.acc_referral_copy()}
         </button>
       </p>
+      {referral ? (
+        <>
+          <dl className="referral-stats" data-testid="referral-stats">
+            <div>
+              <dt>{m.acc_referral_friends_joined()}</dt>
+              <dd data-testid="referral-friends-joined">{referral.friends_joined}</dd>
+            </div>
+            <div>
+              <dt>{m.acc_referral_friends_paid()}</dt>
+              <dd data-testid="referral-friends-paid">{referral.friends_paid}</dd>
+            </div>
+            <div>
+              <dt>{m.acc_referral_days_earned()}</dt>
+              <dd data-testid="referral-days-earned">{referral.days_earned}</dd>
+            </div>
+          </dl>
+          {referral.days_pending > 0 ? (
+            <p data-testid="referral-days-pending">{m.acc_referral_days_pending({ days: daysLabel(referral.days_pending, locale, DAYS) })}</p>
+          ) : null}
+        </>
+      ) : null}
     </section>
   )
 }
