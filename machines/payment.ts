@@ -17,6 +17,7 @@ import { type Locale, localePath } from '#machines/rules/locale.ts'
 import {
   buildWidgetRequest,
   isPaymentService,
+  type PaymentCheck,
   type PaymentOptions,
   type PaymentService,
   type Subscription,
@@ -25,7 +26,7 @@ import {
 } from '#machines/rules/payment.ts'
 import { isPlanOpen, isPlanShown, isTrialPlan, offerFits } from '#machines/rules/plans.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
-import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, PAYMENT_TRIAL_USED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export type Agreement = 'premium' | 'promo'
@@ -273,6 +274,12 @@ function successToast(): ToastParams {
 function failToast(): ToastParams {
   return PAYMENT_FAIL_TOAST
 }
+function trialUsedToast(): ToastParams {
+  return PAYMENT_TRIAL_USED_TOAST
+}
+function refusedParams({ event }: { event: { output?: unknown } }): LogParams {
+  return { message: 'payment refused', detail: event.output }
+}
 function pendingToast(): ToastParams {
   return PAYMENT_PENDING_TOAST
 }
@@ -310,6 +317,22 @@ const paymentFailed = {
     { type: 'toast', params: failToast },
   ],
 } as const
+/**
+ * The backend refused the payment at confirmation (R4.5, R9.2): nothing was taken, the failure is
+ * kept, logged and told (for a used trial, in its own words), and the plans are back.
+ */
+const refusal = [
+  { type: 'assignFailure', params: refusedParams },
+  { type: 'logError', params: refusedParams },
+] as const
+const paymentRefused = [
+  {
+    guard: { type: 'isTrialRefused', params: outputParams },
+    target: '#payment.selecting',
+    actions: [...refusal, { type: 'toast', params: trialUsedToast }, 'assignTrialUsed'],
+  },
+  { guard: { type: 'isRefused', params: outputParams }, target: '#payment.selecting', actions: [...refusal, { type: 'toast', params: failToast }] },
+] as const
 /** Every check made and no confirmation yet: the visitor is told what happens next. */
 const notConfirmed = [
   { type: 'log', params: unconfirmedParams },
@@ -332,7 +355,7 @@ const paymentActors = {
   /** Opens the widget; sends back `widget.success`, `widget.fail` or `widget.close`. */
   runWidget: fromCallback<EventObject, RunWidgetInput>(() => notProvided('payment', 'runWidget')),
   /** Whether the backend has the payment as paid (the provider's notification has arrived). */
-  checkPayment: fromPromise<boolean, CheckPaymentInput>(async () => notProvided('payment', 'checkPayment')),
+  checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => notProvided('payment', 'checkPayment')),
   /** Resolves after `ms` milliseconds. */
   wait: fromPromise<void, WaitInput>(async () => notProvided('payment', 'wait')),
   /** R4: fetches the user again after a payment (the auth machine's `user.refresh`). */
@@ -402,6 +425,15 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
       countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
       restartChecks: assign({ checks: 0 }),
       assignFailure: assign((_, params: LogParams) => ({ error: params.message, options: null })),
+      /**
+       * R9.2: the backend refused the trial at confirmation, the account's trial being used: it is
+       * no longer offered (known of a signed-in visitor only), and no longer chosen.
+       */
+      assignTrialUsed: assign(({ context }) =>
+        context.subscription !== null && isTrialPlan(context.subscription)
+          ? { trialUsed: context.loggedIn, subscription: null, label: '' }
+          : { trialUsed: context.loggedIn },
+      ),
       clearOptions: assign({ options: null }),
       /** R4: reset the premium state: redirect target, agreements, subscription, options. */
       resetPremium: assign({
@@ -427,7 +459,9 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
       isBackFromLogin: ({ context }) => context.goToSubscription && context.loggedIn,
       hasOffer: ({ context }) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,
       canSubmit: ({ context }) => payBlocker(context) === null,
-      isConfirmed: (_, confirmed: boolean) => confirmed,
+      isConfirmed: (_, check: PaymentCheck) => check === 'paid',
+      isRefused: (_, check: PaymentCheck) => check === 'declined',
+      isTrialRefused: (_, check: PaymentCheck) => check === 'trial_used',
       hasChecksLeft: ({ context }) => context.checks < CONFIRMATION_CHECKS,
     },
   }).createMachine({
@@ -541,7 +575,7 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
                   id: 'checkPayment',
                   src: 'checkPayment',
                   input: checkInput,
-                  onDone: [{ guard: { type: 'isConfirmed', params: outputParams }, target: '#payment.succeeded' }, ...afterCheck],
+                  onDone: [{ guard: { type: 'isConfirmed', params: outputParams }, target: '#payment.succeeded' }, ...paymentRefused, ...afterCheck],
                   onError: [
                     { guard: 'hasChecksLeft', target: 'waiting', actions: { type: 'logError', params: checkErrorParams } },
                     { target: '#payment.unconfirmed', actions: [{ type: 'logError', params: checkErrorParams }, ...notConfirmed] },

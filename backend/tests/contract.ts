@@ -1597,6 +1597,9 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         )
         expect(rows.filter((r) => r.status === 'paid')).toHaveLength(1)
         expect(rows.filter((r) => r.status === 'failed' && r.failure === 'trial_used')).toHaveLength(2)
+        // The site's check after each widget's success tells the visitor which: one paid, two refused as a used trial.
+        const checks = await Promise.all(pays.map(async (pay) => (await api.call('GET', `/en/payments/${pay.payment_id}`, { token })).body))
+        expect(checks.map((c) => `${c.status}/${c.failure}`).sort()).toEqual(['failed/trial_used', 'failed/trial_used', 'paid/null'])
         // Three days of trial, not nine.
         expect((await api.me(token)).subscription).toMatchObject({ trial: true, days_left: 3 })
         // A fourth, created before and asked about after: the provider is told not to authorise it.
@@ -1668,9 +1671,13 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
 
       it("GET /payments/{id} answers the payment's state to its own payer only: pending until the signed notification, then paid", async () => {
         const { token, pay } = await newPayment()
-        expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({ payment_id: pay.payment_id, status: 'pending' })
+        expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({
+          payment_id: pay.payment_id,
+          status: 'pending',
+          failure: null,
+        })
         expect((await api.cp('pay', cpNotice(pay))).body).toMatchObject({ code: 0, status: 'paid' })
-        expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({ payment_id: pay.payment_id, status: 'paid' })
+        expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({ payment_id: pay.payment_id, status: 'paid', failure: null })
         // Another user, no token, an unknown id, a malformed id.
         const stranger = await api.signIn(undefined, 'en')
         const theirs = await api.call('GET', `/en/payments/${pay.payment_id}`, { token: stranger.token })

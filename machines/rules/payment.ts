@@ -18,6 +18,20 @@ export interface Subscription {
   prices?: { using?: { actual?: number; currency?: string } } & Record<string, unknown>
 }
 
+/**
+ * What the backend says of a payment after the widget's success (R4.5, R9.2): `pending` until the
+ * provider's notification is in, then `paid`; `trial_used` when it refused a trial at
+ * confirmation because the account's trial was used meanwhile (the hold is voided); `declined`
+ * for any other refusal.
+ */
+export type PaymentCheck = 'pending' | 'paid' | 'declined' | 'trial_used'
+
+/** R4.5, R9.2: `GET /payments/{id}`'s answer as the payment machine reads it. */
+export function readPaymentCheck(answer: { status: 'pending' | 'paid' | 'failed'; failure?: string | null }): PaymentCheck {
+  if (answer.status !== 'failed') return answer.status
+  return answer.failure === 'trial_used' ? 'trial_used' : 'declined'
+}
+
 /** R3: what `POST /payments` answers. */
 export interface PaymentOptions {
   amount: number

@@ -11,6 +11,7 @@ export const TOAST_KEYS = [
   'payments.success',
   'payments.fail',
   'payments.pending',
+  'payments.trialUsed',
   'notifications.errors.language',
   'notifications.errors.other',
   'session.expired',
@@ -25,6 +26,8 @@ export type ToastParams =
 /** R8: the payment toasts. */
 export const PAYMENT_SUCCESS_TOAST = { kind: 'success', key: 'payments.success' } as const satisfies ToastParams
 export const PAYMENT_FAIL_TOAST = { kind: 'error', key: 'payments.fail' } as const satisfies ToastParams
+/** R9.2: the backend refused a trial at confirmation: the account's trial was used meanwhile. */
+export const PAYMENT_TRIAL_USED_TOAST = { kind: 'error', key: 'payments.trialUsed' } as const satisfies ToastParams
 /** R8: a language file failed; English is shown instead. */
 export const LANGUAGE_ERROR_TOAST = { kind: 'error', key: 'notifications.errors.language' } as const satisfies ToastParams
 /** R8: the session expired on a page that needs it. */

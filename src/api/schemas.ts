@@ -143,5 +143,10 @@ export type PaymentOptions = typeof PaymentOptions.infer
 export const Accepted = type({ 'ok?': 'boolean' })
 
 /** The state of a payment: `paid` once the provider's notification reached the backend. */
-export const PaymentStatus = type({ payment_id: id, status: "'pending' | 'paid' | 'failed'" })
+/** R7: a payment's state; `failure` (why a failed one failed) is an extension of the spec's contract. */
+export const PaymentStatus = type({
+  payment_id: id,
+  status: "'pending' | 'paid' | 'failed'",
+  'failure?': "'declined' | 'scheme_mismatch' | 'trial_used' | null",
+})
 export type PaymentStatus = typeof PaymentStatus.infer

@@ -15,6 +15,7 @@ const TOAST_TEXT: Record<ToastKey, () => string> = {
   'payments.success': paymentTexts.payments_success,
   'payments.fail': paymentTexts.payments_fail,
   'payments.pending': paymentTexts.payments_pending,
+  'payments.trialUsed': paymentTexts.payments_trial_used,
   'notifications.errors.language': notificationTexts.notifications_errors_language,
   'notifications.errors.other': notificationTexts.notifications_errors_other,
   'session.expired': () => m.acc_session_expired(),

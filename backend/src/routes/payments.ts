@@ -96,8 +96,12 @@ const PaymentParam = type({ id: /^\d{1,9}$/ })
 paymentRoutes.get('/:id', requireUser, async (c) => {
   const { db } = c.var.deps
   const { id } = validate(PaymentParam, { id: c.req.param('id') })
-  const [row] = await db.query<{ id: number; status: string }>('SELECT id, status FROM payments WHERE id = $1 AND user_id = $2', [Number(id), c.var.user.id])
+  const [row] = await db.query<{ id: number; status: string; failure: string | null }>(
+    'SELECT id, status, failure FROM payments WHERE id = $1 AND user_id = $2',
+    [Number(id), c.var.user.id],
+  )
   // Another user's payment is as unknown as a missing one.
   if (!row) throw new ApiError(404, 'payment_not_found')
-  return c.json({ payment_id: row.id, status: row.status })
+  // `failure` (why a failed payment failed: declined, scheme_mismatch, trial_used) is an extension of R7's answer.
+  return c.json({ payment_id: row.id, status: row.status, failure: row.failure })
 })

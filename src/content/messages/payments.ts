@@ -3,4 +3,5 @@ export {
   payments_fail,
   payments_pending,
   payments_success,
+  payments_trial_used,
 } from '#app/paraglide/messages.js'

@@ -4,7 +4,7 @@ import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput, WaitInput } from '#machines/payment.ts'
-import type { PaymentOptions } from '#machines/rules/payment.ts'
+import type { PaymentCheck, PaymentOptions } from '#machines/rules/payment.ts'
 import { hang, json } from '../../../.storybook/fetch-mock.ts'
 import { PAYMENT_OPTIONS, plansOk } from '../../../.storybook/fixtures.ts'
 import { expectVisible } from '../../../.storybook/play.ts'
@@ -192,8 +192,8 @@ export const WidgetClosed: Story = {
   },
 }
 
-const paid = fromPromise<boolean, CheckPaymentInput>(async () => true)
-const notPaid = fromPromise<boolean, CheckPaymentInput>(async () => false)
+const paid = fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'paid')
+const notPaid = fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'pending')
 const noWait = fromPromise<void, WaitInput>(async () => {})
 
 /** `succeeded`: the backend has the provider's confirmation; the success toast while the user is fetched again. */
@@ -218,7 +218,7 @@ export const Confirming: Story = {
     createPayment: createOk,
     loadWidgetScript: scriptOk,
     runWidget: widget({ type: 'widget.success' }),
-    checkPayment: pending<boolean, CheckPaymentInput>(),
+    checkPayment: pending<PaymentCheck, CheckPaymentInput>(),
   }),
   play: async ({ canvasElement }) => {
     await chooseAndAgree(canvasElement)
@@ -229,6 +229,30 @@ export const Confirming: Story = {
     // Issue 37: the form has closed, and the page says only that the payment is being confirmed.
     await expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_confirming())
     await expect(within(document.body).queryByText(m.payments_success())).toBeNull()
+  },
+}
+
+/**
+ * R9.2: the backend refused the trial at confirmation (the account's trial was used meanwhile, in
+ * another tab): the visitor is told why in words, the trial is no longer offered, and no plan is chosen.
+ */
+export const TrialRefusedAtConfirmation: Story = {
+  parameters: site({
+    createPayment: createOk,
+    loadWidgetScript: scriptOk,
+    runWidget: widget({ type: 'widget.success' }),
+    checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'trial_used'),
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await planButton(canvas)
+    await userEvent.click(within(canvasElement.querySelector<HTMLElement>('li.plan-card[data-plan-id="1"]')!).getByRole('button'))
+    await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-premium')!)
+    await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-promo')!)
+    await userEvent.click(await pay(canvas))
+    await expectVisible(within(document.body).findByText(m.payments_trial_used()))
+    await waitFor(() => expect(canvasElement.querySelector('li.plan-card[data-plan-id="1"]')).toBeNull())
+    await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'true')
   },
 }
 

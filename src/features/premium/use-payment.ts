@@ -28,7 +28,7 @@ import {
   type WaitInput,
 } from '#machines/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'
-import type { PaymentOptions } from '#machines/rules/payment.ts'
+import { type PaymentCheck, type PaymentOptions, readPaymentCheck } from '#machines/rules/payment.ts'
 import { paymentToast } from './payment-toast.ts'
 import { readPremiumState, sessionStorageOrNull, writePremiumState } from './persist.ts'
 
@@ -83,7 +83,7 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
         ),
         loadWidgetScript: createLoadWidgetScript(payment),
         runWidget: createRunWidget(() => window as unknown as WidgetScope),
-        checkPayment: fromPromise<boolean, CheckPaymentInput>(async ({ input }) => (await live.current.api.payment(input.paymentId)).status === 'paid'),
+        checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async ({ input }) => readPaymentCheck(await live.current.api.payment(input.paymentId))),
         wait: fromPromise<void, WaitInput>(({ input }) => new Promise<void>((resolve) => window.setTimeout(resolve, input.ms))),
         refreshUser: fromPromise<void, void>(async () => {
           const settled = await askAuth(live.current.auth, { type: 'user.refresh' })

@@ -21,11 +21,11 @@ const MONTH = { id: 3, name: '30 days', days: 30, prices: { using: { actual: 6.9
 const OPTIONS = { amount: 6.99, currency: 'USD', payment_id: 41, user_id: 7, email: 'player@example.com', tax_system_id: 0 }
 
 const SUCCESS: TestEvent = { type: 'widget.success' }
-const CONFIRMED: TestEvent[] = [SUCCESS, { type: 'xstate.done.actor.checkPayment', output: true }]
+const CONFIRMED: TestEvent[] = [SUCCESS, { type: 'xstate.done.actor.checkPayment', output: 'paid' }]
 /** Every check answers "not yet" (the notification comes 30 s after the charge). */
 const NOT_CONFIRMED: TestEvent[] = [
-  ...repeat(CHECKS - 1, [{ type: 'xstate.done.actor.checkPayment', output: false }, { type: 'xstate.done.actor.wait' }]),
-  { type: 'xstate.done.actor.checkPayment', output: false },
+  ...repeat(CHECKS - 1, [{ type: 'xstate.done.actor.checkPayment', output: 'pending' }, { type: 'xstate.done.actor.wait' }]),
+  { type: 'xstate.done.actor.checkPayment', output: 'pending' },
 ]
 const CHECK_FAILS: TestEvent[] = [
   ...repeat(CHECKS - 1, [{ type: 'xstate.error.actor.checkPayment', error: new Error('GET /payments/41: 503') }, { type: 'xstate.done.actor.wait' }]),
@@ -114,7 +114,7 @@ export const paymentGraph: BrowserGraph<PaymentStep, 'signedIn' | 'guest'> = {
     CLOSE_WIDGET: { events: () => [{ type: 'widget.close' }] },
     // The notification has arrived; the visitor looks again from the notice.
     RECHECK: {
-      events: () => [{ type: 'payment.recheck' }, { type: 'xstate.done.actor.checkPayment', output: true }, { type: 'xstate.done.actor.refreshUser' }, LEAVE],
+      events: () => [{ type: 'payment.recheck' }, { type: 'xstate.done.actor.checkPayment', output: 'paid' }, { type: 'xstate.done.actor.refreshUser' }, LEAVE],
     },
   },
   serializeState: (s: Snap) => {
@@ -126,6 +126,10 @@ export const paymentGraph: BrowserGraph<PaymentStep, 'signedIn' | 'guest'> = {
     'payment.unavailable': 'needs an unknown PAYMENT_SERVICE, which the site refuses at start (ConfigError); the component state is in the stories',
   },
   unreachableTransitions: {
+    'payment.paying.confirming.checking xstate.done.actor.checkPayment[1]':
+      "a trial refused at confirmation needs two trial holds authorised before either is confirmed; the sandbox's check refuses the second hold first (widget.fail). The backend's race test, the machine paths and the story TrialRefusedAtConfirmation check it",
+    'payment.paying.confirming.checking xstate.done.actor.checkPayment[2]':
+      "a payment declined after the widget's success needs a provider that says success and then declines; the sandboxes decline in the widget (widget.fail). The machine paths check it",
     'payment.checkingService always[1]':
       'the site always reads the stored premium state first (restoreStored), so the service check never goes straight to selecting',
     'payment.restoring xstate.error.actor.readStoredState[0]': 'readPremiumState answers null for a missing or unreadable stored state; it never rejects',

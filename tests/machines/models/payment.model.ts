@@ -188,8 +188,10 @@ function events(snapshot: Snap): TestEvent[] {
     { type: 'widget.success' },
     { type: 'widget.fail', reason: { code: 'PaymentDeclined' } },
     { type: 'widget.close' },
-    { type: 'xstate.done.actor.checkPayment', output: true },
-    { type: 'xstate.done.actor.checkPayment', output: false },
+    { type: 'xstate.done.actor.checkPayment', output: 'paid' },
+    { type: 'xstate.done.actor.checkPayment', output: 'pending' },
+    { type: 'xstate.done.actor.checkPayment', output: 'declined' },
+    { type: 'xstate.done.actor.checkPayment', output: 'trial_used' },
     { type: 'xstate.error.actor.checkPayment', error: new Error('GET /payments failed') },
     { type: 'xstate.done.actor.wait' },
     { type: 'xstate.done.actor.refreshUser' },
@@ -582,7 +584,7 @@ const properties: Property[] = [
     when: (s) =>
       s.index > 0 &&
       before(s).matches({ paying: { confirming: 'checking' } }) &&
-      ((s.event.type === 'xstate.done.actor.checkPayment' && s.event.output === false) || s.event.type === 'xstate.error.actor.checkPayment'),
+      ((s.event.type === 'xstate.done.actor.checkPayment' && s.event.output === 'pending') || s.event.type === 'xstate.error.actor.checkPayment'),
     check: (s) => {
       const checks = ctx<Ctx>(s.before).checks
       const failed = s.event.type === 'xstate.error.actor.checkPayment'
@@ -620,7 +622,7 @@ const properties: Property[] = [
     requirement: 'R4.6, R4.11, R8.3',
     when: on('xstate.done.actor.checkPayment', (b) => b.matches({ paying: { confirming: 'checking' } })),
     check: (s) => {
-      if (s.event.output !== true) return
+      if (s.event.output !== 'paid') return
       const c = ctx<Ctx>(s.after)
       const o = c.options!
       const plan = c.subscription!
@@ -636,6 +638,29 @@ const properties: Property[] = [
         tagManager: { event: kind, value: o.amount, currency: o.currency },
         ecommerce: kind === 'trial' ? null : { action: 'purchase', purchase: order, currencyCode: o.currency },
       })
+    },
+  },
+  {
+    name: 'refused at confirmation: nothing was taken, the plans are back, the refusal logged and told; a refused trial in its own words, no longer offered nor chosen',
+    requirement: 'R4.5, R8.3, R9.2',
+    when: (s) =>
+      s.index > 0 &&
+      before(s).matches({ paying: { confirming: 'checking' } }) &&
+      s.event.type === 'xstate.done.actor.checkPayment' &&
+      (s.event.output === 'declined' || s.event.output === 'trial_used'),
+    check: (s) => {
+      const b = ctx<Ctx>(s.before)
+      const c = ctx<Ctx>(s.after)
+      const trial = s.event.output === 'trial_used'
+      expect(s.after.matches('selecting')).toBe(true)
+      expect(nonStop(s)).toEqual(['logError', 'toast'])
+      expect(action(s, 'logError')?.params).toEqual({ message: 'payment refused', detail: s.event.output })
+      expect(action(s, 'toast')?.params).toEqual(trial ? { kind: 'error', key: 'payments.trialUsed' } : { kind: 'error', key: 'payments.fail' })
+      expect([c.options, c.error, c.agreements]).toEqual([null, 'payment refused', b.agreements])
+      expect(c.trialUsed).toBe(trial ? b.loggedIn : b.trialUsed)
+      // The refused trial is unchosen; any other plan stays chosen, to try another card.
+      expect([c.subscription, c.label]).toEqual(trial && b.subscription?.id === 1 ? [null, ''] : [b.subscription, b.label])
+      if (trial && b.loggedIn) expect(payment.selectOpenPlans(s.after).some((view) => view.plan.id === 1)).toBe(false)
     },
   },
   {
@@ -672,6 +697,8 @@ const properties: Property[] = [
       const c = ctx<Ctx>(s.after)
       // Known of a signed-in visitor only: from the start's input, then from the session's changes.
       if (s.before === null) expect(c.trialUsed).toBe(inputOf(s).loggedIn && inputOf(s).trialUsed === true)
+      // …or from the backend's refusal of a trial at confirmation.
+      else if (s.event.type === 'xstate.done.actor.checkPayment' && s.event.output === 'trial_used') expect(c.trialUsed).toBe(ctx<Ctx>(s.before).loggedIn)
       else if (s.event.type !== 'auth.changed') expect(c.trialUsed).toBe(ctx<Ctx>(s.before).trialUsed)
       if (c.trialUsed) expect(c.loggedIn).toBe(true)
       const listed = c.offered.some((view) => view.plan.id === 1)

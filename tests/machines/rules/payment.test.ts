@@ -12,12 +12,28 @@ import {
   paymentLanguage,
   paymentScheme,
   payselectionLanguage,
+  readPaymentCheck,
 } from '#machines/rules/payment.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
 import { PAYMENT_LANGUAGES } from '../../unit/support/payment-languages.ts'
 
 const RUB: PaymentOptions = { amount: 990, currency: 'RUB', payment_id: 42, user_id: 7, email: 'p@example.com', tax_system_id: 2 }
 const EUR: PaymentOptions = { amount: 12, currency: 'EUR', payment_id: 43, user_id: 7, email: 'p@example.com' }
+
+describe("R4.5, R9.2: the backend's answer after the widget's success", () => {
+  it.each([
+    [{ status: 'pending' }, 'pending'],
+    [{ status: 'pending', failure: null }, 'pending'],
+    [{ status: 'paid', failure: null }, 'paid'],
+    [{ status: 'failed', failure: 'trial_used' }, 'trial_used'],
+    [{ status: 'failed', failure: 'declined' }, 'declined'],
+    [{ status: 'failed', failure: 'scheme_mismatch' }, 'declined'],
+    // A backend without the failure extension: a refusal like any other.
+    [{ status: 'failed' }, 'declined'],
+  ] as const)('%j reads as %s', (answer, expected) => {
+    expect(readPaymentCheck(answer)).toBe(expected)
+  })
+})
 
 describe('R4, R9: payment scheme', () => {
   it('authorises the trial (subscription id 1) and charges every other plan', () => {

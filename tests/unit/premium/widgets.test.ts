@@ -5,8 +5,8 @@ import { createRunWidget, openWidget, WidgetUnavailableError, widgetScriptUrl } 
 import { openPayselection, payselectionCallbacks } from '#app/features/premium/payments/payselection.ts'
 import type { CloudPaymentsCallbacks, PayselectionCallbacks, WidgetOutcome, WidgetScope } from '#app/features/premium/payments/types.ts'
 import { parseConfig, toPublicConfig } from '#config'
-import { paymentMachine } from '#machines/payment.ts'
-import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment.ts'
+import { type CheckPaymentInput, paymentMachine } from '#machines/payment.ts'
+import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentCheck, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment.ts'
 import { PAYMENT_LANGUAGES } from '../support/payment-languages.ts'
 
 const RUB: PaymentOptions = { amount: 490, currency: 'RUB', payment_id: 17, user_id: 2, email: 'ann@example.com', tax_system_id: 0 }
@@ -249,7 +249,7 @@ describe('R4: the runWidget actor inside the payment machine', () => {
         loadWidgetScript: fromPromise(async () => {}),
         runWidget: createRunWidget(() => scope),
         // The provider's notification is already in: the first check confirms.
-        checkPayment: fromPromise(async () => true),
+        checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'paid'),
         refreshUser: fromPromise(async () => {}),
       },
       actions: {
