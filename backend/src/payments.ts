@@ -24,6 +24,8 @@ export interface Confirmation {
   email: string
   outcome: ProviderOutcome
   cardLast4: string | null
+  /** The card's brand, as the notification names it or its BIN says. */
+  cardBrand: string | null
   transactionId: string | null
 }
 
@@ -130,19 +132,16 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
       trialTaken = owner?.trial_used === true
     }
     if (failure || trialTaken) {
-      await tx.query("UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5 WHERE id = $1", [
-        payment.id,
-        failure ?? 'trial_used',
-        n.outcome === 'declined' ? null : n.outcome,
-        n.cardLast4,
-        n.transactionId,
-      ])
+      await tx.query(
+        "UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5, card_brand = $6 WHERE id = $1",
+        [payment.id, failure ?? 'trial_used', n.outcome === 'declined' ? null : n.outcome, n.cardLast4, n.transactionId, n.cardBrand],
+      )
       return { payment_id: payment.id, status: 'failed', applied: true }
     }
     const marked = await tx.query(
-      `UPDATE payments SET status = 'paid', operation = $2, paid_at = $3, card_last4 = $4, transaction_id = $5
+      `UPDATE payments SET status = 'paid', operation = $2, paid_at = $3, card_last4 = $4, transaction_id = $5, card_brand = $6
        WHERE id = $1 AND status = 'pending' RETURNING id`,
-      [payment.id, n.outcome, now.toISOString(), n.cardLast4, n.transactionId],
+      [payment.id, n.outcome, now.toISOString(), n.cardLast4, n.transactionId, n.cardBrand],
     )
     if (marked.length === 0) return { payment_id: payment.id, status: 'paid', applied: false }
     const [user] = await tx.query<{ sub_plan_id: number | null; sub_trial: boolean; sub_expires_at: Date | null; sub_started_at: Date | null }>(

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import { cardBrand } from './cards.ts'
 import type { Db } from './db.ts'
 import type { BackendEnv } from './env.ts'
 import { cloudpaymentsHmac, payselectionSignature, urlDecodedBody } from './signatures.ts'
@@ -124,13 +125,6 @@ export const httpDeliverer: Deliverer = (n) =>
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-function cardType(number: string): string {
-  if (number.startsWith('4')) return 'Visa'
-  if (/^5[1-5]/.test(number)) return 'MasterCard'
-  if (/^220[0-4]/.test(number)) return 'Mir'
-  return 'Unknown'
-}
-
 /** Whether the merchant accepted a notification: 200, and for CloudPayments `{"code":0}`. */
 function accepted(provider: 'cloudpayments' | 'payselection', answer: DeliveryAnswer): boolean {
   if (answer.status !== 200) return false
@@ -214,7 +208,7 @@ export class SandboxProvider {
       DateTime: `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())} ${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())}`,
       CardFirstSix: p.card.number.slice(0, 6),
       CardLastFour: p.card.number.slice(-4),
-      CardType: cardType(p.card.number),
+      CardType: cardBrand(p.card.number),
       CardExpDate: p.card.expiry,
       TestMode: '1',
       Status: p.scheme === 'auth' ? 'Authorized' : 'Completed',

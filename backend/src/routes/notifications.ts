@@ -1,6 +1,7 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { cardBrand } from '../cards.ts'
 import { ApiError, type AppEnv, type Ctx, MAX_BODY_BYTES, validate } from '../http.ts'
 import { t } from '../i18n.ts'
 import { CHECK_CODES, type Confirmation, checkPayment, confirmPayment } from '../payments.ts'
@@ -40,6 +41,7 @@ const CloudPaymentsNotice = type({
   'AccountId?': Text(64),
   'CardFirstSix?': type(/^\d{6}$/),
   'CardLastFour?': type(/^\d{4}$/),
+  'CardType?': Text(32),
   'Reason?': Text(256),
   'ReasonCode?': type(/^\d{1,6}$/),
   'DateTime?': Text(64),
@@ -137,6 +139,7 @@ notificationRoutes.post('/cloudpayments/:kind', async (c) => {
     email: n.Email,
     outcome: kind === 'fail' ? 'declined' : n.Status === 'Authorized' ? 'auth' : 'charge',
     cardLast4: n.CardLastFour ?? null,
+    cardBrand: n.CardType ?? (n.CardFirstSix ? cardBrand(n.CardFirstSix) : null),
     transactionId: n.TransactionId,
   }
   try {
@@ -176,6 +179,7 @@ notificationRoutes.post('/payselection', async (c) => {
       email: n.Email,
       outcome: n.Event === 'Payment' ? 'charge' : n.Event === 'Block' ? 'auth' : 'declined',
       cardLast4: n.CardMasked ? n.CardMasked.slice(-4) : null,
+      cardBrand: n.CardMasked ? cardBrand(n.CardMasked.slice(0, 6)) : null,
       transactionId: n.TransactionId ?? null,
     },
     now(),
