@@ -237,12 +237,15 @@ export const Confirming: Story = {
  * another tab): the visitor is told why in words, the trial is no longer offered, and no plan is chosen.
  */
 export const TrialRefusedAtConfirmation: Story = {
-  parameters: site({
-    createPayment: createOk,
-    loadWidgetScript: scriptOk,
-    runWidget: widget({ type: 'widget.success' }),
-    checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'trial_used'),
-  }),
+  parameters: {
+    ...site({
+      createPayment: createOk,
+      loadWidgetScript: scriptOk,
+      runWidget: widget({ type: 'widget.success' }),
+      checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'trial_used'),
+    }),
+    expectedConsoleErrors: [/^payment: payment refused trial_used/],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await planButton(canvas)
