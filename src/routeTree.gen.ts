@@ -30,6 +30,7 @@ import { Route as FormsFormRouteImport } from './routes/forms.$form'
 import { Route as JoinChar123CodeChar125RouteImport } from './routes/join.{-$code}'
 import { Route as GuestsLoginIndexRouteImport } from './routes/_guests/login/index'
 import { Route as GuestsLoginCodeRouteImport } from './routes/_guests/login/$code'
+import { Route as ProtectedAccountReceiptsIdRouteImport } from './routes/_protected/account_.receipts.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -135,6 +136,12 @@ const GuestsLoginCodeRoute = GuestsLoginCodeRouteImport.update({
   path: '/login/$code',
   getParentRoute: () => GuestsRoute,
 } as any)
+const ProtectedAccountReceiptsIdRoute =
+  ProtectedAccountReceiptsIdRouteImport.update({
+    id: '/account_/receipts/$id',
+    path: '/account/receipts/$id',
+    getParentRoute: () => ProtectedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -156,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/join/{-$code}': typeof JoinChar123CodeChar125Route
   '/login/$code': typeof GuestsLoginCodeRoute
   '/login/': typeof GuestsLoginIndexRoute
+  '/account/receipts/$id': typeof ProtectedAccountReceiptsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -177,6 +185,7 @@ export interface FileRoutesByTo {
   '/join/{-$code}': typeof JoinChar123CodeChar125Route
   '/login/$code': typeof GuestsLoginCodeRoute
   '/login': typeof GuestsLoginIndexRoute
+  '/account/receipts/$id': typeof ProtectedAccountReceiptsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -201,6 +210,7 @@ export interface FileRoutesById {
   '/join/{-$code}': typeof JoinChar123CodeChar125Route
   '/_guests/login/$code': typeof GuestsLoginCodeRoute
   '/_guests/login/': typeof GuestsLoginIndexRoute
+  '/_protected/account_/receipts/$id': typeof ProtectedAccountReceiptsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -224,6 +234,7 @@ export interface FileRouteTypes {
     | '/join/{-$code}'
     | '/login/$code'
     | '/login/'
+    | '/account/receipts/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -245,6 +256,7 @@ export interface FileRouteTypes {
     | '/join/{-$code}'
     | '/login/$code'
     | '/login'
+    | '/account/receipts/$id'
   id:
     | '__root__'
     | '/'
@@ -268,6 +280,7 @@ export interface FileRouteTypes {
     | '/join/{-$code}'
     | '/_guests/login/$code'
     | '/_guests/login/'
+    | '/_protected/account_/receipts/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -440,6 +453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestsLoginCodeRouteImport
       parentRoute: typeof GuestsRoute
     }
+    '/_protected/account_/receipts/$id': {
+      id: '/_protected/account_/receipts/$id'
+      path: '/account/receipts/$id'
+      fullPath: '/account/receipts/$id'
+      preLoaderRoute: typeof ProtectedAccountReceiptsIdRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
   }
 }
 
@@ -458,10 +478,12 @@ const GuestsRouteWithChildren =
 
 interface ProtectedRouteChildren {
   ProtectedAccountRoute: typeof ProtectedAccountRoute
+  ProtectedAccountReceiptsIdRoute: typeof ProtectedAccountReceiptsIdRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedAccountRoute: ProtectedAccountRoute,
+  ProtectedAccountReceiptsIdRoute: ProtectedAccountReceiptsIdRoute,
 }
 
 const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(

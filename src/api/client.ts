@@ -107,6 +107,10 @@ export function createApi(options: ApiOptions) {
     specialOffer: () => call(S.SpecialOffer, 'GET', '/users/subscription/special'),
     createPayment: (body: { subscription_id: number; service: string; special?: boolean }) => call(S.PaymentOptions, 'POST', '/payments', { body }),
     payment: (id: string) => call(S.PaymentStatus, 'GET', `/payments/${seg(id)}`),
+    /** GET /payments (issue 37, an extension of R7): the account's payment history. */
+    payments: () => call(S.PaymentHistory, 'GET', '/payments'),
+    /** GET /payments/{id}/receipt (issue 37, an extension of R7): a paid payment's receipt. */
+    receipt: (id: string) => call(S.Receipt, 'GET', `/payments/${seg(id)}/receipt`),
     resetDevice: () => call(S.UserMessage, 'DELETE', '/users/device/reset'),
     collectAnalytics: (body: { domain: string; token: string | null; client_id: string; utm: Record<string, string> | null }) =>
       call(S.Accepted, 'POST', '/analytics/collect', { body, auth: false }),

@@ -26,6 +26,8 @@ const METHODS = [
   'cancelSubscription',
   'resumeSubscription',
   'payment',
+  'payments',
+  'receipt',
   'specialOffer',
   'createPayment',
   'resetDevice',

@@ -143,6 +143,32 @@ export type PaymentOptions = typeof PaymentOptions.infer
 export const Accepted = type({ 'ok?': 'boolean' })
 
 /** The state of a payment: `paid` once the provider's notification reached the backend. */
+/**
+ * Issue 37, an extension of R7 (GET /payments): a payment of the account's history. `held` is the
+ * trial's card check; `refunded` is a provider's refund (a backend may report it).
+ */
+export const PaymentEntry = type({
+  payment_id: id,
+  created_at: isoDate,
+  paid_at: isoDate.or('null'),
+  subscription_id: id,
+  plan_name: 'string',
+  days: 'number.integer > 0',
+  trial: 'boolean',
+  special_offer: 'boolean',
+  amount: 'number >= 0',
+  currency: 'string',
+  status: "'paid' | 'held' | 'failed' | 'refunded'",
+  'failure?': 'string | null',
+  card: type({ brand: 'string | null', last4: /^\d{4}$/ }).or('null'),
+  'service?': 'string',
+})
+export type PaymentEntry = typeof PaymentEntry.infer
+export const PaymentHistory = type({ payments: PaymentEntry.array() })
+/** Issue 37, an extension of R7 (GET /payments/{id}/receipt): a paid or held payment's receipt. */
+export const Receipt = PaymentEntry.and({ transaction_id: 'string | null', email: 'string' })
+export type Receipt = typeof Receipt.infer
+
 /** R7: a payment's state; `failure` (why a failed one failed) is an extension of the spec's contract. */
 export const PaymentStatus = type({
   payment_id: id,

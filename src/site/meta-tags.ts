@@ -28,8 +28,8 @@ export const PAGE_KEYS = {
   impressum: 'impressum',
 } as const
 export type PageSegment = keyof typeof PAGE_KEYS
-/** A page's meta key; `login_code` is the e-mailed link's page, `not_found` and `error` the pages that stand in for one. */
-export type PageKey = (typeof PAGE_KEYS)[PageSegment] | 'login_code' | 'join_invalid' | 'not_found' | 'error'
+/** A page's meta key; `login_code` is the e-mailed link's page, `receipt` a payment's receipt (under the account), `not_found` and `error` the pages that stand in for one. */
+export type PageKey = (typeof PAGE_KEYS)[PageSegment] | 'login_code' | 'receipt' | 'join_invalid' | 'not_found' | 'error'
 
 /** Pages whose canonical form follows the legal prefix rule (/ru for Russian, /en otherwise). */
 const LEGAL_SEGMENTS = new Set(['oferta', 'user-license', 'policy', 'cookies-policy'])
@@ -38,6 +38,7 @@ export function pageKeyForPath(pathname: string): PageKey {
   const { rest } = splitLocalePrefix(pathname)
   const [, segment = '', code] = rest.split('/')
   if (segment === 'login' && code) return 'login_code'
+  if (segment === 'account' && code === 'receipts') return 'receipt'
   return Object.hasOwn(PAGE_KEYS, segment) ? PAGE_KEYS[segment as PageSegment] : PAGE_KEYS.index
 }
 

@@ -41,6 +41,8 @@ export {
   meta_premium_title,
   meta_promo_description,
   meta_promo_title,
+  meta_receipt_description,
+  meta_receipt_title,
   meta_requisites_description,
   meta_requisites_title,
   meta_user_license_description,

@@ -49,6 +49,75 @@ export const InvitedFriends: Story = {
   },
 }
 
+/** Issue 37: the payment history: a month paid by card, a refused payment, the trial's card check; a receipt for each paid one. */
+export const PaymentHistory: Story = {
+  args: {
+    payments: [
+      {
+        payment_id: 12,
+        created_at: '2026-11-20T10:00:00.000Z',
+        paid_at: '2026-11-20T10:00:05.000Z',
+        subscription_id: 3,
+        plan_name: 'Month',
+        days: 30,
+        trial: false,
+        special_offer: false,
+        amount: 6.99,
+        currency: 'USD',
+        status: 'paid',
+        failure: null,
+        card: { brand: 'Visa', last4: '4242' },
+      },
+      {
+        payment_id: 11,
+        created_at: '2026-11-19T09:00:00.000Z',
+        paid_at: null,
+        subscription_id: 3,
+        plan_name: 'Month',
+        days: 30,
+        trial: false,
+        special_offer: false,
+        amount: 6.99,
+        currency: 'USD',
+        status: 'failed',
+        failure: 'declined',
+        card: { brand: 'MasterCard', last4: '4444' },
+      },
+      {
+        payment_id: 10,
+        created_at: '2026-11-17T08:00:00.000Z',
+        paid_at: '2026-11-17T08:00:03.000Z',
+        subscription_id: 1,
+        plan_name: 'Trial',
+        days: 3,
+        trial: true,
+        special_offer: false,
+        amount: 1,
+        currency: 'USD',
+        status: 'held',
+        failure: null,
+        card: { brand: 'Visa', last4: '4242' },
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await within(canvasElement).findAllByTestId('payment-row')
+    await expect(rows.map((row) => row.dataset.status)).toEqual(['paid', 'failed', 'held'])
+    await expect(rows[0]).toHaveTextContent('November 20, 202630 days$6.99PaidVisa •••• 4242Receipt')
+    await expect(within(rows[1]!).queryByRole('link')).toBeNull()
+    await expect(rows[2]).toHaveTextContent('Trial$1Held to check the card')
+  },
+}
+
+/** A backend without the history (an extension of the contract): the card says it is unavailable, and the rest works. */
+export const PaymentHistoryUnavailable: Story = {
+  args: { payments: null },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('payment-history-unavailable')).toHaveTextContent(m.acc_payments_unavailable())
+    await expect(within(canvasElement).getByTestId('account-subscription')).toBeVisible()
+  },
+}
+
 /** `confirming`: the cancel confirmation in the modal. */
 export const ConfirmCancel: Story = {
   play: async ({ canvasElement }) => {

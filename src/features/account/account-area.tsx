@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
-import type { SpecialOffer, User } from '#app/api/schemas.ts'
+import type { PaymentEntry, SpecialOffer, User } from '#app/api/schemas.ts'
 import { formatDate, formatPrice } from '#app/features/premium/format.ts'
 import { DAYS } from '#app/features/premium/plans.ts'
 import { formAction } from '#app/forms/endpoints.ts'
@@ -26,6 +26,7 @@ import type { ModalDialog } from '#machines/ui.ts'
 import { useAccountCalls } from './account.effects.ts'
 import { AuthActor } from './auth-actor.ts'
 import { NewPasswordField } from './new-password-field.tsx'
+import { PaymentHistory } from './payment-history.tsx'
 
 /** R9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
 function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: Locale): string {
@@ -38,7 +39,16 @@ const RENDERED: AccountEffects = { actors: { form: siteForm } }
 
 const CONFIRM_DIALOG: Record<ConfirmKind, ModalDialog> = { cancel: 'account.cancel', reset: 'account.reset' }
 
-export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffer['offer']; unavailable?: boolean }) {
+export function AccountArea({
+  offer,
+  payments,
+  unavailable = false,
+}: {
+  offer: SpecialOffer['offer']
+  /** The payment history; null: the backend has none to give; undefined: not asked for. */
+  payments?: readonly PaymentEntry[] | null
+  unavailable?: boolean
+}) {
   const locale = getLocale()
   const { flash } = useSite()
   const user = AuthActor.useSelector((s) => s.context.user) as User | null
@@ -225,6 +235,7 @@ export function AccountArea({ offer, unavailable = false }: { offer: SpecialOffe
         </section>
       ) : null}
 
+      {payments !== undefined ? <PaymentHistory payments={payments} locale={locale} /> : null}
       <section className="card" aria-labelledby="acc-device" data-testid="account-device">
         <h2 id="acc-device">{m.acc_device_title()}</h2>
         {user.device?.bound ? <p>{m.acc_device_bound({ date: formatDate(user.device.bound_at, locale) })}</p> : <p>{m.acc_device_none()}</p>}

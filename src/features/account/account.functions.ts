@@ -1,15 +1,19 @@
 /**
- * The account page's first paint: the special offer (R7: GET /users/subscription/special),
- * fetched on the server with the visitor's session. A session the backend no longer knows
- * sends the visitor to login.
+ * The account page's first paint: the special offer (R7: GET /users/subscription/special) and
+ * the payment history (GET /payments, an extension), fetched on the server with the visitor's
+ * session. A session the backend no longer knows sends the visitor to login; a backend without
+ * the history leaves it unavailable (null), and nothing else.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { ApiError } from '#app/api/client.ts'
-import type { SpecialOffer } from '#app/api/schemas.ts'
+import type { PaymentEntry, Receipt, SpecialOffer } from '#app/api/schemas.ts'
 import { PageRequest } from '#app/site/page-request.ts'
 import { clearSessionCookies, pageApi, pageSession } from './session.server.ts'
 
-export type AccountData = { status: 'ok'; offer: SpecialOffer['offer'] } | { status: 'unauthorized' } | { status: 'unavailable' }
+export type AccountData =
+  | { status: 'ok'; offer: SpecialOffer['offer']; payments: PaymentEntry[] | null }
+  | { status: 'unauthorized' }
+  | { status: 'unavailable' }
 
 export const getAccountData = createServerFn({ method: 'GET' })
   .validator(PageRequest)
@@ -18,13 +22,45 @@ export const getAccountData = createServerFn({ method: 'GET' })
     const session = await pageSession(api)
     if (!session) return { status: 'unauthorized' }
     try {
-      const { offer } = await api(session.token).specialOffer()
-      return { status: 'ok', offer }
+      const calls = api(session.token)
+      const [{ offer }, payments] = await Promise.all([
+        calls.specialOffer(),
+        calls.payments().then(
+          (history) => history.payments,
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status === 401) throw error
+            return null
+          },
+        ),
+      ])
+      return { status: 'ok', offer, payments }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         clearSessionCookies()
         return { status: 'unauthorized' }
       }
+      return { status: 'unavailable' }
+    }
+  })
+
+export type ReceiptData = { status: 'ok'; receipt: Receipt } | { status: 'unauthorized' } | { status: 'not_found' } | { status: 'unavailable' }
+
+/** A receipt's page (issue 37): one of the visitor's paid payments (GET /payments/{id}/receipt, an extension). */
+export const getReceiptData = createServerFn({ method: 'GET' })
+  .validator(PageRequest.and({ id: /^\d{1,9}$/ }))
+  .handler(async ({ data }): Promise<ReceiptData> => {
+    const api = pageApi(data.locale)
+    const session = await pageSession(api)
+    if (!session) return { status: 'unauthorized' }
+    try {
+      return { status: 'ok', receipt: await api(session.token).receipt(data.id) }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        clearSessionCookies()
+        return { status: 'unauthorized' }
+      }
+      // Another user's payment, one never paid, or a backend without receipts: nothing to show.
+      if (error instanceof ApiError && error.status === 404) return { status: 'not_found' }
       return { status: 'unavailable' }
     }
   })

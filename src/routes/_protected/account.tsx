@@ -25,7 +25,11 @@ function AccountPage() {
   const data = Route.useLoaderData()
   return (
     <PageIntro heading={m.page_account_heading({ product })} intro={m.page_account_intro({ product })}>
-      <AccountArea offer={data.status === 'ok' ? data.offer : null} unavailable={data.status === 'unavailable'} />
+      <AccountArea
+        offer={data.status === 'ok' ? data.offer : null}
+        payments={data.status === 'ok' ? data.payments : undefined}
+        unavailable={data.status === 'unavailable'}
+      />
     </PageIntro>
   )
 }
