@@ -460,7 +460,7 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
       hasOffer: ({ context }) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,
       canSubmit: ({ context }) => payBlocker(context) === null,
       isConfirmed: (_, check: PaymentCheck) => check === 'paid',
-      isRefused: (_, check: PaymentCheck) => check === 'declined',
+      isRefused: (_, check: PaymentCheck) => check === 'refused',
       isTrialRefused: (_, check: PaymentCheck) => check === 'trial_used',
       hasChecksLeft: ({ context }) => context.checks < CONFIRMATION_CHECKS,
     },

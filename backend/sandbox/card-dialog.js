@@ -18,6 +18,7 @@ var SBX_TEXT = {
     badExpiry: 'Enter a valid expiry date, for example 12/30.',
     badCvc: 'Enter the 3 or 4 digit code from the back of the card.',
     failed: 'The payment could not be completed.',
+    declined: 'The card was declined by its bank. Try another card, or close this window.',
   },
   ru: {
     title: 'Оплата картой',
@@ -32,6 +33,7 @@ var SBX_TEXT = {
     badExpiry: 'Введите правильный срок действия, например 12/30.',
     badCvc: 'Введите 3 или 4 цифры с обратной стороны карты.',
     failed: 'Не удалось провести платёж.',
+    declined: 'Банк отклонил карту. Попробуйте другую карту или закройте окно.',
   },
   de: {
     title: 'Kartenzahlung',
@@ -46,6 +48,7 @@ var SBX_TEXT = {
     badExpiry: 'Geben Sie ein gültiges Ablaufdatum ein, zum Beispiel 12/30.',
     badCvc: 'Geben Sie die 3- oder 4-stellige Nummer von der Kartenrückseite ein.',
     failed: 'Die Zahlung konnte nicht abgeschlossen werden.',
+    declined: 'Die Bank hat die Karte abgelehnt. Versuchen Sie eine andere Karte oder schließen Sie dieses Fenster.',
   },
 }
 
@@ -156,6 +159,8 @@ function sbxOpenCardDialog(p) {
   var currency = String(p.currency || '')
   var finished = false
   var busy = false
+  /** The last decline, reported when the visitor closes the form instead of trying another card. */
+  var declined = null
   document.documentElement.lang = lang
   document.title = tx.title
 
@@ -264,7 +269,7 @@ function sbxOpenCardDialog(p) {
     sbxPost(p, outcome)
   }
   function cancel() {
-    if (!busy) finish({ type: 'cancel', message: 'User has cancelled' })
+    if (!busy) finish(declined || { type: 'cancel', message: 'User has cancelled' })
   }
 
   function setError(f, message) {
@@ -311,14 +316,25 @@ function sbxOpenCardDialog(p) {
         closeBtn.focus()
         return
       }
-      if (result.success) finish({ type: 'success', code: 0, message: '', transactionId: result.transactionId })
-      else
-        finish({
-          type: 'fail',
-          code: result.code !== undefined ? result.code : null,
-          message: result.message || tx.failed,
-          transactionId: result.transactionId || null,
-        })
+      if (result.success) {
+        finish({ type: 'success', code: 0, message: '', transactionId: result.transactionId })
+        return
+      }
+      // Declined: the reason in the form, which stays open for another card, as the providers'
+      // widgets do; closing it then reports the decline.
+      declined = {
+        type: 'fail',
+        code: result.code !== undefined ? result.code : null,
+        message: result.message || tx.failed,
+        transactionId: result.transactionId || null,
+      }
+      payBtn.disabled = false
+      closeBtn.disabled = false
+      payBtn.textContent = payLabel
+      dialog.removeAttribute('aria-busy')
+      status.textContent = result.code === 5005 || result.code === 'PaymentDeclined' ? tx.declined : tx.failed
+      number.input.focus()
+      number.input.select()
     })
   })
 

@@ -29,6 +29,14 @@ export interface Confirmation {
   transactionId: string | null
 }
 
+/**
+ * Whether a payment may still be paid: pending, or failed only because a card was declined (the
+ * providers' forms let the payer try another card on the same invoice, and notify each attempt).
+ */
+export function isOpenForCard(payment: { status: string; failure?: string | null }): boolean {
+  return payment.status === 'pending' || (payment.status === 'failed' && payment.failure === 'declined')
+}
+
 export interface ConfirmationResult {
   payment_id: number
   status: 'paid' | 'failed' | 'pending'
@@ -45,6 +53,7 @@ interface PaymentRow {
   currency: string
   payer_email: string
   status: 'pending' | 'paid' | 'failed'
+  failure: string | null
 }
 
 /**
@@ -90,14 +99,14 @@ export interface CheckRequest {
  */
 export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
   const [payment] = await db.query<PaymentRow & { is_trial: boolean; trial_used: boolean }>(
-    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, s.is_trial, u.trial_used
+    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, p.failure, s.is_trial, u.trial_used
      FROM payments p JOIN subscriptions s ON s.id = p.subscription_id JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
     [n.paymentId],
   )
   if (payment?.service !== 'cloudpayments' || payment.payer_email !== n.email) return CHECK_CODES.wrongInvoice
   if (n.accountId !== null && n.accountId !== String(payment.user_id)) return CHECK_CODES.wrongAccount
   if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) return CHECK_CODES.wrongAmount
-  if (payment.status !== 'pending' || !acceptedOutcomes('cloudpayments', payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused
+  if (!isOpenForCard(payment) || !acceptedOutcomes('cloudpayments', payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused
   // R9.2: a trial payment made before the trial was used elsewhere is not authorised any more.
   if (payment.is_trial && payment.trial_used) return CHECK_CODES.refused
   return CHECK_CODES.ok
@@ -111,13 +120,14 @@ export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
 export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: { supportEmail: string }): Promise<ConfirmationResult> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.query<PaymentRow>(
-      'SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status FROM payments WHERE id = $1 FOR UPDATE',
+      'SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status, failure FROM payments WHERE id = $1 FOR UPDATE',
       [n.paymentId],
     )
     // Another payer's e-mail answers like an unknown payment: the endpoint tells nothing about payments.
     if (!payment || payment.service !== n.provider || payment.payer_email !== n.email) throw new ApiError(404, 'payment_not_found')
     if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) throw new ApiError(422, 'payment_mismatch')
-    if (payment.status !== 'pending') return { payment_id: payment.id, status: payment.status, applied: false }
+    // A paid payment stays paid; a declined one may be paid by another card on the same invoice.
+    if (!isOpenForCard(payment)) return { payment_id: payment.id, status: payment.status, applied: false }
     const [plan] = await tx.query<{ id: number; days: number; is_trial: boolean }>('SELECT id, days, is_trial FROM subscriptions WHERE id = $1', [
       payment.subscription_id,
     ])
@@ -139,8 +149,8 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
       return { payment_id: payment.id, status: 'failed', applied: true }
     }
     const marked = await tx.query(
-      `UPDATE payments SET status = 'paid', operation = $2, paid_at = $3, card_last4 = $4, transaction_id = $5, card_brand = $6
-       WHERE id = $1 AND status = 'pending' RETURNING id`,
+      `UPDATE payments SET status = 'paid', failure = NULL, operation = $2, paid_at = $3, card_last4 = $4, transaction_id = $5, card_brand = $6
+       WHERE id = $1 AND (status = 'pending' OR failure = 'declined') RETURNING id`,
       [payment.id, n.outcome, now.toISOString(), n.cardLast4, n.transactionId, n.cardBrand],
     )
     if (marked.length === 0) return { payment_id: payment.id, status: 'paid', applied: false }

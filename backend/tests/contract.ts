@@ -1487,14 +1487,19 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await api.me(token)).subscription).toBeNull()
       })
 
-      it('marks a declined payment failed and never applies it later', async () => {
+      it('marks a declined payment failed; another card paying the same invoice then applies it, once (R9.19)', async () => {
         const { token } = await api.signIn()
         const pay = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 2, service: 'cloudpayments' } })).body
         const declined = await api.cp('fail', cpNotice(pay, 'Declined'))
         expect(declined.body).toMatchObject({ status: 'failed', applied: true })
-        const late = await api.cp('pay', cpNotice(pay))
-        expect(late.body).toMatchObject({ status: 'failed', applied: false })
         expect((await api.me(token)).subscription).toBeNull()
+        const another = await api.cp('pay', cpNotice(pay))
+        expect(another.body).toMatchObject({ status: 'paid', applied: true })
+        expect((await api.me(token)).subscription).toMatchObject({ active: true, days: 7, days_left: 7 })
+        // Once paid, a late decline or a repeated success changes nothing.
+        expect((await api.cp('fail', cpNotice(pay, 'Declined'))).body).toMatchObject({ status: 'paid', applied: false })
+        expect((await api.cp('pay', cpNotice(pay))).body).toMatchObject({ status: 'paid', applied: false })
+        expect((await api.me(token)).subscription).toMatchObject({ days_left: 7 })
       })
 
       it('applies the trial only on an authorisation and a paid plan only on a charge (cloudpayments)', async () => {

@@ -149,6 +149,31 @@ describe('R7: POST /sandbox/provider/charge takes a charge only from the widget 
     expect(sentFor(pay.payment_id)).toEqual([])
   })
 
+  it.each(['cloudpayments', 'payselection'] as const)(
+    'R9.19 (%s): a declined card leaves the form open for another card on the same payment, which is then paid once',
+    async (service) => {
+      const pay = await newPayment(service)
+      const body = service === 'cloudpayments' ? cpBody : psBody
+      const declined = await charge(body(pay, { card: { ...card, number: '4000000000000002' } }))
+      expect(declined.status).toBe(200)
+      expect(declined.body).toMatchObject({ success: false })
+      await api.backend.sandbox.idle()
+      const [failed] = await api.backend.db.query<{ status: string; failure: string }>('SELECT status, failure FROM payments WHERE id = $1', [pay.payment_id])
+      expect(failed).toEqual({ status: 'failed', failure: 'declined' })
+      // Another card, same token, same payment.
+      const approved = await charge(body(pay))
+      expect(approved.status).toBe(200)
+      expect(approved.body.success).toBe(true)
+      await api.backend.sandbox.idle()
+      const [paid] = await api.backend.db.query<{ status: string; failure: string | null }>('SELECT status, failure FROM payments WHERE id = $1', [
+        pay.payment_id,
+      ])
+      expect(paid).toEqual({ status: 'paid', failure: null })
+      // Paid: the token is used up.
+      expect((await charge(body(pay))).status).toBe(403)
+    },
+  )
+
   it('also takes the request of a page on its own loopback origin (127.0.0.1 for localhost)', async () => {
     const pay = await newPayment()
     const res = await charge(cpBody(pay), { origin: 'http://127.0.0.1:3001', 'sec-fetch-site': 'same-origin' }, 'http://127.0.0.1:3001/sandbox/provider/charge')

@@ -244,10 +244,16 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     await settles(payment.payment_id, 'paid')
   })
 
-  it('declines 4000 0000 0000 0002 with onFail and a code', async () => {
+  it('declines 4000 0000 0000 0002 in the open form (R9.19); closed, it reports onFail and a code', async () => {
     const { token, payment } = await newPayment('cloudpayments')
     await openCloudPayments(payment)
     await fillCard('4000000000000002')
+    // The reason in the form, which stays open for another card; nothing reported yet.
+    await expect
+      .poll(() => cardDialog().getByRole('alert').first().textContent())
+      .toContain('The card was declined by its bank. Try another card, or close this window.')
+    expect(await events()).toEqual([])
+    await cardDialog().getByRole('button', { name: 'Close' }).click()
     await waitFor('onComplete')
     const ev = await events()
     expect(ev.map((e) => e.name)).toEqual(['onFail', 'onComplete'])
@@ -295,6 +301,8 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     const { token, payment } = await newPayment('cloudpayments', 2)
     await openCloudPayments(payment, 'auth')
     await fillCard('4242 4242 4242 4242')
+    await expect.poll(() => cardDialog().getByRole('alert').first().textContent()).toContain('The payment could not be completed.')
+    await cardDialog().getByRole('button', { name: 'Close' }).click()
     await waitFor('onComplete')
     const ev = await events()
     expect(ev.map((e) => e.name)).toEqual(['onFail', 'onComplete'])
@@ -350,14 +358,28 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
     expect((await me(token)).subscription).toMatchObject({ active: true, plan_id: 3 })
   })
 
-  it('declines 4000 0000 0000 0002 with onError { code, message }', async () => {
+  it('declines 4000 0000 0000 0002 in the open form (R9.19); closed, it reports onError { code, message }', async () => {
     const { token, payment } = await newPayment('payselection')
     await openPayselection(payment)
     await fillCard('4000 0000 0000 0002')
+    await expect.poll(() => cardDialog().getByRole('alert').first().textContent()).toContain('The card was declined by its bank.')
+    await settles(payment.payment_id, 'failed')
+    await cardDialog().getByRole('button', { name: 'Close' }).click()
     await waitFor('onError')
     expect(await events()).toEqual([{ name: 'onError', args: [{ code: 'PaymentDeclined', message: expect.stringMatching(/declined/i) }] }])
-    await settles(payment.payment_id, 'failed')
     expect((await me(token)).subscription).toBeNull()
+  })
+
+  it('R9.19: after a declined card, another card in the same form pays the same payment', async () => {
+    const { token, payment } = await newPayment('payselection')
+    await openPayselection(payment)
+    await fillCard('4000 0000 0000 0002')
+    await expect.poll(() => cardDialog().getByRole('alert').first().textContent()).toContain('The card was declined by its bank.')
+    await settles(payment.payment_id, 'failed')
+    await fillCard('4242 4242 4242 4242')
+    await waitFor('onSuccess')
+    await settles(payment.payment_id, 'paid')
+    expect((await me(token)).subscription).toMatchObject({ active: true, days: 30 })
   })
 
   it('activates the trial opened as the site does it (PaymentType Pay: a charge of 1)', async () => {

@@ -21,15 +21,19 @@ export interface Subscription {
 /**
  * What the backend says of a payment after the widget's success (R4.5, R9.2): `pending` until the
  * provider's notification is in, then `paid`; `trial_used` when it refused a trial at
- * confirmation because the account's trial was used meanwhile (the hold is voided); `declined`
+ * confirmation because the account's trial was used meanwhile (the hold is voided); `refused`
  * for any other refusal.
  */
-export type PaymentCheck = 'pending' | 'paid' | 'declined' | 'trial_used'
+export type PaymentCheck = 'pending' | 'paid' | 'refused' | 'trial_used'
 
-/** R4.5, R9.2: `GET /payments/{id}`'s answer as the payment machine reads it. */
+/**
+ * R4.5, R9.2: `GET /payments/{id}`'s answer as the payment machine reads it after the widget's
+ * success. A decline on record is an earlier card's in the same form (the widget said this one was
+ * approved, R9.19): its notification is still to come.
+ */
 export function readPaymentCheck(answer: { status: 'pending' | 'paid' | 'failed'; failure?: string | null }): PaymentCheck {
-  if (answer.status !== 'failed') return answer.status
-  return answer.failure === 'trial_used' ? 'trial_used' : 'declined'
+  if (answer.status !== 'failed' || answer.failure === 'declined') return answer.status === 'paid' ? 'paid' : 'pending'
+  return answer.failure === 'trial_used' ? 'trial_used' : 'refused'
 }
 
 /** R3: what `POST /payments` answers. */

@@ -16,7 +16,7 @@ import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { loginViaApi, uniqueEmail } from './support/login.ts'
 import { payButtonName, msg as siteMsg } from './support/messages.ts'
-import { cardDialog, GOOD_CARD, payWithCard } from './support/payments.ts'
+import { cardDialog, closeAfterDecline, DECLINED_CARD, DECLINED_REASON, GOOD_CARD, payWithCard } from './support/payments.ts'
 import { type Intercept, startProxy, startSite, stopSite, waitForPage } from './support/second-site.ts'
 
 type Locale = 'en' | 'ru' | 'de'
@@ -35,7 +35,6 @@ function pm(locale: Locale, key: string, params: Record<string, string> = {}): s
 const PAYSELECTION_PORT = SITE_PORT + 2
 const PROXY_PORT = SITE_PORT + 3
 const PAYSELECTION_SITE = `http://localhost:${PAYSELECTION_PORT}`
-const DECLINED_CARD = '4000 0000 0000 0002'
 /** Charged; the provider's notification reaches the backend 30 seconds later. */
 const LATE_CARD = '4000 0000 0000 0077'
 /** Charged; the provider's notification never arrives. */
@@ -248,12 +247,17 @@ for (const provider of PROVIDERS) {
       expect(layer).toContainEqual({ event: 'subscribe', ...provider.week })
     })
 
-    test('a declined card shows the failure toast and charges nothing', async ({ page, request, signedIn }) => {
+    test('R9.19: a declined card keeps the form open with the reason; closed, the failure toast, and nothing charged', async ({ page, request, signedIn }) => {
       const { token } = signedIn
       await openPremium(page)
       await choosePlanAndAgree(page, '30 days')
       await payButton(page).click()
       await payWithCard(page, DECLINED_CARD)
+      await expect(cardDialog(page).getByRole('alert').filter({ hasText: DECLINED_REASON })).toBeVisible({ timeout: 20_000 })
+      // The card number is there to be typed again; the site says nothing yet.
+      await expect(cardDialog(page).getByLabel('Card number')).toBeFocused()
+      await expect(page.getByText(siteMsg('en', 'payments_fail'))).toHaveCount(0)
+      await cardDialog(page).getByRole('button', { name: 'Close' }).click()
 
       await expect(page.getByText(siteMsg('en', 'payments_fail'))).toBeVisible()
       await expect(cardDialog(page)).toBeHidden()
@@ -263,6 +267,19 @@ for (const provider of PROVIDERS) {
       // The plan stays chosen and paying can be tried again.
       await expect(planButton(page, '30 days')).toHaveAttribute('aria-pressed', 'true')
       await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false')
+    })
+
+    test('R9.19: after a declined card, another card in the same form pays: the account, Premium on', async ({ page, request, signedIn }) => {
+      const { token } = signedIn
+      await openPremium(page)
+      await choosePlanAndAgree(page, '30 days')
+      await payButton(page).click()
+      await payWithCard(page, DECLINED_CARD)
+      await expect(cardDialog(page).getByRole('alert').filter({ hasText: DECLINED_REASON })).toBeVisible({ timeout: 20_000 })
+      await payWithCard(page, GOOD_CARD)
+      await expect(page).toHaveURL(/\/en\/account$/u, { timeout: 30_000 })
+      await expect(page.getByText(siteMsg('en', 'payments_fail'))).toHaveCount(0)
+      expect(await subscriptionOf(request, token)).toMatchObject({ active: true, days: 30 })
     })
 
     test('closing the widget changes nothing and is only logged', async ({ page, request, signedIn }) => {
@@ -619,6 +636,7 @@ test.describe('issue 14: paying on a phone', () => {
     await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
     await dialog.getByLabel('CVC').fill('123')
     await dialog.getByRole('button', { name: /^Pay/ }).click()
+    await closeAfterDecline(page)
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: siteMsg('en', 'payments_fail') })
     await expect(toast).toBeVisible({ timeout: 20_000 })
     await expect(toast).toHaveAttribute('data-mounted', 'true')

@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { sameHash, sha256 } from '../crypto.ts'
 import { ApiError, type AppEnv, type Ctx, MAX_BODY_BYTES, readJson, validate } from '../http.ts'
 import { localeFromAcceptLanguage, t } from '../i18n.ts'
-import type { Provider } from '../payments.ts'
+import { isOpenForCard, type Provider } from '../payments.ts'
 import { CleanText, Email } from '../schemas.ts'
 
 const SANDBOX_DIR = fileURLToPath(new URL('../../sandbox/', import.meta.url))
@@ -191,21 +191,28 @@ async function takeWidgetToken(c: Ctx, p: { provider: Provider; paymentId: strin
     amount_minor: number
     currency: string
     status: string
+    failure: string | null
     widget_token_hash: string | null
     widget_token_used_at: unknown
-  }>('SELECT service, amount_minor, currency, status, widget_token_hash, widget_token_used_at FROM payments WHERE id = $1', [Number(p.paymentId)])
+  }>('SELECT service, amount_minor, currency, status, failure, widget_token_hash, widget_token_used_at FROM payments WHERE id = $1', [Number(p.paymentId)])
   const hash = sha256(p.token)
   const tokenOk = row?.widget_token_hash ? sameHash(hash, row.widget_token_hash) : false
   if (!row || !tokenOk || row.widget_token_used_at !== null || row.service !== p.provider) throw new ApiError(403, 'sandbox_charge_token')
-  if (row.status !== 'pending' || row.amount_minor !== p.amountMinor || row.currency !== p.currency) throw new ApiError(403, 'sandbox_charge_mismatch')
+  if (!isOpenForCard(row) || row.amount_minor !== p.amountMinor || row.currency !== p.currency) throw new ApiError(403, 'sandbox_charge_mismatch')
   const taken = await db.query(
-    `UPDATE payments SET widget_token_used_at = $2 WHERE id = $1 AND widget_token_hash = $3 AND widget_token_used_at IS NULL AND status = 'pending' RETURNING id`,
+    `UPDATE payments SET widget_token_used_at = $2
+     WHERE id = $1 AND widget_token_hash = $3 AND widget_token_used_at IS NULL AND (status = 'pending' OR failure = 'declined') RETURNING id`,
     [Number(p.paymentId), now().toISOString(), row.widget_token_hash],
   )
   if (taken.length === 0) throw new ApiError(403, 'sandbox_charge_token')
 }
 
 const toMinor = (amount: number) => Math.round(amount * 100)
+
+/** A declined card leaves the token for another card in the same form, as the providers' widgets allow. */
+async function releaseWidgetToken(c: Ctx, paymentId: string, result: { success: boolean }) {
+  if (!result.success) await c.var.deps.db.query('UPDATE payments SET widget_token_used_at = NULL WHERE id = $1', [Number(paymentId)])
+}
 
 sandboxPublic.post(
   '/provider/charge',
@@ -224,7 +231,9 @@ sandboxPublic.post(
         amountMinor: toMinor(body.amount),
         currency: body.currency,
       })
-      return c.json(await provider.chargeCloudPayments({ ...body, card }))
+      const result = await provider.chargeCloudPayments({ ...body, card })
+      await releaseWidgetToken(c, body.invoiceId, result)
+      return c.json(result)
     }
     await takeWidgetToken(c, {
       provider: 'payselection',
@@ -233,6 +242,8 @@ sandboxPublic.post(
       amountMinor: toMinor(Number(body.amount)),
       currency: body.currency,
     })
-    return c.json(await provider.chargePayselection({ ...body, card }))
+    const result = await provider.chargePayselection({ ...body, card })
+    await releaseWidgetToken(c, body.orderId, result)
+    return c.json(result)
   },
 )

@@ -3,8 +3,7 @@ import { expect, type Page } from '@playwright/test'
 import type { Mailbox } from '../support/fixtures.ts'
 import { msg, payButtonName } from '../support/messages.ts'
 
-export const GOOD_CARD = '4242 4242 4242 4242'
-export const DECLINED_CARD = '4000 0000 0000 0002'
+export { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, payWithCard } from '../support/payments.ts'
 
 export function planButton(page: Page, label: string) {
   return page.getByRole('button', { name: msg('en', 'premium_plan_choose_label', { plan: label }), exact: true })
@@ -12,21 +11,10 @@ export function planButton(page: Page, label: string) {
 export function payButton(page: Page) {
   return page.getByRole('button', { name: payButtonName(msg('en', 'premium_pay')) })
 }
-/** The sandbox card dialog: the widget's own page, in its full-screen iframe titled as the dialog (R7). */
-export function cardDialog(page: Page) {
-  return page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
-}
 export async function openPremium(page: Page) {
   const response = await page.goto('/en/premium')
   expect(response?.status()).toBe(200)
   await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
-}
-export async function payWithCard(page: Page, card: string) {
-  const dialog = cardDialog(page)
-  await dialog.getByLabel('Card number').fill(card)
-  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
-  await dialog.getByLabel('CVC').fill('123')
-  await dialog.getByRole('button', { name: /^Pay/ }).click()
 }
 
 /** Sign-in by code through the form: the e-mail step, the code from the dev mailbox, the code step. */

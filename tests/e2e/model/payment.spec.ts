@@ -15,7 +15,7 @@ import { expect, type Mailbox, test } from '../support/fixtures.ts'
 import { uniqueEmail } from '../support/login.ts'
 import { msg } from '../support/messages.ts'
 import { startProxy, startSite, stopSite, waitForPage } from '../support/second-site.ts'
-import { cardDialog, DECLINED_CARD, GOOD_CARD, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser.ts'
+import { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, openPremium, payButton, payWithCard, planButton, signInWithCode } from './browser.ts'
 import { type BrowserPath, browserPaths, hasLeft, type PathStep } from './graph.ts'
 import { type PaymentStep, paymentGraph } from './graphs.ts'
 import { checkObserved, recordMachines, reportCoverage } from './observe.ts'
@@ -116,7 +116,11 @@ const act: Record<PaymentStep, (v: Visit) => Promise<void>> = {
     await payButton(page).click()
   },
   PAY_GOOD_CARD: ({ page }) => payWithCard(page, GOOD_CARD),
-  PAY_DECLINED_CARD: ({ page }) => payWithCard(page, DECLINED_CARD),
+  // R9.19: the reason in the open form; the visitor closes it, and the site hears of the decline.
+  PAY_DECLINED_CARD: async ({ page }) => {
+    await payWithCard(page, DECLINED_CARD)
+    await closeAfterDecline(page)
+  },
   PAY_GOOD_CARD_USER_FAILS: async ({ page }) => {
     await page.route('**/users/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }))
     await payWithCard(page, GOOD_CARD)

@@ -46,6 +46,10 @@ export async function payWithNotification(
 
 /** The sandbox's card that is charged at once. */
 export const GOOD_CARD = '4242 4242 4242 4242'
+/** The sandbox's card that its bank declines. */
+export const DECLINED_CARD = '4000 0000 0000 0002'
+/** R9.19: what the sandbox form says of a declined card, in English; the form stays open. */
+export const DECLINED_REASON = 'The card was declined by its bank. Try another card, or close this window.'
 
 /** The sandbox card dialog: the widget's own page, in its full-screen iframe titled as the dialog (R7). */
 export function cardDialog(page: Page) {
@@ -60,4 +64,11 @@ export async function payWithCard(page: Page, card: string = GOOD_CARD) {
   await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
   await dialog.getByLabel('CVC').fill('123')
   await dialog.getByRole('button', { name: /^Pay/ }).click()
+}
+
+/** R9.19: after a declined card, the reason in the form, which stays open; then the visitor closes it. */
+export async function closeAfterDecline(page: Page) {
+  const dialog = cardDialog(page)
+  await expect(dialog.getByRole('alert').filter({ hasText: DECLINED_REASON })).toBeVisible({ timeout: 20_000 })
+  await dialog.getByRole('button', { name: 'Close' }).click()
 }

@@ -190,7 +190,7 @@ function events(snapshot: Snap): TestEvent[] {
     { type: 'widget.close' },
     { type: 'xstate.done.actor.checkPayment', output: 'paid' },
     { type: 'xstate.done.actor.checkPayment', output: 'pending' },
-    { type: 'xstate.done.actor.checkPayment', output: 'declined' },
+    { type: 'xstate.done.actor.checkPayment', output: 'refused' },
     { type: 'xstate.done.actor.checkPayment', output: 'trial_used' },
     { type: 'xstate.error.actor.checkPayment', error: new Error('GET /payments failed') },
     { type: 'xstate.done.actor.wait' },
@@ -647,7 +647,7 @@ const properties: Property[] = [
       s.index > 0 &&
       before(s).matches({ paying: { confirming: 'checking' } }) &&
       s.event.type === 'xstate.done.actor.checkPayment' &&
-      (s.event.output === 'declined' || s.event.output === 'trial_used'),
+      (s.event.output === 'refused' || s.event.output === 'trial_used'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
       const c = ctx<Ctx>(s.after)
