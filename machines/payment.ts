@@ -15,11 +15,13 @@ import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup
 import { type CartChange, cartChange, type PurchaseAnalytics, purchaseAnalytics } from '#machines/rules/analytics.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import {
+  type Agreement,
   buildWidgetRequest,
   isPaymentService,
   type PaymentCheck,
   type PaymentOptions,
   type PaymentService,
+  requiredAgreementsFor,
   type Subscription,
   unknownPaymentServiceMessage,
   type WidgetRequest,
@@ -29,7 +31,7 @@ import { loginHref } from '#machines/rules/redirect.ts'
 import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, PAYMENT_TRIAL_USED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
-export type Agreement = 'premium' | 'promo'
+export type { Agreement } from '#machines/rules/payment.ts'
 
 export interface PremiumState {
   subscription: Subscription | null
@@ -75,7 +77,7 @@ export interface PaymentInput {
   offer?: SpecialOffer | null
   /** The page was opened to take the special offer: it is chosen at once. */
   takeOffer?: boolean
-  /** Which agreements must be ticked before paying; both by default (decision 051). */
+  /** Which agreements must be ticked before paying; by default those of the page's language (decision 051, R9.20). */
   requiredAgreements?: readonly Agreement[]
   /** A premium state persisted earlier (see `persistedPremiumState`), taken as it is. */
   restored?: Partial<PremiumState> | null
@@ -154,7 +156,7 @@ export const CONFIRMATION_CHECKS = CONFIRMATION_BACKOFF_MS.length + 1
 /** The payment is paid but its confirmation takes longer: the visitor is told what happens next. */
 export const PAYMENT_PENDING_TOAST = { kind: 'info', key: 'payments.pending' } as const satisfies ToastParams
 
-const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false }
+const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false, withdrawal: false }
 
 /**
  * R3, R4: what keeps a visitor from paying: no plan, no session, no e-mail for the receipt
@@ -478,7 +480,7 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
         service: isPaymentService(input.activeService) ? input.activeService : null,
         publicId: input.publicId,
         payselection: input.payselection,
-        requiredAgreements: input.requiredAgreements ?? ['premium', 'promo'],
+        requiredAgreements: input.requiredAgreements ?? requiredAgreementsFor(input.locale),
         restoreStored: (input.restoreStored ?? false) && taken === null,
         offered,
         offer,

@@ -4,6 +4,21 @@
 export const PAYMENT_SERVICES = ['payselection', 'cloudpayments'] as const
 export type PaymentService = (typeof PAYMENT_SERVICES)[number]
 
+/**
+ * R3, R4: the agreements a payment needs ticked: the offer and licence, renewal and privacy, and
+ * for EU consumers the immediate start with the loss of the withdrawal right (R9.20).
+ */
+export type Agreement = 'premium' | 'promo' | 'withdrawal'
+
+/**
+ * R9.20 (decision 107): the agreements a visitor ticks before paying, by the page's language. The
+ * German site's visitors (any visitor whose language is de) are EU consumers: they also confirm
+ * that the service starts at once and that they lose the right of withdrawal for digital content.
+ */
+export function requiredAgreementsFor(locale: string): readonly Agreement[] {
+  return locale === 'de' ? ['premium', 'promo', 'withdrawal'] : ['premium', 'promo']
+}
+
 /** R9: the trial plan. */
 export const TRIAL_SUBSCRIPTION_ID = 1
 /** R4, R9: a paid amount of exactly 1 marks a trial. */

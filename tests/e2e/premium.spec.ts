@@ -476,6 +476,39 @@ test.describe('R3, R4: agreements before paying', () => {
   }
 })
 
+test.describe('R9.20: the German checkout asks EU consumers for a third agreement', () => {
+  test('on /de/premium, signed in at 390 px: pay waits for the withdrawal acknowledgement, named once it is the only one missing', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn({ locale: 'de' })
+    await openPremium(page, '/de/premium')
+    await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
+    const withdrawal = page.locator('#agreement-withdrawal')
+    await expect(page.locator('label[for="agreement-withdrawal"]')).toHaveText(
+      'Ich verlange ausdrücklich, dass Premium sofort beginnt, und mir ist bekannt, dass ich damit mein Widerrufsrecht für diese digitalen Inhalte verliere.',
+    )
+    await expect(withdrawal).not.toBeChecked()
+    await page.locator('#agreement-premium').check()
+    await page.locator('#agreement-promo').check()
+    const pay = page.getByRole('button', { name: payButtonName(pm('de', 'premium_pay')) })
+    await expect(pay).toHaveAttribute('aria-disabled', 'true')
+    await expect(page.locator('#premium-pay-reason')).toHaveText(
+      'Um zu bezahlen, bestätigen Sie bitte den sofortigen Beginn von Premium und den Verlust Ihres Widerrufsrechts.',
+    )
+    await withdrawal.check()
+    await expect(pay).toHaveAttribute('aria-disabled', 'false')
+    await expect(page.locator('#premium-pay-reason')).toHaveText('')
+  })
+
+  for (const locale of ['en', 'ru'] as const) {
+    test(`on /${locale}/premium two agreements are enough`, async ({ page, signIn }) => {
+      await signIn({ locale })
+      await openPremium(page, `/${locale}/premium`)
+      await expect(page.locator('.agreements input[type="checkbox"]')).toHaveCount(2)
+      await expect(page.locator('#agreement-withdrawal')).toHaveCount(0)
+    })
+  }
+})
+
 test.describe('R3: a guest who picks a plan', () => {
   test('goes to login and comes back to the premium page with the plan still selected', async ({ page, signIn }) => {
     await openPremium(page)

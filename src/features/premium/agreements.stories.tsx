@@ -1,14 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { requiredAgreementsFor } from '#machines/rules/payment.ts'
 import { Agreements } from './agreements.tsx'
 
-/** R3, R4: the two agreements before paying; legal links under /ru for Russian, /en otherwise. */
+/** R3, R4, R9.20: the agreements before paying; legal links under /ru for Russian, /en otherwise; on German pages the withdrawal acknowledgement too. */
 const meta = {
   title: 'Premium/Agreements',
   component: Agreements,
-  args: { locale: 'en', values: { premium: false, promo: false }, disabled: false, onChange: fn() },
-  render: (args) => <Agreements {...args} locale={getLocale()} />,
+  args: { locale: 'en', required: ['premium', 'promo'], values: { premium: false, promo: false, withdrawal: false }, disabled: false, onChange: fn() },
+  render: (args) => <Agreements {...args} locale={getLocale()} required={requiredAgreementsFor(getLocale())} />,
 } satisfies Meta<typeof Agreements>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -20,13 +21,21 @@ export const NoneTicked: Story = {
     await expect(args.onChange).toHaveBeenCalledWith('premium', true)
   },
 }
-export const PremiumTicked: Story = { args: { values: { premium: true, promo: false } } }
-export const BothTicked: Story = { args: { values: { premium: true, promo: true } } }
+export const PremiumTicked: Story = { args: { values: { premium: true, promo: false, withdrawal: false } } }
+export const BothTicked: Story = { args: { values: { premium: true, promo: true, withdrawal: false } } }
 export const Disabled: Story = {
-  args: { values: { premium: true, promo: true }, disabled: true },
+  args: { values: { premium: true, promo: true, withdrawal: true }, disabled: true },
   play: async ({ canvasElement }) => {
     for (const box of await within(canvasElement).findAllByRole('checkbox')) await expect(box).toBeDisabled()
   },
 }
 export const Russian: Story = { globals: { locale: 'ru' } }
-export const German: Story = { globals: { locale: 'de' } }
+/** R9.20: the German page asks for the third agreement: the immediate start and the loss of the withdrawal right. */
+export const German: Story = {
+  globals: { locale: 'de' },
+  play: async ({ canvasElement }) => {
+    const boxes = await within(canvasElement).findAllByRole('checkbox')
+    await expect(boxes).toHaveLength(3)
+    await expect(canvasElement).toHaveTextContent('mein Widerrufsrecht für diese digitalen Inhalte verliere')
+  },
+}

@@ -7,6 +7,8 @@ import { richText } from './rich-text.tsx'
 
 interface AgreementsProps {
   locale: Locale
+  /** The agreements this visitor must tick (R9.20: the withdrawal acknowledgement on German pages). */
+  required: readonly Agreement[]
   values: Record<Agreement, boolean>
   disabled: boolean
   /** The id of the text that says why paying is not possible yet. */
@@ -44,8 +46,8 @@ function AgreementBox({
   )
 }
 
-/** R3, R4: the premium and promo agreements; legal pages under /ru for Russian, /en otherwise. */
-export function Agreements({ locale, values, disabled, describedBy, onChange }: AgreementsProps) {
+/** R3, R4, R9.20: the premium and promo agreements, and the withdrawal acknowledgement where required; legal pages under /ru for Russian, /en otherwise. */
+export function Agreements({ locale, required, values, disabled, describedBy, onChange }: AgreementsProps) {
   return (
     <fieldset className="agreements" disabled={disabled}>
       <legend>{m.premium_agreements_legend()}</legend>
@@ -60,6 +62,11 @@ export function Agreements({ locale, values, disabled, describedBy, onChange }: 
           policy: <LegalLink href={legalHref(locale, 'policy')}>{m.premium_agreement_policy_link()}</LegalLink>,
         })}
       </AgreementBox>
+      {required.includes('withdrawal') ? (
+        <AgreementBox agreement="withdrawal" values={values} describedBy={describedBy} onChange={onChange}>
+          {m.premium_agreement_withdrawal()}
+        </AgreementBox>
+      ) : null}
     </fieldset>
   )
 }

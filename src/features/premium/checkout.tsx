@@ -36,6 +36,7 @@ const REASON_TEXT: Record<PayReason, () => string> = {
   agreements: () => m.premium_reason_agreements(),
   premium: () => m.premium_reason_premium(),
   promo: () => m.premium_reason_promo(),
+  withdrawal: () => m.premium_reason_withdrawal(),
 }
 
 export interface PremiumCheckoutProps {
@@ -175,7 +176,14 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
             </div>
           </div>
         ) : null}
-        <Agreements locale={locale} values={context.agreements} disabled={locked} describedBy={reason ? REASON_ID : undefined} onChange={agree} />
+        <Agreements
+          locale={locale}
+          required={context.requiredAgreements}
+          values={context.agreements}
+          disabled={locked}
+          describedBy={reason ? REASON_ID : undefined}
+          onChange={agree}
+        />
         <div className="premium-payment__actions">
           <button
             type="button"

@@ -5,7 +5,7 @@ import type { PremiumState } from '#machines/payment.ts'
 const Stored = type({
   subscription: type({ id: 'number', name: 'string', days: 'number', 'prices?': 'object' }).or('null'),
   label: 'string',
-  agreements: { premium: 'boolean', promo: 'boolean' },
+  agreements: { premium: 'boolean', promo: 'boolean', withdrawal: 'boolean = false' },
   redirectAfterLoginTo: 'string | null',
   goToSubscription: 'boolean',
 })

@@ -10,7 +10,14 @@ export const PREMIUM_STORAGE_KEY = 'premium.state'
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 function isEmpty(state: PremiumState): boolean {
-  return !state.subscription && !state.redirectAfterLoginTo && !state.goToSubscription && !state.agreements.premium && !state.agreements.promo
+  return (
+    !state.subscription &&
+    !state.redirectAfterLoginTo &&
+    !state.goToSubscription &&
+    !state.agreements.premium &&
+    !state.agreements.promo &&
+    !state.agreements.withdrawal
+  )
 }
 
 /**

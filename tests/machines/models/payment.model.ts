@@ -46,7 +46,7 @@ const KEYS = { publicId: 'pk_test', payselection: { serviceId: '21000', publicKe
 const STORED: PremiumState = {
   subscription: { ...MONTH_RUB, prices: rub(450) },
   label: '30 days',
-  agreements: { premium: true, promo: false },
+  agreements: { premium: true, promo: false, withdrawal: false },
   redirectAfterLoginTo: '/ru/premium',
   goToSubscription: true,
 }
@@ -136,7 +136,7 @@ const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
       activeService: 'cloudpayments',
       ...KEYS,
       plans: PLANS_USD,
-      restored: { agreements: { premium: true, promo: true } },
+      restored: { agreements: { premium: true, promo: true, withdrawal: false } },
     },
     depth: 2,
   },
@@ -151,7 +151,7 @@ const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
       restored: {
         subscription: MONTH,
         label: '30 days',
-        agreements: { premium: true, promo: false },
+        agreements: { premium: true, promo: false, withdrawal: false },
         redirectAfterLoginTo: '/en/premium',
         goToSubscription: true,
       },
@@ -167,8 +167,9 @@ function events(snapshot: Snap): TestEvent[] {
   return [
     ...plans.filter((p) => p.plan.id !== 2 && p.plan.id !== 6).map((p) => ({ type: 'plan.select', subscription: p.plan, label: p.label })),
     { type: 'offer.take' },
-    // Ticking; and, on the German page, unticking too (a smaller graph for the rest).
-    ...(['premium', 'promo'] as const)
+    // Ticking; and, on the German page, unticking too (a smaller graph for the rest); the
+    // withdrawal acknowledgement where the page asks for it (R9.20).
+    ...c.requiredAgreements
       .filter((a) => c.locale === 'de' || !c.agreements[a])
       .map((agreement) => ({ type: 'agreement.set', agreement, value: !c.agreements[agreement] })),
     { type: 'payment.submit' },
@@ -249,10 +250,11 @@ function expectedReason(s: Snap): string | null {
   if (c.subscription === null) return 'plan'
   if (!c.loggedIn) return 'login'
   if (!c.hasEmail) return 'email'
-  if (!c.agreements.premium && !c.agreements.promo) return 'agreements'
-  if (!c.agreements.premium) return 'premium'
-  if (!c.agreements.promo) return 'promo'
-  return null
+  // R9.20: the German page also asks for the withdrawal acknowledgement.
+  const required = c.locale === 'de' ? (['premium', 'promo', 'withdrawal'] as const) : (['premium', 'promo'] as const)
+  const missing = required.filter((agreement) => !c.agreements[agreement])
+  if (missing.length > 1) return 'agreements'
+  return missing[0] ?? null
 }
 
 /** R9: the plans on offer: priced below 9000, unless the debug flag; in the backend's order. */
@@ -272,8 +274,8 @@ const properties: Property[] = [
     check: (s) => expect(s.after.hasTag('busy')).toBe(busy(s.after)),
   },
   {
-    name: 'why paying is not possible: the form opening, open, or the bank asked; not ready yet; then no plan, no session, both agreements, the premium one, the promo one',
-    requirement: 'R4.1, R4.2, R4.23, R6.5',
+    name: 'why paying is not possible: the form opening, open, or the bank asked; not ready yet; then no plan, no session, several agreements, or the one missing (on German pages three: R9.20)',
+    requirement: 'R4.1, R4.2, R4.23, R6.5, R9.20',
     check: (s) => expect(payment.selectPayReason(s.after)).toBe(expectedReason(s.after)),
   },
   {
@@ -385,7 +387,7 @@ const properties: Property[] = [
         expect([c.subscription, c.label, c.agreements, c.redirectAfterLoginTo, c.goToSubscription, c.special]).toEqual([
           input.restored?.subscription ?? null,
           input.restored?.label ?? '',
-          { premium: false, promo: false, ...input.restored?.agreements },
+          { premium: false, promo: false, withdrawal: false, ...input.restored?.agreements },
           input.restored?.redirectAfterLoginTo && !input.loggedIn ? input.restored.redirectAfterLoginTo : null,
           !!input.restored?.goToSubscription && !input.loggedIn,
           false,
@@ -444,7 +446,7 @@ const properties: Property[] = [
     requirement: 'R4.1',
     when: on('agreement.set', selectingish),
     check: (s) => {
-      const agreement = s.event.agreement as 'premium' | 'promo'
+      const agreement = s.event.agreement as 'premium' | 'promo' | 'withdrawal'
       expect(ctx<Ctx>(s.after).agreements).toEqual({ ...ctx<Ctx>(s.before).agreements, [agreement]: s.event.value })
       expect(s.effects).toEqual([])
     },
@@ -681,7 +683,7 @@ const properties: Property[] = [
       expect([c.subscription, c.label, c.agreements, c.options, c.redirectAfterLoginTo, c.goToSubscription, c.special, c.checks]).toEqual([
         null,
         '',
-        { premium: false, promo: false },
+        { premium: false, promo: false, withdrawal: false },
         null,
         null,
         false,
@@ -754,7 +756,7 @@ const properties: Property[] = [
         expect([c.subscription, c.label, c.agreements, c.goToSubscription && !b.loggedIn]).toEqual([
           now?.plan ?? null,
           now?.label ?? '',
-          { premium: true, promo: false },
+          { premium: true, promo: false, withdrawal: false },
           stored.goToSubscription && !b.loggedIn,
         ])
       } else {

@@ -13,6 +13,7 @@ import {
   paymentScheme,
   payselectionLanguage,
   readPaymentCheck,
+  requiredAgreementsFor,
 } from '#machines/rules/payment.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
 import { PAYMENT_LANGUAGES } from '../../unit/support/payment-languages.ts'
@@ -199,5 +200,15 @@ describe('decision 072: the e-mail for the receipt', () => {
     actor.send({ type: 'auth.changed', loggedIn: true })
     expect(actor.getSnapshot().context.hasEmail).toBe(true)
     actor.stop()
+  })
+})
+
+describe('R9.20: the agreements a payment needs, by the page language', () => {
+  it.each([
+    ['en', ['premium', 'promo']],
+    ['ru', ['premium', 'promo']],
+    ['de', ['premium', 'promo', 'withdrawal']],
+  ] as const)('%s: %j', (locale, expected) => {
+    expect(requiredAgreementsFor(locale)).toEqual(expected)
   })
 })

@@ -20,7 +20,7 @@ import {
   selectRestored,
 } from '#machines/payment.ts'
 import type { CartChange } from '#machines/rules/analytics.ts'
-import type { PaymentOptions, Subscription } from '#machines/rules/payment.ts'
+import { type Agreement, type PaymentOptions, requiredAgreementsFor, type Subscription } from '#machines/rules/payment.ts'
 
 const WEEK: Subscription = { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }
 const MONTH: Subscription = { id: 3, name: 'Month', days: 30, prices: { using: { actual: 6.99, currency: 'USD' } } }
@@ -53,20 +53,25 @@ describe('R3, R4: why paying is not possible yet (the machine, not the page)', (
       subscription: WEEK,
       loggedIn: true,
       hasEmail: true,
-      requiredAgreements: ['premium', 'promo'] as const,
-      agreements: { premium: true, promo: true },
+      requiredAgreements: ['premium', 'promo'] as readonly Agreement[],
+      agreements: { premium: true, promo: true, withdrawal: false },
     }
     expect(payBlocker({ ...base, subscription: null, loggedIn: false })).toBe('plan')
-    expect(payBlocker({ ...base, loggedIn: false, agreements: { premium: false, promo: false } })).toBe('login')
+    expect(payBlocker({ ...base, loggedIn: false, agreements: { premium: false, promo: false, withdrawal: false } })).toBe('login')
     // Decision 072: a Steam account without an e-mail adds one before paying; a guest signs in first.
-    expect(payBlocker({ ...base, hasEmail: false, agreements: { premium: false, promo: false } })).toBe('email')
+    expect(payBlocker({ ...base, hasEmail: false, agreements: { premium: false, promo: false, withdrawal: false } })).toBe('email')
     expect(payBlocker({ ...base, loggedIn: false, hasEmail: false })).toBe('login')
-    expect(payBlocker({ ...base, agreements: { premium: false, promo: false } })).toBe('agreements')
-    expect(payBlocker({ ...base, agreements: { premium: false, promo: true } })).toBe('premium')
-    expect(payBlocker({ ...base, agreements: { premium: true, promo: false } })).toBe('promo')
+    expect(payBlocker({ ...base, agreements: { premium: false, promo: false, withdrawal: false } })).toBe('agreements')
+    expect(payBlocker({ ...base, agreements: { premium: false, promo: true, withdrawal: false } })).toBe('premium')
+    expect(payBlocker({ ...base, agreements: { premium: true, promo: false, withdrawal: false } })).toBe('promo')
     expect(payBlocker(base)).toBeNull()
     // Only what is required counts.
-    expect(payBlocker({ ...base, requiredAgreements: ['premium'], agreements: { premium: true, promo: false } })).toBeNull()
+    expect(payBlocker({ ...base, requiredAgreements: ['premium'], agreements: { premium: true, promo: false, withdrawal: false } })).toBeNull()
+    // R9.20: on a German page the withdrawal acknowledgement is the third.
+    const de = { ...base, requiredAgreements: requiredAgreementsFor('de') }
+    expect(payBlocker({ ...de, agreements: { premium: true, promo: true, withdrawal: false } })).toBe('withdrawal')
+    expect(payBlocker({ ...de, agreements: { premium: true, promo: false, withdrawal: false } })).toBe('agreements')
+    expect(payBlocker({ ...de, agreements: { premium: true, promo: true, withdrawal: true } })).toBeNull()
   })
 
   it('the reason and the submit guard agree in every step; a payment under way is its own reason', async () => {
@@ -115,24 +120,24 @@ describe('R3: the trip to the login page and back', () => {
     const stored: PremiumState = {
       subscription: MONTH,
       label: '30 days',
-      agreements: { premium: true, promo: false },
+      agreements: { premium: true, promo: false, withdrawal: false },
       redirectAfterLoginTo: '/de/premium',
       goToSubscription: true,
     }
     const { actor, calls } = start({ restoreStored: true, locale: 'de', plans: [{ plan: now, label: '30 Tage' }] }, Promise.resolve(stored))
     await waitFor(actor, (s) => s.matches('selecting'))
     const { context } = actor.getSnapshot()
-    expect([context.subscription, context.label, context.agreements]).toEqual([now, '30 Tage', { premium: true, promo: false }])
+    expect([context.subscription, context.label, context.agreements]).toEqual([now, '30 Tage', { premium: true, promo: false, withdrawal: false }])
     expect([context.goToSubscription, context.redirectAfterLoginTo]).toEqual([false, null])
     expect(calls.focus).toBe(1)
-    expect(selectPayReason(actor.getSnapshot())).toBe('promo')
+    expect(selectPayReason(actor.getSnapshot())).toBe('agreements') // R9.20: on the German page the withdrawal acknowledgement is missing too
   })
 
   it('a stored plan no longer offered is dropped; a guest is only focused once signed in', async () => {
     const stored: PremiumState = {
       subscription: MONTH,
       label: '30 days',
-      agreements: { premium: false, promo: false },
+      agreements: { premium: false, promo: false, withdrawal: false },
       redirectAfterLoginTo: '/en/premium',
       goToSubscription: true,
     }

@@ -20,7 +20,7 @@ const WEEK = { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, cu
 const STATE: PremiumState = {
   subscription: WEEK,
   label: '7 days',
-  agreements: { premium: true, promo: false },
+  agreements: { premium: true, promo: false, withdrawal: false },
   redirectAfterLoginTo: '/en/premium',
   goToSubscription: true,
 }
@@ -37,7 +37,7 @@ describe('R3: the premium state kept across the login page', () => {
     writePremiumState(storage, {
       subscription: null,
       label: '',
-      agreements: { premium: false, promo: false },
+      agreements: { premium: false, promo: false, withdrawal: false },
       redirectAfterLoginTo: null,
       goToSubscription: false,
     })
