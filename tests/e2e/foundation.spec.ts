@@ -215,12 +215,12 @@ test.describe('R2: links and navigation in the browser', () => {
     await expect(page).toHaveURL(/localhost:\d+\/premium$/)
   })
 
-  test('legal links use /ru for Russian and /en for every other language', async ({ page }) => {
-    for (const [prefix, legal] of [
-      ['/ru', '/ru'],
-      ['/de', '/en'],
-      ['', '/en'],
-      ['/en', '/en'],
+  test('legal links use /ru for Russian and /en for every other language; German pages link the German FAQ and CS:GO page', async ({ page }) => {
+    for (const [prefix, legal, info] of [
+      ['/ru', '/ru', '/ru'],
+      ['/de', '/en', '/de'],
+      ['', '/en', '/en'],
+      ['/en', '/en', '/en'],
     ] as const) {
       await page.goto(prefix || '/')
       const footer = page.locator('footer')
@@ -228,9 +228,32 @@ test.describe('R2: links and navigation in the browser', () => {
       await expect(footer.locator('a[href$="/user-license"]')).toHaveAttribute('href', `${legal}/user-license`)
       await expect(footer.locator('a[href$="/policy"]').first()).toHaveAttribute('href', `${legal}/policy`)
       await expect(footer.locator('a[href$="/cookies-policy"]')).toHaveAttribute('href', `${legal}/cookies-policy`)
-      await expect(page.locator('header a[href$="/faq"]')).toHaveAttribute('href', `${legal}/faq`)
-      await expect(page.locator('header a[href$="/cs-go"]')).toHaveAttribute('href', `${legal}/cs-go`)
+      await expect(page.locator('header a[href$="/faq"]')).toHaveAttribute('href', `${info}/faq`)
+      await expect(page.locator('header a[href$="/cs-go"]')).toHaveAttribute('href', `${info}/cs-go`)
     }
+  })
+
+  test('decision 108: from a German page, every link to the FAQ, CS:GO, the wiki and the premium page stays German', async ({ page }) => {
+    await page.goto('/de')
+    for (const [name, path] of [
+      ['nav_faq', '/de/faq'],
+      ['nav_csgo', '/de/cs-go'],
+      ['nav_wiki', '/de/wiki'],
+      ['nav_premium', '/de/premium'],
+    ] as const) {
+      await page
+        .locator('header')
+        .getByRole('link', { name: msg('de', name), exact: true })
+        .first()
+        .click()
+      await expect(page).toHaveURL(new RegExp(`${path}$`, 'u'))
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    }
+    // The CS:GO page's link to the FAQ's answer, and the home page's FAQ teaser.
+    await page.goto('/de/cs-go')
+    await expect(page.getByRole('link', { name: msg('de', 'mk_csgo_faq_link') })).toHaveAttribute('href', '/de/faq#game-versions')
+    await page.goto('/de')
+    await expect(page.getByTestId('faq-teaser-link').first()).toHaveAttribute('href', /^\/de\/faq#/u)
   })
 
   test('a German legal page says which text applies', async ({ page }) => {

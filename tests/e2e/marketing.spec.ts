@@ -68,8 +68,10 @@ test.describe('issue 7: every marketing page renders its content in every langua
         await expect(main.getByText(text(locale, key, v), { exact: true }).first(), key).toBeVisible()
       }
       await expect(main.getByText(text(locale, 'home_version_csgo_text', { version: 'CS:GO', year: '2019' }))).toBeVisible()
-      await expect(main.getByRole('link', { name: text(locale, 'home_faq_cta') })).toHaveAttribute('href', `${locale === 'ru' ? '/ru' : '/en'}/faq`)
-      await expect(main.locator('[data-testid="faq-teaser-link"]').first()).toHaveAttribute('href', `${locale === 'ru' ? '/ru' : '/en'}/faq#what-is-it`)
+      // The FAQ in the page's language (decision 108: German pages link the German FAQ).
+      const faq = { en: '/en/faq', ru: '/ru/faq', de: '/de/faq' }[locale]
+      await expect(main.getByRole('link', { name: text(locale, 'home_faq_cta') })).toHaveAttribute('href', faq)
+      await expect(main.locator('[data-testid="faq-teaser-link"]').first()).toHaveAttribute('href', `${faq}#what-is-it`)
       await expect(main.locator('[data-testid="gallery-thumb"]')).toHaveCount(16)
       await expect(main.locator('img[src$="-small.webp"]')).toHaveCount(16)
       await expect(main.locator('[data-testid="gallery-thumb"] img').first()).toHaveAttribute(

@@ -98,6 +98,11 @@ describe('R2: legal and info links', () => {
     expect(legalPrefix('en')).toBe('/en')
     expect(legalPrefix('de')).toBe('/en')
     expect(legalHref('de', 'oferta')).toBe('/en/oferta')
+    // Decision 108: German pages link the German FAQ and CS:GO page; the legal documents stay English.
+    expect(legalHref('de', 'faq')).toBe('/de/faq')
+    expect(legalHref('de', 'cs-go', 'game-versions')).toBe('/de/cs-go#game-versions')
+    expect(legalHref('en', 'faq')).toBe('/en/faq')
+    expect(legalHref('ru', 'cs-go')).toBe('/ru/cs-go')
     expect(legalHref('ru', 'faq', 'payment')).toBe('/ru/faq#payment')
   })
 })

@@ -134,7 +134,7 @@ export function localeCookie(locale: Locale, crossOrigin = false): string {
   return setCookieString(COOKIES.locale, locale, LOCALE_COOKIE_MAX_AGE_S, crossOrigin)
 }
 
-/** R2: legal and info pages use /ru for Russian and /en for every other language. */
+/** R2.5: the legal documents use /ru for Russian and /en for every other language (decision 003). */
 export function legalPrefix(locale: Locale): '/ru' | '/en' {
   return locale === 'ru' ? '/ru' : '/en'
 }
@@ -142,8 +142,13 @@ export function legalPrefix(locale: Locale): '/ru' | '/en' {
 export const LEGAL_PAGES = ['oferta', 'user-license', 'policy', 'cookies-policy', 'faq', 'cs-go'] as const
 export type LegalPage = (typeof LEGAL_PAGES)[number]
 
+/** R2.5, decision 108: the information pages written in German too; German pages link them in German. */
+const GERMAN_INFORMATION_PAGES: ReadonlySet<LegalPage> = new Set(['faq', 'cs-go'])
+
+/** R2.5: a legal or information page's address as a page of `locale` links it. */
 export function legalHref(locale: Locale, page: LegalPage, hash?: string): string {
-  return `${legalPrefix(locale)}/${page}${hash ? `#${hash}` : ''}`
+  const prefix = locale === 'de' && GERMAN_INFORMATION_PAGES.has(page) ? '/de' : legalPrefix(locale)
+  return `${prefix}/${page}${hash ? `#${hash}` : ''}`
 }
 
 /**
