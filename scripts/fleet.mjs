@@ -212,6 +212,8 @@ try {
     DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
     SITE_URL: site,
     SITE_ORIGINS: `${site},http://mirror.localhost:${PORT}`,
+    // E-mails speak for the brand of the domain the visitor used (R9.21): the backend knows the mirror's.
+    MIRROR_BASE_URL: siteEnv.MIRROR_BASE_URL,
   })
   await ready(`http://127.0.0.1:${BACKEND_PORT}/en/subscriptions`)
   log(`stand-in backend: http://localhost:${BACKEND_PORT} (PostgreSQL)`)

@@ -1,5 +1,5 @@
 import type { Queryable } from './db.ts'
-import type { Locale } from './i18n.ts'
+import { daysLabel, type Locale, t } from './i18n.ts'
 
 /** Plans whose actual price is 9000 or more exist in the catalogue but are not sold (R9). */
 export const MAX_SOLD_PRICE_MINOR = 900_000
@@ -32,6 +32,15 @@ export const toMajor = (minor: number) => Math.round(minor) / 100
 
 export function planName(plan: Pick<PlanPrice, 'name_en' | 'name_ru' | 'name_de'>, locale: Locale): string {
   return { en: plan.name_en, ru: plan.name_ru, de: plan.name_de }[locale]
+}
+
+/**
+ * R9.2: a plan as the site labels it: the trial by its own name, every other plan by its days;
+ * the special offer says so (R9.16).
+ */
+export function planLabel(plan: Pick<PlanPrice, 'name_en' | 'name_ru' | 'name_de' | 'days' | 'is_trial'>, locale: Locale, specialOffer = false): string {
+  const label = plan.is_trial ? planName(plan, locale) : daysLabel(locale, plan.days)
+  return specialOffer ? t(locale, 'plan_special_offer', { plan: label }) : label
 }
 
 export async function countryGroups(db: Queryable): Promise<CountryGroup[]> {

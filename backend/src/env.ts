@@ -29,8 +29,20 @@ export interface BackendEnv {
   payselectionNotificationUrl: string
   /** How long the sandbox provider waits before it sends a notification. */
   sandboxNotifyDelayMs: number
-  /** The support address named in e-mails. */
+  /**
+   * The brands of the site's two domains (R1.7), as the site names them (APP_NAME_*, SUPPORT_EMAIL,
+   * MIRROR_*): every e-mail speaks for the brand of the domain the visitor used. German pages use the
+   * English name.
+   */
+  appNameEn: string
+  appNameRu: string
+  /** The original's support address, named in its e-mails. */
   supportEmail: string
+  mirrorAppNameEn: string
+  mirrorAppNameRu: string
+  mirrorSupportEmail: string
+  /** The mirror's host (MIRROR_BASE_URL without scheme, port and a leading www.); null: every origin is the original's. */
+  mirrorHost: string | null
   /** Wrong 6-digit codes an account may get in codeAccountWindowSeconds, across all its codes. */
   codeAccountMaxWrong: number
   codeAccountWindowSeconds: number
@@ -66,6 +78,8 @@ const secret = type('string').narrow((s, ctx) => /^[\x21-\x7e]{8,256}$/.test(s) 
 const siteId = type(/^[A-Za-z0-9_-]{1,64}$/)
 const delayMs = type('string.integer.parse').pipe(type('0 <= number.integer <= 600000'))
 const email = type('string.email')
+/** A brand name: it goes into e-mails, so one line without control characters. */
+const brandName = type(/^[^\p{Cc}]{1,100}$/u)
 const accountMaxWrong = type('string.integer.parse').pipe(type('1 <= number.integer <= 1000'))
 const clientMaxWrong = type('string.integer.parse').pipe(type('1 <= number.integer <= 100000'))
 /** Windows of the code attempt limits: 1 s to 7 days. */
@@ -94,7 +108,13 @@ const schemas = {
   PAYSELECTION_SECRET_KEY: secret,
   PAYSELECTION_NOTIFICATION_URL: httpUrl,
   SANDBOX_NOTIFY_DELAY_MS: delayMs,
+  APP_NAME_EN: brandName,
+  APP_NAME_RU: brandName,
   SUPPORT_EMAIL: email,
+  MIRROR_APP_NAME_EN: brandName,
+  MIRROR_APP_NAME_RU: brandName,
+  MIRROR_SUPPORT_EMAIL: email,
+  MIRROR_BASE_URL: httpUrl,
   CODE_ACCOUNT_MAX_WRONG: accountMaxWrong,
   CODE_ACCOUNT_WINDOW_SECONDS: limitWindow,
   CODE_CLIENT_MAX_WRONG: clientMaxWrong,
@@ -133,6 +153,25 @@ function parseOrigins(raw: string | undefined): string[] {
 }
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '')
+
+/** A host as brands compare it, as the site does: lower case, without a leading www. and the port. */
+export function brandHost(host: string): string {
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/:\d+$/, '')
+}
+
+/** The brands' defaults: the site's own (app.config.ts), so both name the same brand unconfigured. */
+const BRAND_DEFAULTS = {
+  appNameEn: 'Skinvault',
+  appNameRu: 'Скинволт',
+  supportEmail: 'support@skinvault.gg',
+  mirrorAppNameEn: 'SV Changer',
+  mirrorAppNameRu: 'СВ Чейнджер',
+  mirrorSupportEmail: 'help@svchanger.app',
+} as const
 
 /** Defaults that sandboxes use: recognisably not real secrets. */
 export const SANDBOX_DEFAULTS = {
@@ -191,6 +230,7 @@ export function deriveEnv(base: Omit<BackendEnv, 'backendPublicUrl' | 'openidPro
 export function parseEnv(source: Record<string, string | undefined> = process.env): BackendEnv {
   const siteUrl = read(source, 'SITE_URL')
   const publicUrl = read(source, 'BACKEND_PUBLIC_URL')
+  const mirrorUrl = read(source, 'MIRROR_BASE_URL')
   const env = deriveEnv({
     port: read(source, 'BACKEND_PORT') ?? 3001,
     host: read(source, 'BACKEND_HOST') ?? '127.0.0.1',
@@ -209,7 +249,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     payselectionSecretKey: read(source, 'PAYSELECTION_SECRET_KEY') ?? SANDBOX_DEFAULTS.payselectionSecretKey,
     ...(read(source, 'PAYSELECTION_NOTIFICATION_URL') ? { payselectionNotificationUrl: read(source, 'PAYSELECTION_NOTIFICATION_URL')! } : {}),
     sandboxNotifyDelayMs: read(source, 'SANDBOX_NOTIFY_DELAY_MS') ?? 2000,
-    supportEmail: read(source, 'SUPPORT_EMAIL') ?? 'support@example.com',
+    appNameEn: read(source, 'APP_NAME_EN') ?? BRAND_DEFAULTS.appNameEn,
+    appNameRu: read(source, 'APP_NAME_RU') ?? BRAND_DEFAULTS.appNameRu,
+    supportEmail: read(source, 'SUPPORT_EMAIL') ?? BRAND_DEFAULTS.supportEmail,
+    mirrorAppNameEn: read(source, 'MIRROR_APP_NAME_EN') ?? BRAND_DEFAULTS.mirrorAppNameEn,
+    mirrorAppNameRu: read(source, 'MIRROR_APP_NAME_RU') ?? BRAND_DEFAULTS.mirrorAppNameRu,
+    mirrorSupportEmail: read(source, 'MIRROR_SUPPORT_EMAIL') ?? BRAND_DEFAULTS.mirrorSupportEmail,
+    mirrorHost: mirrorUrl === undefined ? null : brandHost(new URL(mirrorUrl).host),
     codeAccountMaxWrong: read(source, 'CODE_ACCOUNT_MAX_WRONG') ?? 10,
     codeAccountWindowSeconds: read(source, 'CODE_ACCOUNT_WINDOW_SECONDS') ?? 3600,
     codeClientMaxWrong: read(source, 'CODE_CLIENT_MAX_WRONG') ?? 30,

@@ -88,25 +88,42 @@ const en = {
   payment_accepted: 'Payment received.',
   payment_description: 'Premium subscription: {name} ({days} days)',
   subscription_resumed: 'Auto-renewal is on again. Next charge: {amount} on {date}.',
+  days_one: '{count} day',
+  days_few: '{count} days',
+  days_many: '{count} days',
+  mail_signature: 'Best regards,\nThe {brand} team\n{support}',
+  mail_signature_unnamed: 'Best regards,\n{support}',
   mail_receipt_subject: 'Receipt for your payment No. {payment_id}',
   mail_receipt_text:
-    'Hello!\n\nThank you for your payment. Here is your receipt.\n\nProduct: {product}\nPlan: {plan}\n{amount_label}: {amount}\nDate: {date}\nTransaction: {transaction}\nPayment No.: {payment_id}\n\n{renewal}\n\nIf you have any questions about this payment, write to us at {support}.',
+    'Hello!\n\n{intro}\n\nProduct: {product}\nPlan: {plan}\n{amount_label}: {amount}\nDate: {date}\nTransaction: {transaction}\nPayment No.: {payment_id}\n\n{renewal}\n\n{receipt_link}If you have any questions about this payment, write to us at {support}.',
+  mail_receipt_intro_charged: 'Thank you for your payment. Here is your receipt.',
+  mail_receipt_intro_held: 'Your trial has started. To check your card, we have held the amount below on it. Here is your receipt.',
   mail_receipt_product: 'Premium subscription',
-  mail_receipt_plan: '{name} ({days} days)',
-  mail_receipt_plan_offer: '{name} ({days} days), special offer',
+  mail_receipt_product_brand: '{brand} Premium subscription',
+  plan_special_offer: '{plan}, special offer',
   mail_receipt_charged: 'Amount charged',
-  mail_receipt_held: 'Amount held to check your card',
-  mail_receipt_next_charge: 'Next charge: {amount} on {date} for the {plan} plan. You can turn auto-renewal off in your account at any time.',
+  mail_receipt_held: 'Amount held to check the card',
+  mail_receipt_next_charge: 'Next charge: {amount} on {date}, for {plan}. You can turn auto-renewal off in your account at any time.',
   mail_receipt_renewal_off: 'Auto-renewal is off: your subscription ends on {date}, and nothing more will be charged.',
+  mail_receipt_link: 'Your receipt, to print or keep, is in your account: {link}',
   mail_login_subject: 'Your sign-in code: {code}',
   mail_login_text:
-    'Hello!\n\nYour sign-in code is {code}. It is valid for 15 minutes.\n\nOr sign in with one click:\n{link}\n\nThe site never asks for a password: you sign in with a code or a link like this one, or with Steam. A password, if you set one in your account, is only for signing in to the desktop launcher.\n\nIf you did not request this e-mail, just ignore it.',
+    'Hello!\n\nYour {brand} sign-in code is {code}. It is valid for 15 minutes.\n\nOr sign in with one click:\n{link}\n\nThe site never asks for a password: you sign in with a code or a link like this one, or with Steam. A password, if you set one in your account, is only for signing in to the desktop launcher.\n\nIf you did not request this e-mail, just ignore it.',
   mail_email_changed_subject: 'Your e-mail address has been changed',
   mail_email_changed_text:
-    'Hello!\n\nOn {date} the e-mail address of your account was changed from {old} to {new}. Sign-in codes and receipts now go to the new address.\n\nIf you did not make this change, write to us at {support} right away.',
+    'Hello!\n\nOn {date} the e-mail address of your {brand} account was changed from {old} to {new}. Sign-in codes and receipts now go to the new address.\n\nIf you did not make this change, write to us at {support} right away.',
   mail_email_subject: 'Confirm your new e-mail address',
   mail_email_text:
-    'Hello!\n\nTo use this address for your account, open the link:\n{link}\n\nor enter the code {code}. It is valid for 15 minutes.\n\nIf you did not ask to change your e-mail, ignore this message.',
+    'Hello!\n\nTo use this address for your {brand} account, open the link:\n{link}\n\nor enter the code {code}. It is valid for 15 minutes.\n\nIf you did not ask to change your e-mail, ignore this message.',
+  mail_renewal_off_subject: 'Auto-renewal of your subscription is off',
+  mail_renewal_off_text:
+    'Hello!\n\nAuto-renewal of your {brand} Premium subscription is now off. Your subscription stays active until {date}, and nothing more will be charged.\n\nChanged your mind? You can turn auto-renewal on again in your account until then: {link}',
+  mail_renewal_on_subject: 'Auto-renewal of your subscription is on again',
+  mail_renewal_on_text:
+    'Hello!\n\nAuto-renewal of your {brand} Premium subscription is on again. Next charge: {amount} on {date}, for {plan}.\n\nYou can turn auto-renewal off in your account at any time: {link}',
+  mail_device_reset_subject: 'Your device has been unlinked',
+  mail_device_reset_text:
+    'Hello!\n\nOn {date} the device your {brand} launcher was bound to was unlinked from your account. You can now sign in to the launcher on another computer. The next reset is possible after {next}.\n\nIf it was not you, write to us at {support} right away.',
 }
 
 type Messages = Record<keyof typeof en, string>
@@ -193,25 +210,42 @@ const ru: Messages = {
   payment_accepted: 'Платёж получен.',
   payment_description: 'Премиум-подписка: {name} ({days} дн.)',
   subscription_resumed: 'Автопродление снова включено. Следующее списание: {amount} — {date}.',
+  days_one: '{count} день',
+  days_few: '{count} дня',
+  days_many: '{count} дней',
+  mail_signature: 'С уважением,\nкоманда {brand}\n{support}',
+  mail_signature_unnamed: 'С уважением,\n{support}',
   mail_receipt_subject: 'Чек по платежу № {payment_id}',
   mail_receipt_text:
-    'Здравствуйте!\n\nСпасибо за оплату. Ниже — данные вашего платежа.\n\nТовар: {product}\nТариф: {plan}\n{amount_label}: {amount}\nДата: {date}\nТранзакция: {transaction}\nПлатёж №: {payment_id}\n\n{renewal}\n\nЕсли у вас есть вопросы по этому платежу, напишите нам: {support}.',
+    'Здравствуйте!\n\n{intro}\n\nТовар: {product}\nТариф: {plan}\n{amount_label}: {amount}\nДата: {date}\nТранзакция: {transaction}\nПлатёж №: {payment_id}\n\n{renewal}\n\n{receipt_link}Если у вас есть вопросы по этому платежу, напишите нам: {support}.',
+  mail_receipt_intro_charged: 'Спасибо за оплату. Ниже — данные вашего платежа.',
+  mail_receipt_intro_held: 'Пробный период начался. Для проверки вашей карты мы заблокировали на ней сумму, указанную ниже.',
   mail_receipt_product: 'Премиум-подписка',
-  mail_receipt_plan: '{name} ({days} дн.)',
-  mail_receipt_plan_offer: '{name} ({days} дн.), специальное предложение',
+  mail_receipt_product_brand: 'Премиум-подписка {brand}',
+  plan_special_offer: '{plan}, специальное предложение',
   mail_receipt_charged: 'Списано',
   mail_receipt_held: 'Заблокировано для проверки карты',
-  mail_receipt_next_charge: 'Следующее списание: {amount} — {date}, за тариф «{plan}». Отключить автопродление можно в любой момент в личном кабинете.',
+  mail_receipt_next_charge: 'Следующее списание: {amount} — {date}, за {plan}. Отключить автопродление можно в любой момент в личном кабинете.',
   mail_receipt_renewal_off: 'Автопродление отключено: подписка закончится {date}, больше ничего списано не будет.',
+  mail_receipt_link: 'Чек для печати или сохранения — в личном кабинете: {link}',
   mail_login_subject: 'Ваш код для входа: {code}',
   mail_login_text:
-    'Здравствуйте!\n\nВаш код для входа: {code}. Он действует 15 минут.\n\nИли войдите в один клик:\n{link}\n\nНа сайте пароль не нужен: вы входите по такому коду или ссылке либо через Steam. Пароль, если вы задали его в личном кабинете, нужен только для входа в лаунчер на компьютере.\n\nЕсли вы не запрашивали это письмо, просто проигнорируйте его.',
+    'Здравствуйте!\n\nВаш код для входа в {brand}: {code}. Он действует 15 минут.\n\nИли войдите в один клик:\n{link}\n\nНа сайте пароль не нужен: вы входите по такому коду или ссылке либо через Steam. Пароль, если вы задали его в личном кабинете, нужен только для входа в лаунчер на компьютере.\n\nЕсли вы не запрашивали это письмо, просто проигнорируйте его.',
   mail_email_changed_subject: 'Адрес e-mail вашего аккаунта изменён',
   mail_email_changed_text:
-    'Здравствуйте!\n\n{date} адрес e-mail вашего аккаунта был изменён с {old} на {new}. Коды для входа и чеки теперь приходят на новый адрес.\n\nЕсли вы этого не делали, сразу напишите нам: {support}.',
+    'Здравствуйте!\n\n{date} адрес e-mail вашего аккаунта {brand} был изменён с {old} на {new}. Коды для входа и чеки теперь приходят на новый адрес.\n\nЕсли вы этого не делали, сразу напишите нам: {support}.',
   mail_email_subject: 'Подтвердите новый адрес e-mail',
   mail_email_text:
-    'Здравствуйте!\n\nЧтобы привязать этот адрес к аккаунту, перейдите по ссылке:\n{link}\n\nили введите код {code}. Он действует 15 минут.\n\nЕсли вы не меняли e-mail, проигнорируйте это письмо.',
+    'Здравствуйте!\n\nЧтобы привязать этот адрес к аккаунту {brand}, перейдите по ссылке:\n{link}\n\nили введите код {code}. Он действует 15 минут.\n\nЕсли вы не меняли e-mail, проигнорируйте это письмо.',
+  mail_renewal_off_subject: 'Автопродление подписки отключено',
+  mail_renewal_off_text:
+    'Здравствуйте!\n\nАвтопродление Премиум-подписки {brand} отключено. Подписка действует до {date}, больше ничего списано не будет.\n\nПередумали? Снова включить автопродление можно в личном кабинете до этой даты: {link}',
+  mail_renewal_on_subject: 'Автопродление подписки снова включено',
+  mail_renewal_on_text:
+    'Здравствуйте!\n\nАвтопродление Премиум-подписки {brand} снова включено. Следующее списание: {amount} — {date}, за {plan}.\n\nОтключить автопродление можно в любой момент в личном кабинете: {link}',
+  mail_device_reset_subject: 'Устройство отвязано от аккаунта',
+  mail_device_reset_text:
+    'Здравствуйте!\n\n{date} устройство, к которому был привязан лаунчер {brand}, отвязано от вашего аккаунта. Теперь можно войти в лаунчер на другом компьютере. Следующий сброс возможен после {next}.\n\nЕсли это были не вы, сразу напишите нам: {support}.',
 }
 
 const de: Messages = {
@@ -301,26 +335,42 @@ const de: Messages = {
   payment_accepted: 'Zahlung erhalten.',
   payment_description: 'Premium-Abo: {name} ({days} Tage)',
   subscription_resumed: 'Die automatische Verlängerung ist wieder aktiv. Nächste Abbuchung: {amount} am {date}.',
+  days_one: '{count} Tag',
+  days_few: '{count} Tage',
+  days_many: '{count} Tage',
+  mail_signature: 'Viele Grüße\nIhr Team von {brand}\n{support}',
+  mail_signature_unnamed: 'Viele Grüße\n{support}',
   mail_receipt_subject: 'Beleg für Ihre Zahlung Nr. {payment_id}',
   mail_receipt_text:
-    'Guten Tag,\n\nvielen Dank für Ihre Zahlung. Hier ist Ihr Beleg.\n\nProdukt: {product}\nTarif: {plan}\n{amount_label}: {amount}\nDatum: {date}\nTransaktion: {transaction}\nZahlung Nr.: {payment_id}\n\n{renewal}\n\nWenn Sie Fragen zu dieser Zahlung haben, schreiben Sie uns an {support}.',
+    'Guten Tag,\n\n{intro}\n\nProdukt: {product}\nTarif: {plan}\n{amount_label}: {amount}\nDatum: {date}\nTransaktion: {transaction}\nZahlung Nr.: {payment_id}\n\n{renewal}\n\n{receipt_link}Wenn Sie Fragen zu dieser Zahlung haben, schreiben Sie uns an {support}.',
+  mail_receipt_intro_charged: 'vielen Dank für Ihre Zahlung. Hier ist Ihr Beleg.',
+  mail_receipt_intro_held: 'Ihr Testzeitraum hat begonnen. Zur Prüfung Ihrer Karte haben wir den unten genannten Betrag darauf reserviert. Hier ist Ihr Beleg.',
   mail_receipt_product: 'Premium-Abo',
-  mail_receipt_plan: '{name} ({days} Tage)',
-  mail_receipt_plan_offer: '{name} ({days} Tage), Sonderangebot',
+  mail_receipt_product_brand: '{brand} Premium-Abonnement',
+  plan_special_offer: '{plan}, Sonderangebot',
   mail_receipt_charged: 'Abgebuchter Betrag',
   mail_receipt_held: 'Zur Kartenprüfung reservierter Betrag',
-  mail_receipt_next_charge:
-    'Nächste Abbuchung: {amount} am {date} für den Tarif „{plan}“. Sie können die automatische Verlängerung jederzeit in Ihrem Konto deaktivieren.',
+  mail_receipt_next_charge: 'Nächste Abbuchung: {amount} am {date} für {plan}. Sie können die automatische Verlängerung jederzeit in Ihrem Konto deaktivieren.',
   mail_receipt_renewal_off: 'Die automatische Verlängerung ist deaktiviert: Ihr Abo endet am {date}, danach wird nichts mehr abgebucht.',
+  mail_receipt_link: 'Den Beleg zum Drucken oder Aufbewahren finden Sie in Ihrem Konto: {link}',
   mail_login_subject: 'Ihr Anmeldecode: {code}',
   mail_login_text:
-    'Guten Tag,\n\nIhr Anmeldecode lautet {code}. Er ist 15 Minuten gültig.\n\nOder melden Sie sich mit einem Klick an:\n{link}\n\nAuf der Website brauchen Sie kein Passwort: Sie melden sich mit einem Code oder Link wie diesem oder über Steam an. Ein Passwort, falls Sie eines in Ihrem Konto festgelegt haben, gilt nur für die Anmeldung im Desktop-Launcher.\n\nWenn Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.',
+    'Guten Tag,\n\nIhr Anmeldecode für {brand} lautet {code}. Er ist 15 Minuten gültig.\n\nOder melden Sie sich mit einem Klick an:\n{link}\n\nAuf der Website brauchen Sie kein Passwort: Sie melden sich mit einem Code oder Link wie diesem oder über Steam an. Ein Passwort, falls Sie eines in Ihrem Konto festgelegt haben, gilt nur für die Anmeldung im Desktop-Launcher.\n\nWenn Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.',
   mail_email_changed_subject: 'Ihre E-Mail-Adresse wurde geändert',
   mail_email_changed_text:
-    'Guten Tag,\n\nam {date} wurde die E-Mail-Adresse Ihres Kontos von {old} in {new} geändert. Anmeldecodes und Belege gehen ab jetzt an die neue Adresse.\n\nWenn Sie diese Änderung nicht vorgenommen haben, schreiben Sie uns bitte umgehend an {support}.',
+    'Guten Tag,\n\nam {date} wurde die E-Mail-Adresse Ihres Kontos bei {brand} von {old} in {new} geändert. Anmeldecodes und Belege gehen ab jetzt an die neue Adresse.\n\nWenn Sie diese Änderung nicht vorgenommen haben, schreiben Sie uns bitte umgehend an {support}.',
   mail_email_subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
   mail_email_text:
-    'Guten Tag,\n\num diese Adresse für Ihr Konto zu verwenden, öffnen Sie den Link:\n{link}\n\noder geben Sie den Code {code} ein. Er ist 15 Minuten gültig.\n\nWenn Sie keine Änderung angefordert haben, ignorieren Sie diese Nachricht.',
+    'Guten Tag,\n\num diese Adresse für Ihr Konto bei {brand} zu verwenden, öffnen Sie den Link:\n{link}\n\noder geben Sie den Code {code} ein. Er ist 15 Minuten gültig.\n\nWenn Sie keine Änderung angefordert haben, ignorieren Sie diese Nachricht.',
+  mail_renewal_off_subject: 'Die automatische Verlängerung Ihres Abos ist deaktiviert',
+  mail_renewal_off_text:
+    'Guten Tag,\n\ndie automatische Verlängerung Ihres {brand} Premium-Abonnements ist deaktiviert. Ihr Abo bleibt bis {date} aktiv, und es wird nichts mehr abgebucht.\n\nSie haben es sich anders überlegt? Bis dahin können Sie die automatische Verlängerung in Ihrem Konto wieder aktivieren: {link}',
+  mail_renewal_on_subject: 'Die automatische Verlängerung Ihres Abos ist wieder aktiv',
+  mail_renewal_on_text:
+    'Guten Tag,\n\ndie automatische Verlängerung Ihres {brand} Premium-Abonnements ist wieder aktiv. Nächste Abbuchung: {amount} am {date} für {plan}.\n\nSie können die automatische Verlängerung jederzeit in Ihrem Konto deaktivieren: {link}',
+  mail_device_reset_subject: 'Ihr Gerät wurde entkoppelt',
+  mail_device_reset_text:
+    'Guten Tag,\n\nam {date} wurde das Gerät, an das der Launcher von {brand} gebunden war, von Ihrem Konto entkoppelt. Sie können sich jetzt auf einem anderen Computer im Launcher anmelden. Das nächste Zurücksetzen ist nach {next} möglich.\n\nWenn Sie das nicht waren, schreiben Sie uns bitte umgehend an {support}.',
 }
 
 export type MessageKey = keyof typeof en
@@ -353,4 +403,21 @@ export function formatDate(locale: Locale, date: Date): string {
     timeStyle: 'short',
     timeZone: 'UTC',
   }).format(date)} UTC`
+}
+
+/**
+ * R9.6: the plural form of a count. Russian goes by the last digit (1 "one", 2 to 4 "few", any other
+ * "many"; 11 to 19 always "many"); English and German have "one" for 1 and "many" for the rest.
+ */
+export function pluralForm(locale: Locale, count: number): 'one' | 'few' | 'many' {
+  const n = Math.abs(count)
+  if (locale !== 'ru') return n === 1 ? 'one' : 'many'
+  if (n % 100 >= 11 && n % 100 <= 19) return 'many'
+  if (n % 10 === 1) return 'one'
+  return n % 10 >= 2 && n % 10 <= 4 ? 'few' : 'many'
+}
+
+/** A number of days as the site labels plans: "30 days", "30 дней", "30 Tage". */
+export function daysLabel(locale: Locale, days: number): string {
+  return t(locale, `days_${pluralForm(locale, days)}`, { count: days })
 }

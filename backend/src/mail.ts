@@ -1,4 +1,6 @@
 import type { Queryable } from './db.ts'
+import { type BackendEnv, brandHost } from './env.ts'
+import { type Locale, t } from './i18n.ts'
 
 export interface Mail {
   to: string
@@ -6,6 +8,41 @@ export interface Mail {
   text: string
   code: string | null
   link: string | null
+}
+
+/**
+ * Whom an e-mail speaks for (R1.7): the brand of the domain the visitor used, named in the e-mail's
+ * language, and its support address. No name: a payment made before payments remembered their site.
+ */
+export interface MailBrand {
+  name: string | null
+  supportEmail: string
+}
+
+/** A brand of one of the site's domains: always named. */
+export interface SiteBrand extends MailBrand {
+  name: string
+}
+
+type BrandSettings = Pick<BackendEnv, 'appNameEn' | 'appNameRu' | 'supportEmail' | 'mirrorAppNameEn' | 'mirrorAppNameRu' | 'mirrorSupportEmail' | 'mirrorHost'>
+
+/**
+ * The brand of a site origin, as the site decides it: the mirror's when the origin's host is the
+ * mirror's (a leading www. and the port aside), else the original's. German uses the English name.
+ */
+export function brandOf(env: BrandSettings, origin: string, locale: Locale): SiteBrand {
+  const mirror = env.mirrorHost !== null && brandHost(new URL(origin).host) === env.mirrorHost
+  const [en, ru, supportEmail] = mirror ? [env.mirrorAppNameEn, env.mirrorAppNameRu, env.mirrorSupportEmail] : [env.appNameEn, env.appNameRu, env.supportEmail]
+  return { name: locale === 'ru' ? ru : en, supportEmail }
+}
+
+/** An e-mail's text with the brand's signature under it: who wrote it and where to write back. */
+export function signed(locale: Locale, brand: MailBrand, text: string): string {
+  const signature =
+    brand.name === null
+      ? t(locale, 'mail_signature_unnamed', { support: brand.supportEmail })
+      : t(locale, 'mail_signature', { brand: brand.name, support: brand.supportEmail })
+  return `${text}\n\n${signature}`
 }
 
 export interface StoredMail extends Mail {

@@ -60,7 +60,13 @@ describe('backend environment', () => {
       payselectionSecretKey: 'sandbox-payselection-secret-key',
       payselectionNotificationUrl: 'http://localhost:3001/notifications/payselection',
       sandboxNotifyDelayMs: 2000,
-      supportEmail: 'support@example.com',
+      appNameEn: 'Skinvault',
+      appNameRu: 'Скинволт',
+      supportEmail: 'support@skinvault.gg',
+      mirrorAppNameEn: 'SV Changer',
+      mirrorAppNameRu: 'СВ Чейнджер',
+      mirrorSupportEmail: 'help@svchanger.app',
+      mirrorHost: null,
       codeAccountMaxWrong: 10,
       codeAccountWindowSeconds: 3600,
       codeClientMaxWrong: 30,
@@ -104,6 +110,32 @@ describe('backend environment', () => {
     expect(parseEnv({ BACKEND_MODE: 'development', TOKEN_TTL_SECONDS: '31536000', REFRESH_TOKEN_TTL_SECONDS: '63072000' }).refreshTokenTtlSeconds).toBe(
       63072000,
     )
+  })
+
+  it("takes the brands' names, support addresses and the mirror's host as the site does", () => {
+    expect(
+      parseEnv({
+        BACKEND_MODE: 'development',
+        APP_NAME_EN: 'Example Skins',
+        APP_NAME_RU: 'Пример Скинс',
+        SUPPORT_EMAIL: 'care@example.test',
+        MIRROR_APP_NAME_EN: 'Mirror Skins',
+        MIRROR_APP_NAME_RU: 'Зеркало Скинс',
+        MIRROR_SUPPORT_EMAIL: 'care@mirror.test',
+        MIRROR_BASE_URL: 'https://WWW.Mirror.test:8443/',
+      }),
+    ).toMatchObject({
+      appNameEn: 'Example Skins',
+      appNameRu: 'Пример Скинс',
+      supportEmail: 'care@example.test',
+      mirrorAppNameEn: 'Mirror Skins',
+      mirrorAppNameRu: 'Зеркало Скинс',
+      mirrorSupportEmail: 'care@mirror.test',
+      // Compared as the site compares hosts: lower case, without www. and the port.
+      mirrorHost: 'mirror.test',
+    })
+    // `npm start` gives the site and the backend the same mirror.
+    expect(parseEnv({ BACKEND_MODE: 'development', MIRROR_BASE_URL: 'http://mirror.localhost:3000' }).mirrorHost).toBe('mirror.localhost')
   })
 
   it('parses given values', () => {
@@ -163,6 +195,13 @@ describe('backend environment', () => {
     ['SANDBOX_NOTIFY_DELAY_MS', '-5'],
     ['SANDBOX_NOTIFY_DELAY_MS', '600001'],
     ['SUPPORT_EMAIL', 'not-an-address'],
+    ['MIRROR_SUPPORT_EMAIL', 'help at mirror'],
+    ['APP_NAME_EN', 'Two\nlines'],
+    ['APP_NAME_RU', 'x'.repeat(101)],
+    ['MIRROR_APP_NAME_EN', 'Tab\there'],
+    ['MIRROR_APP_NAME_RU', '\u0007'],
+    ['MIRROR_BASE_URL', 'mirror.test'],
+    ['MIRROR_BASE_URL', 'ftp://mirror.test'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError)
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name))

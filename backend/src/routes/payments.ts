@@ -2,8 +2,9 @@ import { type } from 'arktype'
 import { Hono } from 'hono'
 import { countryGroups, groupForLocale, MAX_SOLD_PRICE_MINOR, planName, plansInGroup, toMajor } from '../catalog.ts'
 import { randomToken, sha256 } from '../crypto.ts'
-import { ApiError, type AppEnv, readJson, validate } from '../http.ts'
+import { ApiError, type AppEnv, readJson, siteBase, validate } from '../http.ts'
 import { t } from '../i18n.ts'
+import { brandOf } from '../mail.ts'
 import { OFFER_PLAN_ID, offerPriceMinor, offerTaken, subscriptionOffer } from '../offers.ts'
 import { Id, Service } from '../schemas.ts'
 import { requireUser, subscriptionGroup } from '../users.ts'
@@ -50,10 +51,14 @@ paymentRoutes.post('/', requireUser, async (c) => {
   // Development mode: the sandbox provider takes a charge for this payment only with this token, which
   // the site hands to the widget (only its sha-256 is kept). The real providers need none.
   const widgetToken = c.var.deps.env.mode === 'development' ? randomToken() : null
+  // The receipt is mailed when the provider's notification comes, with no visitor's request: the
+  // payment keeps the domain the visitor used and its brand (R1.7), as links in e-mails take them.
+  const site = siteBase(c)
+  const brand = brandOf(c.var.deps.env, site, locale)
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at,
-       locale, country_group_id, widget_token_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+       locale, country_group_id, widget_token_hash, site_origin, site_name, site_support_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
     [
       user.id,
       plan.id,
@@ -66,6 +71,9 @@ paymentRoutes.post('/', requireUser, async (c) => {
       locale,
       plan.country_group_id,
       widgetToken === null ? null : sha256(widgetToken),
+      site,
+      brand.name,
+      brand.supportEmail,
     ],
   )
   return c.json(

@@ -6,8 +6,8 @@ import { countCodeAttempt } from '../code-limits.ts'
 import { checkPasswordOrDummy, hashPassword, randomToken, referralCode, sameHash, sha256, sixDigitCode } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
 import { ApiError, type AppEnv, type Ctx, readJson, siteBase, validate } from '../http.ts'
-import { formatDate, isLocale, type Locale, type MessageKey, t } from '../i18n.ts'
-import { sendMail } from '../mail.ts'
+import { daysLabel, formatDate, isLocale, type Locale, type MessageKey, t } from '../i18n.ts'
+import { brandOf, type SiteBrand, sendMail, signed } from '../mail.ts'
 import { subscriptionOffer } from '../offers.ts'
 import { Email, LongCode, Password, Redirect, ReferralCode, SixDigits } from '../schemas.ts'
 import { steamSignIn } from '../steam.ts'
@@ -201,6 +201,11 @@ async function knownReferrer(db: Queryable, code: string | undefined): Promise<s
   return rows[0]?.referral_code ?? null
 }
 
+/** The brand of the domain the visitor used (R1.7), named in the e-mail's language. */
+function requestBrand(c: Ctx, locale: Locale = c.var.locale): SiteBrand {
+  return brandOf(c.var.deps.env, siteBase(c), locale)
+}
+
 async function fresh(c: Ctx, userId: number) {
   const { db, now } = c.var.deps
   const user = await loadUser(db, { id: userId }, now())
@@ -224,6 +229,7 @@ usersRoutes.get('/auth', async (c) => {
   const base = siteBase(c)
   const now = clock()
   const locale = c.var.locale
+  const brand = requestBrand(c)
   await db.transaction(async (tx) => {
     const userId = await findOrCreateUser(tx, q.email, locale, await knownReferrer(tx, q.referrer_link_code), now)
     await lockUser(tx, userId)
@@ -235,7 +241,7 @@ usersRoutes.get('/auth', async (c) => {
       {
         to: q.email,
         subject: t(locale, 'mail_login_subject', { code }),
-        text: t(locale, 'mail_login_text', { code, link: url }),
+        text: signed(locale, brand, t(locale, 'mail_login_text', { code, link: url, brand: brand.name })),
         code,
         link: url,
       },
@@ -338,6 +344,7 @@ usersRoutes.put('/email', requireUser, async (c) => {
   const { db, now: clock } = c.var.deps
   const body = validate(EmailBody, await readJson(c))
   const base = siteBase(c)
+  const brand = requestBrand(c)
   const user = c.var.user
   const locale = c.var.locale
   const now = clock()
@@ -351,7 +358,13 @@ usersRoutes.put('/email', requireUser, async (c) => {
     const url = `${base}/${locale}/confirm-email/${link}`
     await sendMail(
       tx,
-      { to: body.email, subject: t(locale, 'mail_email_subject'), text: t(locale, 'mail_email_text', { code, link: url }), code, link: url },
+      {
+        to: body.email,
+        subject: t(locale, 'mail_email_subject'),
+        text: signed(locale, brand, t(locale, 'mail_email_text', { code, link: url, brand: brand.name })),
+        code,
+        link: url,
+      },
       now,
     )
   })
@@ -373,10 +386,17 @@ async function changeEmail(c: Ctx, row: CodeRow, raw: string, now: Date) {
       // The old address learns of the change, in the account's language, with whom to tell if it was not them.
       if (old?.email && old.email !== email) {
         const lang: Locale = isLocale(old.locale) ? old.locale : c.var.locale
-        const vars = { old: old.email, new: email, date: formatDate(lang, now), support: c.var.deps.env.supportEmail }
+        const brand = requestBrand(c, lang)
+        const vars = { old: old.email, new: email, date: formatDate(lang, now), brand: brand.name, support: brand.supportEmail }
         await sendMail(
           tx,
-          { to: old.email, subject: t(lang, 'mail_email_changed_subject'), text: t(lang, 'mail_email_changed_text', vars), code: null, link: null },
+          {
+            to: old.email,
+            subject: t(lang, 'mail_email_changed_subject'),
+            text: signed(lang, brand, t(lang, 'mail_email_changed_text', vars)),
+            code: null,
+            link: null,
+          },
           now,
         )
       }
@@ -406,32 +426,48 @@ usersRoutes.post('/email/:code', async (c) => {
   })
 })
 
+/** Sets auto-renewal; true when it changed (a second click changes nothing and mails nothing). */
+async function setRenewal(db: Queryable, userId: number, on: boolean): Promise<boolean> {
+  const rows = await db.query('UPDATE users SET sub_cancelled = $2 WHERE id = $1 AND sub_cancelled = $3 RETURNING id', [userId, !on, on])
+  return rows.length > 0
+}
+
+/** The user's account page on the domain the visitor used: where renewal is turned off and on. */
+const accountLink = (c: Ctx) => `${siteBase(c)}/${c.var.locale}/account`
+
 usersRoutes.get('/subscription/cancel', requireUser, async (c) => {
   const { db, now: clock } = c.var.deps
   const user = c.var.user
+  const locale = c.var.locale
   const now = clock()
   if (!isSubscriptionActive(user, now)) throw new ApiError(409, 'subscription_none')
-  await db.query('UPDATE users SET sub_cancelled = true WHERE id = $1', [user.id])
-  return c.json({
-    message: t(c.var.locale, 'subscription_cancelled', { date: formatDate(c.var.locale, asDate(user.sub_expires_at)!) }),
-    user: await fresh(c, user.id),
+  const date = formatDate(locale, asDate(user.sub_expires_at)!)
+  const brand = requestBrand(c)
+  await db.transaction(async (tx) => {
+    if (!(await setRenewal(tx, user.id, false)) || user.email === null) return
+    const text = t(locale, 'mail_renewal_off_text', { brand: brand.name, date, link: accountLink(c) })
+    await sendMail(tx, { to: user.email, subject: t(locale, 'mail_renewal_off_subject'), text: signed(locale, brand, text), code: null, link: null }, now)
   })
+  return c.json({ message: t(locale, 'subscription_cancelled', { date }), user: await fresh(c, user.id) })
 })
 
 usersRoutes.get('/subscription/resume', requireUser, async (c) => {
   const { db, now: clock } = c.var.deps
   const user = c.var.user
+  const locale = c.var.locale
   const now = clock()
   if (!isSubscriptionActive(user, now)) throw new ApiError(409, 'subscription_none')
-  await db.query('UPDATE users SET sub_cancelled = false WHERE id = $1', [user.id])
-  const resumed = await fresh(c, user.id)
-  const sub = resumed.subscription!
-  const amount =
-    sub.next_charge_amount === null || sub.currency === null ? '—' : formatMoney(c.var.locale, Math.round(sub.next_charge_amount * 100), sub.currency)
-  return c.json({
-    message: t(c.var.locale, 'subscription_resumed', { amount, date: formatDate(c.var.locale, asDate(user.sub_expires_at)!) }),
-    user: resumed,
+  const date = formatDate(locale, asDate(user.sub_expires_at)!)
+  // R9.15: the next charge in the subscription's currency, for the plan it renews into (never the trial).
+  const amount = user.renew_price_minor === null || user.sub_currency === null ? '—' : formatMoney(locale, user.renew_price_minor, user.sub_currency)
+  const brand = requestBrand(c)
+  await db.transaction(async (tx) => {
+    if (!(await setRenewal(tx, user.id, true)) || user.email === null) return
+    const plan = user.renew_days === null ? '—' : daysLabel(locale, user.renew_days)
+    const text = t(locale, 'mail_renewal_on_text', { brand: brand.name, amount, date, plan, link: accountLink(c) })
+    await sendMail(tx, { to: user.email, subject: t(locale, 'mail_renewal_on_subject'), text: signed(locale, brand, text), code: null, link: null }, now)
   })
+  return c.json({ message: t(locale, 'subscription_resumed', { amount, date }), user: await fresh(c, user.id) })
 })
 
 const SpecialQuery = type({ 'country_group_id?': /^[1-9]\d{0,8}$/ })
@@ -460,6 +496,19 @@ usersRoutes.delete('/device/reset', requireUser, async (c) => {
       { 'Retry-After': String(seconds) },
     )
   }
-  await db.query('UPDATE users SET device_id = NULL, device_bound_at = NULL, device_last_reset_at = $2 WHERE id = $1', [user.id, now.toISOString()])
-  return c.json({ message: t(c.var.locale, 'device_reset'), user: await fresh(c, user.id) })
+  const locale = c.var.locale
+  const brand = requestBrand(c)
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET device_id = NULL, device_bound_at = NULL, device_last_reset_at = $2 WHERE id = $1', [user.id, now.toISOString()])
+    if (user.email === null) return
+    // Told to the account's address, so that a reset by someone else does not go unnoticed.
+    const text = t(locale, 'mail_device_reset_text', {
+      brand: brand.name,
+      date: formatDate(locale, now),
+      next: formatDate(locale, new Date(now.getTime() + DEVICE_RESET_INTERVAL_MS)),
+      support: brand.supportEmail,
+    })
+    await sendMail(tx, { to: user.email, subject: t(locale, 'mail_device_reset_subject'), text: signed(locale, brand, text), code: null, link: null }, now)
+  })
+  return c.json({ message: t(locale, 'device_reset'), user: await fresh(c, user.id) })
 })

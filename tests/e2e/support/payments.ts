@@ -66,6 +66,12 @@ export async function payWithCard(page: Page, card: string = GOOD_CARD) {
   await dialog.getByRole('button', { name: /^Pay/ }).click()
 }
 
+/** R9.19: the declined card typed in the open form: its reason shows, and the form stays open for another card. */
+export async function payWithDeclinedCard(page: Page) {
+  await payWithCard(page, DECLINED_CARD)
+  await expect(cardDialog(page).getByRole('alert').filter({ hasText: DECLINED_REASON })).toBeVisible({ timeout: 20_000 })
+}
+
 /** R9.19: after a declined card, the reason in the form, which stays open; then the visitor closes it. */
 export async function closeAfterDecline(page: Page) {
   const dialog = cardDialog(page)
