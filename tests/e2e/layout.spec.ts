@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test'
 import { BACKEND } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { LOCALES, type Locale, msg, product } from './support/messages.ts'
+import { payWithNotification } from './support/payments.ts'
 import { PAGE_ROUTES } from './support/routes.ts'
 
 test.describe.configure({ timeout: 240_000 })
@@ -211,5 +212,77 @@ test.describe('issue 14: signed in, on a phone, nothing is wider than the screen
       await measure(`/${locale}/account with the dialog`)
       expect(problems).toEqual([])
     })
+  }
+})
+
+/**
+ * Issue 37, part 9: a subscriber's pages at a phone's and a desktop's width in three languages:
+ * the premium page with the special offer shown, the account with its payment history and the
+ * referral card, and the header. Nothing is wider than the window, no status badge breaks across
+ * lines, and the header's links and buttons stay inside it without covering each other.
+ */
+test.describe('issue 37: a subscriber with an offer and a payment history, at 390 and 1366 px', () => {
+  for (const locale of LOCALES) {
+    for (const width of [390, 1366] as const) {
+      test(`the premium page with the offer, the account and the header in ${locale} at ${width} px`, async ({ page, request, hydrated, signIn }) => {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+        const { token } = await signIn({ locale })
+        // A trial and then a month, paid as the provider notifies them: two rows of history, and the offer.
+        await payWithNotification(request, token, { subscriptionId: 1, locale })
+        await payWithNotification(request, token, { subscriptionId: 3, locale })
+        const problems: string[] = []
+        const measure = async (where: string) => {
+          const found = await page.evaluate(() => {
+            const width = document.documentElement.clientWidth
+            const out: string[] = []
+            if (document.documentElement.scrollWidth > width) out.push(`the document is ${document.documentElement.scrollWidth} px wide`)
+            for (const el of Array.from(document.querySelectorAll('main *, header *'))) {
+              const box = el.getBoundingClientRect()
+              if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue
+              if (box.right > width + 0.5 || box.left < -0.5)
+                out.push(`<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> spans ${Math.round(box.left)}–${Math.round(box.right)} px`)
+            }
+            for (const badge of Array.from(document.querySelectorAll('main .badge, header .badge'))) {
+              const cs = getComputedStyle(badge)
+              const lineHeight = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.2
+              const inner =
+                badge.getBoundingClientRect().height -
+                ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((sum, k) => sum + parseFloat(cs[k as 'paddingTop']), 0)
+              if (inner / lineHeight > 1.5) out.push(`the badge "${badge.textContent}" breaks across lines`)
+            }
+            // The header's visible links and buttons: inside the header, none over another.
+            const header = document.querySelector('header')!.getBoundingClientRect()
+            const controls = Array.from(document.querySelectorAll('header a, header button'))
+              .map((el) => ({ el, box: el.getBoundingClientRect() }))
+              .filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+            for (const { el, box } of controls) {
+              if (box.top < header.top - 0.5 || box.bottom > header.bottom + 0.5) out.push(`"${(el.textContent ?? '').trim()}" sticks out of the header`)
+            }
+            for (let i = 0; i < controls.length; i++) {
+              for (let j = i + 1; j < controls.length; j++) {
+                const a = controls[i]!
+                const b = controls[j]!
+                if (a.el.contains(b.el) || b.el.contains(a.el)) continue
+                const overlap = a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1
+                if (overlap) out.push(`"${(a.el.textContent ?? '').trim()}" covers "${(b.el.textContent ?? '').trim()}"`)
+              }
+            }
+            return out.slice(0, 8)
+          })
+          problems.push(...found.map((p) => `${where}: ${p}`))
+        }
+        await page.goto(`/${locale}/premium`)
+        await hydrated()
+        await expect(page.getByTestId('offer-card')).toBeVisible()
+        await measure(`/${locale}/premium`)
+        await page.goto(`/${locale}/account`)
+        await hydrated()
+        await expect(page.getByTestId('payment-row')).toHaveCount(2)
+        await expect(page.getByTestId('special-offer')).toBeVisible()
+        await expect(page.getByTestId('referral-link')).toBeVisible()
+        await measure(`/${locale}/account`)
+        expect(problems).toEqual([])
+      })
+    }
   }
 })

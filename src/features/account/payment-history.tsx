@@ -42,7 +42,7 @@ export function PaymentHistory({ payments, locale }: { payments: readonly Paymen
               <span className="payment-row__date">{formatDate(payment.paid_at ?? payment.created_at, locale)}</span>
               <span className="payment-row__plan">{paymentPlanText(payment, locale)}</span>
               <span className="payment-row__amount">{formatPrice(payment.amount, payment.currency, locale)}</span>
-              <span className={`badge payment-row__status${payment.status === 'failed' ? ' badge--muted' : ''}`}>{paymentStatusText(payment.status)}</span>
+              <span className={`payment-row__status payment-row__status--${payment.status}`}>{paymentStatusText(payment.status)}</span>
               <span className="payment-row__card">{cardText(payment.card)}</span>
               {payment.status === 'paid' || payment.status === 'held' ? (
                 <Link to="/account/receipts/$id" params={{ id: String(payment.payment_id) }} className="payment-row__receipt">
