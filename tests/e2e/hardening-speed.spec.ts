@@ -434,6 +434,16 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
   })
 })
 
+/** A GET tried once more when its connection is reset, as a proxy in front of the site does. */
+async function getRetryingReset(url: string) {
+  try {
+    return await get(url)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error
+    return get(url)
+  }
+}
+
 test.describe('issue 17: every core, and a bounded wait under overload (decision 080)', () => {
   test('WEB_CONCURRENCY workers serve the port; one that dies is replaced', async () => {
     test.setTimeout(90_000)
@@ -445,8 +455,11 @@ test.describe('issue 17: every core, and a bounded wait under overload (decision
       const [victim] = childrenOf(primary)
       process.kill(victim!, 'SIGKILL')
       await expect.poll(() => site.stderr(), { timeout: 10_000 }).toContain(`Site worker ${victim} stopped (SIGKILL); starting another.`)
-      // The other worker goes on serving meanwhile, and a new one takes the dead one's place.
-      for (let i = 0; i < 5; i++) expect((await get(`${site.base}/en/faq`)).status).toBe(200)
+      // The other worker goes on serving meanwhile, and a new one takes the dead one's place. A
+      // connection the primary handed to the killed worker before it learnt of its death is reset
+      // (Node's cluster removes a worker from its round robin on 'disconnect', after 'exit'); a
+      // visitor's proxy tries such a request again, and so does this test, once.
+      for (let i = 0; i < 5; i++) expect((await getRetryingReset(`${site.base}/en/faq`)).status).toBe(200)
       await expect.poll(() => childrenOf(primary).filter((pid) => pid !== victim).length, { timeout: 20_000 }).toBe(2)
       for (let i = 0; i < 4; i++) expect((await get(`${site.base}/ru/faq`)).status).toBe(200)
     } finally {
