@@ -22,7 +22,7 @@ import { ModalActor } from '#app/site/ui-actors.tsx'
 import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput } from '#machines/payment.ts'
 import { DEADLINE_STORAGE_KEY, deadlineToStorage } from '#machines/rules/deadline.ts'
 import { EMAIL_RULES } from '#machines/rules/fields.ts'
-import type { PaymentOptions } from '#machines/rules/payment.ts'
+import type { PaymentCheck, PaymentOptions } from '#machines/rules/payment.ts'
 import accountSvg from '../../docs/flows/account.svg?raw'
 import authLoggedInSvg from '../../docs/flows/auth.loggedIn.svg?raw'
 import authLoggingInSvg from '../../docs/flows/auth.loggingIn.svg?raw'
@@ -67,7 +67,7 @@ const slowPayment: SiteParameters['payment'] = {
     return () => clearTimeout(timer)
   }),
   // Decision 053: the backend has the provider's confirmation at the first check.
-  checkPayment: fromPromise<boolean, CheckPaymentInput>(() => later(800, true)),
+  checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(() => later<PaymentCheck>(800, 'paid')),
 }
 
 /** The states outlined in the diagram (by node id, `paying__charging`), read back from the rendered SVG. */
