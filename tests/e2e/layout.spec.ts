@@ -46,6 +46,57 @@ async function pictures(page: Page): Promise<Picture[]> {
   )
 }
 
+/**
+ * What is wrong with the page's layout as a visitor sees it: the document wider than the window,
+ * an element of `boxes` outside it, a status badge of `badges` broken across lines, and with
+ * `header`, a link or button of the header outside it or over another one.
+ */
+async function layoutProblems(page: Page, scope: { boxes: string; badges: string; header: boolean }): Promise<string[]> {
+  return page.evaluate(({ boxes, badges, header: checkHeader }) => {
+    const width = document.documentElement.clientWidth
+    const out: string[] = []
+    if (document.documentElement.scrollWidth > width) out.push(`the document is ${document.documentElement.scrollWidth} px wide`)
+    for (const el of Array.from(document.querySelectorAll(boxes))) {
+      const box = el.getBoundingClientRect()
+      if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue
+      if (box.right > width + 0.5 || box.left < -0.5) {
+        out.push(
+          `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`,
+        )
+      }
+    }
+    // A status badge reads as one word: it never breaks across lines.
+    for (const badge of Array.from(document.querySelectorAll(badges))) {
+      const cs = getComputedStyle(badge)
+      const lineHeight = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.2
+      const inner =
+        badge.getBoundingClientRect().height -
+        ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((sum, k) => sum + parseFloat(cs[k as 'paddingTop']), 0)
+      if (inner / lineHeight > 1.5) out.push(`the badge "${badge.textContent}" breaks across lines`)
+    }
+    if (checkHeader) {
+      // The header's visible links and buttons: inside the header, none over another.
+      const header = document.querySelector('header')!.getBoundingClientRect()
+      const controls = Array.from(document.querySelectorAll('header a, header button'))
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+      for (const { el, box } of controls) {
+        if (box.top < header.top - 0.5 || box.bottom > header.bottom + 0.5) out.push(`"${(el.textContent ?? '').trim()}" sticks out of the header`)
+      }
+      for (let i = 0; i < controls.length; i++) {
+        for (let j = i + 1; j < controls.length; j++) {
+          const a = controls[i]!
+          const b = controls[j]!
+          if (a.el.contains(b.el) || b.el.contains(a.el)) continue
+          const overlap = a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1
+          if (overlap) out.push(`"${(a.el.textContent ?? '').trim()}" covers "${(b.el.textContent ?? '').trim()}"`)
+        }
+      }
+    }
+    return out.slice(0, 8)
+  }, scope)
+}
+
 test.describe('R2: no page scrolls sideways; pictures are described, sized and lazy below the fold', () => {
   for (const locale of LOCALES) {
     for (const size of SIZES) {
@@ -176,31 +227,9 @@ test.describe('issue 14: signed in, on a phone, nothing is wider than the screen
       const problems: string[] = []
       /** The document and every element of the page's main content stay inside the window. */
       const measure = async (where: string) => {
-        const found = await page.evaluate(() => {
-          const width = document.documentElement.clientWidth
-          const out: string[] = []
-          if (document.documentElement.scrollWidth > width) out.push(`the document is ${document.documentElement.scrollWidth} px wide`)
-          for (const el of Array.from(document.querySelectorAll('main *, [role="dialog"] *'))) {
-            const box = el.getBoundingClientRect()
-            if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue
-            if (box.right > width + 0.5 || box.left < -0.5) {
-              out.push(
-                `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`,
-              )
-            }
-          }
-          // A status badge reads as one word: it never breaks across lines.
-          for (const badge of Array.from(document.querySelectorAll('main .badge'))) {
-            const cs = getComputedStyle(badge)
-            const lineHeight = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.2
-            const inner =
-              badge.getBoundingClientRect().height -
-              ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((sum, k) => sum + parseFloat(cs[k as 'paddingTop']), 0)
-            if (inner / lineHeight > 1.5) out.push(`the badge "${badge.textContent}" breaks across lines`)
-          }
-          return out.slice(0, 5)
-        })
-        problems.push(...found.map((p) => `${where}: ${p}`))
+        problems.push(
+          ...(await layoutProblems(page, { boxes: 'main *, [role="dialog"] *', badges: 'main .badge', header: false })).map((p) => `${where}: ${p}`),
+        )
       }
       for (const path of ['', '/premium', '/account']) {
         await page.goto(`/${locale}${path}`)
@@ -232,44 +261,9 @@ test.describe('issue 37: a subscriber with an offer and a payment history, at 39
         await payWithNotification(request, token, { subscriptionId: 3, locale })
         const problems: string[] = []
         const measure = async (where: string) => {
-          const found = await page.evaluate(() => {
-            const width = document.documentElement.clientWidth
-            const out: string[] = []
-            if (document.documentElement.scrollWidth > width) out.push(`the document is ${document.documentElement.scrollWidth} px wide`)
-            for (const el of Array.from(document.querySelectorAll('main *, header *'))) {
-              const box = el.getBoundingClientRect()
-              if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue
-              if (box.right > width + 0.5 || box.left < -0.5)
-                out.push(`<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> spans ${Math.round(box.left)}–${Math.round(box.right)} px`)
-            }
-            for (const badge of Array.from(document.querySelectorAll('main .badge, header .badge'))) {
-              const cs = getComputedStyle(badge)
-              const lineHeight = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.2
-              const inner =
-                badge.getBoundingClientRect().height -
-                ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((sum, k) => sum + parseFloat(cs[k as 'paddingTop']), 0)
-              if (inner / lineHeight > 1.5) out.push(`the badge "${badge.textContent}" breaks across lines`)
-            }
-            // The header's visible links and buttons: inside the header, none over another.
-            const header = document.querySelector('header')!.getBoundingClientRect()
-            const controls = Array.from(document.querySelectorAll('header a, header button'))
-              .map((el) => ({ el, box: el.getBoundingClientRect() }))
-              .filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
-            for (const { el, box } of controls) {
-              if (box.top < header.top - 0.5 || box.bottom > header.bottom + 0.5) out.push(`"${(el.textContent ?? '').trim()}" sticks out of the header`)
-            }
-            for (let i = 0; i < controls.length; i++) {
-              for (let j = i + 1; j < controls.length; j++) {
-                const a = controls[i]!
-                const b = controls[j]!
-                if (a.el.contains(b.el) || b.el.contains(a.el)) continue
-                const overlap = a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1
-                if (overlap) out.push(`"${(a.el.textContent ?? '').trim()}" covers "${(b.el.textContent ?? '').trim()}"`)
-              }
-            }
-            return out.slice(0, 8)
-          })
-          problems.push(...found.map((p) => `${where}: ${p}`))
+          problems.push(
+            ...(await layoutProblems(page, { boxes: 'main *, header *', badges: 'main .badge, header .badge', header: true })).map((p) => `${where}: ${p}`),
+          )
         }
         await page.goto(`/${locale}/premium`)
         await hydrated()
