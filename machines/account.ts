@@ -29,6 +29,16 @@ export interface AccountContext {
   /** Which confirmation is open, if any. */
   confirming: ConfirmKind | null
   error: string | null
+  /** R2.17: the page that sent the visitor here to add an e-mail (the checkout), to go back to once it is confirmed. */
+  returnTo: string | null
+}
+
+export interface AccountInput {
+  returnTo?: string | null
+}
+
+export interface AccountNavigateParams {
+  to: string
 }
 
 export type AccountEvent =
@@ -56,6 +66,13 @@ function values({ event }: { event: AccountEvent }): Record<string, string> {
   assertEvent(event, 'form.submitted')
   return event.values
 }
+/** The e-mail change names the page to come back to, which the confirmation link then carries (R2.17). */
+function emailValues({ context, event }: { context: AccountContext; event: AccountEvent }): Record<string, string> {
+  return context.returnTo === null ? values({ event }) : { ...values({ event }), redirect: context.returnTo }
+}
+function returnParams({ context }: { context: AccountContext }): AccountNavigateParams {
+  return { to: context.returnTo as string }
+}
 const submittedBy =
   (form: string) =>
   ({ event }: { event: AccountEvent }) => {
@@ -71,10 +88,14 @@ const answered =
 
 const form = (id: string, fields: FormInput['fields']) => ({ id, src: 'form' as const, input: { id, fields } })
 
-const finished = (extra: readonly ({ type: 'clearPassword' } | 'clearPassword')[] = []) => ({
+type AfterDone = 'clearPassword' | 'clearEmail' | 'clearCode'
+
+const succeeded = (extra: readonly AfterDone[]) => [{ type: 'toast' as const, params: successToast }, { type: 'updateUser' as const, params: done }, ...extra]
+
+const finished = (extra: readonly AfterDone[] = []) => ({
   onDone: {
     target: 'idle',
-    actions: [{ type: 'toast' as const, params: successToast }, { type: 'updateUser' as const, params: done }, ...extra],
+    actions: succeeded(extra),
   },
   onError: {
     target: 'idle',
@@ -110,6 +131,8 @@ const accountEffectActions = {
   toast: (_: unknown, _params: ToastParams) => {},
   /** Hands the refreshed user to the auth machine. */
   updateUser: (_: unknown, _params: AccountResult) => {},
+  /** Goes to another page of the site. */
+  navigate: (_: unknown, _params: AccountNavigateParams) => {},
   logError: (_: unknown, _params: ErrorParams) => {},
 }
 
@@ -124,7 +147,7 @@ export type AccountEffects = MachineEffects<typeof accountActors, typeof account
 export function createAccountMachine(effects: AccountEffects = {}) {
   return setup({
     // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
-    types: { context: {} as AccountContext, events: {} as AccountEvent, tags: {} as 'busy' },
+    types: { context: {} as AccountContext, events: {} as AccountEvent, input: {} as AccountInput | undefined, tags: {} as 'busy' },
     actors: { ...accountActors, ...effects.actors },
     actions: {
       assignConfirm: assign((_, params: { kind: ConfirmKind }) => ({ confirming: params.kind, error: null })),
@@ -133,6 +156,9 @@ export function createAccountMachine(effects: AccountEffects = {}) {
       clearError: assign({ error: null }),
       /** The password fields are emptied once the password is set. */
       clearPassword: sendTo(PASSWORD_FORM, { type: 'form.clear', names: ['password', 'password-confirm'] }),
+      /** The new address and its code are emptied once the address is confirmed. */
+      clearEmail: sendTo(EMAIL_FORM, { type: 'form.clear', names: ['new-email'] }),
+      clearCode: sendTo(EMAIL_CODE_FORM, { type: 'form.clear', names: ['code'] }),
       ...accountEffectActions,
       ...effects.actions,
     },
@@ -142,10 +168,11 @@ export function createAccountMachine(effects: AccountEffects = {}) {
       isEmailForm: submittedBy(EMAIL_FORM),
       isEmailCodeForm: submittedBy(EMAIL_CODE_FORM),
       isPasswordForm: submittedBy(PASSWORD_FORM),
+      hasReturn: ({ context }) => context.returnTo !== null,
     },
   }).createMachine({
     id: 'account',
-    context: { confirming: null, error: null },
+    context: ({ input }) => ({ confirming: null, error: null, returnTo: input?.returnTo ?? null }),
     invoke: [
       form(EMAIL_FORM, [{ name: 'new-email', rules: EMAIL_RULES }]),
       form(EMAIL_CODE_FORM, [{ name: 'code', rules: CODE_RULES }]),
@@ -189,8 +216,21 @@ export function createAccountMachine(effects: AccountEffects = {}) {
       cancelling: { tags: 'busy', invoke: { id: 'cancelSubscription', src: 'cancelSubscription', input: {}, ...finished() } },
       resetting: { tags: 'busy', invoke: { id: 'resetDevice', src: 'resetDevice', input: {}, ...finished() } },
       resuming: { tags: 'busy', invoke: { id: 'resumeRenewal', src: 'resumeRenewal', input: {}, ...finished() } },
-      changingEmail: { tags: 'busy', invoke: { id: 'changeEmail', src: 'changeEmail', input: values, ...finished() } },
-      confirmingEmailCode: { tags: 'busy', invoke: { id: 'confirmEmailCode', src: 'confirmEmailCode', input: values, ...finished() } },
+      changingEmail: { tags: 'busy', invoke: { id: 'changeEmail', src: 'changeEmail', input: emailValues, ...finished() } },
+      confirmingEmailCode: {
+        tags: 'busy',
+        invoke: {
+          id: 'confirmEmailCode',
+          src: 'confirmEmailCode',
+          input: values,
+          onError: finished().onError,
+          // R2.17: the address confirmed, back to the page that asked for it (the checkout).
+          onDone: [
+            { guard: 'hasReturn', target: 'idle', actions: [...succeeded(['clearEmail', 'clearCode']), { type: 'navigate' as const, params: returnParams }] },
+            { target: 'idle', actions: succeeded(['clearEmail', 'clearCode']) },
+          ],
+        },
+      },
       changingPassword: { tags: 'busy', invoke: { id: 'changePassword', src: 'changePassword', input: values, ...finished(['clearPassword']) } },
     },
   })

@@ -18,7 +18,7 @@ import { type Access, type SessionFacts, sessionState } from '#machines/rules/ac
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { DEFAULT_LOCALE, type Locale } from '#machines/rules/locale.ts'
 import { loginPath, safeRedirect } from '#machines/rules/redirect.ts'
-import { SESSION_EXPIRED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import { SESSION_EXPIRED_TOAST, SIGNED_IN_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 import {
   analyticsToken,
   bearerHeader,
@@ -377,6 +377,7 @@ export function createAuthMachine(effects: AuthEffects = {}) {
                   { type: 'assignUser', params: outputParams },
                   { type: 'storeSession', params: sessionParams },
                   { type: 'navigate', params: afterLoginParams },
+                  { type: 'toast', params: SIGNED_IN_TOAST },
                 ],
               },
               onError: userFailed,

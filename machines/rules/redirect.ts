@@ -70,3 +70,15 @@ export function loginHref(to: string, redirectAfterLoginTo: string | null): stri
 export function loginPath(locale: Locale, target: string | null = null): string {
   return loginHref(localePath(locale, '/login'), isSafeRedirect(target) ? target : null)
 }
+
+/**
+ * R2.17: the page a visitor who opens sign-in from it returns to: the page itself (its query and
+ * fragment kept), but never a sign-in page (the way back would be itself) nor the English root,
+ * where signing in ends anyway. Null when nothing is to be remembered.
+ */
+export function signInReturn(publicHref: string): string | null {
+  if (!isSafeRedirect(publicHref)) return null
+  const bare = stripLocale(publicHref.split(/[?#]/u, 1)[0] ?? publicHref)
+  if (bare === '/login' || bare.startsWith('/login/')) return null
+  return publicHref === '/' ? null : publicHref
+}

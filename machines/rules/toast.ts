@@ -15,6 +15,7 @@ export const TOAST_KEYS = [
   'notifications.errors.language',
   'notifications.errors.other',
   'session.expired',
+  'session.signedIn',
 ] as const
 export type ToastKey = (typeof TOAST_KEYS)[number]
 
@@ -32,3 +33,5 @@ export const PAYMENT_TRIAL_USED_TOAST = { kind: 'error', key: 'payments.trialUse
 export const LANGUAGE_ERROR_TOAST = { kind: 'error', key: 'notifications.errors.language' } as const satisfies ToastParams
 /** R8: the session expired on a page that needs it. */
 export const SESSION_EXPIRED_TOAST = { kind: 'warning', key: 'session.expired' } as const satisfies ToastParams
+/** R2.17: a sign-in succeeded, wherever it returns the visitor to. */
+export const SIGNED_IN_TOAST = { kind: 'success', key: 'session.signedIn' } as const satisfies ToastParams

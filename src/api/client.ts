@@ -99,7 +99,7 @@ export function createApi(options: ApiOptions) {
     confirm: (body: { email: string; code: string; password: string }) => call(S.ConfirmResult, 'POST', '/users/confirm', { body, auth: false }),
     credentials: (body: { password: string; password_confirm: string }) => call(S.UserMessage, 'POST', '/users/credentials', { body }),
     confirmEmail: (code: string) => call(S.UserMessage, 'POST', `/users/email/${seg(code)}`),
-    changeEmail: (body: { email: string }) => call(S.UserMessage, 'PUT', '/users/email', { body }),
+    changeEmail: (body: { email: string; redirect?: string }) => call(S.UserMessage, 'PUT', '/users/email', { body }),
     registerReferrer: (code: string) => call(S.Referrer, 'GET', `/referrer/link/${seg(code)}`),
     subscriptions: (query: { country_group_id?: number } = {}) => call(S.SubscriptionList, 'GET', '/subscriptions', { query, auth: false }),
     cancelSubscription: () => call(S.UserMessage, 'GET', '/users/subscription/cancel'),

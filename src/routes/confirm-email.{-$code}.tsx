@@ -15,6 +15,7 @@ import { reportFailure } from '#app/site/report.ts'
 import { useSite } from '#app/site/use-site.ts'
 import { isLoggedIn } from '#machines/auth.ts'
 import { createRequestMachine } from '#machines/request.ts'
+import { isSafeRedirect } from '#machines/rules/redirect.ts'
 import { CONFIRM_FORM } from '#machines/sign-in.ts'
 
 /**
@@ -22,7 +23,11 @@ import { CONFIRM_FORM } from '#machines/sign-in.ts'
  * (POST /users/email/{code}, made by the server as it renders the page); /confirm-email shows the
  * confirmation form.
  */
+/** R2.17: the page that asked for the address (the checkout), which the e-mail's link carries. */
+const ConfirmSearch = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
+
 export const Route = createFileRoute('/confirm-email/{-$code}')({
+  validateSearch: ConfirmSearch,
   // A code longer than any the backend issues is sent cut short: the backend's own "unknown code" answers it.
   loader: async ({ params }) => {
     if (!params.code) return null
@@ -66,6 +71,7 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
   const run = useConfirmEmailCall(code)
   const auth = AuthActor.useActorRef()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
+  const { redirect } = Route.useSearch()
   const [logic] = useState(() =>
     createWithEffects(createRequestMachine, () => ({
       actors: { run },
@@ -123,7 +129,11 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
   return (
     <div className="form-card" data-testid="confirm-done">
       <p role="status">{(state.context.result as { message: string } | null)?.message}</p>
-      {loggedIn ? (
+      {loggedIn && redirect ? (
+        <a href={redirect} className="button" data-testid="confirm-return">
+          {m.acc_email_return_link()}
+        </a>
+      ) : loggedIn ? (
         <Link to="/account" className="button">
           {m.acc_confirmed_go_account()}
         </Link>

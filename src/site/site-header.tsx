@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useRef } from 'react'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
 import { LanguageSwitcher } from '#app/features/locale/language-switcher.tsx'
@@ -6,6 +6,7 @@ import { type LegalPage, legalHref } from '#app/features/locale/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { isLoggedIn } from '#machines/auth.ts'
+import { signInReturn } from '#machines/rules/redirect.ts'
 import { hasScope, type Scope } from './scope.ts'
 import { MenuActor } from './ui-actors.tsx'
 import { useSite } from './use-site.ts'
@@ -30,6 +31,8 @@ export function SiteHeader() {
   const menuOpen = MenuActor.useSelector((s) => s.matches('open'))
   const menu = MenuActor.useActorRef()
   const locale = getLocale()
+  // R2.17: sign-in returns to the page it was opened from.
+  const back = useRouterState({ select: (s) => signInReturn(s.location.publicHref) })
   const toggle = useRef<HTMLButtonElement>(null)
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the header closes the open menu (its controls are the buttons inside)
@@ -91,7 +94,7 @@ export function SiteHeader() {
                 ) : null}
               </Link>
             ) : (
-              <Link to="/login" className="button button--ghost" data-testid="login-link">
+              <Link to="/login" search={back ? { redirect: back } : {}} className="button button--ghost" data-testid="login-link">
                 {m.nav_login()}
               </Link>
             )}

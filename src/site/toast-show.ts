@@ -19,6 +19,7 @@ const TOAST_TEXT: Record<ToastKey, () => string> = {
   'notifications.errors.language': notificationTexts.notifications_errors_language,
   'notifications.errors.other': notificationTexts.notifications_errors_other,
   'session.expired': () => m.acc_session_expired(),
+  'session.signedIn': () => m.acc_signed_in(),
 }
 
 export function toastText(request: ToastParams): string {

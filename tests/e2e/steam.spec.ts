@@ -46,10 +46,10 @@ async function catchAnswer(page: Page, locale: Locale, account: string): Promise
 }
 
 test.describe('issue 16: sign in with Steam', () => {
-  test("from the header's link to the login page: Steam, a demo account, back signed in at the root (R2)", async ({ page, context }) => {
+  test("from the header's link to the login page: Steam, a demo account, back signed in on the page it started from (R2.17)", async ({ page, context }) => {
     await page.goto('/en')
     await page.getByTestId('login-link').first().click()
-    await expect(page).toHaveURL(/\/en\/login$/)
+    await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen$/)
     await startSteam(page, 'en')
     await pickAccount(page, HANNAH)
     await expect(page).toHaveURL(/\/en$/)
@@ -97,7 +97,7 @@ test.describe('issue 16: sign in with Steam', () => {
     await expect(page.locator('#premium-pay-reason')).toHaveText(msg('en', 'premium_reason_email'))
     await expect(page.getByRole('button', { name: msg('en', 'premium_pay') })).toHaveAttribute('aria-disabled', 'true')
     await page.getByTestId('premium-add-email').click()
-    await expect(page).toHaveURL(/\/en\/account#acc-email$/)
+    await expect(page).toHaveURL(/\/en\/account\?redirect=%2Fen%2Fpremium#acc-email$/)
     await expect(page.getByRole('heading', { name: msg('en', 'acc_add_email_title') })).toBeVisible()
   })
 

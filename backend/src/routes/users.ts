@@ -49,7 +49,8 @@ const AuthQuery = type({ email: Email, 'redirect?': Redirect, 'referrer_link_cod
 const VerifyBody = type({ email: Email, code: SixDigits }).or({ email: Email, password: 'string <= 128' })
 const ConfirmBody = type({ email: Email, code: SixDigits, password: Password })
 const CredentialsBody = type({ password: Password, password_confirm: 'string <= 128' })
-const EmailBody = type({ email: Email })
+/** The page to come back to once the address is confirmed (the checkout, R2.17): the link carries it. */
+const EmailBody = type({ email: Email, 'redirect?': Redirect })
 const RefreshBody = type({ refresh_token: 'string <= 512' })
 const LogoutBody = type({ 'refresh_token?': 'string <= 512' })
 
@@ -355,7 +356,7 @@ usersRoutes.put('/email', requireUser, async (c) => {
     if (taken.length > 0) throw new ApiError(409, 'email_taken')
     await checkResend(tx, 'email_change', { userId: user.id }, now)
     const { code, link } = await createCode(tx, 'email_change', user.id, body.email, now)
-    const url = `${base}/${locale}/confirm-email/${link}`
+    const url = `${base}/${locale}/confirm-email/${link}${body.redirect ? `?redirect=${encodeURIComponent(body.redirect)}` : ''}`
     await sendMail(
       tx,
       {

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
 import type { PaymentEntry, SpecialOffer, User } from '#app/api/schemas.ts'
@@ -25,6 +25,7 @@ import { daysLabel, offerFits, planLabel } from '#machines/rules/plans.ts'
 import type { ModalDialog } from '#machines/ui.ts'
 import { useAccountCalls } from './account.effects.ts'
 import { AuthActor } from './auth-actor.ts'
+import { navigateTo } from './auth-provider.tsx'
 import { NewPasswordField } from './new-password-field.tsx'
 import { PaymentHistory } from './payment-history.tsx'
 
@@ -43,11 +44,14 @@ export function AccountArea({
   offer,
   payments,
   unavailable = false,
+  returnTo = null,
 }: {
   offer: SpecialOffer['offer']
   /** The payment history; null: the backend has none to give; undefined: not asked for. */
   payments?: readonly PaymentEntry[] | null
   unavailable?: boolean
+  /** R2.17: the page to go back to once an added e-mail is confirmed (the checkout). */
+  returnTo?: string | null
 }) {
   const locale = getLocale()
   const { flash } = useSite()
@@ -57,6 +61,7 @@ export function AccountArea({
   const auth = AuthActor.useActorRef()
   const modal = ModalActor.useActorRef()
   const calls = useAccountCalls()
+  const router = useRouter()
   const [logic] = useState(() =>
     createWithEffects(
       createAccountMachine,
@@ -66,13 +71,14 @@ export function AccountArea({
           openConfirm: ({ self }, params) => modal.send({ type: 'modal.open', content: { dialog: CONFIRM_DIALOG[params.kind] }, replyTo: self }),
           toast: (_, params) => notify(params),
           updateUser: () => auth.send({ type: 'user.refresh' }),
+          navigate: (_, params) => void navigateTo(router, params.to),
           logError: (_, params) => reportFailure('account:', params.error),
         },
       }),
       RENDERED,
     ),
   )
-  const [state, send] = useMachine(logic, { inspect: useMachineInspect() })
+  const [state, send] = useMachine(logic, { input: { returnTo }, inspect: useMachineInspect() })
   const busy = state.hasTag('busy')
   if (!user && fetchingUser && !unavailable)
     return (
@@ -256,6 +262,7 @@ export function AccountArea({
         form={state.children[EMAIL_FORM] as FormRef | undefined}
         codeForm={state.children[EMAIL_CODE_FORM] as FormRef | undefined}
         flash={flash}
+        returnTo={returnTo}
       />
       <PasswordCard busy={busy} form={state.children[PASSWORD_FORM] as FormRef | undefined} flash={flash} />
     </div>
@@ -358,6 +365,7 @@ function EmailCard({
   form,
   codeForm,
   flash,
+  returnTo,
 }: {
   busy: boolean
   pending: string | null
@@ -365,11 +373,17 @@ function EmailCard({
   form: FormRef | undefined
   codeForm: FormRef | undefined
   flash: Flash | null
+  returnTo: string | null
 }) {
   return (
     <section className="card" aria-labelledby="acc-email">
       <h2 id="acc-email">{adding ? m.acc_add_email_title() : m.acc_change_email_title()}</h2>
       {adding ? <p className="form-card__muted">{m.acc_add_email_text()}</p> : null}
+      {returnTo ? (
+        <p className="notice" data-testid="email-return">
+          {m.acc_email_return_text()} <a href={returnTo}>{m.acc_email_return_link()}</a>
+        </p>
+      ) : null}
       <AccountForm id={EMAIL_FORM} form={form} busy={busy} flash={flash} testId="change-email">
         <FormField name="new-email" label={m.acc_new_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
         <FlashLine flash={flash} form={EMAIL_FORM} />

@@ -19,7 +19,9 @@ export function accountCalls(api: Api) {
     cancelSubscription: fromPromise<AccountResult, Record<string, string>>(() => result(api.cancelSubscription())),
     resumeRenewal: fromPromise<AccountResult, Record<string, string>>(() => result(api.resumeSubscription())),
     resetDevice: fromPromise<AccountResult, Record<string, string>>(() => result(api.resetDevice())),
-    changeEmail: fromPromise<AccountResult, Record<string, string>>(({ input }) => result(api.changeEmail({ email: input['new-email'] ?? '' }))),
+    changeEmail: fromPromise<AccountResult, Record<string, string>>(({ input }) =>
+      result(api.changeEmail({ email: input['new-email'] ?? '', ...(input.redirect ? { redirect: input.redirect } : {}) })),
+    ),
     confirmEmailCode: fromPromise<AccountResult, Record<string, string>>(({ input }) => result(api.confirmEmail(input.code ?? ''))),
     changePassword: fromPromise<AccountResult, Record<string, string>>(({ input }) =>
       result(api.credentials({ password: input.password ?? '', password_confirm: input['password-confirm'] ?? '' })),

@@ -14,7 +14,7 @@ import {
   selectRestored,
   selectTrialUsed,
 } from '#machines/payment.ts'
-import type { Locale } from '#machines/rules/locale.ts'
+import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { chargeSchedule, daysLabel } from '#machines/rules/plans.ts'
 import { Agreements } from './agreements.tsx'
 import { formatDate, formatPrice } from './format.ts'
@@ -207,7 +207,13 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
             </a>
           ) : null}
           {reason === 'email' ? (
-            <Link to="/account" hash="acc-email" className="button button--ghost" data-testid="premium-add-email">
+            <Link
+              to="/account"
+              search={{ redirect: localePath(locale, '/premium') }}
+              hash="acc-email"
+              className="button button--ghost"
+              data-testid="premium-add-email"
+            >
               {m.premium_add_email()}
             </Link>
           ) : null}

@@ -6,9 +6,14 @@ import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/site/page-intro.tsx'
 import { setErrorStatus } from '#app/site/route-error.ts'
 import { useSite } from '#app/site/use-site.ts'
+import { isSafeRedirect } from '#machines/rules/redirect.ts'
+
+/** R2.17: the page that sent the visitor to add an e-mail (the checkout), when it is a safe local path. */
+const AccountSearch = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
 /** R2, R7: the account area (protected). */
 export const Route = createFileRoute('/_protected/account')({
+  validateSearch: AccountSearch,
   onError: setErrorStatus,
   loader: async ({ location }) => {
     await whenAuthSettled()
@@ -23,12 +28,14 @@ export const Route = createFileRoute('/_protected/account')({
 function AccountPage() {
   const { product } = useSite()
   const data = Route.useLoaderData()
+  const { redirect } = Route.useSearch()
   return (
     <PageIntro heading={m.page_account_heading({ product })} intro={m.page_account_intro({ product })}>
       <AccountArea
         offer={data.status === 'ok' ? data.offer : null}
         payments={data.status === 'ok' ? data.payments : undefined}
         unavailable={data.status === 'unavailable'}
+        returnTo={redirect ?? null}
       />
     </PageIntro>
   )

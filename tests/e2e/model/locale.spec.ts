@@ -81,13 +81,19 @@ async function sees(page: Page, s: Snap) {
   const c = ctx(s)
   const path = onForm(s) ? `/${c.pageLocale}/login` : c.path
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe(path)
-  await onPage(page, c.pageLocale, new RegExp(`${path.replace(/\//gu, '\\/')}$`, 'u'))
+  // The sign-in page remembers the page it was opened from (R2.17).
+  await onPage(page, c.pageLocale, new RegExp(`${path.replace(/\//gu, '\\/')}${onForm(s) ? '(?:\\?redirect=[^#]*)?' : ''}$`, 'u'))
   if (onForm(s)) await fieldMessage(page, c.pageLocale, emailMessage(c.pageLocale, c.validationLocale ?? 'built-in'))
 }
 
 /** What each step must leave behind, beyond the state's view: the language remembered, the toast of a fallback. */
 const then: Partial<Record<LocaleStep, (page: Page, step: PathStep<LocaleStep>) => Promise<void>>> = {
   PICK_CURRENT: async (page, { before }) => expect(await cookie(page)).toBe(ctx(before).locale),
+  // R2.17: the header's sign-in link remembers the page it was opened from (not the English root, where signing in ends anyway).
+  OPEN_LOGIN: async (page, { before }) => {
+    const from = ctx(before).path
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(from === '/' ? null : from)
+  },
   SWITCH: async (page, { before }) => expect(await cookie(page)).toBe(NEXT_LANGUAGE[ctx(before).locale]),
   SWITCH_VALIDATION_FILE_FAILS: async (page, { before }) => expect(await cookie(page)).toBe(NEXT_LANGUAGE[ctx(before).locale]),
   SWITCH_LANGUAGE_FILES_FAIL: (page) => languageToast(page),
@@ -136,9 +142,9 @@ const act: Record<LocaleStep, (page: Page, before: Snap) => Promise<void>> = {
     })
     await switchTo(page, first)
     const route = await asked
-    await expect(page).toHaveURL(new RegExp(`/${ctx(s).pageLocale}/login$`, 'u'))
+    await expect(page).toHaveURL(new RegExp(`/${ctx(s).pageLocale}/login(?:\\?|$)`, 'u'))
     await switchTo(page, second)
-    await expect(page).toHaveURL(new RegExp(`/${second}/login$`, 'u'), { timeout: 20_000 })
+    await expect(page).toHaveURL(new RegExp(`/${second}/login(?:\\?|$)`, 'u'), { timeout: 20_000 })
     // The first language's file answers late (its page has gone: the request may be cancelled).
     await route.continue().catch(() => {})
   },

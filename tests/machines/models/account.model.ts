@@ -12,7 +12,7 @@ import { accountMachine } from '#machines/account.ts'
 import { expect } from '../check.ts'
 import { ctx, type Effect, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 
-type AccountCtx = { confirming: 'cancel' | 'reset' | null; error: string | null }
+type AccountCtx = { confirming: 'cancel' | 'reset' | null; error: string | null; returnTo: string | null }
 const a = (s: Snap | null) => ctx<AccountCtx>(s)
 const state = (s: Snap) => s.value as string
 
@@ -63,6 +63,10 @@ function answeredCall(s: Step, outcome: 'done' | 'error'): string {
   return call
 }
 
+/** The page each start names to go back to once an added e-mail is confirmed (R2.17). */
+const CHECKOUT = '/ru/premium'
+const returnOf = (s: Step) => (s.input as { returnTo?: string } | undefined)?.returnTo ?? null
+
 const named = (s: Step) => s.effects.filter((e): e is Extract<Effect, { kind: 'action' }> => e.kind === 'action').map((e) => [e.type, e.params])
 
 const properties: Property[] = [
@@ -73,7 +77,7 @@ const properties: Property[] = [
     when: (s) => s.index === 0,
     check: (s) => {
       expect(state(s.after)).toBe('idle')
-      expect(a(s.after)).toEqual({ confirming: null, error: null })
+      expect(a(s.after)).toEqual({ confirming: null, error: null, returnTo: returnOf(s) })
       expect(s.effects).toEqual(FORMS)
     },
   },
@@ -96,7 +100,7 @@ const properties: Property[] = [
     check: (s) => {
       const kind = s.event.type === 'account.cancelSubscription' ? 'cancel' : 'reset'
       expect(state(s.after)).toBe('confirming')
-      expect(a(s.after)).toEqual({ confirming: kind, error: null })
+      expect(a(s.after)).toEqual({ confirming: kind, error: null, returnTo: returnOf(s) })
       expect(named(s)).toEqual([['openConfirm', { kind }]])
       expect(s.effects).toHaveLength(1)
     },
@@ -119,7 +123,7 @@ const properties: Property[] = [
     when: (s) => s.index > 0 && state(s.before!) === 'idle' && s.event.type === 'account.resumeRenewal',
     check: (s) => {
       expect(state(s.after)).toBe('resuming')
-      expect(a(s.after)).toEqual({ confirming: null, error: null })
+      expect(a(s.after)).toEqual({ confirming: null, error: null, returnTo: returnOf(s) })
       expect(s.effects).toEqual([{ kind: 'start', id: 'resumeRenewal', src: 'resumeRenewal', input: {} }])
     },
   },
@@ -135,13 +139,15 @@ const properties: Property[] = [
         return
       }
       expect(state(s.after)).toBe(next)
-      expect(a(s.after)).toEqual({ confirming: null, error: null })
-      expect(s.effects).toEqual([{ kind: 'start', id: CALL_OF[next], src: CALL_OF[next], input: s.event.values }])
+      expect(a(s.after)).toEqual({ confirming: null, error: null, returnTo: returnOf(s) })
+      // R2.17: the e-mail change names the page to come back to, for the confirmation link.
+      const input = next === 'changingEmail' && returnOf(s) !== null ? { ...(s.event.values as object), redirect: CHECKOUT } : s.event.values
+      expect(s.effects).toEqual([{ kind: 'start', id: CALL_OF[next], src: CALL_OF[next], input }])
     },
   },
   {
-    name: "a call that succeeded: back to idle, a success toast with the backend's message, the refreshed user handed on; a new password empties both password fields",
-    requirement: 'R4.21',
+    name: "a call that succeeded: back to idle, a success toast with the backend's message, the refreshed user handed on; a new password empties both password fields; a confirmed address empties the e-mail and code fields and, opened from the checkout, goes back there",
+    requirement: 'R2.17, R4.21',
     when: (s) => s.event.type.startsWith('xstate.done.actor.'),
     check: (s) => {
       const call = answeredCall(s, 'done')
@@ -153,6 +159,13 @@ const properties: Property[] = [
         { kind: 'action', type: 'updateUser', params: DONE, context: a(s.before) },
         ...(call === 'changePassword'
           ? [{ kind: 'send', to: 'account-password', event: { type: 'form.clear', names: ['password', 'password-confirm'] } }]
+          : []),
+        ...(call === 'confirmEmailCode'
+          ? [
+              { kind: 'send', to: 'account-email', event: { type: 'form.clear', names: ['new-email'] } },
+              { kind: 'send', to: 'account-email-code', event: { type: 'form.clear', names: ['code'] } },
+              ...(returnOf(s) === null ? [] : [{ kind: 'action', type: 'navigate', params: { to: CHECKOUT }, context: a(s.before) }]),
+            ]
           : []),
       ])
     },
@@ -215,7 +228,10 @@ function events(): TestEvent[] {
 export const accountModel: MachineModel = {
   name: 'account',
   machine: accountMachine,
-  inputs: [{ label: 'the account page of a signed-in user' }],
+  inputs: [
+    { label: 'the account page of a signed-in user' },
+    { label: 'the account page opened from the checkout to add an e-mail', input: { returnTo: CHECKOUT } },
+  ],
   events,
   properties,
 }

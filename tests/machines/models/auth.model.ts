@@ -312,16 +312,17 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'logged in once the user is fetched: the session stored, then the remembered target or the root',
+    name: 'logged in once the user is fetched: the session stored, then the remembered target or the root, and a success toast says so',
     requirement: 'R2.17, R3.6, R4.14',
     when: on('xstate.done.actor.fetchUser', (b) => b.matches({ loggingIn: 'fetchingUser' })),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
       expect(s.after.matches({ loggedIn: 'active' })).toBe(true)
       expect(ctx<Ctx>(s.after).user).toEqual(s.event.output)
-      expect(trace(s).filter((t) => !t.startsWith('stop:'))).toEqual(['storeSession', 'navigate'])
+      expect(trace(s).filter((t) => !t.startsWith('stop:'))).toEqual(['storeSession', 'navigate', 'toast'])
       expect(action(s, 'storeSession')?.params).toEqual(storeParams(b))
       expect(action(s, 'navigate')?.params).toEqual({ to: b.redirectTo })
+      expect(action(s, 'toast')?.params).toEqual({ kind: 'success', key: 'session.signedIn' })
     },
   },
   {

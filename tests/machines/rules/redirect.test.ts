@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
+import { isSafeRedirect, safeRedirect, signInReturn } from '#machines/rules/redirect.ts'
 
 describe('R5: safe redirect targets', () => {
   it.each(['/', '/ru/premium', '/en/account?tab=sub&x=1#plans', '/de/wiki/some-page_1~%20', '/@user', '/ru/premium#plans', '/вики/страница'])(
@@ -77,4 +77,22 @@ describe('R5: safe redirect targets', () => {
     expect(safeRedirect('/ru/premium')).toBe('/ru/premium')
     expect(safeRedirect(null, '/en')).toBe('/en')
   })
+})
+
+describe('R2.17: the page a visitor opening sign-in from it comes back to', () => {
+  it.each([
+    ['/ru/premium', '/ru/premium'],
+    ['/premium?plan=3#plans', '/premium?plan=3#plans'],
+    ['/de', '/de'],
+    ['/en/wiki/skins', '/en/wiki/skins'],
+    ['/ru/join/ABC123', '/ru/join/ABC123'],
+  ])('remembers %s', (page, back) => {
+    expect(signInReturn(page)).toBe(back)
+  })
+  it.each(['/', '/login', '/ru/login', '/de/login?redirect=%2Fde%2Fpremium', '/en/login/abcdef', '//evil.example', '/%2F%2Fevil'])(
+    'remembers nothing from %s',
+    (page) => {
+      expect(signInReturn(page)).toBeNull()
+    },
+  )
 })
