@@ -2,6 +2,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { accountMachine } from './account.ts'
 import { authMachine } from './auth.ts'
+import { cardMachine } from './card.ts'
 import { deadlineMachine } from './deadline.ts'
 import { fieldMachine } from './field.ts'
 import { formMachine } from './form.ts'
@@ -15,6 +16,7 @@ import { lightboxMachine, menuMachine, modalMachine } from './ui.ts'
 export {
   accountMachine,
   authMachine,
+  cardMachine,
   confirmMachine,
   deadlineMachine,
   fieldMachine,
@@ -51,6 +53,7 @@ export const machines: readonly MachineEntry[] = [
   { name: 'sign-in', requirements: 'R4, R5, R7', machine: signInMachine },
   { name: 'confirm', requirements: 'R2, R5, R7', machine: confirmMachine },
   { name: 'account', requirements: 'R4, R5, R7', machine: accountMachine },
+  { name: 'card', requirements: 'R7, R8, R9', machine: cardMachine },
   { name: 'join', requirements: 'R2, R5, R7', machine: joinMachine },
   { name: 'request', requirements: 'R4, R7, R8', machine: requestMachine },
 ]

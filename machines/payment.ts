@@ -28,7 +28,7 @@ import {
 } from '#machines/rules/payment.ts'
 import { isPlanOpen, isPlanShown, isTrialPlan, offerFits } from '#machines/rules/plans.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
-import { PAYMENT_FAIL_TOAST, PAYMENT_SUCCESS_TOAST, PAYMENT_TRIAL_USED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import { PAYMENT_FAIL_TOAST, PAYMENT_OFFER_USED_TOAST, PAYMENT_SUCCESS_TOAST, PAYMENT_TRIAL_USED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export type { Agreement } from '#machines/rules/payment.ts'
@@ -279,6 +279,9 @@ function failToast(): ToastParams {
 function trialUsedToast(): ToastParams {
   return PAYMENT_TRIAL_USED_TOAST
 }
+function offerUsedToast(): ToastParams {
+  return PAYMENT_OFFER_USED_TOAST
+}
 function refusedParams({ event }: { event: { output?: unknown } }): LogParams {
   return { message: 'payment refused', detail: event.output }
 }
@@ -321,7 +324,7 @@ const paymentFailed = {
 } as const
 /**
  * The backend refused the payment at confirmation (R4.5, R9.2): nothing was taken, the failure is
- * kept, logged and told (for a used trial, in its own words), and the plans are back.
+ * kept, logged and told (for a used trial or a used offer, in its own words), and the plans are back.
  */
 const refusal = [
   { type: 'assignFailure', params: refusedParams },
@@ -332,6 +335,11 @@ const paymentRefused = [
     guard: { type: 'isTrialRefused', params: outputParams },
     target: '#payment.selecting',
     actions: [...refusal, { type: 'toast', params: trialUsedToast }, 'assignTrialUsed'],
+  },
+  {
+    guard: { type: 'isOfferRefused', params: outputParams },
+    target: '#payment.selecting',
+    actions: [...refusal, { type: 'toast', params: offerUsedToast }, 'assignOfferUsed'],
   },
   { guard: { type: 'isRefused', params: outputParams }, target: '#payment.selecting', actions: [...refusal, { type: 'toast', params: failToast }] },
 ] as const
@@ -436,6 +444,11 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
           ? { trialUsed: context.loggedIn, subscription: null, label: '' }
           : { trialUsed: context.loggedIn },
       ),
+      /**
+       * R9.16: the backend refused the special offer at confirmation, the account having taken it
+       * meanwhile: it is no longer offered, and no longer chosen.
+       */
+      assignOfferUsed: assign(({ context }) => (context.special ? { offer: null, special: false, subscription: null, label: '' } : { offer: null })),
       clearOptions: assign({ options: null }),
       /** R4: reset the premium state: redirect target, agreements, subscription, options. */
       resetPremium: assign({
@@ -464,6 +477,7 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
       isConfirmed: (_, check: PaymentCheck) => check === 'paid',
       isRefused: (_, check: PaymentCheck) => check === 'refused',
       isTrialRefused: (_, check: PaymentCheck) => check === 'trial_used',
+      isOfferRefused: (_, check: PaymentCheck) => check === 'offer_used',
       hasChecksLeft: ({ context }) => context.checks < CONFIRMATION_CHECKS,
     },
   }).createMachine({
@@ -654,15 +668,6 @@ export function selectRestored(snapshot: SnapshotLike): boolean {
 export function selectLoginHref(snapshot: { context: Pick<PaymentContext, 'locale'> }): string {
   const { locale } = snapshot.context
   return loginHref(localePath(locale, '/login'), localePath(locale, '/premium'))
-}
-
-/**
- * Selector, R9: payselection charges roubles only; a plan priced in another currency is
- * charged in roubles, and the visitor is told so.
- */
-export function selectCurrencyNote(snapshot: { context: Pick<PaymentContext, 'service' | 'subscription'> }): boolean {
-  const { service, subscription } = snapshot.context
-  return service === 'payselection' && subscription !== null && subscription.prices?.using?.currency !== 'RUB'
 }
 
 /** Selector: the special offer's plan at the offer's price, when the visitor has one on offer. */

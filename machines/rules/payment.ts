@@ -36,19 +36,38 @@ export interface Subscription {
 /**
  * What the backend says of a payment after the widget's success (R4.5, R9.2): `pending` until the
  * provider's notification is in, then `paid`; `trial_used` when it refused a trial at
- * confirmation because the account's trial was used meanwhile (the hold is voided); `refused`
- * for any other refusal.
+ * confirmation because the account's trial was used meanwhile (the hold is voided);
+ * `offer_used` when it refused a special offer bought twice side by side (R9.16); `refused` for
+ * any other refusal.
  */
-export type PaymentCheck = 'pending' | 'paid' | 'refused' | 'trial_used'
+export type PaymentCheck = 'pending' | 'paid' | 'refused' | 'trial_used' | 'offer_used'
 
 /**
  * R4.5, R9.2: `GET /payments/{id}`'s answer as the payment machine reads it after the widget's
  * success. A decline on record is an earlier card's in the same form (the widget said this one was
  * approved, R9.19): its notification is still to come.
  */
-export function readPaymentCheck(answer: { status: 'pending' | 'paid' | 'failed'; failure?: string | null }): PaymentCheck {
-  if (answer.status !== 'failed' || answer.failure === 'declined') return answer.status === 'paid' ? 'paid' : 'pending'
-  return answer.failure === 'trial_used' ? 'trial_used' : 'refused'
+export function readPaymentCheck(answer: { status: 'pending' | 'paid' | 'failed' | 'voided'; failure?: string | null }): PaymentCheck {
+  if (answer.status === 'paid') return 'paid'
+  if (answer.status === 'pending' || (answer.status === 'failed' && answer.failure === 'declined')) return 'pending'
+  // A voided payment is a card check's end (R9.22), never a subscription payment's.
+  if (answer.status === 'failed' && (answer.failure === 'trial_used' || answer.failure === 'offer_used')) return answer.failure
+  return 'refused'
+}
+
+/**
+ * R9.22: what the backend says of a card check after the widget's success: `pending` until the
+ * provider's notification is in; `replaced` once the new card is the renewal card and the
+ * authorisation voided; `refused` for any other end. A decline on record is an earlier card's in
+ * the same form: its notification is still to come.
+ */
+export type CardCheck = 'pending' | 'replaced' | 'refused'
+
+/** R9.22: `GET /payments/{id}`'s answer for a card check. */
+export function readCardCheck(answer: { status: string; failure?: string | null }): CardCheck {
+  if (answer.status === 'voided') return 'replaced'
+  if (answer.status === 'pending' || (answer.status === 'failed' && answer.failure === 'declined')) return 'pending'
+  return 'refused'
 }
 
 /** R3: what `POST /payments` answers. */
@@ -178,7 +197,8 @@ export interface PayselectionRequest {
   language: string
   keys: { serviceId: string; key: string }
   request: {
-    MetaData: { PaymentType: 'Pay' }
+    /** `Block` holds the amount (a card check, R9.22); `Pay` charges it. */
+    MetaData: { PaymentType: 'Pay' | 'Block' }
     PaymentRequest: {
       OrderId: string
       Amount: string
@@ -197,6 +217,8 @@ export type WidgetRequest = CloudPaymentsRequest | PayselectionRequest
 export interface WidgetRequestInput {
   service: PaymentService
   subscriptionId: number
+  /** The operation, when the plan does not decide it: a card check only authorises (R9.22). */
+  scheme?: PaymentScheme
   description: string
   options: PaymentOptions
   locale: string
@@ -214,7 +236,7 @@ export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
       language,
       keys: { serviceId: input.payselection.serviceId, key: input.payselection.publicKey },
       request: {
-        MetaData: { PaymentType: 'Pay' },
+        MetaData: { PaymentType: input.scheme === 'auth' ? 'Block' : 'Pay' },
         PaymentRequest: {
           OrderId: String(options.payment_id),
           Amount: formatPayselectionAmount(options.amount),
@@ -235,7 +257,7 @@ export function buildWidgetRequest(input: WidgetRequestInput): WidgetRequest {
   return {
     service: 'cloudpayments',
     language,
-    scheme: paymentScheme(input.subscriptionId),
+    scheme: input.scheme ?? paymentScheme(input.subscriptionId),
     options: {
       publicId: input.publicId,
       description: input.description,

@@ -12,6 +12,10 @@ export const TOAST_KEYS = [
   'payments.fail',
   'payments.pending',
   'payments.trialUsed',
+  'payments.offerUsed',
+  'card.replaced',
+  'card.fail',
+  'card.pending',
   'notifications.errors.language',
   'notifications.errors.other',
   'session.expired',
@@ -29,6 +33,8 @@ export const PAYMENT_SUCCESS_TOAST = { kind: 'success', key: 'payments.success' 
 export const PAYMENT_FAIL_TOAST = { kind: 'error', key: 'payments.fail' } as const satisfies ToastParams
 /** R9.2: the backend refused a trial at confirmation: the account's trial was used meanwhile. */
 export const PAYMENT_TRIAL_USED_TOAST = { kind: 'error', key: 'payments.trialUsed' } as const satisfies ToastParams
+/** R9.16: the backend refused a special offer at confirmation: the account took it meanwhile. */
+export const PAYMENT_OFFER_USED_TOAST = { kind: 'error', key: 'payments.offerUsed' } as const satisfies ToastParams
 /** R8: a language file failed; English is shown instead. */
 export const LANGUAGE_ERROR_TOAST = { kind: 'error', key: 'notifications.errors.language' } as const satisfies ToastParams
 /** R8: the session expired on a page that needs it. */

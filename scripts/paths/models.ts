@@ -2,6 +2,7 @@
 import type { MachineModel } from '../../tests/machines/harness.ts'
 import { accountModel } from '../../tests/machines/models/account.model.ts'
 import { authModel } from '../../tests/machines/models/auth.model.ts'
+import { cardModel } from '../../tests/machines/models/card.model.ts'
 import { deadlineModel } from '../../tests/machines/models/deadline.model.ts'
 import { fieldModel } from '../../tests/machines/models/field.model.ts'
 import { formModel } from '../../tests/machines/models/form.model.ts'
@@ -15,6 +16,7 @@ import { lightboxModel, menuModel, modalModel } from '../../tests/machines/model
 export const MODELS: readonly MachineModel[] = [
   accountModel,
   authModel,
+  cardModel,
   confirmModel,
   deadlineModel,
   fieldModel,

@@ -111,6 +111,10 @@ export function createApi(options: ApiOptions) {
     payments: () => call(S.PaymentHistory, 'GET', '/payments'),
     /** GET /payments/{id}/receipt (issue 37, an extension of R7): a paid payment's receipt. */
     receipt: (id: string) => call(S.Receipt, 'GET', `/payments/${seg(id)}/receipt`),
+    /** GET /payments/card (R9.22, an extension of R7): the card renewals are charged to. */
+    renewalCard: () => call(S.RenewalCardAnswer, 'GET', '/payments/card'),
+    /** POST /payments/card (R9.22, an extension of R7): a card check that makes a new card the renewal card. */
+    replaceCard: (body: { service: string }) => call(S.PaymentOptions, 'POST', '/payments/card', { body }),
     resetDevice: () => call(S.UserMessage, 'DELETE', '/users/device/reset'),
     collectAnalytics: (body: { domain: string; token: string | null; client_id: string; utm: Record<string, string> | null }) =>
       call(S.Accepted, 'POST', '/analytics/collect', { body, auth: false }),

@@ -28,6 +28,8 @@ const METHODS = [
   'payment',
   'payments',
   'receipt',
+  'renewalCard',
+  'replaceCard',
   'specialOffer',
   'createPayment',
   'resetDevice',

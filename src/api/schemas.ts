@@ -169,10 +169,20 @@ export const PaymentHistory = type({ payments: PaymentEntry.array() })
 export const Receipt = PaymentEntry.and({ transaction_id: 'string | null', email: 'string' })
 export type Receipt = typeof Receipt.infer
 
-/** R7: a payment's state; `failure` (why a failed one failed) is an extension of the spec's contract. */
+/**
+ * R7: a payment's state; `failure` (why a failed one failed: `declined`, `scheme_mismatch`,
+ * `trial_used`, `offer_used`, or a reason this site does not know, read as a refusal) and `voided`
+ * (a card check done, R9.22) are extensions of the spec's contract.
+ */
 export const PaymentStatus = type({
   payment_id: id,
-  status: "'pending' | 'paid' | 'failed'",
-  'failure?': "'declined' | 'scheme_mismatch' | 'trial_used' | null",
+  status: "'pending' | 'paid' | 'failed' | 'voided'",
+  'failure?': 'string <= 64 | null',
 })
 export type PaymentStatus = typeof PaymentStatus.infer
+
+/** R9.22, an extension of R7 (GET /payments/card): the card renewals are charged to, if any. */
+export const RenewalCardAnswer = type({
+  card: type({ brand: 'string <= 32 | null', last4: /^\d{4}$/, 'service?': 'string', 'updated_at?': isoDate }).or('null'),
+})
+export type RenewalCardAnswer = typeof RenewalCardAnswer.infer

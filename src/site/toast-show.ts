@@ -16,10 +16,14 @@ const TOAST_TEXT: Record<ToastKey, () => string> = {
   'payments.fail': paymentTexts.payments_fail,
   'payments.pending': paymentTexts.payments_pending,
   'payments.trialUsed': paymentTexts.payments_trial_used,
+  'payments.offerUsed': paymentTexts.payments_offer_used,
   'notifications.errors.language': notificationTexts.notifications_errors_language,
   'notifications.errors.other': notificationTexts.notifications_errors_other,
   'session.expired': () => m.acc_session_expired(),
   'session.signedIn': () => m.acc_signed_in(),
+  'card.replaced': () => m.acc_card_replaced(),
+  'card.fail': () => m.acc_card_fail(),
+  'card.pending': () => m.acc_card_pending(),
 }
 
 export function toastText(request: ToastParams): string {

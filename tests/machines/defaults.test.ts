@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { type AnyStateMachine, createActor } from 'xstate'
 import { accountMachine } from '#machines/account.ts'
 import { authMachine } from '#machines/auth.ts'
+import { cardMachine } from '#machines/card.ts'
 import { fieldMachine } from '#machines/field.ts'
 import { joinMachine } from '#machines/join.ts'
 import { localeMachine } from '#machines/locale.ts'
@@ -39,6 +40,12 @@ const cases: [string, AnyStateMachine, string][] = [
   ['account', accountMachine, 'changeEmail'],
   ['account', accountMachine, 'confirmEmailCode'],
   ['account', accountMachine, 'changePassword'],
+  ['card', cardMachine, 'createCardCheck'],
+  ['card', cardMachine, 'loadWidgetScript'],
+  ['card', cardMachine, 'runWidget'],
+  ['card', cardMachine, 'checkCard'],
+  ['card', cardMachine, 'wait'],
+  ['card', cardMachine, 'loadCard'],
   ['join', joinMachine, 'registerReferrer'],
   ['request', requestMachine, 'run'],
 ]

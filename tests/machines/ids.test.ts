@@ -20,6 +20,7 @@ describe('the machines and their ids', () => {
       ['sign-in', 'signIn'],
       ['confirm', 'confirm'],
       ['account', 'account'],
+      ['card', 'card'],
       ['join', 'join'],
       ['request', 'request'],
     ])

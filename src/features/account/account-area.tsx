@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
-import type { PaymentEntry, SpecialOffer, User } from '#app/api/schemas.ts'
+import type { PaymentEntry, RenewalCardAnswer, SpecialOffer, User } from '#app/api/schemas.ts'
 import { formatDate, formatPrice } from '#app/features/premium/format.ts'
 import { DAYS } from '#app/features/premium/plans.ts'
 import { formAction } from '#app/forms/endpoints.ts'
@@ -28,6 +28,7 @@ import { AuthActor } from './auth-actor.ts'
 import { navigateTo } from './auth-provider.tsx'
 import { NewPasswordField } from './new-password-field.tsx'
 import { PaymentHistory } from './payment-history.tsx'
+import { RenewalCardSection } from './renewal-card.tsx'
 
 /** R9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
 function subscriptionPlanLabel(sub: NonNullable<User['subscription']>, locale: Locale): string {
@@ -45,11 +46,14 @@ export function AccountArea({
   payments,
   unavailable = false,
   returnTo = null,
+  renewalCard,
 }: {
   offer: SpecialOffer['offer']
   /** The payment history; null: the backend has none to give; undefined: not asked for. */
   payments?: readonly PaymentEntry[] | null
   unavailable?: boolean
+  /** R9.22: the card on file; null: the backend could not say; undefined: not asked for. */
+  renewalCard?: RenewalCardAnswer | null
   /** R2.17: the page to go back to once an added e-mail is confirmed (the checkout). */
   returnTo?: string | null
 }) {
@@ -241,6 +245,7 @@ export function AccountArea({
         </section>
       ) : null}
 
+      {sub?.active && renewalCard !== undefined ? <RenewalCardSection answer={renewalCard} locale={locale} canReplace={renewing} /> : null}
       {payments !== undefined ? <PaymentHistory payments={payments} locale={locale} /> : null}
       <section className="card" aria-labelledby="acc-device" data-testid="account-device">
         <h2 id="acc-device">{m.acc_device_title()}</h2>

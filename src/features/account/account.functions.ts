@@ -2,16 +2,23 @@
  * The account page's first paint: the special offer (R7: GET /users/subscription/special) and
  * the payment history (GET /payments, an extension), fetched on the server with the visitor's
  * session. A session the backend no longer knows sends the visitor to login; a backend without
- * the history leaves it unavailable (null), and nothing else.
+ * the history leaves it unavailable (null), and nothing else; the card on file (GET /payments/card,
+ * R9.22) likewise.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { ApiError } from '#app/api/client.ts'
-import type { PaymentEntry, Receipt, SpecialOffer } from '#app/api/schemas.ts'
+import type { PaymentEntry, Receipt, RenewalCardAnswer, SpecialOffer } from '#app/api/schemas.ts'
 import { PageRequest } from '#app/site/page-request.ts'
 import { clearSessionCookies, pageApi, pageSession } from './session.server.ts'
 
 export type AccountData =
-  | { status: 'ok'; offer: SpecialOffer['offer']; payments: PaymentEntry[] | null }
+  | {
+      status: 'ok'
+      offer: SpecialOffer['offer']
+      payments: PaymentEntry[] | null
+      /** R9.22: the card on file; null when the backend cannot say (no such endpoint, or it failed). */
+      renewalCard: RenewalCardAnswer | null
+    }
   | { status: 'unauthorized' }
   | { status: 'unavailable' }
 
@@ -23,17 +30,14 @@ export const getAccountData = createServerFn({ method: 'GET' })
     if (!session) return { status: 'unauthorized' }
     try {
       const calls = api(session.token)
-      const [{ offer }, payments] = await Promise.all([
-        calls.specialOffer(),
-        calls.payments().then(
-          (history) => history.payments,
-          (error: unknown) => {
-            if (error instanceof ApiError && error.status === 401) throw error
-            return null
-          },
-        ),
-      ])
-      return { status: 'ok', offer, payments }
+      // An extension the backend may lack answers null; only an ended session ends the page.
+      const optional = <T>(call: Promise<T>): Promise<T | null> =>
+        call.catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 401) throw error
+          return null
+        })
+      const [{ offer }, history, renewalCard] = await Promise.all([calls.specialOffer(), optional(calls.payments()), optional(calls.renewalCard())])
+      return { status: 'ok', offer, payments: history?.payments ?? null, renewalCard }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         clearSessionCookies()

@@ -259,6 +259,36 @@ export const TrialRefusedAtConfirmation: Story = {
   },
 }
 
+/**
+ * R9.16: the backend refused the special offer at confirmation (the account took it meanwhile, in
+ * another tab): the visitor is told why in words, and the offer is gone, no longer chosen.
+ */
+export const OfferRefusedAtConfirmation: Story = {
+  args: {
+    offer: { subscription_id: 3, discount_percent: 20, price: 392, old_price: 490, currency: 'RUB', expires_at: '2030-01-01T00:00:00.000Z' },
+    takeOffer: true,
+  },
+  parameters: {
+    ...site({
+      createPayment: createOk,
+      loadWidgetScript: scriptOk,
+      runWidget: widget({ type: 'widget.success' }),
+      checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'offer_used'),
+    }),
+    expectedConsoleErrors: [/^payment: payment refused offer_used/],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="offer-card"]')).not.toBeNull())
+    await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-premium')!)
+    await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-promo')!)
+    await userEvent.click(await pay(canvas))
+    await expectVisible(within(document.body).findByText(m.payments_offer_used()))
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="offer-card"]')).toBeNull())
+    await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'true')
+  },
+}
+
 /** `unconfirmed`: every check found the payment unpaid; the visitor is told what happens next and can look again. */
 export const Unconfirmed: Story = {
   parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget({ type: 'widget.success' }), checkPayment: notPaid, wait: noWait }),

@@ -34,6 +34,7 @@ function AccountPage() {
       <AccountArea
         offer={data.status === 'ok' ? data.offer : null}
         payments={data.status === 'ok' ? data.payments : undefined}
+        renewalCard={data.status === 'ok' ? data.renewalCard : undefined}
         unavailable={data.status === 'unavailable'}
         returnTo={redirect ?? null}
       />

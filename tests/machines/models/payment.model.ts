@@ -193,6 +193,7 @@ function events(snapshot: Snap): TestEvent[] {
     { type: 'xstate.done.actor.checkPayment', output: 'pending' },
     { type: 'xstate.done.actor.checkPayment', output: 'refused' },
     { type: 'xstate.done.actor.checkPayment', output: 'trial_used' },
+    { type: 'xstate.done.actor.checkPayment', output: 'offer_used' },
     { type: 'xstate.error.actor.checkPayment', error: new Error('GET /payments failed') },
     { type: 'xstate.done.actor.wait' },
     { type: 'xstate.done.actor.refreshUser' },
@@ -348,21 +349,14 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'payselection charges roubles only: a plan in another currency comes with the note',
-    requirement: 'R9.3',
-    check: (s) => {
-      const c = ctx<Ctx>(s.after)
-      expect(payment.selectCurrencyNote(s.after)).toBe(
-        inputOf(s).activeService === 'payselection' && c.subscription !== null && c.subscription.prices?.using?.currency !== 'RUB',
-      )
-    },
-  },
-  {
     name: "the special offer is the 30-day plan at the offer's price, in the plans' currency, for a signed-in visitor only",
     requirement: 'R7.2, R9.15',
     check: (s) => {
       const c = ctx<Ctx>(s.after)
-      const expected = inputOf(s).offer?.subscriptionId === 3 && c.loggedIn && inputOf(s).plans === PLANS_USD ? { plan: MONTH_OFFER, label: '30 days' } : null
+      // Until the backend refused it as taken (R9.16, checked where that happens).
+      const withdrawn = c.offer === null
+      const expected =
+        inputOf(s).offer?.subscriptionId === 3 && !withdrawn && c.loggedIn && inputOf(s).plans === PLANS_USD ? { plan: MONTH_OFFER, label: '30 days' } : null
       expect(payment.selectOfferPlan(s.after)).toEqual(expected)
       if (c.special) expect(c.subscription).toEqual(MONTH_OFFER)
     },
@@ -643,25 +637,33 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'refused at confirmation: nothing was taken, the plans are back, the refusal logged and told; a refused trial in its own words, no longer offered nor chosen',
-    requirement: 'R4.5, R8.3, R9.2',
+    name: 'refused at confirmation: nothing was taken, the plans are back, the refusal logged and told; a refused trial or offer in its own words, no longer offered nor chosen',
+    requirement: 'R4.5, R8.3, R9.2, R9.16',
     when: (s) =>
       s.index > 0 &&
       before(s).matches({ paying: { confirming: 'checking' } }) &&
       s.event.type === 'xstate.done.actor.checkPayment' &&
-      (s.event.output === 'refused' || s.event.output === 'trial_used'),
+      (s.event.output === 'refused' || s.event.output === 'trial_used' || s.event.output === 'offer_used'),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
       const c = ctx<Ctx>(s.after)
       const trial = s.event.output === 'trial_used'
+      const offer = s.event.output === 'offer_used'
       expect(s.after.matches('selecting')).toBe(true)
       expect(nonStop(s)).toEqual(['logError', 'toast'])
       expect(action(s, 'logError')?.params).toEqual({ message: 'payment refused', detail: s.event.output })
-      expect(action(s, 'toast')?.params).toEqual(trial ? { kind: 'error', key: 'payments.trialUsed' } : { kind: 'error', key: 'payments.fail' })
+      expect(action(s, 'toast')?.params).toEqual(
+        trial ? { kind: 'error', key: 'payments.trialUsed' } : offer ? { kind: 'error', key: 'payments.offerUsed' } : { kind: 'error', key: 'payments.fail' },
+      )
       expect([c.options, c.error, c.agreements]).toEqual([null, 'payment refused', b.agreements])
       expect(c.trialUsed).toBe(trial ? b.loggedIn : b.trialUsed)
-      // The refused trial is unchosen; any other plan stays chosen, to try another card.
-      expect([c.subscription, c.label]).toEqual(trial && b.subscription?.id === 1 ? [null, ''] : [b.subscription, b.label])
+      // R9.16: a refused offer is gone: not shown, not chosen (the same plan at its usual price may be chosen again).
+      expect(c.offer).toEqual(offer ? null : b.offer)
+      expect(c.special).toBe(offer ? false : b.special)
+      if (offer) expect(payment.selectOfferPlan(s.after)).toBeNull()
+      // The refused trial or offer is unchosen; any other plan stays chosen, to try another card.
+      const unchosen = (trial && b.subscription?.id === 1) || (offer && b.special)
+      expect([c.subscription, c.label]).toEqual(unchosen ? [null, ''] : [b.subscription, b.label])
       if (trial && b.loggedIn) expect(payment.selectOpenPlans(s.after).some((view) => view.plan.id === 1)).toBe(false)
     },
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { paymentMachine, selectCurrencyNote } from '#machines/payment.ts'
+import { paymentMachine } from '#machines/payment.ts'
 import {
   assertPaymentService,
   buildReceipt,
@@ -12,6 +12,7 @@ import {
   paymentLanguage,
   paymentScheme,
   payselectionLanguage,
+  readCardCheck,
   readPaymentCheck,
   requiredAgreementsFor,
 } from '#machines/rules/payment.ts'
@@ -21,12 +22,17 @@ import { PAYMENT_LANGUAGES } from '../../unit/support/payment-languages.ts'
 const RUB: PaymentOptions = { amount: 990, currency: 'RUB', payment_id: 42, user_id: 7, email: 'p@example.com', tax_system_id: 2 }
 const EUR: PaymentOptions = { amount: 12, currency: 'EUR', payment_id: 43, user_id: 7, email: 'p@example.com' }
 
-describe("R4.5, R9.2: the backend's answer after the widget's success", () => {
+describe("R4.5, R9.2, R9.16: the backend's answer after the widget's success", () => {
   it.each([
     [{ status: 'pending' }, 'pending'],
     [{ status: 'pending', failure: null }, 'pending'],
     [{ status: 'paid', failure: null }, 'paid'],
     [{ status: 'failed', failure: 'trial_used' }, 'trial_used'],
+    // R9.16: a special offer taken twice side by side.
+    [{ status: 'failed', failure: 'offer_used' }, 'offer_used'],
+    // A card check's end is no subscription payment's (R9.22).
+    [{ status: 'voided', failure: null }, 'refused'],
+    [{ status: 'failed', failure: 'something_new' }, 'refused'],
     // An earlier card declined in the same form: this one's notification is still to come.
     [{ status: 'failed', failure: 'declined' }, 'pending'],
     [{ status: 'failed', failure: 'scheme_mismatch' }, 'refused'],
@@ -34,6 +40,21 @@ describe("R4.5, R9.2: the backend's answer after the widget's success", () => {
     [{ status: 'failed' }, 'refused'],
   ] as const)('%j reads as %s', (answer, expected) => {
     expect(readPaymentCheck(answer)).toBe(expected)
+  })
+})
+
+describe("R9.22: the backend's answer for a card check after the widget's success", () => {
+  it.each([
+    [{ status: 'pending' }, 'pending'],
+    [{ status: 'pending', failure: null }, 'pending'],
+    // An earlier card declined in the same form: this one's notification is still to come.
+    [{ status: 'failed', failure: 'declined' }, 'pending'],
+    [{ status: 'voided', failure: null }, 'replaced'],
+    [{ status: 'paid', failure: null }, 'refused'],
+    [{ status: 'failed', failure: 'scheme_mismatch' }, 'refused'],
+    [{ status: 'failed', failure: null }, 'refused'],
+  ] as const)('%j is %s', (answer, expected) => {
+    expect(readCardCheck(answer)).toBe(expected)
   })
 })
 
@@ -171,20 +192,6 @@ describe('R3: the login page with the way back', () => {
     expect(loginHref('/en/login', null)).toBe('/en/login')
     expect(loginHref('/en/account', '/en/premium')).toBe('/en/account')
     expect(loginHref('/en/login?redirect=%2Fen%2Ffaq', '/en/premium')).toBe('/en/login?redirect=%2Fen%2Ffaq')
-  })
-})
-
-describe('R9: payselection charges roubles', () => {
-  const plan = (prices?: { using?: { actual: number; currency: string } }) => ({ id: 3, name: 'Month', days: 30, ...(prices ? { prices } : {}) }) as never
-  it('a plan in another currency, or without a price, gets the note; roubles do not; cloudpayments never', () => {
-    const note = (service: 'payselection' | 'cloudpayments', subscription: unknown) =>
-      selectCurrencyNote({ context: { service, subscription: subscription as never } })
-    expect(note('payselection', plan({ using: { actual: 6.99, currency: 'USD' } }))).toBe(true)
-    expect(note('payselection', plan({ using: { actual: 490, currency: 'RUB' } }))).toBe(false)
-    expect(note('payselection', plan())).toBe(true)
-    expect(note('payselection', plan({}))).toBe(true)
-    expect(note('payselection', null)).toBe(false)
-    expect(note('cloudpayments', plan({ using: { actual: 6.99, currency: 'USD' } }))).toBe(false)
   })
 })
 

@@ -1,0 +1,4 @@
+import { cardModel } from '../models/card.model.ts'
+import { runModel } from '../runner.ts'
+
+runModel(cardModel)
