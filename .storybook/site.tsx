@@ -10,6 +10,7 @@ import { type ComponentType, createContext, type ReactNode, useContext, useEffec
 import { type AnyActorRef, type EventObject, fromPromise, type InspectionEvent } from 'xstate'
 import type { User } from '#app/api/schemas.ts'
 import { AuthActor } from '#app/features/account/auth-actor.ts'
+import { CardActorsOverride } from '#app/features/account/renewal-card.tsx'
 import { splitLocalePrefix } from '#app/features/locale/locale.ts'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
 import { PaymentActorsOverride } from '#app/features/premium/use-payment.ts'
@@ -69,6 +70,8 @@ export interface SiteParameters {
   api?: ApiHandlers
   /** Replacement payment actors (see `PaymentActorsOverride`). */
   payment?: PaymentActors
+  /** Replacement card actors (see `CardActorsOverride`). */
+  card?: NonNullable<Parameters<typeof CardActorsOverride.Provider>[0]['value']>
   /** Events sent to the UI actors once mounted (open the menu, the modal, the lightbox). */
   ui?: { menu?: UiEvent[]; modal?: UiEvent[]; lightbox?: UiEvent[] }
   /** Who may see the story's page (R2); the auth machine's reactions depend on it. Default `public`. */
@@ -235,11 +238,13 @@ function Providers({
             <ModalActor.Provider options={options}>
               <LightboxActor.Provider options={options}>
                 <PaymentActorsOverride.Provider value={params.payment ?? null}>
-                  <UiEvents ui={params.ui} />
-                  {children}
-                  <ModalHost />
-                  <LightboxHost />
-                  <Toaster />
+                  <CardActorsOverride.Provider value={params.card ?? null}>
+                    <UiEvents ui={params.ui} />
+                    {children}
+                    <ModalHost />
+                    <LightboxHost />
+                    <Toaster />
+                  </CardActorsOverride.Provider>
                 </PaymentActorsOverride.Provider>
               </LightboxActor.Provider>
             </ModalActor.Provider>

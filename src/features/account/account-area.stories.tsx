@@ -1,7 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import type { User } from '#app/api/schemas.ts'
 import { m } from '#app/paraglide/messages.js'
+import type { RenewalCard } from '#machines/card.ts'
+import type { CardCheck, PaymentOptions } from '#machines/rules/payment.ts'
 import { hang } from '../../../.storybook/fetch-mock.ts'
 import { USER_ON_TRIAL, USER_WITH_SUBSCRIPTION } from '../../../.storybook/fixtures.ts'
 import { expectVisible } from '../../../.storybook/play.ts'
@@ -189,6 +192,56 @@ export const ChangingPassword: Story = {
     await userEvent.type(form.getByLabelText(m.acc_password_confirm_label(), { exact: false }), 'correct horse battery')
     await userEvent.click(form.getByRole('button', { name: m.acc_password_submit() }))
     await expectBusy(canvasElement)
+  },
+}
+
+/** R9.22: the card renewals are charged to, and the button that replaces it. */
+export const CardOnFile: Story = {
+  args: { renewalCard: { card: { brand: 'Visa', last4: '4242' } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByTestId('renewal-card-value')).toHaveTextContent('Visa ending in 4242')
+    await expect(canvas.getByTestId('replace-card')).toHaveTextContent(m.acc_card_replace())
+  },
+}
+
+/** R9.22: the card check through the (fake) provider's widget: the new card is shown, and a toast says it is saved. */
+export const CardReplaced: Story = {
+  args: { renewalCard: { card: { brand: 'Visa', last4: '4242' } } },
+  parameters: {
+    site: {
+      ...site(USER_WITH_SUBSCRIPTION).site,
+      card: {
+        createCardCheck: fromPromise<PaymentOptions, unknown>(async () => ({
+          amount: 1,
+          currency: 'RUB',
+          payment_id: 77,
+          user_id: 4821,
+          email: 'alex@example.com',
+        })),
+        loadWidgetScript: fromPromise<void, unknown>(async () => {}),
+        runWidget: fromCallback<EventObject, unknown>(({ sendBack }) => {
+          const timer = setTimeout(() => sendBack({ type: 'widget.success' }), 30)
+          return () => clearTimeout(timer)
+        }),
+        checkCard: fromPromise<CardCheck, unknown>(async () => 'replaced'),
+        loadCard: fromPromise<RenewalCard | null, void>(async () => ({ brand: 'MasterCard', last4: '4444' })),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByTestId('replace-card'))
+    await expectVisible(within(document.body).findByText(m.acc_card_replaced()))
+    await waitFor(() => expect(canvas.getByTestId('renewal-card-value')).toHaveTextContent('MasterCard ending in 4444'))
+  },
+}
+
+/** R9.22: a backend without the card endpoints: the account says so, and nothing else changes. */
+export const CardUnavailable: Story = {
+  args: { renewalCard: null },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('renewal-card-unavailable')).toHaveTextContent(m.acc_card_unavailable())
   },
 }
 

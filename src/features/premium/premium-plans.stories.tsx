@@ -323,7 +323,7 @@ export const SteamAccountWithoutEmail: Story = {
     await userEvent.click(await planButton(canvas))
     await waitFor(() => expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_email()))
     await expect(await pay(canvas)).toHaveAttribute('aria-disabled', 'true')
-    await expect(canvas.getByRole('link', { name: m.premium_add_email() })).toHaveAttribute('href', '/account#acc-email')
+    await expect(canvas.getByRole('link', { name: m.premium_add_email() })).toHaveAttribute('href', '/account?redirect=%2Fen%2Fpremium#acc-email')
   },
 }
 
