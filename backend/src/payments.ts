@@ -27,6 +27,8 @@ export interface Confirmation {
   /** The card's brand, as the notification names it or its BIN says. */
   cardBrand: string | null
   transactionId: string | null
+  /** R9.22: the provider's reusable token of the card (CloudPayments `Token`, Payselection `RebillId`), when it sent one. */
+  cardToken?: string | null
 }
 
 /**
@@ -39,7 +41,7 @@ export function isOpenForCard(payment: { status: string; failure?: string | null
 
 export interface ConfirmationResult {
   payment_id: number
-  status: 'paid' | 'failed' | 'pending'
+  status: 'paid' | 'failed' | 'pending' | 'voided'
   /** False when the notification changed nothing (already handled). */
   applied: boolean
 }
@@ -52,8 +54,29 @@ interface PaymentRow {
   amount_minor: number
   currency: string
   payer_email: string
-  status: 'pending' | 'paid' | 'failed'
+  status: 'pending' | 'paid' | 'failed' | 'voided'
   failure: string | null
+  purpose: 'subscription' | 'card_check'
+  special_offer: boolean
+}
+
+/** R9.16: whether the user has paid the special offer already (another payment than this one). */
+async function offerTakenBy(tx: Queryable, userId: number, exceptPaymentId: number): Promise<boolean> {
+  const rows = await tx.query("SELECT 1 FROM payments WHERE user_id = $1 AND special_offer AND status = 'paid' AND id <> $2 LIMIT 1", [userId, exceptPaymentId])
+  return rows.length > 0
+}
+
+/**
+ * R9.22: the card of a paid payment or a card check becomes the one renewals are charged to, when
+ * the provider sent its token; without one the card on file stays.
+ */
+async function keepRenewalCard(tx: Queryable, payment: PaymentRow, n: Confirmation, now: Date): Promise<void> {
+  if (!n.cardToken || !n.cardLast4) return
+  await tx.query(
+    `INSERT INTO renewal_cards (user_id, service, brand, last4, token, payment_id, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (user_id) DO UPDATE SET service = $2, brand = $3, last4 = $4, token = $5, payment_id = $6, updated_at = $7`,
+    [payment.user_id, payment.service, n.cardBrand, n.cardLast4, n.cardToken, payment.id, now.toISOString()],
+  )
 }
 
 /**
@@ -66,6 +89,11 @@ interface PaymentRow {
 export function acceptedOutcomes(provider: Provider, trial: boolean): readonly ProviderOutcome[] {
   if (!trial) return ['charge']
   return provider === 'cloudpayments' ? ['auth'] : ['auth', 'charge']
+}
+
+/** R9.22: a card check is only ever an authorisation, with either provider; a payment as above. */
+function outcomesFor(payment: Pick<PaymentRow, 'service' | 'purpose'>, trial: boolean): readonly ProviderOutcome[] {
+  return payment.purpose === 'card_check' ? ['auth'] : acceptedOutcomes(payment.service, trial)
 }
 
 /** CloudPayments' documented answers to a Check notification. */
@@ -99,16 +127,20 @@ export interface CheckRequest {
  */
 export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
   const [payment] = await db.query<PaymentRow & { is_trial: boolean; trial_used: boolean }>(
-    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, p.failure, s.is_trial, u.trial_used
+    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, p.failure, p.purpose, p.special_offer,
+       s.is_trial, u.trial_used
      FROM payments p JOIN subscriptions s ON s.id = p.subscription_id JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
     [n.paymentId],
   )
   if (payment?.service !== 'cloudpayments' || payment.payer_email !== n.email) return CHECK_CODES.wrongInvoice
   if (n.accountId !== null && n.accountId !== String(payment.user_id)) return CHECK_CODES.wrongAccount
   if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) return CHECK_CODES.wrongAmount
-  if (!isOpenForCard(payment) || !acceptedOutcomes('cloudpayments', payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused
+  if (!isOpenForCard(payment) || !outcomesFor(payment, payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused
+  if (payment.purpose === 'card_check') return CHECK_CODES.ok
   // R9.2: a trial payment made before the trial was used elsewhere is not authorised any more.
   if (payment.is_trial && payment.trial_used) return CHECK_CODES.refused
+  // R9.16: nor a special offer paid meanwhile by another payment.
+  if (payment.special_offer && (await offerTakenBy(db, payment.user_id, payment.id))) return CHECK_CODES.refused
   return CHECK_CODES.ok
 }
 
@@ -120,7 +152,8 @@ export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
 export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: { supportEmail: string }): Promise<ConfirmationResult> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.query<PaymentRow>(
-      'SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status, failure FROM payments WHERE id = $1 FOR UPDATE',
+      `SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status, failure, purpose, special_offer
+       FROM payments WHERE id = $1 FOR UPDATE`,
       [n.paymentId],
     )
     // Another payer's e-mail answers like an unknown payment: the endpoint tells nothing about payments.
@@ -132,19 +165,30 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
       payment.subscription_id,
     ])
     if (!plan) throw new Error(`Payment ${payment.id} refers to a missing plan`)
-    const failure = n.outcome === 'declined' ? 'declined' : acceptedOutcomes(payment.service, plan.is_trial).includes(n.outcome) ? null : 'scheme_mismatch'
+    const failure = n.outcome === 'declined' ? 'declined' : outcomesFor(payment, plan.is_trial).includes(n.outcome) ? null : 'scheme_mismatch'
+    // R9.22: a card check's card goes on file and its authorisation is voided: no days, no receipt.
+    if (payment.purpose === 'card_check' && !failure) {
+      await tx.query(
+        "UPDATE payments SET status = 'voided', failure = NULL, operation = $2, voided_at = $3, card_last4 = $4, transaction_id = $5, card_brand = $6 WHERE id = $1",
+        [payment.id, n.outcome, now.toISOString(), n.cardLast4, n.transactionId, n.cardBrand],
+      )
+      await keepRenewalCard(tx, payment, n, now)
+      return { payment_id: payment.id, status: 'voided', applied: true }
+    }
     // R9.2: one trial per account, decided here as well as when the payment was created: of trial
     // payments created side by side, the first confirmed is the trial, the others fail and their
     // hold is voided (failure `trial_used`). The user's row is locked, so confirmations queue.
-    let trialTaken = false
-    if (plan.is_trial && !failure) {
+    let refusal: string | null = failure
+    if (!refusal && (plan.is_trial || payment.special_offer)) {
       const [owner] = await tx.query<{ trial_used: boolean }>('SELECT trial_used FROM users WHERE id = $1 FOR UPDATE', [payment.user_id])
-      trialTaken = owner?.trial_used === true
+      if (plan.is_trial && owner?.trial_used === true) refusal = 'trial_used'
+      // R9.16: likewise one special offer per account: of offer payments side by side, the first confirmed.
+      else if (payment.special_offer && (await offerTakenBy(tx, payment.user_id, payment.id))) refusal = 'offer_used'
     }
-    if (failure || trialTaken) {
+    if (refusal) {
       await tx.query(
         "UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5, card_brand = $6 WHERE id = $1",
-        [payment.id, failure ?? 'trial_used', n.outcome === 'declined' ? null : n.outcome, n.cardLast4, n.transactionId, n.cardBrand],
+        [payment.id, refusal, n.outcome === 'declined' ? null : n.outcome, n.cardLast4, n.transactionId, n.cardBrand],
       )
       return { payment_id: payment.id, status: 'failed', applied: true }
     }
@@ -177,6 +221,7 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
         payment.id,
       ],
     )
+    await keepRenewalCard(tx, payment, n, now)
     await settleReferral(tx, payment.user_id, payment.id, plan.is_trial, now)
     await sendReceipt(tx, payment.id, now, opts.supportEmail)
     return { payment_id: payment.id, status: 'paid', applied: true }

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { cardBrand } from './cards.ts'
@@ -106,6 +106,17 @@ export type ChargeResult =
   | { success: false; code: string | number | null; message: string; transactionId: string | null }
 
 export const DECLINE_MESSAGE = 'Card declined by the issuer'
+
+/**
+ * R9.22: the reusable token a provider gives a card it took, as its notification sends it: the same
+ * card on the same account gives the same token (the providers keep one per card and payer).
+ */
+export function sandboxCardToken(card: Card, payer: string | undefined): string {
+  return `tk_${createHash('sha256')
+    .update(`${card.number}:${payer ?? ''}`)
+    .digest('hex')
+    .slice(0, 24)}`
+}
 
 /** A real HTTP POST with a 10 s timeout. Node tries IPv6 and IPv4 for `localhost`. */
 export const httpDeliverer: Deliverer = (n) =>
@@ -236,7 +247,8 @@ export class SandboxProvider {
       if (delay !== null) await this.schedule('cloudpayments', this.cloudpaymentsRequest('fail', fail), delay)
       return { success: false, code: 5005, message: DECLINE_MESSAGE, transactionId }
     }
-    if (delay !== null) await this.schedule('cloudpayments', this.cloudpaymentsRequest('pay', fields), delay)
+    if (delay !== null)
+      await this.schedule('cloudpayments', this.cloudpaymentsRequest('pay', { ...fields, Token: sandboxCardToken(p.card, p.accountId ?? p.email) }), delay)
     return { success: true, transactionId }
   }
 
@@ -257,7 +269,7 @@ export class SandboxProvider {
       Description: p.description,
       CardMasked: `${p.card.number.slice(0, 6)}******${p.card.number.slice(-4)}`,
       ExpirationDate: p.card.expiry,
-      ...(declined ? { ErrorMessage: DECLINE_MESSAGE } : {}),
+      ...(declined ? { ErrorMessage: DECLINE_MESSAGE } : { RebillId: sandboxCardToken(p.card, p.email) }),
     }
     const delay = this.delayFor(p.card)
     if (delay !== null) await this.schedule('payselection', this.payselectionRequest(fields), delay)

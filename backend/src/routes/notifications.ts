@@ -42,6 +42,8 @@ const CloudPaymentsNotice = type({
   'CardFirstSix?': type(/^\d{6}$/),
   'CardLastFour?': type(/^\d{4}$/),
   'CardType?': Text(32),
+  /** R9.22: the card's reusable token, for renewals. */
+  'Token?': type(/^[\w.:-]{1,128}$/),
   'Reason?': Text(256),
   'ReasonCode?': type(/^\d{1,6}$/),
   'DateTime?': Text(64),
@@ -58,6 +60,8 @@ const PayselectionNotice = type({
   Email,
   'TransactionId?': Text(64),
   'CardMasked?': type(/^\d{6}\*{2,9}\d{4}$/),
+  /** R9.22: the card's reusable token, for renewals. */
+  'RebillId?': type(/^[\w.:-]{1,128}$/),
   'ErrorMessage?': Text(256),
   '+': 'ignore',
 })
@@ -141,6 +145,7 @@ notificationRoutes.post('/cloudpayments/:kind', async (c) => {
     cardLast4: n.CardLastFour ?? null,
     cardBrand: n.CardType ?? (n.CardFirstSix ? cardBrand(n.CardFirstSix) : null),
     transactionId: n.TransactionId,
+    cardToken: n.Token ?? null,
   }
   try {
     return c.json({ code: CHECK_CODES.ok, ...(await confirmPayment(db, notice, now(), { supportEmail: c.var.deps.env.supportEmail })) })
@@ -181,6 +186,7 @@ notificationRoutes.post('/payselection', async (c) => {
       cardLast4: n.CardMasked ? n.CardMasked.slice(-4) : null,
       cardBrand: n.CardMasked ? cardBrand(n.CardMasked.slice(0, 6)) : null,
       transactionId: n.TransactionId ?? null,
+      cardToken: n.RebillId ?? null,
     },
     now(),
     { supportEmail: env.supportEmail },

@@ -7,7 +7,7 @@ import { t } from '../i18n.ts'
 import { brandOf } from '../mail.ts'
 import { OFFER_PLAN_ID, offerPriceMinor, offerTaken, subscriptionOffer } from '../offers.ts'
 import { Id, Service } from '../schemas.ts'
-import { requireUser, subscriptionGroup } from '../users.ts'
+import { isSubscriptionActive, requireUser, subscriptionGroup } from '../users.ts'
 
 /** The Russian receipt's taxation system (54-FZ code 0: general). */
 export const TAX_SYSTEM_ID = 0
@@ -88,6 +88,83 @@ paymentRoutes.post('/', requireUser, async (c) => {
       subscription_id: plan.id,
       service: body.service,
       status: 'pending' as const,
+      ...(widgetToken === null ? {} : { widget_token: widgetToken }),
+    },
+    201,
+  )
+})
+
+const CardBody = type({ service: Service })
+
+/**
+ * R9.22, an extension of R7: the card renewals are charged to (the provider's token stays here), or
+ * null before any payment gave one.
+ */
+paymentRoutes.get('/card', requireUser, async (c) => {
+  const [row] = await c.var.deps.db.query<{ service: string; brand: string | null; last4: string; updated_at: Date | string }>(
+    'SELECT service, brand, last4, updated_at FROM renewal_cards WHERE user_id = $1',
+    [c.var.user.id],
+  )
+  return c.json({ card: row ? { brand: row.brand, last4: row.last4, service: row.service, updated_at: new Date(row.updated_at).toISOString() } : null })
+})
+
+/** R9.22: what a card check costs, held and released at once: 1 in the subscription's currency. */
+export const CARD_CHECK_MINOR = 100
+
+/**
+ * R9.22, an extension of R7: a card check that makes a new card the renewal card: a payment of 1 in
+ * the subscription's currency that the widget takes as an authorisation (scheme `auth`), voided
+ * when its notification comes. Only an active subscription that renews has a card to replace.
+ */
+paymentRoutes.post('/card', requireUser, async (c) => {
+  const { db, now: clock } = c.var.deps
+  const body = validate(CardBody, await readJson(c))
+  const user = c.var.user
+  const locale = c.var.locale
+  const now = clock()
+  if (user.email === null) throw new ApiError(422, 'email_required')
+  const group = subscriptionGroup(user)
+  if (group === null || !isSubscriptionActive(user, now) || user.sub_cancelled || user.renew_plan_id === null) throw new ApiError(409, 'no_subscription')
+  const groupId = body.service === 'payselection' ? PAYSELECTION_GROUP_ID : group
+  const [plan] = await plansInGroup(db, groupId, user.renew_plan_id)
+  if (!plan) throw new ApiError(409, 'no_subscription')
+  const widgetToken = c.var.deps.env.mode === 'development' ? randomToken() : null
+  const site = siteBase(c)
+  const brand = brandOf(c.var.deps.env, site, locale)
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at,
+       locale, country_group_id, widget_token_hash, site_origin, site_name, site_support_email, purpose)
+     VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, $9, $10, $11, $12, $13, 'card_check') RETURNING id`,
+    [
+      user.id,
+      plan.id,
+      body.service,
+      CARD_CHECK_MINOR,
+      plan.currency,
+      user.email,
+      now.toISOString(),
+      locale,
+      plan.country_group_id,
+      widgetToken === null ? null : sha256(widgetToken),
+      site,
+      brand.name,
+      brand.supportEmail,
+    ],
+  )
+  return c.json(
+    {
+      amount: toMajor(CARD_CHECK_MINOR),
+      currency: plan.currency,
+      payment_id: row!.id,
+      user_id: user.id,
+      email: user.email,
+      tax_system_id: null,
+      description: t(locale, 'card_check_description'),
+      subscription_id: plan.id,
+      service: body.service,
+      status: 'pending' as const,
+      purpose: 'card_check' as const,
+      scheme: 'auth' as const,
       ...(widgetToken === null ? {} : { widget_token: widgetToken }),
     },
     201,
@@ -175,7 +252,7 @@ function historyEntry(row: HistoryRow, locale: Parameters<typeof planName>[1]) {
  */
 paymentRoutes.get('/', requireUser, async (c) => {
   const rows = await c.var.deps.db.query<HistoryRow>(
-    `${HISTORY_SELECT} WHERE p.user_id = $1 AND p.status <> 'pending' ORDER BY p.id DESC LIMIT ${PAYMENT_HISTORY_LIMIT}`,
+    `${HISTORY_SELECT} WHERE p.user_id = $1 AND p.purpose = 'subscription' AND p.status <> 'pending' ORDER BY p.id DESC LIMIT ${PAYMENT_HISTORY_LIMIT}`,
     [c.var.user.id],
   )
   return c.json({ payments: rows.map((row) => historyEntry(row, c.var.locale)) })
@@ -184,7 +261,10 @@ paymentRoutes.get('/', requireUser, async (c) => {
 /** Issue 37, an extension of R7: the receipt of one of the user's paid or held payments. */
 paymentRoutes.get('/:id/receipt', requireUser, async (c) => {
   const { id } = validate(PaymentParam, { id: c.req.param('id') })
-  const [row] = await c.var.deps.db.query<HistoryRow>(`${HISTORY_SELECT} WHERE p.id = $1 AND p.user_id = $2 AND p.status = 'paid'`, [Number(id), c.var.user.id])
+  const [row] = await c.var.deps.db.query<HistoryRow>(
+    `${HISTORY_SELECT} WHERE p.id = $1 AND p.user_id = $2 AND p.purpose = 'subscription' AND p.status = 'paid'`,
+    [Number(id), c.var.user.id],
+  )
   // Another user's payment, or one never paid, has no receipt to show.
   if (!row) throw new ApiError(404, 'payment_not_found')
   return c.json({ ...historyEntry(row, c.var.locale), transaction_id: row.transaction_id, email: row.payer_email })
