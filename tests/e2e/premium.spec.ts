@@ -39,6 +39,8 @@ const PAYSELECTION_SITE = `http://localhost:${PAYSELECTION_PORT}`
 const LATE_CARD = '4000 0000 0000 0077'
 /** Charged; the provider's notification never arrives. */
 const LOST_CARD = '4000 0000 0000 0069'
+/** Another approved card: the replacement of the card on file (R9.22). */
+const MASTERCARD = '5555 5555 5555 4444'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -278,6 +280,37 @@ for (const provider of PROVIDERS) {
       await expect(page).toHaveURL(/\/en\/account$/u, { timeout: 30_000 })
       await expect(page.getByText(siteMsg('en', 'payments_fail'))).toHaveCount(0)
       expect(await subscriptionOf(request, token)).toMatchObject({ active: true, days: 30 })
+    })
+
+    test('R9.22: the card renewals are charged to, replaced through the widget: the new last 4 digits, nothing charged', async ({
+      page,
+      request,
+      signedIn,
+    }) => {
+      const { token } = signedIn
+      await openPremium(page)
+      await choosePlanAndAgree(page, '30 days')
+      await payButton(page).click()
+      await payWithCard(page, GOOD_CARD)
+      await expect(page).toHaveURL(/\/en\/account$/u, { timeout: 30_000 })
+      const before = await subscriptionOf(request, token)
+      // Reached again by the header's link, as a subscriber comes back to it.
+      await page.goto('/en')
+      await page.getByTestId('account-link').click()
+      await expect(page).toHaveURL(/\/en\/account$/u)
+      const value = page.getByTestId('renewal-card-value')
+      await expect(value).toHaveText('Visa ending in 4242')
+      await page.getByTestId('replace-card').click()
+      // The form takes the new card as a hold of 1 in the subscription's currency, released at once.
+      await expect(cardDialog(page)).toContainText(provider.name === 'payselection' ? '1' : '$1', { timeout: 20_000 })
+      await payWithCard(page, MASTERCARD)
+      await expect(page.getByText(siteMsg('en', 'acc_card_replaced'))).toBeVisible({ timeout: 30_000 })
+      await expect(value).toHaveText('MasterCard ending in 4444')
+      // Nothing bought: the same subscription, and the history has the month only.
+      expect(await subscriptionOf(request, token)).toEqual(before)
+      await page.reload()
+      await expect(value).toHaveText('MasterCard ending in 4444')
+      await expect(page.getByTestId('payment-row')).toHaveCount(1)
     })
 
     test('closing the widget changes nothing and is only logged', async ({ page, request, signedIn }) => {
