@@ -4,6 +4,8 @@
 ALTER TABLE payments ADD COLUMN purpose text NOT NULL DEFAULT 'subscription' CHECK (purpose IN ('subscription', 'card_check'));
 ALTER TABLE payments DROP CONSTRAINT payments_status_check;
 ALTER TABLE payments ADD CONSTRAINT payments_status_check CHECK (status IN ('pending', 'paid', 'failed', 'voided'));
+-- A status of its own rather than `paid` with a flag: every query that counts paid payments (the
+-- offer taken, the receipt) leaves a voided check out as it is; `voided_at` says when the hold was released.
 ALTER TABLE payments ADD COLUMN voided_at timestamptz;
 
 -- The provider's reusable token of the card renewals are charged to (CloudPayments `Token`,

@@ -86,6 +86,27 @@ describe('GET /payments/card: the card renewals are charged to', () => {
     expect(row!.token).toMatch(/^tk_[0-9a-f]{24}$/)
   })
 
+  it("the trial's hold carries the card too: CloudPayments Token, Payselection RebillId", async () => {
+    const { token } = await api.signIn()
+    const trial = await create(token, 'en', 1)
+    const held = await api.cp('pay', {
+      ...cpNotice(trial, 'Authorized'),
+      CardFirstSix: '555555',
+      CardType: 'MasterCard',
+      CardLastFour: '4444',
+      Token: 'tk_trial_card',
+    })
+    expect(held.body).toMatchObject({ code: 0, status: 'paid' })
+    expect((await cardOf(token)).card).toMatchObject({ brand: 'MasterCard', last4: '4444', service: 'cloudpayments' })
+    const month = await create(token, 'en', 3, 'payselection')
+    expect((await api.ps({ ...psNotice(month), CardMasked: '220000******3453', RebillId: 'ps_rebill_1' })).status).toBe(200)
+    expect((await cardOf(token)).card).toMatchObject({ brand: 'Mir', last4: '3453', service: 'payselection' })
+    const [row] = await api.backend.db.query<{ token: string; payment_id: number }>('SELECT token, payment_id FROM renewal_cards WHERE payment_id = $1', [
+      month.payment_id,
+    ])
+    expect(row!.token).toBe('ps_rebill_1')
+  })
+
   it('a notification without a token leaves the card on file as it was', async () => {
     const { token, month } = await subscriber('en')
     const second = await create(token, 'en', 3)
@@ -113,6 +134,19 @@ describe('POST /payments/card: a card check', () => {
     expect(off.body.message).toBe('There is no subscription whose card could be replaced.')
   })
 
+  it('asks for an e-mail first (422 email_required, as a payment does) and a known provider (422 invalid_input)', async () => {
+    const { token } = await subscriber('en')
+    const bad = await api.call('POST', '/en/payments/card', { token, body: { service: 'paypal' } })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toHaveProperty('service')
+    const me = await api.me(token)
+    // A Steam user who has not added an e-mail (written straight into the table).
+    await api.backend.db.query("UPDATE users SET steam_id = '76561198000000999', email = NULL WHERE id = $1", [me.id])
+    const res = await api.call('POST', '/ru/payments/card', { token, body: { service: 'cloudpayments' } })
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe('Сначала добавьте адрес e-mail в личном кабинете: на него мы отправляем чеки об оплате.')
+  })
+
   it('is 1 in the subscription currency whatever the page language, an authorisation, described in the language', async () => {
     const { token } = await subscriber('en')
     const res = await api.call('POST', '/ru/payments/card', { token, body: { service: 'cloudpayments' } })
@@ -130,38 +164,51 @@ describe('POST /payments/card: a card check', () => {
     expect(res.body.widget_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
 
-  it('through CloudPayments: the new card on file, the check voided, no days, no receipt, not in the history', async () => {
-    const { token, email } = await subscriber('en')
-    const before = await api.me(token)
-    const mails = (await listMail(api.backend.db, email)).length
-    // The month's receipt was mailed; the card check sends nothing more.
-    expect(mails).toBeGreaterThan(0)
-    const check = (await api.call('POST', '/en/payments/card', { token, body: { service: 'cloudpayments' } })).body
-    const res = await payInForm(check, MASTERCARD, { scheme: 'auth' })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    expect((await cardOf(token)).card).toMatchObject({ brand: 'MasterCard', last4: '4444', service: 'cloudpayments' })
-    expect((await api.call('GET', `/en/payments/${check.payment_id}`, { token })).body).toEqual({
-      payment_id: check.payment_id,
-      status: 'voided',
-      failure: null,
-    })
-    const after = await api.me(token)
-    expect(after.subscription.expires_at).toBe(before.subscription.expires_at)
-    expect((await listMail(api.backend.db, email)).length).toBe(mails)
-    const history = (await api.call('GET', '/en/payments', { token })).body.payments
-    expect(history.map((p: { payment_id: number }) => p.payment_id)).not.toContain(check.payment_id)
-    expect((await api.call('GET', `/en/payments/${check.payment_id}/receipt`, { token })).status).toBe(404)
-  })
-
-  it('through Payselection: in roubles (it charges roubles only), Block, the Mir card on file', async () => {
-    const { token } = await subscriber('ru', 'payselection')
-    const check = (await api.call('POST', '/en/payments/card', { token, body: { service: 'payselection' } })).body
-    expect(check).toMatchObject({ amount: 1, currency: 'RUB', purpose: 'card_check', scheme: 'auth' })
-    const res = await payInForm(check, MIR, { service: 'payselection', scheme: 'auth' })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    expect((await cardOf(token)).card).toMatchObject({ brand: 'Mir', last4: '3453', service: 'payselection' })
-    expect((await api.call('GET', `/en/payments/${check.payment_id}`, { token })).body.status).toBe('voided')
-  })
+  it.each([
+    ['cloudpayments', 'en', MASTERCARD, 'MasterCard', '4444', 'USD'],
+    // Payselection charges roubles only: its check is 1 rouble whatever the subscription's currency.
+    ['payselection', 'ru', MIR, 'Mir', '3453', 'RUB'],
+  ] as const)(
+    'through %s: the new card on file, the check voided, no days, no receipt, not in the history',
+    async (service, locale, number, brand, last4, currency) => {
+      const { token, email } = await subscriber(locale, service)
+      const before = await api.me(token)
+      const mails = (await listMail(api.backend.db, email)).length
+      // The month's receipt was mailed; the card check sends nothing more.
+      expect(mails).toBeGreaterThan(0)
+      const check = (await api.call('POST', '/en/payments/card', { token, body: { service } })).body
+      expect(check).toMatchObject({ amount: 1, currency, purpose: 'card_check', scheme: 'auth', subscription_id: 3 })
+      expect((await api.call('GET', `/en/payments/${check.payment_id}`, { token })).body).toEqual({
+        payment_id: check.payment_id,
+        status: 'pending',
+        failure: null,
+      })
+      const res = await payInForm(check, number, { service, scheme: 'auth' })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.success).toBe(true)
+      expect((await cardOf(token)).card).toEqual({ brand, last4, service, updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+      expect((await api.call('GET', `/en/payments/${check.payment_id}`, { token })).body).toEqual({
+        payment_id: check.payment_id,
+        status: 'voided',
+        failure: null,
+      })
+      const after = await api.me(token)
+      expect(after.subscription.expires_at).toBe(before.subscription.expires_at)
+      expect(after.trial_used).toBe(before.trial_used)
+      expect((await listMail(api.backend.db, email)).length).toBe(mails)
+      const history = (await api.call('GET', '/en/payments', { token })).body.payments
+      expect(history.map((p: { payment_id: number }) => p.payment_id)).not.toContain(check.payment_id)
+      expect(history).toHaveLength(1)
+      expect((await api.call('GET', `/en/payments/${check.payment_id}/receipt`, { token })).status).toBe(404)
+      // The hold is recorded as released, nothing charged.
+      const [row] = await api.backend.db.query<{ operation: string; paid_at: unknown; voided_at: unknown }>(
+        'SELECT operation, paid_at, voided_at FROM payments WHERE id = $1',
+        [check.payment_id],
+      )
+      expect(row).toMatchObject({ operation: 'auth', paid_at: null })
+      expect(row!.voided_at).not.toBeNull()
+    },
+  )
 
   it('a declined card keeps the check open for another card; the old card stays until one is taken', async () => {
     const { token } = await subscriber('en')
