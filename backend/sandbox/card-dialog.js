@@ -10,6 +10,7 @@ var SBX_TEXT = {
     sandbox: 'Sandbox: no money is charged. 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.',
     number: 'Card number',
     expiry: 'Expiry date (MM/YY)',
+    expiryHint: 'MM/YY',
     cvc: 'CVC',
     pay: 'Pay',
     close: 'Close',
@@ -25,6 +26,7 @@ var SBX_TEXT = {
     sandbox: 'Тестовый режим: деньги не списываются. Карта 4242 4242 4242 4242 проходит, 4000 0000 0000 0002 отклоняется.',
     number: 'Номер карты',
     expiry: 'Срок действия (ММ/ГГ)',
+    expiryHint: 'ММ/ГГ',
     cvc: 'CVC',
     pay: 'Оплатить',
     close: 'Закрыть',
@@ -40,6 +42,7 @@ var SBX_TEXT = {
     sandbox: 'Testmodus: Es wird kein Geld abgebucht. 4242 4242 4242 4242 wird akzeptiert, 4000 0000 0000 0002 abgelehnt.',
     number: 'Kartennummer',
     expiry: 'Ablaufdatum (MM/JJ)',
+    expiryHint: 'MM/JJ',
     cvc: 'Prüfnummer (CVC)',
     pay: 'Bezahlen',
     close: 'Schließen',
@@ -195,7 +198,7 @@ function sbxOpenCardDialog(p) {
 
   var number = field('number', tx.number, { type: 'text', inputmode: 'numeric', autocomplete: 'cc-number', maxlength: '23', placeholder: '0000 0000 0000 0000', required: '' })
   var row = sbxEl('div', 'sbx-row')
-  var expiry = field('expiry', tx.expiry, { type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: '7', placeholder: 'MM/YY', required: '' })
+  var expiry = field('expiry', tx.expiry, { type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: '7', placeholder: tx.expiryHint, required: '' })
   var cvc = field('cvc', tx.cvc, { type: 'password', inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4', required: '' })
   row.appendChild(expiry.wrap)
   row.appendChild(cvc.wrap)

@@ -18,13 +18,16 @@ import { useSite } from './use-site.ts'
 export function LegalPage({ heading, intro, document }: { heading: string; intro: string; document: LegalDocumentId }) {
   const locale = getLocale()
   const textLocale = locale === 'de' ? 'en' : locale
-  const { product, brandInfo } = useSite()
+  const { product, brandInfo, config } = useSite()
   const doc = LEGAL_DOCUMENTS[document]
   const hydrated = useHydrated()
   const inputs = {
     product,
     email: brandInfo.supportEmail,
-    operator: t(legalText, 'legal_operator_details', { product }, textLocale),
+    // The operator as the Impressum and the requisites name it, when the settings name one; else who answers for it.
+    operator: config.operator
+      ? [config.operator.name, config.operator.address].filter(Boolean).join(', ')
+      : t(legalText, 'legal_operator_details', { product }, textLocale),
   }
   return (
     <>

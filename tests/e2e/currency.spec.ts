@@ -47,9 +47,21 @@ test('R9.15: a trial bought in dollars on /en: the next charge and the offer sta
   await expect(page.getByTestId('special-offer')).toContainText(`Скидка 20%: 5,59${NBSP}$ вместо 6,99${NBSP}$.`)
   await expect(page.locator('main')).not.toContainText('₽')
 
+  // Issue 37: what "Extend" does to the remaining days, said beside it and again at the checkout.
+  const trialEnds = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.now() + 3 * 86_400_000))
+    .replace(/\s*г\.$/u, '')
+  await expect(page.getByTestId('extend-note')).toHaveText(
+    `Продление добавляет дни выбранного тарифа после текущего периода, который заканчивается ${trialEnds}: ни один оставшийся день не пропадёт.`,
+  )
   // The Russian premium page, reached by the account's link: the plans and the offer in dollars.
   await page.getByRole('link', { name: msg('ru', 'acc_extend') }).click()
   await expect(page).toHaveURL(/\/ru\/premium$/u)
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
+  await expect(page.getByTestId('premium-extension')).toHaveText(
+    `Ваш Premium действует до ${trialEnds}: эти дни добавятся после него, оставшиеся дни не пропадут.`,
+  )
   const ruPlans = await premiumPrices(page)
   expect(ruPlans).toContain('6,99 $')
   expect(ruPlans).toContain('5,59 $')

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { BACKEND } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
+import { uniqueEmail } from './support/login.ts'
 import { LOCALES, type Locale, msg, product } from './support/messages.ts'
 import { payWithNotification } from './support/payments.ts'
 import { PAGE_ROUTES } from './support/routes.ts'
@@ -48,8 +49,10 @@ async function pictures(page: Page): Promise<Picture[]> {
 
 /**
  * What is wrong with the page's layout as a visitor sees it: the document wider than the window,
- * an element of `boxes` outside it, a status badge of `badges` broken across lines, and with
- * `header`, a link or button of the header outside it or over another one.
+ * an element of `boxes` outside it, a status badge or price of `badges` broken across lines, a
+ * card alone on the last row of a grid of cards, a field's placeholder wider than the field, an
+ * e-mail address broken inside a word, and with `header`, a link or button of the header outside
+ * it, over another one or taller than a control (48 px).
  */
 async function layoutProblems(page: Page, scope: { boxes: string; badges: string; header: boolean }): Promise<string[]> {
   return page.evaluate(({ boxes, badges, header: checkHeader }) => {
@@ -74,14 +77,57 @@ async function layoutProblems(page: Page, scope: { boxes: string; badges: string
         ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((sum, k) => sum + parseFloat(cs[k as 'paddingTop']), 0)
       if (inner / lineHeight > 1.5) out.push(`the badge "${badge.textContent}" breaks across lines`)
     }
+    // A grid of three cards or more per row never leaves one card alone on its last row.
+    for (const grid of Array.from(document.querySelectorAll('.plan-list, .faq-teaser'))) {
+      const rows = new Map<number, number>()
+      for (const item of Array.from(grid.children)) {
+        const top = Math.round(item.getBoundingClientRect().top)
+        rows.set(top, (rows.get(top) ?? 0) + 1)
+      }
+      const counts = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n)
+      if (counts.length > 1 && counts[0]! >= 3 && counts.at(-1) === 1)
+        out.push(`a card of "${grid.className}" stands alone on its last row (${counts.join(' + ')})`)
+    }
+    // A field's hint fits in it.
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('main input[placeholder]'))) {
+      if (input.offsetWidth === 0 || !input.placeholder) continue
+      const cs = getComputedStyle(input)
+      const context = document.createElement('canvas').getContext('2d')!
+      context.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`
+      const room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+      if (context.measureText(input.placeholder).width > room + 0.5) out.push(`the placeholder "${input.placeholder}" is cut off`)
+    }
+    // An e-mail address breaks after its @ or before a dot, never inside a word.
+    for (const address of Array.from(document.querySelectorAll('[data-testid="account-email"]'))) {
+      // The address's own characters: not the status badge beside it.
+      const walker = document.createTreeWalker(address, NodeFilter.SHOW_TEXT, {
+        acceptNode: (node) => (node.parentElement?.closest('.badge') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      })
+      let text = ''
+      const tops: number[] = []
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? '').length; i++) {
+          const range = document.createRange()
+          range.setStart(node, i)
+          range.setEnd(node, i + 1)
+          tops.push(Math.round(range.getBoundingClientRect().top))
+          text += node.textContent![i]
+        }
+      }
+      for (let i = 1; i < tops.length; i++) {
+        const allowed = text[i - 1] === '@' || text[i - 1] === '-' || text[i] === '.' || /\s/u.test(text[i - 1]!) || /\s/u.test(text[i]!)
+        if (tops[i]! > tops[i - 1]! && !allowed) out.push(`the address "${text.trim()}" breaks inside a word at "${text.slice(i - 3, i + 3)}"`)
+      }
+    }
     if (checkHeader) {
-      // The header's visible links and buttons: inside the header, none over another.
+      // The header's visible links and buttons: inside the header, none over another, none taller than a control.
       const header = document.querySelector('header')!.getBoundingClientRect()
       const controls = Array.from(document.querySelectorAll('header a, header button'))
         .map((el) => ({ el, box: el.getBoundingClientRect() }))
         .filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
       for (const { el, box } of controls) {
         if (box.top < header.top - 0.5 || box.bottom > header.bottom + 0.5) out.push(`"${(el.textContent ?? '').trim()}" sticks out of the header`)
+        if (box.height > 48.5) out.push(`"${(el.textContent ?? '').trim()}" is ${Math.round(box.height)} px tall`)
       }
       for (let i = 0; i < controls.length; i++) {
         for (let j = i + 1; j < controls.length; j++) {
@@ -255,14 +301,17 @@ test.describe('issue 37: a subscriber with an offer and a payment history, at 39
     for (const width of [390, 1366] as const) {
       test(`the premium page with the offer, the account and the header in ${locale} at ${width} px`, async ({ page, request, hydrated, signIn }) => {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-        const { token } = await signIn({ locale })
+        // A long address, as people have: it must break only where an address may.
+        const { token } = await signIn({ locale, email: uniqueEmail('firstname.middlename.lastname.account') })
         // A trial and then a month, paid as the provider notifies them: two rows of history, and the offer.
         await payWithNotification(request, token, { subscriptionId: 1, locale })
         await payWithNotification(request, token, { subscriptionId: 3, locale })
         const problems: string[] = []
         const measure = async (where: string) => {
           problems.push(
-            ...(await layoutProblems(page, { boxes: 'main *, header *', badges: 'main .badge, header .badge', header: true })).map((p) => `${where}: ${p}`),
+            ...(await layoutProblems(page, { boxes: 'main *, header *', badges: 'main .badge, header .badge, .plan-card__old', header: true })).map(
+              (p) => `${where}: ${p}`,
+            ),
           )
         }
         await page.goto(`/${locale}/premium`)
@@ -275,6 +324,13 @@ test.describe('issue 37: a subscriber with an offer and a payment history, at 39
         await expect(page.getByTestId('special-offer')).toBeVisible()
         await expect(page.getByTestId('referral-link')).toBeVisible()
         await measure(`/${locale}/account`)
+        // The home page's questions and the wiki's search.
+        await page.goto(`/${locale}`)
+        await hydrated()
+        await measure(`/${locale}`)
+        await page.goto(`/${locale}/wiki`)
+        await hydrated()
+        await measure(`/${locale}/wiki`)
         expect(problems).toEqual([])
       })
     }

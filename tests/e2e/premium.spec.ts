@@ -528,6 +528,13 @@ test.describe('R9.20: the German checkout asks EU consumers for a third agreemen
     await withdrawal.check()
     await expect(pay).toHaveAttribute('aria-disabled', 'false')
     await expect(page.locator('#premium-pay-reason')).toHaveText('')
+    // Issue 37: the card form speaks German, its hint as its label (MM/JJ, not MM/YY).
+    await pay.click()
+    const dialog = page.frameLocator('iframe[data-sandbox-widget]').getByRole('dialog', { name: 'Kartenzahlung' })
+    const expiry = dialog.getByLabel('Ablaufdatum (MM/JJ)')
+    await expect(expiry).toHaveAttribute('placeholder', 'MM/JJ', { timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Schließen' }).click()
+    await expect(dialog).toBeHidden()
   })
 
   for (const locale of ['en', 'ru'] as const) {

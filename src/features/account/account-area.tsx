@@ -113,7 +113,8 @@ export function AccountArea({
           <dd data-testid="account-email">
             {user.email ? (
               <>
-                {user.email} <span className="badge">{user.email_confirmed ? m.acc_email_confirmed() : m.acc_email_unconfirmed()}</span>
+                <BreakableEmail address={user.email} />{' '}
+                <span className="badge">{user.email_confirmed ? m.acc_email_confirmed() : m.acc_email_unconfirmed()}</span>
               </>
             ) : (
               <a href="#acc-email">{m.acc_email_none()}</a>
@@ -217,6 +218,11 @@ export function AccountArea({
                 {sub.active ? m.acc_extend() : m.acc_get_premium()}
               </Link>
             </div>
+            {sub.active && sub.expires_at ? (
+              <p className="form-card__muted" data-testid="extend-note">
+                {m.acc_extend_note({ date: formatDate(sub.expires_at, locale) })}
+              </p>
+            ) : null}
           </>
         ) : (
           <>
@@ -271,6 +277,25 @@ export function AccountArea({
       />
       <PasswordCard busy={busy} form={state.children[PASSWORD_FORM] as FormRef | undefined} flash={flash} />
     </div>
+  )
+}
+
+/**
+ * An e-mail address that breaks, when it must, after its `@` or before a dot, never inside a word
+ * (a Russian label beside it leaves little room on a phone).
+ */
+function BreakableEmail({ address }: { address: string }) {
+  const parts = address.split(/(?=\.)|(?<=@)/u)
+  return (
+    <span className="email-address">
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, in their order
+        <span key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </span>
   )
 }
 

@@ -2,7 +2,10 @@ import { useId } from 'react'
 import { m } from '#app/paraglide/messages.js'
 import { GAME_VERSIONS } from '#constants'
 
-/** R3: the two game versions as a radio group; the name and goal year are used in the texts. */
+/**
+ * R3: the two game versions as a radio group, each by its name and what it is for. The data's
+ * `goal_year` is no release year (CS2 came out in 2023), so it is not shown as one.
+ */
 export function VersionSelector({ value, onChange }: { value: number; onChange: (id: number) => void }) {
   const name = useId()
   return (
@@ -10,10 +13,7 @@ export function VersionSelector({ value, onChange }: { value: number; onChange: 
       <legend className="version-selector__legend">{m.home_version_label()}</legend>
       <div className="version-selector__options">
         {GAME_VERSIONS.map((version) => {
-          const text =
-            version.code === 'cs2'
-              ? m.home_version_cs2_text({ version: version.name, year: String(version.goal_year) })
-              : m.home_version_csgo_text({ version: version.name, year: String(version.goal_year) })
+          const text = version.code === 'cs2' ? m.home_version_cs2_text() : m.home_version_csgo_text()
           const checked = value === version.id
           return (
             <label key={version.id} className={`version-option${checked ? ' version-option--checked' : ''}`} data-version={version.code}>
@@ -21,7 +21,6 @@ export function VersionSelector({ value, onChange }: { value: number; onChange: 
               <span className="version-option__head">
                 <span className="version-option__radio" aria-hidden="true" />
                 <span className="version-option__name">{version.name}</span>
-                <span className="version-option__year">{version.goal_year}</span>
               </span>
               <span className="version-option__text">{text}</span>
             </label>

@@ -160,6 +160,11 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
             })}
           </p>
         ) : null}
+        {selected && activeUntil !== null && activeUntil > site.now ? (
+          <p className="premium-payment__schedule" data-testid="premium-extension">
+            {m.premium_extension_note({ date: formatDate(new Date(activeUntil).toISOString(), locale) })}
+          </p>
+        ) : null}
         {snapshot.matches('unconfirmed') ? (
           <div className="notice" role="status" data-testid="payment-pending">
             <p>
