@@ -16,7 +16,7 @@ import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { loginViaApi, uniqueEmail } from './support/login.ts'
 import { payButtonName, msg as siteMsg } from './support/messages.ts'
-import { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, payWithCard, payWithDeclinedCard } from './support/payments.ts'
+import { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, payWithCard, payWithDeclinedCard, payWithNotification } from './support/payments.ts'
 import { type Intercept, startProxy, startSite, stopSite, waitForPage } from './support/second-site.ts'
 
 type Locale = 'en' | 'ru' | 'de'
@@ -121,12 +121,20 @@ async function expectAccountShows(page: Page, plan: { badge: string; name: strin
 // ---------------------------------------------------------------------------------------------
 // The second site server (payselection) and its proxy to the shared backend
 
-type ProxyMode = 'pass' | 'message' | 'shape' | 'down'
+type ProxyMode = 'pass' | 'message' | 'shape' | 'down' | 'spec-only'
 const PLANS_DOWN_MESSAGE = 'The plan list is being updated. Please try again in a minute.'
 
 /** R8: the proxy answers the plan list itself while a test wants it to fail. */
 function failPlans(state: { mode: ProxyMode }): Intercept {
   return (req, res, cors) => {
+    // A backend with the specification's contract only: no payment history, receipts or card on file (R9.18, R9.22).
+    if (state.mode === 'spec-only') {
+      const url = req.url ?? '/'
+      const extension = (req.method === 'GET' && /^\/(en|ru|de)\/payments(\/\d+\/receipt)?(\?|$)/.test(url)) || /^\/(en|ru|de)\/payments\/card(\?|$)/.test(url)
+      if (!extension) return false
+      res.writeHead(404, { 'content-type': 'application/json', ...cors }).end(JSON.stringify({ message: 'Not found' }))
+      return true
+    }
     if (state.mode === 'pass' || !/^\/(en|ru|de)\/subscriptions(\?|$)/.test(req.url ?? '/')) return false
     if (state.mode === 'down') {
       req.socket.destroy()
@@ -312,6 +320,29 @@ for (const provider of PROVIDERS) {
       await expect(value).toHaveText('MasterCard ending in 4444')
       await expect(page.getByTestId('payment-row')).toHaveCount(1)
     })
+
+    if (provider.name === 'payselection') {
+      test('R9.18, R9.22: against a backend without the history and the card on file, the account says so and nothing else changes', async ({
+        page,
+        request,
+        signedIn,
+      }) => {
+        await payWithNotification(request, signedIn.token, { subscriptionId: 3 })
+        proxyState.mode = 'spec-only'
+        await page.goto('/en')
+        await page.getByTestId('account-link').click()
+        await expect(page).toHaveURL(/\/en\/account$/u)
+        await expect(page.getByTestId('payment-history-unavailable')).toHaveText(siteMsg('en', 'acc_payments_unavailable'))
+        await expect(page.getByTestId('renewal-card-unavailable')).toHaveText(siteMsg('en', 'acc_card_unavailable'))
+        await expect(page.getByTestId('account-plan')).toHaveText('30 days')
+        await expect(page.getByTestId('account-email')).toContainText(signedIn.email)
+        await expect(page.getByTestId('cancel-subscription')).toBeEnabled()
+        // The premium page still sells.
+        await page.getByRole('link', { name: siteMsg('en', 'acc_extend') }).click()
+        await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+        await expect(planButton(page, '30 days')).toBeVisible()
+      })
+    }
 
     test('closing the widget changes nothing and is only logged', async ({ page, request, signedIn }) => {
       const { token } = signedIn
@@ -737,5 +768,36 @@ test.describe('issue 14: the premium page on a desktop', () => {
     const panel = (await page.locator('#premium-payment').boundingBox())!
     const heading = (await page.locator('#premium-gallery-title').boundingBox())!
     expect(heading.y - (panel.y + panel.height)).toBeGreaterThanOrEqual(32)
+  })
+})
+
+test.describe('R9.22: the card on file, on a phone, in Russian', () => {
+  test('a subscriber without a card on file reaches the account from the menu, saves a card through the form and sees it', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL })
+    const page = await context.newPage()
+    const { token } = await loginViaApi(request, context, baseURL!, uniqueEmail('card-ru'), 'ru')
+    // Paid as the provider notifies it without a token: no card on file yet.
+    await payWithNotification(request, token, { subscriptionId: 3, locale: 'ru' })
+    await page.goto('/ru')
+    await page.getByTestId('menu-toggle').click()
+    await page.getByTestId('account-link').click()
+    await expect(page).toHaveURL(/\/ru\/account$/u)
+    const value = page.getByTestId('renewal-card-value')
+    await expect(value).toHaveText(siteMsg('ru', 'acc_card_none'))
+    await page.getByTestId('replace-card').click()
+    const dialog = page.frameLocator('iframe[data-sandbox-widget]').getByRole('dialog', { name: 'Оплата картой' })
+    // The provider's form, in Russian: a hold of 1 in the subscription's currency, released at once.
+    await expect(dialog).toBeVisible({ timeout: 20_000 })
+    await dialog.getByLabel('Номер карты').fill(GOOD_CARD)
+    await dialog.getByLabel('Срок действия (ММ/ГГ)').fill('12/34')
+    await dialog.getByLabel('CVC').fill('123')
+    await dialog.getByRole('button', { name: /^Оплатить/u }).click()
+    await expect(page.getByText(siteMsg('ru', 'acc_card_replaced'))).toBeVisible({ timeout: 30_000 })
+    await expect(value).toHaveText('Visa, заканчивается на 4242')
+    await context.close()
   })
 })
