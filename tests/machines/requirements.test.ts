@@ -126,6 +126,7 @@ describe('every property of every machine model cites the numbered requirements 
     expect(models.map((m) => m.name)).toEqual([
       'account',
       'auth',
+      'card',
       'confirm',
       'deadline',
       'field',

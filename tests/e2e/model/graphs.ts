@@ -129,6 +129,8 @@ export const paymentGraph: BrowserGraph<PaymentStep, 'signedIn' | 'guest'> = {
     'payment.paying.confirming.checking xstate.done.actor.checkPayment[1]':
       "a trial refused at confirmation needs two trial holds authorised before either is confirmed; the sandbox's check refuses the second hold first (widget.fail). The backend's race test, the machine paths and the story TrialRefusedAtConfirmation check it",
     'payment.paying.confirming.checking xstate.done.actor.checkPayment[2]':
+      "a special offer refused at confirmation needs two offer payments paid before either is confirmed; the sandbox's check refuses the second first (widget.fail). The backend's test of offers side by side, the machine paths and the story OfferRefusedAtConfirmation check it",
+    'payment.paying.confirming.checking xstate.done.actor.checkPayment[3]':
       "a payment refused after the widget's success (the provider took another operation than the plan's, scheme_mismatch) needs a provider that answers against its own widget; the sandboxes do not. The machine paths check it",
     'payment.checkingService always[1]':
       'the site always reads the stored premium state first (restoreStored), so the service check never goes straight to selecting',
