@@ -71,12 +71,14 @@ function liveInspector(): Plugin {
 
 // One id per build: the server's guest page cache keys on it, so a deploy starts empty.
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+// When the build was made: the sitemap's lastmod (issue 38).
+const buildTime = process.env.BUILD_TIME ?? new Date().toISOString()
 
 // Messages are compiled by `npm run i18n` before Vite starts: the Paraglide Vite plugin
 // keeps a watcher alive after `vite build`, which stalls the build for half a minute.
 export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000) },
-  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId), 'import.meta.env.VITE_BUILD_TIME': JSON.stringify(buildTime) },
   environments: {
     // Everything the browser entry imports statically loads with every page: one chunk for it
     // (instead of a dozen shared ones) compresses better and costs one request (decision 022).

@@ -27,6 +27,7 @@ if (quiet) console.log('Building the site…')
 // One id for every build of this run: the server's page cache and the browser's prefetch map
 // must agree on it.
 process.env.BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`
+process.env.BUILD_TIME ??= new Date().toISOString()
 
 /** The browser build of one language: the runtime's static locale fixed, assets under `assets/<locale>/`. */
 function languageBuild(locale, outDir) {

@@ -14,6 +14,7 @@ import { busyResponse, render, serverRouteResponse } from '#app/server/render.se
 import { Overloaded } from '#app/server/render-limit.server.ts'
 import { trustedRequest } from '#app/server/request.server.ts'
 import { ASSET_SECURITY_HEADERS, pageResponse, secureCookies } from '#app/server/respond.server.ts'
+import { isSearchFilePath, searchFileResponse } from '#app/server/search-files.server.ts'
 import { createNonce, isHttps } from '#app/server/security-headers.server.ts'
 import { WARM_UP_BUDGET_MS, WARM_UP_PATHS, type WarmUpReport, warmUp } from '#app/server/warm-up.server.ts'
 import { carriesSession } from '#app/site/cookies.ts'
@@ -51,6 +52,9 @@ async function answer(request: Request): Promise<Response> {
   // R7.4: the download redirect, a server route (src/routes/download.ts). It renders no page:
   // no render limit, no page cache, and its address leaves the site.
   if (isDownloadPath(url.pathname)) return serverRouteResponse(request, url)
+
+  // Issue 38: each domain's robots.txt and sitemap, made for its own origin.
+  if (isSearchFilePath(url.pathname)) return searchFileResponse(request, url)
 
   // R2.10: only the root redirects, for the language.
   const redirect = rootRedirectResponse(request, url)

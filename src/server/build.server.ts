@@ -11,6 +11,8 @@ import type { RouteDataChunks } from '#app/site/prefetch-map.ts'
 
 /** A new build is a new cache: documents name their assets by content hash. */
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
+/** When the build was made (ISO 8601): the sitemap's lastmod. Without a build, when the server started. */
+export const BUILD_TIME: string = import.meta.env.VITE_BUILD_TIME ?? new Date().toISOString()
 
 /**
  * Chunk address → the same chunk of each language's browser build (decision 026); none in

@@ -31,6 +31,23 @@ export type PageSegment = keyof typeof PAGE_KEYS
 /** A page's meta key; `login_code` is the e-mailed link's page, `receipt` a payment's receipt (under the account), `not_found` and `error` the pages that stand in for one. */
 export type PageKey = (typeof PAGE_KEYS)[PageSegment] | 'login_code' | 'receipt' | 'join_invalid' | 'not_found' | 'error'
 
+/**
+ * Issue 38: pages search engines must not keep: a visitor's own (account, receipts), the ways in
+ * (sign-in, its link, the e-mail confirmation, an invitation) and the pages standing in for a
+ * missing one. They carry `noindex` and are not in the sitemap.
+ */
+export const NOINDEX_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
+  'account',
+  'receipt',
+  'login',
+  'login_code',
+  'confirm_email',
+  'join',
+  'join_invalid',
+  'not_found',
+  'error',
+])
+
 /** Pages whose canonical form follows the legal prefix rule (/ru for Russian, /en otherwise). */
 const LEGAL_SEGMENTS = new Set(['oferta', 'user-license', 'policy', 'cookies-policy'])
 
@@ -69,11 +86,22 @@ export interface MetaInput {
  * English home page is /en: the site root detects the visitor's language (R2), so it is the
  * x-default, not the English page (decision 081).
  */
-function localizedPath(rest: string, locale: Locale): string {
+export function localizedPath(rest: string, locale: Locale): string {
   const segment = rest.split('/')[1] ?? ''
   if (LEGAL_SEGMENTS.has(segment)) return `${legalPrefix(locale)}${rest}`
   if (locale === 'en') return rest === '/' ? '/en' : rest
   return rest === '/' ? `/${locale}` : `/${locale}${rest}`
+}
+
+/**
+ * A page's addresses in every language and its x-default, as its head and the sitemap name them:
+ * the site root is the x-default of the home page (decision 081), English elsewhere.
+ */
+export function pageAlternates(rest: string, origin: string): { hrefLang: Locale | 'x-default'; href: string }[] {
+  return [
+    ...LOCALES.map((l) => ({ hrefLang: l, href: `${origin}${localizedPath(rest, l)}` })),
+    { hrefLang: 'x-default' as const, href: `${origin}${rest === '/' ? '/' : localizedPath(rest, 'en')}` },
+  ]
 }
 
 /** The page key of a page as it is shown: its own, or that of the page standing in for it. */
@@ -90,7 +118,6 @@ export function metaTags(input: MetaInput, { title, description }: PageTexts) {
   const canonical = `${input.origin}${rest === '/' && input.atRoot ? '/' : localizedPath(rest, input.locale)}`
   const image = `${input.origin}${key === 'promo' ? input.config.promoShareImage : input.brand.shareImage}`
   const ogLocale = { en: 'en_US', ru: 'ru_RU', de: 'de_DE' }[input.locale]
-  const alternates = LOCALES.map((l) => ({ rel: 'alternate', hrefLang: l, href: `${input.origin}${localizedPath(rest, l)}` }))
   return {
     meta: [
       { title },
@@ -108,16 +135,12 @@ export function metaTags(input: MetaInput, { title, description }: PageTexts) {
       { name: 'twitter:title', content: title },
       { name: 'twitter:description', content: description },
       { name: 'twitter:image', content: image },
-      ...(input.standIn ? [{ name: 'robots', content: 'noindex' }] : []),
+      ...(NOINDEX_PAGES.has(key) ? [{ name: 'robots', content: 'noindex' }] : []),
     ],
     links: [
       ...(input.standIn
         ? []
-        : [
-            { rel: 'canonical', href: canonical },
-            ...alternates,
-            { rel: 'alternate', hrefLang: 'x-default', href: `${input.origin}${rest === '/' ? '/' : localizedPath(rest, 'en')}` },
-          ]),
+        : [{ rel: 'canonical', href: canonical }, ...pageAlternates(rest, input.origin).map((alternate) => ({ rel: 'alternate', ...alternate }))]),
       { rel: 'icon', type: 'image/png', sizes: '48x48', href: input.brand.favicon },
     ],
   }

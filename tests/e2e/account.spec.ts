@@ -571,8 +571,11 @@ test.describe('R7: the confirmation form for a visitor who is signed in', () => 
     await page.goto('/de/confirm-email')
     await hydrated()
     await fillConfirm(page, 'de', other, code, 'correct horse battery')
-    // The toast says it at once: it is gone 5 s later, before a slow account page has loaded.
-    await expect(toast(page, 'success')).toHaveText(msg('de', 'acc_confirm_done'))
+    // The toasts say it at once: they are gone 5 s later, before a slow account page has loaded.
+    // The address confirmed and the password set, and (R2.17) signed in.
+    await expect(toast(page, 'success').filter({ hasText: msg('de', 'acc_confirm_done') })).toBeVisible()
+    await expect(toast(page, 'success').filter({ hasText: msg('de', 'acc_signed_in') })).toBeVisible()
+    await expect(toast(page, 'success')).toHaveCount(2)
     // R2: after login, the root path.
     await expect(page).toHaveURL(/\/de$/)
     await page.getByTestId('account-link').click()

@@ -55,7 +55,9 @@ for (const locale of LOCALES) {
       for (const target of PAGES.filter((p) => p[who])) {
         test(target.path, async ({ page, hydrated, signIn }) => {
           if (who === 'signedIn') await signIn({ locale })
-          const address = `/${locale}${target.path}`
+          // R2.17: the header's sign-in link remembers the page it was opened from (the wiki, below).
+          const back = target.path === '/login' ? `?redirect=${encodeURIComponent(`/${locale}/wiki`)}` : ''
+          const address = `/${locale}${target.path}${back}`
 
           await page.goto(address)
           await expect(page.locator(target.ready)).toBeVisible({ timeout: 30_000 })
@@ -71,7 +73,7 @@ for (const locale of LOCALES) {
           const nav =
             target.path === '/account' ? page.getByTestId('account-link') : page.getByRole('link', { name: msg(locale, target.nav), exact: true }).first()
           await nav.click()
-          await expect(page).toHaveURL(new RegExp(`/${locale}${target.path}$`))
+          await expect(page).toHaveURL(`${new URL(page.url()).origin}${address}`)
           await expect(page.locator(target.ready)).toBeVisible({ timeout: 30_000 })
           // The page the link leads to, once the navigation has settled (a view transition may still show the old one).
           await expect.poll(() => mainText(page), { timeout: 15_000 }).toBe(direct)

@@ -118,7 +118,8 @@ test.describe('issue 7: every marketing page renders its content in every langua
     test(`the four legal documents in full in ${locale}`, async ({ page }) => {
       // Documents exist in Russian and English; German pages show the English text (decision 003).
       const textLocale: Locale = locale === 'de' ? 'en' : locale
-      const operator = text(textLocale, 'legal_operator_details', { product: PRODUCT[textLocale] })
+      // Issue 37: the operator the settings name (the stand-in's fictional one), as the Impressum names it.
+      const operator = 'Demo Operator Ltd. (fictional), 1 Example Street, 00000 Sample City (fictional)'
       const v = { ...params(textLocale), operator }
       for (const [path, id] of [
         ['oferta', 'oferta'],

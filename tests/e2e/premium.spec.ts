@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
-import { expect, test } from './support/fixtures.ts'
+import { expect, test, waitForHydration } from './support/fixtures.ts'
 import { loginViaApi, uniqueEmail } from './support/login.ts'
 import { payButtonName, msg as siteMsg } from './support/messages.ts'
 import { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, payWithCard, payWithDeclinedCard, payWithNotification } from './support/payments.ts'
@@ -783,6 +783,8 @@ test.describe('R9.22: the card on file, on a phone, in Russian', () => {
     // Paid as the provider notifies it without a token: no card on file yet.
     await payWithNotification(request, token, { subscriptionId: 3, locale: 'ru' })
     await page.goto('/ru')
+    // The menu's button works once the page is interactive (the menu has no form without JavaScript).
+    await waitForHydration(page)
     await page.getByTestId('menu-toggle').click()
     await page.getByTestId('account-link').click()
     await expect(page).toHaveURL(/\/ru\/account$/u)

@@ -6,7 +6,7 @@
  * confirmed.
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures.ts'
+import { expect, test, waitForHydration } from './support/fixtures.ts'
 import { uniqueEmail } from './support/login.ts'
 import { type Locale, msg, payButtonName } from './support/messages.ts'
 
@@ -42,6 +42,8 @@ test.describe('R2.17: sign-in returns to the page it was opened from', () => {
     const page = await context.newPage()
     // Reached by the menu's link, as a visitor on a phone does.
     await page.goto('/ru')
+    // The menu's button works once the page is interactive (the menu has no form without JavaScript).
+    await waitForHydration(page)
     await page.getByTestId('menu-toggle').click()
     await page
       .getByRole('navigation')

@@ -117,6 +117,31 @@ describe('R2: meta', () => {
     // A page that exists is indexed.
     expect(find(meta('/de/faq', 'de'), 'name', 'robots')).toBeUndefined()
   })
+  it("R2.20: a visitor's own pages and the ways in are not indexed; every other page is", () => {
+    for (const [path, locale] of [
+      ['/ru/account', 'ru'],
+      ['/en/account/receipts/12', 'en'],
+      ['/login', 'en'],
+      ['/de/login', 'de'],
+      ['/en/login/abcdef', 'en'],
+      ['/ru/confirm-email', 'ru'],
+      ['/de/confirm-email/xyz', 'de'],
+      ['/en/join/K7PQ2M9X', 'en'],
+      ['/join', 'en'],
+    ] as const)
+      expect(find(meta(path, locale), 'name', 'robots')?.content, path).toBe('noindex')
+    for (const [path, locale] of [
+      ['/en', 'en'],
+      ['/premium', 'en'],
+      ['/ru/promo', 'ru'],
+      ['/de/wiki', 'de'],
+      ['/cs-go', 'en'],
+      ['/ru/oferta', 'ru'],
+      ['/impressum', 'en'],
+      ['/ru/requisites', 'ru'],
+    ] as const)
+      expect(find(meta(path, locale), 'name', 'robots'), path).toBeUndefined()
+  })
   it('the seller details and the e-mailed link have their own titles', () => {
     expect(meta('/ru/requisites', 'ru').meta[0]).toEqual({ title: 'Реквизиты — Скинволт' })
     expect(meta('/en/login/abc', 'en').meta[0]).toEqual({ title: 'Checking your sign-in link — Skinvault' })

@@ -289,7 +289,6 @@ function BreakableEmail({ address }: { address: string }) {
   return (
     <span className="email-address">
       {parts.map((part, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, in their order
         <span key={i}>
           {i > 0 ? <wbr /> : null}
           {part}
