@@ -8,7 +8,15 @@
  */
 import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import type { Locale } from '#machines/rules/locale.ts'
-import { buildWidgetRequest, type CardCheck, type PaymentOptions, type PaymentService, type WidgetRequest } from '#machines/rules/payment.ts'
+import {
+  buildWidgetRequest,
+  type CardCheck,
+  CONFIRMATION_BACKOFF_MS,
+  CONFIRMATION_CHECKS,
+  type PaymentOptions,
+  type PaymentService,
+  type WidgetRequest,
+} from '#machines/rules/payment.ts'
 import type { ToastParams } from '#machines/rules/toast.ts'
 import { type ErrorParams, errorParams, type MachineEffects, messageOf, notProvided, outputParams } from './shared.ts'
 
@@ -52,14 +60,6 @@ export interface CardLogParams {
   detail?: unknown
 }
 
-/**
- * After the widget's success the card check is confirmed by the provider's notification, which
- * may come later: checked this many times, waiting the given milliseconds before each check after
- * the first (as the payment does, decision 053).
- */
-export const CARD_CHECK_BACKOFF_MS = [1000, 2000, 3000, 5000, 8000] as const
-export const CARD_CHECKS = CARD_CHECK_BACKOFF_MS.length + 1
-
 /** R9.22: the toasts of a replacement. */
 export const CARD_REPLACED_TOAST = { kind: 'success', key: 'card.replaced' } as const satisfies ToastParams
 export const CARD_FAIL_TOAST = { kind: 'error', key: 'card.fail' } as const satisfies ToastParams
@@ -87,8 +87,9 @@ function widgetInput({ context }: { context: CardContext }): WidgetRequest {
 function checkInput({ context }: { context: CardContext }): CheckCardInput {
   return { paymentId: String((context.options as PaymentOptions).payment_id) }
 }
+/** The payment's confirmation waits (decision 053): the same notification, the same patience. */
 function waitInput({ context }: { context: CardContext }): CardWaitInput {
-  return { ms: CARD_CHECK_BACKOFF_MS[Math.min(context.checks, CARD_CHECK_BACKOFF_MS.length) - 1] ?? 0 }
+  return { ms: CONFIRMATION_BACKOFF_MS[Math.min(context.checks, CONFIRMATION_BACKOFF_MS.length) - 1] ?? 0 }
 }
 function createErrorToast({ event }: { event: { error?: unknown } }): ToastParams {
   return { kind: 'error', text: messageOf(event.error) }
@@ -156,7 +157,7 @@ export function createCardMachine(effects: CardEffects = {}) {
     guards: {
       isReplaced: (_, check: CardCheck) => check === 'replaced',
       isRefused: (_, check: CardCheck) => check === 'refused',
-      hasChecksLeft: ({ context }) => context.checks < CARD_CHECKS,
+      hasChecksLeft: ({ context }) => context.checks < CONFIRMATION_CHECKS,
     },
   }).createMachine({
     id: 'card',

@@ -17,6 +17,8 @@ import { type Locale, localePath } from '#machines/rules/locale.ts'
 import {
   type Agreement,
   buildWidgetRequest,
+  CONFIRMATION_BACKOFF_MS,
+  CONFIRMATION_CHECKS,
   isPaymentService,
   type PaymentCheck,
   type PaymentOptions,
@@ -145,13 +147,7 @@ export interface LogParams {
   detail?: unknown
 }
 
-/**
- * R4 and decision 053: after the widget's success the payment is confirmed by the provider's
- * own notification to the backend, which may come later. It is checked this many times, waiting
- * the given milliseconds before each check after the first (about 20 seconds in all).
- */
-export const CONFIRMATION_BACKOFF_MS = [1000, 2000, 3000, 5000, 8000] as const
-export const CONFIRMATION_CHECKS = CONFIRMATION_BACKOFF_MS.length + 1
+export { CONFIRMATION_BACKOFF_MS, CONFIRMATION_CHECKS } from '#machines/rules/payment.ts'
 
 /** The payment is paid but its confirmation takes longer: the visitor is told what happens next. */
 export const PAYMENT_PENDING_TOAST = { kind: 'info', key: 'payments.pending' } as const satisfies ToastParams

@@ -70,6 +70,14 @@ export function readCardCheck(answer: { status: string; failure?: string | null 
   return 'refused'
 }
 
+/**
+ * R4 and decision 053: after the widget's success a payment (or a card check, R9.22) is confirmed
+ * by the provider's own notification to the backend, which may come later. It is checked this many
+ * times, waiting the given milliseconds before each check after the first (about 20 seconds in all).
+ */
+export const CONFIRMATION_BACKOFF_MS = [1000, 2000, 3000, 5000, 8000] as const
+export const CONFIRMATION_CHECKS = CONFIRMATION_BACKOFF_MS.length + 1
+
 /** R3: what `POST /payments` answers. */
 export interface PaymentOptions {
   amount: number
