@@ -15,6 +15,7 @@ import { splitLocalePrefix } from '#app/features/locale/locale.ts'
 import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
 import { PaymentActorsOverride } from '#app/features/premium/use-payment.ts'
 import { fetchValidationMessages, installValidationMessages } from '#app/forms/messages.ts'
+import { ConsentActor, ConsentBanner } from '#app/site/consent.tsx'
 import { LightboxHost } from '#app/site/lightbox-host.tsx'
 import { MachineInspect } from '#app/site/machine-inspect.ts'
 import { ModalHost } from '#app/site/modal-host.tsx'
@@ -28,6 +29,7 @@ import { type BrandId, type PublicConfig, parseConfig, toPublicConfig } from '#c
 import { type AuthUser, createAuthMachine, type TokenGrant } from '#machines/auth.ts'
 import { createLocaleMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale.ts'
 import type { Access } from '#machines/rules/access.ts'
+import { type ConsentChoice, NOTHING_ALLOWED } from '#machines/rules/consent.ts'
 import { isLocale, type Locale } from '#machines/rules/locale.ts'
 import { type ApiHandlers, hang, STORY_API, setApiHandlers } from './fetch-mock.ts'
 import { setStoryLocale } from './globals.ts'
@@ -76,6 +78,8 @@ export interface SiteParameters {
   ui?: { menu?: UiEvent[]; modal?: UiEvent[]; lightbox?: UiEvent[] }
   /** Who may see the story's page (R2); the auth machine's reactions depend on it. Default `public`. */
   access?: Access
+  /** R9.23: the visitor's cookie choice (default: nothing optional allowed, so the banner is not shown); `null` asks. */
+  consent?: { stored: ConsentChoice | null; gpc?: boolean }
   /** `story` (default): the component with some room; `page`: the site's page area; `chrome`: with header and footer. */
   layout?: 'story' | 'page' | 'chrome'
 }
@@ -103,6 +107,7 @@ export function siteContext(brand: BrandId, params: SiteParameters): SiteContext
     session: params.user ? { token: 'story-token', expiresAt: now + 3_600_000 } : null,
     user: params.user ?? null,
     flash: null,
+    consent: { stored: params.consent === undefined ? NOTHING_ALLOWED : params.consent.stored, gpc: params.consent?.gpc ?? false },
   }
 }
 
@@ -234,21 +239,23 @@ function Providers({
             },
           }}
         >
-          <MenuActor.Provider options={options}>
-            <ModalActor.Provider options={options}>
-              <LightboxActor.Provider options={options}>
-                <PaymentActorsOverride.Provider value={params.payment ?? null}>
-                  <CardActorsOverride.Provider value={params.card ?? null}>
-                    <UiEvents ui={params.ui} />
-                    {children}
-                    <ModalHost />
-                    <LightboxHost />
-                    <Toaster />
-                  </CardActorsOverride.Provider>
-                </PaymentActorsOverride.Provider>
-              </LightboxActor.Provider>
-            </ModalActor.Provider>
-          </MenuActor.Provider>
+          <ConsentActor.Provider options={{ ...options, input: { stored: site.consent.stored, gpc: site.consent.gpc } }}>
+            <MenuActor.Provider options={options}>
+              <ModalActor.Provider options={options}>
+                <LightboxActor.Provider options={options}>
+                  <PaymentActorsOverride.Provider value={params.payment ?? null}>
+                    <CardActorsOverride.Provider value={params.card ?? null}>
+                      <UiEvents ui={params.ui} />
+                      {children}
+                      <ModalHost />
+                      <LightboxHost />
+                      <Toaster />
+                    </CardActorsOverride.Provider>
+                  </PaymentActorsOverride.Provider>
+                </LightboxActor.Provider>
+              </ModalActor.Provider>
+            </MenuActor.Provider>
+          </ConsentActor.Provider>
         </AuthActor.Provider>
       </LocaleActor.Provider>
     </MachineInspect.Provider>
@@ -270,6 +277,7 @@ function RootComponent() {
   const layout = frame.params.layout ?? 'story'
   return (
     <Providers params={frame.params} onLocaleChange={frame.onLocaleChange} inspect={frame.inspect}>
+      {layout === 'chrome' ? <ConsentBanner /> : null}
       {layout === 'chrome' ? <SiteHeader /> : null}
       <main id="main" className={layout === 'story' ? 'story' : 'page'} tabIndex={-1}>
         <Story />

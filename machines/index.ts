@@ -3,6 +3,7 @@ import type { AnyStateMachine } from 'xstate'
 import { accountMachine } from './account.ts'
 import { authMachine } from './auth.ts'
 import { cardMachine } from './card.ts'
+import { consentMachine } from './consent.ts'
 import { deadlineMachine } from './deadline.ts'
 import { fieldMachine } from './field.ts'
 import { formMachine } from './form.ts'
@@ -18,6 +19,7 @@ export {
   authMachine,
   cardMachine,
   confirmMachine,
+  consentMachine,
   deadlineMachine,
   fieldMachine,
   formMachine,
@@ -56,5 +58,6 @@ export const machines: readonly MachineEntry[] = [
   { name: 'card', requirements: 'R7, R8, R9', machine: cardMachine },
   { name: 'join', requirements: 'R2, R5, R7', machine: joinMachine },
   { name: 'request', requirements: 'R4, R7, R8', machine: requestMachine },
+  { name: 'consent', requirements: 'R9', machine: consentMachine },
 ]
 // Stryker restore StringLiteral

@@ -3,6 +3,7 @@ import type { MachineModel } from '../../tests/machines/harness.ts'
 import { accountModel } from '../../tests/machines/models/account.model.ts'
 import { authModel } from '../../tests/machines/models/auth.model.ts'
 import { cardModel } from '../../tests/machines/models/card.model.ts'
+import { consentModel } from '../../tests/machines/models/consent.model.ts'
 import { deadlineModel } from '../../tests/machines/models/deadline.model.ts'
 import { fieldModel } from '../../tests/machines/models/field.model.ts'
 import { formModel } from '../../tests/machines/models/form.model.ts'
@@ -18,6 +19,7 @@ export const MODELS: readonly MachineModel[] = [
   authModel,
   cardModel,
   confirmModel,
+  consentModel,
   deadlineModel,
   fieldModel,
   formModel,

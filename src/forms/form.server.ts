@@ -14,7 +14,7 @@ import { sessionFacts } from '#app/features/account/session.ts'
 import { startSteamSignIn, takeOpenIdState } from '#app/features/account/steam.server.ts'
 import { readReferrerCode } from '#app/features/marketing/referrer.ts'
 import { m } from '#app/paraglide/messages.js'
-import { visitorAddress } from '#app/server/request.server.ts'
+import { requestHost, visitorAddress } from '#app/server/request.server.ts'
 import { CONSTANTS, loadConfig } from '#config'
 import { EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
 import { sessionState } from '#machines/rules/access.ts'
@@ -28,7 +28,8 @@ import { CONFIRM_FORM, SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/s
 import validationDe from '../../public/locales/validation/de.json'
 import validationEn from '../../public/locales/validation/en.json'
 import validationRu from '../../public/locales/validation/ru.json'
-import { CONFIRM_LINK_FORM, LOGIN_LINK_FORM } from './endpoints.ts'
+import { answerConsent } from './consent-form.server.ts'
+import { CONFIRM_LINK_FORM, CONSENT_FORM, LOGIN_LINK_FORM } from './endpoints.ts'
 import { type Flash, flashCookie } from './flash.ts'
 
 const VALIDATION: Record<Locale, Record<string, string>> = { en: validationEn.messages, ru: validationRu.messages, de: validationDe.messages }
@@ -54,6 +55,9 @@ interface Posted {
   origin: string
   cookieHeader: string | null
   crossOrigin: boolean
+  /** The request's `Sec-GPC` and host (the cookie banner's answer, R9.24). */
+  gpcHeader: string | null
+  host: string
 }
 
 interface Outcome {
@@ -247,6 +251,19 @@ const handlers: Record<string, Handler> = {
       return { to: page, flash: { form: CONFIRM_LINK_FORM, error: messageOf(error, locale) } }
     }
   },
+  /** R9.24: the cookie banner's choice, by the consent machine; back to the page it was made on. */
+  [CONSENT_FORM]: async (posted) => ({
+    to: safeRedirect(posted.values.back, '') || localePath(posted.locale, '/'),
+    cookies: answerConsent({
+      values: posted.values,
+      cookieHeader: posted.cookieHeader,
+      gpcHeader: posted.gpcHeader,
+      host: posted.host,
+      crossOrigin: posted.crossOrigin,
+      clientIdCookie: loadConfig().analyticsClientIdCookie,
+      now: Date.now(),
+    }),
+  }),
   /**
    * R2, R7.3: the backend is told to end the session (every device's with `everywhere`); the stored
    * session is cleared whatever it answers, then the root.
@@ -307,6 +324,8 @@ export async function answerForm(request: Request, formId: string): Promise<Resp
     origin: url.origin,
     cookieHeader: request.headers.get('cookie'),
     crossOrigin: config.cookiesCrossOrigin,
+    gpcHeader: request.headers.get('sec-gpc'),
+    host: requestHost(request, url),
   }
   const visitor = visitorAddress(request)
   const api = (token: string | null = null) =>

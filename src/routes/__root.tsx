@@ -5,9 +5,9 @@ import { AuthProvider } from '#app/features/account/auth-provider.tsx'
 import { readSession } from '#app/features/account/session.ts'
 import { currentPrefix } from '#app/features/locale/i18n.ts'
 import { LocaleProvider } from '#app/features/locale/locale-provider.tsx'
-import { ExternalScripts } from '#app/features/marketing/external-scripts.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { ConsentBanner, ConsentProvider } from '#app/site/consent.tsx'
 import { DialogHosts } from '#app/site/dialog-hosts.tsx'
 import { ErrorPage } from '#app/site/error-page.tsx'
 import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey } from '#app/site/meta-tags.ts'
@@ -129,20 +129,22 @@ function RootLayout() {
     <LocaleProvider>
       <AuthProvider>
         <UiActors>
-          <a className="skip-link" href="#main">
-            {m.skip_to_content()}
-          </a>
-          <NavigationProgress />
-          <NavigationEffects />
-          <SiteHeader />
-          <main id="main" className="page" tabIndex={-1}>
-            <FlashNotice />
-            <Outlet />
-          </main>
-          <SiteFooter />
-          <DialogHosts />
-          <Toaster />
-          <ExternalScripts />
+          <ConsentProvider>
+            <a className="skip-link" href="#main">
+              {m.skip_to_content()}
+            </a>
+            <ConsentBanner />
+            <NavigationProgress />
+            <NavigationEffects />
+            <SiteHeader />
+            <main id="main" className="page" tabIndex={-1}>
+              <FlashNotice />
+              <Outlet />
+            </main>
+            <SiteFooter />
+            <DialogHosts />
+            <Toaster />
+          </ConsentProvider>
         </UiActors>
       </AuthProvider>
     </LocaleProvider>

@@ -5,7 +5,9 @@
  * wait for that one render.
  */
 import type { Buffer } from 'node:buffer'
+import { consentOf, readCookie } from '#app/site/cookies.ts'
 import { loadConfig } from '#config'
+import { CONSENT_COOKIE, consentVariant, readConsent, sendsGpc } from '#machines/rules/consent.ts'
 import { BUILD_ID } from './build.server.ts'
 import { createCachedDocument } from './cached-document.server.ts'
 import { isCacheableRequest, isCacheableResponse, PageCache, pageCacheKey } from './page-cache.server.ts'
@@ -41,6 +43,7 @@ export async function guestPageResponse(request: Request, url: URL): Promise<Res
     host: requestHost(request, url),
     pathname: url.pathname,
     search: url.search,
+    consent: bannerVariant(request),
   })
   const hit = pageCache.get(key, Date.now())
   if (hit) {
@@ -76,6 +79,11 @@ export async function guestPageResponse(request: Request, url: URL): Promise<Res
   }
 }
 
+/** R9.24: the cookie banner's variant of a request (the page shows the banner, its GPC note, or a choice). */
+function bannerVariant(request: Request): string {
+  return consentVariant(readConsent(readCookie(request.headers.get('cookie'), CONSENT_COOKIE)), sendsGpc(request.headers.get('sec-gpc')))
+}
+
 /** A guest page has no nonce to splice: it is kept whole. */
 function keptPage(body: Buffer, contentType: string): KeptPage {
   return { ...createCachedDocument(body, null, contentType), scriptSources: inlineScriptHashes(body) }
@@ -84,12 +92,15 @@ function keptPage(body: Buffer, contentType: string): KeptPage {
 /** Renders a stale page again after the current response, once per key at a time. */
 function revalidate(key: string, request: Request, url: URL): void {
   if (!pageCache.beginRevalidation(key)) return
-  // Only what a guest page depends on: the host and the scheme. No cookie, no credentials.
+  // Only what a guest page depends on: the host, the scheme and the cookie banner's variant (the
+  // choice's cookie alone, and Global Privacy Control). No other cookie, no credentials.
   const headers = new Headers()
-  for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+  for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto', 'sec-gpc']) {
     const value = request.headers.get(name)
     if (value) headers.set(name, value)
   }
+  const choice = readCookie(request.headers.get('cookie'), CONSENT_COOKIE)
+  if (consentOf(request.headers.get('cookie')) && choice) headers.set('cookie', `${CONSENT_COOKIE}=${choice}`)
   setImmediate(async () => {
     try {
       const { response, page } = await render(new Request(url.href, { headers }), url, null)

@@ -108,11 +108,13 @@ export interface PageKeyInput {
   pathname: string
   /** The query string with its `?`, or ''. */
   search: string
+  /** R9.24: what the cookie banner shows this visitor (`consentVariant`: asks, asks with the GPC note, or a choice). */
+  consent: string
 }
 
-/** One document per build, scheme, host, path and query. */
+/** One document per build, scheme, host, path, query and cookie-banner variant. */
 export function pageCacheKey(input: PageKeyInput): string {
-  return `${input.buildId}\n${input.protocol}://${input.host.toLowerCase()}${input.pathname}${input.search}`
+  return `${input.buildId}\n${input.protocol}://${input.host.toLowerCase()}${input.pathname}${input.search}\n${input.consent}`
 }
 
 /**

@@ -30,7 +30,9 @@ export type KeptPage = CachedDocument & { scriptSources: readonly string[] }
  * session cookie through (deploy/nginx.conf does). Host and path are in the URL.
  */
 const PAGE_VARY = 'Cookie, Accept-Encoding'
-const GUEST_VARY = 'Accept-Encoding'
+// R9.25: the cookie banner says when the browser sends Global Privacy Control. A request carrying the
+// choice's cookie is passed through by a proxy (deploy/nginx.conf), as one carrying a session.
+const GUEST_VARY = 'Accept-Encoding, Sec-GPC'
 /** How long a shared cache may serve a kept guest page stale while it asks again (as the site's own cache). */
 const GUEST_STALE_SECONDS = 600
 const GUEST_CACHE_CONTROL =

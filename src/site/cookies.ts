@@ -3,6 +3,7 @@
  * path `/`, and `SameSite=Lax`, or `SameSite=None; Secure` when the site runs cross-origin
  * (`COOKIES_CROSS_ORIGIN`). The session's names are the auth machine's storage keys.
  */
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, type ConsentChoice, consentCookieValue, readConsent } from '#machines/rules/consent.ts'
 import { LOCALE_COOKIE } from '#machines/rules/locale.ts'
 import { AUTH_STORAGE_KEYS } from '#machines/rules/token.ts'
 
@@ -21,6 +22,8 @@ export const COOKIES = {
   ga: '_ga',
   /** R10.6: the state of a Steam sign-in this browser started (HttpOnly, 10 minutes, used once). */
   openidState: 'openid_state',
+  /** R9.24: the visitor's cookie choice. */
+  consent: CONSENT_COOKIE,
 } as const
 
 export function cookieAttributes(crossOrigin: boolean): string {
@@ -77,4 +80,35 @@ export function hasCookie(header: string, name: string): boolean {
 /** Whether a request carries a session (signed-in pages are never shared between visitors). */
 export function carriesSession(header: string | null | undefined): boolean {
   return !!header && hasCookie(header, COOKIES.token)
+}
+
+/** R9.24: the choice's cookie, for 12 months. */
+export function consentCookie(choice: ConsentChoice, at: number, crossOrigin: boolean): string {
+  return `${CONSENT_COOKIE}=${consentCookieValue(choice, at)}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; ${cookieAttributes(crossOrigin)}`
+}
+
+/** R9.23: what a Cookie header's choice allows (null: no choice of this version of the policy, nothing optional). */
+export function consentOf(header: string | null | undefined): ConsentChoice | null {
+  return readConsent(readCookie(header, CONSENT_COOKIE))?.choice ?? null
+}
+
+/** The names of the cookies in a Cookie header (or `document.cookie`). */
+export function cookieNames(header: string | null | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter(Boolean)
+}
+
+/**
+ * R9.24: the `Set-Cookie` values that delete a cookie wherever the site or a provider may have put
+ * it: on the host, and on each parent domain (an analytics script writes its cookie for the
+ * registrable domain, `.example.com`).
+ */
+export function expiredCookies(name: string, host: string): string[] {
+  const hostname = host.replace(/:\d+$/, '')
+  const labels = hostname.split('.')
+  const domains = /^[\d.]+$/.test(hostname) || labels.length < 2 ? [] : labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'))
+  return [`${name}=; Max-Age=0; Path=/`, ...domains.map((domain) => `${name}=; Max-Age=0; Path=/; Domain=.${domain}`)]
 }

@@ -1,4 +1,5 @@
 import { useHydrated } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { LEGAL_DOCUMENTS, type LegalDocumentId } from '#app/content/legal.ts'
 import * as legalText from '#app/content/messages/legal.ts'
 import { legalHref } from '#app/features/locale/locale.ts'
@@ -15,7 +16,18 @@ import { useSite } from './use-site.ts'
  * Russian and English; a German page keeps the German chrome, says so, and shows the English
  * text (docs/decisions/003-legal-pages-in-german.md).
  */
-export function LegalPage({ heading, intro, document }: { heading: string; intro: string; document: LegalDocumentId }) {
+export function LegalPage({
+  heading,
+  intro,
+  document,
+  extra,
+}: {
+  heading: string
+  intro: string
+  document: LegalDocumentId
+  /** What follows a section's text, by anchor, in the page's language (the cookie policy's list and settings). */
+  extra?: Partial<Record<string, ReactNode>>
+}) {
   const locale = getLocale()
   const textLocale = locale === 'de' ? 'en' : locale
   const { product, brandInfo, config } = useSite()
@@ -72,6 +84,7 @@ export function LegalPage({ heading, intro, document }: { heading: string; intro
               <section key={s.anchor} id={s.anchor} className="legal__section" data-testid="legal-section">
                 <h2 className="legal__section-title">{t(legalText, s.title, inputs, textLocale)}</h2>
                 <RichText text={t(legalText, s.body, inputs, textLocale)} />
+                {extra?.[s.anchor] ? <div lang={locale}>{extra[s.anchor]}</div> : null}
               </section>
             ))}
           </article>

@@ -6,9 +6,10 @@
 import { launcherDownloadUrl } from '#app/features/marketing/download.ts'
 import { utmCookies } from '#app/features/marketing/utm.ts'
 import type { PublicConfig } from '#constants'
+import { allows } from '#machines/rules/consent.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
-import { COOKIES, readCookie } from './cookies.ts'
+import { COOKIES, consentOf, readCookie } from './cookies.ts'
 import { HttpError } from './http-error.ts'
 
 export interface MiddlewareContext {
@@ -34,8 +35,9 @@ const registry = {
   }),
   /** R2: a page for Russian visitors only; any other language goes to its own home page. */
   'russian-only': (ctx) => (ctx.locale === 'ru' ? undefined : { redirect: localePath(ctx.locale, '/') }),
-  /** The promo landing remembers its campaign (utm_*) for the analytics of later visits. */
+  /** The promo landing remembers its campaign (utm_*) for the analytics of later visits, once the visitor allows analytics (R9.23). */
   promo: (ctx) => {
+    if (!allows(consentOf(ctx.cookieHeader), 'analytics')) return undefined
     const setCookies = utmCookies(ctx.search)
     return setCookies.length ? { setCookies } : undefined
   },

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ExternalScripts } from '#app/features/marketing/external-scripts.tsx'
 import type { SiteParameters } from '../../.storybook/site.tsx'
 import { NavigationEffects } from './navigation-effects.tsx'
 import { NavigationProgress } from './navigation-progress.tsx'
@@ -9,8 +8,7 @@ import { expectReadout, Readout } from './story-support.tsx'
 
 /**
  * Browser-only navigation pieces (R2): the progress bar while a route loads, the effects
- * that mark the page interactive and prefetch links, and the external scripts (off unless
- * configured). Only the progress bar draws anything.
+ * that mark the page interactive and prefetch links. Only the progress bar draws anything.
  */
 function NavigationDemo() {
   const router = useRouter()
@@ -19,7 +17,6 @@ function NavigationDemo() {
     <div>
       <NavigationProgress />
       <NavigationEffects />
-      <ExternalScripts />
       <Readout label="Location" testId="location" value={pathname} />
       <button type="button" className="button" onClick={() => void router.navigate({ to: '/wiki' as never })}>
         Go to the wiki

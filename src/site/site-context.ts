@@ -14,6 +14,8 @@ import { clearSessionCookies, pageApi, pageSession, type ServerSession } from '#
 import { type HostDetectionInput, hostDetectionInput } from '#app/features/locale/locale.ts'
 import { clearFlashCookie, type Flash, readFlash } from '#app/forms/flash.ts'
 import { type Brand, type BrandId, brandForHost, loadConfig, type PublicConfig, toPublicConfig } from '#config'
+import { CONSENT_COOKIE, type ConsentChoice, readConsent, sendsGpc } from '#machines/rules/consent.ts'
+import { readCookie } from './cookies.ts'
 import { PageRequest } from './page-request.ts'
 
 export interface SiteContext {
@@ -31,6 +33,8 @@ export interface SiteContext {
   user: User | null
   /** What a form sent without JavaScript came back with (decision 063), read once. */
   flash: Flash | null
+  /** R9.23–R9.25: the cookie choice of this version of the policy (null: the banner asks), and Global Privacy Control. */
+  consent: { stored: ConsentChoice | null; gpc: boolean }
 }
 
 export const getSiteContext = createServerFn({ method: 'GET' })
@@ -55,7 +59,8 @@ export const getSiteContext = createServerFn({ method: 'GET' })
         }
       }
     }
-    const flash = readFlash(getRequestHeader('cookie'))
+    const cookieHeader = getRequestHeader('cookie')
+    const flash = readFlash(cookieHeader)
     if (flash) appendResponseHeader('set-cookie', clearFlashCookie(config.cookiesCrossOrigin))
     const brand = brandForHost(config, host)
     return {
@@ -69,5 +74,6 @@ export const getSiteContext = createServerFn({ method: 'GET' })
       session,
       user,
       flash,
+      consent: { stored: readConsent(readCookie(cookieHeader, CONSENT_COOKIE))?.choice ?? null, gpc: sendsGpc(getRequestHeader('sec-gpc')) },
     }
   })

@@ -1,6 +1,7 @@
 import { legalHref } from '#app/features/locale/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { CookieSettingsLink } from './consent.tsx'
 import { LEGAL_DOCUMENT_LINKS } from './legal-documents.ts'
 import { useSite } from './use-site.ts'
 
@@ -26,6 +27,9 @@ export function SiteFooter() {
                 </a>
               </li>
             ))}
+            <li>
+              <CookieSettingsLink testId="footer-cookie-settings" />
+            </li>
           </ul>
         </nav>
         <p className="site-footer__support">

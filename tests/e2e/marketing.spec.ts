@@ -5,10 +5,13 @@ import { LEGAL_DOCUMENTS } from '#app/content/legal.ts'
 import { downloadLink } from '#app/features/marketing/download-link.ts'
 import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
-import { expect, test, waitForHydration } from './support/fixtures.ts'
+import { allowEverything, expect, test, waitForHydration } from './support/fixtures.ts'
 import { LOCALES, type Locale } from './support/messages.ts'
 import { startProxy } from './support/second-site.ts'
 import { type SiteServer, startSiteServer, waitForPage } from './support/site-server.ts'
+
+// These tests are about what analytics and the tag manager receive: the visitor has allowed them (R9.24).
+test.beforeEach(({ context }) => allowEverything(context))
 
 // The dev server needs a few seconds to hydrate a page; the content itself is server-rendered.
 test.describe.configure({ timeout: 120_000 })

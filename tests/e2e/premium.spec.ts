@@ -13,11 +13,14 @@ import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
-import { expect, test, waitForHydration } from './support/fixtures.ts'
+import { allowEverything, expect, test, waitForHydration } from './support/fixtures.ts'
 import { loginViaApi, uniqueEmail } from './support/login.ts'
 import { payButtonName, msg as siteMsg } from './support/messages.ts'
 import { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, payWithCard, payWithDeclinedCard, payWithNotification } from './support/payments.ts'
 import { type Intercept, startProxy, startSite, stopSite, waitForPage } from './support/second-site.ts'
+
+// These tests are about what analytics and the tag manager receive: the visitor has allowed them (R9.24).
+test.beforeEach(({ context }) => allowEverything(context))
 
 type Locale = 'en' | 'ru' | 'de'
 const premiumMessages: Record<Locale, Record<string, string>> = {

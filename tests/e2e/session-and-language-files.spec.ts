@@ -10,9 +10,12 @@ import type { BrowserContext } from '@playwright/test'
 import { COOKIES } from '#app/site/cookies.ts'
 import { BACKEND } from '../../playwright.config.ts'
 import { signInWithCode } from './model/browser.ts'
-import { expect, test } from './support/fixtures.ts'
+import { allowEverything, expect, test } from './support/fixtures.ts'
 import { uniqueEmail } from './support/login.ts'
 import { msg } from './support/messages.ts'
+
+// These tests are about what analytics and the tag manager receive: the visitor has allowed them (R9.24).
+test.beforeEach(({ context }) => allowEverything(context))
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value

@@ -23,6 +23,7 @@ describe('the machines and their ids', () => {
       ['card', 'card'],
       ['join', 'join'],
       ['request', 'request'],
+      ['consent', 'consent'],
     ])
   })
 })

@@ -101,6 +101,24 @@ sandboxPublic.get('/widget.js', (c) =>
     { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
   ),
 )
+/**
+ * The sandboxes of the scripts the site loads once a visitor allows them (R9.23): analytics, the tag
+ * manager's container and the chat widget, of the same shape as the providers' (the cookies they
+ * set), sending nothing anywhere.
+ */
+for (const [path, file] of [
+  ['/analytics.js', 'analytics.js'],
+  ['/gtm.js', 'tag-manager.js'],
+  ['/chat.js', 'chat.js'],
+] as const) {
+  sandboxPublic.get(path, (c) =>
+    c.body(
+      cached(file, () => readFileSync(`${SANDBOX_DIR}${file}`, 'utf8')),
+      200,
+      { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
+    ),
+  )
+}
 sandboxPublic.get('/widget.css', (c) =>
   c.body(
     cached('widget.css', () => readFileSync(`${SANDBOX_DIR}widget.css`, 'utf8')),

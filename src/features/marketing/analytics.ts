@@ -1,13 +1,15 @@
 /**
  * The analytics sender (R3, R5, R7, R9): `POST /{locale}/analytics/collect` with the payload of
- * `analyticsPayload`, batched (500 ms, at most 2 per batch). Without a client id nothing is sent
+ * `analyticsPayload`, batched (500 ms, at most 2 per batch), once the visitor allows analytics
+ * (R9.23). Without a client id nothing is sent
  * and the console says why. Browser only: on the server `collectAnalytics` resolves at once.
  * Failures are logged by the API client and never reach the visitor.
  */
 
 import type { Api } from '#app/api/client.ts'
-import { writeCookie } from '#app/site/cookies.ts'
+import { consentOf, writeCookie } from '#app/site/cookies.ts'
 import { CONSTANTS } from '#constants'
+import { allows } from '#machines/rules/consent.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { type AnalyticsPayload, analyticsPayload } from './analytics-payload.ts'
 import { type Batcher, createBatcher } from './batch.ts'
@@ -30,7 +32,12 @@ export interface CollectContext {
   leaving?: boolean
 }
 
-export type CollectOutcome = 'sent' | 'no-client-id' | 'failed' | 'server'
+export type CollectOutcome = 'sent' | 'no-client-id' | 'no-consent' | 'failed' | 'server'
+
+/** R9.23: analytics runs only while the visitor allows it. */
+function analyticsAllowed(): boolean {
+  return allows(consentOf(document.cookie), 'analytics')
+}
 
 interface Item {
   api: Api
@@ -73,6 +80,7 @@ export async function prepareAnalytics(base: string, locale: Locale): Promise<vo
 /** Builds the payload from the browser's cookies and address and queues it. Never rejects. */
 export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutcome> {
   if (typeof window === 'undefined') return 'server'
+  if (!analyticsAllowed()) return 'no-consent'
   rememberClientId(ctx.configuredCookie, ctx.crossOrigin ?? false)
   const result = analyticsPayload({
     host: window.location.host,
@@ -101,7 +109,7 @@ export async function collectAnalytics(ctx: CollectContext): Promise<CollectOutc
  * the landing address's query, when the page may have moved on since.
  */
 export function rememberUtm(crossOrigin: boolean, search?: string): boolean {
-  if (typeof window === 'undefined') return false
+  if (typeof window === 'undefined' || !analyticsAllowed()) return false
   const cookie = utmCookieForSearch(search ?? window.location.search, crossOrigin)
   if (!cookie) return false
   writeCookie(cookie)
@@ -113,7 +121,7 @@ export function rememberUtm(crossOrigin: boolean, search?: string): boolean {
  * in it (31536000 s, path /). Returns whether a cookie was written.
  */
 export function rememberClientId(configuredCookie: string | null, crossOrigin: boolean): boolean {
-  if (typeof window === 'undefined') return false
+  if (typeof window === 'undefined' || !analyticsAllowed()) return false
   const cookie = clientIdCookieToStore(document.cookie, configuredCookie, crossOrigin)
   if (!cookie) return false
   writeCookie(cookie)

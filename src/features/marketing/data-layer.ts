@@ -1,8 +1,11 @@
 /**
  * The tag manager's `dataLayer` (R4, R7): e-commerce actions (detail, add, remove,
- * purchase) and events. Browser only; on the server every call is a no-op.
+ * purchase) and events, once the visitor allows marketing (R9.23). Browser only; on the server
+ * every call is a no-op.
  */
+import { consentOf } from '#app/site/cookies.ts'
 import { type CartChange, ECOMMERCE_ACTIONS, type EcommerceAction, type PurchaseAnalytics } from '#machines/rules/analytics.ts'
+import { allows } from '#machines/rules/consent.ts'
 
 type DataLayerEntry = Record<string, unknown>
 declare global {
@@ -11,8 +14,10 @@ declare global {
   }
 }
 
+/** R9.23: the data layer the site pushes to, only while the visitor allows marketing (the tag manager). */
 function layer(): DataLayerEntry[] | null {
   if (typeof window === 'undefined') return null
+  if (!allows(consentOf(document.cookie), 'marketing')) return null
   window.dataLayer ??= []
   return window.dataLayer
 }

@@ -7,9 +7,12 @@
  */
 import { whenIdle } from '#app/site/idle.ts'
 import type { PublicConfig } from '#constants'
+import type { ConsentCategory, ConsentChoice } from '#machines/rules/consent.ts'
 
 export interface ExternalScript {
   id: string
+  /** R9.23: the consent it needs. */
+  category: ConsentCategory
   src: string
   /** Runs just before the script is added (the tag manager's `dataLayer` start entry). */
   before?: () => void
@@ -32,15 +35,18 @@ export function startTagManager(w: DataLayerWindow = window as unknown as DataLa
   w.dataLayer.push({ 'gtm.start': now, event: 'gtm.js' })
 }
 
-/** The configured scripts, in load order; an unset address (or tag manager id) is off. */
-export function configuredScripts(config: Partial<ExternalScriptsConfig>): ExternalScript[] {
+/**
+ * The configured scripts the visitor allows (R9.23), in load order; an unset address (or tag
+ * manager id) is off.
+ */
+export function configuredScripts(config: Partial<ExternalScriptsConfig>, choice: ConsentChoice): ExternalScript[] {
   const scripts: ExternalScript[] = []
   if (config.gtmId && config.gtmScriptUrl) {
-    scripts.push({ id: 'ext-gtm', src: gtmScriptSrc(config.gtmScriptUrl, config.gtmId), before: () => startTagManager() })
+    scripts.push({ id: 'ext-gtm', category: 'marketing', src: gtmScriptSrc(config.gtmScriptUrl, config.gtmId), before: () => startTagManager() })
   }
-  if (config.analyticsScriptUrl) scripts.push({ id: 'ext-analytics', src: config.analyticsScriptUrl })
-  if (config.chatScriptUrl) scripts.push({ id: 'ext-chat', src: config.chatScriptUrl })
-  return scripts
+  if (config.analyticsScriptUrl) scripts.push({ id: 'ext-analytics', category: 'analytics', src: config.analyticsScriptUrl })
+  if (config.chatScriptUrl) scripts.push({ id: 'ext-chat', category: 'chat', src: config.chatScriptUrl })
+  return scripts.filter((script) => choice[script.category])
 }
 
 /** Adds one async script once; resolves on load, rejects on error. */
@@ -80,11 +86,15 @@ export function loadScript(script: ExternalScript): Promise<void> {
 }
 
 /**
- * Loads every configured script when idle; failures are logged only. `onLoaded` runs after each
+ * Loads every configured script the visitor allows when idle; failures are logged only. `onLoaded` runs after each
  * script that loaded (the analytics script sets its cookies then). Returns a cancel function.
  */
-export function scheduleExternalScripts(config: Partial<ExternalScriptsConfig>, onLoaded?: (script: ExternalScript) => void): () => void {
-  const scripts = configuredScripts(config)
+export function scheduleExternalScripts(
+  config: Partial<ExternalScriptsConfig>,
+  choice: ConsentChoice,
+  onLoaded?: (script: ExternalScript) => void,
+): () => void {
+  const scripts = configuredScripts(config, choice)
   if (!scripts.length) return () => {}
   return whenIdle(() => {
     for (const script of scripts) {

@@ -12,7 +12,7 @@
  * - `signedIn`: a visitor signed in that way, in English, before the test starts: its e-mail and token.
  *   Not for tests of the sign-in itself: those go through the form.
  */
-import { test as base, expect, type Page } from '@playwright/test'
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test'
 import { allMail, latestMail, loginViaApi, type MailItem, uniqueEmail } from './login.ts'
 
 export { expect }
@@ -23,6 +23,16 @@ const HYDRATION_TIMEOUT = 60_000
 /** Waits until `page` is interactive: for helpers outside a test body, which have no fixtures. */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: HYDRATION_TIMEOUT })
+}
+
+/**
+ * A visitor who has allowed every cookie category (R9.24), on the test sites' hosts: for the tests
+ * of what analytics and the tag manager receive once allowed (tests/e2e/consent.spec.ts covers the
+ * visitor who has not chosen).
+ */
+export async function allowEverything(context: BrowserContext): Promise<void> {
+  const value = `2.analytics-marketing-chat.${new Date().toISOString().slice(0, 10)}`
+  await context.addCookies(['localhost', 'mirror.localhost', '127.0.0.1'].map((domain) => ({ name: 'cookie_consent', value, domain, path: '/' })))
 }
 
 export interface Mailbox {

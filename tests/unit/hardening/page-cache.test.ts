@@ -48,8 +48,8 @@ describe('issue 9: guest page cache (LRU, TTL, stale-while-revalidate)', () => {
     expect(cache.beginRevalidation('a')).toBe(true)
   })
 
-  it('keys on build, scheme, host, path with its locale prefix and query', () => {
-    const base = { buildId: 'b1', protocol: 'http', host: 'localhost:3000', pathname: '/faq', search: '' }
+  it('keys on build, scheme, host, path with its locale prefix, query and cookie-banner variant', () => {
+    const base = { buildId: 'b1', protocol: 'http', host: 'localhost:3000', pathname: '/faq', search: '', consent: 'ask' }
     const key = pageCacheKey(base)
     expect(pageCacheKey({ ...base, host: 'LOCALHOST:3000' })).toBe(key)
     for (const other of [
@@ -59,6 +59,8 @@ describe('issue 9: guest page cache (LRU, TTL, stale-while-revalidate)', () => {
       { pathname: '/en/faq' },
       { pathname: '/ru/faq' },
       { search: '?a=1' },
+      { consent: 'ask-gpc' },
+      { consent: 'analytics-chat' },
     ]) {
       expect(pageCacheKey({ ...base, ...other })).not.toBe(key)
     }

@@ -37,20 +37,32 @@ describe('R4: GTM_ID and GTM_SCRIPT_URL', () => {
   })
 })
 
+const ALL = { analytics: true, marketing: true, chat: true }
+
 describe('R1, R4: the external scripts', () => {
   it('are off when nothing is configured', () => {
-    expect(configuredScripts(parseConfig({}))).toEqual([])
+    expect(configuredScripts(parseConfig({}), ALL)).toEqual([])
     // A script address without an id loads no tag manager.
-    expect(configuredScripts(parseConfig({ GTM_SCRIPT_URL: 'https://tags.example.net/gtm.js' }))).toEqual([])
+    expect(configuredScripts(parseConfig({ GTM_SCRIPT_URL: 'https://tags.example.net/gtm.js' }), ALL)).toEqual([])
   })
 
+  const c = parseConfig({ GTM_ID: 'GTM-AB12CD3', ANALYTICS_SCRIPT_URL: 'https://stats.example.org/a.js', CHAT_SCRIPT_URL: 'https://chat.example.net/w.js' })
   it('load the tag manager first, from its address with ?id=, then analytics and chat', () => {
-    const c = parseConfig({ GTM_ID: 'GTM-AB12CD3', ANALYTICS_SCRIPT_URL: 'https://stats.example.org/a.js', CHAT_SCRIPT_URL: 'https://chat.example.net/w.js' })
-    expect(configuredScripts(c).map(({ id, src }) => ({ id, src }))).toEqual([
+    expect(configuredScripts(c, ALL).map(({ id, src }) => ({ id, src }))).toEqual([
       { id: 'ext-gtm', src: 'https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD3' },
       { id: 'ext-analytics', src: 'https://stats.example.org/a.js' },
       { id: 'ext-chat', src: 'https://chat.example.net/w.js' },
     ])
+  })
+
+  it.each([
+    [{ analytics: false, marketing: false, chat: false }, []],
+    [{ analytics: true, marketing: false, chat: false }, ['ext-analytics']],
+    [{ analytics: false, marketing: true, chat: false }, ['ext-gtm']],
+    [{ analytics: false, marketing: false, chat: true }, ['ext-chat']],
+    [{ analytics: true, marketing: false, chat: true }, ['ext-analytics', 'ext-chat']],
+  ])('R9.23: load only what the visitor allows (%o → %o)', (choice, ids) => {
+    expect(configuredScripts(c, choice).map((s) => s.id)).toEqual(ids)
   })
 
   it('keep the container address query and replace an id in it', () => {

@@ -1,0 +1,4 @@
+import { consentModel } from '../models/consent.model.ts'
+import { runModel } from '../runner.ts'
+
+runModel(consentModel)
