@@ -10,7 +10,7 @@ import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { DialogHosts } from '#app/site/dialog-hosts.tsx'
 import { ErrorPage } from '#app/site/error-page.tsx'
-import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey } from '#app/site/meta-tags.ts'
+import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey, THEME_COLOR } from '#app/site/meta-tags.ts'
 import { NavigationEffects } from '#app/site/navigation-effects.tsx'
 import { NavigationProgress } from '#app/site/navigation-progress.tsx'
 import { NotFoundPage } from '#app/site/not-found-page.tsx'
@@ -71,7 +71,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: async ({ loaderData, matches }) => {
     const site = loaderData as RootData | undefined
     const leaf = matches[matches.length - 1]
-    const base = [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { name: 'theme-color', content: '#0d1117' }]
+    const base = [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { name: 'theme-color', content: THEME_COLOR }]
     if (!site) return { meta: base }
     const input: MetaInput = {
       pathname: leaf?.pathname ?? '/',
