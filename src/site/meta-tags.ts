@@ -63,7 +63,7 @@ export function pageKeyForPath(pathname: string): PageKey {
 /** The page's colour (`--bg` in app.css): the head's theme-color and the web app manifest's colours. */
 export const THEME_COLOR = '#0d1117'
 
-/** Each domain's favicon.ico and web app manifest, answered per brand by src/server/brand-files.server.ts (decision 111). */
+/** Each domain's favicon.ico and web app manifest, answered per brand by src/server/brand-files.server.ts (decision 112). */
 export const FAVICON_PATH = '/favicon.ico'
 export const MANIFEST_PATH = '/manifest.webmanifest'
 
@@ -76,10 +76,14 @@ export function productName(brand: Brand, locale: Locale): string {
   return locale === 'ru' ? brand.names.ru : brand.names.en
 }
 
-/** A page's title and description, in its language and for its brand. */
+/** A page's title and description, in its language and for its brand, and its breadcrumb names (R2.21). */
 export interface PageTexts {
   title: string
   description: string
+  /** The page's name in its breadcrumb trail; null: none (the pages standing in for a missing one). */
+  crumb: string | null
+  /** The home page's name in a breadcrumb trail. */
+  homeCrumb: string
 }
 
 export interface MetaInput {
