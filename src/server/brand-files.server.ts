@@ -1,5 +1,5 @@
 /**
- * Issue 38, part 4 (R2.22, decision 111): what makes each domain installable and recognisable. The
+ * Issue 38, part 4 (R2.22, decision 112): what makes each domain installable and recognisable. The
  * original and the mirror each answer `/favicon.ico` with their own icon and
  * `/manifest.webmanifest` with their own names and icons, for the request's (trusted) origin, as
  * robots.txt and the sitemap are (search-files.server.ts). The icons themselves are files of the
