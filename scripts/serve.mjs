@@ -1,6 +1,6 @@
 // Production server for the built site. The files of dist/client (fingerprinted assets, images,
 // favicons, robots.txt) are read into memory at start with their precompressed `.br`/`.gz`
-// copies (scripts/compress-assets.mjs) and served from there: fingerprinted assets immutable,
+// copies (scripts/compress-assets.mjs) and served from there: fingerprinted assets and icons immutable,
 // the rest for an hour with an ETag. Everything else goes to the server entry, and so does any
 // method but GET and HEAD on a static file or /__ready: the entry's first step refuses what an
 // address does not answer (src/server/admission.server.ts), in one place. Exits with a clear
@@ -66,7 +66,8 @@ export function loadStaticFiles(dir) {
       gzip: existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null,
       type,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-      cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      // The build's assets and the brands' icons (scripts/make-icons.mjs) have a hash of their bytes in their names.
+      cacheControl: urlPath.startsWith('/assets/') || urlPath.startsWith('/icons/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     })
   }
   return files

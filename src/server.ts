@@ -6,6 +6,7 @@
  */
 import { createServerEntry } from '@tanstack/react-start/server'
 import { refusal, withBodyWithinLimit } from '#app/server/admission.server.ts'
+import { brandFileResponse, isBrandFilePath } from '#app/server/brand-files.server.ts'
 import { isDownloadPath } from '#app/server/download.server.ts'
 import { guestPageResponse, isGuestPageRequest } from '#app/server/guest-cache.server.ts'
 import { isPrefetchMapRequest, prefetchMapResponse } from '#app/server/prefetch.server.ts'
@@ -55,6 +56,9 @@ async function answer(request: Request): Promise<Response> {
 
   // Issue 38: each domain's robots.txt and sitemap, made for its own origin.
   if (isSearchFilePath(url.pathname)) return searchFileResponse(request, url)
+
+  // R2.22: each domain's favicon.ico and web app manifest, its own brand's.
+  if (isBrandFilePath(url.pathname)) return brandFileResponse(request, url)
 
   // R2.10: only the root redirects, for the language.
   const redirect = rootRedirectResponse(request, url)

@@ -5,19 +5,22 @@ import { AuthProvider } from '#app/features/account/auth-provider.tsx'
 import { readSession } from '#app/features/account/session.ts'
 import { currentPrefix } from '#app/features/locale/i18n.ts'
 import { LocaleProvider } from '#app/features/locale/locale-provider.tsx'
+import type { PlansResult } from '#app/features/premium/plans-result.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { ConsentBanner, ConsentProvider } from '#app/site/consent.tsx'
 import { DialogHosts } from '#app/site/dialog-hosts.tsx'
 import { ErrorPage } from '#app/site/error-page.tsx'
-import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey } from '#app/site/meta-tags.ts'
+import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey, THEME_COLOR } from '#app/site/meta-tags.ts'
 import { NavigationEffects } from '#app/site/navigation-effects.tsx'
 import { NavigationProgress } from '#app/site/navigation-progress.tsx'
 import { NotFoundPage } from '#app/site/not-found-page.tsx'
+import { pageStructuredData } from '#app/site/page-structured-data.ts'
 import { runRouteMiddleware } from '#app/site/route-middleware.ts'
 import type { SiteContext } from '#app/site/site-context.ts'
 import { SiteFooter } from '#app/site/site-footer.tsx'
 import { SiteHeader } from '#app/site/site-header.tsx'
+import { jsonLdScript } from '#app/site/structured-data.ts'
 import { Toaster } from '#app/site/toaster.tsx'
 import { UiActors } from '#app/site/ui-actors.tsx'
 import { useSite } from '#app/site/use-site.ts'
@@ -71,7 +74,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: async ({ loaderData, matches }) => {
     const site = loaderData as RootData | undefined
     const leaf = matches[matches.length - 1]
-    const base = [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { name: 'theme-color', content: '#0d1117' }]
+    const base = [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { name: 'theme-color', content: THEME_COLOR }]
     if (!site) return { meta: base }
     const input: MetaInput = {
       pathname: leaf?.pathname ?? '/',
@@ -90,8 +93,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
             ? 'join_invalid'
             : null,
     }
-    const meta = metaTags(input, await textsOf(input, site))
-    return { meta: [...base, ...meta.meta], links: meta.links }
+    const texts = await textsOf(input, site)
+    const meta = metaTags(input, texts)
+    // R2.21: the page's structured data; the home and premium pages' plans come with their route's data.
+    const graph = await pageStructuredData({
+      meta: input,
+      texts,
+      operator: site.config.operator,
+      debugPrices: site.config.debugPrices,
+      trialUsed: site.user?.trial_used === true,
+      plans: (leaf?.loaderData as { plans?: PlansResult | null } | undefined)?.plans,
+    })
+    return { meta: [...base, ...meta.meta], links: meta.links, scripts: [jsonLdScript(graph)] }
   },
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundPage,

@@ -8,6 +8,7 @@ import { legalPrefix, splitLocalePrefix } from '#app/features/locale/locale.ts'
 import type { Brand, PublicConfig } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
+import { BRAND_ICONS } from './brand-icons.ts'
 
 export const PAGE_KEYS = {
   index: 'home',
@@ -59,14 +60,30 @@ export function pageKeyForPath(pathname: string): PageKey {
   return Object.hasOwn(PAGE_KEYS, segment) ? PAGE_KEYS[segment as PageSegment] : PAGE_KEYS.index
 }
 
+/** The page's colour (`--bg` in app.css): the head's theme-color and the web app manifest's colours. */
+export const THEME_COLOR = '#0d1117'
+
+/** Each domain's favicon.ico and web app manifest, answered per brand by src/server/brand-files.server.ts (decision 112). */
+export const FAVICON_PATH = '/favicon.ico'
+export const MANIFEST_PATH = '/manifest.webmanifest'
+
+/** The manifest's address for a page in `locale`: its names, description and start page are in that language. */
+export function manifestHref(locale: Locale): string {
+  return `${MANIFEST_PATH}?lang=${locale}`
+}
+
 export function productName(brand: Brand, locale: Locale): string {
   return locale === 'ru' ? brand.names.ru : brand.names.en
 }
 
-/** A page's title and description, in its language and for its brand. */
+/** A page's title and description, in its language and for its brand, and its breadcrumb names (R2.21). */
 export interface PageTexts {
   title: string
   description: string
+  /** The page's name in its breadcrumb trail; null: none (the pages standing in for a missing one). */
+  crumb: string | null
+  /** The home page's name in a breadcrumb trail. */
+  homeCrumb: string
 }
 
 export interface MetaInput {
@@ -109,13 +126,18 @@ export function shownPageKey(input: Pick<MetaInput, 'pathname' | 'standIn'>): Pa
   return input.standIn ?? pageKeyForPath(input.pathname)
 }
 
+/** A page's canonical address: the site root is its own page (the x-default, decision 081); /en is the English home page. */
+export function canonicalUrl(input: Pick<MetaInput, 'pathname' | 'origin' | 'locale' | 'atRoot'>): string {
+  const { rest } = splitLocalePrefix(input.pathname)
+  return `${input.origin}${rest === '/' && input.atRoot ? '/' : localizedPath(rest, input.locale)}`
+}
+
 /** The head's meta and links of a page, with its texts. */
 export function metaTags(input: MetaInput, { title, description }: PageTexts) {
   const { rest } = splitLocalePrefix(input.pathname)
   const key = shownPageKey(input)
   const product = productName(input.brand, input.locale)
-  // The site root is its own page (the x-default, decision 081); /en is the English home page.
-  const canonical = `${input.origin}${rest === '/' && input.atRoot ? '/' : localizedPath(rest, input.locale)}`
+  const canonical = canonicalUrl(input)
   const image = `${input.origin}${key === 'promo' ? input.config.promoShareImage : input.brand.shareImage}`
   const ogLocale = { en: 'en_US', ru: 'ru_RU', de: 'de_DE' }[input.locale]
   return {
@@ -141,7 +163,11 @@ export function metaTags(input: MetaInput, { title, description }: PageTexts) {
       ...(input.standIn
         ? []
         : [{ rel: 'canonical', href: canonical }, ...pageAlternates(rest, input.origin).map((alternate) => ({ rel: 'alternate', ...alternate }))]),
+      // R2.22: the favicon.ico of the domain (16, 32 and 48 px), the PNG icon, the home screen's icon and the app manifest.
+      { rel: 'icon', href: FAVICON_PATH, sizes: '48x48' },
       { rel: 'icon', type: 'image/png', sizes: '48x48', href: input.brand.favicon },
+      { rel: 'apple-touch-icon', sizes: '180x180', href: BRAND_ICONS[input.brand.id].appleTouch },
+      { rel: 'manifest', href: manifestHref(input.locale) },
     ],
   }
 }

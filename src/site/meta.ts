@@ -24,9 +24,19 @@ export function pageDescription(key: PageKey, product: string, locale: Locale, b
   return brandMessage(key, 'description', brand)({ product }, { locale })
 }
 
-/** A page's title and description. */
+/** R2.21: a page's name in its breadcrumb trail; none for the pages standing in for a missing one. */
+export function pageCrumb(key: PageKey, locale: Locale): string | null {
+  return messages[`meta_${key}_crumb`]?.({ product: '' }, { locale }) ?? null
+}
+
+/** A page's title, description and breadcrumb names. */
 export function pageTexts(key: PageKey, product: string, locale: Locale, brand: BrandId = 'original'): PageTexts {
-  return { title: pageTitle(key, product, locale, brand), description: pageDescription(key, product, locale, brand) }
+  return {
+    title: pageTitle(key, product, locale, brand),
+    description: pageDescription(key, product, locale, brand),
+    crumb: pageCrumb(key, locale),
+    homeCrumb: pageCrumb('home', locale)!,
+  }
 }
 
 /** The head's meta and links of a page, texts included. */

@@ -110,9 +110,12 @@ describe('R2: meta', () => {
     const notFound = buildMeta({ ...base, pathname: '/de/nope', locale: 'de', standIn: 'not_found' })
     expect(notFound.meta[0]).toEqual({ title: 'Seite nicht gefunden — Skinvault' })
     expect(find(notFound, 'name', 'robots')?.content).toBe('noindex')
-    expect(notFound.links.map((l) => l.rel)).toEqual(['icon'])
-    // A raster icon: an SVG one is decoded as a document of its own on the page's main thread.
-    expect(notFound.links).toEqual([{ rel: 'icon', type: 'image/png', sizes: '48x48', href: '/favicon.png' }])
+    expect(notFound.links.map((l) => l.rel)).toEqual(['icon', 'icon', 'apple-touch-icon', 'manifest'])
+    // Raster icons: an SVG one is decoded as a document of its own on the page's main thread.
+    expect(notFound.links).toContainEqual({ rel: 'icon', type: 'image/png', sizes: '48x48', href: '/favicon.png' })
+    // R2.22: the domain's favicon.ico, and the manifest in the page's language.
+    expect(notFound.links).toContainEqual({ rel: 'icon', href: '/favicon.ico', sizes: '48x48' })
+    expect(notFound.links).toContainEqual({ rel: 'manifest', href: '/manifest.webmanifest?lang=de' })
     expect(buildMeta({ ...base, pathname: '/ru/account', locale: 'ru', standIn: 'error' }).meta[0]).toEqual({ title: 'Ошибка — Скинволт' })
     // A page that exists is indexed.
     expect(find(meta('/de/faq', 'de'), 'name', 'robots')).toBeUndefined()
