@@ -6,9 +6,19 @@ describe('R3: the analytics user id', () => {
   beforeEach(() => {
     layer = []
     vi.stubGlobal('window', { dataLayer: layer })
+    // R9.23: the visitor has allowed marketing (the tag manager).
+    vi.stubGlobal('document', { cookie: 'cookie_consent=2.marketing.2026-11-27' })
     vi.resetModules()
   })
   afterEach(() => vi.unstubAllGlobals())
+
+  it('R9.23: without marketing allowed nothing reaches the data layer', async () => {
+    vi.stubGlobal('document', { cookie: 'cookie_consent=2.analytics-chat.2026-11-27' })
+    const { identifyUser, pushEvent } = await import('#app/features/marketing/data-layer.ts')
+    identifyUser(4821)
+    pushEvent('download')
+    expect(layer).toEqual([])
+  })
 
   it('a guest sets nothing; a signed-in user sets their id, once; signing out clears it', async () => {
     const { identifyUser } = await import('#app/features/marketing/data-layer.ts')

@@ -49,8 +49,19 @@ describe('R7: download-proxy', () => {
 })
 
 describe('R5, R9: promo remembers the campaign', () => {
+  it('R9.23: stores nothing before the visitor allows analytics', () => {
+    const search = { utm_source: 'tg', utm_medium: 'post', utm_campaign: 'spring' }
+    expect(runMiddleware(['promo'], ctx({ search }))).toEqual({})
+    expect(runMiddleware(['promo'], ctx({ search, cookieHeader: 'cookie_consent=2.marketing-chat.2026-11-27' }))).toEqual({})
+  })
   it('stores utm when source, medium and campaign are present', () => {
-    const r = runMiddleware(['promo'], ctx({ search: { utm_source: 'tg', utm_medium: 'post', utm_campaign: 'spring', utm_term: 'skins' } }))
+    const r = runMiddleware(
+      ['promo'],
+      ctx({
+        search: { utm_source: 'tg', utm_medium: 'post', utm_campaign: 'spring', utm_term: 'skins' },
+        cookieHeader: 'cookie_consent=2.analytics.2026-11-27',
+      }),
+    )
     expect(r.setCookies).toHaveLength(1)
     const cookie = r.setCookies![0]!
     expect(cookie).toMatch(/; Max-Age=31536000; Path=\//)

@@ -15,7 +15,8 @@ beforeAll(() => {
     return new Response('{}', { status: 202, headers: { 'content-type': 'application/json' } })
   })
   vi.stubGlobal('window', { location: { host: 'localhost:3000', search: '' } })
-  vi.stubGlobal('document', { cookie: '_ga=GA1.1.555.666' })
+  // R9.23: the visitor has allowed analytics.
+  vi.stubGlobal('document', { cookie: '_ga=GA1.1.555.666; cookie_consent=2.analytics.2026-11-27' })
 })
 afterAll(() => vi.unstubAllGlobals())
 
@@ -33,6 +34,16 @@ async function sender() {
   await analytics.prepareAnalytics('http://api.test', 'en')
   return (leaving: boolean) => analytics.collectAnalytics({ apiBrowserBase: 'http://api.test', locale: 'en', token: null, configuredCookie: null, leaving })
 }
+
+describe('R9.23: before analytics is allowed', () => {
+  it.each(['', 'cookie_consent=2.marketing-chat.2026-11-27', 'cookie_consent=1.analytics.2026-11-27'])('nothing is sent (%s)', async (consent) => {
+    vi.stubGlobal('document', { cookie: `_ga=GA1.1.555.666; ${consent}` })
+    const send = await sender()
+    expect(await send(true)).toBe('no-consent')
+    expect(posted).toEqual([])
+    vi.stubGlobal('document', { cookie: '_ga=GA1.1.555.666; cookie_consent=2.analytics.2026-11-27' })
+  })
+})
 
 describe('R9: when an analytics event is sent', () => {
   it('a page event waits for the 500 ms batch delay', async () => {

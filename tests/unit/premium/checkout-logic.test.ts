@@ -182,6 +182,8 @@ describe('R4: the e-commerce cart on the premium page', () => {
     it('pushes ecommerce.remove, then ecommerce.add, each after clearing the previous ecommerce object', () => {
       const window: { dataLayer?: unknown[] } = {}
       vi.stubGlobal('window', window)
+      // R9.23: the visitor has allowed marketing.
+      vi.stubGlobal('document', { cookie: 'cookie_consent=2.marketing.2026-11-27' })
       pushCartChange(null)
       expect(window.dataLayer ?? []).toEqual([])
       pushCartChange({
