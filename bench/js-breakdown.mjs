@@ -26,11 +26,22 @@ export function packageOf(id) {
   return `(other) ${rel.split('/')[0]}`
 }
 
+/**
+ * R9.24: the cookie banner's modules (its component, effects, machine, rules and messages): their
+ * estimated gzip share of a page's JavaScript, as `breakdown` estimates a package's.
+ */
+export const BANNER_MODULES = [
+  /\/src\/site\/consent(\.effects)?\.tsx?$/,
+  /\/machines\/(rules\/)?consent\.ts$/,
+  /\/src\/paraglide\/messages\/consent_[a-z_]+\.js$/,
+]
+
 export function breakdown(files) {
   const chunks = JSON.parse(readFileSync(`${root}dist/module-sizes.json`, 'utf8'))
   const byFile = new Map(chunks.map((c) => [c.file, c]))
   const perChunk = []
   const perPackage = new Map()
+  let banner = 0
   for (const url of files) {
     const file = new URL(url, 'http://x').pathname.replace(/^\//, '')
     const chunk = byFile.get(file)
@@ -42,10 +53,11 @@ export function breakdown(files) {
     for (const [id, size] of Object.entries(chunk.modules)) {
       const name = packageOf(id)
       perPackage.set(name, (perPackage.get(name) ?? 0) + (gzip * size) / total)
+      if (BANNER_MODULES.some((re) => re.test(id.replace(/\?.*$/, '')))) banner += (gzip * size) / total
     }
   }
   const packages = [...perPackage.entries()].sort((a, b) => b[1] - a[1]).map(([name, gzip]) => ({ package: name, 'gzip KB (est.)': +(gzip / 1024).toFixed(1) }))
-  return { perChunk, packages }
+  return { perChunk, packages, banner }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
