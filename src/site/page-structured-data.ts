@@ -1,6 +1,6 @@
 /**
  * R2.21: a page's structured data from what its head already knows (the page, its texts, the
- * site's brand and settings) and its route's data (the plans of the home and premium pages). The
+ * site's brand and settings) and its route's data (the premium page's plans: the cards it shows). The
  * plans' labels and the FAQ's texts are loaded with the pages that show them, never with every page.
  */
 import type { Graph } from 'schema-dts'
@@ -16,7 +16,7 @@ export interface PageStructuredDataInput {
   debugPrices: boolean
   /** The signed-in visitor has used the trial: the premium page does not offer it again (R9.2). */
   trialUsed: boolean
-  /** The plans of the route's data (the home and premium pages), when it has them. */
+  /** The plans of the route's data (the premium page), when it has them. */
   plans?: PlansResult | null
 }
 
@@ -24,7 +24,7 @@ export async function pageStructuredData({ meta, texts, operator, debugPrices, t
   const key = shownPageKey(meta)
   const standIn = Boolean(meta.standIn)
   let offers = null
-  if (!standIn && (key === 'home' || key === 'premium') && plans?.ok) {
+  if (!standIn && key === 'premium' && plans?.ok) {
     const { shownOffers } = await import('./structured-offers.ts')
     offers = shownOffers(plans.list, { locale: meta.locale, debugPrices, trialUsed })
   }

@@ -367,8 +367,18 @@ test('a visitor who answers before the page is interactive is answered by the fo
   await expect(banner(page)).toHaveCount(0)
 })
 
-test('at 390 px the banner covers neither the pay button nor the sign-in form', async ({ page, signIn }) => {
+test('at 390 px the banner covers neither the pay button nor the sign-in form, and no page scrolls sideways', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 390, height: 844 })
+  for (const path of ['/en', '/ru/premium', '/de/faq', '/de/cookies-policy']) {
+    await page.goto(`${ORIGINAL}${path}`)
+    await expect(banner(page)).toBeVisible()
+    await banner(page).locator('summary').click()
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }))
+    expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth)
+  }
   for (const path of ['/en/login', '/ru/login']) {
     await page.goto(`${ORIGINAL}${path}`)
     await expect(banner(page)).toBeVisible()

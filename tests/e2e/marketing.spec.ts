@@ -839,6 +839,7 @@ test.describe('R1, R4, R5: external scripts and the client-id cookie', () => {
     expect((await context.cookies()).find((c) => c.name === CLIENT_COOKIE)?.value).toBe('111.222')
 
     await context.clearCookies()
+    await allowEverything(context)
     await page.goto(`${BASE}/en`)
     await hydrated()
     await expect.poll(() => page.evaluate(() => (window as unknown as { ran?: string[] }).ran?.length ?? 0), { timeout: 30_000 }).toBe(3)
