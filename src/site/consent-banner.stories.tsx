@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import type { SiteParameters } from '../../.storybook/site.tsx'
 import { ConsentBanner } from './consent.tsx'
 import { inLocale } from './story-support.tsx'
@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>
 
 export const FirstVisit: Story = {
   play: async ({ canvasElement }) => {
-    const banner = within(canvasElement).getByTestId('consent-banner')
+    const banner = await within(canvasElement).findByTestId('consent-banner')
     await expect(within(banner).getByRole('button', { name: 'Accept all' })).toBeVisible()
     await expect(within(banner).getByRole('button', { name: 'Reject all' })).toBeVisible()
     await expect(within(canvasElement).queryByTestId('consent-gpc')).toBeNull()
@@ -25,8 +25,7 @@ export const FirstVisit: Story = {
 /** The settings open: a switch per optional category, all off until the visitor turns one on. */
 export const Settings: Story = {
   play: async ({ canvasElement }) => {
-    const banner = within(canvasElement).getByTestId('consent-banner')
-    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-hydrated', 'true'))
+    const banner = await within(canvasElement).findByTestId('consent-banner')
     await userEvent.click(within(banner).getByText('Settings', { selector: 'summary' }))
     for (const name of ['Analytics', 'Marketing', 'Support chat']) await expect(within(banner).getByLabelText(new RegExp(`^${name}`))).not.toBeChecked()
     await userEvent.click(within(banner).getByLabelText(/^Analytics/))
@@ -37,7 +36,7 @@ export const Settings: Story = {
 export const GlobalPrivacyControl: Story = {
   parameters: { site: { consent: { stored: null, gpc: true } } satisfies SiteParameters },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByTestId('consent-gpc')).toHaveTextContent('Global Privacy Control')
+    await expect(await within(canvasElement).findByTestId('consent-gpc')).toHaveTextContent('Global Privacy Control')
   },
 }
 
