@@ -7,7 +7,8 @@
 import { createActor } from 'xstate'
 import { consentCookie, consentOf, cookieNames, expiredCookies } from '#app/site/cookies.ts'
 import { type ChoiceParams, type ConsentEvent, createConsentMachine } from '#machines/consent.ts'
-import { CONSENT_CATEGORIES, cookiesToDelete, sendsGpc, withdrawn } from '#machines/rules/consent.ts'
+import { CONSENT_CATEGORIES, sendsGpc, withdrawn } from '#machines/rules/consent.ts'
+import { cookiesToDelete } from '#machines/rules/cookie-list.ts'
 
 export interface ConsentPost {
   values: Record<string, string>

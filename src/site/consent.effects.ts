@@ -9,16 +9,8 @@
 
 import type { PublicConfig } from '#constants'
 import type { ConsentActions } from '#machines/consent.ts'
-import {
-  allows,
-  CONSENT_CATEGORIES,
-  CONSENT_MODE_DEFAULTS,
-  type ConsentModeState,
-  consentModeUpdate,
-  cookiesToDelete,
-  withdrawn,
-} from '#machines/rules/consent.ts'
-import { consentCookie, cookieNames, expiredCookies, writeCookie } from './cookies.ts'
+import { allows, CONSENT_CATEGORIES, CONSENT_MODE_DEFAULTS, type ConsentModeState, consentModeUpdate, withdrawn } from '#machines/rules/consent.ts'
+import { consentCookie, writeCookie } from './cookies.ts'
 import { whenIdle } from './idle.ts'
 
 type ConsentConfig = Pick<PublicConfig, 'cookiesCrossOrigin' | 'analyticsClientIdCookie' | 'chatScriptUrl' | 'analyticsScriptUrl' | 'gtmId' | 'gtmScriptUrl'>
@@ -41,9 +33,9 @@ export function consentEffects(config: ConsentConfig): Partial<ConsentActions> {
       const nothing = !CONSENT_CATEGORIES.some((c) => choice[c])
       // The defaults (all denied) stand until a choice allows something or changes one.
       if (previous !== null || !nothing) gtag('consent', 'update', consentModeUpdate(choice))
-      for (const name of cookiesToDelete(cookieNames(document.cookie), withdrawn(previous, choice), config.analyticsClientIdCookie)) {
-        for (const cookie of expiredCookies(name, location.host)) writeCookie(cookie)
-      }
+      const gone = withdrawn(previous, choice)
+      // The cookie list comes with a withdrawal, not with every page.
+      if (gone.length) void import('./consent-withdraw.ts').then(({ deleteCookiesOf }) => deleteCookiesOf(gone, config.analyticsClientIdCookie))
       if (nothing) return
       whenIdle(
         () =>

@@ -37,11 +37,6 @@ const LABEL: Record<ConsentCategory, () => string> = {
   marketing: () => m.consent_marketing(),
   chat: () => m.consent_chat(),
 }
-const ABOUT: Record<ConsentCategory, () => string> = {
-  analytics: () => m.consent_analytics_about(),
-  marketing: () => m.consent_marketing_about(),
-  chat: () => m.consent_chat_about(),
-}
 
 /** "Cookie settings": reopens the banner; without JavaScript the page opens with it (`?cookies=settings`). */
 /** The page's address as the visitor sees it (with its language prefix), without its query. */
@@ -136,10 +131,8 @@ export function ConsentBanner() {
           <fieldset className="consent__switches">
             <legend className="visually-hidden">{m.consent_settings()}</legend>
             <label className="consent__switch">
-              <input type="checkbox" checked disabled aria-describedby="consent-necessary-about" />
-              <span>
-                {m.consent_necessary()} <small id="consent-necessary-about">{m.consent_necessary_about()}</small>
-              </span>
+              <input type="checkbox" checked disabled />
+              <span>{m.consent_necessary()}</span>
             </label>
             {CONSENT_CATEGORIES.map((category) => (
               <label key={category} className="consent__switch">
@@ -147,13 +140,10 @@ export function ConsentBanner() {
                   type="checkbox"
                   name={category}
                   defaultChecked={draft[category]}
-                  aria-describedby={`consent-${category}-about`}
                   data-testid={`consent-${category}`}
                   onChange={(event) => actor.send({ type: 'consent.toggle', category, on: event.currentTarget.checked })}
                 />
-                <span>
-                  {LABEL[category]()} <small id={`consent-${category}-about`}>{ABOUT[category]()}</small>
-                </span>
+                <span>{LABEL[category]()}</span>
               </label>
             ))}
           </fieldset>

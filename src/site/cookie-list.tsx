@@ -1,6 +1,7 @@
 import { m } from '#app/paraglide/messages.js'
 import { useSite } from '#app/site/use-site.ts'
-import { CONSENT_CATEGORIES, type CookieCategory, type CookieEntry, type CookieLifetime, cookieList } from '#machines/rules/consent.ts'
+import { CONSENT_CATEGORIES } from '#machines/rules/consent.ts'
+import { type CookieCategory, type CookieEntry, type CookieLifetime, cookieList } from '#machines/rules/cookie-list.ts'
 
 /**
  * R9.23: the cookie policy's categories and cookies, drawn from the list the site itself uses to

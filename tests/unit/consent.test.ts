@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { answerConsent, consentEvents } from '#app/forms/consent-form.server.ts'
 import { expiredCookies } from '#app/site/cookies.ts'
-import { acceptAll, consentCookieValue, consentModeUpdate, consentVariant, cookiesToDelete, readConsent } from '#machines/rules/consent.ts'
+import { acceptAll, consentCookieValue, consentModeUpdate, consentVariant, readConsent } from '#machines/rules/consent.ts'
+import { cookiesToDelete } from '#machines/rules/cookie-list.ts'
 
 const AT = Date.UTC(2026, 10, 27, 15, 0)
 
