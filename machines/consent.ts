@@ -124,8 +124,3 @@ export function createConsentMachine(effects: MachineEffects<object, Partial<Con
 }
 
 export const consentMachine = /* @__PURE__ */ createConsentMachine()
-
-/** Whether the banner shows (the page renders the same rule before the machine starts). */
-export function bannerShown(snapshot: { matches: (value: 'asking') => boolean }): boolean {
-  return snapshot.matches('asking')
-}

@@ -44,11 +44,6 @@ export function withdrawn(previous: ConsentChoice | null, next: ConsentChoice): 
   return CONSENT_CATEGORIES.filter((c) => allows(previous, c) && !next[c])
 }
 
-/** The categories allowed after and not before. */
-export function granted(previous: ConsentChoice | null, next: ConsentChoice): ConsentCategory[] {
-  return CONSENT_CATEGORIES.filter((c) => next[c] && !allows(previous, c))
-}
-
 export interface StoredConsent {
   version: number
   choice: ConsentChoice

@@ -14,8 +14,8 @@ import { clearSessionCookies, pageApi, pageSession, type ServerSession } from '#
 import { type HostDetectionInput, hostDetectionInput } from '#app/features/locale/locale.ts'
 import { clearFlashCookie, type Flash, readFlash } from '#app/forms/flash.ts'
 import { type Brand, type BrandId, brandForHost, loadConfig, type PublicConfig, toPublicConfig } from '#config'
-import { CONSENT_COOKIE, type ConsentChoice, readConsent, sendsGpc } from '#machines/rules/consent.ts'
-import { readCookie } from './cookies.ts'
+import { type ConsentChoice, sendsGpc } from '#machines/rules/consent.ts'
+import { consentOf } from './cookies.ts'
 import { PageRequest } from './page-request.ts'
 
 export interface SiteContext {
@@ -74,6 +74,6 @@ export const getSiteContext = createServerFn({ method: 'GET' })
       session,
       user,
       flash,
-      consent: { stored: readConsent(readCookie(cookieHeader, CONSENT_COOKIE))?.choice ?? null, gpc: sendsGpc(getRequestHeader('sec-gpc')) },
+      consent: { stored: consentOf(cookieHeader), gpc: sendsGpc(getRequestHeader('sec-gpc')) },
     }
   })
