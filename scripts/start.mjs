@@ -7,6 +7,7 @@ import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { Balancer } from './balancer.mjs'
 import { checkStart, startLines } from './check-config.mjs'
+import { HeldConnections } from './held-connections.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dev = process.argv.includes('--dev')
@@ -23,6 +24,8 @@ let stopping = false
 let drainSite = null
 /** With workers: the primary's listening socket, which hands each connection to a worker (decision 090). */
 let front = null
+/** With workers: new connections while no worker takes any (R8.14). */
+const held = new HeldConnections()
 
 function stopAll(code = 0) {
   stopping = true
@@ -39,6 +42,7 @@ async function stopGracefully() {
   if (stopping) return
   stopping = true
   front?.close()
+  held.closeAll()
   const workers = Object.values(cluster.workers ?? {}).filter(Boolean)
   const exited = workers.map((worker) => new Promise((resolve) => worker.once('exit', resolve)))
   for (const worker of workers) worker.process.kill('SIGTERM')
@@ -136,7 +140,8 @@ function startWorkers() {
     worker.once('disconnect', () => balancer.remove(worker.id))
     return worker
   }
-  front = createServer({ pauseOnConnect: true }, (socket) => {
+  /** Hands a connection to the least busy worker that is still there; false when none takes it. */
+  const handOver = (socket) => {
     for (let id = balancer.take(); id !== null; id = balancer.take()) {
       const worker = cluster.workers?.[id]
       if (worker?.isConnected()) {
@@ -145,11 +150,16 @@ function startWorkers() {
           balancer.closed(worker.id)
           socket.destroy()
         })
-        return
+        return true
       }
       balancer.remove(id)
     }
-    socket.destroy()
+    return false
+  }
+  // While no worker takes connections (the only ready one stopped, its replacement is starting),
+  // a new one waits for the next worker that is ready rather than being reset (R8.14).
+  front = createServer({ pauseOnConnect: true }, (socket) => {
+    if (held.size > 0 || !handOver(socket)) held.hold(socket)
   })
   /** A new worker that listens, or none: a worker that could not take the port is tried again, three times. */
   async function freshWorker() {
@@ -195,6 +205,7 @@ function startWorkers() {
       worker.once('ready', async () => {
         served.add(worker.id)
         balancer.add(worker.id)
+        held.release(handOver)
         opening ??= new Promise((listening) => front.listen(port, '0.0.0.0', listening))
         await opening
         if (++ready === workerCount) resolve()
