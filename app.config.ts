@@ -6,7 +6,7 @@
  * it expects, so the server never starts half-configured.
  */
 import { type } from 'arktype'
-import { parseProxies } from '#app/server/trusted-host.server.ts'
+import { parseProxies } from '#app/core/trusted-host.server.ts'
 import { type Config, normalizeHost } from '#constants'
 import { LOCALES, type Locale } from '#machines/rules/locale.ts'
 import { PAYMENT_SERVICES, type PaymentService } from '#machines/rules/payment.ts'

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vite'
 import { moduleSizes } from './scripts/vite-module-sizes.ts'
 import { routeDataChunks } from './scripts/vite-route-data-chunks.ts'
-import { REACT_CHUNK } from './src/site/paint-first.ts'
+import { REACT_CHUNK } from './src/core/paint-first.ts'
 
 /**
  * arktype probes for eval (`new Function`) when it loads, to pick compiled validators. The

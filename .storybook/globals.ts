@@ -6,7 +6,7 @@
  * every story (the preview's `beforeEach`) with that story's own globals.
  */
 import { toast } from 'sonner'
-import { ENGLISH, installValidationMessages } from '#app/forms/messages.ts'
+import { ENGLISH, installValidationMessages } from '#app/core/validation-messages.ts'
 import { type Locale, overwriteGetLocale } from '#app/paraglide/runtime.js'
 import { isLocale } from '#machines/rules/locale.ts'
 import { resetInspection } from './inspector.ts'

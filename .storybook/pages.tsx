@@ -4,8 +4,8 @@
  */
 import type { AnyRoute } from '@tanstack/react-router'
 import { expect, within } from 'storybook/test'
+import { productName } from '#app/core/meta-tags.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { productName } from '#app/site/meta-tags.ts'
 import { type BrandId, parseConfig } from '#config'
 import type { Locale } from '#machines/rules/locale.ts'
 import type { SiteParameters } from './site.tsx'

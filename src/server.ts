@@ -5,6 +5,8 @@
  * `ASSET_SECURITY_HEADERS`); with any other method they do, and are refused as every page is.
  */
 import { createServerEntry } from '@tanstack/react-start/server'
+import { carriesSession } from '#app/core/cookies.ts'
+import { trustedRequest } from '#app/core/request.server.ts'
 import { refusal, withBodyWithinLimit } from '#app/server/admission.server.ts'
 import { brandFileResponse, isBrandFilePath } from '#app/server/brand-files.server.ts'
 import { isDownloadPath } from '#app/server/download.server.ts'
@@ -13,12 +15,10 @@ import { isPrefetchMapRequest, prefetchMapResponse } from '#app/server/prefetch.
 import { rootRedirectResponse, servedInPlace } from '#app/server/redirects.server.ts'
 import { busyResponse, render, serverRouteResponse } from '#app/server/render.server.ts'
 import { Overloaded } from '#app/server/render-limit.server.ts'
-import { trustedRequest } from '#app/server/request.server.ts'
 import { ASSET_SECURITY_HEADERS, pageResponse, secureCookies } from '#app/server/respond.server.ts'
 import { isSearchFilePath, searchFileResponse } from '#app/server/search-files.server.ts'
 import { createNonce, isHttps } from '#app/server/security-headers.server.ts'
 import { WARM_UP_BUDGET_MS, WARM_UP_PATHS, type WarmUpReport, warmUp } from '#app/server/warm-up.server.ts'
-import { carriesSession } from '#app/site/cookies.ts'
 import { loadConfig } from '#config'
 
 // Fail at start, not on the first request, when the environment is wrong.

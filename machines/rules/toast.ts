@@ -6,7 +6,7 @@
 /** R8: toasts come in success, info, warning and error kinds. */
 export type ToastKind = 'success' | 'info' | 'warning' | 'error'
 
-/** Every toast key a machine may name; the site maps each to its message (`src/site/toast.ts`). */
+/** Every toast key a machine may name; the site maps each to its message (`src/core/toast.ts`). */
 export const TOAST_KEYS = [
   'payments.success',
   'payments.fail',

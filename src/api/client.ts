@@ -7,7 +7,7 @@
 
 import { type Type, type } from 'arktype'
 import { FetchError, ofetch } from 'ofetch'
-import { reportFailure } from '#app/site/report.ts'
+import { reportFailure } from '#app/api/report.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { ApiError, type ApiErrorKind } from './errors.ts'
 import * as S from './schemas.ts'

@@ -5,7 +5,7 @@
  */
 
 import { createActor } from 'xstate'
-import { consentCookie, consentOf, cookieNames, expiredCookies } from '#app/site/cookies.ts'
+import { consentCookie, consentOf, cookieNames, expiredCookies } from '#app/core/cookies.ts'
 import { type ChoiceParams, type ConsentEvent, createConsentMachine } from '#machines/consent.ts'
 import { CONSENT_CATEGORIES, sendsGpc, withdrawn } from '#machines/rules/consent.ts'
 import { cookiesToDelete } from '#machines/rules/cookie-list.ts'

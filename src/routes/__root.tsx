@@ -1,29 +1,29 @@
 /// <reference types="vite/client" />
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { AuthProvider } from '#app/features/account/auth-provider.tsx'
-import { readSession } from '#app/features/account/session.ts'
-import { currentPrefix } from '#app/features/locale/i18n.ts'
-import { LocaleProvider } from '#app/features/locale/locale-provider.tsx'
+import { AuthProvider } from '#app/core/auth-provider.tsx'
+import { currentPrefix } from '#app/core/i18n.ts'
+import { LocaleProvider } from '#app/core/locale-provider.tsx'
+import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey, THEME_COLOR } from '#app/core/meta-tags.ts'
+import { readSession } from '#app/core/session.ts'
+import type { SiteContext } from '#app/core/site-context.ts'
+import { useSite } from '#app/core/use-site.ts'
 import type { PlansResult } from '#app/features/premium/plans-result.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { ConsentBanner, ConsentProvider } from '#app/site/consent.tsx'
-import { DialogHosts } from '#app/site/dialog-hosts.tsx'
 import { ErrorPage } from '#app/site/error-page.tsx'
-import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey, THEME_COLOR } from '#app/site/meta-tags.ts'
 import { NavigationEffects } from '#app/site/navigation-effects.tsx'
 import { NavigationProgress } from '#app/site/navigation-progress.tsx'
 import { NotFoundPage } from '#app/site/not-found-page.tsx'
 import { pageStructuredData } from '#app/site/page-structured-data.ts'
 import { runRouteMiddleware } from '#app/site/route-middleware.ts'
-import type { SiteContext } from '#app/site/site-context.ts'
 import { SiteFooter } from '#app/site/site-footer.tsx'
 import { SiteHeader } from '#app/site/site-header.tsx'
 import { jsonLdScript } from '#app/site/structured-data.ts'
-import { Toaster } from '#app/site/toaster.tsx'
-import { UiActors } from '#app/site/ui-actors.tsx'
-import { useSite } from '#app/site/use-site.ts'
+import { DialogHosts } from '#app/ui/dialog-hosts.tsx'
+import { Toaster } from '#app/ui/toaster.tsx'
+import { UiActors } from '#app/ui/ui-actors.tsx'
 import { isRefusedCode, type JoinInput } from '#machines/join.ts'
 import type { SessionFacts } from '#machines/rules/access.ts'
 import type { Locale } from '#machines/rules/locale.ts'
@@ -46,7 +46,7 @@ interface RootData extends SiteContext {
 async function textsOf(input: MetaInput, site: RootData): Promise<PageTexts> {
   const key = shownPageKey(input)
   if (site.landing.key === key && site.landing.locale === input.locale) return site.landing
-  const { pageTexts } = await import('#app/site/meta.ts')
+  const { pageTexts } = await import('#app/core/meta.ts')
   return pageTexts(key, productName(site.brandInfo, input.locale), input.locale, site.brand)
 }
 
@@ -65,10 +65,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   loader: async ({ location }) => {
     const locale = getLocale()
     // In the browser this runs only when a failed page is retried: the server-function client loads then (decision 022).
-    const { getSiteContext } = await import('#app/site/site-context.ts')
+    const { getSiteContext } = await import('#app/core/site-context.ts')
     const site = await getSiteContext({ data: { locale } })
     const key = pageKeyForPath(location.pathname)
-    const { pageTexts } = await import('#app/site/meta.ts')
+    const { pageTexts } = await import('#app/core/meta.ts')
     return { ...site, landing: { key, locale, ...pageTexts(key, productName(site.brandInfo, locale), locale, site.brand) } }
   },
   head: async ({ loaderData, matches }) => {

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { guard } from '#app/features/account/access.ts'
+import { guard } from '#app/core/access.ts'
 
 /** Guests-only pages (R2): a logged-in visitor is sent home. */
 export const Route = createFileRoute('/_guests')({

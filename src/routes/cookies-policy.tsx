@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { CookieSettingsLink } from '#app/site/consent.tsx'
 import { CookieCategories, CookieTable } from '#app/site/cookie-list.tsx'
 import { LegalPage } from '#app/site/legal-page.tsx'
-import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/cookies-policy')({
   component: CookiesPolicyPage,

@@ -1,13 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { legalHref } from '#app/features/locale/locale.ts'
+import { GALLERY_ITEMS } from '#app/content/images.ts'
+import { legalHref } from '#app/core/locale.ts'
 import { DownloadButton } from '#app/features/marketing/download-button.tsx'
-import { GalleryBigImage } from '#app/features/marketing/gallery-image.tsx'
-import { Icon } from '#app/features/marketing/icons.tsx'
-import { GALLERY_ITEMS } from '#app/features/marketing/images.ts'
 import { MarketingPage } from '#app/features/marketing/marketing-page.tsx'
-import { FeatureCards, Section, SectionHeading } from '#app/features/marketing/section.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { GalleryBigImage } from '#app/ui/gallery-image.tsx'
+import { Icon } from '#app/ui/icons.tsx'
+import { FeatureCards, Section, SectionHeading } from '#app/ui/section.tsx'
 
 export const Route = createFileRoute('/cs-go')({
   component: CsGoPage,

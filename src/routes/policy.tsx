@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { LegalPage } from '#app/site/legal-page.tsx'
-import { useSite } from '#app/site/use-site.ts'
 
 export const Route = createFileRoute('/policy')({
   component: PolicyPage,

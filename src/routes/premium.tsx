@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { whenAuthSettled } from '#app/features/account/auth-client.ts'
+import { whenAuthSettled } from '#app/core/auth-client.ts'
+import { setErrorStatus } from '#app/core/route-error.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { plansFailure } from '#app/features/premium/plans-result.ts'
 import { PremiumGallerySection } from '#app/features/premium/premium-gallery.tsx'
 import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { setErrorStatus } from '#app/site/route-error.ts'
-import { useSite } from '#app/site/use-site.ts'
+import { PageIntro } from '#app/ui/page-intro.tsx'
 
 /** `?offer=1`: the page was opened to take the special offer (the account's "Take the offer"). */
 const PremiumSearch = (search: Record<string, unknown>): { offer?: 1 } => (search.offer === 1 || search.offer === '1' ? { offer: 1 } : {})

@@ -1,15 +1,15 @@
 import { createFileRoute, useHydrated } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { legalHref } from '#app/features/locale/locale.ts'
+import { pushEcommerce } from '#app/core/data-layer.ts'
+import { currencyForLocale, premiumProduct } from '#app/core/ecommerce.ts'
+import { legalHref } from '#app/core/locale.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { Countdown } from '#app/features/marketing/countdown.tsx'
-import { pushEcommerce } from '#app/features/marketing/data-layer.ts'
-import { currencyForLocale, premiumProduct } from '#app/features/marketing/ecommerce.ts'
 import { PremiumOfferLink } from '#app/features/marketing/premium-link.tsx'
 import { PromoSlider } from '#app/features/marketing/promo-slider.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { useSite } from '#app/site/use-site.ts'
+import { PageIntro } from '#app/ui/page-intro.tsx'
 
 export const Route = createFileRoute('/promo')({
   staticData: { middleware: ['promo'] },

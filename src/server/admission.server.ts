@@ -17,9 +17,9 @@
  *   body is never read, and the connection ends with the answer.
  */
 import { FastResponse } from 'srvx'
+import { trustedAddress, visitorAddress } from '#app/core/request.server.ts'
 import { loadConfig } from '#config'
 import { isDownloadPath } from './download.server.ts'
-import { trustedAddress, visitorAddress } from './request.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
 /** TanStack Start's address of server functions (`serverFns.base`, by default `/_serverFn`; the built handler matches `/_serverFn/`). */

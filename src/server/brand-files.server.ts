@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { FastResponse } from 'srvx'
-import { BRAND_ICONS } from '#app/site/brand-icons.ts'
-import { pageDescription } from '#app/site/meta.ts'
-import { FAVICON_PATH, localizedPath, MANIFEST_PATH, productName, THEME_COLOR } from '#app/site/meta-tags.ts'
+import { BRAND_ICONS } from '#app/core/brand-icons.ts'
+import { pageDescription } from '#app/core/meta.ts'
+import { FAVICON_PATH, localizedPath, MANIFEST_PATH, productName, THEME_COLOR } from '#app/core/meta-tags.ts'
 import { type Brand, type BrandId, brandForHost, loadConfig } from '#config'
 import { LOCALES, type Locale } from '#machines/rules/locale.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { type } from 'arktype'
-import { readLocaleAssets } from '#app/features/locale/locale-assets.server.ts'
-import type { RouteDataChunks } from '#app/site/prefetch-map.ts'
+import { readLocaleAssets } from '#app/core/locale-assets.server.ts'
+import type { RouteDataChunks } from '#app/core/prefetch-map.ts'
 
 /** A new build is a new cache: documents name their assets by content hash. */
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'

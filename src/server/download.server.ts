@@ -6,10 +6,10 @@
  * render limit and the page cache, and its address, the one redirect off the site, is left as is.
  */
 import { FastResponse } from 'srvx'
-import { splitLocalePrefix } from '#app/features/locale/locale.ts'
-import { runMiddleware } from '#app/site/middleware.ts'
+import { splitLocalePrefix } from '#app/core/locale.ts'
+import { runMiddleware } from '#app/core/middleware.ts'
+import { requestLocale } from '#app/core/request.server.ts'
 import { loadConfig } from '#config'
-import { requestLocale } from './request.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
 const DOWNLOAD_PATH = '/download'

@@ -5,7 +5,8 @@
  * wait for that one render.
  */
 import type { Buffer } from 'node:buffer'
-import { consentOf, readCookie } from '#app/site/cookies.ts'
+import { consentOf, readCookie } from '#app/core/cookies.ts'
+import { requestHost } from '#app/core/request.server.ts'
 import { loadConfig } from '#config'
 import { CONSENT_COOKIE, consentVariant, readConsent, sendsGpc } from '#machines/rules/consent.ts'
 import { BUILD_ID } from './build.server.ts'
@@ -13,7 +14,6 @@ import { createCachedDocument } from './cached-document.server.ts'
 import { isCacheableRequest, isCacheableResponse, PageCache, pageCacheKey } from './page-cache.server.ts'
 import { render } from './render.server.ts'
 import { Overloaded } from './render-limit.server.ts'
-import { requestHost } from './request.server.ts'
 import { type KeptPage, keptPageResponse, pageResponse } from './respond.server.ts'
 import { inlineScriptHashes } from './script-hashes.server.ts'
 import { isHttps } from './security-headers.server.ts'

@@ -8,7 +8,7 @@
  *   again in the background (`beginRevalidation` lets one render run per key at a time).
  * - older than that: dropped, the next request renders in the foreground.
  */
-import { COOKIES, carriesSession, hasCookie } from '#app/site/cookies.ts'
+import { COOKIES, carriesSession, hasCookie } from '#app/core/cookies.ts'
 
 export interface PageCacheOptions {
   /** Most documents held; the least recently used one goes first. */

@@ -7,7 +7,7 @@
  * Russian, and regular expressions run faster over it.
  */
 import { Buffer } from 'node:buffer'
-import { paintFirst } from '#app/site/paint-first.ts'
+import { paintFirst } from '#app/core/paint-first.ts'
 
 /** The page's bytes with its scripts started after the first paint (`paintFirst`). */
 export function paintFirstBytes(page: ArrayBuffer, assets?: Readonly<Record<string, string>>): Buffer {

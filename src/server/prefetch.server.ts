@@ -4,7 +4,7 @@
  * in the chunks of the language `l` asks for (decision 026). Immutable when `v` names this build.
  */
 import { FastResponse } from 'srvx'
-import { localizePrefetchMap, PREFETCH_MAP_PATH, type PrefetchMap, prefetchMapFromManifest } from '#app/site/prefetch-map.ts'
+import { localizePrefetchMap, PREFETCH_MAP_PATH, type PrefetchMap, prefetchMapFromManifest } from '#app/core/prefetch-map.ts'
 import { isLocale } from '#machines/rules/locale.ts'
 import { BUILD_ID, localeAssets, routeDataChunks } from './build.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'

@@ -4,11 +4,11 @@
  * place; and no redirect the site answers leaves it, but for the download (R7.4).
  */
 import { FastResponse } from 'srvx'
-import { localeCookie, rootRedirect } from '#app/features/locale/locale.ts'
-import { withoutTrailingSlash } from '#app/site/paths.ts'
+import { localeCookie, rootRedirect } from '#app/core/locale.ts'
+import { withoutTrailingSlash } from '#app/core/paths.ts'
+import { requestHost } from '#app/core/request.server.ts'
 import { loadConfig } from '#config'
 import type { Locale } from '#machines/rules/locale.ts'
-import { requestHost } from './request.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
 const config = loadConfig()

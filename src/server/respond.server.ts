@@ -7,13 +7,13 @@
  */
 import type { Buffer } from 'node:buffer'
 import { FastResponse } from 'srvx'
-import { cookieForPage } from '#app/site/cookies.ts'
+import { cookieForPage } from '#app/core/cookies.ts'
+import { requestHost } from '#app/core/request.server.ts'
 import { loadConfig } from '#config'
 import { type CachedDocument, compressBody, documentBody, documentGzip, type Encoding, negotiateEncoding } from './cached-document.server.ts'
 import { carriesCode } from './page-cache.server.ts'
 import { localTarget } from './redirects.server.ts'
 import type { Rendered } from './render.server.ts'
-import { requestHost } from './request.server.ts'
 import { inlineScriptHashes } from './script-hashes.server.ts'
 import { baseSecurityHeaders, contentSecurityPolicy } from './security-headers.server.ts'
 

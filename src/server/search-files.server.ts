@@ -6,7 +6,7 @@
  * from the request's (trusted) origin, so nothing here is shared between domains.
  */
 import { FastResponse } from 'srvx'
-import { localizedPath, pageAlternates } from '#app/site/meta-tags.ts'
+import { localizedPath, pageAlternates } from '#app/core/meta-tags.ts'
 import { LOCALES, type Locale } from '#machines/rules/locale.ts'
 import { BUILD_TIME } from './build.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import type { SiteParameters } from '../../.storybook/site.tsx'
+import type { SiteParameters } from '#stories/site.tsx'
+import { inLocale } from '#stories/support.tsx'
 import { ConsentBanner } from './consent.tsx'
-import { inLocale } from './story-support.tsx'
 
 /** R9.24, R9.25: the cookie banner of a first visit, with its settings, and the note of a GPC browser. */
 const meta = {

@@ -7,11 +7,11 @@
  * load it (decision 111).
  */
 
+import { consentCookie, writeCookie } from '#app/core/cookies.ts'
+import { whenIdle } from '#app/core/idle.ts'
 import type { PublicConfig } from '#constants'
 import type { ConsentActions } from '#machines/consent.ts'
 import { allows, CONSENT_CATEGORIES, CONSENT_MODE_DEFAULTS, type ConsentModeState, consentModeUpdate, withdrawn } from '#machines/rules/consent.ts'
-import { consentCookie, writeCookie } from './cookies.ts'
-import { whenIdle } from './idle.ts'
 
 type ConsentConfig = Pick<PublicConfig, 'cookiesCrossOrigin' | 'analyticsClientIdCookie' | 'chatScriptUrl' | 'analyticsScriptUrl' | 'gtmId' | 'gtmScriptUrl'>
 

@@ -1,17 +1,17 @@
 import { useHydrated, useLocation } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, type ReactNode, useRef, useState } from 'react'
-import { legalHref } from '#app/features/locale/locale.ts'
-import { CONSENT_FORM, formAction } from '#app/forms/endpoints.ts'
+import { actorContext } from '#app/core/actor-context.tsx'
+import { CONSENT_FORM, formAction } from '#app/core/form-endpoints.ts'
+import { legalHref } from '#app/core/locale.ts'
+import { createWithEffects } from '#app/core/machine-effects.ts'
+import { useMachineInspect } from '#app/core/machine-inspect.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { createConsentMachine } from '#machines/consent.ts'
 import { CONSENT_CATEGORIES, type ConsentCategory } from '#machines/rules/consent.ts'
-import { actorContext } from './actor-context.tsx'
 import { consentEffects } from './consent.effects.ts'
-import { createWithEffects } from './machine-effects.ts'
-import { useMachineInspect } from './machine-inspect.ts'
-import { useSite } from './use-site.ts'
 
 /** R9.23–R9.25: the visitor's cookie choice, one actor per page view (decision 111). */
 export const ConsentActor = actorContext(() => createConsentMachine())

@@ -1,5 +1,5 @@
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
-import { useSite } from '#app/site/use-site.ts'
 import { CONSENT_CATEGORIES } from '#machines/rules/consent.ts'
 import { type CookieCategory, type CookieEntry, type CookieLifetime, cookieList } from '#machines/rules/cookie-list.ts'
 

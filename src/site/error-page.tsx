@@ -1,6 +1,6 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
+import { statusOf } from '#app/core/http-error.ts'
 import { m } from '#app/paraglide/messages.js'
-import { statusOf } from './http-error.ts'
 import { NotFoundPage } from './not-found-page.tsx'
 
 /** R8: a route-loading error shows the error page with the error's status, or 500. */

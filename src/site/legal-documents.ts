@@ -1,5 +1,5 @@
 import type { LegalDocumentId } from '#app/content/legal.ts'
-import type { LegalPage } from '#app/features/locale/locale.ts'
+import type { LegalPage } from '#app/core/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 
 /** The legal documents, each with its page and its name in links, in the order the footer and the legal pages list them. */

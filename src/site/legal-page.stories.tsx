@@ -8,8 +8,8 @@ import { Route as CookiesPolicyRoute } from '#app/routes/cookies-policy.tsx'
 import { Route as OfertaRoute } from '#app/routes/oferta.tsx'
 import { Route as PolicyRoute } from '#app/routes/policy.tsx'
 import { Route as UserLicenseRoute } from '#app/routes/user-license.tsx'
-import { CYRILLIC, expectPage, routePage, storyProduct } from '../../.storybook/pages.tsx'
-import { RoutePage } from '../../.storybook/site.tsx'
+import { CYRILLIC, expectPage, routePage, storyProduct } from '#stories/pages.tsx'
+import { RoutePage } from '#stories/site.tsx'
 
 /**
  * The four legal documents, rendered by their route files, in English, Russian and German.

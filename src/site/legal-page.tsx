@@ -2,13 +2,13 @@ import { useHydrated } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { LEGAL_DOCUMENTS, type LegalDocumentId } from '#app/content/legal.ts'
 import * as legalText from '#app/content/messages/legal.ts'
-import { legalHref } from '#app/features/locale/locale.ts'
-import { RichText, t } from '#app/features/marketing/text.tsx'
+import { legalHref } from '#app/core/locale.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { PageIntro } from '#app/ui/page-intro.tsx'
+import { RichText, t } from '#app/ui/text.tsx'
 import { LEGAL_DOCUMENT_LINKS } from './legal-documents.ts'
-import { PageIntro } from './page-intro.tsx'
-import { useSite } from './use-site.ts'
 
 /**
  * A full legal document: its revision date, a table of contents and every section with its

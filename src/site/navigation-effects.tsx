@@ -1,12 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { navigateTo } from '#app/features/account/auth-provider.tsx'
-import { splitLocalePrefix } from '#app/features/locale/locale.ts'
+import { navigateTo } from '#app/core/auth-provider.tsx'
+import { splitLocalePrefix } from '#app/core/locale.ts'
+import { takeEarlyNavigation } from '#app/core/paint-first.ts'
+import { chunksToPrefetch, PREFETCH_MAP_PATH, type PrefetchMap, readPrefetchMap } from '#app/core/prefetch-map.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { CONSTANTS } from '#constants'
 import { CHUNK_RELOAD_KEY, canPrefetch, isChunkLoadError, prefetchableHref, shouldReloadForChunkError } from './navigation.ts'
-import { takeEarlyNavigation } from './paint-first.ts'
-import { chunksToPrefetch, PREFETCH_MAP_PATH, type PrefetchMap, readPrefetchMap } from './prefetch-map.ts'
 
 let prefetchMap: Promise<PrefetchMap | null> | null = null
 function loadPrefetchMap(): Promise<PrefetchMap | null> {

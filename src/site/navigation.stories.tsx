@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import type { SiteParameters } from '../../.storybook/site.tsx'
+import type { SiteParameters } from '#stories/site.tsx'
+import { expectReadout, Readout } from '#stories/support.tsx'
 import { NavigationEffects } from './navigation-effects.tsx'
 import { NavigationProgress } from './navigation-progress.tsx'
-import { expectReadout, Readout } from './story-support.tsx'
 
 /**
  * Browser-only navigation pieces (R2): the progress bar while a route loads, the effects

@@ -4,9 +4,9 @@
  * plans' labels and the FAQ's texts are loaded with the pages that show them, never with every page.
  */
 import type { Graph } from 'schema-dts'
+import { canonicalUrl, type MetaInput, type PageTexts, productName, shownPageKey } from '#app/core/meta-tags.ts'
 import type { PlansResult } from '#app/features/premium/plans-result.ts'
 import type { Operator } from '#constants'
-import { canonicalUrl, type MetaInput, type PageTexts, productName, shownPageKey } from './meta-tags.ts'
 import { structuredData } from './structured-data.ts'
 
 export interface PageStructuredDataInput {

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
+import { useSite } from '#app/core/use-site.ts'
 import { AccountArea } from '#app/features/account/account-area.tsx'
 import { SignInForm } from '#app/features/account/sign-in-form.tsx'
 import { Countdown } from '#app/features/marketing/countdown.tsx'
@@ -10,12 +11,11 @@ import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { Route as HomeRoute } from '#app/routes/index.tsx'
+import { PageIntro } from '#app/ui/page-intro.tsx'
 import type { Locale } from '#machines/rules/locale.ts'
-import { plansOk, USER_WITH_SUBSCRIPTION } from '../../.storybook/fixtures.ts'
-import type { SiteParameters } from '../../.storybook/site.tsx'
-import { PageIntro } from './page-intro.tsx'
-import { inLocale } from './story-support.tsx'
-import { useSite } from './use-site.ts'
+import { plansOk, USER_WITH_SUBSCRIPTION } from '#stories/fixtures.ts'
+import type { SiteParameters } from '#stories/site.tsx'
+import { inLocale } from '#stories/support.tsx'
 
 /**
  * Each page's main sections with the site chrome, as the routes compose them, in English,

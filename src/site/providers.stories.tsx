@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { AuthActor } from '#app/features/account/auth-actor.ts'
-import { LocaleActor } from '#app/features/locale/locale-provider.tsx'
+import { AuthActor } from '#app/core/auth-actor.ts'
+import { LocaleActor } from '#app/core/locale-provider.tsx'
 import { m } from '#app/paraglide/messages.js'
-import { expectVisible } from '../../.storybook/play.ts'
-import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site.tsx'
-import { expectReadout, Facts } from './story-support.tsx'
-import { LightboxActor, MenuActor, ModalActor } from './ui-actors.tsx'
+import { LightboxActor, MenuActor, ModalActor } from '#app/ui/ui-actors.tsx'
+import { expectVisible } from '#stories/play.ts'
+import { SAMPLE_USER, type SiteParameters } from '#stories/site.tsx'
+import { expectReadout, Facts } from '#stories/support.tsx'
 
 /**
  * The actors the root layout provides (auth, locale, menu, modal, lightbox), with their live

@@ -6,9 +6,9 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { appendResponseHeader, getRequestHeader } from '@tanstack/react-start/server'
+import { writeCookie } from '#app/core/cookies.ts'
+import { type MiddlewareName, runMiddleware } from '#app/core/middleware.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { writeCookie } from './cookies.ts'
-import { type MiddlewareName, runMiddleware } from './middleware.ts'
 
 declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {

@@ -1,7 +1,7 @@
+import { useSite } from '#app/core/use-site.ts'
 import type { ProductMessage } from '#app/features/marketing/marketing-page.tsx'
-import { PageIntro } from './page-intro.tsx'
-import { SellerDetails } from './seller-details.tsx'
-import { useSite } from './use-site.ts'
+import { PageIntro } from '#app/ui/page-intro.tsx'
+import { SellerDetails } from '#app/ui/seller-details.tsx'
 
 /** A page that shows who sells and runs the site (the operator and the support address) under its heading. */
 export function SellerPage({ heading, intro }: { heading: ProductMessage; intro: ProductMessage }) {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { inLocale } from '#stories/support.tsx'
 import { SiteFooter } from './site-footer.tsx'
-import { inLocale } from './story-support.tsx'
 
 const meta = { title: 'Site/Footer', component: SiteFooter } satisfies Meta<typeof SiteFooter>
 export default meta

@@ -1,9 +1,9 @@
-import { legalHref } from '#app/features/locale/locale.ts'
+import { legalHref } from '#app/core/locale.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { CookieSettingsLink } from './consent.tsx'
 import { LEGAL_DOCUMENT_LINKS } from './legal-documents.ts'
-import { useSite } from './use-site.ts'
 
 export function SiteFooter() {
   const { product, brandInfo } = useSite()

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
-import { SAMPLE_USER, type SiteParameters } from '../../.storybook/site.tsx'
-import { PHONE_GLOBALS } from '../../.storybook/viewports.ts'
+import { SAMPLE_USER, type SiteParameters } from '#stories/site.tsx'
+import { IN_PAGE_AREA, inLocale } from '#stories/support.tsx'
+import { PHONE_GLOBALS } from '#stories/viewports.ts'
 import { SiteHeader } from './site-header.tsx'
-import { IN_PAGE_AREA, inLocale } from './story-support.tsx'
 
 const meta = {
   title: 'Site/Header',

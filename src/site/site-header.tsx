@@ -1,15 +1,15 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useRef } from 'react'
-import { AuthActor } from '#app/features/account/auth-actor.ts'
-import { LanguageSwitcher } from '#app/features/locale/language-switcher.tsx'
-import { type LegalPage, legalHref } from '#app/features/locale/locale.ts'
+import { AuthActor } from '#app/core/auth-actor.ts'
+import { type LegalPage, legalHref } from '#app/core/locale.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { LanguageSwitcher } from '#app/site/language-switcher.tsx'
+import { MenuActor } from '#app/ui/ui-actors.tsx'
 import { isLoggedIn } from '#machines/auth.ts'
 import { signInReturn } from '#machines/rules/redirect.ts'
 import { hasScope, type Scope } from './scope.ts'
-import { MenuActor } from './ui-actors.tsx'
-import { useSite } from './use-site.ts'
 
 /** The main menu's pages the router opens (the current one is marked). */
 const ROUTED_PAGES = [

@@ -6,10 +6,10 @@
  * domain (original or mirror), the page's language, the plan cards' prices, the FAQ's questions.
  */
 import type { BreadcrumbList, FAQPage, Graph, Offer, Organization, SoftwareApplication, Thing, WebSite } from 'schema-dts'
+import { BRAND_ICONS } from '#app/core/brand-icons.ts'
+import { localizedPath, type PageKey, type PageTexts, productName } from '#app/core/meta-tags.ts'
 import type { Brand, Operator } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
-import { BRAND_ICONS } from './brand-icons.ts'
-import { localizedPath, type PageKey, type PageTexts, productName } from './meta-tags.ts'
 
 /** A plan as its card shows it: its label, and its price in the list's currency. */
 export interface PlanOffer {

@@ -5,8 +5,8 @@
  */
 import { FAQ_GROUPS } from '#app/content/faq.ts'
 import * as faqText from '#app/content/messages/faq.ts'
-import { textBlocks } from '#app/features/marketing/rich-text.ts'
-import { t } from '#app/features/marketing/text.tsx'
+import { textBlocks } from '#app/ui/rich-text.ts'
+import { t } from '#app/ui/text.tsx'
 import type { Locale } from '#machines/rules/locale.ts'
 import type { FaqEntry } from './structured-data.ts'
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { signInFromProtectedPage, uniqueEmail } from './support/login.ts'

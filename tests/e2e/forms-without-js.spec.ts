@@ -5,7 +5,7 @@
  * with the page that follows.
  */
 import type { BrowserContext, Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { signInFromProtectedPage, uniqueEmail } from './support/login.ts'

@@ -1,5 +1,5 @@
 import type { ConsoleMessage } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { LOCALES, type Locale, msg, product } from './support/messages.ts'

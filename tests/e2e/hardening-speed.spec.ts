@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'

@@ -12,7 +12,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import type { BrowserContext } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { SITE_PORT } from '../../playwright.config.ts'
 import { cardDialog, openPremium, payButton, payWithCard, planButton } from './model/browser.ts'
 import { expect, test } from './support/fixtures.ts'

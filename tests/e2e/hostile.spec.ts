@@ -8,7 +8,7 @@
  * Steam's in steam.spec.ts, the lock's in tests/unit/startup/data-lock.test.ts.
  */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND, SITE } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { type Locale, msg } from './support/messages.ts'

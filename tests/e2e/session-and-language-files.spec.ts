@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs'
 import type { BrowserContext } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND } from '../../playwright.config.ts'
 import { signInWithCode } from './model/browser.ts'
 import { allowEverything, expect, test } from './support/fixtures.ts'

@@ -5,7 +5,7 @@
  * backend verifies it (signature, single-use nonce) before it answers a token.
  */
 import type { BrowserContext, Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { expect, test } from './support/fixtures.ts'
 import { type Locale, msg } from './support/messages.ts'
 

@@ -14,14 +14,14 @@ describe('R3: the analytics user id', () => {
 
   it('R9.23: without marketing allowed nothing reaches the data layer', async () => {
     vi.stubGlobal('document', { cookie: 'cookie_consent=2.analytics-chat.2026-11-27' })
-    const { identifyUser, pushEvent } = await import('#app/features/marketing/data-layer.ts')
+    const { identifyUser, pushEvent } = await import('#app/core/data-layer.ts')
     identifyUser(4821)
     pushEvent('download')
     expect(layer).toEqual([])
   })
 
   it('a guest sets nothing; a signed-in user sets their id, once; signing out clears it', async () => {
-    const { identifyUser } = await import('#app/features/marketing/data-layer.ts')
+    const { identifyUser } = await import('#app/core/data-layer.ts')
     identifyUser(null)
     expect(layer).toEqual([])
     identifyUser(4821)
@@ -35,7 +35,7 @@ describe('R3: the analytics user id', () => {
   })
 
   it('another user on the same page replaces the id', async () => {
-    const { identifyUser } = await import('#app/features/marketing/data-layer.ts')
+    const { identifyUser } = await import('#app/core/data-layer.ts')
     identifyUser('a-17')
     identifyUser(4821)
     expect(layer.map((entry) => entry.user_id)).toEqual(['a-17', '4821'])

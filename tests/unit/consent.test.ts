@@ -1,7 +1,7 @@
 /** R9.23–R9.25: the choice's cookie, what a withdrawal deletes, and the form without JavaScript. */
 import { describe, expect, it } from 'vitest'
+import { expiredCookies } from '#app/core/cookies.ts'
 import { answerConsent, consentEvents } from '#app/forms/consent-form.server.ts'
-import { expiredCookies } from '#app/site/cookies.ts'
 import { acceptAll, consentCookieValue, consentModeUpdate, consentVariant, readConsent } from '#machines/rules/consent.ts'
 import { cookiesToDelete } from '#machines/rules/cookie-list.ts'
 

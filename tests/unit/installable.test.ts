@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildMeta } from '#app/core/meta.ts'
 import { brandFileResponse, webManifest } from '#app/server/brand-files.server.ts'
-import { buildMeta } from '#app/site/meta.ts'
 import { parseConfig } from '#config'
 
 const ICONS = new URL('../../public/icons/', import.meta.url)

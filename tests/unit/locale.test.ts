@@ -10,7 +10,7 @@ import {
   rootRedirect,
   splitLocalePrefix,
   switchLocaleHref,
-} from '#app/features/locale/locale.ts'
+} from '#app/core/locale.ts'
 
 describe('R2: prefix-and-default', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { launcherDownloadUrl } from '#app/features/marketing/download.ts'
-import { parseUtmCookie, utmFromSearch } from '#app/features/marketing/utm.ts'
-import { HttpError } from '#app/site/http-error.ts'
-import { getMiddleware, MIDDLEWARE_NAMES, runMiddleware } from '#app/site/middleware.ts'
+import { launcherDownloadUrl } from '#app/core/download.ts'
+import { HttpError } from '#app/core/http-error.ts'
+import { getMiddleware, MIDDLEWARE_NAMES, runMiddleware } from '#app/core/middleware.ts'
+import { parseUtmCookie, utmFromSearch } from '#app/core/utm.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 
 const ctx = (over: Partial<Parameters<typeof runMiddleware>[1]> = {}) => ({

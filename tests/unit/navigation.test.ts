@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { withoutTrailingSlash } from '#app/core/paths.ts'
 import { canPrefetch, isChunkLoadError, prefetchableHref, shouldReloadForChunkError } from '#app/site/navigation.ts'
-import { withoutTrailingSlash } from '#app/site/paths.ts'
 import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
 
 describe('R9: prefetch when idle', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { sessionFacts } from '#app/features/account/session.ts'
-import { buildMeta } from '#app/site/meta.ts'
-import { pageKeyForPath } from '#app/site/meta-tags.ts'
+import { buildMeta } from '#app/core/meta.ts'
+import { pageKeyForPath } from '#app/core/meta-tags.ts'
+import { sessionFacts } from '#app/core/session.ts'
 import { parseConfig } from '#config'
 import { sessionState } from '#machines/rules/access.ts'
 

@@ -6,9 +6,9 @@ vi.mock('sonner', () => ({
   toast: Object.fromEntries(['success', 'info', 'warning', 'error'].map((kind) => [kind, (text: string) => shown.push(`${kind}: ${text}`)])),
 }))
 
-const { notify, toasterMounted } = await import('#app/site/toast.ts')
-// The words and the library load with the first toast; loaded here, a toast shows within `settle`.
-await import('#app/site/toast-show.ts')
+const { notify, toasterMounted } = await import('#app/core/toast.ts')
+// The toaster hands over how it shows a toast when it mounts.
+const { show } = await import('#app/ui/toast-show.ts')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('toasts and the toaster', () => {
@@ -16,7 +16,7 @@ describe('toasts and the toaster', () => {
     notify({ kind: 'info', text: 'early' })
     await settle()
     expect(shown).toEqual([])
-    const unmount = toasterMounted()
+    const unmount = toasterMounted(show)
     await settle()
     expect(shown).toEqual(['info: early'])
     unmount()
@@ -27,8 +27,8 @@ describe('toasts and the toaster', () => {
     notify({ kind: 'warning', text: 'between' })
     await settle()
     expect(shown).toEqual([])
-    const first = toasterMounted()
-    const second = toasterMounted()
+    const first = toasterMounted(show)
+    const second = toasterMounted(show)
     first()
     notify({ kind: 'error', text: 'still one toaster' })
     await settle()

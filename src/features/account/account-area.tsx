@@ -1,33 +1,31 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
+import { reportFailure } from '#app/api/report.ts'
 import type { PaymentEntry, RenewalCardAnswer, SpecialOffer, User } from '#app/api/schemas.ts'
-import { formatDate, formatPrice } from '#app/features/premium/format.ts'
-import { DAYS } from '#app/features/premium/plans.ts'
-import { formAction } from '#app/forms/endpoints.ts'
-import type { Flash } from '#app/forms/flash.ts'
-import { FormError, FormField, MachineForm } from '#app/forms/form.tsx'
-import { siteForm } from '#app/forms/form-logic.ts'
+import { AuthActor } from '#app/core/auth-actor.ts'
+import { navigateTo } from '#app/core/auth-provider.tsx'
+import { formAction } from '#app/core/form-endpoints.ts'
+import { DAYS, formatDate, formatPrice } from '#app/core/format.ts'
+import { createWithEffects } from '#app/core/machine-effects.ts'
+import { useMachineInspect } from '#app/core/machine-inspect.ts'
+import { notify } from '#app/core/toast.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { createWithEffects } from '#app/site/machine-effects.ts'
-import { useMachineInspect } from '#app/site/machine-inspect.ts'
-import { reportFailure } from '#app/site/report.ts'
-import { notify } from '#app/site/toast.ts'
-import { ModalActor } from '#app/site/ui-actors.tsx'
-import { useSite } from '#app/site/use-site.ts'
+import { BreakableEmail } from '#app/ui/breakable-email.tsx'
+import { siteForm } from '#app/ui/form-logic.ts'
+import { ModalActor } from '#app/ui/ui-actors.tsx'
 import { type AccountEffects, type ConfirmKind, createAccountMachine, EMAIL_CODE_FORM, EMAIL_FORM, PASSWORD_FORM } from '#machines/account.ts'
 import type { FormRef } from '#machines/form.ts'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_CONFIRM_RULES } from '#machines/rules/fields.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { TRIAL_SUBSCRIPTION_ID } from '#machines/rules/payment.ts'
-import { daysLabel, offerFits, planLabel } from '#machines/rules/plans.ts'
+import { offerFits, planLabel } from '#machines/rules/plans.ts'
 import type { ModalDialog } from '#machines/ui.ts'
 import { useAccountCalls } from './account.effects.ts'
-import { AuthActor } from './auth-actor.ts'
-import { navigateTo } from './auth-provider.tsx'
-import { NewPasswordField } from './new-password-field.tsx'
+import { EmailCard, PasswordCard } from './account-forms.tsx'
 import { PaymentHistory } from './payment-history.tsx'
+import { ReferralCard } from './referral-card.tsx'
 import { RenewalCardSection } from './renewal-card.tsx'
 
 /** R9: the plan as the premium page named it when it was bought: the trial by its name, others by their days. */
@@ -280,173 +278,11 @@ export function AccountArea({
   )
 }
 
-/**
- * An e-mail address that breaks, when it must, after its `@` or before a dot, never inside a word
- * (a Russian label beside it leaves little room on a phone).
- */
-function BreakableEmail({ address }: { address: string }) {
-  const parts = address.split(/(?=\.)|(?<=@)/u)
-  return (
-    <span className="email-address">
-      {parts.map((part, i) => (
-        <span key={i}>
-          {i > 0 ? <wbr /> : null}
-          {part}
-        </span>
-      ))}
-    </span>
-  )
-}
-
 /** A button that asks the account machine to change the subscription or the device; it waits while the machine is busy. */
 function AccountAction({ busy, onClick, testId, children }: { busy: boolean; onClick: () => void; testId: string; children: ReactNode }) {
   return (
     <button type="button" className="button button--ghost" disabled={busy} onClick={onClick} data-testid={testId}>
       {children}
     </button>
-  )
-}
-
-/**
- * R9.17: the invitation link, whole (it wraps rather than being cut off), a copy button, and what
- * the link brought: friends who joined and paid, bonus days added and waiting. A backend that
- * does not report the results leaves the link and the copy button.
- */
-function ReferralCard({ code, referral }: { code: string; referral: NonNullable<User['referral']> | null }) {
-  const site = useSite()
-  const locale = getLocale()
-  const link = `${site.origin}${locale === 'en' ? '' : `/${locale}`}/join/${code}`
-  return (
-    <section className="card" aria-labelledby="acc-ref">
-      <h2 id="acc-ref">{m.acc_referral_title()}</h2>
-      <p>{referral ? m.acc_referral_rule({ days: daysLabel(referral.days_per_friend, locale, DAYS) }) : m.acc_referral_text()}</p>
-      <p className="referral-link">
-        <code data-testid="referral-link">{link}</code>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => void navigator.clipboard?.writeText(link).then(() => notify({ kind: 'info', text: m.acc_referral_copied() }))}
-        >
-          {m.acc_referral_copy()}
-        </button>
-      </p>
-      {referral ? (
-        <>
-          <dl className="referral-stats" data-testid="referral-stats">
-            <div>
-              <dt>{m.acc_referral_friends_joined()}</dt>
-              <dd data-testid="referral-friends-joined">{referral.friends_joined}</dd>
-            </div>
-            <div>
-              <dt>{m.acc_referral_friends_paid()}</dt>
-              <dd data-testid="referral-friends-paid">{referral.friends_paid}</dd>
-            </div>
-            <div>
-              <dt>{m.acc_referral_days_earned()}</dt>
-              <dd data-testid="referral-days-earned">{referral.days_earned}</dd>
-            </div>
-          </dl>
-          {referral.days_pending > 0 ? (
-            <p data-testid="referral-days-pending">{m.acc_referral_days_pending({ days: daysLabel(referral.days_pending, locale, DAYS) })}</p>
-          ) : null}
-        </>
-      ) : null}
-    </section>
-  )
-}
-
-/** What a form of this card sent without JavaScript came back with: the backend's words. */
-function FlashLine({ flash, form }: { flash: Flash | null; form: string }) {
-  if (flash?.form !== form) return null
-  if (flash.error) return <FormError error={flash.error} />
-  return flash.notice ? (
-    <p className="notice" role="status">
-      {flash.notice}
-    </p>
-  ) : null
-}
-
-/** A form's values and per-field messages when it came back from the server without JavaScript. */
-function from(flash: Flash | null, form: string) {
-  return flash?.form === form ? { initial: flash.values ?? {}, serverErrors: flash.errors ?? {} } : {}
-}
-
-/** What a card's form is given: its running machine, whether the account machine is busy, and what came back from the server. */
-interface CardFormProps {
-  busy: boolean
-  form: FormRef | undefined
-  flash: Flash | null
-}
-
-/** A form of the account's cards: sent to its own address in the page's language, and as it came back from the server without JavaScript. */
-function AccountForm({ id, testId, form, busy, flash, children }: CardFormProps & { id: string; testId: string; children: ReactNode }) {
-  return (
-    <MachineForm id={id} form={form} action={formAction(id)} hidden={{ locale: getLocale() }} testId={testId} busy={busy} {...from(flash, id)}>
-      {children}
-    </MachineForm>
-  )
-}
-
-function EmailCard({
-  busy,
-  pending,
-  adding,
-  form,
-  codeForm,
-  flash,
-  returnTo,
-}: {
-  busy: boolean
-  pending: string | null
-  adding: boolean
-  form: FormRef | undefined
-  codeForm: FormRef | undefined
-  flash: Flash | null
-  returnTo: string | null
-}) {
-  return (
-    <section className="card" aria-labelledby="acc-email">
-      <h2 id="acc-email">{adding ? m.acc_add_email_title() : m.acc_change_email_title()}</h2>
-      {adding ? <p className="form-card__muted">{m.acc_add_email_text()}</p> : null}
-      {returnTo ? (
-        <p className="notice" data-testid="email-return">
-          {m.acc_email_return_text()} <a href={returnTo}>{m.acc_email_return_link()}</a>
-        </p>
-      ) : null}
-      <AccountForm id={EMAIL_FORM} form={form} busy={busy} flash={flash} testId="change-email">
-        <FormField name="new-email" label={m.acc_new_email_label()} rules={EMAIL_RULES} type="email" autoComplete="email" />
-        <FlashLine flash={flash} form={EMAIL_FORM} />
-        <button type="submit" className="button button--ghost" disabled={busy}>
-          {adding ? m.acc_add_email_submit() : m.acc_change_email_submit()}
-        </button>
-      </AccountForm>
-      {pending ? (
-        <AccountForm id={EMAIL_CODE_FORM} form={codeForm} busy={busy} flash={flash} testId="confirm-email-code">
-          <p className="form-card__muted">{m.acc_email_code_text({ email: pending })}</p>
-          <FormField name="code" label={m.acc_confirm_code_label()} rules={CODE_RULES} autoComplete="one-time-code" inputMode="numeric" />
-          <FlashLine flash={flash} form={EMAIL_CODE_FORM} />
-          <button type="submit" className="button button--ghost" disabled={busy}>
-            {m.acc_email_code_submit()}
-          </button>
-        </AccountForm>
-      ) : null}
-    </section>
-  )
-}
-
-function PasswordCard({ busy, form, flash }: CardFormProps) {
-  return (
-    <section className="card" aria-labelledby="acc-password">
-      <h2 id="acc-password">{m.acc_password_title()}</h2>
-      <p className="form-card__muted">{m.acc_password_text()}</p>
-      <FlashLine flash={flash} form={PASSWORD_FORM} />
-      <AccountForm id={PASSWORD_FORM} form={form} busy={busy} flash={flash} testId="change-password">
-        <NewPasswordField label={m.acc_password_label()} hint={m.acc_password_hint()} />
-        <FormField name="password-confirm" label={m.acc_password_confirm_label()} rules={PASSWORD_CONFIRM_RULES} type="password" autoComplete="new-password" />
-        <button type="submit" className="button button--ghost" disabled={busy}>
-          {m.acc_password_submit()}
-        </button>
-      </AccountForm>
-    </section>
   )
 }

@@ -6,7 +6,7 @@
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import type { Api } from '#app/api/client.ts'
-import { useApi } from '#app/api/use-api.ts'
+import { useApi } from '#app/core/use-api.ts'
 import type { AccountResult } from '#machines/account.ts'
 
 function result(p: Promise<{ message: string; user: unknown }>): Promise<AccountResult> {

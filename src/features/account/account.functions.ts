@@ -8,8 +8,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { ApiError } from '#app/api/client.ts'
 import type { PaymentEntry, Receipt, RenewalCardAnswer, SpecialOffer } from '#app/api/schemas.ts'
-import { PageRequest } from '#app/site/page-request.ts'
-import { clearSessionCookies, pageApi, pageSession } from './session.server.ts'
+import { PageRequest } from '#app/core/page-request.ts'
+import { clearSessionCookies, pageApi, pageSession } from '#app/core/session.server.ts'
 
 export type AccountData =
   | {

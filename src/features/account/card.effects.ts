@@ -7,7 +7,7 @@ import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import type { Api } from '#app/api/client.ts'
 import type { RenewalCardAnswer } from '#app/api/schemas.ts'
-import { useApi } from '#app/api/use-api.ts'
+import { useApi } from '#app/core/use-api.ts'
 import type { CheckCardInput, CreateCardCheckInput, RenewalCard } from '#machines/card.ts'
 import { type CardCheck, type PaymentOptions, readCardCheck } from '#machines/rules/payment.ts'
 

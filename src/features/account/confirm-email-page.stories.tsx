@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as ConfirmEmailRoute } from '#app/routes/confirm-email.{-$code}.tsx'
-import { onPage } from '#app/site/story-support.tsx'
-import { type ApiHandler, hang, json } from '../../../.storybook/fetch-mock.ts'
-import { routePage } from '../../../.storybook/pages.tsx'
-import { RoutePage, SAMPLE_USER, type SiteParameters } from '../../../.storybook/site.tsx'
+import { type ApiHandler, hang, json } from '#stories/fetch-mock.ts'
+import { routePage } from '#stories/pages.tsx'
+import { RoutePage, SAMPLE_USER, type SiteParameters } from '#stories/site.tsx'
+import { onPage } from '#stories/support.tsx'
 
 /**
  * R2, R7: the confirm-email page, rendered by its route file. With the code from the e-mail

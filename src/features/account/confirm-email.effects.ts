@@ -1,7 +1,7 @@
 /** R7: an e-mail's confirmation asked from the browser (POST /users/email/{code}), for the request machine's retry. */
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import { useApi } from '#app/api/use-api.ts'
+import { useApi } from '#app/core/use-api.ts'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 
 export function useConfirmEmailCall(code: string) {

@@ -7,11 +7,11 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import { type } from 'arktype'
+import { pageApi, pageSession } from '#app/core/session.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
 import { isOwnNavigation } from '#machines/rules/navigation.ts'
-import { pageApi, pageSession } from './session.server.ts'
 
 const ConfirmRequest = type({ locale: type.enumerated(...LOCALES), code: '0 < string <= 200' })
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
-import { typeIntoField } from '#app/site/story-support.tsx'
-import type { SiteParameters } from '../../../.storybook/site.tsx'
+import type { SiteParameters } from '#stories/site.tsx'
+import { typeIntoField } from '#stories/support.tsx'
 import { ConfirmForm } from './confirm-form.tsx'
 
 /** R7: confirming the e-mail with a code and setting a password. */

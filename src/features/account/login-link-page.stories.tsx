@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { Route as LoginCodeRoute } from '#app/routes/_guests/login/$code.tsx'
-import { onPage } from '#app/site/story-support.tsx'
-import { routePage } from '../../../.storybook/pages.tsx'
-import { type LoginBehaviour, RoutePage } from '../../../.storybook/site.tsx'
+import { routePage } from '#stories/pages.tsx'
+import { type LoginBehaviour, RoutePage } from '#stories/site.tsx'
+import { onPage } from '#stories/support.tsx'
 
 /**
  * R2, R7: sign-in by the link from the e-mail (`/login/$code`), rendered by its route file:

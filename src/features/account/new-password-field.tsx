@@ -1,4 +1,4 @@
-import { FormField } from '#app/forms/form.tsx'
+import { FormField } from '#app/ui/form.tsx'
 import { PASSWORD_RULES } from '#machines/rules/fields.ts'
 
 /** The field where a visitor sets a new password (the launcher's), with the password rules. */

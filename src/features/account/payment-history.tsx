@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { PaymentEntry } from '#app/api/schemas.ts'
-import { formatDate, formatPrice } from '#app/features/premium/format.ts'
-import { DAYS } from '#app/features/premium/plans.ts'
+import { DAYS, formatDate, formatPrice } from '#app/core/format.ts'
 import { m } from '#app/paraglide/messages.js'
 import type { Locale } from '#machines/rules/locale.ts'
 import { planLabel } from '#machines/rules/plans.ts'

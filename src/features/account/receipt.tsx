@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { Fragment } from 'react'
 import type { Receipt } from '#app/api/schemas.ts'
-import { formatDate, formatPrice } from '#app/features/premium/format.ts'
+import { formatDate, formatPrice } from '#app/core/format.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
-import { SellerDetails } from '#app/site/seller-details.tsx'
-import { useSite } from '#app/site/use-site.ts'
+import { SellerDetails } from '#app/ui/seller-details.tsx'
 import type { Locale } from '#machines/rules/locale.ts'
 import { cardText, paymentPlanText } from './payment-history.tsx'
 

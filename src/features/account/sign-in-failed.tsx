@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
+import { AuthActor } from '#app/core/auth-actor.ts'
 import { m } from '#app/paraglide/messages.js'
-import { AuthActor } from './auth-actor.ts'
 
 /** Why the last sign-in failed, in the auth machine's words; null while it is busy, once it is signed in, or when nothing failed. */
 export function useSignInFailure(): string | null {

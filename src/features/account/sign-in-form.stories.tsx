@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
+import { AuthActor } from '#app/core/auth-actor.ts'
 import { m } from '#app/paraglide/messages.js'
-import { expectReadout, Facts, typeIntoField } from '#app/site/story-support.tsx'
-import { hang } from '../../../.storybook/fetch-mock.ts'
-import type { LoginBehaviour, SiteParameters } from '../../../.storybook/site.tsx'
-import { AuthActor } from './auth-actor.ts'
+import { hang } from '#stories/fetch-mock.ts'
+import type { LoginBehaviour, SiteParameters } from '#stories/site.tsx'
+import { expectReadout, Facts, typeIntoField } from '#stories/support.tsx'
 import { SignInForm } from './sign-in-form.tsx'
 
 /**

@@ -5,8 +5,8 @@
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import type { Api } from '#app/api/client.ts'
-import { useApi } from '#app/api/use-api.ts'
-import { readReferrerCode } from '#app/features/marketing/referrer.ts'
+import { readReferrerCode } from '#app/core/referrer.ts'
+import { useApi } from '#app/core/use-api.ts'
 import type { CodeRequested, RequestCodeInput } from '#machines/sign-in.ts'
 
 /** The sign-in machine's `requestCode` actor; `referrer` reads the stored referral code. */

@@ -1,8 +1,8 @@
 /** R3, R5, R7: the body of `POST /analytics/collect`. Pure. */
 
+import type { Utm } from '#app/core/utm.ts'
+import { pickUtm } from '#app/core/utm.ts'
 import { clientIdNotFoundMessage, readClientId } from './client-id.ts'
-import type { Utm } from './utm.ts'
-import { pickUtm } from './utm.ts'
 
 export interface AnalyticsPayload {
   /** The host without its port. */

@@ -7,14 +7,14 @@
  */
 
 import type { Api } from '#app/api/client.ts'
-import { consentOf, writeCookie } from '#app/site/cookies.ts'
+import { consentOf, writeCookie } from '#app/core/cookies.ts'
+import { utmCookieForSearch } from '#app/core/utm.ts'
 import { CONSTANTS } from '#constants'
 import { allows } from '#machines/rules/consent.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { type AnalyticsPayload, analyticsPayload } from './analytics-payload.ts'
 import { type Batcher, createBatcher } from './batch.ts'
 import { clientIdCookieToStore } from './client-id.ts'
-import { utmCookieForSearch } from './utm.ts'
 
 export interface CollectContext {
   apiBrowserBase: string

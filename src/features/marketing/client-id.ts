@@ -12,8 +12,8 @@
  * With a configured cookie, the id is kept there: when it is absent and `_ga` carries an id,
  * `clientIdCookieToStore` gives the cookie to write (R9: 31536000 s, path /).
  */
-import { COOKIES, readCookie } from '#app/site/cookies.ts'
-import { trackingCookie } from './utm.ts'
+import { COOKIES, readCookie } from '#app/core/cookies.ts'
+import { trackingCookie } from '#app/core/utm.ts'
 
 export type ClientIdResult = { ok: true; clientId: string; source: string } | { ok: false; reason: '#1' | '#2' }
 

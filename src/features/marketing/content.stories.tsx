@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
-import { IN_PAGE_AREA, inLocale } from '#app/site/story-support.tsx'
-import { expectVisible } from '../../../.storybook/play.ts'
+import { PremiumGallery } from '#app/ui/gallery.tsx'
+import { Icon } from '#app/ui/icons.tsx'
+import { RichText } from '#app/ui/text.tsx'
+import { expectVisible } from '#stories/play.ts'
+import { IN_PAGE_AREA, inLocale } from '#stories/support.tsx'
 import { FaqList } from './faq-list.tsx'
-import { PremiumGallery } from './gallery.tsx'
-import { Icon } from './icons.tsx'
 import { PromoSlider } from './promo-slider.tsx'
-import { RichText } from './text.tsx'
 import { Wiki } from './wiki.tsx'
 
 /** The marketing content blocks: FAQ, wiki, gallery, promo slider, icons, rich text. */

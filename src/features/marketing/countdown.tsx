@@ -3,12 +3,12 @@ import { useEffect } from 'react'
 import { type EventObject, fromCallback } from 'xstate'
 import { HOME_COUNTDOWN_UNITS } from '#app/content/home.ts'
 import * as homeText from '#app/content/messages/home.ts'
+import { useMachineInspect } from '#app/core/machine-inspect.ts'
 import { m } from '#app/paraglide/messages.js'
-import { useMachineInspect } from '#app/site/machine-inspect.ts'
+import { t } from '#app/ui/text.tsx'
 import { deadlineMachine, type TickerInput } from '#machines/deadline.ts'
 import { DEADLINE_STORAGE_KEY } from '#machines/rules/deadline.ts'
 import { COUNTDOWN_PLACEHOLDER, countdownDisplay } from './countdown-display.ts'
-import { t } from './text.tsx'
 
 /**
  * R9: the deadline countdown, run by `deadlineMachine`. The server and the first client

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { legalHref } from '#app/features/locale/locale.ts'
+import { legalHref } from '#app/core/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { Route as CsGoRoute } from '#app/routes/cs-go.tsx'
-import { onPage } from '#app/site/story-support.tsx'
-import { routePage } from '../../../.storybook/pages.tsx'
-import { RoutePage } from '../../../.storybook/site.tsx'
+import { routePage } from '#stories/pages.tsx'
+import { RoutePage } from '#stories/site.tsx'
+import { onPage } from '#stories/support.tsx'
 
 /** R3: the CS:GO page (game version 2), rendered by its route file, in each language. */
 const meta = {

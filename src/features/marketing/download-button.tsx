@@ -1,16 +1,16 @@
 import { useLocation } from '@tanstack/react-router'
 import { type MouseEvent, type ReactNode, useState } from 'react'
-import { AuthActor } from '#app/features/account/auth-actor.ts'
-import { splitLocalePrefix } from '#app/features/locale/locale.ts'
+import { AuthActor } from '#app/core/auth-actor.ts'
+import { pushEcommerce } from '#app/core/data-layer.ts'
+import { currencyForLocale, launcherProduct } from '#app/core/ecommerce.ts'
+import { splitLocalePrefix } from '#app/core/locale.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { useSite } from '#app/site/use-site.ts'
+import { Icon } from '#app/ui/icons.tsx'
 import { GAME_VERSIONS } from '#constants'
 import { selectAnalyticsToken } from '#machines/auth.ts'
-import { pushEcommerce } from './data-layer.ts'
 import { type DownloadLink, downloadLink } from './download-link.ts'
-import { currencyForLocale, launcherProduct } from './ecommerce.ts'
-import { Icon } from './icons.tsx'
 
 /** The analytics sender loads when a download is near (a pointer, the keyboard, a click), not with the page. */
 const loadSender = () => import('./analytics.ts')

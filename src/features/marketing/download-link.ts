@@ -3,7 +3,7 @@
  * visitor is on, the selected game version and the two configured addresses are arguments.
  */
 
-import { joinPrefix } from '#app/features/locale/locale.ts'
+import { joinPrefix } from '#app/core/locale.ts'
 import type { PublicConfig } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
 

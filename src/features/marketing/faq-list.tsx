@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
 import { FAQ_GROUPS } from '#app/content/faq.ts'
 import * as faqText from '#app/content/messages/faq.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
-import { useSite } from '#app/site/use-site.ts'
-import { RichText, t } from './text.tsx'
+import { RichText, t } from '#app/ui/text.tsx'
 
 const ANCHORS: ReadonlySet<string> = new Set(FAQ_GROUPS.flatMap((g) => g.items.map((i) => i.anchor)))
 

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
+import { COOKIES } from '#app/core/cookies.ts'
 import { m } from '#app/paraglide/messages.js'
 import { Route as JoinRoute } from '#app/routes/join.{-$code}.tsx'
-import { COOKIES } from '#app/site/cookies.ts'
-import { onPage } from '#app/site/story-support.tsx'
-import { hang, json } from '../../../.storybook/fetch-mock.ts'
-import { routePage } from '../../../.storybook/pages.tsx'
-import { RoutePage, type SiteParameters } from '../../../.storybook/site.tsx'
+import { hang, json } from '#stories/fetch-mock.ts'
+import { routePage } from '#stories/pages.tsx'
+import { RoutePage, type SiteParameters } from '#stories/site.tsx'
+import { onPage } from '#stories/support.tsx'
 
 /**
  * R2, R7: the join page, rendered by its route file. With a code it registers the referrer

@@ -5,7 +5,7 @@
  * and a provider that fails to load changes nothing: the error is logged as a warning and the
  * page goes on. Browser only.
  */
-import { whenIdle } from '#app/site/idle.ts'
+import { whenIdle } from '#app/core/idle.ts'
 import type { PublicConfig } from '#constants'
 import type { ConsentCategory, ConsentChoice } from '#machines/rules/consent.ts'
 

@@ -1,7 +1,7 @@
 import { useHydrated } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { useSite } from '#app/site/use-site.ts'
+import { useSite } from '#app/core/use-site.ts'
+import { PageIntro } from '#app/ui/page-intro.tsx'
 
 /** A page's heading or introduction: a message that may name the product. */
 export type ProductMessage = (inputs: { product: string }) => string

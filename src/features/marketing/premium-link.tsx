@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { pushEcommerce } from '#app/core/data-layer.ts'
+import { currencyForLocale, premiumProduct } from '#app/core/ecommerce.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { useSite } from '#app/site/use-site.ts'
-import { pushEcommerce } from './data-layer.ts'
-import { currencyForLocale, premiumProduct } from './ecommerce.ts'
-import { Icon } from './icons.tsx'
+import { Icon } from '#app/ui/icons.tsx'
 
 /** R4, R7: a way to Premium pushes the e-commerce `add` of Premium when it is followed. */
 export function usePremiumAdd() {

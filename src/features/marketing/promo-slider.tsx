@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react'
 import type { AreaKey } from '#app/content/area-key.ts'
 import * as promoText from '#app/content/messages/promo.ts'
 import { m } from '#app/paraglide/messages.js'
+import { Icon } from '#app/ui/icons.tsx'
+import { t } from '#app/ui/text.tsx'
 import { CONSTANTS } from '#constants'
-import { Icon } from './icons.tsx'
 import { relativeIndex, swipeTarget } from './slider.ts'
-import { t } from './text.tsx'
 
 export const PROMO_SLIDE_SIZE = { width: 1200, height: 675 } as const
 /** The five slides in order; their texts are keys of messages/promo (the compiler checks each). */

@@ -1,7 +1,7 @@
 /** R7: a referral code registered from the browser (the join machine's `registerReferrer`). */
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import { useApi } from '#app/api/use-api.ts'
+import { useApi } from '#app/core/use-api.ts'
 
 export function useRegisterReferrerCall() {
   const api = useApi()

@@ -6,13 +6,13 @@ import { createServerFn } from '@tanstack/react-start'
 import { appendResponseHeader, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { type } from 'arktype'
 import { ApiError } from '#app/api/errors.ts'
-import { pageApi } from '#app/features/account/session.server.ts'
+import { referrerCookie } from '#app/core/referrer.ts'
+import { pageApi } from '#app/core/session.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { loadConfig } from '#config'
 import type { ReferrerResult } from '#machines/join.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
 import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
-import { referrerCookie } from './referrer.ts'
 
 const JoinRequest = type({ locale: type.enumerated(...LOCALES), code: 'string <= 200' })
 

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import * as wikiText from '#app/content/messages/wiki.ts'
 import { WIKI_ARTICLES, WIKI_UI } from '#app/content/wiki.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
-import { useSite } from '#app/site/use-site.ts'
-import { Icon } from './icons.tsx'
-import { RichText, t } from './text.tsx'
+import { Icon } from '#app/ui/icons.tsx'
+import { RichText, t } from '#app/ui/text.tsx'
 import { filterArticles, type SearchableArticle } from './wiki-search.ts'
 
 /** The wiki: a table of contents, the articles with their sections, and an on-page search. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { legalHref } from '#app/features/locale/locale.ts'
+import { legalHref } from '#app/core/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import type { Agreement } from '#machines/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'

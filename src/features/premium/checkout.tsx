@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useMemo, useRef } from 'react'
+import { DAYS, formatDate, formatPrice } from '#app/core/format.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
-import { useSite } from '#app/site/use-site.ts'
 import {
   type Agreement,
   type OfferedPlan,
@@ -17,9 +18,8 @@ import {
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { chargeSchedule, daysLabel } from '#machines/rules/plans.ts'
 import { Agreements } from './agreements.tsx'
-import { formatDate, formatPrice } from './format.ts'
 import { PlanList } from './plan-list.tsx'
-import { DAYS, type PlanView, planView } from './plans.ts'
+import { type PlanView, planView } from './plans.ts'
 import { usePayment } from './use-payment.ts'
 
 const REASON_ID = 'premium-pay-reason'

@@ -1,7 +1,7 @@
 /** R8: the payment machine's toasts as the site shows them. */
 
 import { ApiError } from '#app/api/errors.ts'
-import type { ToastRequest } from '#app/site/toast.ts'
+import type { ToastRequest } from '#app/core/toast.ts'
 import type { ToastParams } from '#machines/rules/toast.ts'
 
 /**

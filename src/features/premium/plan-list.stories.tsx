@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { type DaysMessages, isPlanShown } from '#machines/rules/plans.ts'
-import { type Currency, planList } from '../../../.storybook/fixtures.ts'
+import { type Currency, planList } from '#stories/fixtures.ts'
 import { PlanList } from './plan-list.tsx'
 import { labelledPlans, planView } from './plans.ts'
 

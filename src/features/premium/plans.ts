@@ -5,20 +5,12 @@
  */
 
 import type { Subscription } from '#app/api/schemas.ts'
-import { m } from '#app/paraglide/messages.js'
+import { formatPrice } from '#app/core/format.ts'
 import type { OfferedPlan } from '#machines/payment.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { type DaysMessages, daysLabel, isTrialPlan, planLabel } from '#machines/rules/plans.ts'
-import { formatPrice } from './format.ts'
 
 export type Plan = Subscription
-
-/** R9: a plan's days in the page's language and plural form. */
-export const DAYS: DaysMessages = {
-  one: (inputs) => m.premium_plan_days_one(inputs),
-  few: (inputs) => m.premium_plan_days_few(inputs),
-  many: (inputs) => m.premium_plan_days_many(inputs),
-}
 
 export interface PlanView {
   plan: Plan

@@ -1,6 +1,6 @@
-import { PremiumGallery } from '#app/features/marketing/gallery.tsx'
-import { Section } from '#app/features/marketing/section.tsx'
 import { m } from '#app/paraglide/messages.js'
+import { PremiumGallery } from '#app/ui/gallery.tsx'
+import { Section } from '#app/ui/section.tsx'
 
 /**
  * R9: the premium monitor gallery (16 big and 16 small images; a thumbnail opens the

@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { whenAuthSettled } from '#app/core/auth-client.ts'
+import { setErrorStatus } from '#app/core/route-error.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { AccountArea } from '#app/features/account/account-area.tsx'
-import { whenAuthSettled } from '#app/features/account/auth-client.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { setErrorStatus } from '#app/site/route-error.ts'
-import { useSite } from '#app/site/use-site.ts'
+import { PageIntro } from '#app/ui/page-intro.tsx'
 import { isSafeRedirect } from '#machines/rules/redirect.ts'
 
 /** R2.17: the page that sent the visitor to add an e-mail (the checkout), when it is a safe local path. */

@@ -1,11 +1,11 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { whenAuthSettled } from '#app/features/account/auth-client.ts'
+import { whenAuthSettled } from '#app/core/auth-client.ts'
+import { setErrorStatus } from '#app/core/route-error.ts'
+import { useSite } from '#app/core/use-site.ts'
 import { ReceiptView } from '#app/features/account/receipt.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/site/page-intro.tsx'
-import { setErrorStatus } from '#app/site/route-error.ts'
-import { useSite } from '#app/site/use-site.ts'
+import { PageIntro } from '#app/ui/page-intro.tsx'
 import type { Locale } from '#machines/rules/locale.ts'
 
 /** Issue 37: a payment's receipt (protected): one of the visitor's own paid payments, or 404. */

@@ -6,7 +6,7 @@
  * Coverage is observed on the real machine (observe.ts).
  */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND } from '../../../playwright.config.ts'
 import type { Snap } from '../../machines/harness.ts'
 import { expect, type Mailbox, type SignIn, test, waitForHydration } from '../support/fixtures.ts'

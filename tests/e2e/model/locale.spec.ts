@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs'
 import type { Page, Route } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import type { Snap } from '../../machines/harness.ts'
 import { expect, test, waitForHydration } from '../support/fixtures.ts'
 import { type Locale, msg } from '../support/messages.ts'

@@ -2,7 +2,7 @@
  * The site's machine log, as the browser tests read it (decision 043). With the `machine-log`
  * flag in localStorage the site appends every state and transition its machines take for the
  * first time to `window.__machineLog`, kept in sessionStorage across document loads
- * (src/features/locale/locale-provider.tsx). Each test reads the log of its page at the end,
+ * (src/core/locale-provider.tsx). Each test reads the log of its page at the end,
  * checks that the site took the transitions the machine's graph takes on its path, and appends the log to
  * a file of this run; the coverage printed after the tests is computed from that file.
  */
@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test'
-import type { MachineLogEntry } from '#app/features/locale/locale-provider.tsx'
+import type { MachineLogEntry } from '#app/core/locale-provider.tsx'
 import { waitForHydration } from '../support/fixtures.ts'
 import { type BrowserGraph, type BrowserPath, coverage, formatCoverage, type Observed } from './graph.ts'
 

@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process'
 import type { Server } from 'node:http'
 import type { Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND, SITE, SITE_PORT } from '../../../playwright.config.ts'
 import type { Snap } from '../../machines/harness.ts'
 import { expect, type Mailbox, test } from '../support/fixtures.ts'

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND } from '../../../playwright.config.ts'
 import { msg } from './messages.ts'
 

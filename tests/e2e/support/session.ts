@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test'
-import { COOKIES } from '#app/site/cookies.ts'
+import { COOKIES } from '#app/core/cookies.ts'
 
 /** A token no backend issued: the site takes it for a session until the backend is asked. */
 const FAKE_TOKEN = 'Bearer e2e-token-0123456789abcdef'

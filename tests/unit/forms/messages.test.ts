@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { type } from 'arktype'
 import { describe, expect, it } from 'vitest'
-import { ENGLISH, fetchValidationMessages, VALIDATION_LOCALES } from '#app/forms/messages.ts'
+import { ENGLISH, fetchValidationMessages, VALIDATION_LOCALES } from '#app/core/validation-messages.ts'
 import { ValidationMessages } from '#machines/rules/validation.ts'
 
 const file = (locale: string) =>

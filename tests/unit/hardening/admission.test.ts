@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { cookieForPage } from '#app/core/cookies.ts'
 import { addressKind, declaresMoreThan, readAtMost, readsBody, refusedMethod } from '#app/server/admission.server.ts'
 import { carriesCode, isCacheableRequest } from '#app/server/page-cache.server.ts'
 import { secureCookies } from '#app/server/respond.server.ts'
-import { cookieForPage } from '#app/site/cookies.ts'
 
 describe('3: the methods each address answers', () => {
   it.each([
@@ -173,7 +173,7 @@ describe('4: Secure cookies over https', () => {
     expect(secureCookies(response, false)).toBe(response)
   })
 
-  it('no code of the site writes document.cookie but the one writer (src/site/cookies.ts)', () => {
+  it('no code of the site writes document.cookie but the one writer (src/core/cookies.ts)', () => {
     const writers: string[] = []
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
@@ -184,6 +184,6 @@ describe('4: Secure cookies over https', () => {
       }
     }
     walk('src')
-    expect(writers).toEqual([join('src', 'site', 'cookies.ts')])
+    expect(writers).toEqual([join('src', 'core', 'cookies.ts')])
   })
 })

@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import type { Api } from '#app/api/client.ts'
 import { lazyApi } from '#app/api/lazy.ts'
+import { chunksToPrefetch, prefetchMapFromManifest, readPrefetchMap } from '#app/core/prefetch-map.ts'
 import { readRouteDataChunks } from '#app/server/build.server.ts'
-import { chunksToPrefetch, prefetchMapFromManifest, readPrefetchMap } from '#app/site/prefetch-map.ts'
 
 const MANIFEST = {
   routes: {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { parseLocaleAssets, readLocaleAssets } from '#app/features/locale/locale-assets.server.ts'
-import { localizePrefetchMap, readPrefetchMap } from '#app/site/prefetch-map.ts'
+import { parseLocaleAssets, readLocaleAssets } from '#app/core/locale-assets.server.ts'
+import { localizePrefetchMap, readPrefetchMap } from '#app/core/prefetch-map.ts'
 
 describe('the language chunk map', () => {
   it('accepts maps to language folders and refuses anything else with the file named', () => {

@@ -2,8 +2,8 @@
 import { Buffer } from 'node:buffer'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
+import { paintFirst, starterScript } from '#app/core/paint-first.ts'
 import { paintFirstBytes } from '#app/server/paint-first.server.ts'
-import { paintFirst, starterScript } from '#app/site/paint-first.ts'
 
 const PAGE =
   '<html><head><link rel="preload" as="image" href="/images/hero.webp"/>' +

@@ -4,7 +4,7 @@
  * browser resolves it, and the locale rules never send a visitor to another origin.
  */
 import { describe, expect, it } from 'vitest'
-import { joinPrefix, rootRedirect, splitLocalePrefix, switchLocaleHref } from '#app/features/locale/locale.ts'
+import { joinPrefix, rootRedirect, splitLocalePrefix, switchLocaleHref } from '#app/core/locale.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
 import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
 import { path, pick, seeded, TRICKY, target, word } from './fuzz-support.ts'

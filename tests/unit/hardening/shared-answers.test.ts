@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SharedAnswers } from '#app/server/shared-answers.server.ts'
+import { SharedAnswers } from '#app/core/shared-answers.server.ts'
 
 describe('issue 17: answers that are the same for every visitor are kept for a short time', () => {
   it('kept for the configured time, then asked again', async () => {

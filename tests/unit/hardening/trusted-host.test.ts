@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientAddress, type HostPolicy, parseProxies, siteAddress } from '#app/server/trusted-host.server.ts'
+import { clientAddress, type HostPolicy, parseProxies, siteAddress } from '#app/core/trusted-host.server.ts'
 import { ConfigError, parseConfig } from '#config'
 
 const policy: HostPolicy = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { pickUtm, utmCookieForSearch, utmCookieString } from '#app/core/utm.ts'
 import { analyticsPayload, domainOf } from '#app/features/marketing/analytics-payload.ts'
 import { clientIdCookieToStore, clientIdNotFoundMessage, readClientId, stripGaPrefix } from '#app/features/marketing/client-id.ts'
-import { pickUtm, utmCookieForSearch, utmCookieString } from '#app/features/marketing/utm.ts'
 
 describe('R5: the client id', () => {
   it('strips the _ga version prefix', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildMeta, pageDescription, pageTitle } from '#app/site/meta.ts'
-import { PAGE_KEYS } from '#app/site/meta-tags.ts'
+import { buildMeta, pageDescription, pageTitle } from '#app/core/meta.ts'
+import { PAGE_KEYS } from '#app/core/meta-tags.ts'
 import { parseConfig } from '#config'
 
 const config = parseConfig({})

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { currencyForLocale, launcherProduct } from '#app/core/ecommerce.ts'
 import { COUNTDOWN_PLACEHOLDER, countdownDisplay } from '#app/features/marketing/countdown-display.ts'
-import { currencyForLocale, launcherProduct } from '#app/features/marketing/ecommerce.ts'
-import { splitEmails, textBlocks } from '#app/features/marketing/rich-text.ts'
 import { relativeIndex, swipeTarget } from '#app/features/marketing/slider.ts'
 import { filterArticles, normalizeForSearch } from '#app/features/marketing/wiki-search.ts'
+import { splitEmails, textBlocks } from '#app/ui/rich-text.ts'
 
 describe('R9: countdown display', () => {
   it('pads every unit to two digits and counts seconds', () => {

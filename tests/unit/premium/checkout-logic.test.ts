@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '#app/api/errors.ts'
-import { pushCartChange } from '#app/features/marketing/data-layer.ts'
+import { pushCartChange } from '#app/core/data-layer.ts'
 import { paymentToast } from '#app/features/premium/payment-toast.ts'
 import {
   type CreatePaymentInput,

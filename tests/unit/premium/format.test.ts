@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { formatPrice, intlLocale } from '#app/features/premium/format.ts'
+import { formatPrice, intlLocale } from '#app/core/format.ts'
 
 /** Intl separates with (narrow) no-break spaces; compare with plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')

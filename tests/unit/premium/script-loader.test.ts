@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadScript, resetLoadedScripts, type ScriptHost, ScriptLoadError } from '#app/features/premium/payments/script-loader.ts'
+import { loadScript, resetLoadedScripts, type ScriptHost, ScriptLoadError } from '#app/core/payments/script-loader.ts'
 
 interface FakeScript {
   src: string

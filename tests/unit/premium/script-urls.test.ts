@@ -1,6 +1,6 @@
 /** R7 and decision 050: which widget scripts the site loads, and that the page's CSP allows them. */
 import { describe, expect, it } from 'vitest'
-import { widgetScriptUrl } from '#app/features/premium/payments/index.ts'
+import { widgetScriptUrl } from '#app/core/payments/index.ts'
 import { contentSecurityPolicy } from '#app/server/security-headers.server.ts'
 import { PROVIDER_SCRIPT_URLS, parseConfig } from '#config'
 

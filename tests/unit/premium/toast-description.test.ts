@@ -8,13 +8,13 @@ vi.mock('sonner', () => ({
   ),
 }))
 
-const { notify, toasterMounted } = await import('#app/site/toast.ts')
-const { toastText } = await import('#app/site/toast-show.ts')
+const { notify, toasterMounted } = await import('#app/core/toast.ts')
+const { show, toastText } = await import('#app/ui/toast-show.ts')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('R8: payments.fail with the server message', () => {
   it('the title stays the message of the key; the description is passed to the toast', async () => {
-    const unmount = toasterMounted()
+    const unmount = toasterMounted(show)
     notify({ kind: 'error', key: 'payments.fail', description: 'The trial can be used once per account.' })
     notify({ kind: 'error', key: 'payments.fail' })
     await settle()

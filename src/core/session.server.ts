@@ -1,0 +1,85 @@
+/**
+ * The visitor's session as the server renders a page with it (R3, R4, R9): the stored token
+ * when it is valid; an expired one with a live refresh token is refreshed here, before the page
+ * is rendered, and the new pair written back as cookies (R4: "if expired and a refresh is
+ * possible, it is refreshed"); a session the backend no longer knows is removed.
+ */
+import { appendResponseHeader, deleteCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server'
+import { type Api, ApiError, createApi } from '#app/api/client.ts'
+import { visitorAddress } from '#app/core/request.server.ts'
+import { CONSTANTS, loadConfig } from '#config'
+import { sessionState } from '#machines/rules/access.ts'
+import type { Locale } from '#machines/rules/locale.ts'
+import { AUTH_STORAGE_KEYS, tokenExpiresAt } from '#machines/rules/token.ts'
+import { sessionCookies } from './auth-storage.ts'
+import { sessionFacts } from './session.ts'
+
+/** The backend no longer knows the session: the visitor is a guest again, in cookies too. */
+export function clearSessionCookies(): void {
+  for (const name of Object.values(AUTH_STORAGE_KEYS)) deleteCookie(name, { path: '/' })
+}
+
+export interface ServerSession {
+  token: string
+  /** The stored expiry (ms); null when the cookie had none (the token then lives 1800 s, R9). */
+  expiresAt: number | null
+}
+
+/** One answer per request: the page and its loaders render with the same (possibly refreshed) session. */
+const perRequest = new WeakMap<Request, Promise<ServerSession | null>>()
+
+/** The session to render with, or null for a guest. `api` makes a client (with the token, or none). */
+export function serverSession(api: (token: string | null) => Api, options: { now: number; crossOrigin: boolean }): Promise<ServerSession | null> {
+  const request = getRequest()
+  let answer = perRequest.get(request)
+  if (!answer) {
+    answer = resolveSession(api, options)
+    perRequest.set(request, answer)
+  }
+  return answer
+}
+
+async function resolveSession(api: (token: string | null) => Api, options: { now: number; crossOrigin: boolean }): Promise<ServerSession | null> {
+  const stored = sessionFacts(getRequestHeader('cookie'))
+  const state = sessionState(stored, options.now)
+  if (state === 'signedIn') return { token: stored.token!, expiresAt: stored.expiresAt }
+  if (state === 'signedOut') return null
+  try {
+    const grant = await api(null).refresh(stored.refreshToken!)
+    const expiresAt = tokenExpiresAt(options.now, grant.expires_in)
+    const refreshToken = grant.refresh_token ?? stored.refreshToken
+    const refreshExpiresAt = grant.refresh_token ? tokenExpiresAt(options.now, grant.refresh_expires_in) : stored.refreshExpiresAt
+    for (const cookie of sessionCookies({ token: grant.token, expiresAt, refreshToken, refreshExpiresAt }, options.crossOrigin))
+      appendResponseHeader('set-cookie', cookie)
+    return { token: grant.token, expiresAt }
+  } catch (error) {
+    // Refused: the session is over. No answer: the browser's auth machine tries again.
+    if (error instanceof ApiError && error.status !== null && error.status < 500) clearSessionCookies()
+    return null
+  }
+}
+
+/**
+ * The backend as a page's server function calls it: in the page's language, giving up within the
+ * render's time (decision 030); `fallbackMessage` words a failure without the backend's own.
+ */
+export function pageApi(locale: Locale, fallbackMessage?: () => string): (token: string | null) => Api {
+  const { apiBase } = loadConfig()
+  // R10.4: the backend counts wrong codes per visitor: it is told whose request this is.
+  const visitor = visitorAddress(getRequest())
+  const headers = visitor ? { 'x-forwarded-for': visitor } : undefined
+  return (token) =>
+    createApi({
+      base: apiBase,
+      locale,
+      token: () => token,
+      timeoutMs: CONSTANTS.serverBackendTimeoutMs,
+      ...(headers ? { headers } : {}),
+      ...(fallbackMessage ? { fallbackMessage } : {}),
+    })
+}
+
+/** The visitor's session for a page's server function, refreshed first when it must be (R4). */
+export function pageSession(api: (token: string | null) => Api, now = Date.now()): Promise<ServerSession | null> {
+  return serverSession(api, { now, crossOrigin: loadConfig().cookiesCrossOrigin })
+}

@@ -1,5 +1,0 @@
-import { actorContext } from '#app/site/actor-context.tsx'
-import { createAuthMachine } from '#machines/auth.ts'
-
-/** The one auth machine of the page (R4): the provider starts it, every component reads and sends to it. */
-export const AuthActor = actorContext(createAuthMachine)

@@ -1,0 +1,43 @@
+import { toast } from 'sonner'
+import * as notificationTexts from '#app/content/messages/notifications.ts'
+import * as paymentTexts from '#app/content/messages/payments.ts'
+import type { ToastRequest } from '#app/core/toast.ts'
+import { m } from '#app/paraglide/messages.js'
+import type { ToastKey, ToastParams } from '#machines/rules/toast.ts'
+
+/** A toast as the site raises it: a machine's toast (a key or the backend's words), with an optional second line. */
+export type { ToastRequest }
+
+/** Every toast key a machine may name, and its message: a key without a message does not compile. */
+const TOAST_TEXT: Record<ToastKey, () => string> = {
+  'payments.success': paymentTexts.payments_success,
+  'payments.fail': paymentTexts.payments_fail,
+  'payments.pending': paymentTexts.payments_pending,
+  'payments.trialUsed': paymentTexts.payments_trial_used,
+  'payments.offerUsed': paymentTexts.payments_offer_used,
+  'notifications.errors.language': notificationTexts.notifications_errors_language,
+  'notifications.errors.other': notificationTexts.notifications_errors_other,
+  'session.expired': () => m.acc_session_expired(),
+  'session.signedIn': () => m.acc_signed_in(),
+  'card.replaced': () => m.acc_card_replaced(),
+  'card.fail': () => m.acc_card_fail(),
+  'card.pending': () => m.acc_card_pending(),
+}
+
+export function toastText(request: ToastParams): string {
+  return 'text' in request ? request.text : TOAST_TEXT[request.key]()
+}
+
+/** A toast read back from storage is one of ours: a known key, or words of its own. */
+export function isToastRequest(value: unknown): value is ToastParams {
+  if (!value || typeof value !== 'object') return false
+  return 'key' in value ? typeof value.key === 'string' && value.key in TOAST_TEXT : 'text' in value && typeof value.text === 'string'
+}
+
+/** Shows a toast on the toaster that is on the page (`notify` waits for it). */
+export function show(request: ToastRequest): void {
+  const text = toastText(request)
+  // The same words shown twice are one toast (a toast carried from the last page and raised again here).
+  const options = request.description ? { id: `${text}\n${request.description}`, description: request.description } : { id: text }
+  toast[request.kind](text, options)
+}
