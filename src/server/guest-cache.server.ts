@@ -84,9 +84,9 @@ function bannerVariant(request: Request): string {
   return consentVariant(readConsent(readCookie(request.headers.get('cookie'), CONSENT_COOKIE)), sendsGpc(request.headers.get('sec-gpc')))
 }
 
-/** A guest page has no nonce to splice: it is kept whole. */
+/** A guest page is kept whole, with its gzip and its scripts' hashes. */
 function keptPage(body: Buffer, contentType: string): KeptPage {
-  return { ...createCachedDocument(body, null, contentType), scriptSources: inlineScriptHashes(body) }
+  return { ...createCachedDocument(body, contentType), scriptSources: inlineScriptHashes(body) }
 }
 
 /** Renders a stale page again after the current response, once per key at a time. */

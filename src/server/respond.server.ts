@@ -5,12 +5,11 @@
  * and for a page with a code in its address), redirects kept on the site, and compression; and
  * for every answer of the server entry, Secure cookies over https (R10.12, decision 095).
  */
-import type { Buffer } from 'node:buffer'
 import { FastResponse } from 'srvx'
 import { cookieForPage } from '#app/core/cookies.ts'
 import { requestHost } from '#app/core/request.server.ts'
 import { loadConfig } from '#config'
-import { type CachedDocument, compressBody, documentBody, documentGzip, type Encoding, negotiateEncoding } from './cached-document.server.ts'
+import { type CachedDocument, compressBody, type Encoding, negotiateEncoding } from './cached-document.server.ts'
 import { carriesCode } from './page-cache.server.ts'
 import { localTarget } from './redirects.server.ts'
 import type { Rendered } from './render.server.ts'
@@ -60,12 +59,7 @@ export const ASSET_SECURITY_HEADERS = baseSecurityHeaders(false)
 /** A kept guest page, in the encoding the client takes, with its scripts' hashes as its CSP. */
 export function keptPageResponse(request: Request, doc: KeptPage, status: 'HIT' | 'STALE' | 'MISS', https: boolean): Response {
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'), 'gzip')
-  let body: Buffer
-  if (encoding === 'gzip') body = documentGzip(doc)
-  else {
-    const plain = documentBody(doc)
-    body = encoding === 'br' ? compressBody(plain, 'br') : plain
-  }
+  const body = encoding === 'gzip' ? doc.gzip : compressBody(doc.body, encoding)
   const headers: Record<string, string> = {
     'content-type': doc.contentType,
     'content-security-policy': csp(doc.scriptSources, https),
