@@ -1,100 +1,114 @@
 /**
- * The in-process cache of guest pages (decision 020): a bounded LRU of rendered documents with
- * stale-while-revalidate semantics. Pure: no request, no clock of its own (the caller passes
- * `now`), so it is tested without a server.
- *
- * - `fresh` for `ttlMs` after it was stored: served as is.
- * - `stale` from then until `ttlMs + staleMs`: served as is while the caller renders the page
- *   again in the background (`beginRevalidation` lets one render run per key at a time).
- * - older than that: dropped, the next request renders in the foreground.
+ * The in-process cache of guest pages (decision 020), on lru-cache: at most `maxEntries` pages and
+ * `maxBytes` bytes, the least recently used going first; fresh for `ttlMs`, then served stale for
+ * `staleMs` while one background render replaces it; older than that, rendered in the foreground.
+ * Visitors who ask for a page being rendered wait for that one render. No request, no server: the
+ * caller hands each look-up how to render its page, and the tests a clock.
  */
+import { LRUCache } from 'lru-cache'
 import { COOKIES, carriesSession, hasCookie } from '#app/core/cookies.ts'
 
-export interface PageCacheOptions {
-  /** Most documents held; the least recently used one goes first. */
+export interface PageCacheOptions<T> {
+  /** Most pages held. */
   maxEntries: number
-  /** Most bytes held (sum of each entry's `size`). */
+  /** Most bytes held (the sum of `sizeOf` over the pages). */
   maxBytes: number
   ttlMs: number
   staleMs: number
+  sizeOf: (page: T) => number
+  /** Whether a failed background render keeps the stale page (a busy worker) instead of dropping it. */
+  keepsStale: (error: unknown) => boolean
+  /** Milliseconds of a monotonic clock; `performance.now()` unless a test brings its own. */
+  now?: () => number
 }
 
-export type Freshness = 'fresh' | 'stale'
-
-interface Slot<T> {
-  value: T
-  size: number
-  storedAt: number
+/** How one look-up renders its page, when it is the one to. */
+export interface PageTurn<T, A> {
+  /** The visitor's own render: its answer, and the page to keep when it may be kept. */
+  render: () => Promise<{ answer: A; kept: T | undefined }>
+  /** A stale page rendered again in the background: the new page, or undefined when it is no longer one to keep. */
+  refresh: () => Promise<T | undefined>
 }
 
-export class PageCache<T> {
-  readonly #slots = new Map<string, Slot<T>>()
-  readonly #revalidating = new Set<string>()
-  #bytes = 0
+/** A kept page (`HIT`, `STALE`, or `MISS` when this visitor's render kept it), or this visitor's own answer. */
+export type Found<T, A> = { kept: T; status: 'HIT' | 'STALE' | 'MISS' } | { kept?: undefined; answer: A; status: 'MISS' }
 
-  constructor(readonly options: PageCacheOptions) {}
+/** The look-up a render belongs to: lru-cache passes it to `fetchMethod` as the fetch's context. */
+interface Call<T, A> {
+  turn: PageTurn<T, A>
+  rendered?: { answer: A }
+}
+
+/** A refresh that gives no page to keep rejects, so that lru-cache drops the stale one. */
+class NotKept extends Error {}
+
+export class PageCache<T extends {}, A> {
+  readonly #lru: LRUCache<string, T, Call<T, A>>
+  readonly #staleMs: number
+
+  constructor(options: PageCacheOptions<T>) {
+    this.#staleMs = options.staleMs
+    this.#lru = new LRUCache<string, T, Call<T, A>>({
+      max: options.maxEntries,
+      // A page larger than maxSize is not kept (maxEntrySize defaults to it).
+      maxSize: options.maxBytes,
+      sizeCalculation: options.sizeOf,
+      ttl: options.ttlMs,
+      // Past its ttl a page is still returned, and one fetchMethod call (the refresh) runs meanwhile.
+      allowStale: true,
+      // A render whose entry is evicted meanwhile still answers the visitors waiting for it.
+      ignoreFetchAbort: true,
+      perf: { now: options.now ?? (() => performance.now()) },
+      ttlResolution: 0,
+      // One call per key at a time: concurrent look-ups of a missing page share its promise.
+      fetchMethod: async (_key, stale, { context: call, options: fetchOptions }) => {
+        if (stale === undefined) {
+          const { answer, kept } = await call.turn.render()
+          call.rendered = { answer }
+          return kept
+        }
+        // After the stale answer has left.
+        await new Promise(setImmediate)
+        try {
+          const kept = await call.turn.refresh()
+          if (kept === undefined) throw new NotKept()
+          return kept
+        } catch (error) {
+          // Without noDeleteOnFetchRejection a failed fetch deletes the stale page.
+          if (options.keepsStale(error)) fetchOptions.noDeleteOnFetchRejection = true
+          throw error
+        }
+      },
+    })
+  }
 
   get size(): number {
-    return this.#slots.size
+    return this.#lru.size
   }
 
   get bytes(): number {
-    return this.#bytes
+    return this.#lru.calculatedSize
   }
 
-  /** The entry and how fresh it is, or undefined; a hit becomes the most recently used. */
-  get(key: string, now: number): { value: T; freshness: Freshness } | undefined {
-    const slot = this.#slots.get(key)
-    if (!slot) return undefined
-    const age = now - slot.storedAt
-    if (age >= this.options.ttlMs + this.options.staleMs || age < 0) {
-      this.delete(key)
-      return undefined
+  /** The page for `key`: kept (fresh, or stale while it is rendered again), or rendered by `turn` or by the look-up it waited for. */
+  async get(key: string, turn: PageTurn<T, A>): Promise<Found<T, A>> {
+    // lru-cache serves a stale page for as long as it holds it; past staleMs it is rendered anew.
+    if (this.#lru.getRemainingTTL(key) <= -this.#staleMs) this.#lru.delete(key)
+    // A render this look-up waited for and that kept nothing (or failed): one more try, now likely its own.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const call: Call<T, A> = { turn }
+      const status: LRUCache.Status<string, T, Call<T, A>> = {}
+      let kept: T | undefined
+      try {
+        kept = await this.#lru.fetch(key, { context: call, status })
+      } catch (error) {
+        // This visitor's own render failed: its error is its answer. Another's: try again.
+        if (status.fetch === 'miss' && !call.rendered) throw error
+      }
+      if (call.rendered) return kept ? { kept, status: 'MISS' } : { answer: call.rendered.answer, status: 'MISS' }
+      if (kept) return { kept, status: status.returnedStale ? 'STALE' : 'HIT' }
     }
-    // Map keeps insertion order: re-inserting moves the key to the young end.
-    this.#slots.delete(key)
-    this.#slots.set(key, slot)
-    return { value: slot.value, freshness: age < this.options.ttlMs ? 'fresh' : 'stale' }
-  }
-
-  set(key: string, value: T, size: number, now: number): void {
-    this.delete(key)
-    if (size > this.options.maxBytes) return
-    this.#slots.set(key, { value, size, storedAt: now })
-    this.#bytes += size
-    for (const [oldest, slot] of this.#slots) {
-      if (this.#slots.size <= this.options.maxEntries && this.#bytes <= this.options.maxBytes) break
-      this.#slots.delete(oldest)
-      this.#bytes -= slot.size
-    }
-  }
-
-  delete(key: string): void {
-    const slot = this.#slots.get(key)
-    if (!slot) return
-    this.#slots.delete(key)
-    this.#bytes -= slot.size
-  }
-
-  clear(): void {
-    this.#slots.clear()
-    this.#revalidating.clear()
-    this.#bytes = 0
-  }
-
-  keys(): string[] {
-    return [...this.#slots.keys()]
-  }
-
-  /** True when the caller should re-render `key` now; false when a re-render already runs. */
-  beginRevalidation(key: string): boolean {
-    if (this.#revalidating.has(key)) return false
-    this.#revalidating.add(key)
-    return true
-  }
-
-  endRevalidation(key: string): void {
-    this.#revalidating.delete(key)
+    return { answer: (await turn.render()).answer, status: 'MISS' }
   }
 }
 

@@ -1,51 +1,172 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createCachedDocument, negotiateEncoding } from '#app/server/cached-document.server.ts'
-import { isCacheableRequest, isCacheableResponse, PageCache, pageCacheKey } from '#app/server/page-cache.server.ts'
+import { isCacheableRequest, isCacheableResponse, PageCache, type PageTurn, pageCacheKey } from '#app/server/page-cache.server.ts'
 
-const options = { maxEntries: 3, maxBytes: 1000, ttlMs: 100, staleMs: 1000 }
+/** Stands for the render limit's `Overloaded`: a refresh that fails with it keeps the stale page. */
+class Busy extends Error {}
 
-describe('issue 9: guest page cache (LRU, TTL, stale-while-revalidate)', () => {
-  it('keeps at most maxEntries and drops the least recently used first', () => {
-    const cache = new PageCache<string>(options)
-    cache.set('a', 'A', 1, 0)
-    cache.set('b', 'B', 1, 0)
-    cache.set('c', 'C', 1, 0)
-    expect(cache.get('a', 1)?.value).toBe('A') // a becomes the most recently used
-    cache.set('d', 'D', 1, 0)
+/** A cache of pages that are strings (their size, their length) on a clock the test moves. */
+function setUp(limits: { maxEntries?: number; maxBytes?: number } = {}) {
+  const clock = { now: 1000 }
+  const cache = new PageCache<string, string>({
+    maxEntries: 3,
+    maxBytes: 1000,
+    ttlMs: 100,
+    staleMs: 1000,
+    sizeOf: (page) => page.length,
+    keepsStale: (error) => error instanceof Busy,
+    now: () => clock.now,
+    ...limits,
+  })
+  /** What was rendered, in order. */
+  const log: string[] = []
+  /** A visitor's turn: it renders `page` (kept unless `kept` says otherwise) and refreshes it as `fresh`. */
+  const turn = (page: string, more: { kept?: string; fresh?: () => Promise<string | undefined> } = {}): PageTurn<string, string> => ({
+    render: async () => {
+      log.push(`render ${page}`)
+      return { answer: `answer ${page}`, kept: 'kept' in more ? more.kept : page }
+    },
+    refresh: more.fresh ?? (async () => (log.push(`refresh ${page}`), `${page}'`)),
+  })
+  return { clock, cache, log, turn }
+}
+
+/** Lets a background refresh (started after the current turn of the event loop) finish. */
+const backgroundDone = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+/** A promise settled from outside. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {}
+  let reject: (error: unknown) => void = () => {}
+  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)))
+  return { promise, resolve, reject }
+}
+
+describe('issue 9: guest page cache (LRU, TTL, stale-while-revalidate, one render per key)', () => {
+  it('a miss renders and keeps the page, a hit serves it without rendering', async () => {
+    const { cache, log, turn } = setUp()
+    expect(await cache.get('a', turn('A'))).toEqual({ kept: 'A', status: 'MISS' })
+    expect(await cache.get('a', turn('B'))).toEqual({ kept: 'A', status: 'HIT' })
+    expect(log).toEqual(['render A'])
+  })
+
+  it('concurrent misses of one key wait for one render', async () => {
+    const { cache, log } = setUp()
+    const page = deferred<{ answer: string; kept: string }>()
+    const once = (name: string): PageTurn<string, string> => ({
+      render: () => (log.push(`render ${name}`), page.promise),
+      refresh: async () => undefined,
+    })
+    const found = [cache.get('a', once('1')), cache.get('a', once('2')), cache.get('a', once('3'))]
+    page.resolve({ answer: 'answer A', kept: 'A' })
+    expect(await Promise.all(found)).toEqual([
+      { kept: 'A', status: 'MISS' },
+      { kept: 'A', status: 'HIT' },
+      { kept: 'A', status: 'HIT' },
+    ])
+    expect(log).toEqual(['render 1'])
+  })
+
+  it('is fresh for the TTL, then served stale while one refresh runs, then the fresh page', async () => {
+    const { clock, cache, log, turn } = setUp()
+    await cache.get('a', turn('A'))
+    clock.now = 1100
+    expect(await cache.get('a', turn('A'))).toEqual({ kept: 'A', status: 'HIT' })
+    clock.now = 1101
+    expect(await cache.get('a', turn('A'))).toEqual({ kept: 'A', status: 'STALE' })
+    expect(await cache.get('a', turn('A'))).toEqual({ kept: 'A', status: 'STALE' })
+    await backgroundDone()
+    expect(log).toEqual(['render A', 'refresh A'])
+    expect(await cache.get('a', turn('A'))).toEqual({ kept: "A'", status: 'HIT' })
+  })
+
+  it('drops a page stale for longer than staleMs: the next visitor renders it', async () => {
+    const { clock, cache, log, turn } = setUp()
+    await cache.get('a', turn('A'))
+    clock.now = 2099
+    expect(await cache.get('a', turn('B', { fresh: () => new Promise(() => {}) }))).toEqual({ kept: 'A', status: 'STALE' })
+    clock.now = 2100
+    expect(await cache.get('a', turn('C'))).toEqual({ kept: 'C', status: 'MISS' })
+    expect(log).toEqual(['render A', 'render C'])
+  })
+
+  it('keeps at most maxEntries and drops the least recently used first', async () => {
+    const { cache, log, turn } = setUp()
+    for (const key of ['a', 'b', 'c']) await cache.get(key, turn(key))
+    expect((await cache.get('a', turn('a'))).status).toBe('HIT') // a becomes the most recently used
+    await cache.get('d', turn('d'))
     expect(cache.size).toBe(3)
-    expect(cache.get('b', 1)).toBeUndefined()
-    expect(cache.keys().sort()).toEqual(['a', 'c', 'd'])
+    expect(await cache.get('b', turn('b2'))).toEqual({ kept: 'b2', status: 'MISS' })
+    expect((await cache.get('a', turn('a'))).status).toBe('HIT')
+    expect(log).toEqual(['render a', 'render b', 'render c', 'render d', 'render b2'])
   })
 
-  it('keeps the bytes under maxBytes and refuses an entry larger than the whole cache', () => {
-    const cache = new PageCache<string>(options)
-    cache.set('a', 'A', 600, 0)
-    cache.set('b', 'B', 600, 0)
-    expect(cache.keys()).toEqual(['b'])
+  it('keeps the bytes under maxBytes and keeps no page larger than the whole cache', async () => {
+    const { cache, log, turn } = setUp()
+    await cache.get('a', turn('a'.repeat(600)))
+    await cache.get('b', turn('b'.repeat(600)))
     expect(cache.bytes).toBe(600)
-    cache.set('huge', 'H', 1001, 0)
-    expect(cache.get('huge', 0)).toBeUndefined()
-    expect(cache.bytes).toBe(600)
+    expect((await cache.get('b', turn('b'))).status).toBe('HIT')
+    expect(await cache.get('a', turn('a'))).toEqual({ kept: 'a', status: 'MISS' })
+    expect(cache.bytes).toBe(601)
+    const huge = 'h'.repeat(1001)
+    expect(await cache.get('huge', turn(huge))).toEqual({ kept: huge, status: 'MISS' })
+    expect(await cache.get('huge', turn(huge))).toEqual({ kept: huge, status: 'MISS' })
+    expect(cache.bytes).toBe(601)
+    expect(log).toHaveLength(5)
   })
 
-  it('is fresh until the TTL, stale until TTL + staleMs, then gone', () => {
-    const cache = new PageCache<string>(options)
-    cache.set('a', 'A', 1, 1000)
-    expect(cache.get('a', 1099)?.freshness).toBe('fresh')
-    expect(cache.get('a', 1100)?.freshness).toBe('stale')
-    expect(cache.get('a', 2099)?.freshness).toBe('stale')
-    expect(cache.get('a', 2100)).toBeUndefined()
-    expect(cache.size).toBe(0)
+  it('a page not to keep is answered to its visitor; the visitors who waited render their own', async () => {
+    const { cache, log, turn } = setUp()
+    const found = [cache.get('a', turn('A', { kept: undefined })), cache.get('a', turn('B'))]
+    expect(await Promise.all(found)).toEqual([
+      { answer: 'answer A', status: 'MISS' },
+      { kept: 'B', status: 'MISS' },
+    ])
+    expect(log).toEqual(['render A', 'render B'])
   })
 
-  it('lets one revalidation run per key at a time', () => {
-    const cache = new PageCache<string>(options)
-    expect(cache.beginRevalidation('a')).toBe(true)
-    expect(cache.beginRevalidation('a')).toBe(false)
-    expect(cache.beginRevalidation('b')).toBe(true)
-    cache.endRevalidation('a')
-    expect(cache.beginRevalidation('a')).toBe(true)
+  it('a failed render fails its visitor, keeps nothing, and the visitors who waited render their own', async () => {
+    const { cache, log, turn } = setUp()
+    const failing: PageTurn<string, string> = {
+      render: async () => {
+        log.push('render failed')
+        throw new Error('backend down')
+      },
+      refresh: async () => undefined,
+    }
+    const found = [cache.get('a', failing), cache.get('a', turn('B'))]
+    await expect(found[0]).rejects.toThrow('backend down')
+    expect(await found[1]).toEqual({ kept: 'B', status: 'MISS' })
+    expect(log).toEqual(['render failed', 'render B'])
+  })
+
+  it('a failed refresh drops the stale page, but a busy worker keeps serving it and tries again', async () => {
+    const { clock, cache, log, turn } = setUp()
+    await cache.get('a', turn('A'))
+    await cache.get('b', turn('B'))
+    clock.now = 1200
+    const busy = turn('A', { fresh: async () => (log.push('refresh busy'), Promise.reject(new Busy())) })
+    expect(await cache.get('a', busy)).toEqual({ kept: 'A', status: 'STALE' })
+    const broken = turn('B', { fresh: async () => (log.push('refresh broken'), Promise.reject(new Error('render failed'))) })
+    expect(await cache.get('b', broken)).toEqual({ kept: 'B', status: 'STALE' })
+    await backgroundDone()
+    expect(await cache.get('a', turn('A'))).toEqual({ kept: 'A', status: 'STALE' })
+    expect(await cache.get('b', turn('B2'))).toEqual({ kept: 'B2', status: 'MISS' })
+    await backgroundDone()
+    expect(await cache.get('a', turn('A'))).toEqual({ kept: "A'", status: 'HIT' })
+    expect(log).toEqual(['render A', 'render B', 'refresh busy', 'refresh broken', 'render B2', 'refresh A'])
+  })
+
+  it('a refresh that is no longer a page to keep (an error page, a redirect) drops the stale one', async () => {
+    const { clock, cache, log, turn } = setUp()
+    await cache.get('a', turn('A'))
+    clock.now = 1200
+    expect(await cache.get('a', turn('A', { fresh: async () => undefined }))).toEqual({ kept: 'A', status: 'STALE' })
+    await backgroundDone()
+    expect(await cache.get('a', turn('A2'))).toEqual({ kept: 'A2', status: 'MISS' })
+    expect(log).toEqual(['render A', 'render A2'])
   })
 
   it('keys on build, scheme, host, path with its locale prefix, query and cookie-banner variant', () => {
