@@ -9,17 +9,20 @@ import { readReferrerCode } from '#app/core/referrer.ts'
 import { useApi } from '#app/core/use-api.ts'
 import type { CodeRequested, RequestCodeInput } from '#machines/sign-in.ts'
 
-/** The sign-in machine's `requestCode` actor; `referrer` reads the stored referral code. */
-export function requestCodeCall(api: Api, referrer: () => string | null) {
-  return fromPromise<CodeRequested, RequestCodeInput>(async ({ input }) => {
-    const code = referrer()
-    const answer = await api.requestSignIn({
-      email: input.email,
-      ...(input.redirectTo ? { redirect: input.redirectTo } : {}),
-      ...(code ? { referrer_link_code: code } : {}),
-    })
-    return { message: answer.message, resendIn: answer.resend_in ?? 30, at: Date.now() }
+/** GET /users/auth: a code and a link for the address; `referrer` reads the stored referral code. The browser's and the server's call. */
+export async function requestCode(api: Pick<Api, 'requestSignIn'>, input: RequestCodeInput, referrer: () => string | null): Promise<CodeRequested> {
+  const code = referrer()
+  const answer = await api.requestSignIn({
+    email: input.email,
+    ...(input.redirectTo ? { redirect: input.redirectTo } : {}),
+    ...(code ? { referrer_link_code: code } : {}),
   })
+  return { message: answer.message, resendIn: answer.resend_in ?? 30, at: Date.now() }
+}
+
+/** The sign-in machine's `requestCode` actor. */
+export function requestCodeCall(api: Api, referrer: () => string | null) {
+  return fromPromise<CodeRequested, RequestCodeInput>(({ input }) => requestCode(api, input, referrer))
 }
 
 /** `requestCode` with the page's client and the browser's cookies. */
