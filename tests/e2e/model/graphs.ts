@@ -320,6 +320,39 @@ export const authGraph: BrowserGraph<AuthStep, 'guest'> = {
   },
 }
 
+/** Why a step of the auth graph is not taken without JavaScript: each is the page's own script at work. */
+const SCRIPTED: Partial<Record<AuthStep, string>> = {
+  SIGN_IN_USER_FAILS: "the failing GET /users/me is the page's own request; without JavaScript the server makes it",
+  USER_FETCH_FAILS: "the failing GET /users/me is the page's own request; without JavaScript the server makes it",
+  RETURN_WITHOUT_EXPIRY: "the expiry a token without one gets is stored by the page's machine",
+  SESSION_ENDS: "time passes on the page's clock, which only a script reads",
+  TOKEN_REFRESHED: "time passes on the page's clock, which only a script reads",
+  REFRESH_REFUSED: "time passes on the page's clock, which only a script reads",
+}
+const PAGE_CLOCK = "without JavaScript: a token checked, refreshed or ended on the page's clock, which only a script reads"
+const PAGE_REQUEST = "without JavaScript: the page's own GET /users/me failing; the server makes that request"
+
+/**
+ * Issue 39: the auth graph as a visitor without JavaScript walks it. Its forms post to the
+ * server, which runs the same machines (decision 063); the steps that are a script's work are
+ * left out, with what only they reach.
+ */
+export const authGraphWithoutJs: BrowserGraph<AuthStep, 'guest'> = {
+  ...authGraph,
+  steps: Object.fromEntries(Object.entries(authGraph.steps).filter(([step]) => !(step in SCRIPTED))) as BrowserGraph<AuthStep, 'guest'>['steps'],
+  unreachable: { ...authGraph.unreachable, 'auth.loggedIn.refreshing': PAGE_CLOCK },
+  unreachableTransitions: {
+    ...authGraph.unreachableTransitions,
+    'auth.loggedIn.fetchingUser xstate.error.actor.refreshUser[0]': PAGE_REQUEST,
+    'auth.loggingIn.fetchingUser xstate.error.actor.fetchUser[0]': PAGE_REQUEST,
+    'auth.loggedIn.validating always[2]': PAGE_CLOCK,
+    'auth.loggedIn.validating always[3]': PAGE_CLOCK,
+    'auth.loggedIn.validating always[4]': PAGE_CLOCK,
+    'auth.restoring always[0]': "without JavaScript: the expiry a token without one gets is stored by the page's machine",
+  },
+}
+export const SCRIPTED_AUTH_STEPS = SCRIPTED
+
 // --- locale -----------------------------------------------------------------------------------
 
 type Lang = 'en' | 'ru' | 'de'

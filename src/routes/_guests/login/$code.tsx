@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useHydrated } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
 import { useCallback, useEffect } from 'react'
@@ -33,6 +33,9 @@ function LoginCodePage() {
   const { own } = Route.useLoaderData()
   const auth = AuthActor.useActorRef()
   const failure = useSignInFailure()
+  // Until the page's script runs (or without one), the link waits for the visitor's button: only
+  // the script signs in on opening it, and a page without it would say "checking" for ever.
+  const hydrated = useHydrated()
   const signIn = useCallback(
     () => auth.send({ type: 'auth.login', credentials: { kind: 'link', code }, now: Date.now(), redirectTo: redirect ?? '/' }),
     [auth, code, redirect],
@@ -46,7 +49,7 @@ function LoginCodePage() {
     <PageIntro heading={m.page_login_code_heading({ product })} intro={m.page_login_code_intro({ product })}>
       {failure !== null ? (
         <SignInFailed title={m.acc_link_failed_title()} error={failure} redirect={redirect} testId="link-failed" />
-      ) : own ? (
+      ) : own && hydrated ? (
         <p className="notice" role="status" aria-busy="true">
           {m.acc_link_checking()}
         </p>
