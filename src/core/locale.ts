@@ -6,6 +6,7 @@
  */
 
 import { COOKIES, readCookie, setCookieString } from '#app/core/cookies.ts'
+import { acceptedLanguages } from '#app/core/negotiate.ts'
 import {
   detectLocale as detectRequestLocale,
   isLocale,
@@ -14,6 +15,8 @@ import {
   type LocaleDetectionInput,
   rootRedirectPath,
 } from '#machines/rules/locale.ts'
+
+export { acceptedLanguages }
 
 export interface LocalePrefix {
   /** The locale named by the first path segment, or null for the unprefixed (English) form. */
@@ -49,22 +52,6 @@ export function localeFromHost(localeHosts: Record<string, Locale> | null, host:
     .replace(/^www\./, '')
     .replace(/:\d+$/, '')
   return localeHosts[h] ?? null
-}
-
-/** The languages of an Accept-Language header by quality (ties keep their order), without refused ones (`q=0`). */
-export function acceptedLanguages(header: string | null | undefined): string[] {
-  if (!header) return []
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      const quality = q ? Number(q.slice(2)) : 1
-      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index }
-    })
-    .filter((r) => r.tag !== '' && r.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index)
-    .map((r) => r.tag)
 }
 
 export interface DetectionInput {
