@@ -73,18 +73,11 @@ export function loadStaticFiles(dir) {
   return files
 }
 
-function accepts(header, encoding) {
-  if (!header) return false
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    if (name !== encoding && name !== '*') continue
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    return !q || Number(q.slice(2)) > 0
-  }
-  return false
-}
-
-export function staticFileMiddleware(files, securityHeaders = FALLBACK_SECURITY) {
+/**
+ * `preferredEncoding` is the site's one reader of Accept-Encoding (src/core/negotiate.ts), taken
+ * from the server entry: Node runs this file as it is and cannot import the TypeScript.
+ */
+export function staticFileMiddleware(files, preferredEncoding, securityHeaders = FALLBACK_SECURITY) {
   return (request, next) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next()
     const pathname = new URL(request.url).pathname
@@ -103,15 +96,12 @@ export function staticFileMiddleware(files, securityHeaders = FALLBACK_SECURITY)
     }
     if (file.br || file.gzip) headers.vary = 'Accept-Encoding'
     if (request.headers.get('if-none-match') === file.etag) return new FastResponse(null, { status: 304, headers })
-    const acceptEncoding = request.headers.get('accept-encoding')
-    let body = file.body
-    if (file.br && accepts(acceptEncoding, 'br')) {
-      body = file.br
-      headers['content-encoding'] = 'br'
-    } else if (file.gzip && accepts(acceptEncoding, 'gzip')) {
-      body = file.gzip
-      headers['content-encoding'] = 'gzip'
-    }
+    const available = []
+    if (file.br) available.push('br')
+    if (file.gzip) available.push('gzip')
+    const encoding = available.length > 0 ? preferredEncoding(request.headers.get('accept-encoding'), available) : 'identity'
+    const body = encoding === 'identity' ? file.body : file[encoding]
+    if (encoding !== 'identity') headers['content-encoding'] = encoding
     headers['content-length'] = String(body.length)
     return new FastResponse(request.method === 'HEAD' ? null : body, { status: 200, headers })
   }
@@ -176,6 +166,7 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
   keepServingOnStrayRejections()
   const entryModule = await import(`${root}dist/server/server.js`)
   const entry = entryModule.default
+  if (typeof entryModule.preferredEncoding !== 'function') throw new Error('The server entry exports no preferredEncoding: build the site again.')
   const files = loadStaticFiles(`${root}dist/client`)
   // Decision 093: a page of each kind rendered before the server listens (or, as a worker, says
   // it is ready), so that its first visitors get a warm render.
@@ -192,7 +183,7 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
     // Stopping is ours (below): the same in CI as anywhere.
     gracefulShutdown: false,
     node: worker ? { exclusive: true } : undefined,
-    middleware: [readiness(state), staticFileMiddleware(files, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
+    middleware: [readiness(state), staticFileMiddleware(files, entryModule.preferredEncoding, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
     fetch: async (request) => {
       const response = await entry.fetch(request)
       // A body refused unread (413, `Connection: close`): this connection alone closes lingering.

@@ -6,6 +6,7 @@
  */
 import { createServerEntry } from '@tanstack/react-start/server'
 import { carriesSession } from '#app/core/cookies.ts'
+import { preferredEncoding } from '#app/core/negotiate.ts'
 import { trustedRequest } from '#app/core/request.server.ts'
 import { refusal, withBodyWithinLimit } from '#app/server/admission.server.ts'
 import { brandFileResponse, isBrandFilePath } from '#app/server/brand-files.server.ts'
@@ -90,4 +91,5 @@ export function warmUpServer(): Promise<WarmUpReport> {
 
 export default createServerEntry({ fetch: handleRequest })
 
-export { ASSET_SECURITY_HEADERS }
+/** For the static files of scripts/serve.mjs: the site's one reader of Accept-Encoding. */
+export { ASSET_SECURITY_HEADERS, preferredEncoding }

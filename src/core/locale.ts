@@ -51,30 +51,16 @@ export function localeFromHost(localeHosts: Record<string, Locale> | null, host:
   return localeHosts[h] ?? null
 }
 
-/** The languages of an Accept-Language header by quality (ties keep their order), without refused ones (`q=0`). */
-export function acceptedLanguages(header: string | null | undefined): string[] {
-  if (!header) return []
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      const quality = q ? Number(q.slice(2)) : 1
-      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index }
-    })
-    .filter((r) => r.tag !== '' && r.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index)
-    .map((r) => r.tag)
-}
-
 export interface DetectionInput {
   /** The requested path as typed, with its locale prefix if any. */
   pathname: string
   host?: string | null
   cookieHeader?: string | null
-  /** The server's view of the browser's languages. */
-  acceptLanguage?: string | null
-  /** The browser's own view (navigator.languages), used instead of Accept-Language when given. */
+  /**
+   * The browser's languages, most wanted first: its own view (navigator.languages), or the
+   * server's (Accept-Language, read by `acceptedLanguages` of src/core/negotiate.ts on the server
+   * only, so the parser stays out of the browser's JavaScript).
+   */
   browserLanguages?: readonly string[]
   localeHosts?: Record<string, Locale> | null
 }
@@ -88,7 +74,7 @@ export function localeDetectionInput(input: DetectionInput): LocaleDetectionInpu
     urlLocale: splitLocalePrefix(input.pathname).locale,
     atRoot: input.pathname === '/' || input.pathname === '',
     cookieLocale: readCookie(input.cookieHeader, COOKIES.locale),
-    browserLanguages: input.browserLanguages ?? acceptedLanguages(input.acceptLanguage),
+    browserLanguages: input.browserLanguages ?? [],
     ...hostDetectionInput(input.localeHosts ?? null, input.host),
   }
 }

@@ -3,8 +3,10 @@
  * when it is kept, so a response in gzip costs no compression. Brotli is made per response, for a
  * client that takes brotli but not gzip (browsers take both, and get gzip for kept pages).
  */
+
 import type { Buffer } from 'node:buffer'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { preferredEncoding } from '#app/core/negotiate.ts'
 
 export interface CachedDocument {
   body: Buffer
@@ -37,22 +39,5 @@ export function compressBody(body: Buffer, encoding: Encoding): Buffer {
  * cached pages prefer gzip (free, see above), other responses brotli (smaller).
  */
 export function negotiateEncoding(acceptEncoding: string | null, prefer: 'br' | 'gzip'): Encoding {
-  if (!acceptEncoding) return 'identity'
-  const accepted = new Map<string, number>()
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';')
-    let q = 1
-    for (const p of params) {
-      const [k, v] = p.trim().split('=')
-      if (k === 'q') q = Number(v)
-    }
-    if (name) accepted.set(name, Number.isFinite(q) ? q : 0)
-  }
-  const quality = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0
-  const br = quality('br')
-  const gzip = quality('gzip')
-  if (br <= 0 && gzip <= 0) return 'identity'
-  if (br > gzip) return 'br'
-  if (gzip > br) return 'gzip'
-  return prefer
+  return preferredEncoding(acceptEncoding, prefer === 'br' ? ['br', 'gzip'] : ['gzip', 'br'])
 }

@@ -5,6 +5,7 @@
  */
 import { FastResponse } from 'srvx'
 import { localeCookie, rootRedirect } from '#app/core/locale.ts'
+import { acceptedLanguages } from '#app/core/negotiate.ts'
 import { withoutTrailingSlash } from '#app/core/paths.ts'
 import { requestHost } from '#app/core/request.server.ts'
 import { loadConfig } from '#config'
@@ -30,7 +31,7 @@ export function rootRedirectResponse(request: Request, url: URL): Response | nul
     pathname: url.pathname,
     host: requestHost(request, url),
     cookieHeader: request.headers.get('cookie'),
-    acceptLanguage: request.headers.get('accept-language'),
+    browserLanguages: acceptedLanguages(request.headers.get('accept-language')),
     localeHosts: config.localeHosts,
   })
   if (!target) return null

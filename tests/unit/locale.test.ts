@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  acceptedLanguages,
   detectLocale,
   legalHref,
   legalPrefix,
@@ -11,6 +10,7 @@ import {
   splitLocalePrefix,
   switchLocaleHref,
 } from '#app/core/locale.ts'
+import { acceptedLanguages } from '#app/core/negotiate.ts'
 
 describe('R2: prefix-and-default', () => {
   it.each([
@@ -26,8 +26,8 @@ describe('R2: prefix-and-default', () => {
   })
 
   it('an unprefixed page is English whatever the cookie or browser say', () => {
-    expect(pageLocale({ pathname: '/faq', cookieHeader: 'i18n_redirected=ru', acceptLanguage: 'de' })).toBe('en')
-    expect(pageLocale({ pathname: '/', cookieHeader: 'i18n_redirected=ru', acceptLanguage: 'de' })).toBe('en')
+    expect(pageLocale({ pathname: '/faq', cookieHeader: 'i18n_redirected=ru', browserLanguages: acceptedLanguages('de') })).toBe('en')
+    expect(pageLocale({ pathname: '/', cookieHeader: 'i18n_redirected=ru', browserLanguages: acceptedLanguages('de') })).toBe('en')
   })
   it('a prefixed page is in its prefix, an unprefixed one on a host bound to a locale in that locale', () => {
     expect(pageLocale({ pathname: '/de/faq', host: 'ru.example.com', localeHosts: { 'ru.example.com': 'ru' } })).toBe('de')
@@ -43,7 +43,7 @@ describe('R2: what a request tells the locale detection', () => {
         pathname: '/de/x',
         host: 'www.ru.example.com:8443',
         cookieHeader: 'a=1; i18n_redirected=ru',
-        acceptLanguage: 'fr-FR,fr;q=0.9,ru;q=0.5,de;q=0.7',
+        browserLanguages: acceptedLanguages('fr-FR,fr;q=0.9,ru;q=0.5,de;q=0.7'),
         localeHosts: { 'ru.example.com': 'ru' },
       }),
     ).toEqual({ urlLocale: 'de', atRoot: false, cookieLocale: 'ru', browserLanguages: ['fr-FR', 'fr', 'de', 'ru'], hostLocale: 'ru', differentDomains: true })
@@ -58,8 +58,9 @@ describe('R2: what a request tells the locale detection', () => {
       differentDomains: false,
     })
   })
-  it("the browser's own languages replace Accept-Language", () => {
-    expect(localeDetectionInput({ pathname: '/', acceptLanguage: 'ru', browserLanguages: ['de-AT', 'en'] }).browserLanguages).toEqual(['de-AT', 'en'])
+  it("the detection takes the browser's languages as given, and none when none are known", () => {
+    expect(localeDetectionInput({ pathname: '/', browserLanguages: ['de-AT', 'en'] }).browserLanguages).toEqual(['de-AT', 'en'])
+    expect(localeDetectionInput({ pathname: '/' }).browserLanguages).toEqual([])
   })
   it('Accept-Language by quality, ties in order, refused and empty entries dropped', () => {
     expect(acceptedLanguages('fr;q=1, de;q=0, , ru;q=0.8,en;q=oops,pl')).toEqual(['fr', 'pl', 'ru'])
@@ -67,19 +68,21 @@ describe('R2: what a request tells the locale detection', () => {
     expect(acceptedLanguages(null)).toEqual([])
   })
   it('the server detects with that input', () => {
-    expect(detectLocale({ pathname: '/', cookieHeader: 'i18n_redirected=fr', acceptLanguage: 'pl,ru-RU;q=0.8' })).toBe('ru')
+    expect(detectLocale({ pathname: '/', cookieHeader: 'i18n_redirected=fr', browserLanguages: acceptedLanguages('pl,ru-RU;q=0.8') })).toBe('ru')
   })
 })
 
 describe('R2: the root redirect of a request', () => {
   it('reads the cookie and Accept-Language of the root only', () => {
     expect(rootRedirect({ pathname: '/', cookieHeader: 'i18n_redirected=ru' })).toBe('/ru')
-    expect(rootRedirect({ pathname: '/', acceptLanguage: 'de' })).toBe('/de')
+    expect(rootRedirect({ pathname: '/', browserLanguages: acceptedLanguages('de') })).toBe('/de')
     expect(rootRedirect({ pathname: '/faq', cookieHeader: 'i18n_redirected=ru' })).toBeNull()
     expect(rootRedirect({ pathname: '/en', cookieHeader: 'i18n_redirected=ru' })).toBeNull()
   })
   it('a host that names its locale needs no redirect', () => {
-    expect(rootRedirect({ pathname: '/', host: 'ru.example.com', localeHosts: { 'ru.example.com': 'ru' }, acceptLanguage: 'de' })).toBeNull()
+    expect(
+      rootRedirect({ pathname: '/', host: 'ru.example.com', localeHosts: { 'ru.example.com': 'ru' }, browserLanguages: acceptedLanguages('de') }),
+    ).toBeNull()
   })
 })
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { joinPrefix, rootRedirect, splitLocalePrefix, switchLocaleHref } from '#app/core/locale.ts'
+import { acceptedLanguages } from '#app/core/negotiate.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
 import { isSafeRedirect, safeRedirect } from '#machines/rules/redirect.ts'
 import { path, pick, seeded, TRICKY, target, word } from './fuzz-support.ts'
@@ -128,7 +129,13 @@ describe('issue 9: locale rules never redirect off-site (R2)', () => {
         random() < 0.5 ? `i18n_redirected=${pick(random, [...TRICKY, 'ru', 'de', 'en'])}; other=${word(random)}` : random() < 0.5 ? word(random, 40) : null
       const acceptLanguage = random() < 0.7 ? `${pick(random, [...TRICKY, 'ru', 'de-DE', 'en;q=0.1'])};q=${random().toFixed(2)},${word(random)}` : null
       const host = random() < 0.2 ? pick(random, ['ru.site.example', 'de.site.example', word(random), 'evil.example']) : 'site.example'
-      const result = rootRedirect({ pathname, host, cookieHeader, acceptLanguage, localeHosts: random() < 0.3 ? localeHosts : null })
+      const result = rootRedirect({
+        pathname,
+        host,
+        cookieHeader,
+        browserLanguages: acceptedLanguages(acceptLanguage),
+        localeHosts: random() < 0.3 ? localeHosts : null,
+      })
       if (pathname !== '/') expect(result).toBeNull()
       if (result === null) continue
       expect(['/ru', '/de'], JSON.stringify({ cookieHeader, acceptLanguage })).toContain(result)
