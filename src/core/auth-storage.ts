@@ -6,12 +6,13 @@
  * does. The auth machine calls these through its `storeSession` and `clearStoredSession` actions.
  */
 
-import { cookieString, writeCookie } from '#app/core/cookies.ts'
+import { cookieAttributes, writeCookie } from '#app/core/cookies.ts'
 import type { StoreSessionParams } from '#machines/auth.ts'
 import { AUTH_STORAGE_KEYS, bearerHeader } from '#machines/rules/token.ts'
 
 function cookie(name: string, value: string, expiresAt: number | null, crossOrigin: boolean): string {
-  return cookieString(name, value, expiresAt === null ? { maxAgeSeconds: 0 } : { expiresAt }, crossOrigin)
+  const expiry = expiresAt === null ? 'Max-Age=0' : `Expires=${new Date(expiresAt).toUTCString()}`
+  return `${name}=${encodeURIComponent(value)}; ${expiry}; ${cookieAttributes(crossOrigin)}`
 }
 
 /** The stored session's name/value pairs (null: removed) and until when the cookies live. */

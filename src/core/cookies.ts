@@ -3,7 +3,6 @@
  * path `/`, and `SameSite=Lax`, or `SameSite=None; Secure` when the site runs cross-origin
  * (`COOKIES_CROSS_ORIGIN`). The session's names are the auth machine's storage keys.
  */
-import { parse, parseSetCookie, serialize } from 'cookie-es'
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, type ConsentChoice, consentCookieValue, readConsent } from '#machines/rules/consent.ts'
 import { LOCALE_COOKIE } from '#machines/rules/locale.ts'
 import { AUTH_STORAGE_KEYS } from '#machines/rules/token.ts'
@@ -37,7 +36,7 @@ export function cookieAttributes(crossOrigin: boolean): string {
  * every `Set-Cookie` of an https visit (src/server/respond.server.ts).
  */
 export function cookieForPage(cookie: string, protocol: string): string {
-  return protocol === 'https:' && !parseSetCookie(cookie)?.secure ? `${cookie}; Secure` : cookie
+  return protocol === 'https:' && !/;\s*secure\s*(?:;|$)/i.test(cookie) ? `${cookie}; Secure` : cookie
 }
 
 /** Stores a cookie in the browser: the one writer of `document.cookie` in the site's code (Secure on an https page). */
@@ -45,41 +44,37 @@ export function writeCookie(cookie: string): void {
   document.cookie = cookieForPage(cookie, location.protocol)
 }
 
-/** How long a cookie lives, and whether scripts of the page may read it. */
-export interface CookieLife {
-  maxAgeSeconds?: number
-  /** When it expires (ms), instead of a Max-Age. */
-  expiresAt?: number
-  httpOnly?: boolean
-}
-
-/**
- * A `Set-Cookie` value: name, value (URI-encoded) and lifetime by cookie-es, then the site's
- * attributes (`cookieAttributes`) in the order the site has always written them.
- */
-export function cookieString(name: string, value: string, life: CookieLife, crossOrigin: boolean): string {
-  const lifetime = serialize(name, value, {
-    maxAge: life.maxAgeSeconds,
-    expires: life.expiresAt === undefined ? undefined : new Date(life.expiresAt),
-    httpOnly: life.httpOnly,
-  })
-  return `${lifetime}; ${cookieAttributes(crossOrigin)}`
-}
-
 /** A cookie that lives `maxAgeSeconds`. */
 export function setCookieString(name: string, value: string, maxAgeSeconds: number, crossOrigin: boolean): string {
-  return cookieString(name, value, { maxAgeSeconds }, crossOrigin)
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; ${cookieAttributes(crossOrigin)}`
 }
 
-/** Read one cookie from a Cookie header (or `document.cookie`): the first of that name, URI-decoded. */
+/** Read one cookie from a Cookie header. */
 export function readCookie(header: string | null | undefined, name: string): string | null {
   if (!header) return null
-  return parse(header, { filter: (key) => key === name })[name] ?? null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq === -1) continue
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim()
+      try {
+        return decodeURIComponent(value)
+      } catch {
+        return value
+      }
+    }
+  }
+  return null
 }
 
 /** Whether a Cookie header carries a cookie of that name (whatever its value). */
 export function hasCookie(header: string, name: string): boolean {
-  return readCookie(header, name) !== null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    const key = (eq === -1 ? part : part.slice(0, eq)).trim()
+    if (key === name) return true
+  }
+  return false
 }
 
 /** Whether a request carries a session (signed-in pages are never shared between visitors). */
@@ -89,7 +84,7 @@ export function carriesSession(header: string | null | undefined): boolean {
 
 /** R9.24: the choice's cookie, for 12 months. */
 export function consentCookie(choice: ConsentChoice, at: number, crossOrigin: boolean): string {
-  return setCookieString(CONSENT_COOKIE, consentCookieValue(choice, at), CONSENT_MAX_AGE_SECONDS, crossOrigin)
+  return `${CONSENT_COOKIE}=${consentCookieValue(choice, at)}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; ${cookieAttributes(crossOrigin)}`
 }
 
 /** R9.23: what a Cookie header's choice allows (null: no choice of this version of the policy, nothing optional). */
@@ -97,9 +92,13 @@ export function consentOf(header: string | null | undefined): ConsentChoice | nu
   return readConsent(readCookie(header, CONSENT_COOKIE))?.choice ?? null
 }
 
-/** The names of the cookies in a Cookie header (or `document.cookie`), each once. */
+/** The names of the cookies in a Cookie header (or `document.cookie`). */
 export function cookieNames(header: string | null | undefined): string[] {
-  return header ? Object.keys(parse(header, { decode: (value) => value })) : []
+  if (!header) return []
+  return header
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter(Boolean)
 }
 
 /**
@@ -111,8 +110,5 @@ export function expiredCookies(name: string, host: string): string[] {
   const hostname = host.replace(/:\d+$/, '')
   const labels = hostname.split('.')
   const domains = /^[\d.]+$/.test(hostname) || labels.length < 2 ? [] : labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'))
-  // Written by hand: the names come from the visitor's browser, and cookie-es refuses (throws on)
-  // a name outside RFC 6265's token, which a browser may still hold.
-  const expired = `${name}=; Max-Age=0; Path=/`
-  return [expired, ...domains.map((domain) => `${expired}; Domain=.${domain}`)]
+  return [`${name}=; Max-Age=0; Path=/`, ...domains.map((domain) => `${name}=; Max-Age=0; Path=/; Domain=.${domain}`)]
 }

@@ -5,7 +5,7 @@
  * page reads it once and removes it.
  */
 import { type } from 'arktype'
-import { COOKIES, cookieString, readCookie } from '#app/core/cookies.ts'
+import { COOKIES, cookieAttributes, readCookie } from '#app/core/cookies.ts'
 
 /** Long enough for the redirect that follows, no longer. */
 export const FLASH_MAX_AGE_S = 60
@@ -27,11 +27,11 @@ export const Flash = type({
 export type Flash = typeof Flash.infer
 
 export function flashCookie(flash: Flash, crossOrigin = false): string {
-  return cookieString(COOKIES.flash, JSON.stringify(flash), { maxAgeSeconds: FLASH_MAX_AGE_S, httpOnly: true }, crossOrigin)
+  return `${COOKIES.flash}=${encodeURIComponent(JSON.stringify(flash))}; Max-Age=${FLASH_MAX_AGE_S}; HttpOnly; ${cookieAttributes(crossOrigin)}`
 }
 
 export function clearFlashCookie(crossOrigin = false): string {
-  return cookieString(COOKIES.flash, '', { maxAgeSeconds: 0, httpOnly: true }, crossOrigin)
+  return `${COOKIES.flash}=; Max-Age=0; HttpOnly; ${cookieAttributes(crossOrigin)}`
 }
 
 /** The flash in a Cookie header, checked; anything else is none. */

@@ -7,7 +7,7 @@
  * browser) finds no state or another one and is refused as a tampered answer is.
  */
 import { randomBytes } from 'node:crypto'
-import { COOKIES, cookieString, readCookie } from '#app/core/cookies.ts'
+import { COOKIES, cookieAttributes, readCookie } from '#app/core/cookies.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { OPENID_STATE_MAX_AGE_SECONDS, OPENID_STATE_PARAM, openIdReturnTo, openIdStateMatches, steamSignInUrl } from './openid.ts'
 
@@ -17,7 +17,7 @@ import { OPENID_STATE_MAX_AGE_SECONDS, OPENID_STATE_PARAM, openIdReturnTo, openI
  * entry makes it `Secure`, as every cookie (R10.12).
  */
 function stateCookie(value: string, maxAgeSeconds: number, crossOrigin: boolean): string {
-  return cookieString(COOKIES.openidState, value, { maxAgeSeconds, httpOnly: true }, crossOrigin)
+  return `${COOKIES.openidState}=${value}; Max-Age=${maxAgeSeconds}; HttpOnly; ${cookieAttributes(crossOrigin)}`
 }
 
 export interface SteamStart {
