@@ -1,3 +1,6 @@
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { setResponseStatus } from '@tanstack/react-start/server'
+
 /** An error that carries the HTTP status the error page and the response should show. */
 export class HttpError extends Error {
   constructor(
@@ -16,3 +19,13 @@ export function statusOf(error: unknown): number {
   }
   return 500
 }
+
+/**
+ * R8: a route-loading error answers with the error's status, or 500. Routes that load data
+ * pass this as `onError`; the router alone would answer every loader error with 500.
+ */
+export const setErrorStatus = createIsomorphicFn()
+  .server((error: unknown) => {
+    setResponseStatus(statusOf(error))
+  })
+  .client((_error: unknown) => {})

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { whenAuthSettled } from '#app/core/auth-client.ts'
-import { setErrorStatus } from '#app/core/route-error.ts'
+import { setErrorStatus } from '#app/core/http-error.ts'
 import { useSite } from '#app/core/use-site.ts'
 import { plansFailure } from '#app/features/premium/plans-result.ts'
 import { PremiumGallerySection } from '#app/features/premium/premium-gallery.tsx'

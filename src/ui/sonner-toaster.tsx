@@ -1,9 +1,46 @@
 import { useEffect } from 'react'
-import { Toaster as Sonner } from 'sonner'
-import { CARRY_KEY, toasterMounted } from '#app/core/toast.ts'
+import { Toaster as Sonner, toast } from 'sonner'
+import * as notificationTexts from '#app/content/messages/notifications.ts'
+import * as paymentTexts from '#app/content/messages/payments.ts'
+
+import { CARRY_KEY, type ToastRequest, toasterMounted } from '#app/core/toast.ts'
 import { m } from '#app/paraglide/messages.js'
 import { CONSTANTS } from '#constants'
-import { isToastRequest, show } from './toast-show.ts'
+import type { ToastKey, ToastParams } from '#machines/rules/toast.ts'
+
+/** Every toast key a machine may name, and its message: a key without a message does not compile. */
+const TOAST_TEXT: Record<ToastKey, () => string> = {
+  'payments.success': paymentTexts.payments_success,
+  'payments.fail': paymentTexts.payments_fail,
+  'payments.pending': paymentTexts.payments_pending,
+  'payments.trialUsed': paymentTexts.payments_trial_used,
+  'payments.offerUsed': paymentTexts.payments_offer_used,
+  'notifications.errors.language': notificationTexts.notifications_errors_language,
+  'notifications.errors.other': notificationTexts.notifications_errors_other,
+  'session.expired': () => m.acc_session_expired(),
+  'session.signedIn': () => m.acc_signed_in(),
+  'card.replaced': () => m.acc_card_replaced(),
+  'card.fail': () => m.acc_card_fail(),
+  'card.pending': () => m.acc_card_pending(),
+}
+
+export function toastText(request: ToastParams): string {
+  return 'text' in request ? request.text : TOAST_TEXT[request.key]()
+}
+
+/** A toast read back from storage is one of ours: a known key, or words of its own. */
+export function isToastRequest(value: unknown): value is ToastParams {
+  if (!value || typeof value !== 'object') return false
+  return 'key' in value ? typeof value.key === 'string' && value.key in TOAST_TEXT : 'text' in value && typeof value.text === 'string'
+}
+
+/** Shows a toast on the toaster that is on the page (`notify` waits for it). */
+export function show(request: ToastRequest): void {
+  const text = toastText(request)
+  // The same words shown twice are one toast (a toast carried from the last page and raised again here).
+  const options = request.description ? { id: `${text}\n${request.description}`, description: request.description } : { id: text }
+  toast[request.kind](text, options)
+}
 
 /** A toast carried from the last page (`notifyAcrossNavigation`) shows once, here. */
 function showCarried(): void {

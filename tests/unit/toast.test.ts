@@ -8,7 +8,7 @@ vi.mock('sonner', () => ({
 
 const { notify, toasterMounted } = await import('#app/core/toast.ts')
 // The toaster hands over how it shows a toast when it mounts.
-const { show } = await import('#app/ui/toast-show.ts')
+const { show } = await import('#app/ui/sonner-toaster.tsx')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('toasts and the toaster', () => {

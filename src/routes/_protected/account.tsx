@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { whenAuthSettled } from '#app/core/auth-client.ts'
-import { setErrorStatus } from '#app/core/route-error.ts'
+import { setErrorStatus } from '#app/core/http-error.ts'
 import { useSite } from '#app/core/use-site.ts'
 import { AccountArea } from '#app/features/account/account-area.tsx'
 import { m } from '#app/paraglide/messages.js'

@@ -9,7 +9,7 @@ vi.mock('sonner', () => ({
 }))
 
 const { notify, toasterMounted } = await import('#app/core/toast.ts')
-const { show, toastText } = await import('#app/ui/toast-show.ts')
+const { show, toastText } = await import('#app/ui/sonner-toaster.tsx')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('R8: payments.fail with the server message', () => {
