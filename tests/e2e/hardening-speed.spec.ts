@@ -459,7 +459,8 @@ test.describe('issue 17: every core, and a bounded wait under overload (decision
 
   test('R8.14: while no worker takes connections, a new one waits for the next worker that is ready instead of being reset', async () => {
     test.setTimeout(90_000)
-    const site = startSiteServer(SITE_PORT + 11, BACKEND, { WEB_CONCURRENCY: '2' })
+    // A port of its own: the tests of this file run side by side.
+    const site = startSiteServer(SITE_PORT + 19, BACKEND, { WEB_CONCURRENCY: '2' })
     try {
       await waitForPage(`${site.base}/en`, 60_000)
       const primary = site.child.pid!
