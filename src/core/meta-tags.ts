@@ -1,8 +1,8 @@
 /**
- * R2: per-page meta from the page key, the first path segment after the locale prefix.
- * An unknown segment falls back to the index page; the promo page has its own share image.
- * The page's title and description come in as texts (`pageTexts` in meta.ts): the browser
- * loads those messages only when it moves to another page (decision 022).
+ * R2: per-page meta. Each page's route names its page (`staticData.page`); the root route's
+ * one `head()` builds the meta of the deepest route that names one. The promo page has its own
+ * share image. The page's title and description come in as texts (`pageTexts` in meta.ts): the
+ * browser loads those messages only when it moves to another page (decision 022).
  */
 import { legalPrefix, splitLocalePrefix } from '#app/core/locale.ts'
 import type { Brand, PublicConfig } from '#constants'
@@ -10,27 +10,45 @@ import type { Locale } from '#machines/rules/locale.ts'
 import { LOCALES } from '#machines/rules/locale.ts'
 import { BRAND_ICONS } from './brand-icons.ts'
 
-export const PAGE_KEYS = {
-  index: 'home',
-  account: 'account',
-  'cs-go': 'csgo',
-  faq: 'faq',
-  login: 'login',
-  premium: 'premium',
-  promo: 'promo',
-  wiki: 'wiki',
-  'confirm-email': 'confirm_email',
-  join: 'join',
-  oferta: 'oferta',
-  'user-license': 'user_license',
-  policy: 'policy',
-  'cookies-policy': 'cookies_policy',
-  requisites: 'requisites',
-  impressum: 'impressum',
-} as const
-export type PageSegment = keyof typeof PAGE_KEYS
-/** A page's meta key; `login_code` is the e-mailed link's page, `receipt` a payment's receipt (under the account), `not_found` and `error` the pages that stand in for one. */
-export type PageKey = (typeof PAGE_KEYS)[PageSegment] | 'login_code' | 'receipt' | 'join_invalid' | 'not_found' | 'error'
+/**
+ * The pages a route can name; `login_code` is the e-mailed link's page, `receipt` a payment's
+ * receipt (under the account).
+ */
+export const ROUTE_PAGES = [
+  'home',
+  'account',
+  'receipt',
+  'csgo',
+  'faq',
+  'login',
+  'login_code',
+  'premium',
+  'promo',
+  'wiki',
+  'confirm_email',
+  'join',
+  'oferta',
+  'user_license',
+  'policy',
+  'cookies_policy',
+  'requisites',
+  'impressum',
+] as const
+export type RoutePage = (typeof ROUTE_PAGES)[number]
+/** A page's meta key: a route's page, or one of the pages that stand in for it. */
+export type PageKey = RoutePage | 'join_invalid' | 'not_found' | 'error'
+
+declare module '@tanstack/router-core' {
+  interface StaticDataRouteOption {
+    /** R2: the page this route shows, for its head's title, description and share image. */
+    page?: RoutePage
+  }
+}
+
+/** The page of these matched routes: the deepest that names one; the home page when none does. */
+export function routePage(matches: ReadonlyArray<{ staticData?: { page?: RoutePage } }>): RoutePage {
+  return matches.findLast((m) => m.staticData?.page !== undefined)?.staticData?.page ?? 'home'
+}
 
 /**
  * Issue 38: pages search engines must not keep: a visitor's own (account, receipts), the ways in
@@ -51,14 +69,6 @@ export const NOINDEX_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
 
 /** Pages whose canonical form follows the legal prefix rule (/ru for Russian, /en otherwise). */
 const LEGAL_SEGMENTS = new Set(['oferta', 'user-license', 'policy', 'cookies-policy'])
-
-export function pageKeyForPath(pathname: string): PageKey {
-  const { rest } = splitLocalePrefix(pathname)
-  const [, segment = '', code] = rest.split('/')
-  if (segment === 'login' && code) return 'login_code'
-  if (segment === 'account' && code === 'receipts') return 'receipt'
-  return Object.hasOwn(PAGE_KEYS, segment) ? PAGE_KEYS[segment as PageSegment] : PAGE_KEYS.index
-}
 
 /** The page's colour (`--bg` in app.css): the head's theme-color and the web app manifest's colours. */
 export const THEME_COLOR = '#0d1117'
@@ -88,6 +98,8 @@ export interface PageTexts {
 
 export interface MetaInput {
   pathname: string
+  /** The page its route names (`routePage`). */
+  page: RoutePage
   locale: Locale
   origin: string
   brand: Brand
@@ -122,8 +134,8 @@ export function pageAlternates(rest: string, origin: string): { hrefLang: Locale
 }
 
 /** The page key of a page as it is shown: its own, or that of the page standing in for it. */
-export function shownPageKey(input: Pick<MetaInput, 'pathname' | 'standIn'>): PageKey {
-  return input.standIn ?? pageKeyForPath(input.pathname)
+export function shownPageKey(input: Pick<MetaInput, 'page' | 'standIn'>): PageKey {
+  return input.standIn ?? input.page
 }
 
 /** A page's canonical address: the site root is its own page (the x-default, decision 081); /en is the English home page. */

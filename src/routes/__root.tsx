@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { AuthProvider } from '#app/core/auth-provider.tsx'
 import { currentPrefix } from '#app/core/i18n.ts'
 import { LocaleProvider } from '#app/core/locale-provider.tsx'
-import { type MetaInput, metaTags, type PageKey, type PageTexts, pageKeyForPath, productName, shownPageKey, THEME_COLOR } from '#app/core/meta-tags.ts'
+import { type MetaInput, metaTags, type PageKey, type PageTexts, productName, routePage, shownPageKey, THEME_COLOR } from '#app/core/meta-tags.ts'
 import { runRouteMiddleware } from '#app/core/middleware.ts'
 import { readSession } from '#app/core/session.ts'
 import type { SiteContext } from '#app/core/site-context.ts'
@@ -60,14 +60,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   shouldReload: false,
   beforeLoad: ({ matches, location }) => {
     runRouteMiddleware(matches, location)
-    return { session: readSession() }
+    // The page the deepest matched route names: its texts travel with the root's data.
+    return { session: readSession(), page: routePage(matches) }
   },
-  loader: async ({ location }) => {
+  loader: async ({ context }) => {
     const locale = getLocale()
     // In the browser this runs only when a failed page is retried: the server-function client loads then (decision 022).
     const { getSiteContext } = await import('#app/core/site-context.ts')
     const site = await getSiteContext({ data: { locale } })
-    const key = pageKeyForPath(location.pathname)
+    const key = context.page
     const { pageTexts } = await import('#app/core/meta.ts')
     return { ...site, landing: { key, locale, ...pageTexts(key, productName(site.brandInfo, locale), locale, site.brand) } }
   },
@@ -78,6 +79,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (!site) return { meta: base }
     const input: MetaInput = {
       pathname: leaf?.pathname ?? '/',
+      page: routePage(matches),
       atRoot: currentPrefix() === '',
       locale: getLocale(),
       origin: site.origin,

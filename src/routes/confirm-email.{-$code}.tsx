@@ -27,6 +27,7 @@ import { CONFIRM_FORM } from '#machines/sign-in.ts'
 const ConfirmSearch = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
 export const Route = createFileRoute('/confirm-email/{-$code}')({
+  staticData: { page: 'confirm_email' },
   validateSearch: ConfirmSearch,
   // A code longer than any the backend issues is sent cut short: the backend's own "unknown code" answers it.
   loader: async ({ params }) => {

@@ -6,6 +6,7 @@ import { CookieCategories, CookieTable } from '#app/site/cookie-list.tsx'
 import { LegalPage } from '#app/site/legal-page.tsx'
 
 export const Route = createFileRoute('/cookies-policy')({
+  staticData: { page: 'cookies_policy' },
   component: CookiesPolicyPage,
 })
 

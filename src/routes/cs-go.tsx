@@ -10,6 +10,7 @@ import { Icon } from '#app/ui/icons.tsx'
 import { FeatureCards, Section, SectionHeading } from '#app/ui/section.tsx'
 
 export const Route = createFileRoute('/cs-go')({
+  staticData: { page: 'csgo' },
   component: CsGoPage,
 })
 

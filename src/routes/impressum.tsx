@@ -7,6 +7,7 @@ import { SellerPage } from '#app/site/seller-page.tsx'
  * footer, readable in every language.
  */
 export const Route = createFileRoute('/impressum')({
+  staticData: { page: 'impressum' },
   component: ImpressumPage,
 })
 

@@ -11,6 +11,7 @@ import {
 } from '#app/features/marketing/home.tsx'
 
 export const Route = createFileRoute('/')({
+  staticData: { page: 'home' },
   component: HomePage,
 })
 

@@ -25,6 +25,7 @@ import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
  * visitor types the code a friend gave, or goes on to sign in without one.
  */
 export const Route = createFileRoute('/join/{-$code}')({
+  staticData: { page: 'join' },
   // The code form without JavaScript sends `?code=`: its join page is the code's address.
   validateSearch: (search: Record<string, unknown>): { code?: string } => (typeof search.code === 'string' ? { code: search.code.trim().slice(0, 200) } : {}),
   beforeLoad: ({ params, search }) => {

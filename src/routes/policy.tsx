@@ -4,6 +4,7 @@ import { m } from '#app/paraglide/messages.js'
 import { LegalPage } from '#app/site/legal-page.tsx'
 
 export const Route = createFileRoute('/policy')({
+  staticData: { page: 'policy' },
   component: PolicyPage,
 })
 

@@ -18,6 +18,7 @@ const PremiumSearch = (search: Record<string, unknown>): { offer?: 1 } => (searc
  * paint; a failed load is part of the page, which still answers 200.
  */
 export const Route = createFileRoute('/premium')({
+  staticData: { page: 'premium' },
   validateSearch: PremiumSearch,
   loader: async () => {
     await whenAuthSettled()

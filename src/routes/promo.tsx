@@ -12,7 +12,7 @@ import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/ui/page-intro.tsx'
 
 export const Route = createFileRoute('/promo')({
-  staticData: { middleware: ['promo'] },
+  staticData: { page: 'promo', middleware: ['promo'] },
   component: PromoPage,
 })
 

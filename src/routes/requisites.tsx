@@ -7,7 +7,7 @@ import { SellerPage } from '#app/site/seller-page.tsx'
  * the Russian-only guard of R2; other languages go to their home page.
  */
 export const Route = createFileRoute('/requisites')({
-  staticData: { middleware: ['russian-only'] },
+  staticData: { page: 'requisites', middleware: ['russian-only'] },
   component: RequisitesPage,
 })
 

@@ -182,7 +182,7 @@ describe('R2.22: /favicon.ico and /manifest.webmanifest answer for the domain as
 describe("R2.22: the head links the domain's icons and its manifest", () => {
   const config = parseConfig({})
   it('the mirror page links its own apple-touch-icon, favicon.ico and manifest in the page language', () => {
-    const links = buildMeta({ pathname: '/ru/faq', locale: 'ru', origin: 'https://mirror.example', brand: config.brands.mirror, config }).links
+    const links = buildMeta({ pathname: '/ru/faq', page: 'faq', locale: 'ru', origin: 'https://mirror.example', brand: config.brands.mirror, config }).links
     expect(links).toContainEqual({ rel: 'icon', href: '/favicon.ico', sizes: '48x48' })
     expect(links).toContainEqual({ rel: 'icon', type: 'image/png', sizes: '48x48', href: '/favicon-mirror.png' })
     expect(links).toContainEqual({ rel: 'manifest', href: '/manifest.webmanifest?lang=ru' })

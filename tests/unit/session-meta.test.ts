@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildMeta } from '#app/core/meta.ts'
-import { pageKeyForPath } from '#app/core/meta-tags.ts'
+import { routePage } from '#app/core/meta-tags.ts'
 import { sessionFacts } from '#app/core/session.ts'
 import { parseConfig } from '#config'
 import { sessionState } from '#machines/rules/access.ts'
+import { pageAt } from './support/route-pages.ts'
 
 const now = 1_800_000_000_000
 const token = 'Bearer%20abcdefghijklmnop0123'
@@ -41,24 +43,10 @@ describe('R3, R4, R9: the auth cookies', () => {
 })
 
 describe('R2: meta', () => {
-  it.each([
-    ['/', 'home'],
-    ['/ru', 'home'],
-    ['/de/faq', 'faq'],
-    ['/login', 'login'],
-    ['/login/abc', 'login_code'],
-    ['/en/confirm-email/x', 'confirm_email'],
-    ['/unknown', 'home'],
-    ['/ru/constructor', 'home'],
-    ['/cookies-policy', 'cookies_policy'],
-    ['/ru/requisites', 'requisites'],
-  ])('the page key of %s is %s', (path, key) => {
-    expect(pageKeyForPath(path)).toBe(key)
-  })
-
   const config = parseConfig({})
   const base = { origin: 'https://skinvault.gg', brand: config.brands.original, config }
-  const meta = (pathname: string, locale: 'en' | 'ru' | 'de', brand = config.brands.original) => buildMeta({ ...base, pathname, locale, brand })
+  const meta = (pathname: string, locale: 'en' | 'ru' | 'de', brand = config.brands.original) =>
+    buildMeta({ ...base, pathname, page: pageAt(pathname), locale, brand })
   const find = (m: ReturnType<typeof buildMeta>, attr: string, name: string) =>
     m.meta.find((t) => (t as unknown as Record<string, string>)[attr] === name) as { content: string } | undefined
 
@@ -94,11 +82,11 @@ describe('R2: meta', () => {
       expect(links).toContainEqual({ rel: 'alternate', hrefLang: 'x-default', href: 'https://skinvault.gg/' })
     }
     // The root is the x-default: a page listed among the alternates names itself as canonical.
-    expect(buildMeta({ ...base, pathname: '/', locale: 'en', brand: config.brands.original, atRoot: true }).links).toContainEqual({
+    expect(buildMeta({ ...base, pathname: '/', page: 'home', locale: 'en', brand: config.brands.original, atRoot: true }).links).toContainEqual({
       rel: 'canonical',
       href: 'https://skinvault.gg/',
     })
-    expect(buildMeta({ ...base, pathname: '/', locale: 'ru', brand: config.brands.original, atRoot: false }).links).toContainEqual({
+    expect(buildMeta({ ...base, pathname: '/', page: 'home', locale: 'ru', brand: config.brands.original, atRoot: false }).links).toContainEqual({
       rel: 'canonical',
       href: 'https://skinvault.gg/ru',
     })
@@ -107,7 +95,7 @@ describe('R2: meta', () => {
     expect(meta('/en/faq', 'en').links).toContainEqual({ rel: 'canonical', href: 'https://skinvault.gg/faq' })
   })
   it('the 404 and error pages have their own titles, no canonical and no alternates, and are not indexed', () => {
-    const notFound = buildMeta({ ...base, pathname: '/de/nope', locale: 'de', standIn: 'not_found' })
+    const notFound = buildMeta({ ...base, pathname: '/de/nope', page: 'home', locale: 'de', standIn: 'not_found' })
     expect(notFound.meta[0]).toEqual({ title: 'Seite nicht gefunden — Skinvault' })
     expect(find(notFound, 'name', 'robots')?.content).toBe('noindex')
     expect(notFound.links.map((l) => l.rel)).toEqual(['icon', 'icon', 'apple-touch-icon', 'manifest'])
@@ -116,7 +104,7 @@ describe('R2: meta', () => {
     // R2.22: the domain's favicon.ico, and the manifest in the page's language.
     expect(notFound.links).toContainEqual({ rel: 'icon', href: '/favicon.ico', sizes: '48x48' })
     expect(notFound.links).toContainEqual({ rel: 'manifest', href: '/manifest.webmanifest?lang=de' })
-    expect(buildMeta({ ...base, pathname: '/ru/account', locale: 'ru', standIn: 'error' }).meta[0]).toEqual({ title: 'Ошибка — Скинволт' })
+    expect(buildMeta({ ...base, pathname: '/ru/account', page: 'account', locale: 'ru', standIn: 'error' }).meta[0]).toEqual({ title: 'Ошибка — Скинволт' })
     // A page that exists is indexed.
     expect(find(meta('/de/faq', 'de'), 'name', 'robots')).toBeUndefined()
   })
@@ -148,5 +136,50 @@ describe('R2: meta', () => {
   it('the seller details and the e-mailed link have their own titles', () => {
     expect(meta('/ru/requisites', 'ru').meta[0]).toEqual({ title: 'Реквизиты — Скинволт' })
     expect(meta('/en/login/abc', 'en').meta[0]).toEqual({ title: 'Checking your sign-in link — Skinvault' })
+  })
+})
+
+describe('R2: each page route names its page, and the head reads it', () => {
+  // The route files and the page each must name; the layouts and the endpoints name none.
+  const DECLARED: Record<string, string> = {
+    'index.tsx': 'home',
+    'cs-go.tsx': 'csgo',
+    'faq.tsx': 'faq',
+    'premium.tsx': 'premium',
+    'promo.tsx': 'promo',
+    'wiki.tsx': 'wiki',
+    'oferta.tsx': 'oferta',
+    'user-license.tsx': 'user_license',
+    'policy.tsx': 'policy',
+    'cookies-policy.tsx': 'cookies_policy',
+    'requisites.tsx': 'requisites',
+    'impressum.tsx': 'impressum',
+    'confirm-email.{-$code}.tsx': 'confirm_email',
+    'join.{-$code}.tsx': 'join',
+    '_guests/login/index.tsx': 'login',
+    '_guests/login/$code.tsx': 'login_code',
+    '_protected/account.tsx': 'account',
+    '_protected/account_.receipts.$id.tsx': 'receipt',
+  }
+  const NONE = ['__root.tsx', '_guests.tsx', '_protected.tsx', 'download.ts', 'forms.$form.ts']
+
+  it('every route file is either a page that names its page or one of the routes that name none', () => {
+    const files = readdirSync('src/routes', { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/u.test(file))
+      .map((file) => file.replaceAll('\\', '/'))
+    expect(files.sort()).toEqual([...Object.keys(DECLARED), ...NONE].sort())
+    for (const [file, page] of Object.entries(DECLARED)) {
+      const named = [...readFileSync(`src/routes/${file}`, 'utf8').matchAll(/staticData: \{ page: '([a-z_]+)'/gu)].map((match) => match[1])
+      expect(named, file).toEqual([page])
+    }
+    for (const file of NONE) expect(readFileSync(`src/routes/${file}`, 'utf8'), file).not.toMatch(/\bpage: '/u)
+  })
+
+  it('the deepest matched route that names a page decides; with none, the home page', () => {
+    expect(routePage([{ staticData: {} }, { staticData: { page: 'faq' } }])).toBe('faq')
+    expect(routePage([{ staticData: { page: 'account' } }, { staticData: {} }, { staticData: { page: 'receipt' } }])).toBe('receipt')
+    expect(routePage([{ staticData: { page: 'account' } }, { staticData: {} }])).toBe('account')
+    expect(routePage([{ staticData: {} }, {}])).toBe('home')
+    expect(routePage([])).toBe('home')
   })
 })

@@ -15,6 +15,7 @@ import { pageStructuredData } from '#app/site/page-structured-data.ts'
 import { jsonLdScript, scriptSafeJson } from '#app/site/structured-data.ts'
 import { type Operator, parseConfig } from '#config'
 import type { Locale } from '#machines/rules/locale.ts'
+import { pageAt } from './support/route-pages.ts'
 
 const config = parseConfig({})
 const ORIGINAL = 'https://skinvault.gg'
@@ -51,6 +52,7 @@ async function graphOf(page: Page) {
   const brand = config.brands[page.brand]
   const meta: MetaInput = {
     pathname: page.pathname,
+    page: page.standIn ? 'home' : pageAt(page.pathname),
     locale: page.locale,
     origin: page.brand === 'original' ? ORIGINAL : MIRROR,
     brand,

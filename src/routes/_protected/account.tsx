@@ -13,6 +13,7 @@ const AccountSearch = (s: Record<string, unknown>): { redirect?: string } => ({ 
 
 /** R2, R7: the account area (protected). */
 export const Route = createFileRoute('/_protected/account')({
+  staticData: { page: 'account' },
   validateSearch: AccountSearch,
   onError: setErrorStatus,
   loader: async ({ location }) => {

@@ -10,6 +10,7 @@ import type { Locale } from '#machines/rules/locale.ts'
 
 /** Issue 37: a payment's receipt (protected): one of the visitor's own paid payments, or 404. */
 export const Route = createFileRoute('/_protected/account_/receipts/$id')({
+  staticData: { page: 'receipt' },
   onError: setErrorStatus,
   loader: async ({ location, params }) => {
     if (!/^\d{1,9}$/.test(params.id)) throw notFound()

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildMeta, pageDescription, pageTitle } from '#app/core/meta.ts'
-import { PAGE_KEYS } from '#app/core/meta-tags.ts'
+import { ROUTE_PAGES } from '#app/core/meta-tags.ts'
 import { parseConfig } from '#config'
+import { pageAt } from '../support/route-pages.ts'
 
 const config = parseConfig({})
 const meta = (pathname: string, locale: 'en' | 'ru' | 'de', brand: 'original' | 'mirror') =>
-  buildMeta({ origin: 'https://example.test', pathname, locale, brand: config.brands[brand], config })
+  buildMeta({ origin: 'https://example.test', pathname, page: pageAt(pathname), locale, brand: config.brands[brand], config })
 const content = (m: ReturnType<typeof buildMeta>, name: string) =>
   (m.meta.find((t) => (t as unknown as Record<string, string>).name === name) as { content: string } | undefined)?.content
 
@@ -47,7 +48,7 @@ describe('R1: the mirror has its own texts', () => {
       }
       // Page keys the meta lookup knows.
       for (const key of mirrorKeys.filter((k) => k.startsWith('meta_mirror_'))) {
-        expect(Object.values(PAGE_KEYS) as string[]).toContain(key.replace(/^meta_mirror_/, '').replace(/_(title|description)$/, ''))
+        expect(ROUTE_PAGES as readonly string[]).toContain(key.replace(/^meta_mirror_/, '').replace(/_(title|description)$/, ''))
       }
     }
   })

@@ -21,6 +21,7 @@ const openedByVisitor = createIsomorphicFn()
 
 /** R2, R7: sign-in by the code from the e-mailed link (GET /users/auth/{code}). */
 export const Route = createFileRoute('/_guests/login/$code')({
+  staticData: { page: 'login_code' },
   validateSearch: Search,
   loader: () => ({ own: openedByVisitor() }),
   component: LoginCodePage,

@@ -20,6 +20,7 @@ import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in.ts'
 const LoginSearch = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
 export const Route = createFileRoute('/_guests/login/')({
+  staticData: { page: 'login' },
   validateSearch: LoginSearch,
   component: LoginPage,
 })
