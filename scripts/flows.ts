@@ -13,7 +13,8 @@ import { flowDiffSince } from './flows/diff.ts'
 import { writeExports } from './flows/files.ts'
 import { allTransitions, anyStateId, childrenOf, nodeId, stateLabel, transitionsOf } from './flows/graph.ts'
 import { EXPORTS_README, exportLinks } from './flows/readme.ts'
-import { type Diagram, MAX_WIDTH, machineDiagrams } from './flows/svg.ts'
+import { MAX_WIDTH, machineDiagrams } from './flows/svg.ts'
+import type { Diagram } from './flows/svg-draw.ts'
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows')
 

@@ -1,5 +1,5 @@
 /** The formats of `npm run paths`: Markdown, JSON (schema.ts), CSV and Gherkin. */
-import type { ExportedPath, MachinePaths, PropertyRef, StateAt } from './cover.ts'
+import type { ExportedPath, MachinePaths, PropertyRef, StateAt } from './exported-paths.ts'
 import type { PathsFile } from './schema.ts'
 import { encode, json } from './values.ts'
 
