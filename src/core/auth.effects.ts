@@ -33,7 +33,7 @@ export function authCalls({ base, locale, fallbackMessage }: AuthCallsOptions) {
     verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async ({ input }) => toGrant(await (await api()).verify(input))),
     signInByLink: fromPromise<TokenGrant, { code: string }>(async ({ input }) => toGrant(await (await api()).signInByCode(input.code))),
     confirmEmail: fromPromise<TokenGrant, { email: string; code: string; password: string }>(async ({ input }) => toGrant(await (await api()).confirm(input))),
-    // R10.6: Steam's answer goes through the site's server, which alone can read the browser's state cookie.
+    // Steam's answer goes through the site's server, which alone can read the browser's state cookie.
     verifyCallback: fromPromise<TokenGrant, { params: Record<string, string> }>(async ({ input }) => {
       const { finishSteamSignIn } = await import('./steam.functions.ts')
       const settled = await finishSteamSignIn({ data: { locale, params: input.params } })

@@ -20,9 +20,9 @@ export const COOKIES = {
   flash: 'form_flash',
   /** The analytics client id. */
   ga: '_ga',
-  /** R10.6: the state of a Steam sign-in this browser started (HttpOnly, 10 minutes, used once). */
+  /** The state of a Steam sign-in this browser started (HttpOnly, 10 minutes, used once). */
   openidState: 'openid_state',
-  /** R9.24: the visitor's cookie choice. */
+  /** The visitor's cookie choice. */
   consent: CONSENT_COOKIE,
 } as const
 

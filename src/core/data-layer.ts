@@ -1,6 +1,6 @@
 /**
  * The tag manager's `dataLayer` (R4, R7): e-commerce actions (detail, add, remove,
- * purchase) and events, once the visitor allows marketing (R9.23). Browser only; on the server
+ * purchase) and events, once the visitor allows marketing. Browser only; on the server
  * every call is a no-op.
  */
 import { consentOf } from '#app/core/cookies.ts'

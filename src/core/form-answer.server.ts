@@ -23,7 +23,7 @@ export interface Posted {
   origin: string
   cookieHeader: string | null
   crossOrigin: boolean
-  /** The request's `Sec-GPC` and host (the cookie banner's answer, R9.24). */
+  /** The request's `Sec-GPC` and host (the cookie banner's answer). */
   gpcHeader: string | null
   host: string
 }

@@ -8,9 +8,9 @@ export function formAction(formId: string): string {
   return `${FORM_PATH_PREFIX}${formId}`
 }
 
-/** R10.7: the buttons of a link opened from another site, without JavaScript: an e-mail confirmation, a sign-in. */
+/** The buttons of a link opened from another site, without JavaScript: an e-mail confirmation, a sign-in. */
 export const CONFIRM_LINK_FORM = 'confirm-link'
 export const LOGIN_LINK_FORM = 'login-link'
 
-/** R9.24: the cookie banner's choice. */
+/** The cookie banner's choice. */
 export const CONSENT_FORM = 'consent'

@@ -86,7 +86,7 @@ export function productName(brand: Brand, locale: Locale): string {
   return locale === 'ru' ? brand.names.ru : brand.names.en
 }
 
-/** A page's title and description, in its language and for its brand, and its breadcrumb names (R2.21). */
+/** A page's title and description, in its language and for its brand, and its breadcrumb names. */
 export interface PageTexts {
   title: string
   description: string
@@ -175,7 +175,7 @@ export function metaTags(input: MetaInput, { title, description }: PageTexts) {
       ...(input.standIn
         ? []
         : [{ rel: 'canonical', href: canonical }, ...pageAlternates(rest, input.origin).map((alternate) => ({ rel: 'alternate', ...alternate }))]),
-      // R2.22: the favicon.ico of the domain (16, 32 and 48 px), the PNG icon, the home screen's icon and the app manifest.
+      // The favicon.ico of the domain (16, 32 and 48 px), the PNG icon, the home screen's icon and the app manifest.
       { rel: 'icon', href: FAVICON_PATH, sizes: '48x48' },
       { rel: 'icon', type: 'image/png', sizes: '48x48', href: input.brand.favicon },
       { rel: 'apple-touch-icon', sizes: '180x180', href: BRAND_ICONS[input.brand.id].appleTouch },

@@ -24,7 +24,7 @@ export function pageDescription(key: PageKey, product: string, locale: Locale, b
   return brandMessage(key, 'description', brand)({ product }, { locale })
 }
 
-/** R2.21: a page's name in its breadcrumb trail; none for the pages standing in for a missing one. */
+/** A page's name in its breadcrumb trail; none for the pages standing in for a missing one. */
 export function pageCrumb(key: PageKey, locale: Locale): string | null {
   return messages[`meta_${key}_crumb`]?.({ product: '' }, { locale }) ?? null
 }

@@ -33,7 +33,7 @@ export interface SiteContext {
   user: User | null
   /** What a form sent without JavaScript came back with (decision 063), read once. */
   flash: Flash | null
-  /** R9.23–R9.25: the cookie choice of this version of the policy (null: the banner asks), and Global Privacy Control. */
+  /** The cookie choice of this version of the policy (null: the banner asks), and Global Privacy Control. */
   consent: { stored: ConsentChoice | null; gpc: boolean }
 }
 

@@ -97,7 +97,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     }
     const texts = await textsOf(input, site)
     const meta = metaTags(input, texts)
-    // R2.21: the page's structured data; the home and premium pages' plans come with their route's data.
+    // The page's structured data; the home and premium pages' plans come with their route's data.
     const graph = await pageStructuredData({
       meta: input,
       texts,

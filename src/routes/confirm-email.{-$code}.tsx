@@ -23,7 +23,7 @@ import { CONFIRM_FORM } from '#machines/sign-in.ts'
  * (POST /users/email/{code}, made by the server as it renders the page); /confirm-email shows the
  * confirmation form.
  */
-/** R2.17: the page that asked for the address (the checkout), which the e-mail's link carries. */
+/** The page that asked for the address (the checkout), which the e-mail's link carries. */
 const ConfirmSearch = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
 export const Route = createFileRoute('/confirm-email/{-$code}')({
@@ -83,7 +83,7 @@ function ConfirmByLink({ code, settled }: { code: string; settled: ConfirmSettle
       },
     })),
   )
-  // R10.7: opened from another site, nothing is used up until the visitor confirms.
+  // Opened from another site, nothing is used up until the visitor confirms.
   const ask = settled !== null && 'ask' in settled
   const [state, send] = useMachine(logic, {
     inspect: useMachineInspect(),

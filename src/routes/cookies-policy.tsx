@@ -10,7 +10,7 @@ export const Route = createFileRoute('/cookies-policy')({
   component: CookiesPolicyPage,
 })
 
-/** R9.23: the policy's categories and cookies come from the list the site decides with; its settings reopen the banner. */
+/** The policy's categories and cookies come from the list the site decides with; its settings reopen the banner. */
 function CookiesPolicyPage() {
   const { product } = useSite()
   const settings = (

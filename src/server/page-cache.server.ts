@@ -122,7 +122,7 @@ export interface PageKeyInput {
   pathname: string
   /** The query string with its `?`, or ''. */
   search: string
-  /** R9.24: what the cookie banner shows this visitor (`consentVariant`: asks, asks with the GPC note, or a choice). */
+  /** What the cookie banner shows this visitor (`consentVariant`: asks, asks with the GPC note, or a choice). */
   consent: string
 }
 

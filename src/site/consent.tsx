@@ -13,7 +13,7 @@ import { createConsentMachine } from '#machines/consent.ts'
 import { CONSENT_CATEGORIES, type ConsentCategory } from '#machines/rules/consent.ts'
 import { consentEffects } from './consent.effects.ts'
 
-/** R9.23–R9.25: the visitor's cookie choice, one actor per page view (decision 111). */
+/** The visitor's cookie choice, one actor per page view (decision 111). */
 export const ConsentActor = actorContext(() => createConsentMachine())
 
 /** The query that opens the banner at its settings: the footer's "Cookie settings" without JavaScript. */
@@ -69,7 +69,7 @@ export function CookieSettingsLink({ className, testId }: { className?: string; 
 }
 
 /**
- * R9.24: the banner, part of the server-rendered page. It is a form: before the page is
+ * The cookie banner, part of the server-rendered page. It is a form: before the page is
  * interactive, or without JavaScript, its buttons post the choice to `/forms/consent`; once
  * interactive they send the machine's events and nothing reloads. Its settings are a
  * disclosure that opens without JavaScript too.

@@ -4,7 +4,7 @@ import { CONSENT_CATEGORIES } from '#machines/rules/consent.ts'
 import { type CookieCategory, type CookieEntry, type CookieLifetime, cookieList } from '#machines/rules/cookie-list.ts'
 
 /**
- * R9.23: the cookie policy's categories and cookies, drawn from the list the site itself uses to
+ * The cookie policy's categories and cookies, drawn from the list the site itself uses to
  * decide what a category allows and what withdrawing it deletes (`COOKIE_LIST`), in the page's
  * language.
  */

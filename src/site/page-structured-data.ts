@@ -14,7 +14,7 @@ export interface PageStructuredDataInput {
   texts: PageTexts
   operator: Operator | null
   debugPrices: boolean
-  /** The signed-in visitor has used the trial: the premium page does not offer it again (R9.2). */
+  /** The signed-in visitor has used the trial: the premium page does not offer it again. */
   trialUsed: boolean
   /** The plans of the route's data (the premium page), when it has them. */
   plans?: PlansResult | null

@@ -31,7 +31,7 @@ export function SiteHeader() {
   const menuOpen = MenuActor.useSelector((s) => s.matches('open'))
   const menu = MenuActor.useActorRef()
   const locale = getLocale()
-  // R2.17: sign-in returns to the page it was opened from.
+  // Sign-in returns to the page it was opened from.
   const back = useRouterState({ select: (s) => signInReturn(s.location.publicHref) })
   const toggle = useRef<HTMLButtonElement>(null)
   return (

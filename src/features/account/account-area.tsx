@@ -50,9 +50,9 @@ export function AccountArea({
   /** The payment history; null: the backend has none to give; undefined: not asked for. */
   payments?: readonly PaymentEntry[] | null
   unavailable?: boolean
-  /** R9.22: the card on file; null: the backend could not say; undefined: not asked for. */
+  /** The card on file; null: the backend could not say; undefined: not asked for. */
   renewalCard?: RenewalCardAnswer | null
-  /** R2.17: the page to go back to once an added e-mail is confirmed (the checkout). */
+  /** The page to go back to once an added e-mail is confirmed (the checkout). */
   returnTo?: string | null
 }) {
   const locale = getLocale()

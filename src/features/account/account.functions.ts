@@ -2,8 +2,8 @@
  * The account page's first paint: the special offer (R7: GET /users/subscription/special) and
  * the payment history (GET /payments, an extension), fetched on the server with the visitor's
  * session. A session the backend no longer knows sends the visitor to login; a backend without
- * the history leaves it unavailable (null), and nothing else; the card on file (GET /payments/card,
- * R9.22) likewise.
+ * the history leaves it unavailable (null), and nothing else; the card on file (GET /payments/card)
+ * likewise.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { ApiError } from '#app/api/client.ts'
@@ -16,7 +16,7 @@ export type AccountData =
       status: 'ok'
       offer: SpecialOffer['offer']
       payments: PaymentEntry[] | null
-      /** R9.22: the card on file; null when the backend cannot say (no such endpoint, or it failed). */
+      /** The card on file; null when the backend cannot say (no such endpoint, or it failed). */
       renewalCard: RenewalCardAnswer | null
     }
   | { status: 'unauthorized' }

@@ -2,7 +2,7 @@
  * R7: the e-mail confirmation by the link's code (POST /users/email/{code}), made by the
  * server while it renders the page, so the e-mailed link works without JavaScript. The
  * answer is the visitor's alone: never kept for another. Opened from another site, the page
- * asks the visitor to confirm with a button instead (R10.7).
+ * asks the visitor to confirm with a button instead.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
@@ -15,7 +15,7 @@ import { isOwnNavigation } from '#machines/rules/navigation.ts'
 
 const ConfirmRequest = type({ locale: type.enumerated(...LOCALES), code: '0 < string <= 200' })
 
-/** `ask`: the page was opened from another site; the visitor confirms with a button (R10.7). */
+/** `ask`: the page was opened from another site; the visitor confirms with a button. */
 export type ConfirmSettled = { result: { message: string } } | { error: string } | { ask: true }
 
 export const confirmEmailByLink = createServerFn({ method: 'GET' })

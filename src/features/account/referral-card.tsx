@@ -7,7 +7,7 @@ import { getLocale } from '#app/paraglide/runtime.js'
 import { daysLabel } from '#machines/rules/plans.ts'
 
 /**
- * R9.17: the invitation link, whole (it wraps rather than being cut off), a copy button, and what
+ * The invitation link, whole (it wraps rather than being cut off), a copy button, and what
  * the link brought: friends who joined and paid, bonus days added and waiting. A backend that
  * does not report the results leaves the link and the copy button.
  */

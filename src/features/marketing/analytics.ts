@@ -1,9 +1,9 @@
 /**
  * The analytics sender (R3, R5, R7, R9): `POST /{locale}/analytics/collect` with the payload of
- * `analyticsPayload`, batched (500 ms, at most 2 per batch), once the visitor allows analytics
- * (R9.23). Without a client id nothing is sent
- * and the console says why. Browser only: on the server `collectAnalytics` resolves at once.
- * Failures are logged by the API client and never reach the visitor.
+ * `analyticsPayload`, batched (500 ms, at most 2 per batch), once the visitor allows analytics.
+ * Without a client id nothing is sent and the console says why. Browser only: on the server
+ * `collectAnalytics` resolves at once. Failures are logged by the API client and never reach the
+ * visitor.
  */
 
 import type { Api } from '#app/api/client.ts'

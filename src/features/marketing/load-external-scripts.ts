@@ -11,7 +11,7 @@ import type { ConsentCategory, ConsentChoice } from '#machines/rules/consent.ts'
 
 export interface ExternalScript {
   id: string
-  /** R9.23: the consent it needs. */
+  /** The consent it needs. */
   category: ConsentCategory
   src: string
   /** Runs just before the script is added (the tag manager's `dataLayer` start entry). */

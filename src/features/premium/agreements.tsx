@@ -7,7 +7,7 @@ import { richText } from './rich-text.tsx'
 
 interface AgreementsProps {
   locale: Locale
-  /** The agreements this visitor must tick (R9.20: the withdrawal acknowledgement on German pages). */
+  /** The agreements this visitor must tick (on German pages, the withdrawal acknowledgement too). */
   required: readonly Agreement[]
   values: Record<Agreement, boolean>
   disabled: boolean
@@ -46,7 +46,7 @@ function AgreementBox({
   )
 }
 
-/** R3, R4, R9.20: the premium and promo agreements, and the withdrawal acknowledgement where required; legal pages under /ru for Russian, /en otherwise. */
+/** The premium and promo agreements, and the withdrawal acknowledgement where required; legal pages under /ru for Russian, /en otherwise. */
 export function Agreements({ locale, required, values, disabled, describedBy, onChange }: AgreementsProps) {
   return (
     <fieldset className="agreements" disabled={disabled}>

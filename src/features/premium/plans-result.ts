@@ -27,7 +27,7 @@ export function plansFailure(error: unknown): Extract<PlansResult, { ok: false }
   return { ok: false, status: null, message: null }
 }
 
-/** The plans in the country group the visitor is priced in (`pricingGroup`, R9.15), else the page language's. */
+/** The plans in the country group the visitor is priced in (`pricingGroup`), else the page language's. */
 export async function loadPlans(api: Pick<Api, 'subscriptions'>, group: number | undefined): Promise<PlansResult> {
   try {
     return { ok: true, list: await api.subscriptions(group === undefined ? {} : { country_group_id: group }) }

@@ -13,7 +13,7 @@ export interface PremiumData {
   plans: PlansResult
   /** R7: GET /users/subscription/special, for a signed-in visitor; null otherwise or when it fails. */
   offer: SpecialOffer['offer']
-  /** The country group the plans were asked in (R9.15), for a retry from the browser; null: the page language's. */
+  /** The country group the plans were asked in, for a retry from the browser; null: the page language's. */
   group: number | null
 }
 
@@ -25,7 +25,7 @@ let sharedPlans: SharedAnswers<PlansResult> | undefined
 
 /**
  * The plans in the page's language (R7: every request path carries the locale), priced in the
- * visitor's country group (R9.15): a subscriber's is the one the subscription was paid in.
+ * visitor's country group: a subscriber's is the one the subscription was paid in.
  */
 export const getPremiumData = createServerFn({ method: 'GET' })
   .validator(PageRequest)
@@ -49,7 +49,7 @@ export const getPremiumData = createServerFn({ method: 'GET' })
         : null,
     ])
     // A user that cannot be read is priced as a guest; the payment is still made in the
-    // subscription's currency, which the backend decides (R9.15).
+    // subscription's currency, which the backend decides.
     const group = pricingGroup(config.payment.service, user?.subscription)
     const plans = group === guestGroup ? guestPlans : await plansIn(group)
     // A page showing a failed load is not kept for other guests (decision 020).

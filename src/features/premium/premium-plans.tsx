@@ -25,7 +25,7 @@ function machineOffer(offer: SpecialOffer['offer']): MachineOffer | null {
 interface PremiumPlansProps {
   initial: PlansResult
   offer: SpecialOffer['offer']
-  /** The country group the plans were asked in (R9.15); null: the page language's. */
+  /** The country group the plans were asked in; null: the page language's. */
   group?: number | null
   takeOffer: boolean
   locale: Locale
@@ -71,7 +71,7 @@ function Plans({ initial, offer, group = null, takeOffer, locale }: PremiumPlans
   }
   return (
     <>
-      {/* R9.3: every price list says that the service charges roubles, in the page's language. */}
+      {/* Every price list says that the service charges roubles, in the page's language. */}
       {chargesRoublesOnly(site.config.payment.service) ? (
         <p className="premium-plans__note" data-testid="roubles-note">
           {m.premium_rub_note()}

@@ -65,7 +65,7 @@ export function usePayment({ locale, plans, offer, takeOffer, onPanel }: UsePaym
     const sub = (s.context.user as User | null)?.subscription
     return sub?.active && sub.expires_at ? Date.parse(sub.expires_at) : null
   })
-  // R9.2: the trial is not offered to a visitor who has used it.
+  // The trial is not offered to a visitor who has used it.
   const trialUsed = AuthActor.useSelector((s) => (s.context.user as User | null)?.trial_used === true)
   const api = useApi()
   const router = useRouter()

@@ -8,7 +8,7 @@ import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/ui/page-intro.tsx'
 import { isSafeRedirect } from '#machines/rules/redirect.ts'
 
-/** R2.17: the page that sent the visitor to add an e-mail (the checkout), when it is a safe local path. */
+/** The page that sent the visitor to add an e-mail (the checkout), when it is a safe local path. */
 const AccountSearch = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
 /** R2, R7: the account area (protected). */

@@ -14,7 +14,7 @@ import { isSafeRedirect } from '#machines/rules/redirect.ts'
 
 const Search = (s: Record<string, unknown>): { redirect?: string } => ({ redirect: isSafeRedirect(s.redirect) ? s.redirect : undefined })
 
-/** R10.7: whether the visitor opened the link themselves; a navigation inside the site always is. */
+/** Whether the visitor opened the link themselves; a navigation inside the site always is. */
 const openedByVisitor = createIsomorphicFn()
   .server(() => isOwnNavigation(getRequestHeader('sec-fetch-site')))
   .client(() => true)
@@ -43,7 +43,7 @@ function LoginCodePage() {
   )
   useEffect(() => {
     // After hydration only: the server renders the "checking" state, the browser signs in. A link
-    // opened from another site waits for the visitor's button (R10.7).
+    // opened from another site waits for the visitor's button.
     if (own) signIn()
   }, [signIn, own])
   return (

@@ -56,7 +56,7 @@ function LoginPage() {
       <SignInForm redirect={redirect} start={startFrom(flash)} />
       <div className="form-card form-card--alt">
         <p className="form-card__muted">{m.acc_steam_or()}</p>
-        {/* R10.6: the site starts the sign-in, so that the answer is bound to this browser. */}
+        {/* The site starts the sign-in, so that the answer is bound to this browser. */}
         <form method="post" action={formAction('steam-start')}>
           <input type="hidden" name="locale" value={locale} />
           {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
