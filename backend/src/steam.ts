@@ -4,7 +4,7 @@ import { ApiError, type Ctx } from './http.ts'
 import type { MessageKey } from './i18n.ts'
 import { CLAIMED_ID, NONCE_MAX_AGE_MS, NONCE_MAX_SKEW_MS, nonceTime, OPENID_NS, type OpenIdFields, originIn, SIGNED_FIELDS, signatureValid } from './openid.ts'
 import { steamPersona } from './routes/openid-sandbox.ts'
-import { issueToken, type TokenResponse } from './users.ts'
+import { issueToken, type TokenResponse } from './sessions.ts'
 
 /** The assertion fields that must be present, and signed. */
 const REQUIRED = SIGNED_FIELDS.filter((f) => f !== 'signed')

@@ -7,7 +7,8 @@ import { t } from '../i18n.ts'
 import { brandOf } from '../mail.ts'
 import { OFFER_PLAN_ID, offerPriceMinor, offerTaken, subscriptionOffer } from '../offers.ts'
 import { Id, Service } from '../schemas.ts'
-import { isSubscriptionActive, requireUser, subscriptionGroup } from '../users.ts'
+import { requireUser } from '../sessions.ts'
+import { isSubscriptionActive, subscriptionGroup } from '../users.ts'
 
 /** The Russian receipt's taxation system (54-FZ code 0: general). */
 export const TAX_SYSTEM_ID = 0

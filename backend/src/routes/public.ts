@@ -4,7 +4,7 @@ import { countryGroups, groupForLocale, planName, plansInGroup, toMajor } from '
 import { ApiError, type AppEnv, readJson, validate } from '../http.ts'
 import { LAUNCHER_FILENAME, launcherFile } from '../launcher.ts'
 import { CleanText, ReferralCode } from '../schemas.ts'
-import { userFromAuthorization, userFromToken } from '../users.ts'
+import { userFromAuthorization, userFromToken } from '../sessions.ts'
 
 export const publicRoutes = new Hono<AppEnv>()
 

@@ -10,23 +10,18 @@ import { daysLabel, formatDate, isLocale, type Locale, type MessageKey, t } from
 import { brandOf, type SiteBrand, sendMail, signed } from '../mail.ts'
 import { subscriptionOffer } from '../offers.ts'
 import { Email, LongCode, Password, Redirect, ReferralCode, SixDigits } from '../schemas.ts'
-import { steamSignIn } from '../steam.ts'
 import {
-  asDate,
   bearerToken,
-  DEVICE_RESET_INTERVAL_MS,
   endAllSessions,
   endSessionOfRefreshToken,
   endSessionOfToken,
-  isSubscriptionActive,
   issueToken,
-  loadUser,
   refreshToken,
   requireUser,
-  serializeUser,
-  type UserRow,
   userFromAuthorization,
-} from '../users.ts'
+} from '../sessions.ts'
+import { steamSignIn } from '../steam.ts'
+import { asDate, DEVICE_RESET_INTERVAL_MS, isSubscriptionActive, loadUser, serializeUser, type UserRow } from '../users.ts'
 
 export const CODE_TTL_MS = 15 * 60_000
 export const MAX_CODE_ATTEMPTS = 5
