@@ -1,5 +1,6 @@
 import type { Queryable } from './db.ts'
 import { type BackendEnv, brandHost } from './env.ts'
+import { type Ctx, siteBase } from './http.ts'
 import { type Locale, t } from './i18n.ts'
 
 export interface Mail {
@@ -34,6 +35,11 @@ export function brandOf(env: BrandSettings, origin: string, locale: Locale): Sit
   const mirror = env.mirrorHost !== null && brandHost(new URL(origin).host) === env.mirrorHost
   const [en, ru, supportEmail] = mirror ? [env.mirrorAppNameEn, env.mirrorAppNameRu, env.mirrorSupportEmail] : [env.appNameEn, env.appNameRu, env.supportEmail]
   return { name: locale === 'ru' ? ru : en, supportEmail }
+}
+
+/** The brand of the domain the visitor used (R1.7), named in the e-mail's language. */
+export function requestBrand(c: Ctx, locale: Locale = c.var.locale): SiteBrand {
+  return brandOf(c.var.deps.env, siteBase(c), locale)
 }
 
 /** An e-mail's text with the brand's signature under it: who wrote it and where to write back. */

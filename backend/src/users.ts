@@ -1,5 +1,6 @@
 import { toMajor } from './catalog.ts'
 import type { Queryable } from './db.ts'
+import { ApiError, type Ctx } from './http.ts'
 import type { Locale } from './i18n.ts'
 import { REFERRAL_BONUS_DAYS } from './referrals.ts'
 
@@ -173,3 +174,11 @@ export function serializeUser(user: UserRow, locale: Locale, now: Date) {
 }
 
 export type UserObject = ReturnType<typeof serializeUser>
+
+/** The user of a `{ message, user }` answer, read again after the change it answers, in the request's language. */
+export async function freshUser(c: Ctx, userId: number) {
+  const { db, now } = c.var.deps
+  const user = await loadUser(db, { id: userId }, now())
+  if (!user) throw new ApiError(404, 'not_found')
+  return serializeUser(user, c.var.locale, now())
+}
