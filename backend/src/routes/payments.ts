@@ -1,11 +1,12 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { countryGroups, groupForLocale, MAX_SOLD_PRICE_MINOR, planName, plansInGroup, toMajor } from '../catalog.ts'
+import { countryGroups, groupForLocale, MAX_SOLD_PRICE_MINOR, type PlanPrice, planName, plansInGroup, toMajor } from '../catalog.ts'
 import { randomToken, sha256 } from '../crypto.ts'
-import { ApiError, type AppEnv, readJson, siteBase, validate } from '../http.ts'
+import { ApiError, type AppEnv, type Ctx, readJson, siteBase, validate } from '../http.ts'
 import { t } from '../i18n.ts'
 import { brandOf } from '../mail.ts'
 import { OFFER_PLAN_ID, offerPriceMinor, offerTaken, subscriptionOffer } from '../offers.ts'
+import type { Provider } from '../payments.ts'
 import { Id, Service } from '../schemas.ts'
 import { requireUser } from '../sessions.ts'
 import { isSubscriptionActive, subscriptionGroup } from '../users.ts'
@@ -16,6 +17,54 @@ export const TAX_SYSTEM_ID = 0
 const PAYSELECTION_GROUP_ID = 1
 
 const PaymentBody = type({ subscription_id: Id, service: Service, 'special?': 'boolean', 'country_group_id?': Id })
+
+/** A payment as POST /payments (a plan) and POST /payments/card (a card check) open it. */
+interface NewPayment {
+  plan: Pick<PlanPrice, 'id' | 'currency' | 'country_group_id'>
+  service: Provider
+  amountMinor: number
+  specialOffer: boolean
+  purpose: 'subscription' | 'card_check'
+}
+
+/**
+ * Stores a new pending payment of the signed-in user, to be paid from the given e-mail, in the plan's
+ * currency and country group; answers its id and, in development mode, its widget token.
+ */
+async function insertPayment(c: Ctx, email: string, now: Date, p: NewPayment): Promise<{ id: number; widgetToken: string | null }> {
+  const { db, env } = c.var.deps
+  const locale = c.var.locale
+  // Development mode: the sandbox provider takes a charge for this payment only with this token, which
+  // the site hands to the widget (only its sha-256 is kept). The real providers need none.
+  const widgetToken = env.mode === 'development' ? randomToken() : null
+  // The receipt is mailed when the provider's notification comes, with no visitor's request: the
+  // payment keeps the domain the visitor used and its brand (R1.7), as links in e-mails take them.
+  const site = siteBase(c)
+  const brand = brandOf(env, site, locale)
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at,
+       locale, country_group_id, widget_token_hash, site_origin, site_name, site_support_email, purpose)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+    [
+      c.var.user.id,
+      p.plan.id,
+      p.service,
+      p.amountMinor,
+      p.plan.currency,
+      p.specialOffer,
+      email,
+      now.toISOString(),
+      locale,
+      p.plan.country_group_id,
+      widgetToken === null ? null : sha256(widgetToken),
+      site,
+      brand.name,
+      brand.supportEmail,
+      p.purpose,
+    ],
+  )
+  return { id: row!.id, widgetToken }
+}
 
 export const paymentRoutes = new Hono<AppEnv>()
 
@@ -49,39 +98,18 @@ paymentRoutes.post('/', requireUser, async (c) => {
     if (!offer || body.subscription_id !== OFFER_PLAN_ID) throw new ApiError(422, 'plan_unavailable')
     amountMinor = offerPriceMinor(plan.actual_minor)
   }
-  // Development mode: the sandbox provider takes a charge for this payment only with this token, which
-  // the site hands to the widget (only its sha-256 is kept). The real providers need none.
-  const widgetToken = c.var.deps.env.mode === 'development' ? randomToken() : null
-  // The receipt is mailed when the provider's notification comes, with no visitor's request: the
-  // payment keeps the domain the visitor used and its brand (R1.7), as links in e-mails take them.
-  const site = siteBase(c)
-  const brand = brandOf(c.var.deps.env, site, locale)
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at,
-       locale, country_group_id, widget_token_hash, site_origin, site_name, site_support_email)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-    [
-      user.id,
-      plan.id,
-      body.service,
-      amountMinor,
-      plan.currency,
-      body.special === true,
-      user.email,
-      now.toISOString(),
-      locale,
-      plan.country_group_id,
-      widgetToken === null ? null : sha256(widgetToken),
-      site,
-      brand.name,
-      brand.supportEmail,
-    ],
-  )
+  const { id, widgetToken } = await insertPayment(c, user.email, now, {
+    plan,
+    service: body.service,
+    amountMinor,
+    specialOffer: body.special === true,
+    purpose: 'subscription',
+  })
   return c.json(
     {
       amount: toMajor(amountMinor),
       currency: plan.currency,
-      payment_id: row!.id,
+      payment_id: id,
       user_id: user.id,
       email: user.email,
       tax_system_id: plan.currency === 'RUB' ? TAX_SYSTEM_ID : null,
@@ -129,34 +157,18 @@ paymentRoutes.post('/card', requireUser, async (c) => {
   const groupId = body.service === 'payselection' ? PAYSELECTION_GROUP_ID : group
   const [plan] = await plansInGroup(db, groupId, user.renew_plan_id)
   if (!plan) throw new ApiError(409, 'no_subscription')
-  const widgetToken = c.var.deps.env.mode === 'development' ? randomToken() : null
-  const site = siteBase(c)
-  const brand = brandOf(c.var.deps.env, site, locale)
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO payments (user_id, subscription_id, service, amount_minor, currency, special_offer, payer_email, created_at,
-       locale, country_group_id, widget_token_hash, site_origin, site_name, site_support_email, purpose)
-     VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, $9, $10, $11, $12, $13, 'card_check') RETURNING id`,
-    [
-      user.id,
-      plan.id,
-      body.service,
-      CARD_CHECK_MINOR,
-      plan.currency,
-      user.email,
-      now.toISOString(),
-      locale,
-      plan.country_group_id,
-      widgetToken === null ? null : sha256(widgetToken),
-      site,
-      brand.name,
-      brand.supportEmail,
-    ],
-  )
+  const { id, widgetToken } = await insertPayment(c, user.email, now, {
+    plan,
+    service: body.service,
+    amountMinor: CARD_CHECK_MINOR,
+    specialOffer: false,
+    purpose: 'card_check',
+  })
   return c.json(
     {
       amount: toMajor(CARD_CHECK_MINOR),
       currency: plan.currency,
-      payment_id: row!.id,
+      payment_id: id,
       user_id: user.id,
       email: user.email,
       tax_system_id: null,
