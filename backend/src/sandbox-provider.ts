@@ -1,10 +1,26 @@
-import { createHash, randomInt } from 'node:crypto'
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
-import { cardBrand } from './cards.ts'
+import { randomInt } from 'node:crypto'
 import type { Db } from './db.ts'
 import type { BackendEnv } from './env.ts'
-import { cloudpaymentsHmac, payselectionSignature, urlDecodedBody } from './signatures.ts'
+import {
+  type Card,
+  type ChargeResult,
+  type CloudPaymentsCharge,
+  DECLINE_MESSAGE,
+  type PayselectionCharge,
+  sandboxCardToken,
+  TEST_CARDS,
+} from './sandbox-cards.ts'
+import {
+  accepted,
+  cloudpaymentsFields,
+  cloudpaymentsNotification,
+  type Deliverer,
+  type DeliveryAttempt,
+  httpDeliverer,
+  type OutgoingNotification,
+  payselectionFields,
+  payselectionNotification,
+} from './sandbox-notifications.ts'
 
 /**
  * The sandbox payment provider: what the providers' servers do behind their widgets. The widget posts the
@@ -15,40 +31,6 @@ import { cloudpaymentsHmac, payselectionSignature, urlDecodedBody } from './sign
  * Notifications waiting to be sent are kept in the database (sandbox_notifications) before the widget
  * hears of the card, so a restart or a crash does not lose them: the next backend sends them.
  */
-
-/** Test cards (any other valid number is approved). */
-export const TEST_CARDS = {
-  approved: '4242424242424242',
-  declined: '4000000000000002',
-  /** Approved; the notification arrives late (lateDelayMs, 30 s by default). */
-  late: '4000000000000077',
-  /** Approved; the notification is never sent. */
-  lost: '4000000000000069',
-} as const
-
-export interface OutgoingNotification {
-  url: string
-  headers: Record<string, string>
-  body: string
-}
-
-export interface DeliveryAnswer {
-  status: number
-  body: string
-}
-
-/** Sends one notification and answers the merchant's response; throws when the merchant cannot be reached. */
-export type Deliverer = (n: OutgoingNotification) => Promise<DeliveryAnswer>
-
-export interface DeliveryAttempt {
-  url: string
-  body: string
-  attempt: number
-  /** HTTP status, or null when the merchant could not be reached. */
-  status: number | null
-  accepted: boolean
-  at: string
-}
 
 export interface SandboxProviderOptions {
   /** How notifications reach the merchant; a real HTTP POST by default. Tests pass one that needs no port. */
@@ -74,78 +56,6 @@ interface Job {
 
 export const DEFAULT_LATE_DELAY_MS = 30_000
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000] as const
-
-export interface Card {
-  number: string
-  expiry: string
-}
-
-export interface CloudPaymentsCharge {
-  scheme: 'charge' | 'auth'
-  invoiceId: string
-  accountId?: string | undefined
-  amount: number
-  currency: string
-  email?: string | undefined
-  description?: string | undefined
-  card: Card
-}
-
-export interface PayselectionCharge {
-  paymentType: 'Pay' | 'Block'
-  orderId: string
-  amount: string
-  currency: string
-  email?: string | undefined
-  description?: string | undefined
-  card: Card
-}
-
-export type ChargeResult =
-  | { success: true; transactionId: string }
-  | { success: false; code: string | number | null; message: string; transactionId: string | null }
-
-export const DECLINE_MESSAGE = 'Card declined by the issuer'
-
-/**
- * R9.22: the reusable token a provider gives a card it took, as its notification sends it: the same
- * card on the same account gives the same token (the providers keep one per card and payer).
- */
-export function sandboxCardToken(card: Card, payer: string | undefined): string {
-  return `tk_${createHash('sha256')
-    .update(`${card.number}:${payer ?? ''}`)
-    .digest('hex')
-    .slice(0, 24)}`
-}
-
-/** A real HTTP POST with a 10 s timeout. Node tries IPv6 and IPv4 for `localhost`. */
-export const httpDeliverer: Deliverer = (n) =>
-  new Promise((resolve, reject) => {
-    const url = new URL(n.url)
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest
-    const req = send(url, { method: 'POST', headers: { ...n.headers, 'Content-Length': String(Buffer.byteLength(n.body)) }, timeout: 10_000 }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (d: Buffer) => chunks.push(d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
-      res.on('error', reject)
-    })
-    req.on('timeout', () => req.destroy(new Error('timeout')))
-    req.on('error', reject)
-    req.end(n.body)
-  })
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** Whether the merchant accepted a notification: 200, and for CloudPayments `{"code":0}`. */
-function accepted(provider: 'cloudpayments' | 'payselection', answer: DeliveryAnswer): boolean {
-  if (answer.status !== 200) return false
-  if (provider === 'payselection') return true
-  try {
-    return (JSON.parse(answer.body) as { code?: unknown }).code === 0
-  } catch {
-    return false
-  }
-}
 
 export class SandboxProvider {
   private readonly deliver: Deliverer
@@ -177,61 +87,14 @@ export class SandboxProvider {
     return this.env.sandboxNotifyDelayMs
   }
 
-  private cloudpaymentsRequest(kind: 'check' | 'pay' | 'fail', fields: Record<string, string | undefined>): OutgoingNotification {
-    const body = new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined)).toString()
-    const secret = this.env.cloudpaymentsApiSecret
-    return {
-      url: `${this.env.backendPublicUrl}/notifications/cloudpayments/${kind}`,
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8',
-        'Content-HMAC': cloudpaymentsHmac(Buffer.from(body, 'utf8'), secret),
-        'X-Content-HMAC': cloudpaymentsHmac(Buffer.from(urlDecodedBody(body)!, 'utf8'), secret),
-      },
-      body,
-    }
-  }
-
-  private payselectionRequest(fields: Record<string, unknown>): OutgoingNotification {
-    const body = JSON.stringify(fields)
-    const { payselectionNotificationUrl: url, payselectionSiteId: siteId, payselectionSecretKey: secret } = this.env
-    return {
-      url,
-      headers: {
-        'Content-Type': 'application/json',
-        'X-SITE-ID': siteId,
-        'X-WEBHOOK-SIGNATURE': payselectionSignature({ url, siteId, body, secret }),
-      },
-      body,
-    }
-  }
-
   /** A CloudPayments payment: Check, then the card; the Pay or Fail notification follows later. */
   async chargeCloudPayments(p: CloudPaymentsCharge): Promise<ChargeResult> {
     const now = this.now()
     const transactionId = String(randomInt(100_000_000, 2_000_000_000))
     const declined = p.card.number === TEST_CARDS.declined
-    const fields: Record<string, string | undefined> = {
-      TransactionId: transactionId,
-      Amount: p.amount.toFixed(2),
-      Currency: p.currency,
-      PaymentAmount: p.amount.toFixed(2),
-      PaymentCurrency: p.currency,
-      DateTime: `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())} ${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())}`,
-      CardFirstSix: p.card.number.slice(0, 6),
-      CardLastFour: p.card.number.slice(-4),
-      CardType: cardBrand(p.card.number),
-      CardExpDate: p.card.expiry,
-      TestMode: '1',
-      Status: p.scheme === 'auth' ? 'Authorized' : 'Completed',
-      OperationType: 'Payment',
-      InvoiceId: p.invoiceId,
-      AccountId: p.accountId,
-      Email: p.email,
-      Description: p.description,
-      GatewayName: 'Sandbox',
-    }
+    const fields = cloudpaymentsFields(p, transactionId, now)
     // The Check comes first, while the payer waits: the merchant may refuse the payment.
-    const check = this.cloudpaymentsRequest('check', fields)
+    const check = cloudpaymentsNotification(this.env, 'check', fields)
     let code: unknown = null
     try {
       const answer = await this.track(this.deliver(check))
@@ -244,11 +107,11 @@ export class SandboxProvider {
     const delay = this.delayFor(p.card)
     if (declined) {
       const fail = { ...fields, Status: 'Declined', Reason: 'Do Not Honor', ReasonCode: '5005' }
-      if (delay !== null) await this.schedule('cloudpayments', this.cloudpaymentsRequest('fail', fail), delay)
+      if (delay !== null) await this.schedule('cloudpayments', cloudpaymentsNotification(this.env, 'fail', fail), delay)
       return { success: false, code: 5005, message: DECLINE_MESSAGE, transactionId }
     }
-    if (delay !== null)
-      await this.schedule('cloudpayments', this.cloudpaymentsRequest('pay', { ...fields, Token: sandboxCardToken(p.card, p.accountId ?? p.email) }), delay)
+    const pay = { ...fields, Token: sandboxCardToken(p.card, p.accountId ?? p.email) }
+    if (delay !== null) await this.schedule('cloudpayments', cloudpaymentsNotification(this.env, 'pay', pay), delay)
     return { success: true, transactionId }
   }
 
@@ -257,22 +120,9 @@ export class SandboxProvider {
     const now = this.now()
     const transactionId = `PS${String(randomInt(100_000_000, 2_000_000_000)).padStart(14, '0')}`
     const declined = p.card.number === TEST_CARDS.declined
-    const fields: Record<string, unknown> = {
-      Event: declined ? 'Fail' : p.paymentType === 'Block' ? 'Block' : 'Payment',
-      TransactionId: transactionId,
-      OrderId: p.orderId,
-      Amount: p.amount,
-      Currency: p.currency,
-      DateTime: `${pad(now.getUTCDate())}.${pad(now.getUTCMonth() + 1)}.${now.getUTCFullYear()} ${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())}`,
-      IsTest: 1,
-      Email: p.email,
-      Description: p.description,
-      CardMasked: `${p.card.number.slice(0, 6)}******${p.card.number.slice(-4)}`,
-      ExpirationDate: p.card.expiry,
-      ...(declined ? { ErrorMessage: DECLINE_MESSAGE } : { RebillId: sandboxCardToken(p.card, p.email) }),
-    }
+    const fields = payselectionFields(p, transactionId, declined, now)
     const delay = this.delayFor(p.card)
-    if (delay !== null) await this.schedule('payselection', this.payselectionRequest(fields), delay)
+    if (delay !== null) await this.schedule('payselection', payselectionNotification(this.env, fields), delay)
     return declined ? { success: false, code: 'PaymentDeclined', message: DECLINE_MESSAGE, transactionId } : { success: true, transactionId }
   }
 

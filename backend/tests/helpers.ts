@@ -3,7 +3,8 @@ import { expect } from 'vitest'
 import { type Backend, createBackend } from '../src/app.ts'
 import type { Db } from '../src/db.ts'
 import type { BackendEnv } from '../src/env.ts'
-import type { Deliverer, OutgoingNotification, SandboxProviderOptions } from '../src/sandbox-provider.ts'
+import type { Deliverer, OutgoingNotification } from '../src/sandbox-notifications.ts'
+import type { SandboxProviderOptions } from '../src/sandbox-provider.ts'
 
 export const SITE_URL = 'http://site.test:3000'
 /** The site's second domain (R1: an original and a mirror domain). */
