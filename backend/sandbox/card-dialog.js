@@ -2,73 +2,8 @@
 // shown in the full-screen iframe the widget scripts open, as the real providers' widgets are iframes on
 // the provider's origin. The payment's fields and its widget token come in the URL fragment (never sent
 // to a server); the card goes to the provider on this page's own origin; the outcome goes back to the
-// page that opened the widget with postMessage.
-
-var SBX_TEXT = {
-  en: {
-    title: 'Card payment',
-    sandbox: 'Sandbox: no money is charged. 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.',
-    number: 'Card number',
-    expiry: 'Expiry date (MM/YY)',
-    expiryHint: 'MM/YY',
-    cvc: 'CVC',
-    pay: 'Pay',
-    close: 'Close',
-    processing: 'Processing…',
-    badNumber: 'Enter a valid card number.',
-    badExpiry: 'Enter a valid expiry date, for example 12/30.',
-    badCvc: 'Enter the 3 or 4 digit code from the back of the card.',
-    failed: 'The payment could not be completed.',
-    declined: 'The card was declined by its bank. Try another card, or close this window.',
-  },
-  ru: {
-    title: 'Оплата картой',
-    sandbox: 'Тестовый режим: деньги не списываются. Карта 4242 4242 4242 4242 проходит, 4000 0000 0000 0002 отклоняется.',
-    number: 'Номер карты',
-    expiry: 'Срок действия (ММ/ГГ)',
-    expiryHint: 'ММ/ГГ',
-    cvc: 'CVC',
-    pay: 'Оплатить',
-    close: 'Закрыть',
-    processing: 'Обработка…',
-    badNumber: 'Введите правильный номер карты.',
-    badExpiry: 'Введите правильный срок действия, например 12/30.',
-    badCvc: 'Введите 3 или 4 цифры с обратной стороны карты.',
-    failed: 'Не удалось провести платёж.',
-    declined: 'Банк отклонил карту. Попробуйте другую карту или закройте окно.',
-  },
-  de: {
-    title: 'Kartenzahlung',
-    sandbox: 'Testmodus: Es wird kein Geld abgebucht. 4242 4242 4242 4242 wird akzeptiert, 4000 0000 0000 0002 abgelehnt.',
-    number: 'Kartennummer',
-    expiry: 'Ablaufdatum (MM/JJ)',
-    expiryHint: 'MM/JJ',
-    cvc: 'Prüfnummer (CVC)',
-    pay: 'Bezahlen',
-    close: 'Schließen',
-    processing: 'Wird verarbeitet…',
-    badNumber: 'Geben Sie eine gültige Kartennummer ein.',
-    badExpiry: 'Geben Sie ein gültiges Ablaufdatum ein, zum Beispiel 12/30.',
-    badCvc: 'Geben Sie die 3- oder 4-stellige Nummer von der Kartenrückseite ein.',
-    failed: 'Die Zahlung konnte nicht abgeschlossen werden.',
-    declined: 'Die Bank hat die Karte abgelehnt. Versuchen Sie eine andere Karte oder schließen Sie dieses Fenster.',
-  },
-}
-
-/** The payment the widget was opened for, from the fragment: { provider, …fields, widgetToken, lang, parent }. */
-function sbxReadPayment() {
-  var data = {}
-  try {
-    data = JSON.parse(decodeURIComponent(location.hash.slice(1))) || {}
-  } catch (e) {
-    data = {}
-  }
-  // Keep the token out of this frame's history and of anything that reads its address later.
-  try {
-    history.replaceState(null, '', location.pathname)
-  } catch (e) {}
-  return data
-}
+// page that opened the widget with postMessage. Served as one script, in one closure (routes/sandbox.ts),
+// after its words (card-dialog-texts.js) and its payment's way in and out (card-dialog-payment.js).
 
 function sbxLuhn(digits) {
   var sum = 0
@@ -108,51 +43,6 @@ function sbxEl(tag, className, attrs) {
   return el
 }
 
-/**
- * Sends the card and the payment (with its widget token) to the sandbox provider on this page's own
- * origin. Resolves with the provider's decision, { success: true, transactionId } or { success: false,
- * code, message }, or with { refused: message } when the provider would not take the request at all
- * (a missing or used token, another amount): then the form stays open and says so.
- */
-function sbxCharge(body, lang) {
-  return fetch('/sandbox/provider/charge', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': lang },
-    body: JSON.stringify(body),
-    credentials: 'omit',
-  }).then(
-    function (res) {
-      return res
-        .json()
-        .catch(function () {
-          return {}
-        })
-        .then(function (data) {
-          if (res.ok && data && typeof data.success === 'boolean') return data
-          return { refused: (data && data.message) || 'HTTP ' + res.status }
-        })
-    },
-    function (err) {
-      return { refused: String((err && err.message) || err) }
-    },
-  )
-}
-
-/** What the provider is sent for this payment: its own fields, as the widget was opened with them. */
-function sbxChargeBody(p, card) {
-  var str = function (v) {
-    return v === undefined || v === null ? undefined : String(v)
-  }
-  var common = { currency: str(p.currency), email: str(p.email), description: str(p.description), widgetToken: str(p.widgetToken), card: card }
-  if (p.provider === 'payselection')
-    return Object.assign({ provider: 'payselection', paymentType: p.paymentType === 'Block' ? 'Block' : 'Pay', orderId: str(p.orderId), amount: str(p.amount) }, common)
-  return Object.assign({ provider: 'cloudpayments', scheme: p.scheme, invoiceId: str(p.invoiceId), accountId: str(p.accountId), amount: Number(p.amount) }, common)
-}
-
-function sbxPost(p, outcome) {
-  var target = typeof p.parent === 'string' && /^https?:\/\/[^/]+$/.test(p.parent) ? p.parent : '*'
-  if (window.parent && window.parent !== window) window.parent.postMessage({ type: 'sandbox-widget:outcome', outcome: outcome }, target)
-}
 
 function sbxOpenCardDialog(p) {
   var lang = SBX_TEXT[p.lang] ? p.lang : 'en'

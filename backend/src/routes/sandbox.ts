@@ -15,10 +15,11 @@ type ScriptName = 'cloudpayments.js' | 'pay-widget.js' | 'widget.js'
 
 /**
  * Each widget script is the iframe opener plus one provider's global, in one closure; widget.js is the
- * card dialog of the widget's own page.
+ * card dialog of the widget's own page: its words, its payment's way in and out, and the dialog, which
+ * opens once the others are defined.
  */
 function buildScript(name: ScriptName): string {
-  const parts = name === 'widget.js' ? ['card-dialog.js'] : ['widget-frame.js', name]
+  const parts = name === 'widget.js' ? ['card-dialog-texts.js', 'card-dialog-payment.js', 'card-dialog.js'] : ['widget-frame.js', name]
   const body = parts.map((file) => readFileSync(`${SANDBOX_DIR}${file}`, 'utf8')).join('\n')
   return `/* Sandbox payment widget: no real card is charged. */\n;(function () {\n'use strict';\n${body}\n})();\n`
 }
