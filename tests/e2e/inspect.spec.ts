@@ -17,7 +17,7 @@ import { SITE_PORT } from '../../playwright.config.ts'
 import { readMachineLog, recordMachines } from './model/observe.ts'
 import { expect, test } from './support/fixtures.ts'
 import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
-import { msg } from './support/messages.ts'
+import { planButtonName } from './support/messages.ts'
 import { stopSite, waitForPage } from './support/site-server.ts'
 
 /**
@@ -139,7 +139,7 @@ test.describe('decision 097: the live view of the development server', () => {
     expect(inspector.url()).toBe(INSPECTOR)
     await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 120_000 })
 
-    const choose = page.getByRole('button', { name: msg('en', 'premium_plan_choose_label', { plan: '7 days' }), exact: true })
+    const choose = page.getByRole('button', { name: planButtonName('en', '7 days') })
     await choose.click()
     await expect(choose).toHaveAttribute('aria-pressed', 'true')
 

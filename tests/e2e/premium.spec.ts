@@ -15,7 +15,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
 import { allowEverything, expect, test, waitForHydration } from './support/fixtures.ts'
 import { loginViaApi, uniqueEmail } from './support/login.ts'
-import { payButtonName, msg as siteMsg } from './support/messages.ts'
+import { payButtonName, planButtonName, msg as siteMsg } from './support/messages.ts'
 import { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, payWithCard, payWithDeclinedCard, payWithNotification } from './support/payments.ts'
 import { type Intercept, startProxy, startSite, stopSite, waitForPage } from './support/second-site.ts'
 
@@ -72,7 +72,7 @@ async function openPremium(page: Page, path = '/en/premium') {
 }
 
 function planButton(page: Page, label: string, locale: Locale = 'en') {
-  return page.getByRole('button', { name: pm(locale, 'premium_plan_choose_label', { plan: label }), exact: true })
+  return page.getByRole('button', { name: planButtonName(locale, label) })
 }
 
 function payButton(page: Page, locale: Locale = 'en') {

@@ -18,6 +18,14 @@ interface PlanListProps {
 }
 
 /** What the trial renews into: the plan its `renews_into` names, among those offered. */
+/**
+ * A plan button's name holds the word it shows ("Choose", once chosen "Selected"), so a visitor
+ * who speaks the visible word to a voice control reaches it (WCAG 2.5.3, label in name).
+ */
+function planLabel(selected: boolean, plan: string): string {
+  return selected ? m.premium_plan_selected_label({ plan }) : m.premium_plan_choose_label({ plan })
+}
+
 function renewal(trial: PlanView, views: readonly PlanView[]): PlanView | null {
   const id = trial.plan.renews_into?.subscription_id
   return id === undefined ? null : (views.find((view) => view.plan.id === id) ?? null)
@@ -43,7 +51,7 @@ export function PlanList({ views, selectedId, busy, onSelect, offer = null }: Pl
             type="button"
             className={offer.selected ? 'button' : 'button button--ghost'}
             aria-pressed={offer.selected}
-            aria-label={m.premium_plan_choose_label({ plan: `${offer.view.label} (${m.premium_offer_badge({ discount: String(offer.discount) })})` })}
+            aria-label={planLabel(offer.selected, `${offer.view.label} (${m.premium_offer_badge({ discount: String(offer.discount) })})`)}
             disabled={busy}
             onClick={offer.onTake}
           >
@@ -85,7 +93,7 @@ export function PlanList({ views, selectedId, busy, onSelect, offer = null }: Pl
               type="button"
               className={selected ? 'button' : 'button button--ghost'}
               aria-pressed={selected}
-              aria-label={m.premium_plan_choose_label({ plan: view.label })}
+              aria-label={planLabel(selected, view.label)}
               disabled={busy}
               onClick={() => onSelect(view)}
             >

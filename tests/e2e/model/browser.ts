@@ -1,12 +1,12 @@
 /** Browser actions and "what the visitor sees" checks shared by the model tests. */
 import { expect, type Page } from '@playwright/test'
 import type { Mailbox } from '../support/fixtures.ts'
-import { msg, payButtonName } from '../support/messages.ts'
+import { msg, payButtonName, planButtonName } from '../support/messages.ts'
 
 export { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, payWithCard } from '../support/payments.ts'
 
 export function planButton(page: Page, label: string) {
-  return page.getByRole('button', { name: msg('en', 'premium_plan_choose_label', { plan: label }), exact: true })
+  return page.getByRole('button', { name: planButtonName('en', label) })
 }
 export function payButton(page: Page) {
   return page.getByRole('button', { name: payButtonName(msg('en', 'premium_pay')) })

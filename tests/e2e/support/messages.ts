@@ -28,3 +28,12 @@ export function product(locale: Locale, brand: 'original' | 'mirror' = 'original
 export function payButtonName(words: string): RegExp {
   return new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( · .+)?$`, 'u')
 }
+
+/**
+ * A plan's button, chosen or not: its name carries its visible word ("Choose 30 days", once
+ * chosen "Selected: 30 days"), so the locator finds it in either state.
+ */
+export function planButtonName(locale: Locale, plan: string): RegExp {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`^(${literal(msg(locale, 'premium_plan_choose_label', { plan }))}|${literal(msg(locale, 'premium_plan_selected_label', { plan }))})$`, 'u')
+}
