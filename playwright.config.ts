@@ -7,9 +7,9 @@ export const SITE = `http://localhost:${SITE_PORT}`
 export const BACKEND = `http://localhost:${BACKEND_PORT}`
 
 /**
- * How the browser tests run, the site's (here) and the stories' (playwright.stories.config.ts): in
- * parallel on two workers, never retried, in Debian's Chromium (Playwright cannot download its own
- * browsers here; scripts/check-browser.mjs).
+ * How the site's browser tests run: in parallel on two workers, never retried, in Debian's
+ * Chromium (Playwright cannot download its own browsers here; scripts/check-browser.mjs). The
+ * stories run in the same browser through Vitest (vitest.stories.config.ts).
  */
 export const BROWSER_TESTS: PlaywrightTestConfig = {
   fullyParallel: true,

@@ -3,10 +3,10 @@ import type { Decorator, Preview } from '@storybook/react-vite'
 import { configure } from 'storybook/test'
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport'
 import type { BrandId } from '#config'
+import { endChecks, startChecks } from './checks.ts'
 import { localeOf, resetStoryGlobals } from './globals.ts'
 import { inspect } from './inspector.ts'
 import { type SiteParameters, StoryFrame } from './site.tsx'
-import { watchStoryStatus } from './status.ts'
 import { PHONE, VIEWPORT_OPTIONS } from './viewports.ts'
 import '#app/styles/app.css'
 import '#app/styles/account.css'
@@ -54,19 +54,22 @@ const preview: Preview = {
     layout: 'fullscreen',
     backgrounds: { disable: true },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
-    // Phone-width stories use `phone` (./viewports.ts): the tag for the test, this size for the UI.
+    // Phone-width stories set the `phone` viewport (./viewports.ts), in the UI and in the stories test alike.
     viewport: { options: { ...MINIMAL_VIEWPORTS, ...VIEWPORT_OPTIONS } },
+    // The stories test fails a story on any axe violation in its document (Storybook's own elements aside).
+    a11y: { test: 'error' },
   },
   beforeEach: (context) => {
-    watchStoryStatus(context.parameters.expectedConsoleErrors as RegExp[] | undefined)
+    startChecks(context.parameters.expectedConsoleErrors as RegExp[] | undefined)
     // Every story starts from its own globals and a fresh document state (./globals.ts).
     resetStoryGlobals(context.globals)
-    // A phone-width story must be seen at a phone width: in the UI its viewport global does it,
-    // in the stories test its `mobile` tag (as index.json lists it) does.
+    // A story tagged `mobile` must be seen at a phone width: its viewport global sets it.
     if (context.tags.includes('mobile') && window.innerWidth > PHONE.width) {
       console.error(`"${context.title} / ${context.name}" is tagged mobile but renders ${window.innerWidth} px wide`)
     }
   },
+  // A story that logged an error it does not expect, or whose page had a request fail, fails.
+  afterEach: () => endChecks(),
 }
 
 export default preview

@@ -1,13 +1,11 @@
 /**
- * Test viewports. A story that needs a phone width says so with a tag (`index.json` carries
- * tags, not parameters), and the stories test opens it at that size; the same story's
- * `globals.viewport` resizes the frame in the Storybook UI:
+ * Test viewports. A story that needs a phone width sets the `phone` viewport, which resizes the
+ * frame in the Storybook UI and the page in the stories test alike, and says so with a tag too,
+ * so the preview can tell when such a story renders wide:
  *
  *   export const MobileMenu: Story = { tags: ['mobile'], globals: { ...PHONE_GLOBALS }, play: ... }
  *
- * The tag must be written out in the story: Storybook reads tags from the source without
- * running it, so a tag that comes from a spread or an import never reaches `index.json`.
- * No imports here: the stories test (Node) reads this file too.
+ * Every other story runs in the stories test at `desktop` (vitest.stories.config.ts).
  */
 export interface Size {
   width: number
@@ -19,17 +17,9 @@ export const DESKTOP: Size = { width: 1280, height: 800 }
 /** A current phone in portrait. */
 export const PHONE: Size = { width: 390, height: 844 }
 
-/** Tag → the size the stories test opens the story at. */
-export const VIEWPORT_TAGS: Record<string, Size> = { mobile: PHONE }
-
-/** The size for a story with these tags (the first viewport tag wins). */
-export function viewportFor(tags: readonly string[] | undefined): Size {
-  const tag = tags?.find((t) => t in VIEWPORT_TAGS)
-  return tag ? VIEWPORT_TAGS[tag]! : DESKTOP
-}
-
 /** The Storybook viewport option of the same size (`parameters.viewport.options` in the preview). */
 export const VIEWPORT_OPTIONS = {
+  desktop: { name: `Desktop (${DESKTOP.width} × ${DESKTOP.height})`, styles: { width: `${DESKTOP.width}px`, height: `${DESKTOP.height}px` }, type: 'desktop' },
   phone: { name: `Phone (${PHONE.width} × ${PHONE.height})`, styles: { width: `${PHONE.width}px`, height: `${PHONE.height}px` }, type: 'mobile' },
 } as const
 

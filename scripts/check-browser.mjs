@@ -1,5 +1,5 @@
 // The first step of `npm test`, `npm run test:e2e` and `npm run test:stories`: the browser tests
-// run in Debian's Chromium (playwright.config.ts, playwright.stories.config.ts), so it must be
+// run in Debian's Chromium (playwright.config.ts, vitest.stories.config.ts), so it must be
 // there before minutes of other tests run. Missing, it is installed when this process can (root
 // with apt-get, as in CI); otherwise the run stops at once with the one command to run.
 import { spawnSync } from 'node:child_process'

@@ -67,6 +67,27 @@ export const Switching: Story = {
   },
 }
 
+/**
+ * The story after a switch, in the same document: no language of its own, so English, as on a
+ * first visit (a story never inherits the language the one before it switched to).
+ */
+export const AfterSwitching: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement.lang).toBe('en')
+    await expect(getLocale()).toBe('en')
+    await expect(await within(canvasElement).findByRole('link', { name: LANGUAGE_NAMES.en })).toHaveAttribute('aria-current', 'true')
+  },
+}
+
+/** And the one after that, with a language of its own, gets it. */
+export const RussianAfterSwitching: Story = {
+  globals: { locale: 'ru' },
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement.lang).toBe('ru')
+    await expect(await within(canvasElement).findByRole('link', { name: LANGUAGE_NAMES.ru })).toHaveAttribute('aria-current', 'true')
+  },
+}
+
 function Flags({ size }: { size: FlagSize }) {
   return (
     <ul style={{ display: 'flex', gap: '1rem', listStyle: 'none', padding: 0 }}>

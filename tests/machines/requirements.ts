@@ -24,7 +24,7 @@ export const DECISIONS_DIR = join(ROOT, 'docs', 'decisions')
 export const MODELS_DIR = join(ROOT, 'tests', 'machines', 'models')
 export const TABLE_FILE = join(ROOT, 'docs', 'flows', 'requirements.md')
 /** Where a requirement that no machine property checks may be tested instead (searched for its id as a word). */
-export const OTHER_TEST_DIRS = ['tests/e2e', 'tests/unit', 'backend/tests', 'tests/stories', 'tests/machines/rules'] as const
+export const OTHER_TEST_DIRS = ['tests/e2e', 'tests/unit', 'backend/tests', 'tests/machines/rules'] as const
 
 // --- the requirements -------------------------------------------------------------------------
 
