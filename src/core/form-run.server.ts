@@ -30,10 +30,13 @@ export const serverForm = formMachine.provide({
   },
 })
 
-/** How long a post may keep its machine running: the backend calls have their own timeout, a few of them in a row. */
-const SETTLE_TIMEOUT_MS = CONSTANTS.serverBackendTimeoutMs * 4
-/** Rounds of a form's validation followed by the machine's calls; a post needs two or three. */
-const MAX_ROUNDS = 8
+/**
+ * R10.13: how long a post may wait for its machine at each step (10 s): the backend calls have
+ * their own timeout (2500 ms, R8.12), a few of them in a row.
+ */
+export const SETTLE_TIMEOUT_MS = CONSTANTS.serverBackendTimeoutMs * 4
+/** R10.13: rounds of a form's validation followed by the machine's calls; a post needs two or three. */
+export const MAX_ROUNDS = 8
 
 /** The forms among a machine's children that are still checking their fields. */
 function validatingForms(snapshot: AnyMachineSnapshot): AnyActorRef[] {

@@ -10,13 +10,19 @@
 
 import { createApi } from '#app/api/client.ts'
 import { flashCookie } from '#app/core/flash.ts'
-import type { FormHandlers, Posted } from '#app/core/form-answer.server.ts'
+import type { FormAnswer, FormHandlers, Posted } from '#app/core/form-answer.server.ts'
 import { requestHost, visitorAddress } from '#app/core/request.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { CONSTANTS, loadConfig } from '#config'
-import { isLocale, type Locale } from '#machines/rules/locale.ts'
+import { isLocale, type Locale, localePath } from '#machines/rules/locale.ts'
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' }
+
+/** The page the form was posted from (its `Referer`, when it is this site's), else the home page in the form's language. */
+function formPage(request: Request, url: URL, locale: Locale): string {
+  const referer = URL.parse(request.headers.get('referer') ?? '')
+  return referer?.origin === url.origin ? `${referer.pathname}${referer.search}` : localePath(locale, '/')
+}
 
 /** Answers a form posted to `/forms/<id>` with its handler among `handlers`. */
 export async function answerForm(request: Request, formId: string, handlers: FormHandlers): Promise<Response> {
@@ -56,7 +62,15 @@ export async function answerForm(request: Request, formId: string, handlers: For
       headers: { 'x-site-origin': url.origin, ...(visitor ? { 'x-forwarded-for': visitor } : {}) },
       fallbackMessage: () => m.notifications_errors_other({}, { locale }),
     })
-  const outcome = await handler(posted, api)
+  let outcome: FormAnswer
+  try {
+    outcome = await handler(posted, api)
+  } catch (error) {
+    // R10.13: a form whose machine did not come to rest in time, or whose handler failed, sends
+    // the visitor back to the page of the form with a plain sentence; the typed values are not kept.
+    console.error(`form ${formId}: ${error instanceof Error ? error.message : String(error)}`)
+    outcome = { to: formPage(request, url, locale), flash: { form: 'notice', notice: m.notifications_errors_other({}, { locale }) } }
+  }
   const headers = new Headers({ location: outcome.to, 'cache-control': 'no-store' })
   for (const cookie of outcome.cookies ?? []) headers.append('set-cookie', cookie)
   if (outcome.flash) headers.append('set-cookie', flashCookie(outcome.flash, config.cookiesCrossOrigin))

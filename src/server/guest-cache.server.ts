@@ -10,7 +10,7 @@ import { loadConfig } from '#config'
 import { CONSENT_COOKIE, consentVariant, readConsent, sendsGpc } from '#machines/rules/consent.ts'
 import { BUILD_ID } from './build.server.ts'
 import { createCachedDocument } from './cached-document.server.ts'
-import { isCacheableRequest, isCacheableResponse, PageCache, pageCacheKey } from './page-cache.server.ts'
+import { GUEST_PAGE_CACHE, isCacheableRequest, isCacheableResponse, PageCache, pageCacheKey } from './page-cache.server.ts'
 import { type Rendered, render } from './render.server.ts'
 import { Overloaded } from './render-limit.server.ts'
 import { type KeptPage, keptPageResponse, pageResponse } from './respond.server.ts'
@@ -20,10 +20,8 @@ import { isHttps } from './security-headers.server.ts'
 const config = loadConfig()
 
 const pageCache = new PageCache<KeptPage, Rendered>({
-  maxEntries: 500,
-  maxBytes: 64 * 1024 * 1024,
+  ...GUEST_PAGE_CACHE,
   ttlMs: config.pageCacheSeconds * 1000,
-  staleMs: 10 * 60_000,
   sizeOf: (doc) => doc.size,
   // A busy worker keeps serving the stale page; the next stale hit tries again.
   keepsStale: (error) => error instanceof Overloaded,

@@ -8,6 +8,12 @@
 import { LRUCache } from 'lru-cache'
 import { COOKIES, carriesSession, hasCookie } from '#app/core/cookies.ts'
 
+/**
+ * R10.14: the guest pages' cache: at most 500 pages and 64 MiB (a page and its gzip counted), a
+ * stale page served for at most 10 minutes past its fresh time (decision 020).
+ */
+export const GUEST_PAGE_CACHE = { maxEntries: 500, maxBytes: 64 * 1024 * 1024, staleMs: 10 * 60_000 } as const
+
 export interface PageCacheOptions<T> {
   /** Most pages held. */
   maxEntries: number

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createCachedDocument, negotiateEncoding } from '#app/server/cached-document.server.ts'
-import { isCacheableRequest, isCacheableResponse, PageCache, type PageTurn, pageCacheKey } from '#app/server/page-cache.server.ts'
+import { GUEST_PAGE_CACHE, isCacheableRequest, isCacheableResponse, PageCache, type PageTurn, pageCacheKey } from '#app/server/page-cache.server.ts'
 
 /** Stands for the render limit's `Overloaded`: a refresh that fails with it keeps the stale page. */
 class Busy extends Error {}
@@ -230,5 +230,60 @@ describe('issue 9: kept documents', () => {
     expect(negotiateEncoding('gzip;q=0.5, br', 'gzip')).toBe('br')
     expect(negotiateEncoding('br;q=0, gzip;q=0', 'gzip')).toBe('identity')
     expect(negotiateEncoding('identity', 'gzip')).toBe('identity')
+  })
+})
+
+describe("R10.14: the guest cache's limits, with its own numbers", () => {
+  const MIB = 1024 * 1024
+  /** A cache with the guest cache's limits, of pages that say their size. */
+  function guestCache() {
+    const clock = { now: 1000 }
+    const cache = new PageCache<{ name: string; size: number }, string>({
+      ...GUEST_PAGE_CACHE,
+      ttlMs: 60_000,
+      sizeOf: (page) => page.size,
+      keepsStale: () => false,
+      now: () => clock.now,
+    })
+    const keep = (name: string, size: number): PageTurn<{ name: string; size: number }, string> => ({
+      render: async () => ({ answer: name, kept: { name, size } }),
+      refresh: async () => ({ name: `${name}'`, size }),
+    })
+    return { cache, clock, keep }
+  }
+
+  it('holds 500 pages: the 501st sends the least recently used away', async () => {
+    const { cache, keep } = guestCache()
+    for (let i = 1; i <= 500; i++) await cache.get(`page-${i}`, keep(`${i}`, 1000))
+    expect(cache.size).toBe(500)
+    expect((await cache.get('page-1', keep('again', 1000))).status).toBe('HIT')
+    await cache.get('page-501', keep('501', 1000))
+    expect(cache.size).toBe(500)
+    // page-1 was used last but one: page-2 is the one that went.
+    expect((await cache.get('page-1', keep('again', 1000))).status).toBe('HIT')
+    expect((await cache.get('page-2', keep('2 again', 1000))).status).toBe('MISS')
+  })
+
+  it('holds 64 MiB: a 65th page of 1 MiB sends the oldest away, and a page over 64 MiB is not kept', async () => {
+    const { cache, keep } = guestCache()
+    for (let i = 1; i <= 64; i++) await cache.get(`page-${i}`, keep(`${i}`, MIB))
+    expect(cache.size).toBe(64)
+    await cache.get('page-65', keep('65', MIB))
+    expect(cache.size).toBe(64)
+    expect((await cache.get('page-1', keep('1 again', MIB))).status).toBe('MISS')
+    // The page over 64 MiB is answered to its visitor and rendered again for the next.
+    expect((await cache.get('huge', keep('huge', 64 * MIB + 1))).status).toBe('MISS')
+    expect((await cache.get('huge', keep('huge', 64 * MIB + 1))).status).toBe('MISS')
+  })
+
+  it('serves a stale page for 10 minutes past its fresh time, and not a moment longer', async () => {
+    const { cache, clock, keep } = guestCache()
+    await cache.get('a', keep('A', 1000))
+    clock.now += 60_000 + 10 * 60_000 - 1
+    expect((await cache.get('a', keep('A2', 1000))).status).toBe('STALE')
+    const again = guestCache()
+    await again.cache.get('a', again.keep('A', 1000))
+    again.clock.now += 60_000 + 10 * 60_000 + 1
+    expect((await again.cache.get('a', again.keep('A2', 1000))).status).toBe('MISS')
   })
 })
