@@ -2,18 +2,13 @@
  * Decision 063: the account's forms posted without JavaScript run the account machine with the
  * server's effects; each answer is the redirect and flash the endpoint sends.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountForms } from '#app/features/account/account.form.server.ts'
-import { AT, answers, fails, fakeApi, post, refusal, SIGNED_IN } from '../support/form-post.ts'
+import { answers, dateAt, fails, fakeApi, post, refusal, SIGNED_IN } from '../support/form-post.ts'
 
 const USER = { email: 'new@example.com' }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: AT, toFake: ['Date'] })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+dateAt()
 
 describe("the account's forms without JavaScript", () => {
   it('without a session: the login page, the account remembered; nothing sent', async () => {

@@ -2,9 +2,9 @@
  * Decision 063: the e-mail confirmation posted without JavaScript runs the confirmation machine
  * with the server's effects; each answer is the redirect, flash and cookies the endpoint sends.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { confirmForms } from '#app/features/account/confirm.form.server.ts'
-import { AT, answers, fails, fakeApi, post, refusal, SIGNED_IN } from '../support/form-post.ts'
+import { answers, dateAt, fails, fakeApi, post, refusal, SIGNED_IN } from '../support/form-post.ts'
 
 const confirm = confirmForms['confirm-email']!
 
@@ -17,12 +17,7 @@ const SESSION_COOKIES = [
 ]
 const VALID = { email: ' ann@example.com ', code: '٠١٢٣٤٥', password: 'a launcher secret' }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: AT, toFake: ['Date'] })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+dateAt()
 
 describe('the confirmation without JavaScript', () => {
   it('a guest: confirmed and signed in, then the root with the notice', async () => {

@@ -2,10 +2,10 @@
  * Decision 063: the sign-in's steps posted without JavaScript run the sign-in machine with the
  * server's effects; each answer is the redirect, flash and cookies the form's endpoint sends.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApiError } from '#app/api/errors.ts'
 import { signInForms } from '#app/features/account/sign-in.form.server.ts'
-import { AT, answers, fails, fakeApi, post, refusal } from '../support/form-post.ts'
+import { answers, dateAt, fails, fakeApi, post, refusal } from '../support/form-post.ts'
 
 const emailStep = signInForms['sign-in-email']!
 const codeStep = signInForms['sign-in-code']!
@@ -18,12 +18,7 @@ const SESSION_COOKIES = [
   'auth._refresh_token_expiration.local=1795878000000; Expires=Sat, 28 Nov 2026 15:00:00 GMT; Path=/; SameSite=Lax',
 ]
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: AT, toFake: ['Date'] })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+dateAt()
 
 describe('the e-mail step', () => {
   it('a valid address: the code is asked for, then the code step with the notice and when another code may be asked for', async () => {

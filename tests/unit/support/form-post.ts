@@ -1,5 +1,5 @@
 /** A form posted without JavaScript, as its handler gets it, and a backend that answers as told. */
-import { vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import type { Api } from '#app/api/client.ts'
 import { ApiError } from '#app/api/errors.ts'
 import type { ApiFactory, Posted } from '#app/core/form-answer.server.ts'
@@ -7,6 +7,16 @@ import type { Locale } from '#machines/rules/locale.ts'
 
 /** 2026-11-27 15:00 UTC. */
 export const AT = 1795791600000
+
+/** Every test of the file runs with the date at AT (the sessions' expiries are counted from it). */
+export function dateAt(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: AT, toFake: ['Date'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+}
 
 export function post(values: Record<string, string>, { locale = 'en', cookieHeader = null }: { locale?: Locale; cookieHeader?: string | null } = {}): Posted {
   return { values, locale, origin: 'https://skins.test', cookieHeader, crossOrigin: false, gpcHeader: null, host: 'skins.test' }
