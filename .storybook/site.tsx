@@ -2,20 +2,18 @@
  * Renders every story the way the site renders a page: inside a TanStack router (memory
  * history) whose root route supplies the site context as loader data, with the auth, locale
  * and UI actors and the toaster around it. The auth and locale machines are the real ones
- * with fake actors (`.provide()`), and the backend is the in-page fake of `fetch-mock.ts`,
+ * with fake actors (`site-machines.ts`), and the backend is the in-page fake of `fetch-mock.ts`,
  * so nothing reaches a server.
  */
 import { type AnyRoute, type AnyRouter, createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useState } from 'react'
-import { type AnyActorRef, type EventObject, fromPromise, type InspectionEvent } from 'xstate'
+import type { AnyActorRef, EventObject, InspectionEvent } from 'xstate'
 import type { User } from '#app/api/schemas.ts'
 import { AuthActor } from '#app/core/auth-actor.ts'
 import { splitLocalePrefix } from '#app/core/locale.ts'
 import { LocaleActor } from '#app/core/locale-provider.tsx'
 import { MachineInspect } from '#app/core/machine-inspect.ts'
 import type { SiteContext } from '#app/core/site-context.ts'
-import { notify } from '#app/core/toast.ts'
-import { fetchValidationMessages, installValidationMessages } from '#app/core/validation-messages.ts'
 import { CardActorsOverride } from '#app/features/account/renewal-card.tsx'
 import { PaymentActorsOverride } from '#app/features/premium/use-payment.ts'
 import { ConsentActor, ConsentBanner } from '#app/site/consent.tsx'
@@ -26,12 +24,12 @@ import { ModalHost } from '#app/ui/modal-host.tsx'
 import { Toaster } from '#app/ui/toaster.tsx'
 import { LightboxActor, MenuActor, ModalActor } from '#app/ui/ui-actors.tsx'
 import { type BrandId, type PublicConfig, parseConfig, toPublicConfig } from '#config'
-import { type AuthUser, createAuthMachine, type TokenGrant } from '#machines/auth.ts'
-import { createLocaleMachine, type LoadMessagesInput, type LoadValidationInput } from '#machines/locale.ts'
+import type { AuthUser } from '#machines/auth.ts'
 import { NOTHING_ALLOWED } from '#machines/rules/consent.ts'
 import { isLocale, type Locale } from '#machines/rules/locale.ts'
-import { hang, STORY_API, setApiHandlers } from './fetch-mock.ts'
+import { STORY_API, setApiHandlers } from './fetch-mock.ts'
 import { setStoryLocale } from './globals.ts'
+import { authLogic, localeLogic } from './site-machines.ts'
 import type { SiteParameters, StoryRoute } from './site-parameters.ts'
 
 // The names stories import from here (`#stories/site.tsx`).
@@ -60,65 +58,6 @@ export function siteContext(brand: BrandId, params: SiteParameters): SiteContext
     flash: null,
     consent: { stored: params.consent === undefined ? NOTHING_ALLOWED : params.consent.stored, gpc: params.consent?.gpc ?? false },
   }
-}
-
-const WRONG_CODE = 'The code is wrong or has expired.'
-
-/** Every sign-in of the stories: it hangs, fails with a wrong code, or signs in. */
-function storyLogin<I>(params: SiteParameters) {
-  return fromPromise<TokenGrant, I>(async () => {
-    if (params.login === 'hang') return hang()
-    if (params.login === 'wrong-code') throw new Error(WRONG_CODE)
-    return { token: 'story-token', expiresIn: 3600 }
-  })
-}
-
-function authLogic(params: SiteParameters, user: User) {
-  return createAuthMachine({
-    actors: {
-      verifyCode: storyLogin<{ email: string; code: string }>(params),
-      signInByLink: storyLogin<{ code: string }>(params),
-      confirmEmail: storyLogin<{ email: string; code: string; password: string }>(params),
-      verifyCallback: storyLogin<{ params: Record<string, string> }>(params),
-      fetchUser: fromPromise<AuthUser, { token: string }>(async () => (params.userFetch === 'hang' ? hang() : ((params.user ?? user) as AuthUser))),
-      refreshToken: fromPromise<TokenGrant, { refreshToken: string }>(async () => {
-        throw new Error('No refresh tokens in stories')
-      }),
-    },
-    actions: {
-      storeSession: () => {},
-      clearStoredSession: () => {},
-      navigate: (_, to) => console.info('auth: navigate to', to),
-      logError: (_, params) => console.info('auth: error', params.error),
-      toast: (_, toast) => notify(toast),
-      reportExpired: (_, params) => console.info('auth:', params.message),
-    },
-  })
-}
-
-function localeLogic(onChange: (locale: Locale) => void) {
-  return createLocaleMachine({
-    actors: {
-      loadMessages: fromPromise<unknown, LoadMessagesInput>(async ({ input }) => {
-        if (!isLocale(input.locale)) throw new Error(`No messages for "${input.locale}"`)
-        return input.locale
-      }),
-      loadValidationMessages: fromPromise<unknown, LoadValidationInput>(async ({ input }) => {
-        installValidationMessages(await fetchValidationMessages(input.locale))
-        return input.locale
-      }),
-    },
-    actions: {
-      storeLocaleCookie: () => {},
-      // The site loads the other language's page; here the locale toolbar follows.
-      navigate: (_, params) => {
-        const locale = params.to.split('/')[1]
-        if (isLocale(locale)) onChange(locale)
-      },
-      toast: (_, params) => notify(params),
-      logError: (_, params) => console.info('locale: error', params.error),
-    },
-  })
 }
 
 export const SAMPLE_USER: User = {
