@@ -1,16 +1,15 @@
 /**
  * Renders every story the way the site renders a page: inside a TanStack router (memory
- * history) whose root route supplies the site context as loader data, with the auth, locale
- * and UI actors and the toaster around it. The auth and locale machines are the real ones
- * with fake actors (`site-machines.ts`), and the backend is the in-page fake of `fetch-mock.ts`,
- * so nothing reaches a server.
+ * history, `site-router.ts`) whose root route supplies the site context as loader data, with
+ * the auth, locale and UI actors and the toaster around it. The auth and locale machines are
+ * the real ones with fake actors (`site-machines.ts`), and the backend is the in-page fake of
+ * `fetch-mock.ts`, so nothing reaches a server.
  */
-import { type AnyRoute, type AnyRouter, createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
+import { Outlet, RouterProvider } from '@tanstack/react-router'
 import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import type { AnyActorRef, EventObject, InspectionEvent } from 'xstate'
 import type { User } from '#app/api/schemas.ts'
 import { AuthActor } from '#app/core/auth-actor.ts'
-import { splitLocalePrefix } from '#app/core/locale.ts'
 import { LocaleActor } from '#app/core/locale-provider.tsx'
 import { MachineInspect } from '#app/core/machine-inspect.ts'
 import type { SiteContext } from '#app/core/site-context.ts'
@@ -30,7 +29,8 @@ import { isLocale, type Locale } from '#machines/rules/locale.ts'
 import { STORY_API, setApiHandlers } from './fetch-mock.ts'
 import { setStoryLocale } from './globals.ts'
 import { authLogic, localeLogic } from './site-machines.ts'
-import type { SiteParameters, StoryRoute } from './site-parameters.ts'
+import type { SiteParameters } from './site-parameters.ts'
+import { createStoryRouter } from './site-router.ts'
 
 // The names stories import from here (`#stories/site.tsx`).
 export type { LoginBehaviour, PaymentActors, SiteParameters, StoryRoute } from './site-parameters.ts'
@@ -184,39 +184,10 @@ export function RoutePage() {
   return <Outlet />
 }
 
-/** Mounts a route file's `Route` (or a stand-in page) under the story's root, as the generated route tree does. */
-function mountRoute(rootRoute: AnyRoute, route: StoryRoute): AnyRoute {
-  const parent = route.layout ? createRoute({ getParentRoute: () => rootRoute, id: route.layout, component: Outlet }) : rootRoute
-  const page = route.file
-    ? route.file.update({ id: route.path, path: route.path, getParentRoute: () => parent } as never)
-    : createRoute({ getParentRoute: () => parent, path: route.path, loader: route.loader, component: () => null })
-  return parent === rootRoute ? page : parent.addChildren([page])
-}
-
-function createStoryRouter(site: SiteContext, path: string, route: StoryRoute | undefined): AnyRouter {
-  const rootRoute = createRootRoute({ loader: () => site, component: RootComponent })
-  const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null })
-  const any = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null })
-  const routes: AnyRoute[] = [index, any]
-  if (route) routes.push(mountRoute(rootRoute as unknown as AnyRoute, route))
-  return createRouter({
-    routeTree: rootRoute.addChildren(routes),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    defaultPendingMinMs: 0,
-    // As the site's router: `/en/join/X` reaches the `/join/{-$code}` route (links stay as written).
-    rewrite: {
-      input: ({ url }) => {
-        url.pathname = splitLocalePrefix(url.pathname).rest
-        return url
-      },
-    },
-  }) as unknown as AnyRouter
-}
-
 /** The site frame around a story; keyed by locale and brand so a switch renders anew, as a document load would. */
 export function SiteFrame({ Story, params, brand, onLocaleChange, inspect }: Frame & { brand: BrandId }) {
   const [site] = useState(() => siteContext(brand, params))
-  const [router] = useState(() => createStoryRouter(site, params.path ?? '/', params.route))
+  const [router] = useState(() => createStoryRouter(site, params.path ?? '/', params.route, RootComponent))
   setApiHandlers(params.api)
   return (
     <SiteValue.Provider value={site}>
