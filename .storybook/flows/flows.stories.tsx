@@ -45,7 +45,8 @@ import { routePage } from '../pages.tsx'
 import { expectVisible } from '../play.ts'
 import { RoutePage, SAMPLE_USER, type SiteParameters } from '../site.tsx'
 import { PHONE_GLOBALS } from '../viewports.ts'
-import { ACTIVE_STROKE, FlowView } from './flow-view.tsx'
+import { outlines, passedThrough } from './flow-play.ts'
+import { FlowView } from './flow-view.tsx'
 
 /**
  * One page per machine: its diagram from docs/flows beside the components that drive it, with
@@ -69,37 +70,6 @@ const slowPayment: SiteParameters['payment'] = {
   // Decision 053: the backend has the provider's confirmation at the first check.
   checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(() => later<PaymentCheck>(800, 'paid')),
 }
-
-/** The states outlined in the diagram (by node id, `paying__charging`), read back from the rendered SVG. */
-function outlined(canvasElement: HTMLElement): string[] {
-  return (
-    Array.from(canvasElement.querySelectorAll<SVGGElement>('.flow-diagram [data-id]'))
-      .filter((node) => {
-        const rect = node.querySelector(':scope > rect')
-        return rect !== null && getComputedStyle(rect).stroke === ACTIVE_STROKE
-      })
-      .map((node) => node.dataset.id ?? '')
-      // A state drawn in the overview and in its part diagram (or outside a part) counts once.
-      .filter((id, index, all) => all.indexOf(id) === index)
-      .sort()
-  )
-}
-/** Waits until exactly these states are outlined. */
-const outlines = (canvasElement: HTMLElement, ...ids: string[]) => waitFor(() => expect(outlined(canvasElement)).toEqual([...ids].sort()))
-
-/** The transitions listed under the diagram, oldest first (`paying.charging`). */
-const trail = (canvasElement: HTMLElement) =>
-  within(canvasElement)
-    .queryAllByTestId('flow-trail-value')
-    .map((e) => e.textContent ?? '')
-/** Waits until the listed transitions contain these states in this order (others may come between). */
-const passedThrough = (canvasElement: HTMLElement, ...values: string[]) =>
-  waitFor(() => {
-    const taken = trail(canvasElement)
-    let at = 0
-    for (const value of taken) if (value === values[at]) at++
-    if (at < values.length) throw new Error(`Transitions ${JSON.stringify(taken)} do not pass through ${JSON.stringify(values)} in order`)
-  })
 
 async function chooseAndPay(canvasElement: HTMLElement) {
   const canvas = within(canvasElement)
