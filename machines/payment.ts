@@ -13,6 +13,16 @@
  */
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import { type CartChange, cartChange, type PurchaseAnalytics, purchaseAnalytics } from '#machines/rules/analytics.ts'
+import {
+  type OfferedPlan,
+  offerPlan,
+  openPlans,
+  type PayBlocker,
+  type PremiumState,
+  payBlocker,
+  reconcileRestored,
+  type SpecialOffer,
+} from '#machines/rules/checkout.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import {
   type Agreement,
@@ -28,35 +38,19 @@ import {
   unknownPaymentServiceMessage,
   type WidgetRequest,
 } from '#machines/rules/payment.ts'
-import { isPlanOpen, isPlanShown, isTrialPlan, offerFits } from '#machines/rules/plans.ts'
+import { isPlanShown, isTrialPlan } from '#machines/rules/plans.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
-import { PAYMENT_FAIL_TOAST, PAYMENT_OFFER_USED_TOAST, PAYMENT_SUCCESS_TOAST, PAYMENT_TRIAL_USED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import {
+  PAYMENT_FAIL_TOAST,
+  PAYMENT_OFFER_USED_TOAST,
+  PAYMENT_PENDING_TOAST,
+  PAYMENT_SUCCESS_TOAST,
+  PAYMENT_TRIAL_USED_TOAST,
+  type ToastParams,
+} from '#machines/rules/toast.ts'
 import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export type { Agreement } from '#machines/rules/payment.ts'
-
-export interface PremiumState {
-  subscription: Subscription | null
-  /** The plan's label as shown (a trial by its name, other plans by days count), used as description. */
-  label: string
-  agreements: Record<Agreement, boolean>
-  redirectAfterLoginTo: string | null
-  goToSubscription: boolean
-}
-
-/** A plan and its label as shown. */
-export interface OfferedPlan {
-  plan: Subscription
-  label: string
-}
-
-/** R7: the special offer of `GET /users/subscription/special`. */
-export interface SpecialOffer {
-  subscriptionId: number
-  /** The offer's price, in `currency`. */
-  price: number
-  currency: string
-}
 
 export interface PaymentInput {
   locale: Locale
@@ -149,16 +143,8 @@ export interface LogParams {
 
 export { CONFIRMATION_BACKOFF_MS, CONFIRMATION_CHECKS } from '#machines/rules/payment.ts'
 
-/** The payment is paid but its confirmation takes longer: the visitor is told what happens next. */
-export const PAYMENT_PENDING_TOAST = { kind: 'info', key: 'payments.pending' } as const satisfies ToastParams
-
 const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false, withdrawal: false }
 
-/**
- * R3, R4: what keeps a visitor from paying: no plan, no session, no e-mail for the receipt
- * (decision 072), or agreements not ticked.
- */
-export type PayBlocker = 'plan' | 'login' | 'email' | 'agreements' | Agreement
 /** Why the pay button does nothing now: a blocker, or a payment under way. */
 /** `preparing`: the page is not interactive yet, or the stored state is still being read (decision 075). */
 /**
@@ -168,34 +154,6 @@ export type PayBlocker = 'plan' | 'login' | 'email' | 'agreements' | Agreement
  */
 export type PayReason = PayBlocker | 'opening' | 'busy' | 'confirming' | 'preparing'
 
-/**
- * The first thing missing before paying, or null when paying is possible. Several agreements
- * missing are one reason (`agreements`); one missing is named.
- */
-export function payBlocker(context: Pick<PaymentContext, 'subscription' | 'loggedIn' | 'hasEmail' | 'requiredAgreements' | 'agreements'>): PayBlocker | null {
-  if (context.subscription === null) return 'plan'
-  if (!context.loggedIn) return 'login'
-  if (!context.hasEmail) return 'email'
-  const missing = context.requiredAgreements.filter((name) => !context.agreements[name])
-  if (missing.length > 1) return 'agreements'
-  return missing[0] ?? null
-}
-
-/**
- * A restored plan is matched against the plans on offer now (prices and the label may have
- * changed, or the page may be in another language); a plan no longer offered is dropped.
- */
-export function reconcileRestored(state: PremiumState | null, offered: readonly OfferedPlan[]): PremiumState | null {
-  if (!state) return null
-  const match = state.subscription ? offered.find((view) => view.plan.id === state.subscription!.id) : undefined
-  return match ? { ...state, subscription: match.plan, label: match.label } : { ...state, subscription: null, label: '' }
-}
-
-/** R9.2: the plans a visitor may choose: the trial only for who has not used it. */
-export function openPlans(context: Pick<PaymentContext, 'offered' | 'trialUsed'>): readonly OfferedPlan[] {
-  return context.offered.filter((view) => isPlanOpen(view.plan, context.trialUsed))
-}
-
 /** Selector: the plans shown to choose from (R9, R9.2). */
 export function selectOpenPlans(snapshot: { context: Pick<PaymentContext, 'offered' | 'trialUsed'> }): readonly OfferedPlan[] {
   return openPlans(snapshot.context)
@@ -204,17 +162,6 @@ export function selectOpenPlans(snapshot: { context: Pick<PaymentContext, 'offer
 /** Selector, R9.2: the trial is listed by the backend but not offered, because it was used: the page says why. */
 export function selectTrialUsed(snapshot: { context: Pick<PaymentContext, 'offered' | 'trialUsed'> }): boolean {
   return snapshot.context.trialUsed && snapshot.context.offered.some((view) => isTrialPlan(view.plan))
-}
-
-/** The offered plan the special offer is for, priced at the offer (null when it is not on offer). */
-export function offerPlan(offered: readonly OfferedPlan[], offer: SpecialOffer | null): OfferedPlan | null {
-  if (!offer) return null
-  const base = offered.find((view) => view.plan.id === offer.subscriptionId)
-  if (!base) return null
-  const prices = base.plan.prices as NonNullable<Subscription['prices']>
-  // R9.15: never an offer in another currency than the plans beside it.
-  if (!offerFits(offer.currency, prices.using?.currency)) return null
-  return { plan: { ...base.plan, prices: { ...prices, using: { ...prices.using, actual: offer.price, currency: offer.currency } } }, label: base.label }
 }
 
 /** Called only with a plan chosen (`canSubmit`). */

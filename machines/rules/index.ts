@@ -1,5 +1,6 @@
 export * from './access.ts'
 export * from './analytics.ts'
+export * from './checkout.ts'
 export * from './deadline.ts'
 export * from './digits.ts'
 export * from './fields.ts'

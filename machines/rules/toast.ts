@@ -31,6 +31,8 @@ export type ToastParams =
 /** R8: the payment toasts. */
 export const PAYMENT_SUCCESS_TOAST = { kind: 'success', key: 'payments.success' } as const satisfies ToastParams
 export const PAYMENT_FAIL_TOAST = { kind: 'error', key: 'payments.fail' } as const satisfies ToastParams
+/** The payment is paid but its confirmation takes longer: the visitor is told what happens next. */
+export const PAYMENT_PENDING_TOAST = { kind: 'info', key: 'payments.pending' } as const satisfies ToastParams
 /** R9.2: the backend refused a trial at confirmation: the account's trial was used meanwhile. */
 export const PAYMENT_TRIAL_USED_TOAST = { kind: 'error', key: 'payments.trialUsed' } as const satisfies ToastParams
 /** R9.16: the backend refused a special offer at confirmation: the account took it meanwhile. */

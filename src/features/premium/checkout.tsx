@@ -5,9 +5,7 @@ import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import {
   type Agreement,
-  type OfferedPlan,
   type PayReason,
-  type SpecialOffer,
   selectLoginHref,
   selectOfferPlan,
   selectOpenPlans,
@@ -15,6 +13,7 @@ import {
   selectRestored,
   selectTrialUsed,
 } from '#machines/payment.ts'
+import type { OfferedPlan, SpecialOffer } from '#machines/rules/checkout.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { chargeSchedule, daysLabel } from '#machines/rules/plans.ts'
 import { Agreements } from './agreements.tsx'

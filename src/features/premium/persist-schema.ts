@@ -1,6 +1,6 @@
 /** R3: the shape of the premium state kept in sessionStorage (see persist.ts). */
 import { type } from 'arktype'
-import type { PremiumState } from '#machines/payment.ts'
+import type { PremiumState } from '#machines/rules/checkout.ts'
 
 const Stored = type({
   subscription: type({ id: 'number', name: 'string', days: 'number', 'prices?': 'object' }).or('null'),

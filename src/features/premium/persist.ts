@@ -3,7 +3,7 @@
  * gone when it closes). Only what `persistedPremiumState` returns is kept: never payment
  * options or a payment under way. Browser only; storage errors are ignored.
  */
-import type { PremiumState } from '#machines/payment.ts'
+import type { PremiumState } from '#machines/rules/checkout.ts'
 
 export const PREMIUM_STORAGE_KEY = 'premium.state'
 
@@ -54,4 +54,4 @@ export function sessionStorageOrNull(): StorageLike | null {
 }
 
 /** R3: the stored plan is matched with the plans on offer by the payment machine. */
-export { reconcileRestored } from '#machines/payment.ts'
+export { reconcileRestored } from '#machines/rules/checkout.ts'

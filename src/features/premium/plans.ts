@@ -6,7 +6,7 @@
 
 import type { Subscription } from '#app/api/schemas.ts'
 import { formatPrice } from '#app/core/format.ts'
-import type { OfferedPlan } from '#machines/payment.ts'
+import type { OfferedPlan } from '#machines/rules/checkout.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { type DaysMessages, daysLabel, isTrialPlan, planLabel } from '#machines/rules/plans.ts'
 

@@ -20,13 +20,11 @@ import {
   type CheckPaymentInput,
   type CreatePaymentInput,
   createPaymentMachine,
-  type OfferedPlan,
   type PaymentEffects,
-  type PremiumState,
   persistablePremiumState,
-  type SpecialOffer,
   type WaitInput,
 } from '#machines/payment.ts'
+import type { OfferedPlan, PremiumState, SpecialOffer } from '#machines/rules/checkout.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { type PaymentCheck, type PaymentOptions, readPaymentCheck } from '#machines/rules/payment.ts'
 import { paymentToast } from './payment-toast.ts'

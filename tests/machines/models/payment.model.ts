@@ -7,8 +7,9 @@
  * page with the premium page as the way back, and the confirmation's back-off.
  */
 
-import type { PaymentContext, PaymentInput, PremiumState } from '#machines/payment.ts'
+import type { PaymentContext, PaymentInput } from '#machines/payment.ts'
 import * as payment from '#machines/payment.ts'
+import type { PremiumState } from '#machines/rules/checkout.ts'
 import type { Subscription } from '#machines/rules/payment.ts'
 import { expect } from '../check.ts'
 import type { MachineModel, Property, Snap, Step, TestEvent } from '../harness.ts'

@@ -11,8 +11,6 @@ import { paymentToast } from '#app/features/premium/payment-toast.ts'
 import {
   type CreatePaymentInput,
   type PaymentInput,
-  type PremiumState,
-  payBlocker,
   paymentMachine,
   persistablePremiumState,
   selectLoginHref,
@@ -20,6 +18,7 @@ import {
   selectRestored,
 } from '#machines/payment.ts'
 import type { CartChange } from '#machines/rules/analytics.ts'
+import { type PremiumState, payBlocker } from '#machines/rules/checkout.ts'
 import { type Agreement, type PaymentOptions, requiredAgreementsFor, type Subscription } from '#machines/rules/payment.ts'
 
 const WEEK: Subscription = { id: 2, name: 'Week', days: 7, prices: { using: { actual: 2.99, currency: 'USD' } } }

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ApiError, createApi } from '#app/api/client.ts'
 import { PREMIUM_STORAGE_KEY, readPremiumState, reconcileRestored, writePremiumState } from '#app/features/premium/persist.ts'
 import { loadPlans, plansFailure } from '#app/features/premium/plans-result.ts'
-import type { PremiumState } from '#machines/payment.ts'
+import type { PremiumState } from '#machines/rules/checkout.ts'
 
 function memoryStorage() {
   const map = new Map<string, string>()
