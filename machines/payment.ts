@@ -6,24 +6,16 @@
  * One payment at a time: while a payment is under way `payment.submit` is not handled, so double
  * clicks never create two payments.
  *
- * Never restore a snapshot of this machine: persist `persistedPremiumState(snapshot)` and give
- * it back, either as `restored` input or (in the browser, after hydration) through the
- * `readStoredState` actor with `restoreStored`; the machine then always starts in `selecting`.
+ * Never restore a snapshot of this machine: persist `persistedPremiumState(snapshot)`
+ * (payment-selectors.ts) and give it back, either as `restored` input or (in the browser, after
+ * hydration) through the `readStoredState` actor with `restoreStored`; the machine then always
+ * starts in `selecting`.
  * A stored plan is matched against the plans on offer now.
  */
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import { type CartChange, cartChange, type PurchaseAnalytics, purchaseAnalytics } from '#machines/rules/analytics.ts'
-import {
-  type OfferedPlan,
-  offerPlan,
-  openPlans,
-  type PayBlocker,
-  type PremiumState,
-  payBlocker,
-  reconcileRestored,
-  type SpecialOffer,
-} from '#machines/rules/checkout.ts'
-import { type Locale, localePath } from '#machines/rules/locale.ts'
+import { type OfferedPlan, offerPlan, openPlans, type PremiumState, payBlocker, reconcileRestored } from '#machines/rules/checkout.ts'
+import { localePath } from '#machines/rules/locale.ts'
 import {
   type Agreement,
   buildWidgetRequest,
@@ -36,7 +28,6 @@ import {
   requiredAgreementsFor,
   type Subscription,
   unknownPaymentServiceMessage,
-  type WidgetRequest,
 } from '#machines/rules/payment.ts'
 import { isPlanShown, isTrialPlan } from '#machines/rules/plans.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
@@ -48,121 +39,24 @@ import {
   PAYMENT_TRIAL_USED_TOAST,
   type ToastParams,
 } from '#machines/rules/toast.ts'
+import type {
+  CheckPaymentInput,
+  CreatePaymentInput,
+  LoadWidgetInput,
+  LogParams,
+  PaymentContext,
+  PaymentEvent,
+  PaymentInput,
+  RunWidgetInput,
+  WaitInput,
+} from './payment-types.ts'
 import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export type { Agreement } from '#machines/rules/payment.ts'
 
-export interface PaymentInput {
-  locale: Locale
-  loggedIn: boolean
-  /** The signed-in visitor has an e-mail for the receipt (a Steam account may have none); true when not given. */
-  hasEmail?: boolean
-  /** The signed-in visitor has used the trial (R9.2); false when not given. */
-  trialUsed?: boolean
-  /** Runtime configuration: the active service name (validated here). */
-  activeService: string
-  /** Runtime configuration: the card provider public id for this host. */
-  publicId: string
-  /** Runtime configuration: the second provider's keys. */
-  payselection: { serviceId: string; publicKey: string }
-  /** Every plan the backend listed, with its label; which are offered is the machine's rule (R9). */
-  plans?: readonly OfferedPlan[]
-  /** R9: show plans priced 9000 or more too. */
-  debugPrices?: boolean
-  /** The signed-in visitor's special offer, if any. */
-  offer?: SpecialOffer | null
-  /** The page was opened to take the special offer: it is chosen at once. */
-  takeOffer?: boolean
-  /** Which agreements must be ticked before paying; by default those of the page's language (decision 051, R9.20). */
-  requiredAgreements?: readonly Agreement[]
-  /** A premium state persisted earlier (see `persistedPremiumState`), taken as it is. */
-  restored?: Partial<PremiumState> | null
-  /**
-   * Read the stored premium state first (the `readStoredState` actor), once the actor runs in
-   * the browser; until then the machine is `restoring`, on the server as in the first browser render.
-   */
-  restoreStored?: boolean
-}
-
-export interface PaymentContext extends PremiumState {
-  locale: Locale
-  loggedIn: boolean
-  hasEmail: boolean
-  /** R9.2: signed in with the trial used: the trial is not offered. */
-  trialUsed: boolean
-  service: PaymentService | null
-  publicId: string
-  payselection: { serviceId: string; publicKey: string }
-  requiredAgreements: readonly Agreement[]
-  restoreStored: boolean
-  /** R9: the plans on offer, in the backend's order. */
-  offered: readonly OfferedPlan[]
-  offer: SpecialOffer | null
-  /** The chosen plan is the special offer (bought at its price). */
-  special: boolean
-  options: PaymentOptions | null
-  /** Confirmation checks made for the payment under way. */
-  checks: number
-  error: string | null
-}
-
-export type PaymentEvent =
-  | { type: 'plan.select'; subscription: Subscription; label: string }
-  /** Choose the special offer's plan at the offer's price. */
-  | { type: 'offer.take' }
-  | { type: 'agreement.set'; agreement: Agreement; value: boolean }
-  | { type: 'payment.submit' }
-  /** The confirmation took longer than its checks: look again. */
-  | { type: 'payment.recheck' }
-  /** The session changed (wired from the auth machine). */
-  | { type: 'auth.changed'; loggedIn: boolean; hasEmail?: boolean; trialUsed?: boolean }
-  // Sent by the `runWidget` actor:
-  | { type: 'widget.success' }
-  | { type: 'widget.fail'; reason?: unknown }
-  | { type: 'widget.close' }
-
-export interface CreatePaymentInput {
-  subscriptionId: number
-  locale: Locale
-  special: boolean
-}
-export interface LoadWidgetInput {
-  service: PaymentService
-}
-export type RunWidgetInput = WidgetRequest
-export interface CheckPaymentInput {
-  paymentId: string
-}
-export interface WaitInput {
-  ms: number
-}
-export interface LogParams {
-  message: string
-  detail?: unknown
-}
-
 export { CONFIRMATION_BACKOFF_MS, CONFIRMATION_CHECKS } from '#machines/rules/payment.ts'
 
 const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false, withdrawal: false }
-
-/** Why the pay button does nothing now: a blocker, or a payment under way. */
-/** `preparing`: the page is not interactive yet, or the stored state is still being read (decision 075). */
-/**
- * Why the pay button waits: `opening` while the payment is created and the form loads, `busy`
- * while the provider's form is open, `confirming` once it closed with a success and the bank's
- * answer is awaited, `preparing` before the page is interactive, or what is missing (`PayBlocker`).
- */
-export type PayReason = PayBlocker | 'opening' | 'busy' | 'confirming' | 'preparing'
-
-/** Selector: the plans shown to choose from (R9, R9.2). */
-export function selectOpenPlans(snapshot: { context: Pick<PaymentContext, 'offered' | 'trialUsed'> }): readonly OfferedPlan[] {
-  return openPlans(snapshot.context)
-}
-
-/** Selector, R9.2: the trial is listed by the backend but not offered, because it was used: the page says why. */
-export function selectTrialUsed(snapshot: { context: Pick<PaymentContext, 'offered' | 'trialUsed'> }): boolean {
-  return snapshot.context.trialUsed && snapshot.context.offered.some((view) => isTrialPlan(view.plan))
-}
 
 /** Called only with a plan chosen (`canSubmit`). */
 function createPaymentInput({ context }: { context: PaymentContext }): CreatePaymentInput {
@@ -573,47 +467,3 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
 export const paymentMachine = /* @__PURE__ */ createPaymentMachine()
 
 export type PaymentMachine = typeof paymentMachine
-
-/** What may be persisted between pages: never the options or a payment under way. */
-export function persistedPremiumState(snapshot: { context: PaymentContext }): PremiumState {
-  const { subscription, label, agreements, redirectAfterLoginTo, goToSubscription } = snapshot.context
-  return { subscription, label, agreements: { ...agreements }, redirectAfterLoginTo, goToSubscription }
-}
-
-interface SnapshotLike {
-  context: PaymentContext
-  matches(value: 'restoring' | 'succeeded' | { paying: 'charging' | 'confirming' }): boolean
-  hasTag(tag: 'busy'): boolean
-}
-
-/** What to persist now; null while the stored state is still being read (it must not be overwritten). */
-export function persistablePremiumState(snapshot: SnapshotLike): PremiumState | null {
-  return snapshot.matches('restoring') ? null : persistedPremiumState(snapshot)
-}
-
-/** Selector: why paying is not possible now, or null. */
-export function selectPayReason(snapshot: SnapshotLike): PayReason | null {
-  // Only while the provider's form is open does the page say that it is.
-  if (snapshot.matches({ paying: 'charging' })) return 'busy'
-  if (snapshot.matches({ paying: 'confirming' }) || snapshot.matches('succeeded')) return 'confirming'
-  if (snapshot.hasTag('busy')) return 'opening'
-  // The server renders the machine here, and the browser keeps it here until its scripts run.
-  if (snapshot.matches('restoring')) return 'preparing'
-  return payBlocker(snapshot.context)
-}
-
-/** Selector: whether the stored state has been read (always true without `restoreStored`). */
-export function selectRestored(snapshot: SnapshotLike): boolean {
-  return !snapshot.matches('restoring')
-}
-
-/** Selector: the sign-in link for a guest, coming back to the premium page. */
-export function selectLoginHref(snapshot: { context: Pick<PaymentContext, 'locale'> }): string {
-  const { locale } = snapshot.context
-  return loginHref(localePath(locale, '/login'), localePath(locale, '/premium'))
-}
-
-/** Selector: the special offer's plan at the offer's price, when the visitor has one on offer. */
-export function selectOfferPlan(snapshot: { context: Pick<PaymentContext, 'offered' | 'offer' | 'loggedIn'> }): OfferedPlan | null {
-  return snapshot.context.loggedIn ? offerPlan(snapshot.context.offered, snapshot.context.offer) : null
-}

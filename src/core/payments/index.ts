@@ -5,7 +5,7 @@
  */
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import type { PublicConfig } from '#constants'
-import type { LoadWidgetInput, RunWidgetInput } from '#machines/payment.ts'
+import type { LoadWidgetInput, RunWidgetInput } from '#machines/payment-types.ts'
 import type { PaymentService } from '#machines/rules/payment.ts'
 import { openCloudPayments } from './cloudpayments.ts'
 import { openPayselection } from './payselection.ts'

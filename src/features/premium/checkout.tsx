@@ -3,8 +3,8 @@ import { useMemo, useRef } from 'react'
 import { DAYS, formatDate, formatPrice } from '#app/core/format.ts'
 import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
+import type { Agreement } from '#machines/payment.ts'
 import {
-  type Agreement,
   type PayReason,
   selectLoginHref,
   selectOfferPlan,
@@ -12,7 +12,7 @@ import {
   selectPayReason,
   selectRestored,
   selectTrialUsed,
-} from '#machines/payment.ts'
+} from '#machines/payment-selectors.ts'
 import type { OfferedPlan, SpecialOffer } from '#machines/rules/checkout.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { chargeSchedule, daysLabel } from '#machines/rules/plans.ts'

@@ -16,14 +16,9 @@ import { useApi } from '#app/core/use-api.ts'
 import { useSite } from '#app/core/use-site.ts'
 import { cloudpaymentsPublicIdForHost } from '#constants'
 import { isLoggedIn } from '#machines/auth.ts'
-import {
-  type CheckPaymentInput,
-  type CreatePaymentInput,
-  createPaymentMachine,
-  type PaymentEffects,
-  persistablePremiumState,
-  type WaitInput,
-} from '#machines/payment.ts'
+import { createPaymentMachine, type PaymentEffects } from '#machines/payment.ts'
+import { persistablePremiumState } from '#machines/payment-selectors.ts'
+import type { CheckPaymentInput, CreatePaymentInput, WaitInput } from '#machines/payment-types.ts'
 import type { OfferedPlan, PremiumState, SpecialOffer } from '#machines/rules/checkout.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 import { type PaymentCheck, type PaymentOptions, readPaymentCheck } from '#machines/rules/payment.ts'

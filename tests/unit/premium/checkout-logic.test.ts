@@ -8,15 +8,9 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '#app/api/errors.ts'
 import { pushCartChange } from '#app/core/data-layer.ts'
 import { paymentToast } from '#app/features/premium/payment-toast.ts'
-import {
-  type CreatePaymentInput,
-  type PaymentInput,
-  paymentMachine,
-  persistablePremiumState,
-  selectLoginHref,
-  selectPayReason,
-  selectRestored,
-} from '#machines/payment.ts'
+import { paymentMachine } from '#machines/payment.ts'
+import { persistablePremiumState, selectLoginHref, selectPayReason, selectRestored } from '#machines/payment-selectors.ts'
+import type { CreatePaymentInput, PaymentInput } from '#machines/payment-types.ts'
 import type { CartChange } from '#machines/rules/analytics.ts'
 import { type PremiumState, payBlocker } from '#machines/rules/checkout.ts'
 import { type Agreement, type PaymentOptions, requiredAgreementsFor, type Subscription } from '#machines/rules/payment.ts'

@@ -5,7 +5,8 @@ import { createRunWidget, openWidget, WidgetUnavailableError, widgetScriptUrl } 
 import { openPayselection, payselectionCallbacks } from '#app/core/payments/payselection.ts'
 import type { CloudPaymentsCallbacks, PayselectionCallbacks, WidgetOutcome, WidgetScope } from '#app/core/payments/types.ts'
 import { parseConfig, toPublicConfig } from '#config'
-import { type CheckPaymentInput, paymentMachine } from '#machines/payment.ts'
+import { paymentMachine } from '#machines/payment.ts'
+import type { CheckPaymentInput } from '#machines/payment-types.ts'
 import { buildWidgetRequest, type CloudPaymentsRequest, type PaymentCheck, type PaymentOptions, type PayselectionRequest } from '#machines/rules/payment.ts'
 import { PAYMENT_LANGUAGES } from '../support/payment-languages.ts'
 
