@@ -12,33 +12,39 @@
  * starts in `selecting`.
  * A stored plan is matched against the plans on offer now.
  */
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
-import { type CartChange, cartChange, type PurchaseAnalytics, purchaseAnalytics } from '#machines/rules/analytics.ts'
-import { type OfferedPlan, offerPlan, openPlans, type PremiumState, payBlocker, reconcileRestored } from '#machines/rules/checkout.ts'
-import { localePath } from '#machines/rules/locale.ts'
+import { type EventObject, fromCallback, fromPromise, setup } from 'xstate'
+import type { CartChange, PurchaseAnalytics } from '#machines/rules/analytics.ts'
+import type { PremiumState } from '#machines/rules/checkout.ts'
+import type { PaymentCheck, PaymentOptions } from '#machines/rules/payment.ts'
+import type { ToastParams } from '#machines/rules/toast.ts'
+import { initialPaymentContext, paymentContextActions } from './payment-context.ts'
+import { paymentGuards } from './payment-guards.ts'
 import {
-  type Agreement,
-  buildWidgetRequest,
-  CONFIRMATION_BACKOFF_MS,
-  CONFIRMATION_CHECKS,
-  isPaymentService,
-  type PaymentCheck,
-  type PaymentOptions,
-  type PaymentService,
-  requiredAgreementsFor,
-  type Subscription,
-  unknownPaymentServiceMessage,
-} from '#machines/rules/payment.ts'
-import { isPlanShown, isTrialPlan } from '#machines/rules/plans.ts'
-import { loginHref } from '#machines/rules/redirect.ts'
-import {
-  PAYMENT_FAIL_TOAST,
-  PAYMENT_OFFER_USED_TOAST,
-  PAYMENT_PENDING_TOAST,
-  PAYMENT_SUCCESS_TOAST,
-  PAYMENT_TRIAL_USED_TOAST,
-  type ToastParams,
-} from '#machines/rules/toast.ts'
+  accountPathParams,
+  analyticsParams,
+  checkErrorParams,
+  checkInput,
+  closedParams,
+  createPaymentInput,
+  failToast,
+  failureParams,
+  loadWidgetInput,
+  loginPathParams,
+  offerCartParams,
+  offerUsedToast,
+  pendingToast,
+  planCartParams,
+  refreshErrorParams,
+  refusedParams,
+  restoredParams,
+  restoreErrorParams,
+  runWidgetInput,
+  serviceErrorParams,
+  successToast,
+  trialUsedToast,
+  unconfirmedParams,
+  waitInput,
+} from './payment-params.ts'
 import type {
   CheckPaymentInput,
   CreatePaymentInput,
@@ -53,96 +59,7 @@ import type {
 import { type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 export type { Agreement } from '#machines/rules/payment.ts'
-
 export { CONFIRMATION_BACKOFF_MS, CONFIRMATION_CHECKS } from '#machines/rules/payment.ts'
-
-const EMPTY_AGREEMENTS: Record<Agreement, boolean> = { premium: false, promo: false, withdrawal: false }
-
-/** Called only with a plan chosen (`canSubmit`). */
-function createPaymentInput({ context }: { context: PaymentContext }): CreatePaymentInput {
-  return { subscriptionId: (context.subscription as Subscription).id, locale: context.locale, special: context.special }
-}
-function loadWidgetInput({ context }: { context: PaymentContext }): LoadWidgetInput {
-  return { service: context.service as PaymentService }
-}
-function runWidgetInput({ context }: { context: PaymentContext }): RunWidgetInput {
-  return buildWidgetRequest({
-    service: context.service as PaymentService,
-    subscriptionId: (context.subscription as Subscription).id,
-    description: context.label,
-    options: context.options as PaymentOptions,
-    locale: context.locale,
-    publicId: context.publicId,
-    payselection: context.payselection,
-  })
-}
-function checkInput({ context }: { context: PaymentContext }): CheckPaymentInput {
-  return { paymentId: String((context.options as PaymentOptions).payment_id) }
-}
-function waitInput({ context }: { context: PaymentContext }): WaitInput {
-  return { ms: CONFIRMATION_BACKOFF_MS[Math.min(context.checks, CONFIRMATION_BACKOFF_MS.length) - 1] ?? 0 }
-}
-function analyticsParams({ context }: { context: PaymentContext }): PurchaseAnalytics {
-  return purchaseAnalytics(context.options as PaymentOptions, context.subscription as Subscription)
-}
-/** R3: the login page, with the premium page as the way back (set by `rememberPlan` just before). */
-function loginPathParams({ context }: { context: PaymentContext }): NavigateParams {
-  return { to: loginHref(localePath(context.locale, '/login'), context.goToSubscription ? context.redirectAfterLoginTo : null) }
-}
-/** R4: `remove` for the plan left, `add` for the plan chosen (computed before the plan is assigned). */
-function planCartParams({ context, event }: { context: PaymentContext; event: PaymentEvent }): CartChange | null {
-  assertEvent(event, 'plan.select')
-  return cartChange(context.subscription, event.subscription)
-}
-/** The same for the special offer (taken only when there is one, `hasOffer`). */
-function offerCartParams({ context }: { context: PaymentContext }): CartChange | null {
-  return cartChange(context.subscription, (offerPlan(context.offered, context.offer) as OfferedPlan).plan)
-}
-function restoredParams({ event }: { event: { output?: unknown } }): PremiumState | null {
-  return (event.output as PremiumState | null | undefined) ?? null
-}
-function restoreErrorParams({ event }: { event: EventObject & { error?: unknown } }): LogParams {
-  return { message: 'stored premium state unreadable', detail: event.error }
-}
-function accountPathParams({ context }: { context: PaymentContext }): NavigateParams {
-  return { to: localePath(context.locale, '/account') }
-}
-function successToast(): ToastParams {
-  return PAYMENT_SUCCESS_TOAST
-}
-function failToast(): ToastParams {
-  return PAYMENT_FAIL_TOAST
-}
-function trialUsedToast(): ToastParams {
-  return PAYMENT_TRIAL_USED_TOAST
-}
-function offerUsedToast(): ToastParams {
-  return PAYMENT_OFFER_USED_TOAST
-}
-function refusedParams({ event }: { event: { output?: unknown } }): LogParams {
-  return { message: 'payment refused', detail: event.output }
-}
-function pendingToast(): ToastParams {
-  return PAYMENT_PENDING_TOAST
-}
-function serviceErrorParams({ context }: { context: PaymentContext }): LogParams {
-  return { message: context.error as string }
-}
-function failureParams({ event }: { event: EventObject & { error?: unknown; reason?: unknown } }): LogParams {
-  return { message: 'payment failed', detail: event.error ?? event.reason }
-}
-function closedParams(): LogParams {
-  return { message: 'payment widget closed' }
-}
-function refreshErrorParams({ event }: { event: EventObject & { error?: unknown } }): LogParams {
-  return { message: 'user refresh failed', detail: event.error }
-}
-function unconfirmedParams({ context }: { context: PaymentContext }): LogParams {
-  return { message: 'payment not confirmed yet', detail: (context.options as PaymentOptions).payment_id }
-}
-function checkErrorParams({ event }: { event: EventObject & { error?: unknown } }): LogParams {
-  return { message: 'payment check failed', detail: event.error }
-}
 
 const choose = [
   { guard: 'isGuest', actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
@@ -245,107 +162,11 @@ export function createPaymentMachine(effects: PaymentEffects = {}) {
       tags: {} as 'busy',
     },
     actors: { ...paymentActors, ...effects.actors },
-    actions: {
-      assignPlan: assign(({ event }) => {
-        assertEvent(event, 'plan.select')
-        return { subscription: event.subscription, label: event.label, special: false, error: null }
-      }),
-      assignOffer: assign(({ context }) => {
-        const offered = offerPlan(context.offered, context.offer) as OfferedPlan
-        return { subscription: offered.plan, label: offered.label, special: true, error: null }
-      }),
-      assignAgreement: assign(({ context, event }) => {
-        assertEvent(event, 'agreement.set')
-        return { agreements: { ...context.agreements, [event.agreement]: event.value } }
-      }),
-      assignLoggedIn: assign(({ event }) => {
-        assertEvent(event, 'auth.changed')
-        return { loggedIn: event.loggedIn, hasEmail: event.hasEmail ?? true, trialUsed: event.loggedIn && (event.trialUsed ?? false) }
-      }),
-      /** R3: come back to the plan after login. */
-      rememberPlan: assign(({ context }) => ({ redirectAfterLoginTo: localePath(context.locale, '/premium'), goToSubscription: true })),
-      /** Back on the premium page after login: the redirect target and flag are used up. */
-      clearRedirect: assign({ redirectAfterLoginTo: null, goToSubscription: false }),
-      /** R3: the stored state, its plan matched against the plans on offer now. */
-      assignRestored: assign(({ context }, stored: PremiumState | null) => reconcileRestored(stored, openPlans(context)) ?? {}),
-      assignOptions: assign((_, options: PaymentOptions) => ({ options, checks: 0 })),
-      countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
-      restartChecks: assign({ checks: 0 }),
-      assignFailure: assign((_, params: LogParams) => ({ error: params.message, options: null })),
-      /**
-       * R9.2: the backend refused the trial at confirmation, the account's trial being used: it is
-       * no longer offered (known of a signed-in visitor only), and no longer chosen.
-       */
-      assignTrialUsed: assign(({ context }) =>
-        context.subscription !== null && isTrialPlan(context.subscription)
-          ? { trialUsed: context.loggedIn, subscription: null, label: '' }
-          : { trialUsed: context.loggedIn },
-      ),
-      /**
-       * R9.16: the backend refused the special offer at confirmation, the account having taken it
-       * meanwhile: it is no longer offered, and no longer chosen.
-       */
-      assignOfferUsed: assign(({ context }) => (context.special ? { offer: null, special: false, subscription: null, label: '' } : { offer: null })),
-      clearOptions: assign({ options: null }),
-      /** R4: reset the premium state: redirect target, agreements, subscription, options. */
-      resetPremium: assign({
-        redirectAfterLoginTo: null,
-        goToSubscription: false,
-        agreements: EMPTY_AGREEMENTS,
-        subscription: null,
-        label: '',
-        special: false,
-        options: null,
-        checks: 0,
-        error: null,
-      }),
-      ...paymentEffectActions,
-      ...effects.actions,
-    },
-    guards: {
-      hasValidService: ({ context }) => context.service !== null,
-      /** A valid service, and the stored state is to be read first. */
-      shouldRestore: ({ context }) => context.service !== null && context.restoreStored,
-      isGuest: ({ context }) => !context.loggedIn,
-      /** R3: a plan was chosen as a guest, and the session is there now. */
-      isBackFromLogin: ({ context }) => context.goToSubscription && context.loggedIn,
-      hasOffer: ({ context }) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,
-      canSubmit: ({ context }) => payBlocker(context) === null,
-      isConfirmed: (_, check: PaymentCheck) => check === 'paid',
-      isRefused: (_, check: PaymentCheck) => check === 'refused',
-      isTrialRefused: (_, check: PaymentCheck) => check === 'trial_used',
-      isOfferRefused: (_, check: PaymentCheck) => check === 'offer_used',
-      hasChecksLeft: ({ context }) => context.checks < CONFIRMATION_CHECKS,
-    },
+    actions: { ...paymentContextActions, ...paymentEffectActions, ...effects.actions },
+    guards: paymentGuards,
   }).createMachine({
     id: 'payment',
-    context: ({ input }) => {
-      const offered = (input.plans ?? []).filter((view) => isPlanShown(view.plan, input.debugPrices ?? false))
-      const offer = input.offer ?? null
-      const taken = input.takeOffer && input.loggedIn ? offerPlan(offered, offer) : null
-      return {
-        locale: input.locale,
-        loggedIn: input.loggedIn,
-        hasEmail: input.hasEmail ?? true,
-        trialUsed: input.loggedIn && (input.trialUsed ?? false),
-        service: isPaymentService(input.activeService) ? input.activeService : null,
-        publicId: input.publicId,
-        payselection: input.payselection,
-        requiredAgreements: input.requiredAgreements ?? requiredAgreementsFor(input.locale),
-        restoreStored: (input.restoreStored ?? false) && taken === null,
-        offered,
-        offer,
-        special: taken !== null,
-        subscription: taken?.plan ?? input.restored?.subscription ?? null,
-        label: taken?.label ?? input.restored?.label ?? '',
-        agreements: { ...EMPTY_AGREEMENTS, ...input.restored?.agreements },
-        redirectAfterLoginTo: input.restored?.redirectAfterLoginTo ?? null,
-        goToSubscription: input.restored?.goToSubscription ?? false,
-        options: null,
-        checks: 0,
-        error: isPaymentService(input.activeService) ? null : unknownPaymentServiceMessage(input.activeService),
-      }
-    },
+    context: initialPaymentContext,
     initial: 'checkingService',
     on: {
       'auth.changed': { actions: 'assignLoggedIn' },
