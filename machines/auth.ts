@@ -14,98 +14,14 @@
  * Side effects only through the named actors and actions below; the app provides them.
  */
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate'
-import { type Access, type SessionFacts, sessionState } from '#machines/rules/access.ts'
+import { sessionState } from '#machines/rules/access.ts'
 import { normalizeDigits } from '#machines/rules/digits.ts'
-import { DEFAULT_LOCALE, type Locale } from '#machines/rules/locale.ts'
+import { DEFAULT_LOCALE } from '#machines/rules/locale.ts'
 import { loginPath, safeRedirect } from '#machines/rules/redirect.ts'
 import { SESSION_EXPIRED_TOAST, SIGNED_IN_TOAST, type ToastParams } from '#machines/rules/toast.ts'
-import {
-  analyticsToken,
-  bearerHeader,
-  EXPIRED_SESSION_MESSAGE,
-  restoredExpiresAt,
-  type TokenStatus,
-  tokenExpiresAt,
-  tokenStatus,
-} from '#machines/rules/token.ts'
+import { EXPIRED_SESSION_MESSAGE, restoredExpiresAt, tokenExpiresAt } from '#machines/rules/token.ts'
+import type { AuthContext, AuthEvent, AuthInput, AuthUser, Credentials, EndSessionParams, ExpiredParams, StoreSessionParams, TokenGrant } from './auth-types.ts'
 import { assignAndLogError, type ErrorParams, errorParams, type MachineEffects, messageOf, type NavigateParams, notProvided, outputParams } from './shared.ts'
-
-/** R3: the user is fetched as a whole object with an id. */
-export interface AuthUser {
-  id: string | number
-  [key: string]: unknown
-}
-
-/** What a sign-in or a refresh answers. Lifetimes in seconds; none means 1800 s (R9). */
-export interface TokenGrant {
-  token: string
-  expiresIn?: number | null
-  refreshToken?: string | null
-  refreshExpiresIn?: number | null
-}
-
-/** R7: how a visitor signs in. Passwords are the desktop launcher's, never the site's. */
-export type Credentials =
-  /** PATCH /users/verify with the e-mailed 6-digit code. */
-  | { kind: 'code'; email: string; code: string }
-  /** GET /users/auth/{code}: the e-mailed sign-in link. */
-  | { kind: 'link'; code: string }
-  /** POST /users/confirm: the e-mail confirmed with its code (and the launcher password set). */
-  | { kind: 'confirm'; email: string; code: string; password: string }
-
-/** The page on show: how it may be seen (R2), its address and language. */
-export interface PageInfo {
-  access: Access
-  href: string
-  locale: Locale
-}
-
-export interface AuthInput extends Partial<SessionFacts> {
-  /** The user when already known (else it is fetched when a token is present). */
-  user?: AuthUser | null
-  /** The request time, in milliseconds. */
-  now: number
-  page?: PageInfo
-}
-
-export interface AuthContext extends SessionFacts {
-  user: AuthUser | null
-  strategy: 'local'
-  /** The time of the last check, from input or events. */
-  now: number
-  /** Where to go after login (a safe local path), else the root path. */
-  redirectTo: string
-  /** The message of the last auth error (logged, never thrown). */
-  error: string | null
-  page: PageInfo
-}
-
-export type AuthEvent =
-  | { type: 'auth.login'; credentials: Credentials; now: number; redirectTo?: string | null }
-  /** R2, R7: the login callback route received the provider's answer (its search params). */
-  | { type: 'auth.callback'; params: Record<string, string>; now: number; redirectTo?: string | null }
-  /**
-   * R2, R7.3: sign-out. The backend is told to end the session (on this device, or on every
-   * device with `everywhere`), and local state is cleared whatever it answers; then the root path.
-   */
-  | { type: 'auth.logout'; everywhere?: boolean }
-  /** Fetch the user again (after a payment, an account change). */
-  | { type: 'user.refresh' }
-  /** Before each request and navigation: is the token still good at `now`? */
-  | { type: 'token.check'; now: number }
-  /** The router shows another page. */
-  | { type: 'page.changed'; page: PageInfo }
-
-export type StoreSessionParams = SessionFacts & { token: string; expiresAt: number }
-/** R7.3: the session the backend is asked to end, and whether every session of the account ends with it. */
-export interface EndSessionParams {
-  token: string | null
-  refreshToken: string | null
-  everywhere: boolean
-}
-export interface ExpiredParams {
-  message: string
-}
 
 /** Stored only once a token and its expiry are known. */
 function sessionParams({ context }: { context: AuthContext }): StoreSessionParams {
@@ -455,36 +371,3 @@ export function createAuthMachine(effects: AuthEffects = {}) {
 export const authMachine = /* @__PURE__ */ createAuthMachine()
 
 export type AuthMachine = ReturnType<typeof createAuthMachine>
-type AuthSnapshotLike = { matches: (value: 'loggedIn') => boolean; context: AuthContext; hasTag: (tag: 'busy') => boolean }
-
-/** R3: `loggedIn`. */
-export function isLoggedIn(snapshot: AuthSnapshotLike): boolean {
-  return snapshot.matches('loggedIn')
-}
-/** R3: `busy`. */
-export function isBusy(snapshot: AuthSnapshotLike): boolean {
-  return snapshot.hasTag('busy')
-}
-/**
- * The one rule for waiting on the auth machine: a call made of it (a sign-in, a token check, a
- * user refresh) has its answer once the machine is no longer busy.
- */
-export function isSettled(snapshot: AuthSnapshotLike): boolean {
-  return !snapshot.hasTag('busy')
-}
-/** R4: the token status at the last check (`unknown` while logged out). */
-export function selectTokenStatus(snapshot: AuthSnapshotLike): TokenStatus {
-  return snapshot.matches('loggedIn') ? tokenStatus(snapshot.context.token, snapshot.context.expiresAt, snapshot.context.now) : 'unknown'
-}
-/** R4, R6: the Authorization header for requests, only when logged in. */
-export function selectAuthorization(snapshot: AuthSnapshotLike): string | null {
-  return snapshot.matches('loggedIn') ? bearerHeader(snapshot.context.token) : null
-}
-/** R3: the analytics payload's token. */
-export function selectAnalyticsToken(snapshot: AuthSnapshotLike): string | null {
-  return analyticsToken(snapshot.matches('loggedIn'), snapshot.context.token)
-}
-/** R3: the analytics user id: the signed-in user's id, else null. */
-export function selectAnalyticsUserId(snapshot: AuthSnapshotLike): string | null {
-  return snapshot.matches('loggedIn') && snapshot.context.user ? String(snapshot.context.user.id) : null
-}

@@ -4,7 +4,9 @@
  * account, the payment's user refresh and every request's token go through here.
  */
 import { type ActorRefFrom, type SnapshotFrom, waitFor } from 'xstate'
-import { type AuthEvent, type AuthMachine, isLoggedIn, isSettled, selectAuthorization } from '#machines/auth.ts'
+import type { AuthMachine } from '#machines/auth.ts'
+import { isLoggedIn, isSettled, selectAuthorization } from '#machines/auth-selectors.ts'
+import type { AuthEvent } from '#machines/auth-types.ts'
 import { BEARER_PREFIX, ExpiredAuthSessionError } from '#machines/rules/token.ts'
 
 export type AuthRef = ActorRefFrom<AuthMachine>

@@ -7,7 +7,7 @@
  */
 
 import { cookieAttributes, writeCookie } from '#app/core/cookies.ts'
-import type { StoreSessionParams } from '#machines/auth.ts'
+import type { StoreSessionParams } from '#machines/auth-types.ts'
 import { AUTH_STORAGE_KEYS, bearerHeader } from '#machines/rules/token.ts'
 
 function cookie(name: string, value: string, expiresAt: number | null, crossOrigin: boolean): string {

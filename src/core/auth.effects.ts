@@ -6,7 +6,7 @@
 import { fromPromise } from 'xstate'
 import type { Api, ApiOptions } from '#app/api/client.ts'
 import type { TokenGrant as ApiTokenGrant } from '#app/api/schemas.ts'
-import type { AuthUser, EndSessionParams, TokenGrant } from '#machines/auth.ts'
+import type { AuthUser, EndSessionParams, TokenGrant } from '#machines/auth-types.ts'
 import type { Locale } from '#machines/rules/locale.ts'
 
 function toGrant(grant: ApiTokenGrant): TokenGrant {

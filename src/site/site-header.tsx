@@ -7,7 +7,7 @@ import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { LanguageSwitcher } from '#app/site/language-switcher.tsx'
 import { MenuActor } from '#app/ui/ui-actors.tsx'
-import { isLoggedIn } from '#machines/auth.ts'
+import { isLoggedIn } from '#machines/auth-selectors.ts'
 import { signInReturn } from '#machines/rules/redirect.ts'
 import { hasScope, type Scope } from './scope.ts'
 

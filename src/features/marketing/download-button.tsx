@@ -9,7 +9,7 @@ import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { Icon } from '#app/ui/icons.tsx'
 import { GAME_VERSIONS } from '#constants'
-import { selectAnalyticsToken } from '#machines/auth.ts'
+import { selectAnalyticsToken } from '#machines/auth-selectors.ts'
 import { type DownloadLink, downloadLink } from './download-link.ts'
 
 /** The analytics sender loads when a download is near (a pointer, the keyboard, a click), not with the page. */

@@ -4,18 +4,9 @@
  * path after login and logout, the login page with the remembered page.
  */
 
-import {
-  type AuthContext,
-  type AuthInput,
-  authMachine,
-  isBusy,
-  isLoggedIn,
-  isSettled,
-  selectAnalyticsToken,
-  selectAnalyticsUserId,
-  selectAuthorization,
-  selectTokenStatus,
-} from '#machines/auth.ts'
+import { authMachine } from '#machines/auth.ts'
+import { isBusy, isLoggedIn, isSettled, selectAnalyticsToken, selectAnalyticsUserId, selectAuthorization, selectTokenStatus } from '#machines/auth-selectors.ts'
+import type { AuthContext, AuthInput } from '#machines/auth-types.ts'
 import { expect } from '../check.ts'
 import type { MachineModel, Property, Snap, Step, TestEvent } from '../harness.ts'
 import { ctx, IGNORED_EVENTS_CHANGE_NOTHING, started, stops, trace } from '../harness.ts'
