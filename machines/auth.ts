@@ -13,83 +13,26 @@
  *
  * Side effects only through the named actors and actions below; the app provides them.
  */
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate'
-import { sessionState } from '#machines/rules/access.ts'
-import { normalizeDigits } from '#machines/rules/digits.ts'
-import { DEFAULT_LOCALE } from '#machines/rules/locale.ts'
-import { loginPath, safeRedirect } from '#machines/rules/redirect.ts'
-import { SESSION_EXPIRED_TOAST, SIGNED_IN_TOAST, type ToastParams } from '#machines/rules/toast.ts'
-import { EXPIRED_SESSION_MESSAGE, restoredExpiresAt, tokenExpiresAt } from '#machines/rules/token.ts'
-import type { AuthContext, AuthEvent, AuthInput, AuthUser, Credentials, EndSessionParams, ExpiredParams, StoreSessionParams, TokenGrant } from './auth-types.ts'
-import { assignAndLogError, type ErrorParams, errorParams, type MachineEffects, messageOf, type NavigateParams, notProvided, outputParams } from './shared.ts'
-
-/** Stored only once a token and its expiry are known. */
-function sessionParams({ context }: { context: AuthContext }): StoreSessionParams {
-  return {
-    token: context.token as string,
-    expiresAt: context.expiresAt as number,
-    refreshToken: context.refreshToken,
-    refreshExpiresAt: context.refreshExpiresAt,
-  }
-}
-function afterLoginParams({ context }: { context: AuthContext }): NavigateParams {
-  return { to: context.redirectTo }
-}
-function expiredParams(): ExpiredParams {
-  return { message: EXPIRED_SESSION_MESSAGE }
-}
-/** R2: the login page of the page's language, the page remembered. */
-function loginParams({ context }: { context: AuthContext }): NavigateParams {
-  return { to: loginPath(context.page.locale, context.page.href) }
-}
-function endSessionParams({ context, event }: { context: AuthContext; event: AuthEvent }): EndSessionParams {
-  assertEvent(event, 'auth.logout')
-  return { token: context.token, refreshToken: context.refreshToken, everywhere: event.everywhere === true }
-}
-function sessionExpiredToast(): ToastParams {
-  return SESSION_EXPIRED_TOAST
-}
-/** Called only where a token (or a refresh token) is there. */
-function tokenInput({ context }: { context: AuthContext }) {
-  return { token: context.token as string }
-}
-function refreshInput({ context }: { context: AuthContext }) {
-  return { refreshToken: context.refreshToken as string }
-}
-/** The credentials of a login; the states that call it are entered by that kind only. */
-function credentialsOf<K extends Credentials['kind']>(event: AuthEvent): Extract<Credentials, { kind: K }> {
-  assertEvent(event, 'auth.login')
-  return event.credentials as Extract<Credentials, { kind: K }>
-}
-/** R5: a code typed in Arabic-Indic digits is sent in Latin digits. */
-function codeInput({ event }: { event: AuthEvent }) {
-  const c = credentialsOf<'code'>(event)
-  return { email: c.email.trim(), code: normalizeDigits(c.code.trim()) }
-}
-function linkInput({ event }: { event: AuthEvent }) {
-  return { code: credentialsOf<'link'>(event).code }
-}
-function confirmInput({ event }: { event: AuthEvent }) {
-  const c = credentialsOf<'confirm'>(event)
-  return { email: c.email.trim(), code: normalizeDigits(c.code.trim()), password: c.password }
-}
-function callbackInput({ event }: { event: AuthEvent }) {
-  assertEvent(event, 'auth.callback')
-  return { params: event.params }
-}
-
-/** Whether two addresses name the same account: the backend keeps them trimmed and lower-cased. */
-export function sameAddress(typed: string, account: unknown): boolean {
-  // Stryker disable next-line MethodExpression: both sides are compared in one case, upper or lower alike (decision 070)
-  return typeof account === 'string' && typed.trim().toLowerCase() === account.toLowerCase()
-}
-
-const kindIs =
-  (kind: Credentials['kind']) =>
-  ({ event }: { event: AuthEvent }) => {
-    assertEvent(event, 'auth.login')
-    return event.credentials.kind === kind
-  }
+import { and, fromPromise, setup } from 'xstate'
+import { SIGNED_IN_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import { authContextActions, initialAuthContext } from './auth-context.ts'
+import { authGuards } from './auth-guards.ts'
+import {
+  afterLoginParams,
+  callbackInput,
+  codeInput,
+  confirmInput,
+  endSessionParams,
+  expiredParams,
+  linkInput,
+  loginParams,
+  refreshInput,
+  sessionExpiredToast,
+  sessionParams,
+  tokenInput,
+} from './auth-params.ts'
+import type { AuthContext, AuthEvent, AuthInput, AuthUser, EndSessionParams, ExpiredParams, StoreSessionParams, TokenGrant } from './auth-types.ts'
+import { assignAndLogError, type ErrorParams, errorParams, type MachineEffects, type NavigateParams, notProvided, outputParams } from './shared.ts'
 
 /** R8: a sign-in failed: the error is kept and logged, and nothing of a session stays. */
 const signInFailed = { target: '#auth.loggedOut', actions: [...assignAndLogError, 'resetSession'] } as const
@@ -161,62 +104,11 @@ export function createAuthMachine(effects: AuthEffects = {}) {
       tags: {} as 'busy',
     },
     actors: { ...authActors, ...effects.actors },
-    actions: {
-      // --- context ---
-      assignLoginRequest: assign(({ event }) => {
-        assertEvent(event, ['auth.login', 'auth.callback'])
-        return { now: event.now, redirectTo: safeRedirect(event.redirectTo), error: null }
-      }),
-      assignGrant: assign(({ context }, grant: TokenGrant) => ({
-        token: grant.token,
-        expiresAt: tokenExpiresAt(context.now, grant.expiresIn),
-        refreshToken: grant.refreshToken ?? context.refreshToken,
-        refreshExpiresAt: grant.refreshToken ? tokenExpiresAt(context.now, grant.refreshExpiresIn) : context.refreshExpiresAt,
-      })),
-      assignUser: assign((_, user: AuthUser) => ({ user })),
-      assignNow: assign(({ event }) => {
-        assertEvent(event, 'token.check')
-        return { now: event.now }
-      }),
-      assignPage: assign(({ event }) => {
-        assertEvent(event, 'page.changed')
-        return { page: event.page }
-      }),
-      assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
-      resetSession: assign({ user: null, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null, redirectTo: '/' }),
-      /** R9: a restored token without an expiry lives 1800 s from the request. */
-      assignDefaultExpiry: assign(({ context }) => ({ expiresAt: restoredExpiresAt(context.token, null, context.now) })),
-      ...authEffectActions,
-      ...effects.actions,
-    },
-    guards: {
-      hasToken: ({ context }) => Boolean(context.token),
-      hasTokenWithoutExpiry: ({ context }) => Boolean(context.token) && context.expiresAt === null,
-      isCode: kindIs('code'),
-      isLink: kindIs('link'),
-      isConfirm: kindIs('confirm'),
-      /** Confirming the signed-in account's own e-mail: the session is renewed in place. */
-      isOwnConfirmation: ({ context, event }) =>
-        kindIs('confirm')({ event }) && sameAddress(credentialsOf<'confirm'>(event).email, (context.user as AuthUser).email),
-      hasUser: ({ context }) => context.user !== null,
-      isTokenValid: ({ context }) => sessionState(context, context.now) === 'signedIn',
-      canRefreshToken: ({ context }) => sessionState(context, context.now) === 'refreshable',
-      isOnProtectedPage: ({ context }) => context.page.access === 'protected',
-    },
+    actions: { ...authContextActions, ...authEffectActions, ...effects.actions },
+    guards: authGuards,
   }).createMachine({
     id: 'auth',
-    context: ({ input }) => ({
-      user: input.user ?? null,
-      token: input.token ?? null,
-      expiresAt: input.token ? (input.expiresAt ?? null) : null,
-      refreshToken: input.refreshToken ?? null,
-      refreshExpiresAt: input.refreshToken ? (input.refreshExpiresAt ?? null) : null,
-      strategy: 'local',
-      now: input.now,
-      redirectTo: '/',
-      error: null,
-      page: input.page ?? { access: 'public', href: '/', locale: DEFAULT_LOCALE },
-    }),
+    context: initialAuthContext,
     on: {
       'page.changed': { actions: 'assignPage' },
     },
