@@ -6,73 +6,25 @@
  * machine counts that wait down. Errors stay on the form with what the visitor typed.
  */
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
-import { CODE_RULES, EMAIL_RULES, PASSWORD_RULES } from '#machines/rules/fields.ts'
-import { type FormInput, type FormSubmittedEvent, formMachine } from './form.ts'
+import { formMachine } from './form.ts'
 import { assignAndLogError, type ErrorParams, type MachineEffects, messageOf, notProvided, outputParams } from './shared.ts'
+import { CONFIRM_FORM, codeFormInput, confirmFormInput, emailFormInput, SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, submittedBy } from './sign-in-forms.ts'
+import type {
+  CodeRequested,
+  ConfirmContext,
+  ConfirmCredentials,
+  ConfirmEvent,
+  ConfirmInput,
+  RequestCodeInput,
+  SignInContext,
+  SignInEvent,
+  SignInInput,
+  TickerInput,
+  VerifyCodeInput,
+} from './sign-in-types.ts'
 
-export const SIGN_IN_EMAIL_FORM = 'sign-in-email'
-export const SIGN_IN_CODE_FORM = 'sign-in-code'
 /** Seconds between two ticks of the resend countdown. */
 export const TICK_MS = 1000
-
-export interface SignInInput {
-  /** The address typed before the page was interactive, or the one a code was sent to. */
-  email?: string
-  /** The code typed before the page was interactive. */
-  code?: string
-  /** The code step, when the server already asked for the code (a form sent without JavaScript). */
-  step?: 'email' | 'code'
-  /** What the server said when it sent the code, and when another may be asked for (ms). */
-  notice?: string | null
-  resendAt?: number | null
-  /** A form sent before the page was interactive: carried out at once. */
-  submitOnStart?: boolean
-  /** Where to go after signing in (the login page's remembered target). */
-  redirectTo?: string | null
-  now: number
-}
-
-export interface CodeRequested {
-  /** The backend's own (translated) message. */
-  message: string
-  /** Seconds until another code may be requested. */
-  resendIn: number
-  /** When the backend answered (ms): the wait is counted from then, not from when the page loaded. */
-  at: number
-}
-
-export interface SignInContext {
-  email: string
-  code: string
-  notice: string | null
-  error: string | null
-  /** When another code may be requested (ms); null until a code was sent. */
-  resendAt: number | null
-  /** The time of the last tick. */
-  now: number
-  redirectTo: string | null
-  submitOnStart: boolean
-}
-
-export type SignInEvent =
-  | FormSubmittedEvent
-  | { type: 'signin.resend'; now: number }
-  | { type: 'signin.changeEmail' }
-  /** From the ticker. */
-  | { type: 'clock.tick'; now: number }
-
-export interface RequestCodeInput {
-  email: string
-  redirectTo: string | null
-}
-export interface VerifyCodeInput {
-  email: string
-  code: string
-  redirectTo: string | null
-}
-export interface TickerInput {
-  intervalMs: number
-}
 
 function requestInput({ context }: { context: SignInContext }): RequestCodeInput {
   return { email: context.email, redirectTo: context.redirectTo }
@@ -80,26 +32,6 @@ function requestInput({ context }: { context: SignInContext }): RequestCodeInput
 function verifyInput({ context }: { context: SignInContext }): VerifyCodeInput {
   return { email: context.email, code: context.code, redirectTo: context.redirectTo }
 }
-function emailFormInput({ context }: { context: SignInContext }): FormInput {
-  return {
-    id: SIGN_IN_EMAIL_FORM,
-    fields: [{ name: 'email', value: context.email, rules: EMAIL_RULES }],
-    submitOnStart: context.submitOnStart,
-  }
-}
-function codeFormInput({ context }: { context: SignInContext }): FormInput {
-  return {
-    id: SIGN_IN_CODE_FORM,
-    fields: [{ name: 'code', value: context.code, rules: CODE_RULES }],
-    submitOnStart: context.submitOnStart,
-  }
-}
-const submittedBy =
-  (form: string) =>
-  ({ event }: { event: SignInEvent | ConfirmEvent }) => {
-    assertEvent(event, 'form.submitted')
-    return event.form === form
-  }
 /** A failed call: the form stays, with what the visitor typed and the error. */
 const failedOnForm = { target: 'editing', actions: assignAndLogError } as const
 
@@ -266,56 +198,9 @@ export function selectResendWait(snapshot: { context: SignInContext }): number {
  * moment of the submit (`auth.changed` keeps it current), so a session that changed meanwhile
  * is never confirmed for.
  */
-export const CONFIRM_FORM = 'confirm-email'
-
-export interface ConfirmCredentials {
-  email: string
-  code: string
-  password: string
-}
-
-export interface ConfirmInput {
-  email?: string
-  code?: string
-  /** The e-mail of the signed-in account, null for a guest; undefined: not known yet. */
-  signedInAs?: string | null
-  submitOnStart?: boolean
-}
-
-export interface ConfirmContext {
-  /** What was submitted last (the address trimmed, as typed). */
-  credentials: ConfirmCredentials
-  /** Who the auth machine says is signed in now (null: a guest); undefined until it says. */
-  signedInAs: string | null | undefined
-  /** The other account, while that blocks confirming. */
-  otherAccount: string | null
-  error: string | null
-  submitOnStart: boolean
-}
-
-export type ConfirmEvent =
-  | FormSubmittedEvent
-  /** The auth machine's session changed: who is signed in now (null: a guest, undefined: still finding out). */
-  | { type: 'auth.changed'; signedInAs: string | null | undefined }
-  /** Signed in as another account: sign out to confirm. */
-  | { type: 'confirm.logout' }
-  /** Back to the form without signing out. */
-  | { type: 'confirm.edit' }
 
 /** `b` is a submitted address, already trimmed. */
 const sameEmail = (a: string, b: string) => !!a && a.trim().toLowerCase() === b.toLowerCase()
-
-function confirmFormInput({ context }: { context: ConfirmContext }): FormInput {
-  return {
-    id: CONFIRM_FORM,
-    fields: [
-      { name: 'email', value: context.credentials.email, rules: EMAIL_RULES },
-      { name: 'code', value: context.credentials.code, rules: CODE_RULES },
-      { name: 'password', rules: PASSWORD_RULES },
-    ],
-    submitOnStart: context.submitOnStart,
-  }
-}
 
 const confirmActors = {
   form: formMachine,

@@ -15,7 +15,7 @@ import { loadConfig } from '#config'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { localePath } from '#machines/rules/locale.ts'
 import { safeRedirect } from '#machines/rules/redirect.ts'
-import { SIGN_IN_EMAIL_FORM } from '#machines/sign-in.ts'
+import { SIGN_IN_EMAIL_FORM } from '#machines/sign-in-forms.ts'
 import { answerConsent } from './consent-form.server.ts'
 
 export const LOGOUT_FORM = 'logout'

@@ -16,7 +16,7 @@ import { PageIntro } from '#app/ui/page-intro.tsx'
 import { isLoggedIn } from '#machines/auth-selectors.ts'
 import { createRequestMachine } from '#machines/request.ts'
 import { isSafeRedirect } from '#machines/rules/redirect.ts'
-import { CONFIRM_FORM } from '#machines/sign-in.ts'
+import { CONFIRM_FORM } from '#machines/sign-in-forms.ts'
 
 /**
  * R2, R7: /confirm-email/{code} confirms an e-mail by the link's code

@@ -17,7 +17,9 @@ import { isBusy, isLoggedIn } from '#machines/auth-selectors.ts'
 import type { AuthContext } from '#machines/auth-types.ts'
 import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields.ts'
-import { CONFIRM_FORM, type ConfirmCredentials, type ConfirmEffects, createConfirmMachine } from '#machines/sign-in.ts'
+import { type ConfirmEffects, createConfirmMachine } from '#machines/sign-in.ts'
+import { CONFIRM_FORM } from '#machines/sign-in-forms.ts'
+import type { ConfirmCredentials } from '#machines/sign-in-types.ts'
 import { NewPasswordField } from './new-password-field.tsx'
 
 /** Who is signed in, as the confirm machine wants to know it: an e-mail, null for a guest, undefined while the auth machine is busy. */

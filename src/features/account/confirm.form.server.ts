@@ -12,7 +12,9 @@ import { type FieldLabels, formErrors, formOf, running, serverCall, serverForm, 
 import { m } from '#app/paraglide/messages.js'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { localePath } from '#machines/rules/locale.ts'
-import { CONFIRM_FORM, type ConfirmCredentials, createConfirmMachine } from '#machines/sign-in.ts'
+import { createConfirmMachine } from '#machines/sign-in.ts'
+import { CONFIRM_FORM } from '#machines/sign-in-forms.ts'
+import type { ConfirmCredentials } from '#machines/sign-in-types.ts'
 
 const LABELS: FieldLabels = {
   email: (locale) => m.acc_email_label({}, { locale }),

@@ -16,7 +16,9 @@ import { siteForm } from '#app/ui/form-logic.ts'
 import { isLoggedIn } from '#machines/auth-selectors.ts'
 import type { FormRef } from '#machines/form.ts'
 import { CODE_RULES, EMAIL_RULES } from '#machines/rules/fields.ts'
-import { createSignInMachine, SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, type SignInEffects, selectResendWait, type VerifyCodeInput } from '#machines/sign-in.ts'
+import { createSignInMachine, type SignInEffects, selectResendWait } from '#machines/sign-in.ts'
+import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in-forms.ts'
+import type { VerifyCodeInput } from '#machines/sign-in-types.ts'
 import { useRequestCodeCall } from './sign-in.effects.ts'
 
 /** What the server rendered the sign-in with: the code step after a form sent without JavaScript, its notice and errors. */

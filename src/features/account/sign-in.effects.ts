@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate'
 import type { Api } from '#app/api/client.ts'
 import { readReferrerCode } from '#app/core/referrer.ts'
 import { useApi } from '#app/core/use-api.ts'
-import type { CodeRequested, RequestCodeInput } from '#machines/sign-in.ts'
+import type { CodeRequested, RequestCodeInput } from '#machines/sign-in-types.ts'
 
 /** GET /users/auth: a code and a link for the address; `referrer` reads the stored referral code. The browser's and the server's call. */
 export async function requestCode(api: Pick<Api, 'requestSignIn'>, input: RequestCodeInput, referrer: () => string | null): Promise<CodeRequested> {

@@ -15,15 +15,9 @@ import { readReferrerCode } from '#app/core/referrer.ts'
 import { m } from '#app/paraglide/messages.js'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
-import {
-  createSignInMachine,
-  type RequestCodeInput,
-  SIGN_IN_CODE_FORM,
-  SIGN_IN_EMAIL_FORM,
-  type SignInInput,
-  type SignInMachine,
-  type VerifyCodeInput,
-} from '#machines/sign-in.ts'
+import { createSignInMachine, type SignInMachine } from '#machines/sign-in.ts'
+import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in-forms.ts'
+import type { RequestCodeInput, SignInInput, VerifyCodeInput } from '#machines/sign-in-types.ts'
 import { requestCode } from './sign-in.effects.ts'
 
 const EMAIL_LABELS: FieldLabels = { email: (locale) => m.acc_email_label({}, { locale }) }

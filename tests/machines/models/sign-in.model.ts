@@ -6,16 +6,8 @@
  * ticker's `clock.tick` are sent to the machine directly.
  */
 
-import {
-  type ConfirmContext,
-  type ConfirmCredentials,
-  type ConfirmInput,
-  confirmMachine,
-  type SignInContext,
-  type SignInInput,
-  selectResendWait,
-  signInMachine,
-} from '#machines/sign-in.ts'
+import { confirmMachine, selectResendWait, signInMachine } from '#machines/sign-in.ts'
+import type { ConfirmContext, ConfirmCredentials, ConfirmInput, SignInContext, SignInInput } from '#machines/sign-in-types.ts'
 import { expect } from '../check.ts'
 import { ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, type TestEvent } from '../harness.ts'
 

@@ -11,7 +11,7 @@ import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/ui/page-intro.tsx'
 import { isSafeRedirect } from '#machines/rules/redirect.ts'
-import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in.ts'
+import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in-forms.ts'
 
 /**
  * R5: only a safe local path is kept as the target to return to after login. The router
