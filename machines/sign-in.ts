@@ -5,9 +5,10 @@
  * gate in a form machine); a code can be sent again once the backend's wait is over, and the
  * machine counts that wait down. Errors stay on the form with what the visitor typed.
  */
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
+import { assertEvent, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import { formMachine } from './form.ts'
-import { assignAndLogError, type ErrorParams, type MachineEffects, messageOf, notProvided, outputParams } from './shared.ts'
+import { assignAndLogError, type ErrorParams, type MachineEffects, notProvided, outputParams } from './shared.ts'
+import { confirmContextActions, initialConfirmContext, initialSignInContext, signInContextActions } from './sign-in-context.ts'
 import { CONFIRM_FORM, codeFormInput, confirmFormInput, emailFormInput, SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM, submittedBy } from './sign-in-forms.ts'
 import type {
   CodeRequested,
@@ -60,33 +61,7 @@ export function createSignInMachine(effects: SignInEffects = {}) {
     // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
     types: { context: {} as SignInContext, events: {} as SignInEvent, input: {} as SignInInput, tags: {} as 'busy' },
     actors: { ...signInActors, ...effects.actors },
-    actions: {
-      /** The early submit, if any, is used up by the first submit that gets through. */
-      assignEmail: assign(({ event }) => {
-        assertEvent(event, 'form.submitted')
-        return { email: (event.values.email ?? '').trim(), error: null, submitOnStart: false }
-      }),
-      assignCode: assign(({ event }) => {
-        assertEvent(event, 'form.submitted')
-        return { code: (event.values.code ?? '').trim(), error: null, submitOnStart: false }
-      }),
-      assignSent: assign((_, sent: CodeRequested) => ({
-        notice: sent.message,
-        error: null,
-        code: '',
-        now: sent.at,
-        resendAt: sent.at + Math.max(0, sent.resendIn) * 1000,
-      })),
-      assignNow: assign(({ event }) => {
-        assertEvent(event, ['clock.tick', 'signin.resend'])
-        return { now: event.now }
-      }),
-      assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
-      /** Back to the e-mail step: a submit made before the page was interactive was the code form's, never this one's. */
-      clearNotice: assign({ notice: null, error: null, code: '', resendAt: null, submitOnStart: false }),
-      ...signInEffectActions,
-      ...effects.actions,
-    },
+    actions: { ...signInContextActions, ...signInEffectActions, ...effects.actions },
     guards: {
       isEmailForm: submittedBy(SIGN_IN_EMAIL_FORM),
       isCodeForm: submittedBy(SIGN_IN_CODE_FORM),
@@ -99,16 +74,7 @@ export function createSignInMachine(effects: SignInEffects = {}) {
     },
   }).createMachine({
     id: 'signIn',
-    context: ({ input }) => ({
-      email: input.email ?? '',
-      code: input.code ?? '',
-      notice: input.notice ?? null,
-      error: null,
-      resendAt: input.step === 'code' ? (input.resendAt ?? input.now) : null,
-      now: input.now,
-      redirectTo: input.redirectTo ?? null,
-      submitOnStart: input.submitOnStart ?? false,
-    }),
+    context: initialSignInContext,
     initial: 'starting',
     states: {
       starting: {
@@ -228,24 +194,7 @@ export function createConfirmMachine(effects: ConfirmEffects = {}) {
     // Stryker disable next-line ObjectLiteral: the types only exist for the compiler (decision 070)
     types: { context: {} as ConfirmContext, events: {} as ConfirmEvent, input: {} as ConfirmInput, tags: {} as 'busy' },
     actors: { ...confirmActors, ...effects.actors },
-    actions: {
-      assignSubmit: assign(({ event }) => {
-        assertEvent(event, 'form.submitted')
-        return {
-          credentials: { email: (event.values.email ?? '').trim(), code: (event.values.code ?? '').trim(), password: event.values.password ?? '' },
-          error: null,
-        }
-      }),
-      assignOtherAccount: assign(({ context }) => ({ otherAccount: context.signedInAs ?? null })),
-      clearOtherAccount: assign({ otherAccount: null }),
-      assignSignedInAs: assign(({ event }) => {
-        assertEvent(event, 'auth.changed')
-        return { signedInAs: event.signedInAs }
-      }),
-      assignError: assign((_, params: ErrorParams) => ({ error: messageOf(params.error) })),
-      ...confirmEffectActions,
-      ...effects.actions,
-    },
+    actions: { ...confirmContextActions, ...confirmEffectActions, ...effects.actions },
     guards: {
       isConfirmForm: submittedBy(CONFIRM_FORM),
       isSignedInAsAnother: ({ context }) => typeof context.signedInAs === 'string' && !sameEmail(context.signedInAs, context.credentials.email),
@@ -253,13 +202,7 @@ export function createConfirmMachine(effects: ConfirmEffects = {}) {
     },
   }).createMachine({
     id: 'confirm',
-    context: ({ input }) => ({
-      credentials: { email: input.email ?? '', code: input.code ?? '', password: '' },
-      signedInAs: input.signedInAs,
-      otherAccount: null,
-      error: null,
-      submitOnStart: input.submitOnStart ?? false,
-    }),
+    context: initialConfirmContext,
     invoke: { id: CONFIRM_FORM, src: 'form', input: confirmFormInput },
     on: { 'auth.changed': { actions: 'assignSignedInAs' } },
     initial: 'editing',
