@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { paymentMachine } from '#machines/payment.ts'
+import { selectOpenPlans, selectTrialUsed } from '#machines/payment-selectors.ts'
 import {
   assertPaymentService,
   buildReceipt,
@@ -206,6 +207,39 @@ describe('decision 072: the e-mail for the receipt', () => {
     actor.start()
     actor.send({ type: 'auth.changed', loggedIn: true })
     expect(actor.getSnapshot().context.hasEmail).toBe(true)
+    actor.stop()
+  })
+})
+
+describe('R9.2: a signed-in visitor who used the trial is not offered it', () => {
+  const trial = { id: 1, name: 'Trial', days: 3, prices: { using: { actual: 1, currency: 'USD' } } }
+  const month = { id: 3, name: 'Month', days: 30, prices: { using: { actual: 6.99, currency: 'USD' } } }
+  const input = {
+    locale: 'en' as const,
+    loggedIn: false,
+    activeService: 'cloudpayments',
+    publicId: 'pk',
+    payselection: { serviceId: 's', publicKey: 'k' },
+    plans: [
+      { plan: trial, label: 'Trial' },
+      { plan: month, label: '30 days' },
+    ],
+  }
+  it('signing in to an account whose trial is used takes the trial off the plans, and the page says why', () => {
+    const actor = createActor(paymentMachine, { input })
+    actor.start()
+    expect(selectOpenPlans(actor.getSnapshot()).map((view) => view.label)).toEqual(['Trial', '30 days'])
+    actor.send({ type: 'auth.changed', loggedIn: true, trialUsed: true })
+    expect(selectOpenPlans(actor.getSnapshot()).map((view) => view.label)).toEqual(['30 days'])
+    expect(selectTrialUsed(actor.getSnapshot())).toBe(true)
+    actor.stop()
+  })
+  it('a guest is offered it: who used it is known of a signed-in visitor only', () => {
+    const actor = createActor(paymentMachine, { input: { ...input, loggedIn: true, trialUsed: true } })
+    actor.start()
+    actor.send({ type: 'auth.changed', loggedIn: false, trialUsed: true })
+    expect(selectOpenPlans(actor.getSnapshot()).map((view) => view.label)).toEqual(['Trial', '30 days'])
+    expect(selectTrialUsed(actor.getSnapshot())).toBe(false)
     actor.stop()
   })
 })
