@@ -8,15 +8,7 @@
  */
 
 import { paymentMachine } from '#machines/payment.ts'
-import {
-  persistablePremiumState,
-  selectLoginHref,
-  selectOfferPlan,
-  selectOpenPlans,
-  selectPayReason,
-  selectRestored,
-  selectTrialUsed,
-} from '#machines/payment-selectors.ts'
+import * as payment from '#machines/payment-selectors.ts'
 import type { PaymentContext, PaymentInput } from '#machines/payment-types.ts'
 import type { PremiumState } from '#machines/rules/checkout.ts'
 import type { Subscription } from '#machines/rules/payment.ts'
@@ -287,7 +279,7 @@ const properties: Property[] = [
   {
     name: 'why paying is not possible: the form opening, open, or the bank asked; not ready yet; then no plan, no session, several agreements, or the one missing (on German pages three: R9.20)',
     requirement: 'R4.1, R4.2, R4.23, R6.5, R9.20',
-    check: (s) => expect(selectPayReason(s.after)).toBe(expectedReason(s.after)),
+    check: (s) => expect(payment.selectPayReason(s.after)).toBe(expectedReason(s.after)),
   },
   {
     name: "only plans priced below 9000 are offered, unless the debug flag; in the backend's order, with their labels",
@@ -336,8 +328,8 @@ const properties: Property[] = [
     check: (s) => {
       const c = ctx<Ctx>(s.after)
       const reading = s.after.matches('checkingService') || s.after.matches('restoring')
-      expect(selectRestored(s.after)).toBe(!reading)
-      expect(persistablePremiumState(s.after)).toEqual(
+      expect(payment.selectRestored(s.after)).toBe(!reading)
+      expect(payment.persistablePremiumState(s.after)).toEqual(
         reading
           ? null
           : {
@@ -355,7 +347,7 @@ const properties: Property[] = [
     requirement: 'R2.17, R4.3',
     check: (s) => {
       const href = { en: '/en/login?redirect=%2Fen%2Fpremium', ru: '/ru/login?redirect=%2Fru%2Fpremium', de: '/de/login?redirect=%2Fde%2Fpremium' }
-      expect(selectLoginHref(s.after)).toBe(href[ctx<Ctx>(s.after).locale])
+      expect(payment.selectLoginHref(s.after)).toBe(href[ctx<Ctx>(s.after).locale])
     },
   },
   {
@@ -367,7 +359,7 @@ const properties: Property[] = [
       const withdrawn = c.offer === null
       const expected =
         inputOf(s).offer?.subscriptionId === 3 && !withdrawn && c.loggedIn && inputOf(s).plans === PLANS_USD ? { plan: MONTH_OFFER, label: '30 days' } : null
-      expect(selectOfferPlan(s.after)).toEqual(expected)
+      expect(payment.selectOfferPlan(s.after)).toEqual(expected)
       if (c.special) expect(c.subscription).toEqual(MONTH_OFFER)
     },
   },
@@ -670,11 +662,11 @@ const properties: Property[] = [
       // R9.16: a refused offer is gone: not shown, not chosen (the same plan at its usual price may be chosen again).
       expect(c.offer).toEqual(offer ? null : b.offer)
       expect(c.special).toBe(offer ? false : b.special)
-      if (offer) expect(selectOfferPlan(s.after)).toBeNull()
+      if (offer) expect(payment.selectOfferPlan(s.after)).toBeNull()
       // The refused trial or offer is unchosen; any other plan stays chosen, to try another card.
       const unchosen = (trial && b.subscription?.id === 1) || (offer && b.special)
       expect([c.subscription, c.label]).toEqual(unchosen ? [null, ''] : [b.subscription, b.label])
-      if (trial && b.loggedIn) expect(selectOpenPlans(s.after).some((view) => view.plan.id === 1)).toBe(false)
+      if (trial && b.loggedIn) expect(payment.selectOpenPlans(s.after).some((view) => view.plan.id === 1)).toBe(false)
     },
   },
   {
@@ -716,9 +708,9 @@ const properties: Property[] = [
       else if (s.event.type !== 'auth.changed') expect(c.trialUsed).toBe(ctx<Ctx>(s.before).trialUsed)
       if (c.trialUsed) expect(c.loggedIn).toBe(true)
       const listed = c.offered.some((view) => view.plan.id === 1)
-      expect(selectOpenPlans(s.after).some((view) => view.plan.id === 1)).toBe(listed && !c.trialUsed)
-      expect(selectOpenPlans(s.after).length).toBe(c.offered.length - (listed && c.trialUsed ? 1 : 0))
-      expect(selectTrialUsed(s.after)).toBe(listed && c.trialUsed)
+      expect(payment.selectOpenPlans(s.after).some((view) => view.plan.id === 1)).toBe(listed && !c.trialUsed)
+      expect(payment.selectOpenPlans(s.after).length).toBe(c.offered.length - (listed && c.trialUsed ? 1 : 0))
+      expect(payment.selectTrialUsed(s.after)).toBe(listed && c.trialUsed)
       if (s.event.type === 'xstate.done.actor.readStoredState' && s.event.output === STORED_TRIAL && ctx<Ctx>(s.before).trialUsed) {
         expect([c.subscription, c.label]).toEqual([null, ''])
       }
