@@ -82,9 +82,7 @@ export const paymentContextActions = {
    * no longer offered (known of a signed-in visitor only), and no longer chosen.
    */
   assignTrialUsed: assignContext(({ context }) =>
-    context.subscription !== null && isTrialPlan(context.subscription)
-      ? { trialUsed: context.loggedIn, subscription: null, label: '' }
-      : { trialUsed: context.loggedIn },
+    isTrialPlan(context.subscription) ? { trialUsed: context.loggedIn, subscription: null, label: '' } : { trialUsed: context.loggedIn },
   ),
   /**
    * R9.16: the backend refused the special offer at confirmation, the account having taken it

@@ -13,8 +13,9 @@ export function isPlanShown(plan: { prices?: { using?: { actual?: number } } }, 
   return debugPrices || (plan.prices?.using?.actual ?? Number.POSITIVE_INFINITY) < MAX_PLAN_PRICE
 }
 
-export function isTrialPlan(plan: { id: number }): boolean {
-  return plan.id === TRIAL_SUBSCRIPTION_ID
+/** R9.2: the trial is plan 1; no plan chosen is no trial. */
+export function isTrialPlan(plan: { id: number } | null): boolean {
+  return plan?.id === TRIAL_SUBSCRIPTION_ID
 }
 
 /** R9.2: one trial per account: a visitor who has used it is not offered it again. */

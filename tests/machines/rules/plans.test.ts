@@ -6,6 +6,7 @@ import {
   daysLabel,
   isPlanOpen,
   isPlanShown,
+  isTrialPlan,
   offerFits,
   planLabel,
   pluralForm,
@@ -162,6 +163,11 @@ describe('R9.15: one currency per subscription', () => {
 })
 
 describe('R9.2: the trial (plan 1) only for who has not used it', () => {
+  it('the trial is plan 1, and no plan is no trial', () => {
+    expect(isTrialPlan({ id: 1 })).toBe(true)
+    for (const id of [2, 3, 4, 5, 6]) expect(isTrialPlan({ id })).toBe(false)
+    expect(isTrialPlan(null)).toBe(false)
+  })
   it('closes plan 1 to a visitor who used the trial, and no other plan', () => {
     expect(isPlanOpen({ id: 1 }, true)).toBe(false)
     expect(isPlanOpen({ id: 1 }, false)).toBe(true)
