@@ -6,7 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { fromPromise } from 'xstate'
 import { m } from '#app/paraglide/messages.js'
-import type { CheckPaymentInput, WaitInput } from '#machines/payment.ts'
+import type { CheckPaymentInput, WaitInput } from '#machines/payment-types.ts'
 import type { PaymentCheck } from '#machines/rules/payment.ts'
 import { expectVisible } from '#stories/play.ts'
 import {
