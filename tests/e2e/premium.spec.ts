@@ -687,7 +687,7 @@ test.describe('issue 15: the checkout before the page is interactive', () => {
     const siteScript = (url: URL) => url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js')
     await page.route(siteScript, (route) => (open ? route.continue() : new Promise<void>((release) => held.push(() => void route.continue().finally(release)))))
     await page.goto('/ru/premium', { waitUntil: 'domcontentloaded' })
-    const plan = page.getByRole('button', { name: siteMsg('ru', 'premium_plan_choose_label', { plan: '30 дней' }), exact: true })
+    const plan = page.getByRole('button', { name: planButtonName('ru', '30 дней') })
     const pay = page.getByRole('button', { name: payButtonName(siteMsg('ru', 'premium_pay')) })
     await expect(plan).toBeDisabled()
     // Ticks that would be undone once the page is interactive are not offered yet either.
@@ -726,7 +726,7 @@ test.describe('issue 14: paying on a phone', () => {
   }) => {
     await page.goto('/en/premium')
     await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
-    await page.getByRole('button', { name: siteMsg('en', 'premium_plan_choose_label', { plan: '30 days' }), exact: true }).click()
+    await page.getByRole('button', { name: planButtonName('en', '30 days') }).click()
     const heading = page.locator('#premium-payment-heading')
     const pay = page.getByRole('button', { name: payButtonName(siteMsg('en', 'premium_pay')) })
     const header = await page.locator('header').first().boundingBox()
