@@ -97,6 +97,14 @@ export const EnvSchema = type({
   'OPERATOR_ADDRESS?': nonEmpty,
   'OPERATOR_REGISTRATION?': nonEmpty,
   DEBUG_PRICES: flag.default('false'),
+  /** Issue 40: logs, metrics and the error hook (README "Operating"). */
+  LOG_LEVEL: type("'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'").default('info'),
+  LOG_FORMAT: type("'json' | 'pretty'").default('json'),
+  'METRICS_PORT?': port,
+  METRICS_HOST: type(/^[0-9A-Za-z.:-]+$/)
+    .describe('an address to listen on, such as 127.0.0.1')
+    .default('127.0.0.1'),
+  'ERROR_REPORT_URL?': httpUrl,
   PAGE_CACHE_SECONDS: type('string.integer.parse').pipe(type('0 <= number.integer <= 86400')).default('60'),
   BACKEND_CACHE_SECONDS: type('string.integer.parse').pipe(type('0 <= number.integer <= 3600')).default('30'),
   RENDER_CONCURRENCY: type('string.integer.parse').pipe(type('1 <= number.integer <= 1024')).default('8'),
@@ -191,6 +199,9 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     debugPrices: env.DEBUG_PRICES,
     steamOpenIdUrl: env.STEAM_OPENID_URL ?? (standIn ? `${apiBrowserBase}/sandbox/openid/login` : STEAM_OPENID_URL),
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    log: { level: env.LOG_LEVEL, format: env.LOG_FORMAT },
+    metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : null,
+    errorReportUrl: env.ERROR_REPORT_URL ?? null,
     backendCacheSeconds: env.BACKEND_CACHE_SECONDS,
     renderLimit: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE, queueMs: env.RENDER_QUEUE_MS },
     requestBodyLimitBytes: env.REQUEST_BODY_LIMIT_BYTES,

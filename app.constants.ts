@@ -116,6 +116,12 @@ export interface Config extends PublicConfig {
   siteBase: { host: string; protocol: 'http' | 'https' }
   /** Proxies whose forwarding headers count (TRUST_PROXY). */
   trustedProxies: string[]
+  /** The logs' level and format (LOG_LEVEL, LOG_FORMAT; README "Operating"). */
+  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format: 'json' | 'pretty' }
+  /** Where `GET /metrics` is served (METRICS_PORT, METRICS_HOST); null: nowhere. */
+  metrics: { port: number; host: string } | null
+  /** Where uncaught errors are posted (ERROR_REPORT_URL); null: nowhere. */
+  errorReportUrl: string | null
 }
 
 export function normalizeHost(host: string): string {
@@ -145,6 +151,9 @@ export function toPublicConfig(config: Config, host?: string | null): PublicConf
     requestBodyLimitBytes: _requestBodyLimitBytes,
     mirrorHost: _mirrorHost,
     brands: _brands,
+    log: _log,
+    metrics: _metrics,
+    errorReportUrl: _errorReportUrl,
     ...rest
   } = config
   const key = host ? normalizeHost(host) : null

@@ -52,6 +52,9 @@ export function startPlan(env) {
   // Both brands are reachable locally: the mirror answers at mirror.localhost.
   const siteDefaults = { MIRROR_BASE_URL: env.MIRROR_BASE_URL ?? `http://mirror.localhost:${port}` }
   if (standIn) {
+    // The demo for one machine is read by a person: readable log lines (issue 40). A deployment
+    // (API_BASE_URL set) logs JSON unless it asks otherwise.
+    siteDefaults.LOG_FORMAT = env.LOG_FORMAT || 'pretty'
     // The stand-in set-up names a seller that is plainly fictional (decision 076); a deployment
     // sets its own OPERATOR_* (an empty one means "not set": support sends the details on request).
     siteDefaults.OPERATOR_NAME = env.OPERATOR_NAME ?? 'Demo Operator Ltd. (fictional)'

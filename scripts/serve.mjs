@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FastResponse, serve } from 'srvx'
+import { siteOps } from './site-ops.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -107,18 +108,6 @@ export function staticFileMiddleware(files, preferredEncoding, securityHeaders =
   }
 }
 
-/**
- * A promise nobody awaited must not stop the server for every visitor (Node's default is to
- * exit): it is logged with its stack and the server goes on. The failure tests assert that
- * none happens (decision 031).
- */
-function keepServingOnStrayRejections() {
-  if (process.listenerCount('unhandledRejection') > 0) return
-  process.on('unhandledRejection', (reason) => {
-    console.error('Unhandled rejection (the server keeps running):', reason)
-  })
-}
-
 /** The readiness address a proxy asks before it sends visitors (decision 083). */
 export const READY_PATH = '/__ready'
 /** The longest a stopping server waits for the requests it is answering. */
@@ -163,11 +152,15 @@ function readiness(state) {
 }
 
 export async function startSite({ port, hostname = '0.0.0.0', silent = false } = {}) {
-  keepServingOnStrayRejections()
   const entryModule = await import(`${root}dist/server/server.js`)
   const entry = entryModule.default
-  if (typeof entryModule.preferredEncoding !== 'function') throw new Error('The server entry exports no preferredEncoding: build the site again.')
+  if (typeof entryModule.preferredEncoding !== 'function' || typeof entryModule.withRequestFacts !== 'function')
+    throw new Error('The server entry is from an older build: build the site again.')
   const files = loadStaticFiles(`${root}dist/client`)
+  // Issue 40: the process's logger, an access line and a count per request, stray errors logged
+  // and reported; a promise nobody awaited is logged with its stack and the server goes on
+  // (Node's default is to exit; decision 031).
+  const ops = siteOps(entryModule, files)
   // Decision 093: a page of each kind rendered before the server listens (or, as a worker, says
   // it is ready), so that its first visitors get a warm render.
   const warmed = (await entryModule.warmUpServer?.()) ?? null
@@ -183,7 +176,11 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
     // Stopping is ours (below): the same in CI as anywhere.
     gracefulShutdown: false,
     node: worker ? { exclusive: true } : undefined,
-    middleware: [readiness(state), staticFileMiddleware(files, entryModule.preferredEncoding, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY)],
+    middleware: [
+      ops.middleware,
+      readiness(state),
+      staticFileMiddleware(files, entryModule.preferredEncoding, entryModule.ASSET_SECURITY_HEADERS ?? FALLBACK_SECURITY),
+    ],
     fetch: async (request) => {
       const response = await entry.fetch(request)
       // A body refused unread (413, `Connection: close`): this connection alone closes lingering.
@@ -216,6 +213,7 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
   }
   return {
     server,
+    logger: ops.logger,
     /**
      * Stops taking connections, answers the requests under way (idle kept-alive connections are
      * closed at once) and resolves when they are done, or after DRAIN_MS with the rest cut.

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url'
 import { Balancer } from './balancer.mjs'
 import { checkStart, startLines } from './check-config.mjs'
 import { HeldConnections } from './held-connections.mjs'
+import { loggerFromEnv } from './log.mjs'
+import { metricsText, primaryMetrics, serveMetrics } from './metrics-server.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dev = process.argv.includes('--dev')
@@ -55,6 +57,10 @@ process.on('SIGINT', () => (dev ? stopAll(0) : stopGracefully()))
 process.on('SIGTERM', () => (dev ? stopAll(0) : stopGracefully()))
 
 Object.assign(process.env, plan.siteDefaults)
+/** The start process's logger (issue 40); a worker makes its own (scripts/site-ops.mjs). */
+const logger = loggerFromEnv(process.env)
+/** With workers: the start process's own metrics (worker restarts), beside the workers' (issue 40). */
+const primary = !dev && workerCount > 1 ? primaryMetrics() : null
 /** What the stand-in backend said when it listened (scripts/start.mjs is told over IPC). */
 let standIn = null
 
@@ -72,7 +78,7 @@ if (plan.standIn) {
   backend.on('exit', (code) => {
     if (stopping) return
     // Before it listened, the backend has said why it could not start (one line).
-    if (standIn) console.error(`The stand-in backend stopped (exit ${code}).`)
+    if (standIn) logger.error({ code }, `The stand-in backend stopped (exit ${code}).`)
     stopAll(code ?? 1)
   })
   children.push(backend)
@@ -85,7 +91,10 @@ if (plan.standIn) {
 
 /** Where everything is, once everything listens. */
 function announce(siteLine) {
-  console.log(startLines({ dev, siteLine, mirror: process.env.MIRROR_BASE_URL, backendPort, standIn, apiBase: process.env.API_BASE_URL }).join('\n'))
+  // For the person who started it, as plain lines (the logs are the process's other lines).
+  process.stdout.write(
+    `${startLines({ dev, siteLine, mirror: process.env.MIRROR_BASE_URL, backendPort, standIn, apiBase: process.env.API_BASE_URL }).join('\n')}\n`,
+  )
 }
 
 if (dev) {
@@ -110,6 +119,19 @@ if (dev) {
 } else {
   await startWorkers()
   announce(`http://localhost:${port} (${workerCount} workers)`)
+}
+
+// Issue 40: `GET /metrics` on a port of its own, for the operator's scraper, never for visitors.
+if (!dev && process.env.METRICS_PORT) {
+  const metricsPort = Number(process.env.METRICS_PORT)
+  const metricsHost = process.env.METRICS_HOST || '127.0.0.1'
+  try {
+    await serveMetrics({ port: metricsPort, host: metricsHost, text: metricsText({ workers: workerCount > 1, primary }), logger })
+    logger.info({ port: metricsPort, host: metricsHost }, `Metrics: http://${metricsHost}:${metricsPort}/metrics`)
+  } catch (error) {
+    console.error(`The metrics cannot listen on ${metricsHost}:${metricsPort}: ${error.message}; set METRICS_PORT to a free port.`)
+    stopAll(1)
+  }
 }
 
 /**
@@ -178,10 +200,10 @@ function startWorkers() {
   process.on('SIGHUP', async () => {
     if (restarting || stopping) return
     restarting = true
-    console.error(`Restarting the site workers one by one (${workerCount}).`)
+    logger.warn(`Restarting the site workers one by one (${workerCount}).`)
     for (const old of Object.values(cluster.workers ?? {}).filter(Boolean)) {
       if (!(await freshWorker())) {
-        console.error('A new site worker could not start: the running workers stay.')
+        logger.error('A new site worker could not start: the running workers stay.')
         break
       }
       retired.add(old.id)
@@ -190,7 +212,7 @@ function startWorkers() {
       old.process.kill('SIGTERM')
       await gone
     }
-    console.error(`Site workers restarted (${workerCount}).`)
+    logger.warn(`Site workers restarted (${workerCount}).`)
     restarting = false
   })
   return new Promise((resolve) => {
@@ -223,7 +245,8 @@ function startWorkers() {
         }
         if (restarting) return
       }
-      console.error(`Site worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`)
+      primary?.restarts.inc()
+      logger.error({ code, signal }, `Site worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`)
       setTimeout(fork, served.has(worker.id) ? 0 : 1000)
     })
     for (let i = 0; i < workerCount; i++) fork()

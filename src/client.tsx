@@ -5,8 +5,12 @@
  * phone CPU added to the longest task of hydration (decision 022).
  */
 import { StartClient } from '@tanstack/react-start/client'
+import { installErrorBeacon } from '#app/core/error-beacon.ts'
 import { hydrateRoot, StrictMode, startTransition } from './client-react.ts'
 import { getRouter } from './router.tsx'
+
+// Issue 40: what fails in the page from now on reaches the error hook.
+installErrorBeacon()
 
 setTimeout(() => {
   getRouter()

@@ -6,17 +6,22 @@
  */
 import { createServerEntry } from '@tanstack/react-start/server'
 import { carriesSession } from '#app/core/cookies.ts'
+import { setProcessLogger } from '#app/core/log.server.ts'
 import { preferredEncoding } from '#app/core/negotiate.ts'
-import { trustedRequest } from '#app/core/request.server.ts'
+import { incomingRequestId, trustedRequest } from '#app/core/request.server.ts'
+import { currentRequest, newRequestFacts, noteRoute, withRequestFacts } from '#app/core/request-facts.server.ts'
 import { refusal, withBodyWithinLimit } from '#app/server/admission.server.ts'
 import { brandFileResponse, isBrandFilePath } from '#app/server/brand-files.server.ts'
 import { isDownloadPath } from '#app/server/download.server.ts'
+import { errorBeaconResponse, isErrorBeaconPath } from '#app/server/error-beacon.server.ts'
+import { reportServerError } from '#app/server/error-report.server.ts'
 import { guestPageResponse, isGuestPageRequest } from '#app/server/guest-cache.server.ts'
 import { isPrefetchMapRequest, prefetchMapResponse } from '#app/server/prefetch.server.ts'
 import { rootRedirectResponse, servedInPlace } from '#app/server/redirects.server.ts'
 import { busyResponse, render, serverRouteResponse } from '#app/server/render.server.ts'
 import { Overloaded } from '#app/server/render-limit.server.ts'
 import { ASSET_SECURITY_HEADERS, pageResponse, secureCookies } from '#app/server/respond.server.ts'
+import { routePattern } from '#app/server/route-pattern.server.ts'
 import { isSearchFilePath, searchFileResponse } from '#app/server/search-files.server.ts'
 import { createNonce, isHttps } from '#app/server/security-headers.server.ts'
 import { WARM_UP_BUDGET_MS, WARM_UP_PATHS, type WarmUpReport, warmUp } from '#app/server/warm-up.server.ts'
@@ -26,6 +31,8 @@ import { loadConfig } from '#config'
 const config = loadConfig()
 
 export async function handleRequest(incoming: Request): Promise<Response> {
+  // Issue 40: the request is named by its route's pattern in its access line and metrics.
+  if (currentRequest()) noteRoute(routePattern(new URL(incoming.url).pathname))
   // Decision 094: a method the address does not answer, or a body declared over the limit, is
   // refused before anything reads the request.
   const refused = refusal(incoming)
@@ -47,6 +54,9 @@ export async function handleRequest(incoming: Request): Promise<Response> {
 
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url)
+
+  // Issue 40: the browser's error beacon, handed to the error hook.
+  if (isErrorBeaconPath(url.pathname)) return errorBeaconResponse(request)
 
   // Decision 024: the route → code chunks map for the browser's idle prefetch.
   if (isPrefetchMapRequest(request, url)) return prefetchMapResponse(request, url)
@@ -92,4 +102,5 @@ export function warmUpServer(): Promise<WarmUpReport> {
 export default createServerEntry({ fetch: handleRequest })
 
 /** For the static files of scripts/serve.mjs: the site's one reader of Accept-Encoding. */
-export { ASSET_SECURITY_HEADERS, preferredEncoding }
+/** For scripts/serve.mjs (issue 40): each request's facts and id, the process's logger, the error hook. */
+export { ASSET_SECURITY_HEADERS, incomingRequestId, newRequestFacts, preferredEncoding, reportServerError, setProcessLogger, withRequestFacts }

@@ -29,9 +29,11 @@ export interface ApiOptions {
    */
   fallbackMessage?: () => string
   log?: (message: string, error: unknown) => void
+  /** Told of every call when it ends: its endpoint pattern (no code, no id), time and failure kind (the server's metrics). */
+  observe?: (call: { method: Method; endpoint: string; seconds: number; failure: ApiErrorKind | null }) => void
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export function createApi(options: ApiOptions) {
   const log = options.log ?? ((message, error) => reportFailure(message, error))
@@ -54,7 +56,11 @@ export function createApi(options: ApiOptions) {
     }
     // R10.8: a code in the path (a sign-in link, a confirmation link, a referral) is never written to a log.
     const shown = loggedPath(path)
+    const started = options.observe ? performance.now() : 0
+    const observed = (failure: ApiErrorKind | null) =>
+      options.observe?.({ method, endpoint: endpointOf(path), seconds: (performance.now() - started) / 1000, failure })
     const fail = (kind: ApiErrorKind, status: number | null, detail: string, data: unknown, serverMessage: string | null = null) => {
+      observed(kind)
       const apiError = new ApiError(kind, status, serverMessage ?? options.fallbackMessage?.() ?? detail, data, detail)
       log(`api: ${method} /${options.locale}${shown}: ${detail}`, apiError)
       return apiError
@@ -71,6 +77,7 @@ export function createApi(options: ApiOptions) {
     if (parsed instanceof type.errors) {
       throw fail('shape', 500, `${method} ${shown} answered an unexpected shape: ${parsed.summary}`, raw)
     }
+    observed(null)
     return parsed as T
   }
 
@@ -129,6 +136,11 @@ const CODE_IN_PATH = /(\/users\/auth|\/users\/email|\/referrer\/link)\/[^/?#\s"]
 /** A call's path as logs show it: its code replaced by `{code}` (R10.8). */
 export function loggedPath(path: string): string {
   return path.replace(CODE_IN_PATH, '$1/{code}')
+}
+
+/** A call's path as metrics name it: its code and its payment id replaced, so that each endpoint is one series. */
+export function endpointOf(path: string): string {
+  return loggedPath(path.split('?')[0] ?? path).replace(/^\/payments\/(?!card$)[^/]+/, '/payments/{id}')
 }
 
 function messageOf(data: unknown): string | null {

@@ -7,7 +7,8 @@
 
 import { pageLocale } from '#app/core/locale.ts'
 import { isBypassedPath } from '#app/core/paths.ts'
-import { clientAddress, type HostPolicy, type SiteAddress, siteAddress } from '#app/core/trusted-host.server.ts'
+import { requestIdFor } from '#app/core/request-facts.server.ts'
+import { clientAddress, type HostPolicy, isTrustedProxy, type SiteAddress, siteAddress } from '#app/core/trusted-host.server.ts'
 import { loadConfig } from '#config'
 import { normalizeHost } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
@@ -77,6 +78,11 @@ export function trustedAddress(incoming: Request, url: URL = new URL(incoming.ur
  */
 export function visitorAddress(request: Request): string | null {
   return request.headers.get('x-forwarded-for') ?? clientAddress((request as { ip?: string }).ip ?? null, null, hostPolicy.proxies)
+}
+
+/** Issue 40: the request's id, the one a configured proxy sent in `X-Request-Id` (when well formed) or a new one. */
+export function incomingRequestId(incoming: Request): string {
+  return requestIdFor(incoming.headers.get('x-request-id'), isTrustedProxy((incoming as { ip?: string }).ip ?? null, hostPolicy.proxies))
 }
 
 /** The host a (trusted) request is addressed to. */

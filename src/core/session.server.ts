@@ -6,6 +6,7 @@
  */
 import { appendResponseHeader, deleteCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server'
 import { type Api, ApiError, createApi } from '#app/api/client.ts'
+import { backendCallOptions } from '#app/core/log.server.ts'
 import { visitorAddress } from '#app/core/request.server.ts'
 import { CONSTANTS, loadConfig } from '#config'
 import { sessionState } from '#machines/rules/access.ts'
@@ -67,14 +68,16 @@ export function pageApi(locale: Locale, fallbackMessage?: () => string): (token:
   const { apiBase } = loadConfig()
   // R10.4: the backend counts wrong codes per visitor: it is told whose request this is.
   const visitor = visitorAddress(getRequest())
-  const headers = visitor ? { 'x-forwarded-for': visitor } : undefined
+  const calls = backendCallOptions()
+  const headers = { ...calls.headers, ...(visitor ? { 'x-forwarded-for': visitor } : {}) }
   return (token) =>
     createApi({
       base: apiBase,
       locale,
       token: () => token,
       timeoutMs: CONSTANTS.serverBackendTimeoutMs,
-      ...(headers ? { headers } : {}),
+      ...calls,
+      headers,
       ...(fallbackMessage ? { fallbackMessage } : {}),
     })
 }

@@ -67,6 +67,11 @@ export function siteAddress(
   return { host, protocol: proto === 'https' || proto === 'http' ? proto : request.protocol }
 }
 
+/** Whether a socket's peer is a configured proxy, whose forwarding headers count. */
+export function isTrustedProxy(peer: string | null, proxies: ReadonlySet<string>): boolean {
+  return peer !== null && proxies.has(plainIp(peer))
+}
+
 /**
  * R10.4: the visitor's address. The socket's peer; from a configured proxy, the right-most
  * `X-Forwarded-For` address that is not itself a proxy (the ones left of it are whatever the

@@ -11,6 +11,7 @@
 import { createApi } from '#app/api/client.ts'
 import { flashCookie } from '#app/core/flash.ts'
 import type { FormAnswer, FormHandlers, Posted } from '#app/core/form-answer.server.ts'
+import { backendCallOptions, serverLog } from '#app/core/log.server.ts'
 import { requestHost, visitorAddress } from '#app/core/request.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { CONSTANTS, loadConfig } from '#config'
@@ -52,14 +53,16 @@ export async function answerForm(request: Request, formId: string, handlers: For
     host: requestHost(request, url),
   }
   const visitor = visitorAddress(request)
+  const calls = backendCallOptions()
   const api = (token: string | null = null) =>
     createApi({
       base: config.apiBase,
       locale,
       token: () => token,
       timeoutMs: CONSTANTS.serverBackendTimeoutMs,
+      ...calls,
       // R10.4: the backend counts wrong codes per visitor, not per site server.
-      headers: { 'x-site-origin': url.origin, ...(visitor ? { 'x-forwarded-for': visitor } : {}) },
+      headers: { ...calls.headers, 'x-site-origin': url.origin, ...(visitor ? { 'x-forwarded-for': visitor } : {}) },
       fallbackMessage: () => m.notifications_errors_other({}, { locale }),
     })
   let outcome: FormAnswer
@@ -68,7 +71,7 @@ export async function answerForm(request: Request, formId: string, handlers: For
   } catch (error) {
     // R10.13: a form whose machine did not come to rest in time, or whose handler failed, sends
     // the visitor back to the page of the form with a plain sentence; the typed values are not kept.
-    console.error(`form ${formId}: ${error instanceof Error ? error.message : String(error)}`)
+    serverLog().error({ form: formId, err: error }, 'form failed')
     outcome = { to: formPage(request, url, locale), flash: { form: 'notice', notice: m.notifications_errors_other({}, { locale }) } }
   }
   const headers = new Headers({ location: outcome.to, 'cache-control': 'no-store' })

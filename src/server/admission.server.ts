@@ -8,6 +8,7 @@
  * - A page (every address but the ones below; static files and `/__ready` too): GET and HEAD; any
  *   other method 405 with `Allow: GET, HEAD`.
  * - `/forms/<id>` (decision 063): POST; anything else 405 with `Allow: POST`.
+ * - `/__errors`, the browser's error beacon (issue 40): POST; anything else 405 with `Allow: POST`.
  * - A server function (`/_serverFn/…`): the methods TanStack Start gives it (GET, POST), but TRACE.
  * - The download (`/download`, `/{locale}/download`, decision 088): every method, but TRACE.
  * - TRACE (and TRACK): 405 on every address.
@@ -17,6 +18,7 @@
  *   body is never read, and the connection ends with the answer.
  */
 import { FastResponse } from 'srvx'
+import { ERROR_BEACON_PATH } from '#app/core/error-beacon.ts'
 import { trustedAddress, visitorAddress } from '#app/core/request.server.ts'
 import { loadConfig } from '#config'
 import { isDownloadPath } from './download.server.ts'
@@ -26,10 +28,11 @@ import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 export const SERVER_FN_PREFIX = '/_serverFn/'
 const FORMS_PREFIX = '/forms/'
 
-export type AddressKind = 'page' | 'form' | 'server-function' | 'download'
+export type AddressKind = 'page' | 'form' | 'beacon' | 'server-function' | 'download'
 
 export function addressKind(pathname: string): AddressKind {
   if (pathname.startsWith(FORMS_PREFIX)) return 'form'
+  if (pathname === ERROR_BEACON_PATH) return 'beacon'
   if (pathname.startsWith(SERVER_FN_PREFIX)) return 'server-function'
   if (isDownloadPath(pathname)) return 'download'
   return 'page'
@@ -39,6 +42,7 @@ export function addressKind(pathname: string): AddressKind {
 const ANSWERS: Record<AddressKind, readonly string[] | null> = {
   page: ['GET', 'HEAD'],
   form: ['POST'],
+  beacon: ['POST'],
   'server-function': null,
   download: null,
 }
@@ -58,7 +62,7 @@ export function refusedMethod(method: string, pathname: string): string | null {
 /** Whether an address reads a request body (and so has the body limit). */
 export function readsBody(pathname: string): boolean {
   const kind = addressKind(pathname)
-  return kind === 'form' || kind === 'server-function'
+  return kind === 'form' || kind === 'beacon' || kind === 'server-function'
 }
 
 /** Whether a `Content-Length` header declares more than `limit` bytes. */

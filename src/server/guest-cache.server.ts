@@ -5,15 +5,19 @@
  * wait for that one render.
  */
 import { consentOf, readCookie } from '#app/core/cookies.ts'
+import { serverLog } from '#app/core/log.server.ts'
 import { requestHost } from '#app/core/request.server.ts'
+import { noteCache } from '#app/core/request-facts.server.ts'
 import { loadConfig } from '#config'
 import { CONSENT_COOKIE, consentVariant, readConsent, sendsGpc } from '#machines/rules/consent.ts'
 import { BUILD_ID } from './build.server.ts'
 import { createCachedDocument } from './cached-document.server.ts'
+import { siteMetrics } from './metrics.server.ts'
 import { GUEST_PAGE_CACHE, isCacheableRequest, isCacheableResponse, PageCache, pageCacheKey } from './page-cache.server.ts'
 import { type Rendered, render } from './render.server.ts'
 import { Overloaded } from './render-limit.server.ts'
 import { type KeptPage, keptPageResponse, pageResponse } from './respond.server.ts'
+import { routePattern } from './route-pattern.server.ts'
 import { inlineScriptHashes } from './script-hashes.server.ts'
 import { isHttps } from './security-headers.server.ts'
 
@@ -51,6 +55,9 @@ export async function guestPageResponse(request: Request, url: URL): Promise<Res
     },
     refresh: () => refresh(request, url),
   })
+  const result = found.status
+  noteCache(result)
+  siteMetrics.cache(result)
   if (found.kept) return keptPageResponse(request, found.kept, found.status, https)
   return pageResponse(request, found.answer, null, { https, loggedIn: false, cacheStatus: 'MISS' })
 }
@@ -84,7 +91,7 @@ async function refresh(request: Request, url: URL): Promise<KeptPage | undefined
     if (!kept) await rendered.response.body?.cancel()
     return kept
   } catch (error) {
-    if (!(error instanceof Overloaded)) console.error('page revalidation failed', url.pathname, error)
+    if (!(error instanceof Overloaded)) serverLog().error({ err: error, route: routePattern(url.pathname) }, 'page revalidation failed')
     throw error
   }
 }

@@ -12,13 +12,18 @@ import { FastResponse } from 'srvx'
 import { HttpError } from '#app/core/http-error.ts'
 import type { RequestLocaleStore } from '#app/core/i18n.ts'
 import { splitLocalePrefix } from '#app/core/locale.ts'
+import { serverLog } from '#app/core/log.server.ts'
 import { requestLocale } from '#app/core/request.server.ts'
+import { currentRequest, noteQueueWait } from '#app/core/request-facts.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { overwriteServerAsyncLocalStorage } from '#app/paraglide/runtime.js'
 import { loadConfig } from '#config'
 import { localeAssets } from './build.server.ts'
+import { reportServerError } from './error-report.server.ts'
+import { siteMetrics, watchRenderLimit } from './metrics.server.ts'
 import { paintFirstBytes } from './paint-first.server.ts'
-import { RenderLimit } from './render-limit.server.ts'
+import { Overloaded, RenderLimit } from './render-limit.server.ts'
+import { routePattern } from './route-pattern.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
 const localeStorage = new AsyncLocalStorage<RequestLocaleStore>()
@@ -28,6 +33,7 @@ const startFetch = createStartHandler(defaultStreamHandler)
 
 /** Renders at once in this worker and the queue behind them (decision 080); cached pages never wait. */
 const renderLimit = new RenderLimit(loadConfig().renderLimit)
+watchRenderLimit(() => renderLimit.load)
 
 /** Seconds a visitor turned away is asked to wait. */
 const BUSY_RETRY_AFTER_SECONDS = 1
@@ -39,14 +45,24 @@ export interface Rendered {
 }
 
 /** Renders one request when the render limit lets it; rejects with `Overloaded` when it does not in time. */
-export function render(request: Request, url: URL, nonce: string | null): Promise<Rendered> {
-  return renderLimit.run(async () => {
-    const response = await runRouter(request, url, nonce)
-    if (!response.headers.get('content-type')?.startsWith('text/html')) return { response, page: null }
-    // A page streams as it renders: its place is held until the whole page is written. The page
-    // is read as bytes and rewritten once (paint first), and handed on as bytes.
-    return { response, page: paintFirstBytes(await response.arrayBuffer(), localeAssets[requestLocale(request, url)]) }
-  })
+export async function render(request: Request, url: URL, nonce: string | null): Promise<Rendered> {
+  const asked = performance.now()
+  try {
+    return await renderLimit.run(async () => {
+      const started = performance.now()
+      noteQueueWait(started - asked)
+      const response = await runRouter(request, url, nonce)
+      if (!response.headers.get('content-type')?.startsWith('text/html')) return { response, page: null }
+      // A page streams as it renders: its place is held until the whole page is written. The page
+      // is read as bytes and rewritten once (paint first), and handed on as bytes.
+      const page = paintFirstBytes(await response.arrayBuffer(), localeAssets[requestLocale(request, url)])
+      siteMetrics.rendered((performance.now() - started) / 1000)
+      return { response, page }
+    })
+  } catch (error) {
+    if (error instanceof Overloaded) siteMetrics.refused(error.reason)
+    throw error
+  }
 }
 
 /**
@@ -83,8 +99,10 @@ async function runRouter(request: Request, url: URL, nonce: string | null): Prom
   } catch (error) {
     // The visitor went away (navigated on, closed the tab): nothing to report.
     if (request.signal.aborted) return new Response(null, { status: 499 })
-    console.error('request failed', request.method, url.pathname, error)
     const status = error instanceof HttpError ? error.status : 500
+    const route = routePattern(url.pathname)
+    serverLog().error({ err: error, route, status }, 'render failed')
+    if (status === 500) reportServerError(error, { requestId: currentRequest()?.id ?? null, route })
     return new Response(status === 500 ? 'Internal Server Error' : error instanceof Error ? error.message : 'Error', {
       status,
       headers: { 'content-type': 'text/plain; charset=utf-8' },

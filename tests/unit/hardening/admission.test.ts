@@ -23,6 +23,8 @@ describe('3: the methods each address answers', () => {
     ['/ru/download', 'download'],
     ['/download/x', 'page'],
     ['/en/forms/sign-in-email', 'page'],
+    ['/__errors', 'beacon'],
+    ['/en/__errors', 'page'],
   ])('%s is a %s', (path, kind) => {
     expect(addressKind(path)).toBe(kind)
   })
@@ -49,14 +51,18 @@ describe('3: the methods each address answers', () => {
     ['POST', '/download', null],
     ['TRACE', '/download', 'GET, HEAD'],
     ['TRACE', '/de/download', 'GET, HEAD'],
+    ['POST', '/__errors', null],
+    ['GET', '/__errors', 'POST'],
+    ['TRACE', '/__errors', 'POST'],
   ])('%s %s: Allow %s', (method, path, allow) => {
     expect(refusedMethod(method, path)).toBe(allow)
   })
 })
 
 describe('1: the body limit', () => {
-  it('applies to forms and server functions only', () => {
+  it("applies to forms, server functions and the browser's error beacon only", () => {
     expect(readsBody('/forms/sign-in-email')).toBe(true)
+    expect(readsBody('/__errors')).toBe(true)
     expect(readsBody('/_serverFn/abc')).toBe(true)
     expect(readsBody('/en/faq')).toBe(false)
     expect(readsBody('/download')).toBe(false)

@@ -47,6 +47,25 @@ describe('npm start checks all configuration before it starts anything', () => {
     ])
   })
 
+  it('names a bad setting of the logs, metrics or error hook (issue 40), each once, in one line', async () => {
+    const { problems } = await checkStart(
+      await env({ LOG_LEVEL: 'loud', LOG_FORMAT: 'xml', METRICS_PORT: '99999', METRICS_HOST: 'two words', ERROR_REPORT_URL: 'ftp://x' }),
+    )
+    expect(problems).toEqual([
+      'METRICS_HOST must be an address to listen on, such as 127.0.0.1 (was "two words")',
+      'LOG_LEVEL must be "debug", "error", "fatal", "info", "silent", "trace" or "warn" (was "loud")',
+      'LOG_FORMAT must be "json" or "pretty" (was "xml")',
+      'ERROR_REPORT_URL must be an http(s) URL such as https://example.com (was "ftp://x")',
+      'METRICS_PORT must be at most 65535 (was 99999)',
+    ])
+  })
+
+  it('gives the demo (the stand-in backend) readable log lines, and a deployment JSON unless it asks', async () => {
+    expect((await checkStart(await env())).plan.siteEnv.LOG_FORMAT).toBe('pretty')
+    expect((await checkStart(await env({ LOG_FORMAT: 'json' }))).plan.siteEnv.LOG_FORMAT).toBe('json')
+    expect((await checkStart(await env({ API_BASE_URL: 'https://api.example.test' }))).plan.siteEnv.LOG_FORMAT).toBeUndefined()
+  })
+
   it('leaves the backend variables alone when the site uses another backend (API_BASE_URL)', async () => {
     const { plan, problems } = await checkStart(await env({ API_BASE_URL: 'https://api.example.test', BACKEND_MODE: 'staging' }))
     expect(problems).toEqual([])

@@ -1,0 +1,64 @@
+// The site's logs (issue 40): one JSON line per event through pino, in the start process and in
+// every worker. `LOG_LEVEL` sets the level; `LOG_FORMAT=pretty` gives readable lines (the default
+// of `npm start` and `npm run dev`, set by scripts/check-config.mjs); anything else gets JSON.
+// Warnings and errors go to standard error, everything else to standard output.
+// Fields are listed in the README's "Operating". No line carries a token, a sign-in code or link,
+// a cookie or a card detail: requests are logged by route pattern, never by raw path, and no
+// header or body is ever logged (tests/e2e/logs.spec.ts scans every line for the values it used).
+import cluster from 'node:cluster'
+import pino from 'pino'
+import pretty from 'pino-pretty'
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+export const LOG_FORMATS = ['json', 'pretty']
+
+/** What a log line says of an error: its kind, message and stack, never its other properties. */
+export function errorFields(error) {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error) }
+  return { type: error.name, message: error.message, stack: error.stack }
+}
+
+/**
+ * The process's logger. `service` names the program (`site`); every line also says which worker
+ * wrote it (0: the start process, or the only process). `destination` replaces standard output in tests.
+ * @param {{ service?: string, level?: string, format?: string, destination?: import('node:stream').Writable }} [options]
+ */
+export function createLogger({ service = 'site', level = 'info', format = 'json', destination } = {}) {
+  const options = {
+    level: LOG_LEVELS.includes(level) ? level : 'info',
+    base: { service, worker: cluster.worker?.id ?? 0, pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    // An error's name, message and stack, and nothing else it carries (a backend's answer may hold a token).
+    serializers: { err: errorFields },
+    // Nothing logs these, and nothing will: a header or a body passed by mistake is cut.
+    redact: { paths: ['headers.cookie', 'headers.authorization', 'req.headers.cookie', 'req.headers.authorization', 'body', 'token', 'code'], censor: '[cut]' },
+  }
+  const to = (fd) =>
+    format === 'pretty'
+      ? pretty({
+          sync: true,
+          destination: fd,
+          colorize: (fd === 1 ? process.stdout : process.stderr).isTTY === true,
+          translateTime: 'HH:MM:ss.l',
+          ignore: 'pid,hostname,service',
+          singleLine: true,
+        })
+      : pino.destination({ dest: fd, sync: true })
+  // Warnings and errors on standard error, the rest on standard output: each line once.
+  const stream =
+    destination ??
+    pino.multistream(
+      [
+        { level: 'trace', stream: to(1) },
+        { level: 'warn', stream: to(2) },
+      ],
+      { dedupe: true },
+    )
+  return pino(options, stream)
+}
+
+/** The logger as the environment asks for it (the values were checked at start). */
+export function loggerFromEnv(env = process.env, service = 'site') {
+  return createLogger({ service, level: env.LOG_LEVEL || 'info', format: env.LOG_FORMAT || 'json' })
+}

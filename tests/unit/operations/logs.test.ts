@@ -1,0 +1,64 @@
+// Issue 40: one JSON line per event, with its level's name, the service and worker, and an
+// error's kind, message and stack only.
+import { Writable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { createLogger, errorFields, LOG_FORMATS, LOG_LEVELS } from '../../../scripts/log.mjs'
+
+function capture() {
+  const lines: Record<string, unknown>[] = []
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+      done()
+    },
+  })
+  return { lines, destination }
+}
+
+describe('the site log', () => {
+  it('writes one JSON line per event: level name, ISO time, service, worker, pid, message and fields', () => {
+    const { lines, destination } = capture()
+    const log = createLogger({ service: 'site', level: 'info', destination })
+    log.info({ reqId: 'r-1', route: '/faq', status: 200 }, 'request')
+    log.debug('not at info')
+    expect(lines).toHaveLength(1)
+    const [line] = lines
+    expect(Object.keys(line!)).toEqual(['level', 'time', 'service', 'worker', 'pid', 'reqId', 'route', 'status', 'msg'])
+    expect(line).toMatchObject({ level: 'info', service: 'site', worker: 0, pid: process.pid, reqId: 'r-1', route: '/faq', status: 200, msg: 'request' })
+    expect(line!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+  })
+
+  it('keeps the level it is given, and info for anything else', () => {
+    const quiet = capture()
+    createLogger({ level: 'warn', destination: quiet.destination }).info('dropped')
+    expect(quiet.lines).toEqual([])
+    const unknown = capture()
+    const log = createLogger({ level: 'loud', destination: unknown.destination })
+    log.debug('dropped')
+    log.info('kept')
+    expect(unknown.lines.map((line) => line.msg)).toEqual(['kept'])
+    expect(LOG_LEVELS).toEqual(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    expect(LOG_FORMATS).toEqual(['json', 'pretty'])
+  })
+
+  it('writes of an error its kind, message and stack, never what else it carries', () => {
+    const { lines, destination } = capture()
+    const error = Object.assign(new TypeError('backend answered 500'), { data: { access_token: 'TOKEN-1' }, headers: { cookie: 'sv_session=abc' } })
+    createLogger({ destination }).error({ err: error, reqId: 'r-2' }, 'render failed')
+    expect(Object.keys(lines[0]!.err as object)).toEqual(['type', 'message', 'stack'])
+    expect(lines[0]!.err).toMatchObject({ type: 'TypeError', message: 'backend answered 500' })
+    expect((lines[0]!.err as { stack: string }).stack).toContain('TypeError: backend answered 500\n    at ')
+    expect(JSON.stringify(lines)).not.toContain('TOKEN-1')
+    expect(JSON.stringify(lines)).not.toContain('sv_session')
+    expect(errorFields('plain words')).toEqual({ type: 'string', message: 'plain words' })
+  })
+
+  it('cuts headers, bodies, tokens and codes passed by mistake', () => {
+    const { lines, destination } = capture()
+    createLogger({ destination }).warn(
+      { headers: { cookie: 'sv_session=abc', authorization: 'Bearer T' }, body: { card: '4242' }, token: 'T', code: '123456' },
+      'oops',
+    )
+    expect(lines[0]).toMatchObject({ headers: { cookie: '[cut]', authorization: '[cut]' }, body: '[cut]', token: '[cut]', code: '[cut]' })
+  })
+})

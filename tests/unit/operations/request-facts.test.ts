@@ -1,0 +1,85 @@
+// Issue 40: every request has an id, the trusted proxy's when it sent a well-formed one; logs and
+// metrics name a request by its route's pattern, never by its path.
+import { describe, expect, it } from 'vitest'
+import { currentRequest, newRequestFacts, noteCache, noteQueueWait, noteRoute, requestIdFor, withRequestFacts } from '#app/core/request-facts.server.ts'
+import { isTrustedProxy } from '#app/core/trusted-host.server.ts'
+import { routePattern } from '#app/server/route-pattern.server.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+describe('the request id', () => {
+  it("is a trusted proxy's X-Request-Id when it is 1 to 128 letters, digits, dots, underscores, colons or dashes", () => {
+    expect(requestIdFor('edge-1:abc_DEF.42', true)).toBe('edge-1:abc_DEF.42')
+    expect(requestIdFor('a', true)).toBe('a')
+    expect(requestIdFor('x'.repeat(128), true)).toBe('x'.repeat(128))
+  })
+
+  it('is a new one otherwise: from anyone else, too long, empty, or with other characters', () => {
+    for (const [forwarded, trusted] of [
+      ['edge-1', false],
+      [null, true],
+      ['x'.repeat(129), true],
+      ['', true],
+      ['two words', true],
+      ['a\nb', true],
+      ['<script>', true],
+    ] as const) {
+      expect(requestIdFor(forwarded, trusted)).toMatch(UUID)
+    }
+    expect(requestIdFor(null, false)).not.toBe(requestIdFor(null, false))
+  })
+
+  it('counts as a proxy only from a configured address, IPv4-mapped or not', () => {
+    const proxies = new Set(['127.0.0.1', '10.0.0.5'])
+    expect(isTrustedProxy('10.0.0.5', proxies)).toBe(true)
+    expect(isTrustedProxy('::ffff:127.0.0.1', proxies)).toBe(true)
+    expect(isTrustedProxy('10.0.0.6', proxies)).toBe(false)
+    expect(isTrustedProxy(null, proxies)).toBe(false)
+  })
+})
+
+describe("the request's facts", () => {
+  it('are noted by the steps of the answer, inside the request only', async () => {
+    const facts = newRequestFacts('r-1')
+    expect(facts).toEqual({ id: 'r-1', route: null, cache: null, queueMs: null })
+    await withRequestFacts(facts, async () => {
+      await Promise.resolve()
+      expect(currentRequest()).toBe(facts)
+      noteRoute('/faq')
+      noteRoute('/premium')
+      noteCache('STALE')
+      noteQueueWait(12.345)
+      noteQueueWait(99)
+    })
+    expect(facts).toEqual({ id: 'r-1', route: '/faq', cache: 'STALE', queueMs: 12.3 })
+    expect(currentRequest()).toBeUndefined()
+    noteRoute('/wiki')
+    expect(facts.route).toBe('/faq')
+  })
+})
+
+describe('the route pattern', () => {
+  it.each([
+    ['/', '/'],
+    ['/en', '/'],
+    ['/ru/faq', '/faq'],
+    ['/faq', '/faq'],
+    ['/de/premium', '/premium'],
+    ['/ru/login/9f3a77c1d2', '/login/$code'],
+    ['/login', '/login/'],
+    ['/en/confirm-email/secret-code', '/confirm-email/{-$code}'],
+    ['/join/REF123', '/join/{-$code}'],
+    ['/en/account/receipts/pay_123', '/account/receipts/$id'],
+    ['/forms/sign-in', '/forms/$form'],
+    ['/download', '/download'],
+    ['/robots.txt', '/robots.txt'],
+    ['/sitemap.xml', '/sitemap.xml'],
+    ['/favicon.ico', '/favicon.ico'],
+    ['/manifest.webmanifest', '/manifest.webmanifest'],
+    ['/_app/prefetch-map.json', '/_app/prefetch-map.json'],
+    ['/__errors', '/__errors'],
+    ['/no/such/page', '(none)'],
+  ])('of %s is %s', (path, pattern) => {
+    expect(routePattern(path)).toBe(pattern)
+  })
+})
