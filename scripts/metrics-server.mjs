@@ -1,9 +1,38 @@
 // `GET /metrics` (issue 40): the site's metrics in Prometheus' text format, on a port of its own
 // (METRICS_PORT, on METRICS_HOST: 127.0.0.1 unless set), never on the site's. With workers the
-// start process asks each worker for its registry and adds them up (prom-client's
-// AggregatorRegistry); its own metrics (worker restarts, its process) are added beside them.
+// start process asks each worker for its registry (prom-client's own messages, which a worker
+// answers once its server runs) and adds them up (`AggregatorRegistry.aggregate`); its own
+// metrics (worker restarts, its process) are added beside them. A worker that does not answer in
+// time (one starting, or stopping) is left out of that scrape instead of failing it.
+import cluster from 'node:cluster'
 import { createServer } from 'node:http'
 import client from 'prom-client'
+
+/** How long the start process waits for a worker's registry. */
+export const WORKER_METRICS_TIMEOUT_MS = 1_000
+let asked = 0
+
+/** One worker's registry as JSON, or null when it does not answer in time. */
+function workerMetrics(worker) {
+  const requestId = `primary-${process.pid}-${++asked}`
+  return new Promise((resolve) => {
+    const done = (value) => {
+      clearTimeout(timer)
+      worker.off('message', onMessage)
+      resolve(value)
+    }
+    const onMessage = (message) => {
+      if (message?.type === 'prom-client:getMetricsRes' && message.requestId === requestId) done(message.error ? null : message.metrics.flat())
+    }
+    const timer = setTimeout(() => done(null), WORKER_METRICS_TIMEOUT_MS)
+    worker.on('message', onMessage)
+    try {
+      worker.send({ type: 'prom-client:getMetricsReq', requestId })
+    } catch {
+      done(null)
+    }
+  })
+}
 
 /** The start process's own metrics, in a registry of their own (a worker's are its own). */
 export function primaryMetrics() {
@@ -20,8 +49,11 @@ export function primaryMetrics() {
 /** The text of every metric: the workers' added up and the start process's, or this process's alone. */
 export function metricsText({ workers, primary }) {
   if (!workers) return () => client.register.metrics()
-  const aggregator = new client.AggregatorRegistry()
-  return async () => `${await aggregator.clusterMetrics()}\n${await primary.registry.metrics()}`
+  return async () => {
+    const running = Object.values(cluster.workers ?? {}).filter((worker) => worker?.isConnected())
+    const answers = (await Promise.all(running.map(workerMetrics))).filter((answer) => answer !== null)
+    return `${await client.AggregatorRegistry.aggregate(answers).metrics()}\n${await primary.registry.metrics()}`
+  }
 }
 
 /** Serves `GET /metrics` (and HEAD) on `port` of `host`; anything else is 404. Resolves once it listens. */

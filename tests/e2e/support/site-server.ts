@@ -1,6 +1,7 @@
 /**
  * A second site server for tests that need their own backend: started with `scripts/start.mjs`
- * (production build, or Vite with E2E_DEV) and an `API_BASE_URL`, its stderr kept for checks.
+ * (production build, or Vite with E2E_DEV) and an `API_BASE_URL`, its output kept for checks: its
+ * log's warnings and errors on standard error, the rest (access lines) on standard output.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -10,6 +11,8 @@ export interface SiteServer {
   base: string
   /** Everything the site wrote to stderr so far. */
   stderr: () => string
+  /** Everything the site wrote to stdout so far. */
+  stdout: () => string
   stop: () => Promise<void>
 }
 
@@ -17,8 +20,9 @@ export interface SiteServer {
 export function startSiteServer(port: number, api: string, env: Record<string, string> = {}, echo?: string): SiteServer {
   const args = ['scripts/start.mjs', ...(process.env.E2E_DEV ? ['--dev'] : [])]
   let err = ''
+  let out = ''
   const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
     env: {
       ...process.env,
@@ -34,6 +38,9 @@ export function startSiteServer(port: number, api: string, env: Record<string, s
       ...env,
     },
   })
+  child.stdout?.on('data', (data: Buffer) => {
+    out += data.toString()
+  })
   child.stderr?.on('data', (data: Buffer) => {
     err += data.toString()
     if (echo) process.stderr.write(`${echo} ${data}`)
@@ -42,6 +49,7 @@ export function startSiteServer(port: number, api: string, env: Record<string, s
     child,
     base: `http://localhost:${port}`,
     stderr: () => err,
+    stdout: () => out,
     stop: () => stopSite(child),
   }
 }
