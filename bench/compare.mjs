@@ -1,0 +1,209 @@
+// `npm run bench:compare -- <before> [after]`: two builds of the site, the same pages, measured
+// in alternating rounds, for a change's "no page worse by more than 5%" rule. `before` and `after`
+// are git refs (`after` defaults to this checkout as it is). Each ref other than this checkout is
+// checked out under .data/bench/<commit> (node_modules shared) and built there.
+//
+// Why not two runs of `npm run bench` one after the other: on a shared machine the speed drifts
+// by more than 5% within minutes (the same fixture page cost 3.4 to 7.8 ms of CPU in one
+// afternoon). Here both builds run side by side, one site process each, and every round measures
+// each page on both, in alternating order (AB, BA, AB…): a drift hits both alike. Each figure is
+// the median over the rounds of the after/before ratio, with the CPU time one page costs the
+// site's process (read from /proc), which a busy machine changes far less than requests per second.
+//
+//   BENCH_ROUNDS=6  BENCH_SECONDS=4  BENCH_CONNECTIONS=20  BENCH_PORT=3500
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { childrenOf, commandHas, groupCpuMs } from './cpu.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3500)
+/** Rendered for every request: guests with the page cache off, and signed-in visitors. */
+const RENDERED = [
+  { page: '/', signedIn: false },
+  { page: '/ru/faq', signedIn: false },
+  { page: '/', signedIn: true },
+  { page: '/ru/premium', signedIn: true },
+  { page: '/en/account', signedIn: true },
+]
+/** Guest pages as served from the page cache. */
+const CACHED = ['/', '/de/premium']
+
+const [beforeRef, afterRef] = process.argv.slice(2)
+if (!beforeRef) {
+  console.error('Name the build to compare with: npm run bench:compare -- <git ref> [git ref]')
+  process.exit(1)
+}
+
+const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
+
+/** A folder with the ref's build: this checkout (built now), or a checkout of the ref under .data/bench. */
+function buildOf(ref) {
+  const here = !ref
+  const dir = here ? root : `${root}.data/bench/${git('rev-parse', '--verify', `${ref}^{commit}`)}/`
+  if (!here && !existsSync(dir)) {
+    mkdirSync(`${root}.data/bench`, { recursive: true })
+    git('worktree', 'add', '--detach', dir, ref)
+  }
+  if (!here && !existsSync(`${dir}node_modules`)) symlinkSync(`${root}node_modules`, `${dir}node_modules`)
+  console.log(`building ${here ? 'this checkout' : ref} (${dir})`)
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
+  return { name: here ? 'this checkout' : ref, dir }
+}
+
+function startSite(build, port, env) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: build.dir,
+    // JSON logs, as a deployment writes them (the demo's readable lines cost more).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BACKEND_PORT: String(port + 1),
+      BACKEND_DATA_DIR: 'memory://',
+      NODE_ENV: 'production',
+      WEB_CONCURRENCY: '1',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  // Read as a log collector would: the site's lines are written, and taken.
+  child.stdout.resume()
+  child.stderr.resume()
+  return { ...build, child, base: `http://localhost:${port}`, backend: `http://127.0.0.1:${port + 1}` }
+}
+
+async function waitFor(url, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).status === 200) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+/** A signed-in visitor of the site's stand-in backend: its cookie header. */
+async function sessionCookie(site) {
+  const email = `compare-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`
+  await fetch(`${site.backend}/en/users/auth?email=${encodeURIComponent(email)}`)
+  let code = null
+  for (let i = 0; i < 40 && !code; i++) {
+    code = (await (await fetch(`${site.backend}/__dev/mail?to=${encodeURIComponent(email)}`)).json())[0]?.code ?? null
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  const grant = await (
+    await fetch(`${site.backend}/en/users/verify`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })
+  ).json()
+  if (!grant.token) throw new Error(`${site.name}: could not sign in`)
+  return `auth._token.local=${encodeURIComponent(`Bearer ${grant.token}`)}; auth._token_expiration.local=${Date.now() + grant.expires_in * 1000}`
+}
+
+/** The site's own processes (its start process and what it started, but the stand-in backend). */
+const sitePids = (site) => [site.child.pid, ...childrenOf(site.child.pid).filter((pid) => !commandHas(pid, 'backend/src/main.ts'))]
+
+function load(url, seconds, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, result) => (error ? reject(error) : resolve(result)))
+  })
+}
+
+/** One measurement: requests per second, and the site's CPU milliseconds per answered request. */
+async function measure(site, page, headers) {
+  await load(`${site.base}${page}`, 1, headers)
+  const pids = sitePids(site)
+  const cpuBefore = groupCpuMs(pids)
+  const result = await load(`${site.base}${page}`, SECONDS, headers)
+  const cpuAfter = groupCpuMs(pids)
+  const answered = result.requests.total || 1
+  if (result.non2xx + result.errors > 0) throw new Error(`${site.name} ${page}: ${result.non2xx + result.errors} failed requests`)
+  return { rate: result.requests.average, cpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / answered }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+const percent = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`
+
+/** Rounds of every case on both sites, alternating which goes first; a row per case. */
+async function rounds(cases, sites) {
+  const runs = cases.map(() => ({ before: [], after: [] }))
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, { label, page, headers }] of cases.entries()) {
+      const order = (round + index) % 2 === 0 ? ['before', 'after'] : ['after', 'before']
+      for (const side of order) runs[index][side].push(await measure(sites[side], page, headers[side]))
+      process.stdout.write(`\rround ${round + 1}/${ROUNDS}: ${label}          `)
+    }
+  }
+  process.stdout.write('\n')
+  return cases.map(({ label }, index) => {
+    const { before, after } = runs[index]
+    const rateRatios = before.map((b, i) => after[i].rate / b.rate)
+    const cpuRatios = before.every((b) => b.cpu) && after.every((a) => a.cpu) ? before.map((b, i) => after[i].cpu / b.cpu) : null
+    return {
+      page: label,
+      'req/s before': Math.round(median(before.map((m) => m.rate))),
+      'req/s after': Math.round(median(after.map((m) => m.rate))),
+      'req/s change (median of rounds)': percent(median(rateRatios)),
+      'rounds (worst, best)': `${percent(Math.min(...rateRatios))}, ${percent(Math.max(...rateRatios))}`,
+      'CPU ms before': cpuRatios ? median(before.map((m) => m.cpu)).toFixed(2) : 'n/a',
+      'CPU ms after': cpuRatios ? median(after.map((m) => m.cpu)).toFixed(2) : 'n/a',
+      'CPU change (median of rounds)': cpuRatios ? percent(median(cpuRatios)) : 'n/a',
+    }
+  })
+}
+
+const builds = { before: buildOf(beforeRef), after: buildOf(afterRef) }
+console.log(`\n${ROUNDS} rounds, ${SECONDS} s per measurement, ${CONNECTIONS} connections, one site process each, ${new Date().toISOString()}`)
+console.log(`before: ${builds.before.name}; after: ${builds.after.name}`)
+
+const started = []
+const stopAll = () => {
+  for (const site of started) site.child.kill('SIGTERM')
+}
+process.on('SIGINT', () => {
+  stopAll()
+  process.exit(130)
+})
+try {
+  // Rendered pages: the page cache off.
+  let sites = {
+    before: startSite(builds.before, BASE_PORT, { PAGE_CACHE_SECONDS: '0' }),
+    after: startSite(builds.after, BASE_PORT + 5, { PAGE_CACHE_SECONDS: '0' }),
+  }
+  started.push(sites.before, sites.after)
+  await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
+  const cookies = { before: await sessionCookie(sites.before), after: await sessionCookie(sites.after) }
+  const rendered = await rounds(
+    RENDERED.map(({ page, signedIn }) => ({
+      label: `${signedIn ? 'signed in' : 'guest, rendered'} ${page}`,
+      page,
+      headers: { before: signedIn ? { cookie: cookies.before } : {}, after: signedIn ? { cookie: cookies.after } : {} },
+    })),
+    sites,
+  )
+  stopAll()
+  started.length = 0
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  // Cached guest pages: the page cache on, as in production.
+  sites = { before: startSite(builds.before, BASE_PORT + 10, {}), after: startSite(builds.after, BASE_PORT + 15, {}) }
+  started.push(sites.before, sites.after)
+  await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
+  const cached = await rounds(
+    CACHED.map((page) => ({ label: `guest, cached ${page}`, page, headers: { before: {}, after: {} } })),
+    sites,
+  )
+  console.log('Rendered pages (after against before; CPU ms: the site process per answered request):')
+  console.table(rendered)
+  console.log('Cached guest pages:')
+  console.table(cached)
+} finally {
+  stopAll()
+}
