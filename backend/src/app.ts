@@ -2,11 +2,16 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { corsFor } from './cors.ts'
-import { type Db, openPg, openPglite } from './db.ts'
+import { type Db, openPg, openPglite, timedDb } from './db.ts'
 import { type BackendEnv, checkProductionSecrets, checkTokenLifetimes, deriveEnv, parseEnv } from './env.ts'
+import { ErrorReporter } from './error-report.ts'
+import { addHealthRoutes } from './health.ts'
 import { ApiError, type AppEnv, type Deps, errorBody, MAX_BODY_BYTES } from './http.ts'
 import { isLocale, type Locale, t } from './i18n.ts'
+import { createLogger, currentRequestId, type Logger } from './log.ts'
+import { Metrics } from './metrics.ts'
 import { migrate } from './migrate.ts'
+import { requestLog, routeOf } from './request-log.ts'
 import { devRoutes } from './routes/dev.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { openidSandbox } from './routes/openid-sandbox.ts'
@@ -25,6 +30,8 @@ export interface BackendOptions {
   now?: () => Date
   /** How the sandbox payment provider delivers its notifications (tests deliver without a port). */
   sandbox?: SandboxProviderOptions
+  /** Where it logs; by default JSON lines on stdout at env's logLevel, in its logFormat. */
+  log?: Logger
 }
 
 export interface Backend {
@@ -33,20 +40,22 @@ export interface Backend {
   env: BackendEnv
   /** The sandbox payment provider (tests wait for its notifications with sandbox.idle()). */
   sandbox: SandboxProvider
+  log: Logger
+  /** Its metrics; main.ts serves them on BACKEND_METRICS_PORT. */
+  metrics: Metrics
+  /** Sends uncaught errors to ERROR_REPORT_URL (main.ts also gives it the process's own). */
+  reporter: ErrorReporter
+  /** From now on /__ready answers 503 `stopping` (main.ts calls it on SIGTERM, before closing the server). */
+  markStopping(): void
   close(): Promise<void>
 }
 
-export function openDatabase(env: BackendEnv): Promise<Db> {
-  return env.databaseUrl ? openPg(env.databaseUrl) : openPglite(env.dataDir)
+export function openDatabase(env: BackendEnv, log?: Logger): Promise<Db> {
+  return env.databaseUrl ? openPg(env.databaseUrl, { log }) : openPglite(env.dataDir)
 }
 
 /** What the API's addresses answer, all told (a 405 names them). */
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
-
-/** A request's path as the log shows it: a code of a sign-in, confirmation or referral link never reaches a log (R10.8). */
-export function loggedPath(path: string): string {
-  return path.replace(/(\/users\/auth|\/users\/email|\/referrer\/link)\/[^/?#]+/g, '$1/{code}')
-}
 
 /** SQLSTATE of a unique-index violation. */
 const UNIQUE_VIOLATION = '23505'
@@ -63,7 +72,11 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   const env: BackendEnv = deriveEnv({ ...defaults, ...options.env, mode: options.env?.mode ?? 'production' })
   checkTokenLifetimes(env)
   checkProductionSecrets(env)
-  const db = options.db ?? (await openDatabase(env))
+  const log = options.log ?? createLogger({ level: env.logLevel, format: env.logFormat })
+  // The process's own metrics only where they are served: tests make many backends in one process.
+  const metrics = new Metrics({ process: env.metricsPort !== null })
+  const reporter = new ErrorReporter(env.errorReportUrl, env.buildId, log)
+  const db = timedDb(options.db ?? (await openDatabase(env, log)), (kind, seconds) => metrics.query(kind, seconds))
   try {
     await migrate(db)
   } catch (err) {
@@ -71,13 +84,17 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     throw err
   }
   const now = options.now ?? (() => new Date())
-  const sandbox = new SandboxProvider(env, db, now, options.sandbox)
+  const sandbox = new SandboxProvider(env, db, now, { log, ...options.sandbox })
   // The sandbox provider's notifications a previous backend left unsent (development mode only: in
   // production nothing charges through the sandbox).
   if (env.mode === 'development') await sandbox.resume()
-  const deps: Deps = { db, env, now, sandbox }
+  const deps: Deps = { db, env, now, sandbox, log, metrics }
+  let stopping = false
 
   const app = new Hono<AppEnv>()
+
+  // First: every answer carries the request's id, every request has its access line.
+  app.use('*', requestLog(log, metrics, env.trustProxy))
 
   app.use('*', async (c, next) => {
     c.set('deps', deps)
@@ -85,6 +102,8 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
   })
+  // The probes: before the TRACE refusal, the sandboxes, CORS and the body limit.
+  addHealthRoutes(app, db, () => stopping)
   // R10.10: methods that echo the request back (its cookies and authorisation) are answered nowhere.
   app.use('*', async (c, next) => {
     if (c.req.method !== 'TRACE' && c.req.method !== 'TRACK') return next()
@@ -134,7 +153,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     // A unique key taken by a concurrent transaction after the handler's own check (PostgreSQL
     // checks the index at write time): the same 409 the check gives when it sees the row.
     if (sqlState === UNIQUE_VIOLATION) return c.json({ message: t(locale, constraint === 'users_email_key' ? 'email_taken' : 'conflict') }, 409)
-    console.error('[backend] unexpected error', c.req.method, loggedPath(c.req.path), err)
+    // Named by its route pattern: the path may hold a code of a sign-in, confirmation or referral link (R10.8).
+    const route = routeOf(c)
+    log.error({ err, method: c.req.method, route }, 'unexpected error')
+    void reporter.report(err, { requestId: currentRequestId(), route })
     return c.json({ message: t(locale, 'server_error') }, 500)
   })
 
@@ -143,6 +165,12 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     db,
     env,
     sandbox,
+    log,
+    metrics,
+    reporter,
+    markStopping() {
+      stopping = true
+    },
     async close() {
       await sandbox.close()
       await db.close()

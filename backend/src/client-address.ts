@@ -87,6 +87,16 @@ export function clientAddress(peer: string | null | undefined, forwardedFor: str
   return client
 }
 
+/**
+ * Whether the socket's peer is one of the trusted proxies: the rule for believing `X-Forwarded-For`,
+ * and for taking a request id from `X-Request-Id`.
+ */
+export function isTrustedPeer(peer: string | null | undefined, trusted: readonly string[]): boolean {
+  const ip = peer ? plainIp(peer) : null
+  if (ip === null || trusted.length === 0) return false
+  return trustedList(trusted).check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6')
+}
+
 /** Expands an IPv6 address to its eight 16-bit groups. */
 function ipv6Groups(ip: string): number[] {
   let text = ip

@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { lockDataDir } from './data-lock.ts'
+import type { Logger } from './log.ts'
+import { type QueryKind, queryKind } from './metrics.ts'
 import { PreparedStatements } from './pglite-statements.ts'
 
 /** The part of a database every handler uses: one parameterised statement at a time. */
@@ -70,6 +72,8 @@ export interface PgOptions {
   schema?: string
   /** Drop the schema when the database is closed (tests). */
   dropSchemaOnClose?: boolean
+  /** Where an idle connection's error (the server went away) is logged; nowhere when not given. */
+  log?: Logger
 }
 
 /** A PostgreSQL server reached through `pg`. */
@@ -90,7 +94,7 @@ export async function openPg(url: string, options: PgOptions = {}): Promise<Db> 
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
-  pool.on('error', (err) => console.error('[backend] idle PostgreSQL client error:', err.message))
+  pool.on('error', (err) => options.log?.error({ err }, 'idle PostgreSQL connection failed'))
   let closed = false
   return {
     kind: 'pg',
@@ -131,4 +135,31 @@ export async function openPg(url: string, options: PgOptions = {}): Promise<Db> 
 /** A fresh, empty schema on the server named by url: for tests. */
 export function openPgIsolated(url: string): Promise<Db> {
   return openPg(url, { schema: `test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true })
+}
+
+/**
+ * The same database, with each statement's duration handed to observe (the metrics' histogram), by
+ * kind: every query, inside transactions too. Migrations (exec) are not statements of the API.
+ */
+export function timedDb(db: Db, observe: (kind: QueryKind, seconds: number) => void): Db {
+  const timed = (q: Queryable): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const started = process.hrtime.bigint()
+      try {
+        return await q.query<T>(sql, params)
+      } finally {
+        observe(queryKind(sql), Number(process.hrtime.bigint() - started) / 1e9)
+      }
+    },
+  })
+  const top = timed(db)
+  return {
+    kind: db.kind,
+    query<T>(sql: string, params?: unknown[]) {
+      return top.query<T>(sql, params)
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction((tx) => fn(timed(tx))),
+    close: () => db.close(),
+  }
 }

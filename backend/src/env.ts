@@ -1,5 +1,6 @@
 import { type } from 'arktype'
 import { parseTrustProxy } from './client-address.ts'
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log.ts'
 
 /** Environment of the backend process, parsed once at start. */
 export interface BackendEnv {
@@ -51,6 +52,17 @@ export interface BackendEnv {
   codeClientWindowSeconds: number
   /** Proxies whose X-Forwarded-For names the client: IP addresses or 'loopback'; empty trusts nobody. */
   trustProxy: string[]
+  /** The least severe log level written (LOG_LEVEL); `silent` writes nothing. */
+  logLevel: LogLevel
+  /** `json`: one JSON line per event; `pretty`: readable lines (pino-pretty). */
+  logFormat: LogFormat
+  /** Port of the Prometheus metrics server; null: no metrics server. */
+  metricsPort: number | null
+  metricsHost: string
+  /** Where uncaught errors are POSTed as JSON; null: nowhere. */
+  errorReportUrl: string | null
+  /** The build running (BUILD_ID), named in error reports as `release`. */
+  buildId: string | null
 }
 
 export class EnvError extends Error {
@@ -84,6 +96,10 @@ const accountMaxWrong = type('string.integer.parse').pipe(type('1 <= number.inte
 const clientMaxWrong = type('string.integer.parse').pipe(type('1 <= number.integer <= 100000'))
 /** Windows of the code attempt limits: 1 s to 7 days. */
 const limitWindow = type('string.integer.parse').pipe(type('1 <= number.integer <= 604800'))
+const logLevel = type.enumerated(...LOG_LEVELS)
+const logFormat = type.enumerated(...LOG_FORMATS)
+/** A build's name (a commit, a version, a date): printable ASCII without spaces. */
+const buildId = type(/^[\x21-\x7e]{1,128}$/)
 const trustProxy = type('string').pipe((raw, ctx) => {
   const parsed = parseTrustProxy(raw)
   return typeof parsed === 'string' ? ctx.error({ message: parsed }) : parsed
@@ -120,6 +136,12 @@ const schemas = {
   CODE_CLIENT_MAX_WRONG: clientMaxWrong,
   CODE_CLIENT_WINDOW_SECONDS: limitWindow,
   BACKEND_TRUST_PROXY: trustProxy,
+  LOG_LEVEL: logLevel,
+  LOG_FORMAT: logFormat,
+  BACKEND_METRICS_PORT: port,
+  BACKEND_METRICS_HOST: host,
+  ERROR_REPORT_URL: httpUrl,
+  BUILD_ID: buildId,
 } as const
 
 type VarName = keyof typeof schemas
@@ -261,6 +283,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     codeClientMaxWrong: read(source, 'CODE_CLIENT_MAX_WRONG') ?? 30,
     codeClientWindowSeconds: read(source, 'CODE_CLIENT_WINDOW_SECONDS') ?? 600,
     trustProxy: read(source, 'BACKEND_TRUST_PROXY') ?? [],
+    logLevel: read(source, 'LOG_LEVEL') ?? 'info',
+    logFormat: read(source, 'LOG_FORMAT') ?? 'json',
+    metricsPort: read(source, 'BACKEND_METRICS_PORT') ?? null,
+    metricsHost: read(source, 'BACKEND_METRICS_HOST') ?? '127.0.0.1',
+    errorReportUrl: read(source, 'ERROR_REPORT_URL') ?? null,
+    buildId: read(source, 'BUILD_ID') ?? null,
   })
   checkTokenLifetimes(env)
   checkProductionSecrets(env)

@@ -4,6 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Db } from './db.ts'
 import type { BackendEnv } from './env.ts'
 import { type Locale, type MessageKey, t } from './i18n.ts'
+import type { Logger } from './log.ts'
+import type { Metrics } from './metrics.ts'
 import type { SandboxProvider } from './sandbox-provider.ts'
 import type { UserRow } from './users.ts'
 
@@ -15,6 +17,9 @@ export interface Deps {
   now: () => Date
   /** The sandbox payment provider behind the sandbox widgets. */
   sandbox: SandboxProvider
+  /** The backend's log (a line written during a request carries its id on its own). */
+  log: Logger
+  metrics: Metrics
 }
 
 export type AppEnv = {

@@ -1,9 +1,16 @@
+import type { AddressInfo } from 'node:net'
 import { type Backend, createBackend } from './app.ts'
 import { DataDirInUseError } from './data-lock.ts'
 import { type BackendEnv, EnvError, parseEnv } from './env.ts'
+import { processErrorHandlers } from './error-report.ts'
+import { createLogger } from './log.ts'
+import { serveMetrics } from './metrics.ts'
 import { serveBackend } from './server.ts'
 
-/** Something the person starting the backend can fix: one line, exit code 1. */
+/**
+ * Something the person starting the backend can fix: one plain line on stderr, exit code 1. It comes
+ * before there is a server (or instead of one), so it is written for a person, not as a log line.
+ */
 function refuse(message: string): never {
   console.error(`[backend] ${message}`)
   process.exit(1)
@@ -17,16 +24,30 @@ try {
   throw err
 }
 
+const log = createLogger({ level: env.logLevel, format: env.logFormat })
+
 let backend: Backend
 try {
-  backend = await createBackend({ env })
+  backend = await createBackend({ env, log })
 } catch (err) {
   if (err instanceof DataDirInUseError) refuse(err.message)
   throw err
 }
 
+const onError = processErrorHandlers(backend.reporter, log, (code) => process.exit(code))
+process.on('uncaughtException', onError.uncaughtException)
+process.on('unhandledRejection', onError.unhandledRejection)
+
+/** A port in use once the database is open: the same one line, after closing it. */
+function refuseAfterClose(message: string): void {
+  console.error(`[backend] ${message}`)
+  void backend.close().finally(() => process.exit(1))
+}
+
+const origin = (info: AddressInfo) => `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
+
 const server = serveBackend(backend, { port: env.port, hostname: env.host }, (info) => {
-  const where = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
+  const where = origin(info)
   const store = env.databaseUrl ? 'PostgreSQL server' : `PGlite in ${env.dataDir}`
   const mailbox = env.mode === 'development' ? `${where}/__dev/mail` : null
   // Started by scripts/start.mjs (over an IPC channel): it says once where everything is.
@@ -34,25 +55,38 @@ const server = serveBackend(backend, { port: env.port, hostname: env.host }, (in
     process.send({ event: 'listening', address: where, store, mailbox, mode: env.mode })
     return
   }
-  console.log(`[backend] ${env.mode} backend listening on ${where} (${store})`)
-  if (mailbox) console.log(`[backend] mailbox: ${mailbox}`)
+  log.info({ address: where, store, mode: env.mode }, `${env.mode} backend listening on ${where} (${store})`)
+  if (mailbox) log.info({ mailbox }, `mailbox: ${mailbox}`)
 })
 server.once('error', (err: NodeJS.ErrnoException) => {
   if (err.code !== 'EADDRINUSE') throw err
-  console.error(`[backend] Port ${env.port} is in use: stop the program on it (another \`npm start\`?) or set BACKEND_PORT to a free port.`)
-  void backend.close().finally(() => process.exit(1))
+  refuseAfterClose(`Port ${env.port} is in use: stop the program on it (another \`npm start\`?) or set BACKEND_PORT to a free port.`)
+})
+
+const metricsServer =
+  env.metricsPort === null
+    ? null
+    : serveMetrics(backend.metrics.registry, { port: env.metricsPort, host: env.metricsHost }, (info) => {
+        log.info({ address: origin(info) }, `metrics on ${origin(info)}/metrics`)
+      })
+metricsServer?.once('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EADDRINUSE') throw err
+  refuseAfterClose(`Port ${env.metricsPort} (BACKEND_METRICS_PORT) is in use: stop the program on it or set BACKEND_METRICS_PORT to a free port.`)
 })
 
 let stopping = false
 function stop(signal: string) {
   if (stopping) return
   stopping = true
-  console.log(`[backend] ${signal}: shutting down`)
+  log.info({ signal }, 'shutting down')
+  // /__ready answers 503 from now on; requests under way finish.
+  backend.markStopping()
+  metricsServer?.close()
   server.close(() => {
     backend.close().then(
       () => process.exit(0),
       (err: unknown) => {
-        console.error('[backend] error while closing the database', err)
+        log.error({ err }, 'error while closing the database')
         process.exit(1)
       },
     )

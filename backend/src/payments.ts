@@ -1,5 +1,6 @@
 import type { Db, Queryable } from './db.ts'
 import { ApiError } from './http.ts'
+import type { Metrics } from './metrics.ts'
 import { sendReceipt } from './receipt-mail.ts'
 import { settleReferral } from './referrals.ts'
 import { asDate, DAY_MS } from './users.ts'
@@ -147,8 +148,8 @@ export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
  * a payment that is no longer pending is left as it is, so a repeated notification changes nothing.
  * A successful operation of the wrong kind for the plan (see acceptedOutcomes) fails the payment.
  */
-export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: { supportEmail: string }): Promise<ConfirmationResult> {
-  return db.transaction(async (tx) => {
+export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: { supportEmail: string; metrics?: Metrics }): Promise<ConfirmationResult> {
+  const result = await db.transaction(async (tx): Promise<ConfirmationResult> => {
     const [payment] = await tx.query<PaymentRow>(
       `SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status, failure, purpose, special_offer
        FROM payments WHERE id = $1 FOR UPDATE`,
@@ -224,4 +225,7 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
     await sendReceipt(tx, payment.id, now, opts.supportEmail)
     return { payment_id: payment.id, status: 'paid', applied: true }
   })
+  // Counted once committed: a transaction rolled back changed nothing.
+  if (result.applied) opts.metrics?.payment(result.status)
+  return result
 }

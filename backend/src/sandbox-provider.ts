@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Db } from './db.ts'
 import type { BackendEnv } from './env.ts'
+import type { Logger } from './log.ts'
 import {
   type Card,
   type ChargeResult,
@@ -39,6 +40,8 @@ export interface SandboxProviderOptions {
   lateDelayMs?: number
   /** Waits between attempts after a notification was not accepted; the number of retries is its length. */
   retryDelaysMs?: readonly number[]
+  /** Where it logs a notification it gives up on, or fails to keep track of. */
+  log?: Logger
 }
 
 /** How long a notification being sent is claimed for: another backend on the database leaves it alone meanwhile. */
@@ -61,6 +64,7 @@ export class SandboxProvider {
   private readonly deliver: Deliverer
   private readonly lateDelayMs: number
   private readonly retryDelaysMs: readonly number[]
+  private readonly log: Logger | undefined
   private readonly timers = new Set<NodeJS.Timeout>()
   private readonly inFlight = new Set<Promise<unknown>>()
   private waiters: (() => void)[] = []
@@ -78,6 +82,7 @@ export class SandboxProvider {
     this.deliver = options.deliver ?? httpDeliverer
     this.lateDelayMs = options.lateDelayMs ?? DEFAULT_LATE_DELAY_MS
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
+    this.log = options.log
   }
 
   /** When the notification of a payment with this card is sent, or null when it never is. */
@@ -222,7 +227,7 @@ export class SandboxProvider {
       const wait = this.retryDelaysMs[attempt - 1]
       if (ok || wait === undefined) {
         await this.db.query('DELETE FROM sandbox_notifications WHERE id = $1', [job.id])
-        if (!ok) console.warn(`[sandbox] gave up delivering a notification to ${job.n.url} after ${attempt} attempts`)
+        if (!ok) this.log?.warn({ url: job.n.url, attempts: attempt }, 'the sandbox provider gave up delivering a notification')
         return this.settle()
       }
       await this.db.query('UPDATE sandbox_notifications SET next_attempt_at = $2 WHERE id = $1', [job.id, new Date(this.now().getTime() + wait).toISOString()])
@@ -230,7 +235,7 @@ export class SandboxProvider {
       if (this.closed) return this.settle()
       this.arm({ ...job, attempts: attempt }, wait)
     } catch (err) {
-      if (!this.closed) console.error('[sandbox] could not keep track of a notification', err)
+      if (!this.closed) this.log?.error({ err }, 'the sandbox provider could not keep track of a notification')
       this.settle()
     }
   }

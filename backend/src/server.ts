@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type ServerType, serve } from '@hono/node-server'
@@ -35,6 +36,8 @@ export function answerClientError(err: Error & { code?: string; rawPacket?: Buff
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Cache-Control: no-store\r\n' +
       'X-Content-Type-Options: nosniff\r\n' +
+      // Like every answer, with a request id (a new one: the request's own headers were not read).
+      `X-Request-Id: ${randomUUID()}\r\n` +
       'Connection: close\r\n\r\n' +
       body,
   )

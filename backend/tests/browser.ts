@@ -55,6 +55,7 @@ export function startBrowserRig(options: BrowserRigOptions): BrowserRig {
       env: {
         dataDir: 'memory://',
         mode: 'development',
+        logLevel: 'silent',
         siteOrigins: [rig.siteOrigin],
         siteUrl: rig.siteOrigin,
         // The sandbox providers send the browser back, and post their notifications, to this address over HTTP.

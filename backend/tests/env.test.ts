@@ -72,6 +72,12 @@ describe('backend environment', () => {
       codeClientMaxWrong: 30,
       codeClientWindowSeconds: 600,
       trustProxy: [],
+      logLevel: 'info',
+      logFormat: 'json',
+      metricsPort: null,
+      metricsHost: '127.0.0.1',
+      errorReportUrl: null,
+      buildId: null,
     })
   })
 
@@ -207,6 +213,53 @@ describe('backend environment', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name))
   })
 
+  it('parses the operating settings: log level and format, metrics port and host, error reports, build', () => {
+    expect(
+      parseEnv({
+        BACKEND_MODE: 'development',
+        LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'pretty',
+        BACKEND_METRICS_PORT: '3051',
+        BACKEND_METRICS_HOST: '0.0.0.0',
+        ERROR_REPORT_URL: 'https://errors.example.test/api/42/store?key=abc',
+        BUILD_ID: '2026.11.27+a1b2c3d',
+      }),
+    ).toMatchObject({
+      logLevel: 'debug',
+      logFormat: 'pretty',
+      metricsPort: 3051,
+      metricsHost: '0.0.0.0',
+      errorReportUrl: 'https://errors.example.test/api/42/store?key=abc',
+      buildId: '2026.11.27+a1b2c3d',
+    })
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      expect(parseEnv({ BACKEND_MODE: 'development', LOG_LEVEL: level }).logLevel).toBe(level)
+    // Empty values count as unset.
+    expect(parseEnv({ BACKEND_MODE: 'development', BACKEND_METRICS_PORT: '', ERROR_REPORT_URL: ' ' })).toMatchObject({
+      metricsPort: null,
+      errorReportUrl: null,
+    })
+  })
+
+  it.each([
+    ['LOG_LEVEL', 'verbose'],
+    ['LOG_LEVEL', 'INFO'],
+    ['LOG_LEVEL', '30'],
+    ['LOG_FORMAT', 'text'],
+    ['LOG_FORMAT', 'JSON'],
+    ['BACKEND_METRICS_PORT', '0'],
+    ['BACKEND_METRICS_PORT', '65536'],
+    ['BACKEND_METRICS_PORT', 'nine'],
+    ['BACKEND_METRICS_HOST', 'bad host'],
+    ['ERROR_REPORT_URL', 'errors.example.test'],
+    ['ERROR_REPORT_URL', 'ftp://errors.example.test'],
+    ['BUILD_ID', 'two words'],
+    ['BUILD_ID', 'x'.repeat(129)],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => parseEnv({ BACKEND_MODE: 'development', [name]: value })).toThrow(EnvError)
+    expect(() => parseEnv({ BACKEND_MODE: 'development', [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `))
+  })
+
   it('refuses, in production mode, provider secrets that are unset or the published sandbox defaults', async () => {
     const real = { CLOUDPAYMENTS_API_SECRET: 'cp-live-secret-1', PAYSELECTION_SITE_ID: '21044', PAYSELECTION_SECRET_KEY: 'ps-live-secret-1' }
     const published = {
@@ -287,6 +340,23 @@ describe('backend environment', () => {
     const res = await run({ BACKEND_MODE: 'staging', BACKEND_DATA_DIR: 'memory://' })
     expect(res.code).toBe(1)
     expect(res.err).toContain('BACKEND_MODE')
+  })
+
+  it('exits at start with one line naming a bad LOG_LEVEL', async () => {
+    const res = await run({ BACKEND_MODE: 'development', BACKEND_DATA_DIR: 'memory://', LOG_LEVEL: 'verbose' })
+    expect(res.code).toBe(1)
+    expect(res.err.trim().split('\n')).toHaveLength(1)
+    expect(res.err).toMatch(/^\[backend\] Invalid environment variable LOG_LEVEL: /)
+    expect(res.out).toBe('')
+  })
+
+  it('writes readable lines with LOG_FORMAT=pretty', async () => {
+    const port = await freePort()
+    const res = await run({ BACKEND_PORT: String(port), BACKEND_DATA_DIR: 'memory://', BACKEND_MODE: 'development', LOG_FORMAT: 'pretty' }, /listening/)
+    expect(res.code).toBe(0)
+    expect(res.out).toMatch(/INFO.*: development backend listening on http:\/\/127\.0\.0\.1:\d+ \(PGlite in memory:\/\/\)/)
+    expect(res.out).toContain('service: "backend"')
+    expect(res.out.trim().startsWith('{')).toBe(false)
   })
 
   it('starts, answers on the given port and stops on SIGTERM', async () => {

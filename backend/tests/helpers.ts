@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { expect } from 'vitest'
-import { type Backend, createBackend } from '../src/app.ts'
+import { type Backend, type BackendOptions, createBackend } from '../src/app.ts'
 import type { Db } from '../src/db.ts'
 import type { BackendEnv } from '../src/env.ts'
 import type { Deliverer, OutgoingNotification } from '../src/sandbox-notifications.ts'
@@ -68,9 +68,14 @@ const hmacBase64 = (secret: string, body: string) => createHmac('sha256', secret
 
 /**
  * Starts a backend on db for tests. The sandbox provider delivers its notifications to this backend
- * in-process (no port); `sandbox` overrides its delays.
+ * in-process (no port); `sandbox` overrides its delays. It logs nothing unless given a log (or a logLevel).
  */
-export async function startApi(db: Db, env: Partial<BackendEnv> = {}, sandbox: SandboxProviderOptions = {}): Promise<TestApi> {
+export async function startApi(
+  db: Db,
+  env: Partial<BackendEnv> = {},
+  sandbox: SandboxProviderOptions = {},
+  options: Pick<BackendOptions, 'log'> = {},
+): Promise<TestApi> {
   const clock = testClock()
   const deliveries: TestApi['deliveries'] = []
   let app: Backend['app'] | null = null
@@ -90,8 +95,9 @@ export async function startApi(db: Db, env: Partial<BackendEnv> = {}, sandbox: S
   const backend = await createBackend({
     db,
     now: clock.now,
-    env: { mode: 'development', siteUrl: SITE_URL, siteOrigins: [SITE_URL, MIRROR_URL], ...env },
+    env: { mode: 'development', logLevel: 'silent', siteUrl: SITE_URL, siteOrigins: [SITE_URL, MIRROR_URL], ...env },
     sandbox: { deliver: inProcess, ...sandbox },
+    ...options,
   })
   app = backend.app
   const api: TestApi = {

@@ -15,6 +15,26 @@ import { cloudpaymentsHmac, payselectionSignature, sameSignature, urlDecodedBody
  */
 export const notificationRoutes = new Hono<AppEnv>()
 
+/**
+ * Counts each notification by provider and result: accepted when answered as the provider takes it (200,
+ * and for CloudPayments `{"code":0}`), refused otherwise (a bad signature, bad fields, an unknown payment).
+ */
+notificationRoutes.use('*', async (c, next) => {
+  await next()
+  const provider = c.req.method !== 'POST' ? null : /^\/notifications\/(cloudpayments|payselection)(?:\/|$)/.exec(c.req.path)?.[1]
+  if (provider !== 'cloudpayments' && provider !== 'payselection') return
+  let accepted = c.res.status === 200
+  if (accepted && provider === 'cloudpayments')
+    accepted = await c.res
+      .clone()
+      .json()
+      .then(
+        (body: { code?: unknown }) => body.code === 0,
+        () => false,
+      )
+  c.var.deps.metrics.notification(provider, accepted)
+})
+
 notificationRoutes.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: t(c.var.locale, 'body_too_large') }, 413) }))
 
 // Not for browsers: a preflight finds nothing here.
@@ -148,7 +168,10 @@ notificationRoutes.post('/cloudpayments/:kind', async (c) => {
     cardToken: n.Token ?? null,
   }
   try {
-    return c.json({ code: CHECK_CODES.ok, ...(await confirmPayment(db, notice, now(), { supportEmail: c.var.deps.env.supportEmail })) })
+    return c.json({
+      code: CHECK_CODES.ok,
+      ...(await confirmPayment(db, notice, now(), { supportEmail: c.var.deps.env.supportEmail, metrics: c.var.deps.metrics })),
+    })
   } catch (err) {
     // CloudPayments reads the code of the answer: a payment it does not match is refused with the
     // Check's codes, and it retries (the payment stays as it was).
@@ -189,7 +212,7 @@ notificationRoutes.post('/payselection', async (c) => {
       cardToken: n.RebillId ?? null,
     },
     now(),
-    { supportEmail: env.supportEmail },
+    { supportEmail: env.supportEmail, metrics: c.var.deps.metrics },
   )
   return c.json({ code: 0, ...result })
 })

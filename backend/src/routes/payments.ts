@@ -63,6 +63,7 @@ async function insertPayment(c: Ctx, email: string, now: Date, p: NewPayment): P
       p.purpose,
     ],
   )
+  c.var.deps.metrics.payment('pending')
   return { id: row!.id, widgetToken }
 }
 

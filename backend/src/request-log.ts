@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { matchedRoutes } from 'hono/route'
+import { isTrustedPeer, peerAddress } from './client-address.ts'
+import type { AppEnv, Ctx } from './http.ts'
+import { type Logger, requestContext } from './log.ts'
+import type { Metrics } from './metrics.ts'
+
+/** A request id taken from a trusted proxy's `X-Request-Id`: 1 to 128 of these characters. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+/** The routes of health probes: their access lines are debug, so probes every few seconds do not flood the log. */
+const PROBE_ROUTES = new Set(['/__health', '/__ready'])
+
+/** The route of a request that matched none (a 404, a refused preflight). */
+export const NO_ROUTE = '(none)'
+
+/**
+ * The request's id: the `X-Request-Id` a trusted proxy sent (the peer is one of BACKEND_TRUST_PROXY, the
+ * rule that decides whether `X-Forwarded-For` is believed) when it is well formed; otherwise a new UUID.
+ * Anyone else's header is ignored: it could forge or collide with another request's id.
+ */
+export function requestIdOf(c: Ctx, trusted: readonly string[]): string {
+  const given = c.req.header('x-request-id')?.trim()
+  if (given && REQUEST_ID.test(given) && isTrustedPeer(peerAddress(c), trusted)) return given
+  return randomUUID()
+}
+
+/**
+ * The pattern of the route that answered (`/:locale/users/auth/:code`), never the path itself, which
+ * holds sign-in codes and links. The API is mounted under each locale, so `/en`, `/ru` and `/de` are
+ * named `/:locale`. Middleware (`use`, method ALL) is not a route: a request only middleware answered
+ * (a 404, a preflight) is `(none)`.
+ */
+export function routeOf(c: Ctx): string {
+  const routes = matchedRoutes(c)
+  // The handler that answered, or the last route reached before a middleware answered (413, 405).
+  const upTo = Math.min(c.req.routeIndex, routes.length - 1)
+  const candidates = [...routes.slice(0, upTo + 1).reverse(), ...routes.slice(upTo + 1).reverse()]
+  const route = candidates.find((r) => r.method !== 'ALL')
+  return route ? route.path.replace(/^\/(?:en|ru|de)(?=\/|$)/, '/:locale') : NO_ROUTE
+}
+
+/**
+ * The first middleware of the app: gives the request its id (in the `X-Request-Id` answer header and on
+ * every log line written while it is handled), then writes its access line and counts it in the metrics.
+ * The line: `msg: "request"`, reqId, method, route, status, durationMs; error level for a 5xx.
+ */
+export function requestLog(log: Logger, metrics: Metrics, trusted: readonly string[]): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
+    const started = performance.now()
+    const reqId = requestIdOf(c, trusted)
+    return requestContext.run({ reqId }, async () => {
+      await next()
+      c.header('X-Request-Id', reqId)
+      const route = routeOf(c)
+      const ms = performance.now() - started
+      const { status } = c.res
+      metrics.request(c.req.method, route, status, ms / 1000)
+      const line = { reqId, method: c.req.method, route, status, durationMs: Math.round(ms * 10) / 10 }
+      if (status >= 500) log.error(line, 'request')
+      else if (PROBE_ROUTES.has(route)) log.debug(line, 'request')
+      else log.info(line, 'request')
+    })
+  }
+}
