@@ -20,6 +20,8 @@ const PORT = Number(process.env.FLEET_PORT ?? 8080)
 const INSTANCES = Number(process.env.FLEET_INSTANCES ?? 2)
 const PG_PORT = Number(process.env.FLEET_PG_PORT ?? PORT + 100)
 const BACKEND_PORT = PORT + 99
+/** The backend's Prometheus metrics, on loopback only. */
+const BACKEND_METRICS_PORT = BACKEND_PORT + 50
 const instancePorts = Array.from({ length: INSTANCES }, (_, i) => PORT + 1 + i)
 const asRoot = process.getuid?.() === 0
 const children = new Set()
@@ -202,6 +204,8 @@ try {
   stopPostgres = startPostgres()
   run('stand-in backend', process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
     BACKEND_PORT: String(BACKEND_PORT),
+    BACKEND_METRICS_PORT: String(BACKEND_METRICS_PORT),
+    LOG_FORMAT: 'json',
     // R10.1: production mode, which refuses the published sandbox secrets: each run has secrets of its own.
     BACKEND_MODE: 'production',
     CLOUDPAYMENTS_API_SECRET: secret(),
@@ -215,8 +219,9 @@ try {
     // E-mails speak for the brand of the domain the visitor used (R9.21): the backend knows the mirror's.
     MIRROR_BASE_URL: siteEnv.MIRROR_BASE_URL,
   })
-  await ready(`http://127.0.0.1:${BACKEND_PORT}/en/subscriptions`)
-  log(`stand-in backend: http://localhost:${BACKEND_PORT} (PostgreSQL)`)
+  // Ready: migrations ran and its database answers (the site instances ask it for plans at once).
+  await ready(`http://127.0.0.1:${BACKEND_PORT}/__ready`)
+  log(`stand-in backend: http://localhost:${BACKEND_PORT} (PostgreSQL), metrics: http://127.0.0.1:${BACKEND_METRICS_PORT}/metrics`)
   await Promise.all(instancePorts.map(startInstance))
   log(`site instances: ${instancePorts.map((p) => `:${p}`).join(' ')}`)
   // A fleet starts with the build it was given: pages kept from an earlier one name other assets.
