@@ -99,7 +99,7 @@ const limitWindow = type('string.integer.parse').pipe(type('1 <= number.integer 
 const logLevel = type.enumerated(...LOG_LEVELS)
 const logFormat = type.enumerated(...LOG_FORMATS)
 /** A build's name (a commit, a version, a date): printable ASCII without spaces. */
-const buildId = type(/^[\x21-\x7e]{1,128}$/)
+const buildId = type('string').narrow((s, ctx) => /^[\x21-\x7e]{1,128}$/.test(s) || ctx.mustBe('1 to 128 printable ASCII characters without spaces'))
 const trustProxy = type('string').pipe((raw, ctx) => {
   const parsed = parseTrustProxy(raw)
   return typeof parsed === 'string' ? ctx.error({ message: parsed }) : parsed
