@@ -1,3 +1,4 @@
+// R10.15: the stand-in backend's uncaught errors posted to ERROR_REPORT_URL, 10 per 60 s.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

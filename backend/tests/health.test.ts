@@ -1,3 +1,4 @@
+// R10.18: the stand-in backend's health and readiness, down with its database.
 import { spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,3 +1,4 @@
+// R10.16, R10.8: the stand-in backend's request ids, access lines, and no secret in any line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../src/db.ts'
 import { SITE_URL, startApi, type TestApi } from './helpers.ts'

@@ -1,3 +1,4 @@
+// R10.17: the stand-in backend's metrics, on their own port only, moved by the numbers sent.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { fileURLToPath } from 'node:url'

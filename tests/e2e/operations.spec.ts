@@ -1,4 +1,4 @@
-// Issue 40: what an operator sees of a running site with two workers. Under a short load the
+// Issue 40, R10.16, R10.17: what an operator sees of a running site with two workers. Under a short load the
 // metrics (aggregated over the workers by the start process, on a port of their own) move by the
 // numbers sent; every request has an access line and an id, the id reaches the backend, and no
 // line holds the codes in the paths asked for.

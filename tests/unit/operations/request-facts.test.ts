@@ -1,4 +1,4 @@
-// Issue 40: every request has an id, the trusted proxy's when it sent a well-formed one; logs and
+// Issue 40, R10.16: every request has an id, the trusted proxy's when it sent a well-formed one; logs and
 // metrics name a request by its route's pattern, never by its path.
 import { describe, expect, it } from 'vitest'
 import { currentRequest, newRequestFacts, noteCache, noteQueueWait, noteRoute, requestIdFor, withRequestFacts } from '#app/core/request-facts.server.ts'
