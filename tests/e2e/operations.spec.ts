@@ -2,7 +2,7 @@
 // metrics (aggregated over the workers by the start process, on a port of their own) move by the
 // numbers sent; every request has an access line and an id, the id reaches the backend, and no
 // line holds the codes in the paths asked for.
-import type { IncomingMessage } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { expect, test } from '@playwright/test'
 import { BACKEND_PORT, SITE_PORT } from '../../playwright.config.ts'
 import { childrenOf, get } from './support/processes.ts'
@@ -12,6 +12,7 @@ import { type SiteServer, startSiteServer, waitForPage } from './support/site-se
 const PORT = SITE_PORT + 60
 const METRICS_PORT = SITE_PORT + 61
 const PROXY_PORT = SITE_PORT + 62
+const RECEIVER_PORT = SITE_PORT + 63
 const SITE = `http://localhost:${PORT}`
 
 /** Prometheus' text format as a map: `name{labels}` → value. */
@@ -63,9 +64,21 @@ let site: SiteServer
 let proxy: Awaited<ReturnType<typeof startProxy>>
 /** The X-Request-Id of every call the site made to the backend, by path. */
 const backendCalls: { path: string; id: string | undefined }[] = []
+/** What the error hook received (ERROR_REPORT_URL points here). */
+const reports: Record<string, unknown>[] = []
+let receiver: Server
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
+  receiver = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => {
+      reports.push(JSON.parse(body))
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', resolve))
   proxy = await startProxy(PROXY_PORT, `http://127.0.0.1:${BACKEND_PORT}`, (req: IncomingMessage) => {
     backendCalls.push({ path: req.url ?? '', id: req.headers['x-request-id'] as string | undefined })
     return false
@@ -75,13 +88,17 @@ test.beforeAll(async () => {
     METRICS_PORT: String(METRICS_PORT),
     LOG_FORMAT: 'json',
     TRUST_PROXY: 'loopback',
+    ERROR_REPORT_URL: `http://127.0.0.1:${RECEIVER_PORT}/errors`,
   })
   await waitForPage(`${SITE}/en`, 150_000)
+  // The metrics port opens once the workers are up.
+  await expect.poll(async () => (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200)
 })
 
 test.afterAll(async () => {
   await site?.stop()
   await new Promise((resolve) => proxy?.close(resolve))
+  await new Promise((resolve) => receiver?.close(resolve))
 })
 
 test('under a short load the aggregated metrics move by the numbers sent', async () => {
@@ -157,4 +174,25 @@ test('metrics are not served on the site, and a worker that stops is counted as 
   await expect.poll(async () => (await scrape()).get('site_worker_restarts_total'), { timeout: 20_000 }).toBe(1)
   await expect.poll(() => site.stderr(), { timeout: 10_000 }).toContain(`Site worker ${workers[0]} stopped (SIGKILL); starting another.`)
   await waitForPage(`${SITE}/en`, 60_000)
+})
+
+test("R10.15: an error in a visitor's page reaches the error hook through the site, named by its route's pattern", async ({ page }) => {
+  await page.goto(`${SITE}/ru/login/SECRETCODE9`)
+  // The beacon comes with the page's script, which starts after the page is painted (decision 025).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 })
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('the page broke on purpose')
+    }, 0)
+  })
+  await expect.poll(() => reports.length, { timeout: 15_000 }).toBe(1)
+  const [report] = reports
+  expect(Object.keys(report!).sort()).toEqual(['message', 'release', 'requestId', 'route', 'service', 'stack', 'time'])
+  expect(report).toMatchObject({ service: 'browser', message: 'the page broke on purpose', route: '/login/$code' })
+  expect(report!.stack).toContain('the page broke on purpose')
+  expect(report!.release).toMatch(/^[a-z0-9]+-[0-9a-f]{6}$/)
+  expect(report!.requestId).toMatch(/^[0-9a-f-]{36}$/)
+  expect(JSON.stringify(report)).not.toContain('SECRETCODE9')
+  // The beacon's own request is in the site's log under the id the report carries.
+  await expect.poll(() => accessLines(site).find((line) => line.reqId === report!.requestId)?.route).toBe('/__errors')
 })
