@@ -112,6 +112,8 @@ const siteEnv = {
   SITE_BASE_URL: site,
   MIRROR_BASE_URL: `http://mirror.localhost:${PORT}`,
   TRUST_PROXY: 'loopback',
+  // One JSON line per event, as a log collector takes them (issue 40).
+  LOG_FORMAT: 'json',
   // Production mode (R10.1): the card widgets and Steam are the providers' own, as on the internet;
   // the stand-in backend has no sandbox to stand in for them here.
   OPERATOR_NAME: process.env.OPERATOR_NAME ?? 'Demo Operator Ltd. (fictional)',
@@ -136,7 +138,8 @@ async function warm(port) {
 }
 
 async function startInstance(port) {
-  const child = run(`site instance :${port}`, process.execPath, ['scripts/start.mjs'], { ...siteEnv, PORT: String(port) })
+  // Its metrics on a port of its own, on loopback (issue 40).
+  const child = run(`site instance :${port}`, process.execPath, ['scripts/start.mjs'], { ...siteEnv, PORT: String(port), METRICS_PORT: String(port + 50) })
   instances.set(port, child)
   await ready(`http://127.0.0.1:${port}/__ready`)
   await warm(port)
@@ -148,6 +151,7 @@ async function startInstance(port) {
  * (its own requests answered), starts again, answers `/__ready`, and nginx takes it back.
  */
 async function restartInstances() {
+  restarting = true
   for (const port of instancePorts) {
     await reloadNginx(port)
     const old = instances.get(port)
@@ -159,7 +163,49 @@ async function restartInstances() {
     await reloadNginx(null)
     log(`site instance :${port} restarted`)
   }
+  restarting = false
   log('every site instance restarted')
+}
+
+/** A deploy is under way: the health watch leaves nginx to it. */
+let restarting = false
+/** Instances nginx leaves out because they stopped answering `/__ready` (issue 40). */
+const unready = new Set()
+let backendHealthy = true
+
+async function answers200(url) {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).status === 200
+  } catch {
+    return false
+  }
+}
+
+/**
+ * nginx's upstreams follow the health of what is behind them (open-source nginx only learns from
+ * failed requests): every 2 s each site instance's `/__ready` is asked, and one that stops
+ * answering 200 is left out (a graceful reload with it `down`) until it answers again; the
+ * backend's `/__health` (its database) is asked too, and its turning is logged.
+ */
+function watchHealth() {
+  const timer = setInterval(async () => {
+    if (restarting || stopping) return
+    const changed = []
+    for (const port of instancePorts) {
+      const ok = await answers200(`http://127.0.0.1:${port}/__ready`)
+      if (ok === unready.has(port)) {
+        changed.push(port)
+        if (ok) unready.delete(port)
+        else unready.add(port)
+        log(`site instance :${port} ${ok ? 'is ready again: nginx sends it visitors' : 'is not ready: nginx leaves it out'}`)
+      }
+    }
+    if (changed.length && !restarting) await reloadNginx(null)
+    const healthy = await answers200(`http://127.0.0.1:${BACKEND_PORT}/__health`)
+    if (healthy !== backendHealthy) log(`stand-in backend ${healthy ? 'is healthy again' : 'is unhealthy: its database does not answer'}`)
+    backendHealthy = healthy
+  }, 2_000)
+  timer.unref()
 }
 
 const nginxArgs = () => ['-c', `${home}/nginx/nginx.conf`, '-p', `${home}/nginx`]
@@ -178,7 +224,10 @@ function writeNginxConf(downPort = null) {
     .replaceAll('{{USER}}', asRoot ? 'user root;' : '')
     .replaceAll('{{PREFIX}}', `${home}/nginx`)
     .replaceAll('{{PORT}}', String(PORT))
-    .replaceAll('{{SERVERS}}', instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s${p === downPort ? ' down' : ''};`).join('\n'))
+    .replaceAll(
+      '{{SERVERS}}',
+      instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s${p === downPort || unready.has(p) ? ' down' : ''};`).join('\n'),
+    )
   writeFileSync(`${home}/nginx/nginx.conf`, conf)
   return `${home}/nginx/nginx.conf`
 }
@@ -223,7 +272,7 @@ try {
   await ready(`http://127.0.0.1:${BACKEND_PORT}/__ready`)
   log(`stand-in backend: http://localhost:${BACKEND_PORT} (PostgreSQL), metrics: http://127.0.0.1:${BACKEND_METRICS_PORT}/metrics`)
   await Promise.all(instancePorts.map(startInstance))
-  log(`site instances: ${instancePorts.map((p) => `:${p}`).join(' ')}`)
+  log(`site instances: ${instancePorts.map((p) => `:${p} (metrics :${p + 50})`).join(' ')}`)
   // A fleet starts with the build it was given: pages kept from an earlier one name other assets.
   rmSync(`${home}/nginx/cache`, { recursive: true, force: true })
   writeNginxConf()
@@ -231,6 +280,7 @@ try {
   await ready(`${site}/__ready`)
   log(`site through nginx: ${site} (mirror: http://mirror.localhost:${PORT}); SIGHUP to pid ${process.pid} restarts the instances one by one`)
   process.on('SIGHUP', () => restartInstances().catch((error) => log(`restart failed: ${error.message}`)))
+  watchHealth()
 } catch (error) {
   console.error(error.message ?? error)
   await stopAll(1)

@@ -211,3 +211,31 @@ test('an instance stopped hard is routed around', async ({ request }) => {
     expect(answer.headers['x-proxy-cache']).toBe('BYPASS')
   }
 })
+
+test('issue 40: the instances and the backend serve their metrics on loopback ports of their own, and nginx leaves out an instance that stops answering /__ready', async () => {
+  // The second instance (the first was stopped above) and the backend: Prometheus' text format.
+  const site = await get(`http://127.0.0.1:${FLEET_PORT + 2 + 50}/metrics`)
+  expect(site.status).toBe(200)
+  expect(site.text).toMatch(/^site_http_requests_total\{method="GET",route="\/faq",status="200"\} [1-9]\d*$/m)
+  const backend = await get(`http://127.0.0.1:${FLEET_PORT + 99 + 50}/metrics`)
+  expect(backend.status).toBe(200)
+  expect(backend.text).toContain('backend_http_requests_total{')
+  // The instance stopped hard in the test above no longer answers /__ready: the health watch has
+  // told nginx to leave it out.
+  await expect.poll(() => output, { timeout: 15_000 }).toContain(`site instance :${FLEET_PORT + 1} is not ready: nginx leaves it out`)
+  const conf = readFileSync(`.data/fleet/nginx/nginx.conf`, 'utf8')
+  expect(conf).toContain(`server 127.0.0.1:${FLEET_PORT + 1} max_fails=1 fail_timeout=2s down;`)
+  expect(conf).toContain(`server 127.0.0.1:${FLEET_PORT + 2} max_fails=1 fail_timeout=2s;`)
+})
+
+test("issue 40: with its database stopped the backend's health turns unready, and the fleet says so", async () => {
+  expect((await get(`${BACKEND}/__health`)).status).toBe(200)
+  const pgCtl = execSync('ls /usr/lib/postgresql/*/bin/pg_ctl').toString().trim().split('\n').sort().at(-1)!
+  const asRoot = process.getuid?.() === 0
+  execSync(asRoot ? `su postgres -s /bin/sh -c "${pgCtl} -D .data/fleet/pg -m immediate stop"` : `${pgCtl} -D .data/fleet/pg -m immediate stop`)
+  const health = await get(`${BACKEND}/__health`)
+  expect(health.status).toBe(503)
+  expect(JSON.parse(health.text)).toEqual({ status: 'unavailable', database: 'unreachable' })
+  expect((await get(`${BACKEND}/__ready`)).status).toBe(503)
+  await expect.poll(() => output, { timeout: 15_000 }).toContain('stand-in backend is unhealthy: its database does not answer')
+})
