@@ -3,7 +3,8 @@ import { type DestinationStream, type Logger, pino } from 'pino'
 import pretty from 'pino-pretty'
 
 /**
- * The backend's log: one JSON line per event on stdout (pino), or readable lines for a person
+ * The backend's log: one JSON line per event (pino; warnings and errors on stderr, the rest on
+ * stdout, as the site's), or readable lines for a person
  * (`LOG_FORMAT=pretty`). Every line has `level` (a label), `time` (ISO), `service: "backend"` and `msg`;
  * a line written while a request is handled also has its `reqId`, wherever in the code it is written
  * (the request's context travels with AsyncLocalStorage, read by pino's mixin).
@@ -63,6 +64,17 @@ export function createLogger(settings: { level: LogLevel; format: LogFormat }, d
     redact: { paths: REDACT, censor: '[redacted]' },
   }
   if (destination) return pino(options, destination)
-  if (settings.format === 'pretty') return pino(options, pretty({ sync: true }))
-  return pino(options)
+  const to = (fd: 1 | 2) =>
+    settings.format === 'pretty' ? pretty({ sync: true, destination: fd, singleLine: true }) : pino.destination({ dest: fd, sync: true })
+  // As the site's: warnings and errors on stderr, the rest on stdout, each line once.
+  return pino(
+    options,
+    pino.multistream(
+      [
+        { level: 'trace', stream: to(1) },
+        { level: 'warn', stream: to(2) },
+      ],
+      { dedupe: true },
+    ),
+  )
 }

@@ -355,7 +355,7 @@ describe('backend environment', () => {
     const res = await run({ BACKEND_PORT: String(port), BACKEND_DATA_DIR: 'memory://', BACKEND_MODE: 'development', LOG_FORMAT: 'pretty' }, /listening/)
     expect(res.code).toBe(0)
     expect(res.out).toMatch(/INFO.*: development backend listening on http:\/\/127\.0\.0\.1:\d+ \(PGlite in memory:\/\/\)/)
-    expect(res.out).toContain('service: "backend"')
+    expect(res.out).toContain('{"service":"backend",')
     expect(res.out.trim().startsWith('{')).toBe(false)
   })
 
