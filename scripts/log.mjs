@@ -41,7 +41,7 @@ export function createLogger({ service = 'site', level = 'info', format = 'json'
           destination: fd,
           colorize: (fd === 1 ? process.stdout : process.stderr).isTTY === true,
           translateTime: 'HH:MM:ss.l',
-          ignore: 'pid,hostname,service',
+          ignore: 'pid,hostname',
           singleLine: true,
         })
       : pino.destination({ dest: fd, sync: true })
