@@ -12,6 +12,23 @@ function once(name, make) {
   return client.register.getSingleMetric(name) ?? make()
 }
 
+/**
+ * A metric's series by its labels, kept: prom-client hashes the labels on every count otherwise,
+ * which was a tenth of what the access line cost on a cached page.
+ */
+function series(metric) {
+  const kept = new Map()
+  return (...labels) => {
+    const key = labels.join('\u0000')
+    let child = kept.get(key)
+    if (!child) {
+      child = metric.labels(...labels)
+      kept.set(key, child)
+    }
+    return child
+  }
+}
+
 /** The request metrics of this process, and the default process metrics (made once). */
 function requestMetrics() {
   if (!client.register.getSingleMetric('process_cpu_seconds_total')) {
@@ -80,6 +97,8 @@ export function siteOps(entry, files, env = process.env) {
   routeConsole(logger)
   entry.setProcessLogger?.(logger)
   const metrics = requestMetrics()
+  const requests = series(metrics.requests)
+  const durations = series(metrics.seconds)
   const report = (error) => entry.reportServerError?.(error, { requestId: null, route: null })
   // A promise nobody awaited must not stop the server for every visitor (Node's default is to
   // exit): it is logged with its stack and the server goes on. The failure tests assert that none
@@ -105,8 +124,8 @@ export function siteOps(entry, files, env = process.env) {
     const seconds = (performance.now() - started) / 1000
     const route = facts.route ?? fallbackRoute(new URL(request.url).pathname, files)
     response.headers.set('x-request-id', facts.id)
-    metrics.requests.inc({ method: request.method, route, status: response.status })
-    metrics.seconds.observe({ route }, seconds)
+    requests(request.method, route, String(response.status)).inc()
+    durations(route).observe(seconds)
     logger[response.status >= 500 ? 'error' : 'info'](
       {
         reqId: facts.id,
