@@ -116,7 +116,8 @@ export function siteOps(entry, files, env = process.env) {
     const facts = entry.newRequestFacts(entry.incomingRequestId(request))
     let response
     try {
-      response = await entry.withRequestFacts(facts, next)
+      entry.attachFacts(request, facts)
+      response = await next()
     } catch (error) {
       logger.error({ reqId: facts.id, err: error }, 'request failed')
       throw error

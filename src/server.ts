@@ -9,7 +9,7 @@ import { carriesSession } from '#app/core/cookies.ts'
 import { setProcessLogger } from '#app/core/log.server.ts'
 import { preferredEncoding } from '#app/core/negotiate.ts'
 import { incomingRequestId, trustedRequest } from '#app/core/request.server.ts'
-import { currentRequest, newRequestFacts, noteRoute, withRequestFacts } from '#app/core/request-facts.server.ts'
+import { attachFacts, factsOf, newRequestFacts } from '#app/core/request-facts.server.ts'
 import { refusal, withBodyWithinLimit } from '#app/server/admission.server.ts'
 import { brandFileResponse, isBrandFilePath } from '#app/server/brand-files.server.ts'
 import { isDownloadPath } from '#app/server/download.server.ts'
@@ -21,7 +21,7 @@ import { rootRedirectResponse, servedInPlace } from '#app/server/redirects.serve
 import { busyResponse, render, serverRouteResponse } from '#app/server/render.server.ts'
 import { Overloaded } from '#app/server/render-limit.server.ts'
 import { ASSET_SECURITY_HEADERS, pageResponse, secureCookies } from '#app/server/respond.server.ts'
-import { routePattern } from '#app/server/route-pattern.server.ts'
+import { loadRoutePatterns, routePattern } from '#app/server/route-pattern.server.ts'
 import { isSearchFilePath, searchFileResponse } from '#app/server/search-files.server.ts'
 import { createNonce, isHttps } from '#app/server/security-headers.server.ts'
 import { WARM_UP_BUDGET_MS, WARM_UP_PATHS, type WarmUpReport, warmUp } from '#app/server/warm-up.server.ts'
@@ -32,16 +32,19 @@ const config = loadConfig()
 
 export async function handleRequest(incoming: Request): Promise<Response> {
   // Issue 40: the request is named by its route's pattern in its access line and metrics.
-  if (currentRequest()) noteRoute(routePattern(new URL(incoming.url).pathname))
+  const facts = factsOf(incoming)
+  if (facts) facts.route ??= routePattern(new URL(incoming.url).pathname)
   // Decision 094: a method the address does not answer, or a body declared over the limit, is
   // refused before anything reads the request.
   const refused = refusal(incoming)
   if (refused) return refused
   // Decision 082: only trusted hosts and proxies. R2.10: `/faq/` is `/faq`, served in place.
   const trusted = servedInPlace(trustedRequest(incoming))
+  if (facts) attachFacts(trusted, facts)
   // Decision 094: a form's or server function's body, read up to the limit, or 413.
   const request = await withBodyWithinLimit(trusted)
   if (request instanceof Response) return request
+  if (facts) attachFacts(request, facts)
   try {
     // R10.12: over https every cookie set on the way is Secure.
     return secureCookies(await answer(request), isHttps(request))
@@ -89,7 +92,9 @@ async function answer(request: Request): Promise<Response> {
  * Decision 093: a few guest pages rendered before the server listens (scripts/serve.mjs), so that
  * its first visitors do not wait for the code a first render loads and compiles.
  */
-export function warmUpServer(): Promise<WarmUpReport> {
+export async function warmUpServer(): Promise<WarmUpReport> {
+  // Issue 40: the access lines name pages by their route's pattern from the first request on.
+  await loadRoutePatterns()
   return warmUp({
     paths: WARM_UP_PATHS,
     origin: `${config.siteBase.protocol}://${config.siteBase.host}`,
@@ -103,4 +108,4 @@ export default createServerEntry({ fetch: handleRequest })
 
 /** For the static files of scripts/serve.mjs: the site's one reader of Accept-Encoding. */
 /** For scripts/serve.mjs (issue 40): each request's facts and id, the process's logger, the error hook. */
-export { ASSET_SECURITY_HEADERS, incomingRequestId, newRequestFacts, preferredEncoding, reportServerError, setProcessLogger, withRequestFacts }
+export { ASSET_SECURITY_HEADERS, attachFacts, incomingRequestId, newRequestFacts, preferredEncoding, reportServerError, setProcessLogger }

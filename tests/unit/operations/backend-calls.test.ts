@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { createApi, endpointOf } from '#app/api/client.ts'
 import { backendCallOptions, type Logger, setProcessLogger } from '#app/core/log.server.ts'
-import { newRequestFacts, withRequestFacts } from '#app/core/request-facts.server.ts'
+import { attachFacts, newRequestFacts } from '#app/core/request-facts.server.ts'
+import { withinRequest } from '../support/request-scope.ts'
 
 describe('the endpoint pattern', () => {
   it.each([
@@ -62,7 +63,9 @@ describe("the server's call options", () => {
     })
     setProcessLogger(logger({}))
     expect(backendCallOptions().headers).toEqual({})
-    await withRequestFacts(newRequestFacts('req-77'), async () => {
+    const request = new Request('http://localhost/en/account')
+    attachFacts(request, newRequestFacts('req-77'))
+    await withinRequest(request, async () => {
       const options = backendCallOptions()
       expect(options.headers).toEqual({ 'x-request-id': 'req-77' })
       let sent: Headers | null = null

@@ -1,9 +1,10 @@
 // Issue 40, R10.16: every request has an id, the trusted proxy's when it sent a well-formed one; logs and
 // metrics name a request by its route's pattern, never by its path.
-import { describe, expect, it } from 'vitest'
-import { currentRequest, newRequestFacts, noteCache, noteQueueWait, noteRoute, requestIdFor, withRequestFacts } from '#app/core/request-facts.server.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { attachFacts, currentRequest, factsOf, newRequestFacts, noteCache, noteQueueWait, noteRoute, requestIdFor } from '#app/core/request-facts.server.ts'
 import { isTrustedProxy } from '#app/core/trusted-host.server.ts'
-import { routePattern } from '#app/server/route-pattern.server.ts'
+import { loadRoutePatterns, routePattern } from '#app/server/route-pattern.server.ts'
+import { withinRequest } from '../support/request-scope.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -39,10 +40,13 @@ describe('the request id', () => {
 })
 
 describe("the request's facts", () => {
-  it('are noted by the steps of the answer, inside the request only', async () => {
+  it('are noted by the steps of the answer, inside the request they are attached to only', async () => {
     const facts = newRequestFacts('r-1')
     expect(facts).toEqual({ id: 'r-1', route: null, cache: null, queueMs: null })
-    await withRequestFacts(facts, async () => {
+    const request = new Request('http://localhost/ru/faq')
+    attachFacts(request, facts)
+    expect(factsOf(request)).toBe(facts)
+    await withinRequest(request, async () => {
       await Promise.resolve()
       expect(currentRequest()).toBe(facts)
       noteRoute('/faq')
@@ -52,13 +56,27 @@ describe("the request's facts", () => {
       noteQueueWait(99)
     })
     expect(facts).toEqual({ id: 'r-1', route: '/faq', cache: 'STALE', queueMs: 12.3 })
+    // Another request, and no request at all, have none.
+    await withinRequest(new Request('http://localhost/ru/faq'), () => {
+      expect(currentRequest()).toBeUndefined()
+      noteRoute('/wiki')
+    })
     expect(currentRequest()).toBeUndefined()
     noteRoute('/wiki')
     expect(facts.route).toBe('/faq')
   })
 })
 
+describe('the route pattern, before the server has loaded the router', () => {
+  it('is (none) for a page and the fixed name of a file the server answers itself', () => {
+    expect(routePattern('/ru/faq')).toBe('(none)')
+    expect(routePattern('/robots.txt')).toBe('/robots.txt')
+  })
+})
+
 describe('the route pattern', () => {
+  beforeAll(loadRoutePatterns)
+
   it.each([
     ['/', '/'],
     ['/en', '/'],
