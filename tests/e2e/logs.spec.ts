@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 import { SITE_PORT } from '../../playwright.config.ts'
 import { latestMail, uniqueEmail } from './support/login.ts'
 import { msg } from './support/messages.ts'
-import { GOOD_CARD, payWithCard } from './support/payments.ts'
+import { buyMonthByCard, GOOD_CARD } from './support/payments.ts'
 import { stopSite, waitForPage } from './support/site-server.ts'
 
 const PORT = SITE_PORT + 64
@@ -98,14 +98,7 @@ test('signing in, paying and changing the e-mail leave no code, link, token, coo
   await other.close()
 
   // A month paid by card in the sandbox widget.
-  await page.goto('/en/premium')
-  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
-  await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
-  await page.locator('#agreement-premium').check()
-  await page.locator('#agreement-promo').check()
-  await page.getByRole('button', { name: 'Pay by card · $6.99', exact: true }).click()
-  await payWithCard(page)
-  await expect(page).toHaveURL(/\/en\/account$/u, { timeout: 30_000 })
+  await buyMonthByCard(page)
   await expect(page.getByTestId('payment-row').first()).toHaveAttribute('data-status', 'paid')
   secrets.push(GOOD_CARD, GOOD_CARD.replaceAll(' ', ''))
 

@@ -8,7 +8,7 @@
 import { SITE_PORT } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
 import { msg } from './support/messages.ts'
-import { payWithCard, payWithNotification } from './support/payments.ts'
+import { buyMonthByCard, payWithNotification } from './support/payments.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -17,14 +17,7 @@ const today = (locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeri
 
 test("a month paid by card: a row in the history, and its receipt by the row's link, printable", async ({ page, signIn }) => {
   await signIn({ locale: 'en' })
-  await page.goto('/en/premium')
-  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
-  await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
-  await page.locator('#agreement-premium').check()
-  await page.locator('#agreement-promo').check()
-  await page.getByRole('button', { name: 'Pay by card · $6.99', exact: true }).click()
-  await payWithCard(page)
-  await expect(page).toHaveURL(/\/en\/account$/u, { timeout: 30_000 })
+  await buyMonthByCard(page)
 
   const row = page.getByTestId('payment-row').first()
   await expect(row).toHaveAttribute('data-status', 'paid')

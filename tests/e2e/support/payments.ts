@@ -78,3 +78,18 @@ export async function closeAfterDecline(page: Page) {
   await expect(dialog.getByRole('alert').filter({ hasText: DECLINED_REASON })).toBeVisible({ timeout: 20_000 })
   await dialog.getByRole('button', { name: 'Close' }).click()
 }
+
+/**
+ * A signed-in visitor on the English premium page buys a month (plan 3, $6.99) with the sandbox
+ * card, as a visitor does: the plan, both agreements, the pay button, the card; then the account.
+ */
+export async function buyMonthByCard(page: Page) {
+  await page.goto('/en/premium')
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
+  await page.locator('#agreement-premium').check()
+  await page.locator('#agreement-promo').check()
+  await page.getByRole('button', { name: 'Pay by card · $6.99', exact: true }).click()
+  await payWithCard(page)
+  await expect(page).toHaveURL(/\/en\/account$/u, { timeout: 30_000 })
+}
