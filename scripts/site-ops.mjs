@@ -62,17 +62,18 @@ function requestMetrics() {
 
 /**
  * Every `console` line of the process goes through the logger: what the libraries print is one
- * JSON line too. An error among the arguments is logged as `err` (its kind, message and stack).
+ * JSON line too, with the id of the request it was printed for, if any. An error among the
+ * arguments is logged as `err` (its kind, message and stack).
  */
-function routeConsole(logger) {
+export function routeConsole(logger, requestId) {
   const write =
     (level) =>
     (first, ...rest) => {
       const args = [first, ...rest]
       const err = args.find((arg) => arg instanceof Error)
       const words = format(...args.filter((arg) => arg !== err))
-      if (err) logger[level]({ err }, words || err.message)
-      else logger[level](words)
+      const reqId = requestId()
+      logger[level]({ ...(reqId ? { reqId } : {}), ...(err ? { err } : {}) }, words || err?.message || '')
     }
   console.log = write('info')
   console.info = write('info')
@@ -94,7 +95,7 @@ function fallbackRoute(pathname, files) {
  */
 export function siteOps(entry, files, env = process.env) {
   const logger = loggerFromEnv(env)
-  routeConsole(logger)
+  routeConsole(logger, () => entry.currentRequestId?.() ?? null)
   entry.setProcessLogger?.(logger)
   const metrics = requestMetrics()
   const requests = series(metrics.requests)

@@ -9,7 +9,7 @@ import { carriesSession } from '#app/core/cookies.ts'
 import { setProcessLogger } from '#app/core/log.server.ts'
 import { preferredEncoding } from '#app/core/negotiate.ts'
 import { incomingRequestId, trustedRequest } from '#app/core/request.server.ts'
-import { attachFacts, factsOf, newRequestFacts } from '#app/core/request-facts.server.ts'
+import { attachFacts, currentRequest, factsOf, newRequestFacts } from '#app/core/request-facts.server.ts'
 import { refusal, withBodyWithinLimit } from '#app/server/admission.server.ts'
 import { brandFileResponse, isBrandFilePath } from '#app/server/brand-files.server.ts'
 import { isDownloadPath } from '#app/server/download.server.ts'
@@ -105,6 +105,11 @@ export async function warmUpServer(): Promise<WarmUpReport> {
 }
 
 export default createServerEntry({ fetch: handleRequest })
+
+/** The id of the request being answered, for the lines the libraries print meanwhile (scripts/site-ops.mjs). */
+export function currentRequestId(): string | null {
+  return currentRequest()?.id ?? null
+}
 
 /** For the static files of scripts/serve.mjs: the site's one reader of Accept-Encoding. */
 /** For scripts/serve.mjs (issue 40): each request's facts and id, the process's logger, the error hook. */

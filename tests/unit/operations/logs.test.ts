@@ -62,3 +62,29 @@ describe('the site log', () => {
     expect(lines[0]).toMatchObject({ headers: { cookie: '[cut]', authorization: '[cut]' }, body: '[cut]', token: '[cut]', code: '[cut]' })
   })
 })
+
+describe('what the libraries print in a site process', () => {
+  it('goes through the logger at the console method’s level, with the request’s id and an error as err', async () => {
+    const { routeConsole } = await import('../../../scripts/site-ops.mjs')
+    const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error, debug: console.debug }
+    const lines: { level: string; fields: Record<string, unknown>; message: string }[] = []
+    const at = (level: string) => (fields: Record<string, unknown>, message: string) => void lines.push({ level, fields, message })
+    const logger = { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') }
+    let requestId: string | null = 'r-9'
+    try {
+      routeConsole(logger, () => requestId)
+      const boom = new Error('boom')
+      console.error('render failed for', 3, 'pages', boom)
+      console.warn('a warning')
+      requestId = null
+      console.log({ a: 1 })
+      expect(lines).toEqual([
+        { level: 'error', fields: { reqId: 'r-9', err: boom }, message: 'render failed for 3 pages' },
+        { level: 'warn', fields: { reqId: 'r-9' }, message: 'a warning' },
+        { level: 'info', fields: {}, message: '{ a: 1 }' },
+      ])
+    } finally {
+      Object.assign(console, saved)
+    }
+  })
+})
