@@ -335,7 +335,7 @@ describe('B: over HTTP the client is the socket’s peer, or whom a trusted prox
   })
 
   async function serve(env: Partial<BackendEnv>) {
-    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development', ...env } })
+    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development', logLevel: 'silent', ...env } })
     const server = serveBackend(backend, { port: 0, hostname: '127.0.0.1' })
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())))
     servers.push({ backend, server })

@@ -40,7 +40,7 @@ describe('PGlite data directory survives a restart', () => {
   it('creates the data directory from env when none exists', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'backend-data-')), 'nested', 'data')
     dirs.push(dir)
-    const backend = await createBackend({ env: { dataDir: dir, mode: 'development' } })
+    const backend = await createBackend({ env: { dataDir: dir, mode: 'development', logLevel: 'silent' } })
     expect(backend.db.kind).toBe('pglite')
     const res = await backend.app.request('/en/subscriptions')
     expect(res.status).toBe(200)
@@ -135,7 +135,7 @@ const LIVE_SECRETS = { cloudpaymentsApiSecret: 'cp-live-secret-1', payselectionS
 
 describe('development-only routes', () => {
   it('hides the mailbox, the device helper and every sandbox in production mode: the JSON 404 of an unknown path', async () => {
-    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'production', ...LIVE_SECRETS } })
+    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'production', logLevel: 'silent', ...LIVE_SECRETS } })
     for (const [method, path] of [
       ['GET', '/__dev/mail'],
       ['GET', '/__dev/mail?to=a@example.com'],
@@ -162,7 +162,7 @@ describe('development-only routes', () => {
   })
 
   it('serves the sandbox widgets, provider and OpenID sandbox in development mode', async () => {
-    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development' } })
+    const backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development', logLevel: 'silent' } })
     for (const path of ['/sandbox/cloudpayments.js', '/sandbox/pay-widget.js', '/sandbox/widget', '/sandbox/widget.js']) {
       const res = await backend.app.request(path)
       expect([path, res.status]).toEqual([path, 200])

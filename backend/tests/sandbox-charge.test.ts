@@ -290,7 +290,7 @@ describe('R7: the sandbox provider keeps its notifications in the database', () 
     let app: Awaited<ReturnType<typeof createBackend>>['app'] | null = null
     const second = await createBackend({
       db,
-      env: { mode: 'development' },
+      env: { mode: 'development', logLevel: 'silent' },
       now: () => new Date(Date.now() + 61_000),
       sandbox: {
         deliver: async (n) => {
