@@ -10,7 +10,6 @@
  * every promise of the answer, and a signed-in page, whose backend calls make thousands, rendered
  * 10% slower with one more.
  */
-import { randomUUID } from 'node:crypto'
 import { getRequest } from '@tanstack/react-start/server'
 
 export type CacheResult = 'HIT' | 'MISS' | 'STALE'
@@ -26,9 +25,12 @@ export interface RequestFacts {
 /** An id a trusted proxy may hand on: 1 to 128 letters, digits, dots, underscores, colons or dashes. */
 const FORWARDED_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
-/** The request's id: the trusted proxy's `X-Request-Id` when it is one, else a new one. */
+/**
+ * The request's id: the trusted proxy's `X-Request-Id` when it is one, else a new one (the Web
+ * Crypto `crypto.randomUUID`, not node:crypto's: the stories load this module in a browser).
+ */
 export function requestIdFor(forwarded: string | null, fromTrustedProxy: boolean): string {
-  return fromTrustedProxy && forwarded !== null && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID()
+  return fromTrustedProxy && forwarded !== null && FORWARDED_ID.test(forwarded) ? forwarded : crypto.randomUUID()
 }
 
 export function newRequestFacts(id: string): RequestFacts {
