@@ -213,7 +213,6 @@ export async function startSite({ port, hostname = '0.0.0.0', silent = false } =
   }
   return {
     server,
-    logger: ops.logger,
     /**
      * Stops taking connections, answers the requests under way (idle kept-alive connections are
      * closed at once) and resolves when they are done, or after DRAIN_MS with the rest cut.

@@ -53,7 +53,7 @@ export class ReportWindow {
 /** The process's window: every report of the process counts against it. */
 const processWindow = new ReportWindow(ERROR_REPORTS_PER_WINDOW, ERROR_REPORT_WINDOW_MS)
 
-interface Sending {
+export interface Sending {
   url?: string | null
   now?: number
   window?: ReportWindow

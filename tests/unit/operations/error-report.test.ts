@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_BEACON_MAX_PER_PAGE, ERROR_BEACON_PATH, installErrorBeacon } from '#app/core/error-beacon.ts'
+import { errorBeaconResponse } from '#app/server/error-beacon.server.ts'
 import { ERROR_REPORT_WINDOW_MS, ERROR_REPORTS_PER_WINDOW, ReportWindow, reportServerError, sendErrorReport } from '#app/server/error-report.server.ts'
 
 describe('the window of error reports', () => {
@@ -63,6 +64,27 @@ describe('a report', () => {
     })
     expect(first.body.stack).toContain('Error: render exploded\n    at ')
     expect(received.map((r) => r.body.requestId)).not.toContain('req-10')
+  })
+
+  it("from the pages counts apart: 11 posted to /__errors send 10, and the server's own error still goes", async () => {
+    received.length = 0
+    const now = Date.parse('2026-11-27T13:00:00.000Z')
+    for (let i = 0; i < 11; i++) {
+      const beacon = new Request('http://localhost/__errors', {
+        method: 'POST',
+        body: JSON.stringify({ message: `made up ${i}`, stack: null, path: '/ru/login/SECRET' }),
+      })
+      expect((await errorBeaconResponse(beacon, { url, now: now + i })).status).toBe(204)
+    }
+    expect(reportServerError(new Error('a real one'), { requestId: 'req-real', route: '/faq' }, { url, now: now + 20 })).toBe(true)
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(11)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(received).toHaveLength(11)
+    expect(received.filter((r) => r.body.service === 'browser')).toHaveLength(10)
+    expect(received.find((r) => r.body.service === 'site')?.body).toMatchObject({ message: 'a real one', requestId: 'req-real', route: '/faq' })
+    expect(received.map((r) => r.body.message)).not.toContain('made up 10')
+    const answer = await errorBeaconResponse(new Request('http://localhost/__errors', { method: 'POST', body: 'not json' }), { url, now })
+    expect(answer.status).toBe(400)
   })
 
   it('is not sent when no address is configured', () => {
