@@ -5,7 +5,7 @@ import { type BackendEnv, EnvError, parseEnv } from './env.ts'
 import { processErrorHandlers } from './error-report.ts'
 import { createLogger } from './log.ts'
 import { serveMetrics } from './metrics.ts'
-import { serveBackend } from './server.ts'
+import { closeBackendServer, serveBackend } from './server.ts'
 
 /**
  * Something the person starting the backend can fix: one plain line on stderr, exit code 1. It comes
@@ -82,7 +82,7 @@ function stop(signal: string) {
   // /__ready answers 503 from now on; requests under way finish.
   backend.markStopping()
   metricsServer?.close()
-  server.close(() => {
+  closeBackendServer(server, () => {
     backend.close().then(
       () => process.exit(0),
       (err: unknown) => {

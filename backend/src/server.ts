@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type ServerType, serve } from '@hono/node-server'
@@ -43,9 +44,43 @@ export function answerClientError(err: Error & { code?: string; rawPacket?: Buff
   )
 }
 
+/**
+ * How long an idle connection stays open (R10.19): longer than its clients keep one for reuse
+ * (nginx's upstream `keepalive_timeout` and most load balancers' idle timeout are 60 s; Node's own
+ * default, 5 s, is shorter than theirs). A server that closes first races a client reusing the
+ * connection, and the client's request is reset.
+ */
+export const KEEP_ALIVE_MS = 65_000
+
+/** The answers each server has under way. */
+const underWay = new WeakMap<Server, Set<ServerResponse>>()
+
 /** Serves the backend over HTTP on the given interface and port. */
 export function serveBackend(backend: Backend, options: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): ServerType {
-  const server = serve({ fetch: backend.app.fetch, port: options.port, hostname: options.hostname }, onListening)
+  const server = serve({ fetch: backend.app.fetch, port: options.port, hostname: options.hostname }, onListening) as Server
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  // Node waits this long for a request's headers; it must outlast the idle time it follows.
+  server.headersTimeout = KEEP_ALIVE_MS + 1000
   server.on('clientError', answerClientError)
+  const responses = new Set<ServerResponse>()
+  underWay.set(server, responses)
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    responses.add(response)
+    response.once('close', () => responses.delete(response))
+  })
   return server
+}
+
+/**
+ * Stops taking connections (R10.19): idle ones close now (Node's `close()` does that), answers
+ * under way finish and say `Connection: close`, so that the server has closed once the last of
+ * them is written instead of an idle time later. No new request comes after: a connection that
+ * is not idle carries an answer that closes it.
+ */
+export function closeBackendServer(server: ServerType, done: () => void): void {
+  const http = server as Server
+  // The API's answers are written whole (head and body at once), so a head not yet written is one
+  // still being worked out.
+  for (const response of underWay.get(http) ?? []) if (!response.headersSent) response.setHeader('Connection', 'close')
+  http.close(() => done())
 }

@@ -1,8 +1,9 @@
-import type { AddressInfo } from 'node:net'
+import { get } from 'node:http'
+import { type AddressInfo, connect } from 'node:net'
 import type { ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Backend, createBackend } from '../src/app.ts'
-import { serveBackend } from '../src/server.ts'
+import { closeBackendServer, serveBackend } from '../src/server.ts'
 import { UUID } from './ops-helpers.ts'
 import { type RawReply, rawRequest } from './raw-http.ts'
 
@@ -79,5 +80,58 @@ describe('R10.10: TRACE answers 405 everywhere, never 500', () => {
   it('in the language of the address', async () => {
     const reply = await rawRequest(port, 'TRACE /de/users/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
     expect(JSON.parse(reply.body)).toEqual({ message: 'Diese Methode ist hier nicht erlaubt.' })
+  })
+})
+
+describe('R10.19: idle connections outlast their clients, and closing does not wait for them', () => {
+  it('an answer offers its connection for reuse for 65 s, as Keep-Alive says', async () => {
+    const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path: '/en/subscriptions', agent: false, headers: { connection: 'keep-alive' } }, (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.headers))
+      }).on('error', reject)
+    })
+    expect(headers.connection).toBe('keep-alive')
+    expect(headers['keep-alive']).toBe('timeout=65')
+  })
+
+  it('closing: an idle connection closes at once, an answer under way ends with Connection: close, then the server has closed', async () => {
+    const own = await createBackend({ env: { dataDir: 'memory://', mode: 'development', logLevel: 'silent' } })
+    const ownServer = serveBackend(own, { port: 0, hostname: '127.0.0.1' })
+    await new Promise<void>((resolve) => (ownServer.listening ? resolve() : ownServer.once('listening', () => resolve())))
+    const ownPort = (ownServer.address() as AddressInfo).port
+    try {
+      // An idle connection: one answer read, kept open.
+      const idle = connect({ port: ownPort, host: '127.0.0.1' })
+      const idleClosed = new Promise<void>((resolve) => idle.on('close', () => resolve()))
+      const answered = new Promise<string>((resolve) => idle.once('data', (d: Buffer) => resolve(d.toString('latin1'))))
+      idle.write('GET /en/subscriptions HTTP/1.1\r\nHost: x\r\n\r\n')
+      expect(await answered).toMatch(/^HTTP\/1\.1 200 .*\r\nConnection: keep-alive\r\n/su)
+
+      // A request under way: its body is half sent when the server starts closing.
+      const body = '{"order_id":"x"}'
+      const busy = connect({ port: ownPort, host: '127.0.0.1' })
+      const chunks: Buffer[] = []
+      busy.on('data', (d: Buffer) => chunks.push(d))
+      const busyClosed = new Promise<void>((resolve) => busy.on('close', () => resolve()))
+      busy.write(
+        `POST /notifications/payselection HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      )
+      // The request has reached the app (its head is parsed) before the server closes.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+
+      const closed = new Promise<void>((resolve) => closeBackendServer(ownServer, resolve))
+      await idleClosed
+      busy.write(body.slice(5))
+      await busyClosed
+      await closed
+      const answer = Buffer.concat(chunks).toString('latin1')
+      // Refused (unsigned), but answered in full, and the connection closed with it.
+      expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /u)
+      expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n')
+      expect(answer.toLowerCase()).not.toContain('keep-alive')
+    } finally {
+      await own.close()
+    }
   })
 })

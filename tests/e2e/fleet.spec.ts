@@ -228,6 +228,16 @@ test('issue 40: the instances and the backend serve their metrics on loopback po
   expect(conf).toContain(`server 127.0.0.1:${FLEET_PORT + 2} max_fails=1 fail_timeout=2s;`)
 })
 
+test('R10.19: nginx reuses a connection to an instance for 4 s, less than the 5 s the instance keeps it open', async () => {
+  const conf = readFileSync(`.data/fleet/nginx/nginx.conf`, 'utf8')
+  expect(conf).toMatch(/upstream site \{[^}]*\n\s*keepalive_timeout 4s;\n[^}]*\}/u)
+  const answer = await get(`http://127.0.0.1:${FLEET_PORT + 2}/en/faq`, { connection: 'keep-alive' })
+  expect(answer.status).toBe(200)
+  expect(answer.headers['keep-alive']).toBe('timeout=5')
+  // The backend keeps its own longer than any client's (65 s).
+  expect((await get(`${BACKEND}/en/subscriptions`, { connection: 'keep-alive' })).headers['keep-alive']).toBe('timeout=65')
+})
+
 test("issue 40: with its database stopped the backend's health turns unready, and the fleet says so", async () => {
   expect((await get(`${BACKEND}/__health`)).status).toBe(200)
   const pgCtl = execSync('ls /usr/lib/postgresql/*/bin/pg_ctl').toString().trim().split('\n').sort().at(-1)!
