@@ -125,7 +125,9 @@ export function siteOps(entry, files, env = process.env) {
     }
     const seconds = (performance.now() - started) / 1000
     const route = facts.route ?? fallbackRoute(new URL(request.url).pathname, files)
-    response.headers.set('x-request-id', facts.id)
+    // Set on Node's own answer, which srvx writes once this returns: a Response's `headers` is
+    // made on first use, and making it was a tenth of what a cached page costs.
+    request.runtime.node.res.setHeader('x-request-id', facts.id)
     requests(request.method, route, String(response.status)).inc()
     durations(route).observe(seconds)
     logger[response.status >= 500 ? 'error' : 'info'](

@@ -59,11 +59,6 @@ export function currentRequest(): RequestFacts | undefined {
   return byRequest.get(request)
 }
 
-export function noteRoute(route: string): void {
-  const facts = currentRequest()
-  if (facts && facts.route === null) facts.route = route
-}
-
 export function noteCache(result: CacheResult): void {
   const facts = currentRequest()
   if (facts) facts.cache = result

@@ -1,5 +1,6 @@
 // Issue 40: one JSON line per event, with its level's name, the service and worker, and an
 // error's kind, message and stack only.
+import { spawnSync } from 'node:child_process'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createLogger, errorFields, LOG_FORMATS, LOG_LEVELS } from '../../../scripts/log.mjs'
@@ -16,6 +17,18 @@ function capture() {
 }
 
 describe('the site log', () => {
+  it('writes info and debug to standard output, warnings and errors to standard error, each line once', () => {
+    const script = [
+      "import { createLogger } from './scripts/log.mjs'",
+      "const log = createLogger({ level: 'debug' })",
+      "log.debug('one'); log.info('two'); log.warn('three'); log.error('four'); log.fatal('five'); log.info('six')",
+    ].join('\n')
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+    const messages = (text: string) => text.split('\n').filter(Boolean).map((line) => `${JSON.parse(line).level} ${JSON.parse(line).msg}`)
+    expect(messages(run.stdout)).toEqual(['debug one', 'info two', 'info six'])
+    expect(messages(run.stderr)).toEqual(['warn three', 'error four', 'fatal five'])
+  })
+
   it('writes one JSON line per event: level name, ISO time, service, worker, pid, message and fields', () => {
     const { lines, destination } = capture()
     const log = createLogger({ service: 'site', level: 'info', destination })
