@@ -10,7 +10,12 @@
 // the median over the rounds of the after/before ratio, with the CPU time one page costs the
 // site's process (read from /proc), which a busy machine changes far less than requests per second.
 //
-//   BENCH_ROUNDS=6  BENCH_SECONDS=4  BENCH_CONNECTIONS=20  BENCH_PORT=3500
+//
+// Each build runs with its own stand-in backend. With BENCH_BACKEND=shared both sites call the
+// `before` build's stand-in instead: the figures are then the site's alone (on this machine the
+// stand-in shares the two cores with the site, so a stand-in that costs more slows the site too).
+//
+//   BENCH_ROUNDS=6  BENCH_SECONDS=4  BENCH_CONNECTIONS=20  BENCH_PORT=3500  BENCH_BACKEND=own|shared
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +27,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3500)
+const SHARED_BACKEND = process.env.BENCH_BACKEND === 'shared'
 /** Rendered for every request: guests with the page cache off, and signed-in visitors. */
 const RENDERED = [
   { page: '/', signedIn: false },
@@ -55,7 +61,8 @@ function buildOf(ref) {
   return { name: here ? 'this checkout' : ref, dir }
 }
 
-function startSite(build, port, env) {
+/** A build's site on `port`, with its own stand-in backend on the next port or, given `backend`, calling that one. */
+function startSite(build, port, env, backend = null) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: build.dir,
     // JSON logs, as a deployment writes them (the demo's readable lines cost more).
@@ -67,6 +74,7 @@ function startSite(build, port, env) {
       NODE_ENV: 'production',
       WEB_CONCURRENCY: '1',
       LOG_FORMAT: 'json',
+      ...(backend ? { API_BASE_URL: backend, API_BROWSER_BASE_URL: backend } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +82,7 @@ function startSite(build, port, env) {
   // Read as a log collector would: the site's lines are written, and taken.
   child.stdout.resume()
   child.stderr.resume()
-  return { ...build, child, base: `http://localhost:${port}`, backend: `http://127.0.0.1:${port + 1}` }
+  return { ...build, child, base: `http://localhost:${port}`, backend: backend ?? `http://127.0.0.1:${port + 1}` }
 }
 
 async function waitFor(url, timeoutMs = 180_000) {
@@ -106,6 +114,8 @@ async function sessionCookie(site) {
 
 /** The site's own processes (its start process and what it started, but the stand-in backend). */
 const sitePids = (site) => [site.child.pid, ...childrenOf(site.child.pid).filter((pid) => !commandHas(pid, 'backend/src/main.ts'))]
+/** The site's own stand-in backend, when it started one. */
+const backendPids = (site) => childrenOf(site.child.pid).filter((pid) => commandHas(pid, 'backend/src/main.ts'))
 
 function load(url, seconds, headers) {
   return new Promise((resolve, reject) => {
@@ -117,12 +127,16 @@ function load(url, seconds, headers) {
 async function measure(site, page, headers) {
   await load(`${site.base}${page}`, 1, headers)
   const pids = sitePids(site)
+  const standIn = backendPids(site)
   const cpuBefore = groupCpuMs(pids)
+  const standInBefore = standIn.length ? groupCpuMs(standIn) : null
   const result = await load(`${site.base}${page}`, SECONDS, headers)
   const cpuAfter = groupCpuMs(pids)
+  const standInAfter = standIn.length ? groupCpuMs(standIn) : null
   const answered = result.requests.total || 1
   if (result.non2xx + result.errors > 0) throw new Error(`${site.name} ${page}: ${result.non2xx + result.errors} failed requests`)
-  return { rate: result.requests.average, cpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / answered }
+  const per = (before, after) => (before === null || after === null ? null : (after - before) / answered)
+  return { rate: result.requests.average, cpu: per(cpuBefore, cpuAfter), standIn: per(standInBefore, standInAfter) }
 }
 
 const median = (values) => {
@@ -156,13 +170,23 @@ async function rounds(cases, sites) {
       'CPU ms before': cpuRatios ? median(before.map((m) => m.cpu)).toFixed(2) : 'n/a',
       'CPU ms after': cpuRatios ? median(after.map((m) => m.cpu)).toFixed(2) : 'n/a',
       'CPU change (median of rounds)': cpuRatios ? percent(median(cpuRatios)) : 'n/a',
+      // What the site's calls cost its stand-in, per page (not with a shared stand-in).
+      'stand-in CPU ms before, after': SHARED_BACKEND
+        ? 'shared'
+        : `${median(before.map((m) => m.standIn ?? 0)).toFixed(2)}, ${median(after.map((m) => m.standIn ?? 0)).toFixed(2)}`,
     }
   })
 }
 
 const builds = { before: buildOf(beforeRef), after: buildOf(afterRef) }
 console.log(`\n${ROUNDS} rounds, ${SECONDS} s per measurement, ${CONNECTIONS} connections, one site process each, ${new Date().toISOString()}`)
-console.log(`before: ${builds.before.name}; after: ${builds.after.name}`)
+console.log(`before: ${builds.before.name}; after: ${builds.after.name}; ${SHARED_BACKEND ? "both calling the before build's stand-in" : 'each with its own stand-in'}`)
+
+/** Both builds' sites, from `port` and `port + 5`; the second calls the first's stand-in when it is shared. */
+function startPair(port, env) {
+  const before = startSite(builds.before, port, env)
+  return { before, after: startSite(builds.after, port + 5, env, SHARED_BACKEND ? before.backend : null) }
+}
 
 const started = []
 const stopAll = () => {
@@ -174,10 +198,7 @@ process.on('SIGINT', () => {
 })
 try {
   // Rendered pages: the page cache off.
-  let sites = {
-    before: startSite(builds.before, BASE_PORT, { PAGE_CACHE_SECONDS: '0' }),
-    after: startSite(builds.after, BASE_PORT + 5, { PAGE_CACHE_SECONDS: '0' }),
-  }
+  let sites = startPair(BASE_PORT, { PAGE_CACHE_SECONDS: '0' })
   started.push(sites.before, sites.after)
   await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
   const cookies = { before: await sessionCookie(sites.before), after: await sessionCookie(sites.after) }
@@ -193,14 +214,14 @@ try {
   started.length = 0
   await new Promise((resolve) => setTimeout(resolve, 2000))
   // Cached guest pages: the page cache on, as in production.
-  sites = { before: startSite(builds.before, BASE_PORT + 10, {}), after: startSite(builds.after, BASE_PORT + 15, {}) }
+  sites = startPair(BASE_PORT + 10, {})
   started.push(sites.before, sites.after)
   await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
   const cached = await rounds(
     CACHED.map((page) => ({ label: `guest, cached ${page}`, page, headers: { before: {}, after: {} } })),
     sites,
   )
-  console.log('Rendered pages (after against before; CPU ms: the site process per answered request):')
+  console.log("Rendered pages (after against before; CPU ms: the site's processes per answered request):")
   console.table(rendered)
   console.log('Cached guest pages:')
   console.table(cached)

@@ -8,7 +8,7 @@ import { ErrorReporter } from './error-report.ts'
 import { addHealthRoutes } from './health.ts'
 import { ApiError, type AppEnv, type Deps, errorBody, MAX_BODY_BYTES } from './http.ts'
 import { isLocale, type Locale, t } from './i18n.ts'
-import { createLogger, currentRequestId, type Logger } from './log.ts'
+import { createLogger, type Logger } from './log.ts'
 import { Metrics } from './metrics.ts'
 import { migrate } from './migrate.ts'
 import { requestLog, routeOf } from './request-log.ts'
@@ -155,8 +155,9 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     if (sqlState === UNIQUE_VIOLATION) return c.json({ message: t(locale, constraint === 'users_email_key' ? 'email_taken' : 'conflict') }, 409)
     // Named by its route pattern: the path may hold a code of a sign-in, confirmation or referral link (R10.8).
     const route = routeOf(c)
-    log.error({ err, method: c.req.method, route }, 'unexpected error')
-    void reporter.report(err, { requestId: currentRequestId(), route })
+    const reqId = c.var.reqId ?? null
+    log.error({ err, reqId, method: c.req.method, route }, 'unexpected error')
+    void reporter.report(err, { requestId: reqId, route })
     return c.json({ message: t(locale, 'server_error') }, 500)
   })
 

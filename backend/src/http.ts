@@ -17,7 +17,7 @@ export interface Deps {
   now: () => Date
   /** The sandbox payment provider behind the sandbox widgets. */
   sandbox: SandboxProvider
-  /** The backend's log (a line written during a request carries its id on its own). */
+  /** The backend's log (a line about a request names its `reqId`). */
   log: Logger
   metrics: Metrics
 }
@@ -27,6 +27,8 @@ export type AppEnv = {
     locale: Locale
     deps: Deps
     user: UserRow
+    /** The request's id (request-log.ts), for every line written about it. */
+    reqId: string
   }
 }
 

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { isTrustedPeer, peerAddress } from './client-address.ts'
 import type { AppEnv, Ctx } from './http.ts'
-import { type Logger, requestContext } from './log.ts'
+import type { Logger } from './log.ts'
 import type { Metrics } from './metrics.ts'
 
 /** A request id taken from a trusted proxy's `X-Request-Id`: 1 to 128 of these characters. */
@@ -42,16 +42,16 @@ export function routeOf(c: Ctx): string {
 }
 
 /**
- * The first middleware of the app: gives the request its id (in the `X-Request-Id` answer header and on
- * every log line written while it is handled), then writes its access line and counts it in the metrics.
+ * The first middleware of the app: gives the request its id (in the `X-Request-Id` answer header, in
+ * `c.var.reqId` for the lines written about it), then writes its access line and counts it in the metrics.
  * The line: `msg: "request"`, reqId, method, route, status, durationMs; error level for a 5xx.
  */
 export function requestLog(log: Logger, metrics: Metrics, trusted: readonly string[]): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     const started = performance.now()
     const reqId = requestIdOf(c, trusted)
-    return requestContext.run({ reqId }, async () => {
-      await next()
+    c.set('reqId', reqId)
+    return next().then(() => {
       c.header('X-Request-Id', reqId)
       const route = routeOf(c)
       const ms = performance.now() - started

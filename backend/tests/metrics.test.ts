@@ -131,7 +131,15 @@ describe('metrics on BACKEND_METRICS_PORT', () => {
     expect((await fetch(`${api}/metrics`)).status).toBe(404)
   })
 
-  it('logs one JSON line per event on stdout', () => {
+  it('logs one JSON line per event on stdout', async () => {
+    // Standard output is written in batches, at least every 250 ms.
+    const accessLines = () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.msg === 'request' && l.route === '/:locale/subscriptions')
+    await expect.poll(() => accessLines().length, { timeout: 2000 }).toBe(7)
     const lines = out.split('\n').filter(Boolean)
     expect(lines.length).toBeGreaterThan(15)
     for (const text of lines) {
