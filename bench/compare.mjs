@@ -180,7 +180,9 @@ async function rounds(cases, sites) {
 
 const builds = { before: buildOf(beforeRef), after: buildOf(afterRef) }
 console.log(`\n${ROUNDS} rounds, ${SECONDS} s per measurement, ${CONNECTIONS} connections, one site process each, ${new Date().toISOString()}`)
-console.log(`before: ${builds.before.name}; after: ${builds.after.name}; ${SHARED_BACKEND ? "both calling the before build's stand-in" : 'each with its own stand-in'}`)
+console.log(
+  `before: ${builds.before.name}; after: ${builds.after.name}; ${SHARED_BACKEND ? "both calling the before build's stand-in" : 'each with its own stand-in'}`,
+)
 
 /** Both builds' sites, from `port` and `port + 5`; the second calls the first's stand-in when it is shared. */
 function startPair(port, env) {

@@ -24,7 +24,11 @@ describe('the site log', () => {
       "log.debug('one'); log.info('two'); log.warn('three'); log.error('four'); log.fatal('five'); log.info('six')",
     ].join('\n')
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
-    const messages = (text: string) => text.split('\n').filter(Boolean).map((line) => `${JSON.parse(line).level} ${JSON.parse(line).msg}`)
+    const messages = (text: string) =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => `${JSON.parse(line).level} ${JSON.parse(line).msg}`)
     expect(messages(run.stdout)).toEqual(['debug one', 'info two', 'info six'])
     expect(messages(run.stderr)).toEqual(['warn three', 'error four', 'fatal five'])
   })
