@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream'
 import { type ServerType, serve } from '@hono/node-server'
 import type { Backend } from './app.ts'
 import { isLocale, type Locale, type MessageKey, t } from './i18n.ts'
+import { NO_ROUTE } from './request-log.ts'
 
 /** Node's parser errors that get their own status; every other one is a 400. */
 const CLIENT_ERRORS: Record<string, [status: number, reason: string, key: MessageKey]> = {
@@ -18,18 +19,36 @@ function localeOfRaw(raw: Buffer | undefined): Locale {
   return first && isLocale(first) ? first : 'en'
 }
 
+/** HTTP's methods: any other word is not named, so that a metric's labels stay few. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'])
+
+/** The method of the request line when the parser got that far and it is one of HTTP's, else null. */
+function methodOfRaw(raw: Buffer | undefined): string | null {
+  const word = raw?.toString('latin1', 0, 12).match(/^([A-Z]{1,10}) /)?.[1]
+  return word && METHODS.has(word) ? word : null
+}
+
+/** What was answered to a refused request, for its access line. */
+export interface Refused {
+  reqId: string
+  method: string | null
+  status: number
+}
+
 /**
  * Answers a request Node's HTTP parser refused (headers or request line over the limit, bytes that
  * are not HTTP) the way the API answers everything else: JSON with a translated `message`. Node's
- * default answer has an empty body. The connection is closed afterwards, as Node does.
+ * default answer has an empty body. The connection is closed afterwards, as Node does. Returns
+ * what it answered, or null when the connection was gone or busy and is only closed.
  */
-export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): Refused | null {
   const busy = (socket as Duplex & { _httpMessage?: unknown })._httpMessage
   if (err.code === 'ECONNRESET' || !socket.writable || busy) {
     socket.destroy()
-    return
+    return null
   }
   const [status, reason, key] = (err.code && CLIENT_ERRORS[err.code]) || BAD_REQUEST
+  const reqId = randomUUID()
   const body = JSON.stringify({ message: t(localeOfRaw(err.rawPacket), key) })
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n` +
@@ -38,10 +57,11 @@ export function answerClientError(err: Error & { code?: string; rawPacket?: Buff
       'Cache-Control: no-store\r\n' +
       'X-Content-Type-Options: nosniff\r\n' +
       // Like every answer, with a request id (a new one: the request's own headers were not read).
-      `X-Request-Id: ${randomUUID()}\r\n` +
+      `X-Request-Id: ${reqId}\r\n` +
       'Connection: close\r\n\r\n' +
       body,
   )
+  return { reqId, method: methodOfRaw(err.rawPacket), status }
 }
 
 /**
@@ -61,7 +81,13 @@ export function serveBackend(backend: Backend, options: { port: number; hostname
   server.keepAliveTimeout = KEEP_ALIVE_MS
   // Node waits this long for a request's headers; it must outlast the idle time it follows.
   server.headersTimeout = KEEP_ALIVE_MS + 1000
-  server.on('clientError', answerClientError)
+  server.on('clientError', (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {
+    const refused = answerClientError(err, socket)
+    if (!refused) return
+    // Its access line and count, as every request's (R10.16): no route was reached.
+    backend.metrics.request(refused.method ?? '(unknown)', NO_ROUTE, refused.status, 0)
+    backend.log.info({ reqId: refused.reqId, method: refused.method, route: NO_ROUTE, status: refused.status, durationMs: 0 }, 'request')
+  })
   const responses = new Set<ServerResponse>()
   underWay.set(server, responses)
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {

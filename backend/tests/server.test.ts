@@ -4,7 +4,7 @@ import type { ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Backend, createBackend } from '../src/app.ts'
 import { closeBackendServer, serveBackend } from '../src/server.ts'
-import { UUID } from './ops-helpers.ts'
+import { captureLog, UUID } from './ops-helpers.ts'
 import { type RawReply, rawRequest } from './raw-http.ts'
 
 /**
@@ -15,9 +15,10 @@ import { type RawReply, rawRequest } from './raw-http.ts'
 let backend: Backend
 let server: ServerType
 let port = 0
+const captured = captureLog('info')
 
 beforeAll(async () => {
-  backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development', logLevel: 'silent' } })
+  backend = await createBackend({ env: { dataDir: 'memory://', mode: 'development' }, log: captured.log })
   server = serveBackend(backend, { port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())))
   port = (server.address() as AddressInfo).port
@@ -28,14 +29,16 @@ afterAll(async () => {
   await backend?.close()
 })
 
-function expectJson(reply: RawReply, status: number, message: string) {
+function expectJson(reply: RawReply, status: number, message: string, method: string | null = 'GET') {
   expect(reply.status).toBe(status)
   expect(reply.headers['content-type']).toBe('application/json; charset=utf-8')
   expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body))
   expect(reply.headers.connection).toBe('close')
-  // Like every answer, with a request id.
+  // Like every answer, with a request id, and an access line under that id (R10.16).
   expect(reply.headers['x-request-id']).toMatch(UUID)
   expect(JSON.parse(reply.body)).toEqual({ message })
+  const lines = captured.lines.filter((line) => line.reqId === reply.headers['x-request-id'])
+  expect(lines).toEqual([expect.objectContaining({ level: 'info', msg: 'request', method, route: '(none)', status, durationMs: 0, service: 'backend' })])
 }
 
 describe('requests refused by the HTTP parser answer JSON', () => {
@@ -55,7 +58,14 @@ describe('requests refused by the HTTP parser answer JSON', () => {
   })
 
   it('400 for bytes that are not HTTP', async () => {
-    expectJson(await rawRequest(port, 'HELLO THERE\r\n\r\n'), 400, 'The request could not be understood.')
+    expectJson(await rawRequest(port, 'HELLO THERE\r\n\r\n'), 400, 'The request could not be understood.', null)
+  })
+
+  it('each is counted as a request that reached no route: two 431s and a 400 of GET, a 400 of no method', async () => {
+    const text = await backend.metrics.registry.metrics()
+    expect(text).toContain('backend_http_requests_total{method="GET",route="(none)",status="431"} 2\n')
+    expect(text).toContain('backend_http_requests_total{method="GET",route="(none)",status="400"} 1\n')
+    expect(text).toContain('backend_http_requests_total{method="(unknown)",route="(none)",status="400"} 1\n')
   })
 
   it('still answers a normal request on the same server', async () => {
