@@ -111,6 +111,8 @@ export function currentRequestId(): string | null {
   return currentRequest()?.id ?? null
 }
 
-/** For the static files of scripts/serve.mjs: the site's one reader of Accept-Encoding. */
-/** For scripts/serve.mjs (issue 40): each request's facts and id, the process's logger, the error hook. */
+/**
+ * For scripts/serve.mjs: the site's one reader of Accept-Encoding and the security headers, for
+ * its static files; each request's facts and id, the process's logger and the error hook (issue 40).
+ */
 export { ASSET_SECURITY_HEADERS, attachFacts, incomingRequestId, newRequestFacts, preferredEncoding, reportServerError, setProcessLogger }
