@@ -137,6 +137,11 @@ test('sign-in, a link, an e-mail change and a payment leave no code, token or ca
   await expect(page).toHaveURL(/\/en\/account$/, { timeout: 30_000 })
   secrets.push(CARD.replaceAll(' ', ''), CARD)
   await Promise.all([context.close(), other.close()])
+  // Each process writes its lines in batches, in order: a last request to each, under an id of the
+  // test's own, and the scan waits for both of their lines, after which every earlier line is in.
+  await request.get(`${SITE}/en/faq`, { headers: { 'x-request-id': 'scan-end.site' } })
+  await request.get(`${BACKEND}/en/subscriptions`, { headers: { 'x-request-id': 'scan-end.backend' } })
+  await expect.poll(() => [logs.includes('scan-end.site'), logs.includes('scan-end.backend')], { timeout: 10_000 }).toEqual([true, true])
 
   expect(secrets.filter(Boolean).length).toBeGreaterThanOrEqual(12)
   expect(logs.length).toBeGreaterThan(0)

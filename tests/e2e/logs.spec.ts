@@ -120,13 +120,19 @@ test('signing in, paying and changing the e-mail leave no code, link, token, coo
   expect(session, 'the browser holds a session').toBeTruthy()
   secrets.push(decodeURIComponent(session!.value).replace(/^Bearer /, ''))
 
-  // Both processes logged the flows (the scan is not of an empty log)…
-  await new Promise((resolve) => setTimeout(resolve, 500))
+  // Both processes logged the flows (the scan is not of an empty log). Each writes its lines in
+  // batches (at least every 250 ms), so the last ones may still be on their way.
+  const logged = () => {
+    const requests = logLines().filter((line) => line.msg === 'request')
+    return [
+      requests.some((line) => line.service === 'site' && line.route === '/login/$code'),
+      requests.some((line) => line.service === 'backend' && line.route === '/:locale/users/auth/:code'),
+      requests.some((line) => line.service === 'backend' && line.route === '/:locale/users/email/:code'),
+      requests.some((line) => line.service === 'backend' && line.route?.startsWith('/sandbox/')),
+    ]
+  }
+  await expect.poll(logged, { timeout: 10_000 }).toEqual([true, true, true, true])
   const lines = logLines()
-  expect(lines.some((line) => line.service === 'site' && line.msg === 'request' && line.route === '/login/$code')).toBe(true)
-  expect(lines.some((line) => line.service === 'backend' && line.msg === 'request' && line.route === '/:locale/users/auth/:code')).toBe(true)
-  expect(lines.some((line) => line.service === 'backend' && line.msg === 'request' && line.route === '/:locale/users/email/:code')).toBe(true)
-  expect(lines.some((line) => line.service === 'backend' && line.msg === 'request' && line.route?.startsWith('/sandbox/'))).toBe(true)
   // …the site's calls reached the backend under the site's request ids…
   const siteIds = new Set(lines.filter((line) => line.service === 'site' && line.msg === 'request').map((line) => line.reqId))
   expect(lines.some((line) => line.service === 'backend' && line.msg === 'request' && siteIds.has(line.reqId))).toBe(true)
