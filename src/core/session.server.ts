@@ -6,6 +6,7 @@
  */
 import { appendResponseHeader, deleteCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server'
 import { type Api, ApiError, createApi } from '#app/api/client.ts'
+import type { User } from '#app/api/schemas.ts'
 import { backendCallOptions } from '#app/core/log.server.ts'
 import { visitorAddress } from '#app/core/request.server.ts'
 import { CONSTANTS, loadConfig } from '#config'
@@ -85,4 +86,20 @@ export function pageApi(locale: Locale, fallbackMessage?: () => string): (token:
 /** The visitor's session for a page's server function, refreshed first when it must be (R4). */
 export function pageSession(api: (token: string | null) => Api, now = Date.now()): Promise<ServerSession | null> {
   return serverSession(api, { now, crossOrigin: loadConfig().cookiesCrossOrigin })
+}
+
+/** One user per request: the site's context and a page's loader ask the backend once between them. */
+const usersPerRequest = new WeakMap<Request, Promise<User>>()
+
+/** The signed-in visitor's user (GET /users/me) for this request; each caller handles a failure its own way. */
+export function pageUser(api: (token: string | null) => Api, session: ServerSession): Promise<User> {
+  const request = getRequest()
+  let answer = usersPerRequest.get(request)
+  if (!answer) {
+    answer = api(session.token).me()
+    // Every caller awaits it; this keeps a failure nobody else awaited from counting as unhandled.
+    answer.catch(() => {})
+    usersPerRequest.set(request, answer)
+  }
+  return answer
 }

@@ -12,7 +12,7 @@ import { ApiError } from '#app/api/client.ts'
 import type { User } from '#app/api/schemas.ts'
 import { clearFlashCookie, type Flash, readFlash } from '#app/core/flash.ts'
 import { type HostDetectionInput, hostDetectionInput } from '#app/core/locale.ts'
-import { clearSessionCookies, pageApi, pageSession, type ServerSession } from '#app/core/session.server.ts'
+import { clearSessionCookies, pageApi, pageSession, pageUser, type ServerSession } from '#app/core/session.server.ts'
 import { type Brand, type BrandId, brandForHost, loadConfig, type PublicConfig, toPublicConfig } from '#config'
 import { type ConsentChoice, sendsGpc } from '#machines/rules/consent.ts'
 import { consentOf } from './cookies.ts'
@@ -49,7 +49,7 @@ export const getSiteContext = createServerFn({ method: 'GET' })
     let user: User | null = null
     if (session) {
       try {
-        user = await api(session.token).me()
+        user = await pageUser(api, session)
       } catch (error) {
         // 401: the backend no longer knows the token, the visitor is a guest. Anything else: the
         // page still renders; the browser's auth machine fetches the user again.

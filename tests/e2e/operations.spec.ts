@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { expect, test } from '@playwright/test'
 import { BACKEND_PORT, SITE_PORT } from '../../playwright.config.ts'
+import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
 import { childrenOf, get } from './support/processes.ts'
 import { startProxy } from './support/second-site.ts'
 import { type SiteServer, startSiteServer, waitForPage } from './support/site-server.ts'
@@ -166,6 +167,23 @@ test('every request has an access line and an id, which reaches the backend; no 
   expect(backendCalls.every((call) => typeof call.id === 'string' && call.id.length > 0)).toBe(true)
   expect(site.stdout() + site.stderr()).not.toContain('SECRETCODE')
   expect(site.stderr()).toBe('')
+})
+
+test("a signed-in visitor's page asks the backend for each thing once: the user is one call, shared by the site's context and the page", async ({
+  request,
+}) => {
+  const cookie = await sessionCookieViaApi(request, uniqueEmail('ops-calls'))
+  const callsOf = async (path: string) => {
+    const answer = await get(`${SITE}${path}`, { cookie })
+    expect(answer.status).toBe(200)
+    const id = answer.headers['x-request-id'] as string
+    return backendCalls
+      .filter((call) => call.id === id)
+      .map((call) => call.path)
+      .sort()
+  }
+  expect(await callsOf('/en/premium')).toEqual(['/en/subscriptions', '/en/users/me', '/en/users/subscription/special'])
+  expect(await callsOf('/de/account')).toEqual(['/de/payments', '/de/payments/card', '/de/users/me', '/de/users/subscription/special'])
 })
 
 test('metrics are not served on the site, and a worker that stops is counted as it is replaced', async () => {

@@ -3,7 +3,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
 import type { SpecialOffer } from '#app/api/schemas.ts'
 import { PageRequest } from '#app/core/page-request.ts'
-import { pageApi, pageSession } from '#app/core/session.server.ts'
+import { pageApi, pageSession, pageUser } from '#app/core/session.server.ts'
 import { SharedAnswers } from '#app/core/shared-answers.server.ts'
 import { loadConfig } from '#config'
 import { pricingGroup } from '#machines/rules/plans.ts'
@@ -40,7 +40,7 @@ export const getPremiumData = createServerFn({ method: 'GET' })
     const guestGroup = pricingGroup(config.payment.service, null)
     const [guestPlans, user, offer] = await Promise.all([
       plansIn(guestGroup),
-      mine ? mine.me().catch(() => null) : null,
+      session ? pageUser(api, session).catch(() => null) : null,
       mine
         ? mine.specialOffer().then(
             (answer) => answer.offer,
