@@ -41,10 +41,33 @@ export function routeOf(c: Ctx): string {
   return route ? route.path.replace(/^\/(?:en|ru|de)(?=\/|$)/, '/:locale') : NO_ROUTE
 }
 
+/** A request as it was answered: what its access line and count say. */
+export interface Answered {
+  reqId: string
+  /** Null when it is not one of HTTP's methods (a request the parser refused): counted as `(unknown)`. */
+  method: string | null
+  route: string
+  status: number
+  ms: number
+}
+
+/**
+ * A request's access line and count (R10.16), for every request the backend answers, whether it
+ * reached the app or the HTTP parser refused it. The line: `msg: "request"`, reqId, method, route,
+ * status, durationMs; error level for a 5xx, debug for a health probe, info otherwise.
+ */
+export function recordRequest(log: Logger, metrics: Metrics, answered: Answered): void {
+  const { reqId, method, route, status, ms } = answered
+  metrics.request(method ?? '(unknown)', route, status, ms / 1000)
+  const line = { reqId, method, route, status, durationMs: Math.round(ms * 10) / 10 }
+  if (status >= 500) log.error(line, 'request')
+  else if (PROBE_ROUTES.has(route)) log.debug(line, 'request')
+  else log.info(line, 'request')
+}
+
 /**
  * The first middleware of the app: gives the request its id (in the `X-Request-Id` answer header, in
  * `c.var.reqId` for the lines written about it), then writes its access line and counts it in the metrics.
- * The line: `msg: "request"`, reqId, method, route, status, durationMs; error level for a 5xx.
  */
 export function requestLog(log: Logger, metrics: Metrics, trusted: readonly string[]): MiddlewareHandler<AppEnv> {
   return (c, next) => {
@@ -53,14 +76,7 @@ export function requestLog(log: Logger, metrics: Metrics, trusted: readonly stri
     c.set('reqId', reqId)
     return next().then(() => {
       c.header('X-Request-Id', reqId)
-      const route = routeOf(c)
-      const ms = performance.now() - started
-      const { status } = c.res
-      metrics.request(c.req.method, route, status, ms / 1000)
-      const line = { reqId, method: c.req.method, route, status, durationMs: Math.round(ms * 10) / 10 }
-      if (status >= 500) log.error(line, 'request')
-      else if (PROBE_ROUTES.has(route)) log.debug(line, 'request')
-      else log.info(line, 'request')
+      recordRequest(log, metrics, { reqId, method: c.req.method, route: routeOf(c), status: c.res.status, ms: performance.now() - started })
     })
   }
 }

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream'
 import { type ServerType, serve } from '@hono/node-server'
 import type { Backend } from './app.ts'
 import { isLocale, type Locale, type MessageKey, t } from './i18n.ts'
-import { NO_ROUTE } from './request-log.ts'
+import { NO_ROUTE, recordRequest } from './request-log.ts'
 
 /** Node's parser errors that get their own status; every other one is a 400. */
 const CLIENT_ERRORS: Record<string, [status: number, reason: string, key: MessageKey]> = {
@@ -83,10 +83,8 @@ export function serveBackend(backend: Backend, options: { port: number; hostname
   server.headersTimeout = KEEP_ALIVE_MS + 1000
   server.on('clientError', (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {
     const refused = answerClientError(err, socket)
-    if (!refused) return
-    // Its access line and count, as every request's (R10.16): no route was reached.
-    backend.metrics.request(refused.method ?? '(unknown)', NO_ROUTE, refused.status, 0)
-    backend.log.info({ reqId: refused.reqId, method: refused.method, route: NO_ROUTE, status: refused.status, durationMs: 0 }, 'request')
+    // Its access line and count, as every request's: no route was reached.
+    if (refused) recordRequest(backend.log, backend.metrics, { ...refused, route: NO_ROUTE, ms: 0 })
   })
   const responses = new Set<ServerResponse>()
   underWay.set(server, responses)

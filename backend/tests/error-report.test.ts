@@ -1,13 +1,11 @@
 // R10.15: the stand-in backend's uncaught errors posted to ERROR_REPORT_URL, 10 per 60 s.
-import { spawn } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Backend, createBackend } from '../src/app.ts'
 import { openPglite } from '../src/db.ts'
 import { ErrorReporter, processErrorHandlers } from '../src/error-report.ts'
-import { breakableDb, captureLog, freePort, UUID } from './ops-helpers.ts'
+import { breakableDb, captureLog, freePort, startBackendProcess, UUID } from './ops-helpers.ts'
 
 /**
  * Uncaught errors go to ERROR_REPORT_URL as JSON, fire-and-forget, at most 10 in any 60 s per process;
@@ -224,36 +222,18 @@ describe('the backend process as it is started', () => {
     // The backend as `npm run backend` starts it; a preload makes it throw, outside any request,
     // when the test sends SIGUSR2 (no route of the backend can be made to do that).
     const crashOnSignal = 'data:text/javascript,process.on("SIGUSR2",()=>setImmediate(()=>{throw new RangeError("thrown by the test")}))'
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', crashOnSignal, 'backend/src/main.ts'], {
-      cwd: fileURLToPath(new URL('../../', import.meta.url)),
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        BACKEND_DATA_DIR: 'memory://',
-        BACKEND_MODE: 'development',
-        BACKEND_PORT: String(port),
-        BUILD_ID: 'build-crash',
-        ERROR_REPORT_URL: receiverUrl,
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout!.on('data', (d) => (stdout += d))
-    child.stderr!.on('data', (d) => (stderr += d))
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-    const until = Date.now() + 45_000
-    while (!stdout.includes('listening on') && Date.now() < until) await sleep(50)
-    expect(stdout).toContain('listening on')
+    const backend = await startBackendProcess(
+      { BACKEND_PORT: String(port), BUILD_ID: 'build-crash', ERROR_REPORT_URL: receiverUrl },
+      { imports: [crashOnSignal] },
+    )
     // It serves until then.
     expect((await fetch(`http://127.0.0.1:${port}/__health`)).status).toBe(200)
-    child.kill('SIGUSR2')
-    expect(await exited).toBe(1)
+    backend.child.kill('SIGUSR2')
+    expect(await backend.exited).toBe(1)
     expect(received.map((r) => [r.body.message, r.body.release, r.body.route, r.body.requestId])).toEqual([['thrown by the test', 'build-crash', null, null]])
     expect(received[0]!.body.stack).toContain('RangeError: thrown by the test')
-    const fatal = stderr
+    const fatal = backend
+      .stderr()
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line))

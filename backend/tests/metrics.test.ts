@@ -1,22 +1,18 @@
 // R10.17: the stand-in backend's metrics, on their own port only, moved by the numbers sent.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cpNotice, formBody } from './helpers.ts'
-import { freePort, parseMetrics } from './ops-helpers.ts'
+import { type BackendProcess, freePort, parseMetrics, startBackendProcess } from './ops-helpers.ts'
 
 /**
  * The backend as `tsx backend/src/main.ts` runs it, with BACKEND_METRICS_PORT: the metrics server on its
  * own port, and counters that move by exactly what was sent.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 /** The development mode's CloudPayments secret (the README's published sandbox default). */
 const CP_SECRET = 'sandbox-cloudpayments-api-secret'
 
-let child: ChildProcess
-let out = ''
+let backend: BackendProcess
 let api = ''
 let metricsUrl = ''
 
@@ -24,32 +20,16 @@ beforeAll(async () => {
   const [port, metricsPort] = [await freePort(), await freePort()]
   api = `http://127.0.0.1:${port}`
   metricsUrl = `http://127.0.0.1:${metricsPort}`
-  child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      BACKEND_DATA_DIR: 'memory://',
-      BACKEND_MODE: 'development',
-      BACKEND_PORT: String(port),
-      BACKEND_METRICS_PORT: String(metricsPort),
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout!.on('data', (d) => (out += d))
-  child.stderr!.on('data', (d) => (out += d))
-  const until = Date.now() + 45_000
-  while (!(out.includes('listening on') && out.includes('/metrics')) && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
-  if (!out.includes('/metrics')) throw new Error(`The backend did not start:\n${out}`)
+  backend = await startBackendProcess(
+    { BACKEND_PORT: String(port), BACKEND_METRICS_PORT: String(metricsPort) },
+    { ready: (written) => written.includes('listening on') && written.includes('/metrics') },
+  )
 }, 60_000)
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const gone = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await gone
+  if (backend && backend.child.exitCode === null) {
+    backend.child.kill('SIGTERM')
+    await backend.exited
   }
 })
 
@@ -133,14 +113,15 @@ describe('metrics on BACKEND_METRICS_PORT', () => {
 
   it('logs one JSON line per event on stdout', async () => {
     // Standard output is written in batches, at least every 250 ms.
+    const written = () => backend.stdout() + backend.stderr()
     const accessLines = () =>
-      out
+      written()
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l))
         .filter((l) => l.msg === 'request' && l.route === '/:locale/subscriptions')
     await expect.poll(() => accessLines().length, { timeout: 2000 }).toBe(7)
-    const lines = out.split('\n').filter(Boolean)
+    const lines = written().split('\n').filter(Boolean)
     expect(lines.length).toBeGreaterThan(15)
     for (const text of lines) {
       const line = JSON.parse(text)

@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import type { Db, Queryable } from '../src/db.ts'
 import { createLogger, type Logger, type LogLevel } from '../src/log.ts'
 
@@ -71,4 +73,39 @@ export function parseMetrics(text: string): Map<string, number> {
     samples.set(match[1]!, Number(match[2]))
   }
   return samples
+}
+
+/** A backend process and what it has written so far. */
+export interface BackendProcess {
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  /** Its exit code, once it has exited. */
+  exited: Promise<number | null>
+}
+
+/**
+ * The backend as `npm run backend` starts it (`tsx backend/src/main.ts`), in development mode on an
+ * in-memory database, JSON lines at info, with `env` on top and `imports` preloaded; resolves once
+ * `ready` holds of everything it has written (by default: it says it is listening), or throws after 45 s.
+ */
+export async function startBackendProcess(
+  env: Record<string, string>,
+  options: { imports?: string[]; ready?: (written: string) => boolean } = {},
+): Promise<BackendProcess> {
+  const { imports = [], ready = (written) => written.includes('listening on') } = options
+  const child = spawn(process.execPath, ['--import', 'tsx', ...imports.flatMap((url) => ['--import', url]), 'backend/src/main.ts'], {
+    cwd: fileURLToPath(new URL('../../', import.meta.url)),
+    env: { ...process.env, DATABASE_URL: '', BACKEND_DATA_DIR: 'memory://', BACKEND_MODE: 'development', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.on('data', (d) => (stdout += d))
+  child.stderr!.on('data', (d) => (stderr += d))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const until = Date.now() + 45_000
+  while (!ready(stdout + stderr) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
+  if (!ready(stdout + stderr)) throw new Error(`The backend did not start:\n${stdout}${stderr}`)
+  return { child, stdout: () => stdout, stderr: () => stderr, exited }
 }

@@ -27,18 +27,25 @@ export interface ServerSession {
   expiresAt: number | null
 }
 
+/** The answer `store` keeps for the request being answered, made by `make` the first time it is asked. */
+function oncePerRequest<T>(store: WeakMap<Request, Promise<T>>, make: () => Promise<T>): Promise<T> {
+  const request = getRequest()
+  let answer = store.get(request)
+  if (!answer) {
+    answer = make()
+    // Every caller awaits it; this keeps a failure nobody else awaited from counting as unhandled.
+    answer.catch(() => {})
+    store.set(request, answer)
+  }
+  return answer
+}
+
 /** One answer per request: the page and its loaders render with the same (possibly refreshed) session. */
-const perRequest = new WeakMap<Request, Promise<ServerSession | null>>()
+const sessions = new WeakMap<Request, Promise<ServerSession | null>>()
 
 /** The session to render with, or null for a guest. `api` makes a client (with the token, or none). */
 export function serverSession(api: (token: string | null) => Api, options: { now: number; crossOrigin: boolean }): Promise<ServerSession | null> {
-  const request = getRequest()
-  let answer = perRequest.get(request)
-  if (!answer) {
-    answer = resolveSession(api, options)
-    perRequest.set(request, answer)
-  }
-  return answer
+  return oncePerRequest(sessions, () => resolveSession(api, options))
 }
 
 async function resolveSession(api: (token: string | null) => Api, options: { now: number; crossOrigin: boolean }): Promise<ServerSession | null> {
@@ -89,17 +96,9 @@ export function pageSession(api: (token: string | null) => Api, now = Date.now()
 }
 
 /** One user per request: the site's context and a page's loader ask the backend once between them. */
-const usersPerRequest = new WeakMap<Request, Promise<User>>()
+const users = new WeakMap<Request, Promise<User>>()
 
 /** The signed-in visitor's user (GET /users/me) for this request; each caller handles a failure its own way. */
 export function pageUser(api: (token: string | null) => Api, session: ServerSession): Promise<User> {
-  const request = getRequest()
-  let answer = usersPerRequest.get(request)
-  if (!answer) {
-    answer = api(session.token).me()
-    // Every caller awaits it; this keeps a failure nobody else awaited from counting as unhandled.
-    answer.catch(() => {})
-    usersPerRequest.set(request, answer)
-  }
-  return answer
+  return oncePerRequest(users, () => api(session.token).me())
 }
