@@ -34,11 +34,23 @@ export function requestIdOf(c: Ctx, trusted: readonly string[]): string {
  */
 export function routeOf(c: Ctx): string {
   const routes = matchedRoutes(c)
-  // The handler that answered, or the last route reached before a middleware answered (413, 405).
+  // The handler that answered, or the last route reached before a middleware answered (413, 405):
+  // from the one reached back to the first, then from the last back to the one after it.
   const upTo = Math.min(c.req.routeIndex, routes.length - 1)
-  const candidates = [...routes.slice(0, upTo + 1).reverse(), ...routes.slice(upTo + 1).reverse()]
-  const route = candidates.find((r) => r.method !== 'ALL')
-  return route ? route.path.replace(/^\/(?:en|ru|de)(?=\/|$)/, '/:locale') : NO_ROUTE
+  for (let i = upTo; i >= 0; i--) if (routes[i]!.method !== 'ALL') return patternOf(routes[i]!.path)
+  for (let i = routes.length - 1; i > upTo; i--) if (routes[i]!.method !== 'ALL') return patternOf(routes[i]!.path)
+  return NO_ROUTE
+}
+
+/** A route's path as its pattern: `/en`, `/ru` and `/de` named `/:locale`; made once per route. */
+const patterns = new Map<string, string>()
+function patternOf(path: string): string {
+  let pattern = patterns.get(path)
+  if (pattern === undefined) {
+    pattern = path.replace(/^\/(?:en|ru|de)(?=\/|$)/, '/:locale')
+    patterns.set(path, pattern)
+  }
+  return pattern
 }
 
 /** A request as it was answered: what its access line and count say. */

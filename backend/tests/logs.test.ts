@@ -95,6 +95,12 @@ describe('access lines', () => {
     expect(lineOf(res.headers.get('x-request-id'))).toMatchObject({ route: '(none)', status: 404, method: 'GET' })
   })
 
+  it('names a request a middleware refused by the route it was for (a body over the limit: 413)', async () => {
+    const res = await send('/en/payments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(20_000) }) })
+    expect(res.status).toBe(413)
+    expect(lineOf(res.headers.get('x-request-id'))).toMatchObject({ method: 'POST', route: '/:locale/payments', status: 413 })
+  })
+
   it('writes no info line for the health probes', async () => {
     const ids = [(await send('/__health')).headers.get('x-request-id'), (await send('/__ready')).headers.get('x-request-id')]
     expect(captured.lines.filter((l) => ids.includes(l.reqId))).toEqual([])
@@ -205,5 +211,44 @@ describe('every line', () => {
     }
     expect(captured.text().endsWith('\n')).toBe(true)
     expect(captured.text().split('\n').filter(Boolean)).toHaveLength(captured.lines.length)
+  })
+})
+
+describe('a header object logged by mistake', () => {
+  it('has authorization, cookie and set-cookie cut, at the top and one level down; other fields stay', () => {
+    const { log, lines } = captureLog('info')
+    const err = Object.assign(new Error('refused'), { headers: { cookie: 'sv_session=err-cookie' } })
+    log.warn(
+      {
+        reqId: 'r-1',
+        headers: { authorization: 'Bearer top-token', cookie: 'sv_session=top-cookie', accept: 'text/html' },
+        req: { method: 'GET', headers: { 'set-cookie': 'sv_refresh=nested-cookie', 'user-agent': 'probe' } },
+        err,
+      },
+      'oops',
+    )
+    expect(lines[0]).toMatchObject({
+      reqId: 'r-1',
+      headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'text/html' },
+      req: { method: 'GET', headers: { 'set-cookie': '[redacted]', 'user-agent': 'probe' } },
+      err: { type: 'Error', message: 'refused' },
+      msg: 'oops',
+    })
+    for (const secret of ['top-token', 'top-cookie', 'nested-cookie', 'err-cookie']) expect(JSON.stringify(lines[0])).not.toContain(secret)
+  })
+
+  it('leaves the caller’s object as it was', () => {
+    const { log } = captureLog('info')
+    const fields = { headers: { cookie: 'sv_session=mine' } }
+    log.info(fields, 'line')
+    expect(fields).toEqual({ headers: { cookie: 'sv_session=mine' } })
+  })
+
+  it('gives lines written in different milliseconds their own time', async () => {
+    const { log, lines } = captureLog('info')
+    log.info({}, 'first')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    log.info({}, 'second')
+    expect(Date.parse(lines[1]!.time) - Date.parse(lines[0]!.time)).toBeGreaterThanOrEqual(4)
   })
 })
