@@ -96,7 +96,11 @@ describe('access lines', () => {
   })
 
   it('names a request a middleware refused by the route it was for (a body over the limit: 413)', async () => {
-    const res = await send('/en/payments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(20_000) }) })
+    const res = await send('/en/payments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(20_000) }),
+    })
     expect(res.status).toBe(413)
     expect(lineOf(res.headers.get('x-request-id'))).toMatchObject({ method: 'POST', route: '/:locale/payments', status: 413 })
   })
