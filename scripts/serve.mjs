@@ -154,7 +154,11 @@ function readiness(state) {
 export async function startSite({ port, hostname = '0.0.0.0', silent = false } = {}) {
   const entryModule = await import(`${root}dist/server/server.js`)
   const entry = entryModule.default
-  if (typeof entryModule.preferredEncoding !== 'function' || typeof entryModule.attachFacts !== 'function')
+  if (
+    typeof entryModule.preferredEncoding !== 'function' ||
+    typeof entryModule.attachFacts !== 'function' ||
+    typeof entryModule.siteMetrics?.answered !== 'function'
+  )
     throw new Error('The server entry is from an older build: build the site again.')
   const files = loadStaticFiles(`${root}dist/client`)
   // Issue 40: the process's logger, an access line and a count per request, stray errors logged

@@ -6,58 +6,16 @@ import { format } from 'node:util'
 import client from 'prom-client'
 import { loggerFromEnv } from './log.mjs'
 
-const SECONDS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
-
-function once(name, make) {
-  return client.register.getSingleMetric(name) ?? make()
-}
-
 /**
- * A metric's series by its labels, kept: prom-client hashes the labels on every count otherwise,
- * which was a tenth of what the access line cost on a cached page.
+ * The default process metrics of this process, made once. The site's own (requests, renders, the
+ * page cache, the backend calls) are the server entry's (`siteMetrics`, src/server/metrics.server.ts).
  */
-function series(metric) {
-  const kept = new Map()
-  return (...labels) => {
-    const key = labels.join('\u0000')
-    let child = kept.get(key)
-    if (!child) {
-      child = metric.labels(...labels)
-      kept.set(key, child)
-    }
-    return child
-  }
-}
-
-/** The request metrics of this process, and the default process metrics (made once). */
-function requestMetrics() {
-  if (!client.register.getSingleMetric('process_cpu_seconds_total')) {
-    client.collectDefaultMetrics()
-    // A worker answers the start process's requests for its registry (prom-client listens for
-    // them once an aggregator exists in the process).
-    if (cluster.isWorker) new client.AggregatorRegistry()
-  }
-  return {
-    requests: once(
-      'site_http_requests_total',
-      () =>
-        new client.Counter({
-          name: 'site_http_requests_total',
-          help: 'Requests answered, by method, route pattern and status.',
-          labelNames: ['method', 'route', 'status'],
-        }),
-    ),
-    seconds: once(
-      'site_http_request_duration_seconds',
-      () =>
-        new client.Histogram({
-          name: 'site_http_request_duration_seconds',
-          help: 'Time to answer a request (to its first byte), by route pattern.',
-          labelNames: ['route'],
-          buckets: SECONDS,
-        }),
-    ),
-  }
+function processMetrics() {
+  if (client.register.getSingleMetric('process_cpu_seconds_total')) return
+  client.collectDefaultMetrics()
+  // A worker answers the start process's requests for its registry (prom-client listens for
+  // them once an aggregator exists in the process).
+  if (cluster.isWorker) new client.AggregatorRegistry()
 }
 
 /**
@@ -97,9 +55,7 @@ export function siteOps(entry, files, env = process.env) {
   const logger = loggerFromEnv(env)
   routeConsole(logger, () => entry.currentRequestId?.() ?? null)
   entry.setProcessLogger?.(logger)
-  const metrics = requestMetrics()
-  const requests = series(metrics.requests)
-  const durations = series(metrics.seconds)
+  processMetrics()
   const report = (error) => entry.reportServerError?.(error, { requestId: null, route: null })
   // A promise nobody awaited must not stop the server for every visitor (Node's default is to
   // exit): it is logged with its stack and the server goes on. The failure tests assert that none
@@ -112,30 +68,22 @@ export function siteOps(entry, files, env = process.env) {
     logger.fatal({ err: error }, 'uncaught exception')
     report(error)
   })
-  const middleware = async (request, next) => {
-    const started = performance.now()
-    const facts = entry.newRequestFacts(entry.incomingRequestId(request))
-    let response
-    try {
-      entry.attachFacts(request, facts)
-      response = await next()
-    } catch (error) {
-      logger.error({ reqId: facts.id, err: error }, 'request failed')
-      throw error
-    }
-    const seconds = (performance.now() - started) / 1000
+  const failed = (facts, error) => {
+    logger.error({ reqId: facts.id, err: error }, 'request failed')
+    throw error
+  }
+  const answered = (request, facts, started, response) => {
     const route = facts.route ?? fallbackRoute(new URL(request.url).pathname, files)
     const { res } = request.runtime.node
     // Set on Node's own answer, which srvx writes once this returns: a Response's `headers` is
     // made on first use, and making it was a tenth of what a cached page costs.
     res.setHeader('x-request-id', facts.id)
     const status = response.status
-    requests(request.method, route, String(status)).inc()
-    durations(route).observe(seconds)
+    entry.siteMetrics.answered(request.method, route, status, (performance.now() - started) / 1000)
     // The access line once the answer is over: its last byte written, or the visitor gone. A
     // page's body is streamed after this returns, so `durationMs` is the whole answer, as a
-    // proxy's request time is; the histogram above is the time to the first byte.
-    res.once('close', () => {
+    // proxy's request time is; the metric above is the time to the first byte.
+    res.on('close', () => {
       logger[status >= 500 ? 'error' : 'info'](
         {
           reqId: facts.id,
@@ -150,6 +98,25 @@ export function siteOps(entry, files, env = process.env) {
       )
     })
     return response
+  }
+  // No async function and no await: one promise per request (`then`) where an async middleware
+  // made three, each paying the request scope's hooks.
+  const middleware = (request, next) => {
+    const started = performance.now()
+    const facts = entry.newRequestFacts(entry.incomingRequestId(request))
+    let answer
+    try {
+      entry.attachFacts(request, facts)
+      answer = next()
+    } catch (error) {
+      failed(facts, error)
+    }
+    if (answer instanceof Promise)
+      return answer.then(
+        (response) => answered(request, facts, started, response),
+        (error) => failed(facts, error),
+      )
+    return answered(request, facts, started, answer)
   }
   return { logger, middleware, worker: cluster.worker?.id ?? 0 }
 }

@@ -16,6 +16,7 @@ import { isDownloadPath } from '#app/server/download.server.ts'
 import { errorBeaconResponse, isErrorBeaconPath } from '#app/server/error-beacon.server.ts'
 import { reportServerError } from '#app/server/error-report.server.ts'
 import { guestPageResponse, isGuestPageRequest } from '#app/server/guest-cache.server.ts'
+import { siteMetrics } from '#app/server/metrics.server.ts'
 import { isPrefetchMapRequest, prefetchMapResponse } from '#app/server/prefetch.server.ts'
 import { rootRedirectResponse, servedInPlace } from '#app/server/redirects.server.ts'
 import { busyResponse, render, serverRouteResponse } from '#app/server/render.server.ts'
@@ -113,6 +114,7 @@ export function currentRequestId(): string | null {
 
 /**
  * For scripts/serve.mjs: the site's one reader of Accept-Encoding and the security headers, for
- * its static files; each request's facts and id, the process's logger and the error hook (issue 40).
+ * its static files; each request's facts and id, the process's logger, the site's metrics and the
+ * error hook (issue 40).
  */
-export { ASSET_SECURITY_HEADERS, attachFacts, incomingRequestId, newRequestFacts, preferredEncoding, reportServerError, setProcessLogger }
+export { ASSET_SECURITY_HEADERS, attachFacts, incomingRequestId, newRequestFacts, preferredEncoding, reportServerError, setProcessLogger, siteMetrics }

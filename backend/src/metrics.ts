@@ -17,30 +17,58 @@ export function queryKind(sql: string): QueryKind {
 
 export type NotifyingProvider = 'cloudpayments' | 'payselection'
 
-/**
- * A metric's series by its labels, kept: prom-client otherwise sorts and joins the labels on every
- * count, and the backend counts every request and every database statement.
- */
-function seriesOf<T>(labels: (...values: string[]) => T): (...values: string[]) => T {
-  const kept = new Map<string, T>()
+/** Something a count waiting to be handed over is added to: one label set of one metric. */
+interface Series {
+  add(value: number): void
+}
+
+/** Each label set's series of a metric, made once (prom-client otherwise joins the labels on every count). */
+function seriesOf(make: (...values: string[]) => Series): (...values: string[]) => Series {
+  const kept = new Map<string, Series>()
   return (...values) => {
     const key = values.join('\u0000')
     let series = kept.get(key)
     if (series === undefined) {
-      series = labels(...values)
+      series = make(...values)
       kept.set(key, series)
     }
     return series
   }
 }
 
+/**
+ * Counts waiting to be handed to prom-client: a request or a statement costs an array push, and
+ * prom-client gets them in one go when the metrics are read (each metric that has some flushes them
+ * first, so a scrape sees every count made before it), or once 1,024 are waiting. prom-client's own
+ * `inc` and `observe` check and join the labels each time, and every request made three of them.
+ */
+class Waiting {
+  private static readonly AT_MOST = 1024
+  private readonly series: Series[] = []
+  private readonly values: number[] = []
+
+  add(series: Series, value: number): void {
+    this.series.push(series)
+    this.values.push(value)
+    if (this.values.length >= Waiting.AT_MOST) this.handOver()
+  }
+
+  readonly handOver = (): void => {
+    for (let i = 0; i < this.values.length; i++) this.series[i]!.add(this.values[i]!)
+    this.series.length = 0
+    this.values.length = 0
+  }
+}
+
 export class Metrics {
   readonly registry = new Registry()
+  private readonly waiting = new Waiting()
   private readonly requests = new Counter({
     name: 'backend_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
+    collect: this.waiting.handOver,
   })
   private readonly requestSeconds = new Histogram({
     name: 'backend_http_request_duration_seconds',
@@ -48,6 +76,7 @@ export class Metrics {
     labelNames: ['method', 'route'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
+    collect: this.waiting.handOver,
   })
   private readonly querySeconds = new Histogram({
     name: 'backend_db_query_duration_seconds',
@@ -55,6 +84,7 @@ export class Metrics {
     labelNames: ['kind'] as const,
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
+    collect: this.waiting.handOver,
   })
   private readonly payments = new Counter({
     name: 'backend_payments_total',
@@ -69,9 +99,18 @@ export class Metrics {
     registers: [this.registry],
   })
 
-  private readonly requestSeries = seriesOf((method, route, status) => this.requests.labels(method, route, status))
-  private readonly durationSeries = seriesOf((method, route) => this.requestSeconds.labels(method, route))
-  private readonly querySeries = seriesOf((kind) => this.querySeconds.labels(kind))
+  private readonly requestSeries = seriesOf((method, route, status) => {
+    const series = this.requests.labels(method, route, status)
+    return { add: (value) => series.inc(value) }
+  })
+  private readonly durationSeries = seriesOf((method, route) => {
+    const series = this.requestSeconds.labels(method, route)
+    return { add: (value) => series.observe(value) }
+  })
+  private readonly querySeries = seriesOf((kind) => {
+    const series = this.querySeconds.labels(kind)
+    return { add: (value) => series.observe(value) }
+  })
 
   /** `process`: also the process's own metrics (CPU, memory, event loop, handles): for a served registry. */
   constructor(options: { process?: boolean } = {}) {
@@ -79,12 +118,12 @@ export class Metrics {
   }
 
   request(method: string, route: string, status: number, seconds: number): void {
-    this.requestSeries(method, route, String(status)).inc()
-    this.durationSeries(method, route).observe(seconds)
+    this.waiting.add(this.requestSeries(method, route, String(status)), 1)
+    this.waiting.add(this.durationSeries(method, route), seconds)
   }
 
   query(kind: QueryKind, seconds: number): void {
-    this.querySeries(kind).observe(seconds)
+    this.waiting.add(this.querySeries(kind), seconds)
   }
 
   payment(status: string): void {

@@ -19,6 +19,8 @@ export interface RenderLimitOptions {
   clearTimer?: (timer: unknown) => void
   /** Runs `run` in the next turn of the event loop (`setImmediate`); replaceable in tests. */
   nextTurn?: (run: () => void) => void
+  /** Told of every visitor turned away, with the reason (the metrics count them). */
+  onRefused?: (reason: Overloaded['reason']) => void
 }
 
 export class Overloaded extends Error {
@@ -68,7 +70,7 @@ export class RenderLimit {
     // Only those who must wait for a render to end count against the queue: a burst that finds
     // free places is not refused while it waits for its turns.
     const free = this.options.concurrency - this.running
-    if (this.waiting.length - free >= this.options.queue) return Promise.reject(new Overloaded('queue-full'))
+    if (this.waiting.length - free >= this.options.queue) return Promise.reject(this.refuse('queue-full'))
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         start: () => {
@@ -78,12 +80,17 @@ export class RenderLimit {
         timer: this.setTimer(() => {
           const at = this.waiting.indexOf(waiter)
           if (at >= 0) this.waiting.splice(at, 1)
-          reject(new Overloaded('waited-too-long'))
+          reject(this.refuse('waited-too-long'))
         }, this.options.queueMs),
       }
       this.waiting.push(waiter)
       this.askTurn()
     })
+  }
+
+  private refuse(reason: Overloaded['reason']): Overloaded {
+    this.options.onRefused?.(reason)
+    return new Overloaded(reason)
   }
 
   /** Asks for a turn to start the first waiter, when there is one and a place for it. */

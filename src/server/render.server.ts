@@ -22,7 +22,7 @@ import { localeAssets } from './build.server.ts'
 import { reportServerError } from './error-report.server.ts'
 import { siteMetrics, watchRenderLimit } from './metrics.server.ts'
 import { paintFirstBytes } from './paint-first.server.ts'
-import { Overloaded, RenderLimit } from './render-limit.server.ts'
+import { RenderLimit } from './render-limit.server.ts'
 import { routePattern } from './route-pattern.server.ts'
 import { baseSecurityHeaders, isHttps } from './security-headers.server.ts'
 
@@ -32,7 +32,7 @@ overwriteServerAsyncLocalStorage(localeStorage as never)
 const startFetch = createStartHandler(defaultStreamHandler)
 
 /** Renders at once in this worker and the queue behind them (decision 080); cached pages never wait. */
-const renderLimit = new RenderLimit(loadConfig().renderLimit)
+const renderLimit = new RenderLimit({ ...loadConfig().renderLimit, onRefused: siteMetrics.refused })
 watchRenderLimit(() => renderLimit.load)
 
 /** Seconds a visitor turned away is asked to wait. */
@@ -45,24 +45,19 @@ export interface Rendered {
 }
 
 /** Renders one request when the render limit lets it; rejects with `Overloaded` when it does not in time. */
-export async function render(request: Request, url: URL, nonce: string | null): Promise<Rendered> {
+export function render(request: Request, url: URL, nonce: string | null): Promise<Rendered> {
   const asked = performance.now()
-  try {
-    return await renderLimit.run(async () => {
-      const started = performance.now()
-      noteQueueWait(started - asked)
-      const response = await runRouter(request, url, nonce)
-      if (!response.headers.get('content-type')?.startsWith('text/html')) return { response, page: null }
-      // A page streams as it renders: its place is held until the whole page is written. The page
-      // is read as bytes and rewritten once (paint first), and handed on as bytes.
-      const page = paintFirstBytes(await response.arrayBuffer(), localeAssets[requestLocale(request, url)])
-      siteMetrics.rendered((performance.now() - started) / 1000)
-      return { response, page }
-    })
-  } catch (error) {
-    if (error instanceof Overloaded) siteMetrics.refused(error.reason)
-    throw error
-  }
+  return renderLimit.run(async () => {
+    const started = performance.now()
+    noteQueueWait(started - asked)
+    const response = await runRouter(request, url, nonce)
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return { response, page: null }
+    // A page streams as it renders: its place is held until the whole page is written. The page
+    // is read as bytes and rewritten once (paint first), and handed on as bytes.
+    const page = paintFirstBytes(await response.arrayBuffer(), localeAssets[requestLocale(request, url)])
+    siteMetrics.rendered((performance.now() - started) / 1000)
+    return { response, page }
+  })
 }
 
 /**

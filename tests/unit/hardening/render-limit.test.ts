@@ -96,7 +96,8 @@ describe('issue 17: renders in flight are limited and the excess is turned away 
 
   it('a full queue refuses at once; a burst that finds free places is not refused for waiting its turn', async () => {
     const turns = loop()
-    const limit = new RenderLimit({ concurrency: 2, queue: 1, queueMs: 1000, ...clock(), ...turns })
+    const refused: string[] = []
+    const limit = new RenderLimit({ concurrency: 2, queue: 1, queueMs: 1000, ...clock(), ...turns, onRefused: (reason) => refused.push(reason) })
     const gate = deferred()
     // Two free places and one place in the queue: three are taken in, the fourth is refused.
     const first = limit.run(() => gate.promise)
@@ -108,6 +109,7 @@ describe('issue 17: renders in flight are limited and the excess is turned away 
     await turns.turn()
     expect(limit.load).toEqual({ running: 2, waiting: 1 })
     await expect(limit.run(async () => 'fifth')).rejects.toEqual(new Overloaded('queue-full'))
+    expect(refused).toEqual(['queue-full', 'queue-full', 'queue-full'])
     gate.resolve()
     await Promise.all([first, second])
     await turns.turn()
@@ -117,7 +119,8 @@ describe('issue 17: renders in flight are limited and the excess is turned away 
   it('a visitor who waits longer than `queueMs` is refused and leaves the queue; the others keep their turn', async () => {
     const turns = loop()
     const time = clock()
-    const limit = new RenderLimit({ concurrency: 1, queue: 5, queueMs: 500, ...time, ...turns })
+    const refused: string[] = []
+    const limit = new RenderLimit({ concurrency: 1, queue: 5, queueMs: 500, ...time, ...turns, onRefused: (reason) => refused.push(reason) })
     const gate = deferred()
     const first = limit.run(() => gate.promise)
     await turns.turn()
@@ -126,6 +129,7 @@ describe('issue 17: renders in flight are limited and the excess is turned away 
     const later = limit.run(async () => 'later')
     time.advance(200)
     await expect(late).rejects.toMatchObject({ name: 'Overloaded', reason: 'waited-too-long', message: 'waited too long for a render' })
+    expect(refused).toEqual(['waited-too-long'])
     expect(limit.load).toEqual({ running: 1, waiting: 1 })
     gate.resolve()
     await first

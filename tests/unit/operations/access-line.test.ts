@@ -11,6 +11,7 @@ const entry = {
   newRequestFacts: (id) => ({ id, route: null, cache: null, queueMs: null }),
   incomingRequestId: () => 'slow-body-1',
   attachFacts: (request, facts) => { facts.route = '/slow'; facts.cache = 'MISS'; facts.queueMs = 0 },
+  siteMetrics: { answered: () => {} },
 }
 const ops = siteOps(entry, new Set(), { LOG_FORMAT: 'json', LOG_LEVEL: 'info' })
 const server = serve({
