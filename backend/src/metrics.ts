@@ -47,6 +47,11 @@ class Waiting {
   private readonly series: Series[] = []
   private readonly values: number[] = []
 
+  /** How many counts are waiting (never more than 1,024). */
+  get size(): number {
+    return this.values.length
+  }
+
   add(series: Series, value: number): void {
     this.series.push(series)
     this.values.push(value)
@@ -111,6 +116,11 @@ export class Metrics {
     const series = this.querySeconds.labels(kind)
     return { add: (value) => series.observe(value) }
   })
+
+  /** How many counts wait to be handed to prom-client (never more than 1,024). */
+  get countsWaiting(): number {
+    return this.waiting.size
+  }
 
   /** `process`: also the process's own metrics (CPU, memory, event loop, handles): for a served registry. */
   constructor(options: { process?: boolean } = {}) {

@@ -154,4 +154,16 @@ describe('counts made between two scrapes', () => {
     expect(second.get('backend_http_requests_total{method="GET",route="/:locale/users/me",status="200"}')).toBe(500)
     expect(second.get('backend_db_query_duration_seconds_count{kind="select"}')).toBe(1300)
   })
+
+  it('keep at most 1,024 counts waiting: the 1,024th hands them all over', async () => {
+    const { Metrics } = await import('../src/metrics.ts')
+    const metrics = new Metrics()
+    for (let i = 0; i < 511; i++) metrics.request('GET', '/:locale/subscriptions', 200, 0.002)
+    metrics.query('select', 0.001)
+    expect(metrics.countsWaiting).toBe(1023)
+    metrics.query('select', 0.001)
+    expect(metrics.countsWaiting).toBe(0)
+    metrics.request('GET', '/:locale/subscriptions', 200, 0.002)
+    expect(metrics.countsWaiting).toBe(2)
+  })
 })

@@ -29,6 +29,11 @@ function later(series: { add(value: number): void }, value: number): void {
   if (waitingValues.length >= WAITING_AT_MOST) handOver()
 }
 
+/** How many counts are waiting (never more than 1,024). */
+export function countsWaiting(): number {
+  return waitingValues.length
+}
+
 function handOver(): void {
   for (let i = 0; i < waitingValues.length; i++) waitingSeries[i]!.add(waitingValues[i]!)
   waitingSeries.length = 0

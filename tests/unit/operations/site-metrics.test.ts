@@ -1,7 +1,7 @@
 // Issue 40, R10.17: the site's counts reach its metrics exactly, however many are made between two scrapes.
 import client from 'prom-client'
 import { describe, expect, it } from 'vitest'
-import { siteMetrics } from '#app/server/metrics.server.ts'
+import { countsWaiting, siteMetrics } from '#app/server/metrics.server.ts'
 
 async function scrape(): Promise<Map<string, number>> {
   const samples = new Map<string, number>()
@@ -50,5 +50,17 @@ describe('counts made between two scrapes', () => {
     const samples = await scrape()
     expect(samples.get('site_render_refused_total{reason="queue-full"}')).toBe(2)
     expect(samples.get('site_render_refused_total{reason="waited-too-long"}')).toBe(1)
+  })
+
+  it('keep at most 1,024 counts waiting: the 1,024th hands them all over', async () => {
+    await scrape()
+    expect(countsWaiting()).toBe(0)
+    for (let i = 0; i < 511; i++) siteMetrics.answered('GET', '/wiki', 200, 0.01)
+    siteMetrics.rendered(0.05)
+    expect(countsWaiting()).toBe(1023)
+    siteMetrics.rendered(0.05)
+    expect(countsWaiting()).toBe(0)
+    siteMetrics.cache('HIT')
+    expect(countsWaiting()).toBe(1)
   })
 })
