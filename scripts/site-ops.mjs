@@ -68,10 +68,7 @@ export function siteOps(entry, files, env = process.env) {
     logger.fatal({ err: error }, 'uncaught exception')
     report(error)
   })
-  const failed = (facts, error) => {
-    logger.error({ reqId: facts.id, err: error }, 'request failed')
-    throw error
-  }
+  const logFailure = (facts, error) => logger.error({ reqId: facts.id, err: error }, 'request failed')
   const answered = (request, facts, started, response) => {
     const route = facts.route ?? fallbackRoute(new URL(request.url).pathname, files)
     const { res } = request.runtime.node
@@ -109,12 +106,16 @@ export function siteOps(entry, files, env = process.env) {
       entry.attachFacts(request, facts)
       answer = next()
     } catch (error) {
-      failed(facts, error)
+      logFailure(facts, error)
+      throw error
     }
     if (answer instanceof Promise)
       return answer.then(
         (response) => answered(request, facts, started, response),
-        (error) => failed(facts, error),
+        (error) => {
+          logFailure(facts, error)
+          throw error
+        },
       )
     return answered(request, facts, started, answer)
   }

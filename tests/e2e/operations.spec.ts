@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { expect, test } from '@playwright/test'
 import { BACKEND_PORT, SITE_PORT } from '../../playwright.config.ts'
+import { metricSamples } from '../unit/support/metrics.ts'
 import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
 import { childrenOf, get } from './support/processes.ts'
 import { startProxy } from './support/second-site.ts'
@@ -16,22 +17,11 @@ const PROXY_PORT = SITE_PORT + 62
 const RECEIVER_PORT = SITE_PORT + 63
 const SITE = `http://localhost:${PORT}`
 
-/** Prometheus' text format as a map: `name{labels}` → value. */
-function samples(text: string): Map<string, number> {
-  const map = new Map<string, number>()
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue
-    const at = line.lastIndexOf(' ')
-    map.set(line.slice(0, at), Number(line.slice(at + 1)))
-  }
-  return map
-}
-
 async function scrape(): Promise<Map<string, number>> {
   const response = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toContain('text/plain; version=0.0.4')
-  return samples(await response.text())
+  return metricSamples(await response.text())
 }
 
 const moved = (before: Map<string, number>, after: Map<string, number>, key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0)

@@ -20,7 +20,8 @@ const server = serve({
   silent: true,
   gracefulShutdown: false,
   middleware: [ops.middleware],
-  fetch: () => {
+  fetch: (request) => {
+    if (new URL(request.url).pathname === '/boom') return Promise.reject(new Error('kaboom'))
     const body = new ReadableStream({
       async start(controller) {
         controller.enqueue(new TextEncoder().encode('<p>first</p>'))
@@ -37,6 +38,7 @@ const started = performance.now()
 const answer = await fetch(server.url)
 const firstByteMs = performance.now() - started
 await answer.text()
+await fetch(server.url + 'boom').then((failed) => failed.text()).catch(() => {})
 // The lines are written in batches: give the last one its time, then stop.
 setTimeout(() => { process.stderr.write(JSON.stringify({ firstByteMs }) + '\\n'); process.exit(0) }, 400)
 `
@@ -61,5 +63,13 @@ describe('the access line', () => {
     expect(access[0].durationMs).toBeGreaterThanOrEqual(300)
     const { firstByteMs } = JSON.parse(stderr.trim().split('\n').at(-1)!)
     expect(firstByteMs).toBeLessThan(300)
+    // A request whose answer failed: an error line with its id and the error, on standard error.
+    const errors = stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.msg === 'request failed')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatchObject({ level: 'error', reqId: 'slow-body-1', err: { type: 'Error', message: 'kaboom' } })
   }, 20_000)
 })

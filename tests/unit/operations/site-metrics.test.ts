@@ -2,15 +2,10 @@
 import client from 'prom-client'
 import { describe, expect, it } from 'vitest'
 import { countsWaiting, siteMetrics } from '#app/server/metrics.server.ts'
+import { metricSamples } from '../support/metrics.ts'
 
 async function scrape(): Promise<Map<string, number>> {
-  const samples = new Map<string, number>()
-  for (const line of (await client.register.metrics()).split('\n')) {
-    if (line === '' || line.startsWith('#')) continue
-    const at = line.lastIndexOf(' ')
-    samples.set(line.slice(0, at), Number(line.slice(at + 1)))
-  }
-  return samples
+  return metricSamples(await client.register.metrics())
 }
 
 describe('counts made between two scrapes', () => {
