@@ -4,7 +4,7 @@
 import cluster from 'node:cluster'
 import { format } from 'node:util'
 import client from 'prom-client'
-import { loggerFromEnv } from './log.mjs'
+import { accessLineWriter, loggerFromEnv } from './log.mjs'
 
 /**
  * The default process metrics of this process, made once. The site's own (requests, renders, the
@@ -68,6 +68,7 @@ export function siteOps(entry, files, env = process.env) {
     logger.fatal({ err: error }, 'uncaught exception')
     report(error)
   })
+  const accessLine = accessLineWriter(logger)
   const logFailure = (facts, error) => logger.error({ reqId: facts.id, err: error }, 'request failed')
   const answered = (request, facts, started, response) => {
     const route = facts.route ?? fallbackRoute(new URL(request.url).pathname, files)
@@ -81,18 +82,15 @@ export function siteOps(entry, files, env = process.env) {
     // page's body is streamed after this returns, so `durationMs` is the whole answer, as a
     // proxy's request time is; the metric above is the time to the first byte.
     res.on('close', () => {
-      logger[status >= 500 ? 'error' : 'info'](
-        {
-          reqId: facts.id,
-          method: request.method,
-          route,
-          status,
-          durationMs: Math.round((performance.now() - started) * 10) / 10,
-          cache: facts.cache,
-          queueMs: facts.queueMs,
-        },
-        'request',
-      )
+      accessLine({
+        reqId: facts.id,
+        method: request.method,
+        route,
+        status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        cache: facts.cache,
+        queueMs: facts.queueMs,
+      })
     })
     return response
   }

@@ -3,17 +3,21 @@
 import { spawnSync } from 'node:child_process'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createLogger, errorFields, LOG_FORMATS, LOG_LEVELS } from '../../../scripts/log.mjs'
+import { accessLineWriter, createLogger, errorFields, LOG_FORMATS, LOG_LEVELS } from '../../../scripts/log.mjs'
 
 function capture() {
   const lines: Record<string, unknown>[] = []
+  const texts: string[] = []
   const destination = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        texts.push(line)
+        lines.push(JSON.parse(line))
+      }
       done()
     },
   })
-  return { lines, destination }
+  return { lines, texts, destination }
 }
 
 describe('the site log', () => {
@@ -77,6 +81,63 @@ describe('the site log', () => {
       'oops',
     )
     expect(lines[0]).toMatchObject({ headers: { cookie: '[cut]', authorization: '[cut]' }, body: '[cut]', token: '[cut]', code: '[cut]' })
+  })
+})
+
+describe('the access line', () => {
+  const ok = { reqId: 'r-1', method: 'GET', route: '/$locale/faq', status: 200, durationMs: 2.5, cache: 'MISS', queueMs: 0.4 }
+  const failed = { reqId: 'r-2', method: 'POST', route: '(none)', status: 503, durationMs: 0.1, cache: null, queueMs: null }
+  // A proxy's id may hold no quote (FORWARDED_ID), but the line must stay JSON whatever it is given.
+  const odd = { reqId: 'r-"3"\\', method: 'GET', route: '/ü/"x"\n', status: 404, durationMs: 10, cache: 'STALE', queueMs: 12.3 }
+
+  it('is the line pino writes for the same fields, key for key, in the same order', () => {
+    const mine = capture()
+    const write = accessLineWriter(createLogger({ destination: mine.destination }))
+    const theirs = capture()
+    const log = createLogger({ destination: theirs.destination })
+    for (const fields of [ok, failed, odd]) {
+      write(fields)
+      log[fields.status >= 500 ? 'error' : 'info'](fields, 'request')
+    }
+    const withoutTime = (line: Record<string, unknown>) => ({ ...line, time: 'T' })
+    expect(mine.lines.map(withoutTime)).toEqual(theirs.lines.map(withoutTime))
+    expect(mine.lines.map((line) => Object.keys(line))).toEqual(theirs.lines.map((line) => Object.keys(line)))
+    expect(mine.lines[0]).toMatchObject({ level: 'info', service: 'site', worker: 0, pid: process.pid, ...ok, msg: 'request' })
+    expect(mine.lines[1]).toMatchObject({ level: 'error', reqId: 'r-2', method: 'POST', route: '(none)', status: 503, cache: null, queueMs: null })
+    expect(mine.lines[2]).toMatchObject({ reqId: 'r-"3"\\', route: '/ü/"x"\n', status: 404, cache: 'STALE', queueMs: 12.3 })
+    expect(mine.texts.every((text) => !text.includes('\n'))).toBe(true)
+    expect(mine.lines[0]!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+  })
+
+  it('is written only at a level the logger writes: a 5xx as an error, the others as info', () => {
+    const quiet = capture()
+    const atWarn = accessLineWriter(createLogger({ level: 'warn', destination: quiet.destination }))
+    atWarn(ok)
+    atWarn(failed)
+    expect(quiet.lines.map((line) => [line.level, line.status])).toEqual([['error', 503]])
+    const silent = capture()
+    const none = accessLineWriter(createLogger({ level: 'silent', destination: silent.destination }))
+    none(ok)
+    none(failed)
+    expect(silent.lines).toEqual([])
+  })
+
+  it('goes to standard output, and a 5xx to standard error', () => {
+    const script = [
+      "import { accessLineWriter, createLogger } from './scripts/log.mjs'",
+      'const write = accessLineWriter(createLogger({}))',
+      "write({ reqId: 'a', method: 'GET', route: '/', status: 200, durationMs: 1, cache: 'HIT', queueMs: null })",
+      "write({ reqId: 'b', method: 'GET', route: '/', status: 500, durationMs: 1, cache: null, queueMs: null })",
+      "write({ reqId: 'c', method: 'GET', route: '/', status: 302, durationMs: 1, cache: null, queueMs: null })",
+    ].join('\n')
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+    const ids = (text: string) =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).reqId)
+    expect(ids(run.stdout)).toEqual(['a', 'c'])
+    expect(ids(run.stderr)).toEqual(['b'])
   })
 })
 
