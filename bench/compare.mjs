@@ -15,7 +15,10 @@
 // `before` build's stand-in instead: the figures are then the site's alone (on this machine the
 // stand-in shares the two cores with the site, so a stand-in that costs more slows the site too).
 //
-//   BENCH_ROUNDS=6  BENCH_SECONDS=4  BENCH_CONNECTIONS=20  BENCH_PORT=3500  BENCH_BACKEND=own|shared
+// BENCH_ONLY keeps the cases whose label contains it (`BENCH_ONLY='guest, rendered'`): more rounds of
+// the pages a question is about, in the same time.
+//
+//   BENCH_ROUNDS=6  BENCH_SECONDS=4  BENCH_CONNECTIONS=20  BENCH_PORT=3500  BENCH_BACKEND=own|shared  BENCH_ONLY=
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3500)
 const SHARED_BACKEND = process.env.BENCH_BACKEND === 'shared'
+const ONLY = process.env.BENCH_ONLY ?? ''
+const chosen = (label) => label.includes(ONLY)
 /** Rendered for every request: guests with the page cache off, and signed-in visitors. */
 const RENDERED = [
   { page: '/', signedIn: false },
@@ -144,6 +149,13 @@ const median = (values) => {
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
+/** The value below which a share `q` of the values lie (linear between the two nearest). */
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = (sorted.length - 1) * q
+  const low = Math.floor(at)
+  return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low)
+}
 const percent = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`
 
 /** Rounds of every case on both sites, alternating which goes first; a row per case. */
@@ -167,6 +179,8 @@ async function rounds(cases, sites) {
       'req/s after': Math.round(median(after.map((m) => m.rate))),
       'req/s change (median of rounds)': percent(median(rateRatios)),
       'rounds (worst, best)': `${percent(Math.min(...rateRatios))}, ${percent(Math.max(...rateRatios))}`,
+      // The middle half of the rounds: how far one run's median can be trusted.
+      'middle half of rounds': `${percent(quantile(rateRatios, 0.25))}, ${percent(quantile(rateRatios, 0.75))}`,
       'CPU ms before': cpuRatios ? median(before.map((m) => m.cpu)).toFixed(2) : 'n/a',
       'CPU ms after': cpuRatios ? median(after.map((m) => m.cpu)).toFixed(2) : 'n/a',
       'CPU change (median of rounds)': cpuRatios ? percent(median(cpuRatios)) : 'n/a',
@@ -209,24 +223,29 @@ try {
       label: `${signedIn ? 'signed in' : 'guest, rendered'} ${page}`,
       page,
       headers: { before: signedIn ? { cookie: cookies.before } : {}, after: signedIn ? { cookie: cookies.after } : {} },
-    })),
+    })).filter(({ label }) => chosen(label)),
     sites,
   )
   stopAll()
   started.length = 0
-  await new Promise((resolve) => setTimeout(resolve, 2000))
-  // Cached guest pages: the page cache on, as in production.
-  sites = startPair(BASE_PORT + 10, {})
-  started.push(sites.before, sites.after)
-  await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
-  const cached = await rounds(
-    CACHED.map((page) => ({ label: `guest, cached ${page}`, page, headers: { before: {}, after: {} } })),
-    sites,
-  )
-  console.log("Rendered pages (after against before; CPU ms: the site's processes per answered request):")
-  console.table(rendered)
-  console.log('Cached guest pages:')
-  console.table(cached)
+  const cachedCases = CACHED.map((page) => ({ label: `guest, cached ${page}`, page, headers: { before: {}, after: {} } })).filter(({ label }) => chosen(label))
+  let cached = []
+  if (cachedCases.length) {
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    // Cached guest pages: the page cache on, as in production.
+    sites = startPair(BASE_PORT + 10, {})
+    started.push(sites.before, sites.after)
+    await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
+    cached = await rounds(cachedCases, sites)
+  }
+  if (rendered.length) {
+    console.log("Rendered pages (after against before; CPU ms: the site's processes per answered request):")
+    console.table(rendered)
+  }
+  if (cached.length) {
+    console.log('Cached guest pages:')
+    console.table(cached)
+  }
 } finally {
   stopAll()
 }
