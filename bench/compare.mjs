@@ -144,11 +144,6 @@ async function measure(site, page, headers) {
   return { rate: result.requests.average, cpu: per(cpuBefore, cpuAfter), standIn: per(standInBefore, standInAfter) }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 /** The value below which a share `q` of the values lie (linear between the two nearest). */
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -156,6 +151,7 @@ const quantile = (values, q) => {
   const low = Math.floor(at)
   return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low)
 }
+const median = (values) => quantile(values, 0.5)
 const percent = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`
 
 /** Rounds of every case on both sites, alternating which goes first; a row per case. */
@@ -212,32 +208,40 @@ process.on('SIGINT', () => {
   stopAll()
   process.exit(130)
 })
+/** Rounds of the chosen cases on a fresh pair of sites, stopped after; none started for no case. */
+async function phase(cases, port, env) {
+  const kept = cases.filter(({ label }) => chosen(label))
+  if (!kept.length) return []
+  const sites = startPair(port, env)
+  started.push(sites.before, sites.after)
+  try {
+    await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
+    const cookies = kept.some(({ signedIn }) => signedIn) ? { before: await sessionCookie(sites.before), after: await sessionCookie(sites.after) } : null
+    const headers = (signedIn) => ({ before: signedIn ? { cookie: cookies.before } : {}, after: signedIn ? { cookie: cookies.after } : {} })
+    return await rounds(
+      kept.map(({ label, page, signedIn }) => ({ label, page, headers: headers(signedIn) })),
+      sites,
+    )
+  } finally {
+    stopAll()
+    started.length = 0
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+  }
+}
+
 try {
   // Rendered pages: the page cache off.
-  let sites = startPair(BASE_PORT, { PAGE_CACHE_SECONDS: '0' })
-  started.push(sites.before, sites.after)
-  await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
-  const cookies = { before: await sessionCookie(sites.before), after: await sessionCookie(sites.after) }
-  const rendered = await rounds(
-    RENDERED.map(({ page, signedIn }) => ({
-      label: `${signedIn ? 'signed in' : 'guest, rendered'} ${page}`,
-      page,
-      headers: { before: signedIn ? { cookie: cookies.before } : {}, after: signedIn ? { cookie: cookies.after } : {} },
-    })).filter(({ label }) => chosen(label)),
-    sites,
+  const rendered = await phase(
+    RENDERED.map(({ page, signedIn }) => ({ label: `${signedIn ? 'signed in' : 'guest, rendered'} ${page}`, page, signedIn })),
+    BASE_PORT,
+    { PAGE_CACHE_SECONDS: '0' },
   )
-  stopAll()
-  started.length = 0
-  const cachedCases = CACHED.map((page) => ({ label: `guest, cached ${page}`, page, headers: { before: {}, after: {} } })).filter(({ label }) => chosen(label))
-  let cached = []
-  if (cachedCases.length) {
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    // Cached guest pages: the page cache on, as in production.
-    sites = startPair(BASE_PORT + 10, {})
-    started.push(sites.before, sites.after)
-    await Promise.all([waitFor(`${sites.before.base}/en`), waitFor(`${sites.after.base}/en`)])
-    cached = await rounds(cachedCases, sites)
-  }
+  // Cached guest pages: the page cache on, as in production.
+  const cached = await phase(
+    CACHED.map((page) => ({ label: `guest, cached ${page}`, page, signedIn: false })),
+    BASE_PORT + 10,
+    {},
+  )
   if (rendered.length) {
     console.log("Rendered pages (after against before; CPU ms: the site's processes per answered request):")
     console.table(rendered)

@@ -20,6 +20,13 @@ function capture() {
   return { lines, texts, destination }
 }
 
+/** The JSON lines a process wrote, parsed. */
+const jsonLines = (text: string): Record<string, unknown>[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+
 describe('the site log', () => {
   it('writes info and debug to standard output, warnings and errors to standard error, each line once', () => {
     const script = [
@@ -28,11 +35,7 @@ describe('the site log', () => {
       "log.debug('one'); log.info('two'); log.warn('three'); log.error('four'); log.fatal('five'); log.info('six')",
     ].join('\n')
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
-    const messages = (text: string) =>
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => `${JSON.parse(line).level} ${JSON.parse(line).msg}`)
+    const messages = (text: string) => jsonLines(text).map((line) => `${line.level} ${line.msg}`)
     expect(messages(run.stdout)).toEqual(['debug one', 'info two', 'info six'])
     expect(messages(run.stderr)).toEqual(['warn three', 'error four', 'fatal five'])
   })
@@ -131,11 +134,7 @@ describe('the access line', () => {
       "write({ reqId: 'c', method: 'GET', route: '/', status: 302, durationMs: 1, cache: null, queueMs: null })",
     ].join('\n')
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
-    const ids = (text: string) =>
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line).reqId)
+    const ids = (text: string) => jsonLines(text).map((line) => line.reqId)
     expect(ids(run.stdout)).toEqual(['a', 'c'])
     expect(ids(run.stderr)).toEqual(['b'])
   })
