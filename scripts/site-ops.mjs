@@ -73,9 +73,10 @@ export function siteOps(entry, files, env = process.env) {
   const answered = (request, facts, started, response) => {
     const route = facts.route ?? fallbackRoute(new URL(request.url).pathname, files)
     const { res } = request.runtime.node
-    // Set on Node's own answer, which srvx writes once this returns: a Response's `headers` is
-    // made on first use, and making it was a tenth of what a cached page costs.
-    res.setHeader('x-request-id', facts.id)
+    // A page's answer carries its id (idForAnswer, src/core/request-facts.server.ts). Any other is
+    // given it on Node's own answer, which srvx writes once this returns: a Response's `headers`
+    // is made on first use, and making it was a tenth of what a cached page costs.
+    if (!facts.idInAnswer) res.setHeader('x-request-id', facts.id)
     const status = response.status
     entry.siteMetrics.answered(request.method, route, status, (performance.now() - started) / 1000)
     // The access line once the answer is over: its last byte written, or the visitor gone. A

@@ -20,6 +20,8 @@ export interface RequestFacts {
   cache: CacheResult | null
   /** Milliseconds the render waited for its place (decision 080); null when nothing was rendered. */
   queueMs: number | null
+  /** The answer carries the id among its own headers, so the server need not add it (`idForAnswer`). */
+  idInAnswer: boolean
 }
 
 /** An id a trusted proxy may hand on: 1 to 128 letters, digits, dots, underscores, colons or dashes. */
@@ -34,7 +36,7 @@ export function requestIdFor(forwarded: string | null, fromTrustedProxy: boolean
 }
 
 export function newRequestFacts(id: string): RequestFacts {
-  return { id, route: null, cache: null, queueMs: null }
+  return { id, route: null, cache: null, queueMs: null, idInAnswer: false }
 }
 
 const byRequest = new WeakMap<Request, RequestFacts>()
@@ -46,6 +48,19 @@ export function attachFacts(request: Request, facts: RequestFacts): void {
 
 export function factsOf(request: Request): RequestFacts | undefined {
   return byRequest.get(request)
+}
+
+/**
+ * The request's id for its answer's own `X-Request-Id`, noted as given; null for a request without
+ * facts (a warm-up). The server adds the id to any answer made without it (scripts/site-ops.mjs),
+ * on Node's answer, and that makes Node check and store each of the answer's other headers one
+ * by one, where it otherwise takes them in one go: a page's answer carries its id from the start.
+ */
+export function idForAnswer(request: Request): string | null {
+  const facts = byRequest.get(request)
+  if (!facts) return null
+  facts.idInAnswer = true
+  return facts.id
 }
 
 /** The facts of the request being answered, or undefined outside one (a warm-up, a revalidation in the background). */

@@ -8,6 +8,7 @@
 import { FastResponse } from 'srvx'
 import { cookieForPage } from '#app/core/cookies.ts'
 import { requestHost } from '#app/core/request.server.ts'
+import { idForAnswer } from '#app/core/request-facts.server.ts'
 import { loadConfig } from '#config'
 import { type CachedDocument, compressBody, type Encoding, negotiateEncoding } from './cached-document.server.ts'
 import { carriesCode } from './page-cache.server.ts'
@@ -68,6 +69,8 @@ export function keptPageResponse(request: Request, doc: KeptPage, status: 'HIT' 
     'cache-control': GUEST_CACHE_CONTROL,
   }
   headers['x-cache'] = status
+  const id = idForAnswer(request)
+  if (id !== null) headers['x-request-id'] = id
   headers['content-length'] = String(body.length)
   if (encoding !== 'identity') headers['content-encoding'] = encoding
   return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers })
@@ -82,6 +85,8 @@ export function pageResponse(
 ): Response {
   const headers = new Headers(response.headers)
   for (const [name, value] of Object.entries(baseSecurityHeaders(options.https))) headers.set(name, value)
+  const id = idForAnswer(request)
+  if (id !== null) headers.set('x-request-id', id)
   const location = headers.get('location')
   if (location !== null) headers.set('location', localTarget(location, requestHost(request), OFF_SITE_TARGETS))
   if (page === null) {

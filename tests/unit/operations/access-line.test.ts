@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest'
 const SERVER = `
 import { serve } from 'srvx'
 import { siteOps } from './scripts/site-ops.mjs'
+let lastFacts = null
 const entry = {
-  newRequestFacts: (id) => ({ id, route: null, cache: null, queueMs: null }),
+  newRequestFacts: (id) => ({ id, route: null, cache: null, queueMs: null, idInAnswer: false }),
   incomingRequestId: () => 'slow-body-1',
-  attachFacts: (request, facts) => { facts.route = '/slow'; facts.cache = 'MISS'; facts.queueMs = 0 },
+  attachFacts: (request, facts) => { facts.route = '/slow'; facts.cache = 'MISS'; facts.queueMs = 0; lastFacts = facts },
   siteMetrics: { answered: () => {} },
 }
 const ops = siteOps(entry, new Set(), { LOG_FORMAT: 'json', LOG_LEVEL: 'info' })
@@ -21,7 +22,13 @@ const server = serve({
   gracefulShutdown: false,
   middleware: [ops.middleware],
   fetch: (request) => {
-    if (new URL(request.url).pathname === '/boom') return Promise.reject(new Error('kaboom'))
+    const { pathname } = new URL(request.url)
+    if (pathname === '/boom') return Promise.reject(new Error('kaboom'))
+    // An answer that carries its id itself, as a page's does (idForAnswer).
+    if (pathname === '/own') {
+      lastFacts.idInAnswer = true
+      return new Response('own', { headers: { 'x-request-id': lastFacts.id, 'x-other': 'kept' } })
+    }
     const body = new ReadableStream({
       async start(controller) {
         controller.enqueue(new TextEncoder().encode('<p>first</p>'))
@@ -38,9 +45,12 @@ const started = performance.now()
 const answer = await fetch(server.url)
 const firstByteMs = performance.now() - started
 await answer.text()
+const own = await fetch(server.url + 'own')
+await own.text()
+const ids = { given: answer.headers.get('x-request-id'), own: own.headers.get('x-request-id'), other: own.headers.get('x-other') }
 await fetch(server.url + 'boom').then((failed) => failed.text()).catch(() => {})
 // The lines are written in batches: give the last one its time, then stop.
-setTimeout(() => { process.stderr.write(JSON.stringify({ firstByteMs }) + '\\n'); process.exit(0) }, 400)
+setTimeout(() => { process.stderr.write(JSON.stringify({ firstByteMs, ids }) + '\\n'); process.exit(0) }, 400)
 `
 
 describe('the access line', () => {
@@ -56,13 +66,16 @@ describe('the access line', () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line))
-    const access = lines.filter((line) => line.msg === 'request')
+    const access = lines.filter((line) => line.msg === 'request' && line.status === 200 && line.durationMs >= 300)
+    expect(lines.filter((line) => line.msg === 'request')).toHaveLength(2)
     expect(access).toHaveLength(1)
     expect(access[0]).toMatchObject({ reqId: 'slow-body-1', method: 'GET', route: '/slow', status: 200, cache: 'MISS', queueMs: 0 })
     // The body's last chunk came 300 ms after the first byte: the line counts it.
     expect(access[0].durationMs).toBeGreaterThanOrEqual(300)
-    const { firstByteMs } = JSON.parse(stderr.trim().split('\n').at(-1)!)
+    const { firstByteMs, ids } = JSON.parse(stderr.trim().split('\n').at(-1)!)
     expect(firstByteMs).toBeLessThan(300)
+    // The server gave the first answer its id; the second carried its own, which is there once.
+    expect(ids).toEqual({ given: 'slow-body-1', own: 'slow-body-1', other: 'kept' })
     // A request whose answer failed: an error line with its id and the error, on standard error.
     const errors = stderr
       .trim()

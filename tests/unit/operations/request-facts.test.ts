@@ -1,7 +1,7 @@
 // Issue 40, R10.16: every request has an id, the trusted proxy's when it sent a well-formed one; logs and
 // metrics name a request by its route's pattern, never by its path.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { attachFacts, currentRequest, factsOf, newRequestFacts, noteCache, noteQueueWait, requestIdFor } from '#app/core/request-facts.server.ts'
+import { attachFacts, currentRequest, factsOf, idForAnswer, newRequestFacts, noteCache, noteQueueWait, requestIdFor } from '#app/core/request-facts.server.ts'
 import { isTrustedProxy } from '#app/core/trusted-host.server.ts'
 import { loadRoutePatterns, routePattern } from '#app/server/route-pattern.server.ts'
 import { withinRequest } from '../support/request-scope.ts'
@@ -42,7 +42,7 @@ describe('the request id', () => {
 describe("the request's facts", () => {
   it('are noted by the steps of the answer, inside the request they are attached to only', async () => {
     const facts = newRequestFacts('r-1')
-    expect(facts).toEqual({ id: 'r-1', route: null, cache: null, queueMs: null })
+    expect(facts).toEqual({ id: 'r-1', route: null, cache: null, queueMs: null, idInAnswer: false })
     const request = new Request('http://localhost/ru/faq')
     attachFacts(request, facts)
     expect(factsOf(request)).toBe(facts)
@@ -53,7 +53,7 @@ describe("the request's facts", () => {
       noteQueueWait(12.345)
       noteQueueWait(99)
     })
-    expect(facts).toEqual({ id: 'r-1', route: null, cache: 'STALE', queueMs: 12.3 })
+    expect(facts).toEqual({ id: 'r-1', route: null, cache: 'STALE', queueMs: 12.3, idInAnswer: false })
     // Another request, and no request at all, have none.
     await withinRequest(new Request('http://localhost/ru/faq'), () => {
       expect(currentRequest()).toBeUndefined()
@@ -62,7 +62,21 @@ describe("the request's facts", () => {
     })
     expect(currentRequest()).toBeUndefined()
     noteCache('MISS')
-    expect(facts).toEqual({ id: 'r-1', route: null, cache: 'STALE', queueMs: 12.3 })
+    expect(facts).toEqual({ id: 'r-1', route: null, cache: 'STALE', queueMs: 12.3, idInAnswer: false })
+  })
+})
+
+describe('the id an answer carries', () => {
+  it("is its request's, noted as given so that the server does not add it again; a request without facts has none", () => {
+    const facts = newRequestFacts('r-2')
+    const request = new Request('http://localhost/en/faq')
+    attachFacts(request, facts)
+    expect(idForAnswer(request)).toBe('r-2')
+    expect(facts.idInAnswer).toBe(true)
+    const other = newRequestFacts('r-3')
+    attachFacts(new Request('http://localhost/en/faq'), other)
+    expect(idForAnswer(new Request('http://localhost/en/faq'))).toBeNull()
+    expect(other.idInAnswer).toBe(false)
   })
 })
 
