@@ -82,7 +82,9 @@ export function visitorAddress(request: Request): string | null {
 
 /** Issue 40: the request's id, the one a configured proxy sent in `X-Request-Id` (when well formed) or a new one. */
 export function incomingRequestId(incoming: Request): string {
-  return requestIdFor(incoming.headers.get('x-request-id'), isTrustedProxy((incoming as { ip?: string }).ip ?? null, hostPolicy.proxies))
+  const forwarded = incoming.headers.get('x-request-id')
+  // Most requests bring none: their peer is not looked up.
+  return requestIdFor(forwarded, forwarded !== null && isTrustedProxy((incoming as { ip?: string }).ip ?? null, hostPolicy.proxies))
 }
 
 /** The host a (trusted) request is addressed to. */

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { accessLineWriter, createLogger, errorFields, LOG_FORMATS, LOG_LEVELS } from '../../../scripts/log.mjs'
+import { accessLineWriter, createLogger, errorFields, isoTime, LOG_FORMATS, LOG_LEVELS } from '../../../scripts/log.mjs'
 
 function capture() {
   const lines: Record<string, unknown>[] = []
@@ -28,6 +28,24 @@ const jsonLines = (text: string): Record<string, unknown>[] =>
     .map((line) => JSON.parse(line))
 
 describe('the site log', () => {
+  it("gives a line's time as ISO text, to the millisecond, across the ends of seconds, days and years", () => {
+    // One after the other, as a process's lines come: the same second, the next one, a new day, a new year.
+    const times: Array<[number, string]> = [
+      [Date.UTC(2026, 10, 28, 5, 27, 7, 0), '2026-11-28T05:27:07.000Z'],
+      [Date.UTC(2026, 10, 28, 5, 27, 7, 9), '2026-11-28T05:27:07.009Z'],
+      [Date.UTC(2026, 10, 28, 5, 27, 7, 42), '2026-11-28T05:27:07.042Z'],
+      [Date.UTC(2026, 10, 28, 5, 27, 7, 999), '2026-11-28T05:27:07.999Z'],
+      [Date.UTC(2026, 10, 28, 5, 27, 8, 100), '2026-11-28T05:27:08.100Z'],
+      [Date.UTC(2026, 10, 28, 23, 59, 59, 999), '2026-11-28T23:59:59.999Z'],
+      [Date.UTC(2026, 10, 29, 0, 0, 0, 1), '2026-11-29T00:00:00.001Z'],
+      [Date.UTC(2026, 11, 31, 23, 59, 59, 50), '2026-12-31T23:59:59.050Z'],
+      [Date.UTC(2027, 0, 1, 0, 0, 0, 0), '2027-01-01T00:00:00.000Z'],
+      // Back to an earlier second (a clock set back): its own date, not the last one's.
+      [Date.UTC(2026, 10, 28, 5, 27, 7, 500), '2026-11-28T05:27:07.500Z'],
+    ]
+    expect(times.map(([ms]) => isoTime(ms))).toEqual(times.map(([, text]) => text))
+  })
+
   it('writes info and debug to standard output, warnings and errors to standard error, each line once', () => {
     const script = [
       "import { createLogger } from './scripts/log.mjs'",
