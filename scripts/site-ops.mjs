@@ -73,9 +73,8 @@ export function siteOps(entry, files, env = process.env) {
   const answered = (request, facts, started, response) => {
     const route = facts.route ?? fallbackRoute(new URL(request.url).pathname, files)
     const { res } = request.runtime.node
-    // A page's answer carries its id (idForAnswer, src/core/request-facts.server.ts). Any other is
-    // given it on Node's own answer, which srvx writes once this returns: a Response's `headers`
-    // is made on first use, and making it was a tenth of what a cached page costs.
+    // A page's answer carries its id already (idForAnswer, src/core/request-facts.server.ts).
+    // Any other answer gets it on Node's answer, which srvx writes once this returns (decision 116).
     if (!facts.idInAnswer) res.setHeader('x-request-id', facts.id)
     const status = response.status
     entry.siteMetrics.answered(request.method, route, status, (performance.now() - started) / 1000)
