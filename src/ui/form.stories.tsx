@@ -81,3 +81,40 @@ export const SubmittedEmpty: Story = {
 
 export const InvalidRussian: Story = inLocale('ru', { ...Invalid, args: TEXTS.ru })
 export const InvalidGerman: Story = inLocale('de', { ...Invalid, args: TEXTS.de })
+
+/**
+ * Decision 063: a submit the page's starter script held before the form's machine ran (the
+ * visitor sent the form while the page was still loading) is carried out by the machine once
+ * the form is live: the empty field is checked as on a submit, and the held submit is taken.
+ */
+export const SentBeforeItWasLive: Story = {
+  beforeEach: () => {
+    window.__earlySubmit = FORM_ID
+    return () => {
+      delete window.__earlySubmit
+    }
+  },
+  play: async ({ canvasElement }) => {
+    const input = await within(canvasElement).findByRole('textbox')
+    await expect(input.closest('form')).toHaveAttribute('data-live', 'true')
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    await expect(within(canvasElement).getByRole('alert')).toBeVisible()
+    await expect(window.__earlySubmit).toBeUndefined()
+  },
+}
+
+/** A submit held for another form of the page is that form's: this one neither carries it out nor takes it. */
+export const AnotherFormWasSent: Story = {
+  beforeEach: () => {
+    window.__earlySubmit = 'another-form'
+    return () => {
+      delete window.__earlySubmit
+    }
+  },
+  play: async ({ canvasElement }) => {
+    const input = await within(canvasElement).findByRole('textbox')
+    await expect(input.closest('form')).toHaveAttribute('data-live', 'true')
+    await expect(input).not.toHaveAttribute('aria-invalid')
+    await expect(window.__earlySubmit).toBe('another-form')
+  },
+}

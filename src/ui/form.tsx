@@ -30,7 +30,7 @@ const Scope = createContext<FormScope | null>(null)
 export interface MachineFormProps {
   /** The form machine's id (`sign-in-email`): also `data-form`, which the page's starter script names a held submit by. */
   id: string
-  /** The running form machine; undefined on the server and until the page is interactive. */
+  /** The form's machine: it may exist in the server's render too, where it never runs. */
   form: FormRef | undefined
   /** The endpoint that takes the form without JavaScript. */
   action: string
@@ -59,21 +59,37 @@ export function MachineForm({
   busy = false,
   children,
 }: MachineFormProps) {
+  const element = useRef<HTMLFormElement>(null)
+  const busyNow = useRef(busy)
+  busyNow.current = busy
+  // The form's machine runs once the page has committed it: from then on the page's starter
+  // script lets this form's submits through, and a submit it held before is the machine's now
+  // (decision 063). Never in the server's markup: a form marked live before its machine runs
+  // would be posted to the server instead of held.
+  useEffect(() => {
+    const node = element.current
+    if (!form || !node) return
+    node.setAttribute('data-live', 'true')
+    const held = takeHeldSubmit(id)
+    if (held === 'none') return
+    // The starter marked the held form busy; the machine says from now on whether it is.
+    if (!busyNow.current) node.removeAttribute('aria-busy')
+    if (held === 'held') form.send({ type: 'form.submit' })
+  }, [form, id])
   return (
     <Scope.Provider value={{ id, form, initial, serverErrors }}>
       <form
+        ref={element}
         method={method}
         action={action}
         noValidate
         data-form={id}
-        // The form's machine runs: the page's starter script no longer holds its submit.
-        data-live={form ? 'true' : undefined}
         className={className}
         data-testid={testId}
         aria-busy={busy || undefined}
         onSubmit={(e) => {
-          // Before the machine runs, the page's starter script holds the submit (decision 063).
-          if (!form) return
+          // Until the form is live, the page's starter script holds the submit (decision 063).
+          if (!form || !e.currentTarget.hasAttribute('data-live')) return
           e.preventDefault()
           form.send({ type: 'form.submit' })
         }}
@@ -112,14 +128,37 @@ declare global {
   }
 }
 
-/** Whether the visitor sent this form before the page was interactive (browser only; read, then taken on mount). */
+/** Forms whose machine started with the held submit (`submitOnStart`): it is carried out once, by the machine. */
+const startedWithSubmit = new Set<string>()
+
+/**
+ * Whether the visitor sent this form before the page was interactive (browser only), for a
+ * machine that starts with the submit; the form takes the held submit once it is live.
+ */
 export function wasSentBefore(formId: string): boolean {
-  return typeof window !== 'undefined' && window.__earlySubmit === formId
+  if (typeof window === 'undefined' || window.__earlySubmit !== formId) return false
+  startedWithSubmit.add(formId)
+  return true
 }
 
-/** Takes the held submit once the form's machine has it, so it is never carried out twice. */
+/**
+ * Takes the submit the starter script held for this form: `none` when there is none, `started`
+ * when the form's machine started with it, `held` when the machine has yet to carry it out.
+ */
+function takeHeldSubmit(formId: string): 'none' | 'started' | 'held' {
+  const started = startedWithSubmit.delete(formId)
+  if (window.__earlySubmit !== formId) return 'none'
+  delete window.__earlySubmit
+  return started ? 'started' : 'held'
+}
+
+/**
+ * For a page whose machine may have gone past a form before it is shown: a submit held for that
+ * form is dropped once the page has started, so it is never carried out later.
+ */
 export function useTakeEarlySubmit(formId: string): void {
   useEffect(() => {
+    startedWithSubmit.delete(formId)
     if (window.__earlySubmit === formId) delete window.__earlySubmit
   }, [formId])
 }

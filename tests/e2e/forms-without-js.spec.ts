@@ -13,6 +13,26 @@ import { msg } from './support/messages.ts'
 
 const cookie = async (context: BrowserContext, name: string) => (await context.cookies()).find((c) => c.name === name)
 
+/**
+ * Holds the site's scripts until `release()`: the visitor acts on the page as the server sent it,
+ * before any of the site's code has run. `requested()` is how many are waiting.
+ */
+async function holdSiteScripts(page: Page, baseURL: string) {
+  const held: Array<() => void> = []
+  let holding = true
+  await page.route(
+    (url) => url.origin === new URL(baseURL).origin && url.pathname.endsWith('.js'),
+    (route) => (holding ? new Promise<void>((release) => held.push(() => void route.continue().finally(release))) : route.continue()),
+  )
+  return {
+    requested: () => held.length,
+    release: () => {
+      holding = false
+      for (const release of held.splice(0)) release()
+    },
+  }
+}
+
 test.describe('issue 15: forms with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -155,22 +175,57 @@ test.describe('issue 15: a form sent before the page is interactive, on a slow p
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
   }
 
-  test('an e-mail typed and sent as soon as the page appears reaches the code step, once', async ({ page, mailbox }) => {
+  test('an e-mail typed and sent before any script has run reaches the code step, once, by the page itself', async ({ page, baseURL, mailbox }) => {
     const email = uniqueEmail('early')
     await slowCpu(page)
     const asked: string[] = []
+    const posted: string[] = []
     page.on('request', (r) => {
-      if (r.url().includes('/users/auth?') || r.url().includes('/forms/sign-in-email')) asked.push(r.url())
+      if (r.url().includes('/users/auth?')) asked.push(r.url())
+      if (r.url().includes('/forms/')) posted.push(r.url())
     })
+    const scripts = await holdSiteScripts(page, baseURL!)
     await page.goto('/en/login', { waitUntil: 'domcontentloaded' })
     const field = page.getByLabel(msg('en', 'acc_email_label'))
     await field.fill(email)
     await field.press('Enter')
+    // The page's starter script holds the submit and shows the form busy; nothing is sent yet.
+    await expect(page.getByTestId('sign-in-email')).toHaveAttribute('aria-busy', 'true')
+    await expect.poll(scripts.requested).toBeGreaterThan(0)
+    expect(posted).toEqual([])
+    scripts.release()
     await expect(page.getByTestId('sign-in-code')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('sign-in-code').getByRole('status')).toContainText(email)
     const mails = await mailbox.all(email)
     expect(mails).toHaveLength(1)
     expect(asked).toHaveLength(1)
+    // Carried out by the form's machine: nothing went to the server's form endpoint, the page
+    // was not reloaded, and the form is no longer marked busy.
+    expect(posted).toEqual([])
+    await expect(page.getByTestId('sign-in-code')).not.toHaveAttribute('aria-busy')
+  })
+
+  test("the server's page marks no form live: its submits are held until the form's machine runs", async ({ request, signIn, context }) => {
+    // The site's forms as the server renders them (the starter script names the attribute too).
+    const siteForms = (html: string) => html.match(/<form [^>]*data-form="[^"]*"[^>]*>/g) ?? []
+    const pages: Record<string, string[]> = {
+      '/en/login': ['sign-in-email'],
+      '/ru/confirm-email': ['confirm-email'],
+      '/de/join': ['join-code'],
+    }
+    for (const [path, ids] of Object.entries(pages)) {
+      const forms = siteForms(await (await request.get(path)).text())
+      expect(
+        forms.map((tag) => /data-form="([^"]*)"/.exec(tag)?.[1]),
+        path,
+      ).toEqual(ids)
+      for (const tag of forms) expect(tag, path).not.toContain('data-live')
+    }
+    await signIn()
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+    const account = siteForms(await (await request.get('/en/account', { headers: { cookie } })).text())
+    expect(account.length).toBeGreaterThanOrEqual(2)
+    for (const tag of account) expect(tag, '/en/account').not.toContain('data-live')
   })
 
   test('what was typed before the page was interactive is still there after', async ({ page, hydrated }) => {
@@ -190,19 +245,13 @@ test.describe('issue 15: a field typed and left while the page is still loading'
   test('is validated as on leaving it, once the page is interactive, at 390 px in German', async ({ page, baseURL, hydrated }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     // The site's scripts are held: the visitor types and leaves the field before any of them runs.
-    const held: Array<() => void> = []
-    let holding = true
-    await page.route(
-      (url) => url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js'),
-      (route) => (holding ? new Promise<void>((release) => held.push(() => void route.continue().finally(release))) : route.continue()),
-    )
+    const scripts = await holdSiteScripts(page, baseURL!)
     await page.goto('/de/login', { waitUntil: 'domcontentloaded' })
     const field = page.getByLabel(msg('de', 'acc_email_label'))
     await field.fill('not-an-address')
     await field.blur()
-    await expect.poll(() => held.length).toBeGreaterThan(0)
-    holding = false
-    held.forEach((release) => release())
+    await expect.poll(scripts.requested).toBeGreaterThan(0)
+    scripts.release()
     await hydrated()
     await expect(page.locator('.field__error')).toHaveText('E-Mail muss eine gültige E-Mail-Adresse sein.')
     await expect(page.locator('.field').first()).toHaveAttribute('data-touched', 'true')
