@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures.ts'
 import { signInFromProtectedPage, uniqueEmail } from './support/login.ts'
 import { msg, payButtonName, product } from './support/messages.ts'
 import { payWithNotification } from './support/payments.ts'
+import { contextCookieHeader } from './support/session.ts'
 
 // Tests wait for hydration only where they watch the browser's own request to the backend, or use
 // a control that works only once the page is interactive: a visitor types into a form as soon as it
@@ -336,8 +337,7 @@ test.describe('R7: the account area', () => {
 test.describe('R4, R8: session lifecycle', () => {
   test('a logged-in first paint is already logged in (server-rendered)', async ({ request, context, page, signedIn }) => {
     const { email } = signedIn
-    const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
-    const html = await (await request.get('/account', { headers: { cookie: cookies } })).text()
+    const html = await (await request.get('/account', { headers: { cookie: await contextCookieHeader(context) } })).text()
     expect(html).toContain(email)
     expect(html).toContain('data-testid="account-link"')
     expect(page).toBeTruthy()

@@ -8,30 +8,12 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { COOKIES } from '#app/core/cookies.ts'
 import { BACKEND } from '../../playwright.config.ts'
 import { expect, test } from './support/fixtures.ts'
+import { holdSiteScripts } from './support/held-scripts.ts'
 import { signInFromProtectedPage, uniqueEmail } from './support/login.ts'
 import { msg } from './support/messages.ts'
+import { contextCookieHeader } from './support/session.ts'
 
 const cookie = async (context: BrowserContext, name: string) => (await context.cookies()).find((c) => c.name === name)
-
-/**
- * Holds the site's scripts until `release()`: the visitor acts on the page as the server sent it,
- * before any of the site's code has run. `requested()` is how many are waiting.
- */
-async function holdSiteScripts(page: Page, baseURL: string) {
-  const held: Array<() => void> = []
-  let holding = true
-  await page.route(
-    (url) => url.origin === new URL(baseURL).origin && url.pathname.endsWith('.js'),
-    (route) => (holding ? new Promise<void>((release) => held.push(() => void route.continue().finally(release))) : route.continue()),
-  )
-  return {
-    requested: () => held.length,
-    release: () => {
-      holding = false
-      for (const release of held.splice(0)) release()
-    },
-  }
-}
 
 test.describe('issue 15: forms with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
@@ -222,8 +204,7 @@ test.describe('issue 15: a form sent before the page is interactive, on a slow p
       for (const tag of forms) expect(tag, path).not.toContain('data-live')
     }
     await signIn()
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
-    const account = siteForms(await (await request.get('/en/account', { headers: { cookie } })).text())
+    const account = siteForms(await (await request.get('/en/account', { headers: { cookie: await contextCookieHeader(context) } })).text())
     expect(account.length).toBeGreaterThanOrEqual(2)
     for (const tag of account) expect(tag, '/en/account').not.toContain('data-live')
   })

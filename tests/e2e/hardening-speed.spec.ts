@@ -14,6 +14,7 @@ import { sessionCookieViaApi, uniqueEmail } from './support/login.ts'
 import { msg, payButtonName } from './support/messages.ts'
 import { payWithCard } from './support/payments.ts'
 import { childrenOf, get } from './support/processes.ts'
+import { contextCookieHeader } from './support/session.ts'
 import { startSiteServer, waitForPage } from './support/site-server.ts'
 
 const MIRROR = `http://mirror.localhost:${SITE_PORT}`
@@ -118,7 +119,7 @@ test.describe('issue 9: security headers', () => {
   })
 
   test('decision 084: a signed-in page has a nonce of its own on every script, different per response', async ({ request, context, signedIn }) => {
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+    const cookie = await contextCookieHeader(context)
     const nonces = new Set<string>()
     for (let i = 0; i < 3; i++) {
       const response = await request.get('/ru/faq', { headers: { cookie } })

@@ -14,6 +14,7 @@ import type { Server } from 'node:http'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { BACKEND, SITE, SITE_PORT } from '../../playwright.config.ts'
 import { allowEverything, expect, test, waitForHydration } from './support/fixtures.ts'
+import { holdSiteScripts } from './support/held-scripts.ts'
 import { loginViaApi, uniqueEmail } from './support/login.ts'
 import { payButtonName, planButtonName, msg as siteMsg } from './support/messages.ts'
 import { cardDialog, closeAfterDecline, DECLINED_CARD, GOOD_CARD, payWithCard, payWithDeclinedCard, payWithNotification } from './support/payments.ts'
@@ -682,10 +683,7 @@ test.describe('issue 15: the checkout before the page is interactive', () => {
   test('says it is getting ready and offers no dead buttons, then is ready; a click made then is not dropped', async ({ page, baseURL, signIn }) => {
     await signIn({ locale: 'ru' })
     // The site's scripts are held: the page as painted, before it is interactive.
-    const held: Array<() => void> = []
-    let open = false
-    const siteScript = (url: URL) => url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js')
-    await page.route(siteScript, (route) => (open ? route.continue() : new Promise<void>((release) => held.push(() => void route.continue().finally(release)))))
+    const scripts = await holdSiteScripts(page, baseURL!)
     await page.goto('/ru/premium', { waitUntil: 'domcontentloaded' })
     const plan = page.getByRole('button', { name: planButtonName('ru', '30 дней') })
     const pay = page.getByRole('button', { name: payButtonName(siteMsg('ru', 'premium_pay')) })
@@ -697,8 +695,7 @@ test.describe('issue 15: the checkout before the page is interactive', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
     // A visitor presses "Choose" now: Playwright waits, as the visitor's tap lands, until the button is ready.
     // Scripts asked for from now on go through.
-    open = true
-    held.forEach((release) => release())
+    scripts.release()
     await plan.click({ timeout: 60_000 })
     await expect(plan).toHaveAttribute('aria-pressed', 'true')
     await expect(page.locator('.premium-payment__reason').first()).toHaveText(siteMsg('ru', 'premium_reason_agreements'))

@@ -17,3 +17,8 @@ export async function fakeSessionCookie(context: BrowserContext, baseURL: string
 export function fakeSessionHeader(expiresAt = Date.now() + 3_600_000): string {
   return `${COOKIES.token}=${encodeURIComponent(FAKE_TOKEN)}; ${COOKIES.tokenExpiration}=${expiresAt}`
 }
+
+/** The browser context's cookies as a `Cookie` header: the visitor's own session, for a request made beside the browser. */
+export async function contextCookieHeader(context: BrowserContext): Promise<string> {
+  return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+}
