@@ -15,8 +15,9 @@ export const paymentGuards = {
   hasOffer: ({ context }: Args) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,
   canSubmit: ({ context }: Args) => payBlocker(context) === null,
   isConfirmed: (_: unknown, check: PaymentCheck) => check === 'paid',
-  isRefused: (_: unknown, check: PaymentCheck) => check === 'refused',
+  isRefused: (_: unknown, check: PaymentCheck) => check === 'refused' || check === 'refunded',
   isTrialRefused: (_: unknown, check: PaymentCheck) => check === 'trial_used',
-  isOfferRefused: (_: unknown, check: PaymentCheck) => check === 'offer_used',
+  /** R9.16: the offer is gone, taken meanwhile or its window over. */
+  isOfferRefused: (_: unknown, check: PaymentCheck) => check === 'offer_used' || check === 'offer_expired',
   hasChecksLeft: ({ context }: Args) => context.checks < CONFIRMATION_CHECKS,
 }

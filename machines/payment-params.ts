@@ -6,12 +6,21 @@ import { assertEvent, type EventObject } from 'xstate'
 import { type CartChange, cartChange, type PurchaseAnalytics, purchaseAnalytics } from '#machines/rules/analytics.ts'
 import { type OfferedPlan, offerPlan, type PremiumState } from '#machines/rules/checkout.ts'
 import { localePath } from '#machines/rules/locale.ts'
-import { buildWidgetRequest, CONFIRMATION_BACKOFF_MS, type PaymentOptions, type PaymentService, type Subscription } from '#machines/rules/payment.ts'
+import {
+  buildWidgetRequest,
+  CONFIRMATION_BACKOFF_MS,
+  type PaymentCheck,
+  type PaymentOptions,
+  type PaymentService,
+  type Subscription,
+} from '#machines/rules/payment.ts'
 import { loginHref } from '#machines/rules/redirect.ts'
 import {
   PAYMENT_FAIL_TOAST,
+  PAYMENT_OFFER_EXPIRED_TOAST,
   PAYMENT_OFFER_USED_TOAST,
   PAYMENT_PENDING_TOAST,
+  PAYMENT_REFUNDED_TOAST,
   PAYMENT_SUCCESS_TOAST,
   PAYMENT_TRIAL_USED_TOAST,
   type ToastParams,
@@ -83,11 +92,20 @@ export function successToast(): ToastParams {
 export function failToast(): ToastParams {
   return PAYMENT_FAIL_TOAST
 }
-export function trialUsedToast(): ToastParams {
-  return PAYMENT_TRIAL_USED_TOAST
-}
-export function offerUsedToast(): ToastParams {
-  return PAYMENT_OFFER_USED_TOAST
+/** A refusal at confirmation, told in its own words: what was refused and where the money is (decision 117). */
+export function refusalToast({ event }: { event: { output?: unknown } }): ToastParams {
+  switch (event.output as PaymentCheck) {
+    case 'trial_used':
+      return PAYMENT_TRIAL_USED_TOAST
+    case 'offer_used':
+      return PAYMENT_OFFER_USED_TOAST
+    case 'offer_expired':
+      return PAYMENT_OFFER_EXPIRED_TOAST
+    case 'refunded':
+      return PAYMENT_REFUNDED_TOAST
+    default:
+      return PAYMENT_FAIL_TOAST
+  }
 }
 export function refusedParams({ event }: { event: { output?: unknown } }): LogParams {
   return { message: 'payment refused', detail: event.output }

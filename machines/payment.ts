@@ -31,17 +31,16 @@ import {
   loadWidgetInput,
   loginPathParams,
   offerCartParams,
-  offerUsedToast,
   pendingToast,
   planCartParams,
   refreshErrorParams,
+  refusalToast,
   refusedParams,
   restoredParams,
   restoreErrorParams,
   runWidgetInput,
   serviceErrorParams,
   successToast,
-  trialUsedToast,
   unconfirmedParams,
   waitInput,
 } from './payment-params.ts'
@@ -88,14 +87,14 @@ const paymentRefused = [
   {
     guard: { type: 'isTrialRefused', params: outputParams },
     target: '#payment.selecting',
-    actions: [...refusal, { type: 'toast', params: trialUsedToast }, 'assignTrialUsed'],
+    actions: [...refusal, { type: 'toast', params: refusalToast }, 'assignTrialUsed'],
   },
   {
     guard: { type: 'isOfferRefused', params: outputParams },
     target: '#payment.selecting',
-    actions: [...refusal, { type: 'toast', params: offerUsedToast }, 'assignOfferUsed'],
+    actions: [...refusal, { type: 'toast', params: refusalToast }, 'assignOfferUsed'],
   },
-  { guard: { type: 'isRefused', params: outputParams }, target: '#payment.selecting', actions: [...refusal, { type: 'toast', params: failToast }] },
+  { guard: { type: 'isRefused', params: outputParams }, target: '#payment.selecting', actions: [...refusal, { type: 'toast', params: refusalToast }] },
 ] as const
 /** Every check made and no confirmation yet: the visitor is told what happens next. */
 const notConfirmed = [

@@ -260,6 +260,7 @@ try {
     CLOUDPAYMENTS_API_SECRET: secret(),
     PAYSELECTION_SITE_ID: `fleet-${randomBytes(6).toString('hex')}`,
     PAYSELECTION_SECRET_KEY: secret(),
+    CLOUDPAYMENTS_PUBLIC_ID: `pk_fleet_${randomBytes(12).toString('hex')}`,
     // R10.4: the site instances call the backend for visitors and name them in X-Forwarded-For.
     BACKEND_TRUST_PROXY: 'loopback',
     DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,

@@ -11,13 +11,16 @@ import { isLocale, type Locale, t } from './i18n.ts'
 import { createLogger, type Logger } from './log.ts'
 import { Metrics } from './metrics.ts'
 import { migrate } from './migrate.ts'
+import type { FetchLike } from './provider-api.ts'
 import { requestLog, routeOf } from './request-log.ts'
+import { MoneyReturns } from './returns.ts'
 import { devRoutes } from './routes/dev.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { openidSandbox } from './routes/openid-sandbox.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { publicRoutes } from './routes/public.ts'
 import { sandboxPublic } from './routes/sandbox.ts'
+import { sandboxApis } from './routes/sandbox-api.ts'
 import { usersRoutes } from './routes/users.ts'
 import { SandboxProvider, type SandboxProviderOptions } from './sandbox-provider.ts'
 
@@ -32,6 +35,8 @@ export interface BackendOptions {
   sandbox?: SandboxProviderOptions
   /** Where it logs; by default JSON lines on stdout at env's logLevel, in its logFormat. */
   log?: Logger
+  /** How it calls the providers' APIs to give money back; `fetch` by default (tests answer in process). */
+  providerFetch?: FetchLike
 }
 
 export interface Backend {
@@ -40,6 +45,8 @@ export interface Backend {
   env: BackendEnv
   /** The sandbox payment provider (tests wait for its notifications with sandbox.idle()). */
   sandbox: SandboxProvider
+  /** Refused payments' money on its way back (tests wait for it with returns.idle()). */
+  returns: MoneyReturns
   log: Logger
   /** Its metrics; main.ts serves them on BACKEND_METRICS_PORT. */
   metrics: Metrics
@@ -68,7 +75,14 @@ function localeOf(path: string): Locale | null {
 export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
   // Settings derived from others (the provider URLs from the public URL) follow the given ones.
   // The defaults are the sandbox's; the mode is production unless given, and production refuses them.
-  const { backendPublicUrl: _u, openidProviderUrl: _o, payselectionNotificationUrl: _p, ...defaults } = parseEnv({ BACKEND_MODE: 'development' })
+  const {
+    backendPublicUrl: _u,
+    openidProviderUrl: _o,
+    payselectionNotificationUrl: _p,
+    cloudpaymentsApiUrl: _c,
+    payselectionApiUrl: _s,
+    ...defaults
+  } = parseEnv({ BACKEND_MODE: 'development' })
   const env: BackendEnv = deriveEnv({ ...defaults, ...options.env, mode: options.env?.mode ?? 'production' })
   checkTokenLifetimes(env)
   checkProductionSecrets(env)
@@ -88,7 +102,8 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   // The sandbox provider's notifications a previous backend left unsent (development mode only: in
   // production nothing charges through the sandbox).
   if (env.mode === 'development') await sandbox.resume()
-  const deps: Deps = { db, env, now, sandbox, log, metrics }
+  const returns = new MoneyReturns(env, db, now, { log, ...(options.providerFetch ? { fetch: options.providerFetch } : {}) })
+  const deps: Deps = { db, env, now, sandbox, returns, log, metrics }
   let stopping = false
 
   const app = new Hono<AppEnv>()
@@ -113,7 +128,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   // The sandbox widgets, their card page and their provider: development mode only (in production the
   // real providers' widgets are used, and /sandbox is an unknown path). Before the site's CORS: the
   // scripts load from any page; the provider takes requests from the widget's own page only.
-  if (env.mode === 'development') app.route('/sandbox', sandboxPublic)
+  if (env.mode === 'development') {
+    app.route('/sandbox', sandboxPublic)
+    app.route('/sandbox', sandboxApis)
+  }
   // Server-to-server notifications from the payment providers: no CORS at all.
   app.route('/notifications', notificationRoutes)
 
@@ -166,6 +184,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     db,
     env,
     sandbox,
+    returns,
     log,
     metrics,
     reporter,
@@ -174,6 +193,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     },
     async close() {
       await sandbox.close()
+      await returns.close()
       await db.close()
     },
   }

@@ -1,6 +1,18 @@
 import { type } from 'arktype'
 import { parseTrustProxy } from './client-address.ts'
+import {
+  BRAND_DEFAULTS,
+  CLOUDPAYMENTS_API_URL,
+  checkProductionSecrets,
+  checkTokenLifetimes,
+  EnvError,
+  PAYSELECTION_API_URL,
+  SANDBOX_DEFAULTS,
+  STEAM_OPENID_URL,
+} from './env-defaults.ts'
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log.ts'
+
+export { checkProductionSecrets, checkTokenLifetimes, EnvError, SANDBOX_DEFAULTS } from './env-defaults.ts'
 
 /** Environment of the backend process, parsed once at start. */
 export interface BackendEnv {
@@ -20,8 +32,14 @@ export interface BackendEnv {
   openidProviderUrl: string
   /** The key the sandbox OpenID provider signs its assertions with. */
   openidSandboxSecret: string
-  /** CloudPayments API secret: the key of the Content-HMAC of its notifications. */
+  /** CloudPayments API secret: the key of the Content-HMAC of its notifications, and the password of its API. */
   cloudpaymentsApiSecret: string
+  /** CloudPayments public id: the user name of its API (voids and refunds, decision 117). */
+  cloudpaymentsPublicId: string
+  /** Where CloudPayments' API is (`/payments/void`, `/payments/refund`): the sandbox's in development mode. */
+  cloudpaymentsApiUrl: string
+  /** Where Payselection's API is (`/payments/cancellation`, `/payments/refund`): the sandbox's in development mode. */
+  payselectionApiUrl: string
   /** Payselection site id (X-SITE-ID of its webhooks). */
   payselectionSiteId: string
   /** Payselection secret key: the key of X-WEBHOOK-SIGNATURE. */
@@ -63,17 +81,6 @@ export interface BackendEnv {
   errorReportUrl: string | null
   /** The build running (BUILD_ID), named in error reports as `release`. */
   buildId: string | null
-}
-
-export class EnvError extends Error {
-  constructor(
-    readonly variable: string,
-    /** What is wrong with it, e.g. `must be "development" or "production" (was "staging")`. */
-    readonly detail: string,
-  ) {
-    super(`Invalid environment variable ${variable}: ${detail}`)
-    this.name = 'EnvError'
-  }
 }
 
 const port = type('string.integer.parse').pipe(type('1 <= number.integer <= 65535'))
@@ -123,6 +130,9 @@ const schemas = {
   PAYSELECTION_SITE_ID: siteId,
   PAYSELECTION_SECRET_KEY: secret,
   PAYSELECTION_NOTIFICATION_URL: httpUrl,
+  CLOUDPAYMENTS_PUBLIC_ID: type(/^[\w-]{1,64}$/),
+  CLOUDPAYMENTS_API_URL: httpUrl,
+  PAYSELECTION_API_URL: httpUrl,
   SANDBOX_NOTIFY_DELAY_MS: delayMs,
   APP_NAME_EN: brandName,
   APP_NAME_RU: brandName,
@@ -185,59 +195,14 @@ export function brandHost(host: string): string {
     .replace(/:\d+$/, '')
 }
 
-/** The brands' defaults: the site's own (app.config.ts), so both name the same brand unconfigured. */
-const BRAND_DEFAULTS = {
-  appNameEn: 'Skinvault',
-  appNameRu: 'Скинволт',
-  supportEmail: 'support@skinvault.gg',
-  mirrorAppNameEn: 'SV Changer',
-  mirrorAppNameRu: 'СВ Чейнджер',
-  mirrorSupportEmail: 'help@svchanger.app',
-} as const
-
-/** Defaults that sandboxes use: recognisably not real secrets. */
-export const SANDBOX_DEFAULTS = {
-  openidSandboxSecret: 'sandbox-openid-secret-not-for-production',
-  cloudpaymentsApiSecret: 'sandbox-cloudpayments-api-secret',
-  payselectionSiteId: 'sandbox-site',
-  payselectionSecretKey: 'sandbox-payselection-secret-key',
-} as const
-
-/** Steam's OpenID 2.0 endpoint: the provider in production mode, where the sandbox provider does not exist. */
-export const STEAM_OPENID_URL = 'https://steamcommunity.com/openid/login'
-
-/** The provider secrets production mode needs, by variable: unset or published defaults are refused there. */
-const PRODUCTION_SECRETS = [
-  ['CLOUDPAYMENTS_API_SECRET', 'cloudpaymentsApiSecret'],
-  ['PAYSELECTION_SITE_ID', 'payselectionSiteId'],
-  ['PAYSELECTION_SECRET_KEY', 'payselectionSecretKey'],
-] as const
-
-/**
- * In production mode, refuses a provider secret that is unset or the published sandbox default: anyone
- * could sign a notification with it and grant themselves premium (ASVS: no default credential in
- * production). Development mode keeps the sandbox defaults.
- */
-export function checkProductionSecrets(env: Pick<BackendEnv, 'mode' | (typeof PRODUCTION_SECRETS)[number][1]>): void {
-  if (env.mode !== 'production') return
-  for (const [variable, field] of PRODUCTION_SECRETS) {
-    const value = env[field] as string | undefined
-    if (!value || value === SANDBOX_DEFAULTS[field])
-      throw new EnvError(variable, "must be set to the provider's secret in production mode (unset, or the published sandbox default)")
-  }
-}
-
-/** Refuses a refresh lifetime that is not longer than the access token's. */
-export function checkTokenLifetimes(env: Pick<BackendEnv, 'tokenTtlSeconds' | 'refreshTokenTtlSeconds'>): void {
-  if (env.refreshTokenTtlSeconds <= env.tokenTtlSeconds)
-    throw new EnvError('REFRESH_TOKEN_TTL_SECONDS', `must be greater than TOKEN_TTL_SECONDS (${env.refreshTokenTtlSeconds} <= ${env.tokenTtlSeconds})`)
-}
-
 /**
  * Fills in the settings derived from others (the public URL from the port, the provider URLs from the
  * public URL) when they were not given.
  */
-export function deriveEnv(base: Omit<BackendEnv, 'backendPublicUrl' | 'openidProviderUrl' | 'payselectionNotificationUrl'> & Partial<BackendEnv>): BackendEnv {
+export function deriveEnv(
+  base: Omit<BackendEnv, 'backendPublicUrl' | 'openidProviderUrl' | 'payselectionNotificationUrl' | 'cloudpaymentsApiUrl' | 'payselectionApiUrl'> &
+    Partial<BackendEnv>,
+): BackendEnv {
   const backendPublicUrl = trimSlash(base.backendPublicUrl ?? `http://localhost:${base.port}`)
   return {
     ...base,
@@ -245,6 +210,13 @@ export function deriveEnv(base: Omit<BackendEnv, 'backendPublicUrl' | 'openidPro
     // The sandbox OpenID provider exists in development mode only; production signs in through Steam.
     openidProviderUrl: base.openidProviderUrl ?? (base.mode === 'production' ? STEAM_OPENID_URL : `${backendPublicUrl}/sandbox/openid/login`),
     payselectionNotificationUrl: base.payselectionNotificationUrl ?? `${backendPublicUrl}/notifications/payselection`,
+    // The sandbox providers' APIs exist in development mode only, beside their widgets.
+    cloudpaymentsApiUrl: trimSlash(
+      base.cloudpaymentsApiUrl ?? (base.mode === 'production' ? CLOUDPAYMENTS_API_URL : `${backendPublicUrl}/sandbox/cloudpayments-api`),
+    ),
+    payselectionApiUrl: trimSlash(
+      base.payselectionApiUrl ?? (base.mode === 'production' ? PAYSELECTION_API_URL : `${backendPublicUrl}/sandbox/payselection-api`),
+    ),
   }
 }
 
@@ -270,6 +242,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     payselectionSiteId: read(source, 'PAYSELECTION_SITE_ID') ?? SANDBOX_DEFAULTS.payselectionSiteId,
     payselectionSecretKey: read(source, 'PAYSELECTION_SECRET_KEY') ?? SANDBOX_DEFAULTS.payselectionSecretKey,
     ...(read(source, 'PAYSELECTION_NOTIFICATION_URL') ? { payselectionNotificationUrl: read(source, 'PAYSELECTION_NOTIFICATION_URL')! } : {}),
+    cloudpaymentsPublicId: read(source, 'CLOUDPAYMENTS_PUBLIC_ID') ?? SANDBOX_DEFAULTS.cloudpaymentsPublicId,
+    ...(read(source, 'CLOUDPAYMENTS_API_URL') ? { cloudpaymentsApiUrl: read(source, 'CLOUDPAYMENTS_API_URL')! } : {}),
+    ...(read(source, 'PAYSELECTION_API_URL') ? { payselectionApiUrl: read(source, 'PAYSELECTION_API_URL')! } : {}),
     sandboxNotifyDelayMs: read(source, 'SANDBOX_NOTIFY_DELAY_MS') ?? 2000,
     appNameEn: read(source, 'APP_NAME_EN') ?? BRAND_DEFAULTS.appNameEn,
     appNameRu: read(source, 'APP_NAME_RU') ?? BRAND_DEFAULTS.appNameRu,

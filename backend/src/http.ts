@@ -6,6 +6,7 @@ import type { BackendEnv } from './env.ts'
 import { type Locale, type MessageKey, t } from './i18n.ts'
 import type { Logger } from './log.ts'
 import type { Metrics } from './metrics.ts'
+import type { MoneyReturns } from './returns.ts'
 import type { SandboxProvider } from './sandbox-provider.ts'
 import type { UserRow } from './users.ts'
 
@@ -17,6 +18,8 @@ export interface Deps {
   now: () => Date
   /** The sandbox payment provider behind the sandbox widgets. */
   sandbox: SandboxProvider
+  /** Gives refused payments' money back through the providers' APIs (decision 117). */
+  returns: MoneyReturns
   /** The backend's log (a line about a request names its `reqId`). */
   log: Logger
   metrics: Metrics

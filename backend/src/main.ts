@@ -50,6 +50,9 @@ const server = serveBackend(backend, { port: env.port, hostname: env.host }, (in
   const where = origin(info)
   const store = env.databaseUrl ? 'PostgreSQL server' : `PGlite in ${env.dataDir}`
   const mailbox = env.mode === 'development' ? `${where}/__dev/mail` : null
+  // Money a previous run left on its way back (decision 117): once listening, since in development
+  // mode the provider's API is this process's own sandbox.
+  void backend.returns.kick()
   // Started by scripts/start.mjs (over an IPC channel): it says once where everything is.
   if (process.send) {
     process.send({ event: 'listening', address: where, store, mailbox, mode: env.mode })

@@ -108,6 +108,16 @@ export const de: Messages = {
   mail_receipt_next_charge: 'Nächste Abbuchung: {amount} am {date} für {plan}. Sie können die automatische Verlängerung jederzeit in Ihrem Konto deaktivieren.',
   mail_receipt_renewal_off: 'Die automatische Verlängerung ist deaktiviert: Ihr Abo endet am {date}, danach wird nichts mehr abgebucht.',
   mail_receipt_link: 'Den Beleg zum Drucken oder Aufbewahren finden Sie in Ihrem Konto: {link}',
+  mail_return_subject: 'Ihre Zahlung Nr. {payment_id} wurde nicht angenommen: Das Geld ist zurückgebucht',
+  mail_return_text:
+    'Hallo!\n\nWir konnten Ihre Zahlung Nr. {payment_id} für {plan} nicht annehmen: {reason}\n\n{returned} Ihre Bank zeigt das je nach Bank innerhalb weniger Tage an. An Ihrem Abonnement hat sich nichts geändert.\n\nBei Fragen zu dieser Zahlung schreiben Sie uns an {support}.',
+  mail_return_voided: 'Der auf Ihrer Karte reservierte Betrag von {amount} wurde am {date} freigegeben.',
+  mail_return_refunded: 'Der von Ihrer Karte abgebuchte Betrag von {amount} wurde am {date} erstattet.',
+  mail_return_reason_trial_used: 'Der Testzeitraum gilt einmal pro Konto, und dieses Konto hat ihn bereits genutzt.',
+  mail_return_reason_offer_used: 'Das Sonderangebot gilt einmal pro Konto, und dieses Konto hat es bereits genutzt.',
+  mail_return_reason_offer_expired: 'Das Sonderangebot war abgelaufen, als die Zahlung einging.',
+  mail_return_reason_plan_unavailable: 'Dieser Tarif wird nicht mehr verkauft.',
+  mail_return_reason_duplicate: 'Diese Bestellung war bereits bezahlt, die Zahlung ging also doppelt ein.',
   mail_login_subject: 'Ihr Anmeldecode: {code}',
   mail_login_text:
     'Guten Tag,\n\nIhr Anmeldecode für {brand} lautet {code}. Er ist 15 Minuten gültig.\n\nOder melden Sie sich mit einem Klick an:\n{link}\n\nAuf der Website brauchen Sie kein Passwort: Sie melden sich mit einem Code oder Link wie diesem oder über Steam an. Ein Passwort, falls Sie eines in Ihrem Konto festgelegt haben, gilt nur für die Anmeldung im Desktop-Launcher.\n\nWenn Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.',

@@ -102,6 +102,16 @@ export const en = {
   mail_receipt_next_charge: 'Next charge: {amount} on {date}, for {plan}. You can turn auto-renewal off in your account at any time.',
   mail_receipt_renewal_off: 'Auto-renewal is off: your subscription ends on {date}, and nothing more will be charged.',
   mail_receipt_link: 'Your receipt, to print or keep, is in your account: {link}',
+  mail_return_subject: 'Your payment No. {payment_id} was not accepted: the money is returned',
+  mail_return_text:
+    'Hello!\n\nWe could not accept your payment No. {payment_id} for {plan}: {reason}\n\n{returned} Your bank shows it within a few days, depending on the bank. Nothing about your subscription has changed.\n\nIf you have any questions about this payment, write to us at {support}.',
+  mail_return_voided: 'The {amount} held on your card was released on {date}.',
+  mail_return_refunded: 'The {amount} charged to your card was refunded on {date}.',
+  mail_return_reason_trial_used: 'the trial is once per account, and this account has already used it.',
+  mail_return_reason_offer_used: 'the special offer is once per account, and this account has already taken it.',
+  mail_return_reason_offer_expired: 'the special offer had ended by the time the payment went through.',
+  mail_return_reason_plan_unavailable: 'this plan is no longer sold.',
+  mail_return_reason_duplicate: 'this order had already been settled, so the payment was made twice.',
   mail_login_subject: 'Your sign-in code: {code}',
   mail_login_text:
     'Hello!\n\nYour {brand} sign-in code is {code}. It is valid for 15 minutes.\n\nOr sign in with one click:\n{link}\n\nThe site never asks for a password: you sign in with a code or a link like this one, or with Steam. A password, if you set one in your account, is only for signing in to the desktop launcher.\n\nIf you did not request this e-mail, just ignore it.',

@@ -25,12 +25,20 @@ export async function offerTaken(db: Queryable, userId: number): Promise<boolean
   return rows.length > 0
 }
 
+/**
+ * R9.16: when the account's offer window ends: the end of its subscription while that is active,
+ * else OFFER_GRACE_DAYS after it ended; null without a subscription. The offer shown, the payment
+ * created and its confirmation all ask this one rule.
+ */
+export function offerWindowEnd(subExpiresAt: Date | null, now: Date): Date | null {
+  if (subExpiresAt === null) return null
+  return subExpiresAt.getTime() > now.getTime() ? subExpiresAt : new Date(subExpiresAt.getTime() + OFFER_GRACE_DAYS * DAY_MS)
+}
+
 export async function subscriptionOffer(db: Queryable, user: UserRow, locale: Locale, groupId: number | null, now: Date): Promise<Offer | null> {
-  const expires = asDate(user.sub_expires_at)
-  if (!expires) return null
+  const offerEnds = offerWindowEnd(asDate(user.sub_expires_at), now)
+  if (offerEnds === null || offerEnds.getTime() <= now.getTime()) return null
   if (await offerTaken(db, user.id)) return null
-  const offerEnds = expires.getTime() > now.getTime() ? expires : new Date(expires.getTime() + OFFER_GRACE_DAYS * DAY_MS)
-  if (offerEnds.getTime() <= now.getTime()) return null
   // R9.15: the offer is priced in the subscription's currency unless a group is asked for (payselection's roubles).
   let group = groupId ?? subscriptionGroup(user)
   if (group === null) group = (await groupForLocale(db, locale)).id

@@ -1,8 +1,13 @@
+import { MAX_SOLD_PRICE_MINOR } from './catalog.ts'
 import type { Db, Queryable } from './db.ts'
 import { ApiError } from './http.ts'
+import type { Logger } from './log.ts'
 import type { Metrics } from './metrics.ts'
+import { offerWindowEnd } from './offers.ts'
 import { sendReceipt } from './receipt-mail.ts'
 import { settleReferral } from './referrals.ts'
+import { type MoneyReturns, recordReturn } from './returns.ts'
+import { returnKind, type SettlementFacts, settlementRefusal } from './settlement.ts'
 import { asDate, DAY_MS } from './users.ts'
 
 export type Provider = 'cloudpayments' | 'payselection'
@@ -45,7 +50,7 @@ export interface ConfirmationResult {
   applied: boolean
 }
 
-interface PaymentRow {
+export interface PaymentRow {
   id: number
   user_id: number
   subscription_id: number
@@ -57,6 +62,8 @@ interface PaymentRow {
   failure: string | null
   purpose: 'subscription' | 'card_check'
   special_offer: boolean
+  country_group_id: number | null
+  transaction_id: string | null
 }
 
 /** R9.16: whether the user has paid the special offer already (another payment than this one). */
@@ -91,104 +98,123 @@ export function acceptedOutcomes(provider: Provider, trial: boolean): readonly P
 }
 
 /** R9.22: a card check is only ever an authorisation, with either provider; a payment as above. */
-function outcomesFor(payment: Pick<PaymentRow, 'service' | 'purpose'>, trial: boolean): readonly ProviderOutcome[] {
+export function outcomesFor(payment: Pick<PaymentRow, 'service' | 'purpose'>, trial: boolean): readonly ProviderOutcome[] {
   return payment.purpose === 'card_check' ? ['auth'] : acceptedOutcomes(payment.service, trial)
 }
 
-/** CloudPayments' documented answers to a Check notification. */
-export const CHECK_CODES = {
-  ok: 0,
-  /** Wrong invoice number (InvoiceId). */
-  wrongInvoice: 10,
-  /** Wrong AccountId. */
-  wrongAccount: 11,
-  /** Wrong amount. */
-  wrongAmount: 12,
-  /** The payment cannot be accepted. */
-  refused: 13,
-} as const
-
-export interface CheckRequest {
-  paymentId: number
-  amountMinor: number
-  currency: string
-  email: string
-  /** The AccountId the widget was opened with, when it sent one. */
-  accountId: string | null
-  /** The operation the provider is about to make. */
-  outcome: 'charge' | 'auth'
-}
-
 /**
- * Answers a CloudPayments Check (sent before the card is charged): may this payment be made? Nothing
- * changes. An unknown payment, another provider's or another payer's answers "wrong invoice", so the
- * answer tells nothing about other people's payments.
+ * What the settlement rule (settlement.ts) needs to know of a payment's account, read with the
+ * account's row locked: payments of one account are checked and settled one at a time.
  */
-export async function checkPayment(db: Db, n: CheckRequest): Promise<number> {
-  const [payment] = await db.query<PaymentRow & { is_trial: boolean; trial_used: boolean }>(
-    `SELECT p.id, p.user_id, p.subscription_id, p.service, p.amount_minor, p.currency, p.payer_email, p.status, p.failure, p.purpose, p.special_offer,
-       s.is_trial, u.trial_used
-     FROM payments p JOIN subscriptions s ON s.id = p.subscription_id JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
-    [n.paymentId],
+export async function settlementFacts(tx: Queryable, payment: PaymentRow, trial: boolean, now: Date): Promise<SettlementFacts> {
+  const [owner] = await tx.query<{ trial_used: boolean; sub_expires_at: Date | string | null }>(
+    'SELECT trial_used, sub_expires_at FROM users WHERE id = $1 FOR UPDATE',
+    [payment.user_id],
   )
-  if (payment?.service !== 'cloudpayments' || payment.payer_email !== n.email) return CHECK_CODES.wrongInvoice
-  if (n.accountId !== null && n.accountId !== String(payment.user_id)) return CHECK_CODES.wrongAccount
-  if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) return CHECK_CODES.wrongAmount
-  if (!isOpenForCard(payment) || !outcomesFor(payment, payment.is_trial).includes(n.outcome)) return CHECK_CODES.refused
-  if (payment.purpose === 'card_check') return CHECK_CODES.ok
-  // R9.2: a trial payment made before the trial was used elsewhere is not authorised any more.
-  if (payment.is_trial && payment.trial_used) return CHECK_CODES.refused
-  // R9.16: nor a special offer paid meanwhile by another payment.
-  if (payment.special_offer && (await offerTakenBy(db, payment.user_id, payment.id))) return CHECK_CODES.refused
-  return CHECK_CODES.ok
+  const [price] =
+    payment.country_group_id === null
+      ? [{ actual_minor: 0 }]
+      : await tx.query<{ actual_minor: number }>('SELECT actual_minor FROM subscription_prices WHERE subscription_id = $1 AND country_group_id = $2', [
+          payment.subscription_id,
+          payment.country_group_id,
+        ])
+  return {
+    planSold: price !== undefined && price.actual_minor < MAX_SOLD_PRICE_MINOR,
+    trial,
+    trialUsed: owner?.trial_used === true,
+    specialOffer: payment.special_offer,
+    offerTaken: payment.special_offer && (await offerTakenBy(tx, payment.user_id, payment.id)),
+    offerEndsAt: offerWindowEnd(asDate(owner?.sub_expires_at ?? null), now),
+    now,
+  }
 }
 
 /**
  * Applies a provider notification. The user comes from the payment row, never from the notification;
- * a payment that is no longer pending is left as it is, so a repeated notification changes nothing.
- * A successful operation of the wrong kind for the plan (see acceptedOutcomes) fails the payment.
+ * a payment that is no longer open is left as it is, so a repeated notification changes nothing. A
+ * successful operation that gives nothing (of the wrong kind for the plan, see acceptedOutcomes;
+ * refused by the settlement rule; a card check; another operation on a settled invoice) has its money
+ * returned through the provider's API once the transaction is committed (decision 117).
  */
-export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: { supportEmail: string; metrics?: Metrics }): Promise<ConfirmationResult> {
+export async function confirmPayment(
+  db: Db,
+  n: Confirmation,
+  now: Date,
+  opts: { supportEmail: string; metrics?: Metrics; returns?: MoneyReturns; log?: Logger },
+): Promise<ConfirmationResult> {
+  let returning = false
+  /** Records the return of this notification's operation, when it took money and names its transaction. */
+  const giveBack = async (tx: Queryable, payment: PaymentRow) => {
+    if (n.outcome === 'declined') return
+    if (n.transactionId === null) {
+      opts.log?.error({ paymentId: payment.id, service: payment.service }, 'an operation to return has no transaction id: return it by hand')
+      return
+    }
+    await recordReturn(
+      tx,
+      {
+        paymentId: payment.id,
+        service: payment.service,
+        transactionId: n.transactionId,
+        kind: returnKind(n.outcome),
+        amountMinor: n.amountMinor,
+        currency: n.currency.toUpperCase(),
+      },
+      now,
+    )
+    returning = true
+  }
   const result = await db.transaction(async (tx): Promise<ConfirmationResult> => {
     const [payment] = await tx.query<PaymentRow>(
-      `SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status, failure, purpose, special_offer
+      `SELECT id, user_id, subscription_id, service, amount_minor, currency, payer_email, status, failure, purpose, special_offer, country_group_id, transaction_id
        FROM payments WHERE id = $1 FOR UPDATE`,
       [n.paymentId],
     )
     // Another payer's e-mail answers like an unknown payment: the endpoint tells nothing about payments.
     if (!payment || payment.service !== n.provider || payment.payer_email !== n.email) throw new ApiError(404, 'payment_not_found')
     if (payment.amount_minor !== n.amountMinor || payment.currency !== n.currency.toUpperCase()) throw new ApiError(422, 'payment_mismatch')
-    // A paid payment stays paid; a declined one may be paid by another card on the same invoice.
-    if (!isOpenForCard(payment)) return { payment_id: payment.id, status: payment.status, applied: false }
+    // A paid payment stays paid; a declined one may be paid by another card on the same invoice. An
+    // operation other than the one on record (a second card on a settled invoice) gives its money back.
+    if (!isOpenForCard(payment)) {
+      if (n.transactionId !== payment.transaction_id) await giveBack(tx, payment)
+      return { payment_id: payment.id, status: payment.status, applied: false }
+    }
     const [plan] = await tx.query<{ id: number; days: number; is_trial: boolean }>('SELECT id, days, is_trial FROM subscriptions WHERE id = $1', [
       payment.subscription_id,
     ])
     if (!plan) throw new Error(`Payment ${payment.id} refers to a missing plan`)
-    const failure = n.outcome === 'declined' ? 'declined' : outcomesFor(payment, plan.is_trial).includes(n.outcome) ? null : 'scheme_mismatch'
+    if (n.outcome === 'declined') {
+      // The card was declined: nothing taken, and the trial or offer it held is free again.
+      await tx.query(
+        "UPDATE payments SET status = 'failed', failure = 'declined', operation = NULL, card_last4 = $2, transaction_id = $3, card_brand = $4, check_claimed_at = NULL WHERE id = $1",
+        [payment.id, n.cardLast4, n.transactionId, n.cardBrand],
+      )
+      return { payment_id: payment.id, status: 'failed', applied: true }
+    }
+    const schemeOk = outcomesFor(payment, plan.is_trial).includes(n.outcome)
     // R9.22: a card check's card goes on file and its authorisation is voided: no days, no receipt.
-    if (payment.purpose === 'card_check' && !failure) {
+    if (payment.purpose === 'card_check' && schemeOk) {
       await tx.query(
         "UPDATE payments SET status = 'voided', failure = NULL, operation = $2, voided_at = $3, card_last4 = $4, transaction_id = $5, card_brand = $6 WHERE id = $1",
         [payment.id, n.outcome, now.toISOString(), n.cardLast4, n.transactionId, n.cardBrand],
       )
       await keepRenewalCard(tx, payment, n, now)
+      await giveBack(tx, payment)
       return { payment_id: payment.id, status: 'voided', applied: true }
     }
-    // R9.2: one trial per account, decided here as well as when the payment was created: of trial
-    // payments created side by side, the first confirmed is the trial, the others fail and their
-    // hold is voided (failure `trial_used`). The user's row is locked, so confirmations queue.
-    let refusal: string | null = failure
-    if (!refusal && (plan.is_trial || payment.special_offer)) {
-      const [owner] = await tx.query<{ trial_used: boolean }>('SELECT trial_used FROM users WHERE id = $1 FOR UPDATE', [payment.user_id])
-      if (plan.is_trial && owner?.trial_used === true) refusal = 'trial_used'
-      // R9.16: likewise one special offer per account: of offer payments side by side, the first confirmed.
-      else if (payment.special_offer && (await offerTakenBy(tx, payment.user_id, payment.id))) refusal = 'offer_used'
-    }
+    // R9.2, R9.16: of trial or offer payments confirmed side by side, the first confirmed is the
+    // trial or the offer; the account's row is locked, so confirmations queue.
+    const refusal: string | null = !schemeOk
+      ? 'scheme_mismatch'
+      : payment.purpose === 'card_check'
+        ? null
+        : settlementRefusal(await settlementFacts(tx, payment, plan.is_trial, now))
     if (refusal) {
       await tx.query(
-        "UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5, card_brand = $6 WHERE id = $1",
-        [payment.id, refusal, n.outcome === 'declined' ? null : n.outcome, n.cardLast4, n.transactionId, n.cardBrand],
+        "UPDATE payments SET status = 'failed', failure = $2, operation = $3, card_last4 = $4, transaction_id = $5, card_brand = $6, check_claimed_at = NULL WHERE id = $1",
+        [payment.id, refusal, n.outcome, n.cardLast4, n.transactionId, n.cardBrand],
       )
+      await giveBack(tx, payment)
       return { payment_id: payment.id, status: 'failed', applied: true }
     }
     const marked = await tx.query(
@@ -225,7 +251,8 @@ export async function confirmPayment(db: Db, n: Confirmation, now: Date, opts: {
     await sendReceipt(tx, payment.id, now, opts.supportEmail)
     return { payment_id: payment.id, status: 'paid', applied: true }
   })
-  // Counted once committed: a transaction rolled back changed nothing.
+  // Counted and returned once committed: a transaction rolled back changed nothing.
   if (result.applied) opts.metrics?.payment(result.status)
+  if (returning) void opts.returns?.kick()
   return result
 }

@@ -115,6 +115,7 @@ export class SandboxProvider {
       if (delay !== null) await this.schedule('cloudpayments', cloudpaymentsNotification(this.env, 'fail', fail), delay)
       return { success: false, code: 5005, message: DECLINE_MESSAGE, transactionId }
     }
+    await this.book('cloudpayments', transactionId, p.invoiceId, p.scheme, Math.round(p.amount * 100), p.currency, now)
     const pay = { ...fields, Token: sandboxCardToken(p.card, p.accountId ?? p.email) }
     if (delay !== null) await this.schedule('cloudpayments', cloudpaymentsNotification(this.env, 'pay', pay), delay)
     return { success: true, transactionId }
@@ -127,8 +128,25 @@ export class SandboxProvider {
     const declined = p.card.number === TEST_CARDS.declined
     const fields = payselectionFields(p, transactionId, declined, now)
     const delay = this.delayFor(p.card)
+    if (!declined)
+      await this.book(
+        'payselection',
+        transactionId,
+        p.orderId,
+        p.paymentType === 'Block' ? 'auth' : 'charge',
+        Math.round(Number(p.amount) * 100),
+        p.currency,
+        now,
+      )
     if (delay !== null) await this.schedule('payselection', payselectionNotification(this.env, fields), delay)
     return declined ? { success: false, code: 'PaymentDeclined', message: DECLINE_MESSAGE, transactionId } : { success: true, transactionId }
+  }
+
+  /** The provider's books: the money an operation took, until it is voided or refunded (routes/sandbox-api.ts). */
+  private book(provider: NotifyingProvider, id: string, invoice: string, operation: 'charge' | 'auth', minor: number, currency: string, at: Date) {
+    const sql = `INSERT INTO sandbox_transactions (transaction_id, provider, invoice_id, operation, amount_minor, currency, state, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, 'taken', $7, $7)`
+    return this.track(this.db.query(sql, [id, provider, invoice, operation, minor, currency, at.toISOString()]))
   }
 
   private record(n: OutgoingNotification, attempt: number, status: number | null, ok: boolean) {

@@ -1591,11 +1591,23 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           expect(created.status).toBe(201)
           pays.push(created.body)
         }
-        // The provider asks first (Check): all three may still be authorised.
-        for (const pay of pays) expect((await api.cp('check', cpNotice(pay, 'Authorized'))).body.code).toBe(0)
-        // The three authorisations are notified at once.
+        // The provider asks first (Check): the first one asked holds the trial, the other two are refused
+        // before any card is taken (code 13, decision 117).
+        const checks0 = []
+        for (const pay of pays) checks0.push((await api.cp('check', cpNotice(pay, 'Authorized'))).body.code)
+        expect(checks0).toEqual([0, 13, 13])
+        // Were they authorised all the same (a provider without a Check), the three authorisations notified at once:
         const answers = await Promise.all(pays.map((pay) => api.cp('pay', cpNotice(pay, 'Authorized'))))
         expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+        // Every refused hold is recorded to be voided through the provider's API, once.
+        const returns = await api.backend.db.query<{ kind: string; amount_minor: number }>(
+          'SELECT kind, amount_minor FROM payment_returns WHERE payment_id = ANY($1::int[])',
+          [pays.map((p) => p.payment_id)],
+        )
+        expect(returns).toEqual([
+          { kind: 'void', amount_minor: 100 },
+          { kind: 'void', amount_minor: 100 },
+        ])
         const rows = await api.backend.db.query<{ status: string; failure: string | null }>(
           'SELECT status, failure FROM payments WHERE id = ANY($1::int[]) ORDER BY id',
           [pays.map((p) => p.payment_id)],
@@ -1680,9 +1692,15 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           payment_id: pay.payment_id,
           status: 'pending',
           failure: null,
+          refund: null,
         })
         expect((await api.cp('pay', cpNotice(pay))).body).toMatchObject({ code: 0, status: 'paid' })
-        expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({ payment_id: pay.payment_id, status: 'paid', failure: null })
+        expect((await api.call('GET', `/ru/payments/${pay.payment_id}`, { token })).body).toEqual({
+          payment_id: pay.payment_id,
+          status: 'paid',
+          failure: null,
+          refund: null,
+        })
         // Another user, no token, an unknown id, a malformed id.
         const stranger = await api.signIn(undefined, 'en')
         const theirs = await api.call('GET', `/en/payments/${pay.payment_id}`, { token: stranger.token })

@@ -59,6 +59,9 @@ describe('backend environment', () => {
       payselectionSiteId: 'sandbox-site',
       payselectionSecretKey: 'sandbox-payselection-secret-key',
       payselectionNotificationUrl: 'http://localhost:3001/notifications/payselection',
+      cloudpaymentsPublicId: 'pk_sandbox_0000000000000000000000000',
+      cloudpaymentsApiUrl: 'http://localhost:3001/sandbox/cloudpayments-api',
+      payselectionApiUrl: 'http://localhost:3001/sandbox/payselection-api',
       sandboxNotifyDelayMs: 2000,
       appNameEn: 'Skinvault',
       appNameRu: 'Скинволт',
@@ -198,6 +201,9 @@ describe('backend environment', () => {
     ['PAYSELECTION_SITE_ID', 'bad id!'],
     ['PAYSELECTION_SECRET_KEY', 'x'],
     ['PAYSELECTION_NOTIFICATION_URL', 'ftp://hooks.example.test'],
+    ['CLOUDPAYMENTS_API_URL', 'api.cloudpayments.ru'],
+    ['PAYSELECTION_API_URL', 'ftp://gw.payselection.test'],
+    ['CLOUDPAYMENTS_PUBLIC_ID', 'pk live with spaces'],
     ['SANDBOX_NOTIFY_DELAY_MS', '-5'],
     ['SANDBOX_NOTIFY_DELAY_MS', '600001'],
     ['SUPPORT_EMAIL', 'not-an-address'],
@@ -261,14 +267,20 @@ describe('backend environment', () => {
   })
 
   it('refuses, in production mode, provider secrets that are unset or the published sandbox defaults', async () => {
-    const real = { CLOUDPAYMENTS_API_SECRET: 'cp-live-secret-1', PAYSELECTION_SITE_ID: '21044', PAYSELECTION_SECRET_KEY: 'ps-live-secret-1' }
+    const real = {
+      CLOUDPAYMENTS_API_SECRET: 'cp-live-secret-1',
+      PAYSELECTION_SITE_ID: '21044',
+      PAYSELECTION_SECRET_KEY: 'ps-live-secret-1',
+      CLOUDPAYMENTS_PUBLIC_ID: 'pk_8c1b2e4f0a6d3e5f7a9b1c3d5e7f9a1b',
+    }
     const published = {
       CLOUDPAYMENTS_API_SECRET: 'sandbox-cloudpayments-api-secret',
       PAYSELECTION_SITE_ID: 'sandbox-site',
       PAYSELECTION_SECRET_KEY: 'sandbox-payselection-secret-key',
+      CLOUDPAYMENTS_PUBLIC_ID: 'pk_sandbox_0000000000000000000000000',
     }
-    for (const name of ['CLOUDPAYMENTS_API_SECRET', 'PAYSELECTION_SITE_ID', 'PAYSELECTION_SECRET_KEY'] as const) {
-      const message = `Invalid environment variable ${name}: must be set to the provider's secret in production mode (unset, or the published sandbox default)`
+    for (const name of ['CLOUDPAYMENTS_API_SECRET', 'PAYSELECTION_SITE_ID', 'PAYSELECTION_SECRET_KEY', 'CLOUDPAYMENTS_PUBLIC_ID'] as const) {
+      const message = `Invalid environment variable ${name}: must be set to the provider's own value in production mode (unset, or the published sandbox default)`
       // Unset (also when BACKEND_MODE is unset: production is the default) ...
       expect(() => parseEnv({ ...real, [name]: undefined })).toThrow(message)
       expect(() => parseEnv({ ...real, BACKEND_MODE: 'production', [name]: '' })).toThrow(message)
@@ -286,6 +298,7 @@ describe('backend environment', () => {
           CLOUDPAYMENTS_API_SECRET: 'cloudpaymentsApiSecret',
           PAYSELECTION_SITE_ID: 'payselectionSiteId',
           PAYSELECTION_SECRET_KEY: 'payselectionSecretKey',
+          CLOUDPAYMENTS_PUBLIC_ID: 'cloudpaymentsPublicId',
         } as const
       )[name]
       const liveEnv = {
@@ -294,12 +307,13 @@ describe('backend environment', () => {
         cloudpaymentsApiSecret: 'cp-live-secret-1',
         payselectionSiteId: '21044',
         payselectionSecretKey: 'ps-live-secret-1',
+        cloudpaymentsPublicId: 'pk_8c1b2e4f0a6d3e5f7a9b1c3d5e7f9a1b',
       } as const
       await expect(createBackend({ env: { ...liveEnv, [field]: published[name] } })).rejects.toThrow(message)
       await expect(createBackend({ env: { ...liveEnv, [field]: undefined } })).rejects.toThrow(message)
     }
     await expect(createBackend({ env: { dataDir: 'memory://' } })).rejects.toThrow(
-      "Invalid environment variable CLOUDPAYMENTS_API_SECRET: must be set to the provider's secret in production mode (unset, or the published sandbox default)",
+      "Invalid environment variable CLOUDPAYMENTS_API_SECRET: must be set to the provider's own value in production mode (unset, or the published sandbox default)",
     )
     // With the providers' own values production starts; Steam is the OpenID provider and no sandbox secret is needed.
     const env = parseEnv(real)
@@ -308,7 +322,11 @@ describe('backend environment', () => {
       cloudpaymentsApiSecret: 'cp-live-secret-1',
       payselectionSiteId: '21044',
       payselectionSecretKey: 'ps-live-secret-1',
+      cloudpaymentsPublicId: 'pk_8c1b2e4f0a6d3e5f7a9b1c3d5e7f9a1b',
       openidProviderUrl: 'https://steamcommunity.com/openid/login',
+      // Voids and refunds go to the providers' own APIs (decision 117).
+      cloudpaymentsApiUrl: 'https://api.cloudpayments.ru',
+      payselectionApiUrl: 'https://gw.payselection.com',
     })
     const backend = await createBackend({
       env: {
@@ -317,6 +335,7 @@ describe('backend environment', () => {
         cloudpaymentsApiSecret: 'cp-live-secret-1',
         payselectionSiteId: '21044',
         payselectionSecretKey: 'ps-live-secret-1',
+        cloudpaymentsPublicId: 'pk_8c1b2e4f0a6d3e5f7a9b1c3d5e7f9a1b',
       },
     })
     expect(backend.env.openidProviderUrl).toBe('https://steamcommunity.com/openid/login')

@@ -74,7 +74,7 @@ export async function startApi(
   db: Db,
   env: Partial<BackendEnv> = {},
   sandbox: SandboxProviderOptions = {},
-  options: Pick<BackendOptions, 'log'> = {},
+  options: Pick<BackendOptions, 'log' | 'providerFetch'> = {},
 ): Promise<TestApi> {
   const clock = testClock()
   const deliveries: TestApi['deliveries'] = []
@@ -97,6 +97,11 @@ export async function startApi(
     now: clock.now,
     env: { mode: 'development', logLevel: 'silent', siteUrl: SITE_URL, siteOrigins: [SITE_URL, MIRROR_URL], ...env },
     sandbox: { deliver: inProcess, ...sandbox },
+    // The providers' APIs (voids and refunds) are the sandbox's, answered in process as well.
+    providerFetch: async (url, init) => {
+      const target = new URL(url)
+      return app!.request(target.pathname + target.search, init)
+    },
     ...options,
   })
   app = backend.app
@@ -206,7 +211,8 @@ export interface PaymentFields {
 /** The fields of a CloudPayments Check / Pay / Fail notification (the ones the backend reads, and a few more). */
 export function cpNotice(payment: PaymentFields, status = 'Completed', extra: Record<string, unknown> = {}) {
   return {
-    TransactionId: '1001',
+    // One operation per payment unless a test says otherwise: a repeated notice is the same operation.
+    TransactionId: String(100_000 + payment.payment_id),
     Amount: payment.amount.toFixed(2),
     Currency: payment.currency,
     DateTime: '2026-05-01 10:05:00',
@@ -226,7 +232,7 @@ export function cpNotice(payment: PaymentFields, status = 'Completed', extra: Re
 export function psNotice(payment: PaymentFields, event = 'Payment') {
   return {
     Event: event,
-    TransactionId: 'PS00000000000001',
+    TransactionId: `PS${String(payment.payment_id).padStart(14, '0')}`,
     OrderId: String(payment.payment_id),
     Amount: payment.amount.toFixed(2),
     Currency: payment.currency,

@@ -51,6 +51,7 @@ describe('GET /payments: the history', () => {
         currency: 'USD',
         status: 'paid',
         failure: null,
+        refund: null,
         card: { brand: 'MasterCard', last4: '5454' },
         service: 'cloudpayments',
       },
@@ -58,6 +59,8 @@ describe('GET /payments: the history', () => {
         payment_id: declined.payment_id,
         status: 'failed',
         failure: 'declined',
+        // A declined card took nothing: nothing goes back.
+        refund: null,
         paid_at: null,
         card: { brand: 'MasterCard', last4: '4444' },
       }),

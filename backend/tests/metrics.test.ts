@@ -121,6 +121,8 @@ describe('metrics on BACKEND_METRICS_PORT', () => {
         .map((l) => JSON.parse(l))
         .filter((l) => l.msg === 'request' && l.route === '/:locale/subscriptions')
     await expect.poll(() => accessLines().length, { timeout: 2000 }).toBe(7)
+    // The notifications' lines come in a later batch than the plan list's.
+    await expect.poll(() => written().split('\n').filter(Boolean).length, { timeout: 2000 }).toBeGreaterThan(15)
     const lines = written().split('\n').filter(Boolean)
     expect(lines.length).toBeGreaterThan(15)
     for (const text of lines) {

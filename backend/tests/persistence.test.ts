@@ -131,7 +131,12 @@ describe('versioned migrations', () => {
 })
 
 /** A production backend needs the providers' own secrets. */
-const LIVE_SECRETS = { cloudpaymentsApiSecret: 'cp-live-secret-1', payselectionSiteId: '21044', payselectionSecretKey: 'ps-live-secret-1' }
+const LIVE_SECRETS = {
+  cloudpaymentsApiSecret: 'cp-live-secret-1',
+  payselectionSiteId: '21044',
+  payselectionSecretKey: 'ps-live-secret-1',
+  cloudpaymentsPublicId: 'pk_8c1b2e4f0a6d3e5f7a9b1c3d5e7f9a1b',
+}
 
 describe('development-only routes', () => {
   it('hides the mailbox, the device helper and every sandbox in production mode: the JSON 404 of an unknown path', async () => {

@@ -97,6 +97,7 @@ describe('R7: the widget token of a payment (development mode)', () => {
       cloudpaymentsApiSecret: 'cp-live-secret-1',
       payselectionSiteId: '21044',
       payselectionSecretKey: 'ps-live-secret-1',
+      cloudpaymentsPublicId: 'pk_8c1b2e4f0a6d3e5f7a9b1c3d5e7f9a1b',
     })
     try {
       const email = prod.email('prod')

@@ -36,23 +36,32 @@ export interface Subscription {
 /**
  * What the backend says of a payment after the widget's success (R4.5, R9.2): `pending` until the
  * provider's notification is in, then `paid`; `trial_used` when it refused a trial at
- * confirmation because the account's trial was used meanwhile (the hold is voided);
- * `offer_used` when it refused a special offer bought twice side by side (R9.16); `refused` for
- * any other refusal.
+ * confirmation because the account's trial was used meanwhile; `offer_used` when it refused a
+ * special offer bought twice side by side, `offer_expired` one whose window ended first (R9.16);
+ * `refunded` for any other refusal whose money the provider took and gives back, `refused` for one
+ * that took nothing. The money of every refusal goes back (decision 117).
  */
-export type PaymentCheck = 'pending' | 'paid' | 'refused' | 'trial_used' | 'offer_used'
+export type PaymentCheck = 'pending' | 'paid' | 'refused' | 'refunded' | 'trial_used' | 'offer_used' | 'offer_expired'
+
+/** The refusals the backend names, each told in its own words. */
+const NAMED_REFUSALS = ['trial_used', 'offer_used', 'offer_expired'] as const
 
 /**
  * R4.5, R9.2: `GET /payments/{id}`'s answer as the payment machine reads it after the widget's
  * success. A decline on record is an earlier card's in the same form (the widget said this one was
  * approved, R9.19): its notification is still to come.
  */
-export function readPaymentCheck(answer: { status: 'pending' | 'paid' | 'failed' | 'voided'; failure?: string | null }): PaymentCheck {
+export function readPaymentCheck(answer: {
+  status: 'pending' | 'paid' | 'failed' | 'voided'
+  failure?: string | null
+  refund?: 'pending' | 'done' | null
+}): PaymentCheck {
   if (answer.status === 'paid') return 'paid'
   if (answer.status === 'pending' || (answer.status === 'failed' && answer.failure === 'declined')) return 'pending'
   // A voided payment is a card check's end (R9.22), never a subscription payment's.
-  if (answer.status === 'failed' && (answer.failure === 'trial_used' || answer.failure === 'offer_used')) return answer.failure
-  return 'refused'
+  const named = NAMED_REFUSALS.find((refusal) => refusal === answer.failure)
+  if (answer.status === 'failed' && named !== undefined) return named
+  return answer.refund === 'pending' || answer.refund === 'done' ? 'refunded' : 'refused'
 }
 
 /**

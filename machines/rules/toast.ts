@@ -13,6 +13,8 @@ export const TOAST_KEYS = [
   'payments.pending',
   'payments.trialUsed',
   'payments.offerUsed',
+  'payments.offerExpired',
+  'payments.refunded',
   'card.replaced',
   'card.fail',
   'card.pending',
@@ -37,6 +39,10 @@ export const PAYMENT_PENDING_TOAST = { kind: 'info', key: 'payments.pending' } a
 export const PAYMENT_TRIAL_USED_TOAST = { kind: 'error', key: 'payments.trialUsed' } as const satisfies ToastParams
 /** R9.16: the backend refused a special offer at confirmation: the account took it meanwhile. */
 export const PAYMENT_OFFER_USED_TOAST = { kind: 'error', key: 'payments.offerUsed' } as const satisfies ToastParams
+/** R9.16: the backend refused a special offer at confirmation: its window had ended. */
+export const PAYMENT_OFFER_EXPIRED_TOAST = { kind: 'error', key: 'payments.offerExpired' } as const satisfies ToastParams
+/** Decision 117: the backend refused a payment the provider had taken: the money goes back. */
+export const PAYMENT_REFUNDED_TOAST = { kind: 'error', key: 'payments.refunded' } as const satisfies ToastParams
 /** R8: a language file failed; English is shown instead. */
 export const LANGUAGE_ERROR_TOAST = { kind: 'error', key: 'notifications.errors.language' } as const satisfies ToastParams
 /** R8: the session expired on a page that needs it. */

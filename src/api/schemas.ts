@@ -160,6 +160,8 @@ export const PaymentEntry = type({
   currency: 'string',
   status: "'paid' | 'held' | 'failed' | 'refunded'",
   'failure?': 'string | null',
+  /** Decision 117: a refused payment's money on its way back (`pending`) or back (`done`). */
+  'refund?': "'pending' | 'done' | null",
   card: type({ brand: 'string | null', last4: /^\d{4}$/ }).or('null'),
   'service?': 'string',
 })
@@ -171,13 +173,15 @@ export type Receipt = typeof Receipt.infer
 
 /**
  * R7: a payment's state; `failure` (why a failed one failed: `declined`, `scheme_mismatch`,
- * `trial_used`, `offer_used`, or a reason this site does not know, read as a refusal) and `voided`
- * (a card check done, R9.22) are extensions of the spec's contract.
+ * `trial_used`, `offer_used`, `offer_expired`, `plan_unavailable`, or a reason this site does not
+ * know, read as a refusal), `refund` (the money of a refused payment on its way back or back,
+ * decision 117) and `voided` (a card check done, R9.22) are extensions of the spec's contract.
  */
 export const PaymentStatus = type({
   payment_id: id,
   status: "'pending' | 'paid' | 'failed' | 'voided'",
   'failure?': 'string <= 64 | null',
+  'refund?': "'pending' | 'done' | null",
 })
 export type PaymentStatus = typeof PaymentStatus.infer
 

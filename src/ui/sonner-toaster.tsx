@@ -15,6 +15,8 @@ const TOAST_TEXT: Record<ToastKey, () => string> = {
   'payments.pending': paymentTexts.payments_pending,
   'payments.trialUsed': paymentTexts.payments_trial_used,
   'payments.offerUsed': paymentTexts.payments_offer_used,
+  'payments.offerExpired': paymentTexts.payments_offer_expired,
+  'payments.refunded': paymentTexts.payments_refunded,
   'notifications.errors.language': notificationTexts.notifications_errors_language,
   'notifications.errors.other': notificationTexts.notifications_errors_other,
   'session.expired': () => m.acc_session_expired(),

@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { cardBrand } from '../cards.ts'
 import { ApiError, type AppEnv, type Ctx, MAX_BODY_BYTES, validate } from '../http.ts'
 import { t } from '../i18n.ts'
-import { CHECK_CODES, type Confirmation, checkPayment, confirmPayment } from '../payments.ts'
+import { CHECK_CODES, checkPayment } from '../payment-check.ts'
+import { type Confirmation, confirmPayment } from '../payments.ts'
 import { CleanText, Email } from '../schemas.ts'
 import { cloudpaymentsHmac, payselectionSignature, sameSignature, urlDecodedBody } from '../signatures.ts'
 
@@ -131,7 +132,7 @@ function parseCloudPayments(c: Ctx, raw: string): unknown {
 }
 
 notificationRoutes.post('/cloudpayments/:kind', async (c) => {
-  const { db, now } = c.var.deps
+  const { db, now, returns, log } = c.var.deps
   const kind = c.req.param('kind')
   if (kind !== 'check' && kind !== 'pay' && kind !== 'fail') throw new ApiError(404, 'not_found')
   const raw = await rawBody(c, /^application\/(x-www-form-urlencoded|json)\b/i)
@@ -141,14 +142,18 @@ notificationRoutes.post('/cloudpayments/:kind', async (c) => {
   const amountMinor = minorUnits(n.Amount)
   if (kind === 'check') {
     if (n.Status === 'Declined') throw new ApiError(422, 'invalid_input', {}, { errors: { Status: 'must be Completed or Authorized' } })
-    const code = await checkPayment(db, {
-      paymentId,
-      amountMinor,
-      currency: n.Currency,
-      email: n.Email,
-      accountId: n.AccountId ?? null,
-      outcome: n.Status === 'Authorized' ? 'auth' : 'charge',
-    })
+    const code = await checkPayment(
+      db,
+      {
+        paymentId,
+        amountMinor,
+        currency: n.Currency,
+        email: n.Email,
+        accountId: n.AccountId ?? null,
+        outcome: n.Status === 'Authorized' ? 'auth' : 'charge',
+      },
+      now(),
+    )
     return c.json(
       code === CHECK_CODES.ok ? { code } : { code, message: t(c.var.locale, code === CHECK_CODES.refused ? 'payment_refused' : 'payment_mismatch') },
     )
@@ -170,7 +175,7 @@ notificationRoutes.post('/cloudpayments/:kind', async (c) => {
   try {
     return c.json({
       code: CHECK_CODES.ok,
-      ...(await confirmPayment(db, notice, now(), { supportEmail: c.var.deps.env.supportEmail, metrics: c.var.deps.metrics })),
+      ...(await confirmPayment(db, notice, now(), { supportEmail: c.var.deps.env.supportEmail, metrics: c.var.deps.metrics, returns, log })),
     })
   } catch (err) {
     // CloudPayments reads the code of the answer: a payment it does not match is refused with the
@@ -184,7 +189,7 @@ notificationRoutes.post('/cloudpayments/:kind', async (c) => {
 })
 
 notificationRoutes.post('/payselection', async (c) => {
-  const { db, env, now } = c.var.deps
+  const { db, env, now, returns, log } = c.var.deps
   const raw = await rawBody(c, /^application\/(?:[\w.+-]+\+)?json\b/i)
   const siteId = c.req.header('x-site-id')
   if (siteId !== env.payselectionSiteId) throw unsigned()
@@ -212,7 +217,7 @@ notificationRoutes.post('/payselection', async (c) => {
       cardToken: n.RebillId ?? null,
     },
     now(),
-    { supportEmail: env.supportEmail, metrics: c.var.deps.metrics },
+    { supportEmail: env.supportEmail, metrics: c.var.deps.metrics, returns, log },
   )
   return c.json({ code: 0, ...result })
 })

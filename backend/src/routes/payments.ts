@@ -188,6 +188,14 @@ paymentRoutes.post('/card', requireUser, async (c) => {
 const PaymentParam = type({ id: /^\d{1,9}$/ })
 
 /**
+ * Decision 117: what became of the money of a payment's operations that gave nothing: null when none
+ * took any, `done` once the provider gave all of it back, `pending` until then (a return the provider
+ * refused is made by hand, and stays `pending` for the payer meanwhile).
+ */
+const REFUND_STATE = `(SELECT CASE WHEN count(*) = 0 THEN NULL WHEN bool_and(r.state = 'done') THEN 'done' ELSE 'pending' END
+   FROM payment_returns r WHERE r.payment_id = p.id)`
+
+/**
  * The state of one of the user's own payments: `pending` until the provider's signed
  * notification has reached the backend, then `paid` or `failed`. The site waits for it after the
  * widget's success, which comes before the notification.
@@ -195,14 +203,16 @@ const PaymentParam = type({ id: /^\d{1,9}$/ })
 paymentRoutes.get('/:id', requireUser, async (c) => {
   const { db } = c.var.deps
   const { id } = validate(PaymentParam, { id: c.req.param('id') })
-  const [row] = await db.query<{ id: number; status: string; failure: string | null }>(
-    'SELECT id, status, failure FROM payments WHERE id = $1 AND user_id = $2',
+  const [row] = await db.query<{ id: number; status: string; failure: string | null; refund: 'pending' | 'done' | null }>(
+    `SELECT p.id, p.status, p.failure, ${REFUND_STATE} AS refund FROM payments p WHERE p.id = $1 AND p.user_id = $2`,
     [Number(id), c.var.user.id],
   )
   // Another user's payment is as unknown as a missing one.
   if (!row) throw new ApiError(404, 'payment_not_found')
-  // `failure` (why a failed payment failed: declined, scheme_mismatch, trial_used) is an extension of R7's answer.
-  return c.json({ payment_id: row.id, status: row.status, failure: row.failure })
+  // Extensions of R7's answer: `failure` (why a failed payment failed: declined, scheme_mismatch,
+  // trial_used, offer_used, offer_expired, plan_unavailable) and `refund` (money taken for it on its
+  // way back, `pending`, or back, `done`; decision 117).
+  return c.json({ payment_id: row.id, status: row.status, failure: row.failure, refund: row.refund })
 })
 
 /** How many payments the history answers: the newest. */
@@ -220,6 +230,7 @@ interface HistoryRow {
   amount_minor: number
   currency: string
   status: 'paid' | 'failed'
+  refund: 'pending' | 'done' | null
   operation: 'charge' | 'auth' | null
   failure: string | null
   card_brand: string | null
@@ -232,14 +243,16 @@ interface HistoryRow {
 }
 
 const HISTORY_SELECT = `SELECT p.id, p.subscription_id, s.days, s.is_trial, s.name_en, s.name_ru, s.name_de, p.special_offer, p.amount_minor,
-    p.currency, p.status, p.operation, p.failure, p.card_brand, p.card_last4, p.service, p.transaction_id, p.payer_email, p.created_at, p.paid_at
+    p.currency, p.status, p.operation, p.failure, p.card_brand, p.card_last4, p.service, p.transaction_id, p.payer_email, p.created_at, p.paid_at,
+    ${REFUND_STATE} AS refund
   FROM payments p JOIN subscriptions s ON s.id = p.subscription_id`
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
 /**
  * A payment as the account's history and its receipt show it. `held`: the trial's card check, an
- * authorisation of its amount; `paid`: a charge. (Refunds are the provider's: this stand-in makes none.)
+ * authorisation of its amount; `paid`: a charge; `refunded`: refused, and its money given back
+ * (decision 117; `refund` says `pending` while it is on its way).
  */
 function historyEntry(row: HistoryRow, locale: Parameters<typeof planName>[1]) {
   return {
@@ -253,8 +266,9 @@ function historyEntry(row: HistoryRow, locale: Parameters<typeof planName>[1]) {
     special_offer: row.special_offer,
     amount: toMajor(row.amount_minor),
     currency: row.currency,
-    status: row.status === 'paid' && row.operation === 'auth' ? 'held' : row.status,
+    status: row.status === 'paid' && row.operation === 'auth' ? 'held' : row.status === 'failed' && row.refund === 'done' ? 'refunded' : row.status,
     failure: row.failure,
+    refund: row.status === 'failed' ? row.refund : null,
     card: row.card_last4 === null ? null : { brand: row.card_brand, last4: row.card_last4 },
     service: row.service,
   }

@@ -5,9 +5,10 @@ import { m } from '#app/paraglide/messages.js'
 import type { Locale } from '#machines/rules/locale.ts'
 import { planLabel } from '#machines/rules/plans.ts'
 
-/** Issue 37: what each payment status is called where the subscriber reads it. */
-export function paymentStatusText(status: PaymentEntry['status']): string {
-  return { paid: m.acc_payment_paid, held: m.acc_payment_held, failed: m.acc_payment_failed, refunded: m.acc_payment_refunded }[status]()
+/** What each payment status is called where the subscriber reads it; a refused payment's money on its way back says so (decision 117). */
+export function paymentStatusText(payment: Pick<PaymentEntry, 'status' | 'refund'>): string {
+  if (payment.status === 'failed' && payment.refund === 'pending') return m.acc_payment_refund_pending()
+  return { paid: m.acc_payment_paid, held: m.acc_payment_held, failed: m.acc_payment_failed, refunded: m.acc_payment_refunded }[payment.status]()
 }
 
 /** The plan of a payment as the premium page names it: the trial by its name, others by their days; the offer says so. */
@@ -41,7 +42,7 @@ export function PaymentHistory({ payments, locale }: { payments: readonly Paymen
               <span className="payment-row__date">{formatDate(payment.paid_at ?? payment.created_at, locale)}</span>
               <span className="payment-row__plan">{paymentPlanText(payment, locale)}</span>
               <span className="payment-row__amount">{formatPrice(payment.amount, payment.currency, locale)}</span>
-              <span className={`payment-row__status payment-row__status--${payment.status}`}>{paymentStatusText(payment.status)}</span>
+              <span className={`payment-row__status payment-row__status--${payment.status}`}>{paymentStatusText(payment)}</span>
               <span className="payment-row__card">{cardText(payment.card)}</span>
               {payment.status === 'paid' || payment.status === 'held' ? (
                 <Link to="/account/receipts/$id" params={{ id: String(payment.payment_id) }} className="payment-row__receipt">

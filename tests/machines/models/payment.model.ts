@@ -196,6 +196,8 @@ function events(snapshot: Snap): TestEvent[] {
     { type: 'xstate.done.actor.checkPayment', output: 'refused' },
     { type: 'xstate.done.actor.checkPayment', output: 'trial_used' },
     { type: 'xstate.done.actor.checkPayment', output: 'offer_used' },
+    { type: 'xstate.done.actor.checkPayment', output: 'offer_expired' },
+    { type: 'xstate.done.actor.checkPayment', output: 'refunded' },
     { type: 'xstate.error.actor.checkPayment', error: new Error('GET /payments failed') },
     { type: 'xstate.done.actor.wait' },
     { type: 'xstate.done.actor.refreshUser' },
@@ -645,18 +647,24 @@ const properties: Property[] = [
       s.index > 0 &&
       before(s).matches({ paying: { confirming: 'checking' } }) &&
       s.event.type === 'xstate.done.actor.checkPayment' &&
-      (s.event.output === 'refused' || s.event.output === 'trial_used' || s.event.output === 'offer_used'),
+      ['refused', 'refunded', 'trial_used', 'offer_used', 'offer_expired'].includes(s.event.output as string),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
       const c = ctx<Ctx>(s.after)
       const trial = s.event.output === 'trial_used'
-      const offer = s.event.output === 'offer_used'
+      const offer = s.event.output === 'offer_used' || s.event.output === 'offer_expired'
       expect(s.after.matches('selecting')).toBe(true)
       expect(nonStop(s)).toEqual(['logError', 'toast'])
       expect(action(s, 'logError')?.params).toEqual({ message: 'payment refused', detail: s.event.output })
-      expect(action(s, 'toast')?.params).toEqual(
-        trial ? { kind: 'error', key: 'payments.trialUsed' } : offer ? { kind: 'error', key: 'payments.offerUsed' } : { kind: 'error', key: 'payments.fail' },
-      )
+      // Decision 117: each refusal in its own words, and where the money is.
+      const toastKey = {
+        refused: 'payments.fail',
+        refunded: 'payments.refunded',
+        trial_used: 'payments.trialUsed',
+        offer_used: 'payments.offerUsed',
+        offer_expired: 'payments.offerExpired',
+      }[s.event.output as string]
+      expect(action(s, 'toast')?.params).toEqual({ kind: 'error', key: toastKey })
       expect([c.options, c.error, c.agreements]).toEqual([null, 'payment refused', b.agreements])
       expect(c.trialUsed).toBe(trial ? b.loggedIn : b.trialUsed)
       // R9.16: a refused offer is gone: not shown, not chosen (the same plan at its usual price may be chosen again).

@@ -31,6 +31,16 @@ describe("R4.5, R9.2, R9.16: the backend's answer after the widget's success", (
     [{ status: 'failed', failure: 'trial_used' }, 'trial_used'],
     // R9.16: a special offer taken twice side by side.
     [{ status: 'failed', failure: 'offer_used' }, 'offer_used'],
+    [{ status: 'failed', failure: 'offer_used', refund: 'done' }, 'offer_used'],
+    // R9.16: an offer confirmed after its window ended.
+    [{ status: 'failed', failure: 'offer_expired', refund: 'pending' }, 'offer_expired'],
+    // Decision 117: any other refusal whose money is on its way back, or back, says so.
+    [{ status: 'failed', failure: 'plan_unavailable', refund: 'pending' }, 'refunded'],
+    [{ status: 'failed', failure: 'scheme_mismatch', refund: 'done' }, 'refunded'],
+    [{ status: 'failed', failure: 'plan_unavailable', refund: null }, 'refused'],
+    // A paid payment whose second operation was refunded is paid.
+    [{ status: 'paid', failure: null, refund: 'done' }, 'paid'],
+    [{ status: 'pending', refund: 'pending' }, 'pending'],
     // A card check's end is no subscription payment's (R9.22).
     [{ status: 'voided', failure: null }, 'refused'],
     [{ status: 'failed', failure: 'something_new' }, 'refused'],
