@@ -133,6 +133,50 @@ export const OfferRefusedAtConfirmation: Story = {
   },
 }
 
+/**
+ * R9.16, R9.26: the offer's window ended before its payment was confirmed: the visitor reads that the
+ * offer ended and the money goes back, and the offer is gone.
+ */
+export const OfferExpiredAtConfirmation: Story = {
+  args: OfferRefusedAtConfirmation.args,
+  parameters: {
+    ...site({
+      createPayment: createOk,
+      loadWidgetScript: scriptOk,
+      runWidget: widget({ type: 'widget.success' }),
+      checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'offer_expired'),
+    }),
+    expectedConsoleErrors: [/^payment: payment refused offer_expired/],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="offer-card"]')).not.toBeNull())
+    await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-premium')!)
+    await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-promo')!)
+    await userEvent.click(await pay(canvas))
+    await expectVisible(within(document.body).findByText(m.payments_offer_expired()))
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="offer-card"]')).toBeNull())
+  },
+}
+
+/** R9.26: a payment refused after the provider took the money (a plan withdrawn meanwhile): the visitor reads that it goes back, and the plan stays chosen. */
+export const RefundedAtConfirmation: Story = {
+  parameters: {
+    ...site({
+      createPayment: createOk,
+      loadWidgetScript: scriptOk,
+      runWidget: widget({ type: 'widget.success' }),
+      checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => 'refunded'),
+    }),
+    expectedConsoleErrors: [/^payment: payment refused refunded/],
+  },
+  play: async ({ canvasElement }) => {
+    await chooseAndAgree(canvasElement)
+    await userEvent.click(await pay(within(canvasElement)))
+    await expectVisible(within(document.body).findByText(m.payments_refunded()))
+  },
+}
+
 /** `unconfirmed`: every check found the payment unpaid; the visitor is told what happens next and can look again. */
 export const Unconfirmed: Story = {
   parameters: site({ createPayment: createOk, loadWidgetScript: scriptOk, runWidget: widget({ type: 'widget.success' }), checkPayment: notPaid, wait: noWait }),
