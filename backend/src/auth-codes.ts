@@ -16,6 +16,7 @@ export const RESEND_INTERVAL_MS = 30_000
 
 export interface CodeRow {
   id: number
+  purpose: 'login' | 'email_change'
   user_id: number
   email: string
   code_hash: string
@@ -24,8 +25,14 @@ export interface CodeRow {
   used_at: Date | null
 }
 
+/** Whether a code's link can no longer be used: used, or past its lifetime. Wrong 6-digit codes never close a link. */
+function linkClosed(row: CodeRow, now: Date) {
+  return row.used_at !== null || asDate(row.expires_at)!.getTime() <= now.getTime()
+}
+
+/** Whether a code's 6 digits can no longer be used: its link closed, or MAX_CODE_ATTEMPTS wrong tries. */
 export function expired(row: CodeRow, now: Date) {
-  return row.used_at !== null || asDate(row.expires_at)!.getTime() <= now.getTime() || row.attempts >= MAX_CODE_ATTEMPTS
+  return linkClosed(row, now) || row.attempts >= MAX_CODE_ATTEMPTS
 }
 
 /**
@@ -68,15 +75,17 @@ export async function consumeLoginCode(c: Ctx, email: string, code: string, now:
   return guardCode(c, owner?.user_id ?? null, now, async () => consumeSixDigit(db, await latestCode(db, 'login', { email }), code, now))
 }
 
+/** Uses a code up, and with it every other open code of its kind the account was sent: one sign-in ends them all. */
 export async function claim(db: Queryable, row: CodeRow, now: Date): Promise<CodeRow> {
   const claimed = await db.query('UPDATE auth_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id, now.toISOString()])
   if (claimed.length === 0) throw new ApiError(410, 'code_expired')
+  await db.query('UPDATE auth_codes SET used_at = $3 WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL', [row.purpose, row.user_id, now.toISOString()])
   return row
 }
 
 export async function latestCode(db: Queryable, purpose: 'login' | 'email_change', by: { email: string } | { userId: number }) {
   const rows = await db.query<CodeRow>(
-    `SELECT id, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes
+    `SELECT id, purpose, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes
      WHERE purpose = $1 AND ${'email' in by ? 'email = $2' : 'user_id = $2'} ORDER BY id DESC LIMIT 1`,
     [purpose, 'email' in by ? by.email : by.userId],
   )
@@ -86,12 +95,12 @@ export async function latestCode(db: Queryable, purpose: 'login' | 'email_change
 /** The code a mail's link carries: 404 (`unknown`) when there is none of its kind, 410 once it is used, expired or closed. */
 export async function codeByLink(db: Queryable, purpose: 'login' | 'email_change', link: string, unknown: MessageKey, now: Date): Promise<CodeRow> {
   const rows = await db.query<CodeRow>(
-    'SELECT id, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes WHERE link_hash = $1 AND purpose = $2',
+    'SELECT id, purpose, user_id, email, code_hash, attempts, expires_at, used_at FROM auth_codes WHERE link_hash = $1 AND purpose = $2',
     [sha256(link), purpose],
   )
   const row = rows[0]
   if (!row) throw new ApiError(404, unknown)
-  if (expired(row, now)) throw new ApiError(410, 'code_expired')
+  if (linkClosed(row, now)) throw new ApiError(410, 'code_expired')
   return row
 }
 
@@ -118,9 +127,15 @@ export async function checkResend(db: Queryable, purpose: 'login' | 'email_chang
   }
 }
 
-/** Stores a new code of a kind (closing the older open ones) and returns its plain values. */
+/**
+ * Stores a new code of a kind and returns its plain values. Only the newest code's 6 digits are
+ * checked. The older sign-in links stay open for their lifetime (decision 118): a stranger who asks
+ * for codes for someone's address only mails the owner more ways in. An e-mail change, asked by the
+ * signed-in user, closes the older ones, which may name another address.
+ */
 export async function createCode(db: Queryable, purpose: 'login' | 'email_change', userId: number, email: string, now: Date) {
-  await db.query(`UPDATE auth_codes SET used_at = $3 WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL`, [purpose, userId, now.toISOString()])
+  if (purpose === 'email_change')
+    await db.query(`UPDATE auth_codes SET used_at = $3 WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL`, [purpose, userId, now.toISOString()])
   const code = sixDigitCode()
   const link = randomToken(32)
   await db.query(

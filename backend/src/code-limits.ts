@@ -1,18 +1,26 @@
-import type { Db } from './db.ts'
+import type { Db, Queryable } from './db.ts'
 import type { BackendEnv } from './env.ts'
 import { ApiError } from './http.ts'
 import type { MessageKey } from './i18n.ts'
 import { asDate } from './users.ts'
 
 /**
- * Limits on guessing 6-digit codes (finding B of the security review): at most codeAccountMaxWrong
- * wrong codes per account in codeAccountWindowSeconds, across every code it was sent (sign-in,
- * confirmation, e-mail change), and at most codeClientMaxWrong per client address in
- * codeClientWindowSeconds, across accounts. A sliding window: the wrong codes of the last window count.
+ * Limits on guessing 6-digit codes (R10.4, decision 118), across every code an account was sent
+ * (sign-in, confirmation, e-mail change), in sliding windows: the wrong codes of the last window count.
+ * - per account and client address: codeAccountMaxWrong in codeAccountWindowSeconds. A guesser from
+ *   one address closes the account to that address only.
+ * - per account, from the addresses it has not signed in from within KNOWN_ADDRESS_DAYS:
+ *   codeStrangerMaxWrong in codeAccountWindowSeconds. Guessers from many addresses are bounded too,
+ *   and the owner's own addresses are never closed by them.
+ * - per client address, across accounts: codeClientMaxWrong in codeClientWindowSeconds.
+ * The e-mailed link is no guess (256 bits): no count applies to it.
  */
 
+/** How long an address the account signed in from counts as its owner's own. */
+export const KNOWN_ADDRESS_DAYS = 180
+
 interface Subject {
-  scope: 'account' | 'client'
+  scope: 'account' | 'stranger' | 'client'
   subject: string
   max: number
   windowMs: number
@@ -34,20 +42,29 @@ const NOTHING: CodeAttempt = { undo: async () => {} }
  */
 export async function countCodeAttempt(
   db: Db,
-  env: Pick<BackendEnv, 'codeAccountMaxWrong' | 'codeAccountWindowSeconds' | 'codeClientMaxWrong' | 'codeClientWindowSeconds'>,
+  env: Pick<BackendEnv, 'codeAccountMaxWrong' | 'codeAccountWindowSeconds' | 'codeStrangerMaxWrong' | 'codeClientMaxWrong' | 'codeClientWindowSeconds'>,
   who: { userId: number | null; client: string | null },
   now: Date,
 ): Promise<CodeAttempt> {
-  // Always the account first, then the client: every attempt locks in the same order.
+  // Always the account's subjects first, then the client's: every attempt locks in the same order.
   const subjects: Subject[] = []
-  if (who.userId !== null)
+  if (who.userId !== null) {
     subjects.push({
       scope: 'account',
-      subject: String(who.userId),
+      subject: `${who.userId}@${who.client ?? ''}`,
       max: env.codeAccountMaxWrong,
       windowMs: env.codeAccountWindowSeconds * 1000,
       key: 'code_attempts_account',
     })
+    if (!(await isOwnAddress(db, who.userId, who.client, now)))
+      subjects.push({
+        scope: 'stranger',
+        subject: String(who.userId),
+        max: env.codeStrangerMaxWrong,
+        windowMs: env.codeAccountWindowSeconds * 1000,
+        key: 'code_attempts_strangers',
+      })
+  }
   if (who.client !== null)
     subjects.push({
       scope: 'client',
@@ -99,4 +116,22 @@ export async function countCodeAttempt(
       for (const id of outcome) await db.query('DELETE FROM code_attempts WHERE id = $1', [id])
     },
   }
+}
+
+/** Whether the account signed in from this client address (its key) within KNOWN_ADDRESS_DAYS. */
+async function isOwnAddress(db: Queryable, userId: number, client: string | null, now: Date): Promise<boolean> {
+  if (client === null) return false
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000).toISOString()
+  const rows = await db.query('SELECT 1 FROM sign_in_addresses WHERE user_id = $1 AND client_key = $2 AND last_at > $3', [userId, client, since])
+  return rows.length > 0
+}
+
+/** Remembers that the account signed in from this client address (its key): one of its owner's own places. */
+export async function rememberSignInAddress(db: Queryable, userId: number, client: string | null, now: Date): Promise<void> {
+  if (client === null) return
+  await db.query(
+    `INSERT INTO sign_in_addresses (user_id, client_key, last_at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, client_key) DO UPDATE SET last_at = EXCLUDED.last_at`,
+    [userId, client, now.toISOString()],
+  )
 }

@@ -62,9 +62,11 @@ export interface BackendEnv {
   mirrorSupportEmail: string
   /** The mirror's host (MIRROR_BASE_URL without scheme, port and a leading www.); null: every origin is the original's. */
   mirrorHost: string | null
-  /** Wrong 6-digit codes an account may get in codeAccountWindowSeconds, across all its codes. */
+  /** Wrong 6-digit codes an account may get from one client address in codeAccountWindowSeconds, across all its codes. */
   codeAccountMaxWrong: number
   codeAccountWindowSeconds: number
+  /** Wrong 6-digit codes an account may get in codeAccountWindowSeconds from all the addresses it never signed in from. */
+  codeStrangerMaxWrong: number
   /** Wrong 6-digit codes one client address may send in codeClientWindowSeconds, across accounts. */
   codeClientMaxWrong: number
   codeClientWindowSeconds: number
@@ -143,6 +145,7 @@ const schemas = {
   MIRROR_BASE_URL: httpUrl,
   CODE_ACCOUNT_MAX_WRONG: accountMaxWrong,
   CODE_ACCOUNT_WINDOW_SECONDS: limitWindow,
+  CODE_STRANGER_MAX_WRONG: clientMaxWrong,
   CODE_CLIENT_MAX_WRONG: clientMaxWrong,
   CODE_CLIENT_WINDOW_SECONDS: limitWindow,
   BACKEND_TRUST_PROXY: trustProxy,
@@ -255,7 +258,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     mirrorHost: mirrorUrl === undefined ? null : brandHost(new URL(mirrorUrl).host),
     codeAccountMaxWrong: read(source, 'CODE_ACCOUNT_MAX_WRONG') ?? 10,
     codeAccountWindowSeconds: read(source, 'CODE_ACCOUNT_WINDOW_SECONDS') ?? 3600,
-    codeClientMaxWrong: read(source, 'CODE_CLIENT_MAX_WRONG') ?? 30,
+    codeStrangerMaxWrong: read(source, 'CODE_STRANGER_MAX_WRONG') ?? 30,
+    codeClientMaxWrong: read(source, 'CODE_CLIENT_MAX_WRONG') ?? 100,
     codeClientWindowSeconds: read(source, 'CODE_CLIENT_WINDOW_SECONDS') ?? 600,
     trustProxy: read(source, 'BACKEND_TRUST_PROXY') ?? [],
     logLevel: read(source, 'LOG_LEVEL') ?? 'info',

@@ -24,6 +24,8 @@ export const de: Messages = {
   wrong_password: 'Falsche E-Mail-Adresse oder falsches Launcher-Passwort.',
   password_attempts: 'Zu viele falsche Launcher-Passwörter. Bitte versuchen Sie es in {minutes} Min. erneut oder melden Sie sich mit einem Code per E-Mail an.',
   code_attempts_account: 'Zu viele falsche Codes für dieses Konto. Bitte versuchen Sie es in {minutes} Min. erneut.',
+  code_attempts_strangers:
+    'Für dieses Konto wurden von anderen Orten zu viele falsche Codes gesendet. Melden Sie sich über den Link in unserer E-Mail an oder versuchen Sie es in {minutes} Min. erneut.',
   code_attempts_client: 'Zu viele falsche Codes aus Ihrem Netzwerk. Bitte versuchen Sie es in {minutes} Min. erneut.',
   signed_out: 'Sie haben sich abgemeldet.',
   signed_out_all: 'Sie haben sich auf allen Geräten abgemeldet.',

@@ -22,6 +22,8 @@ export const en = {
   wrong_password: 'Wrong e-mail or launcher password.',
   password_attempts: 'Too many wrong launcher passwords. Please try again in {minutes} min or sign in with a code sent by e-mail.',
   code_attempts_account: 'Too many wrong codes for this account. Please try again in {minutes} min.',
+  code_attempts_strangers:
+    'Too many wrong codes were sent for this account from other places. Sign in with the link in our e-mail, or try again in {minutes} min.',
   code_attempts_client: 'Too many wrong codes from your network. Please try again in {minutes} min.',
   signed_out: 'You have signed out.',
   signed_out_all: 'You have signed out on every device.',

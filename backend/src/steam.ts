@@ -1,3 +1,5 @@
+import { requestClientKey } from './client-address.ts'
+import { rememberSignInAddress } from './code-limits.ts'
 import { referralCode } from './crypto.ts'
 import type { Queryable } from './db.ts'
 import { ApiError, type Ctx } from './http.ts'
@@ -77,6 +79,7 @@ export async function steamSignIn(c: Ctx): Promise<TokenResponse> {
     const referrer = await knownReferrer(tx, url.searchParams.get('referrer_link_code'))
     const userId = await findOrCreateSteamUser(tx, steamId, persona, c.var.locale, referrer, now)
     await tx.query('UPDATE users SET locale = $2, display_name = COALESCE($3, display_name) WHERE id = $1', [userId, c.var.locale, persona])
+    await rememberSignInAddress(tx, userId, requestClientKey(c), now)
     return issueToken(tx, userId, now, env)
   })
 }

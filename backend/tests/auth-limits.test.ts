@@ -146,8 +146,8 @@ function limitsSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('B: wrong codes per account (10 per hour, across every code)', () => {
-      it('answers the 10th wrong code 422, then 429 to any code, the right one too, until the hour has passed', async () => {
+    describe('R10.4: wrong codes per account and client address (10 per hour, across every code)', () => {
+      it('answers the 10th wrong code from one address 422, then 429 there to any code, the right one too, until the hour has passed; another address signs the owner in', async () => {
         const ip = '198.51.100.10'
         const { token, email } = await api.signIn(api.email('guessed'))
         api.clock.advance(31_000)
@@ -155,7 +155,7 @@ function limitsSuite(kind: string, makeDb: () => Promise<Db>) {
         const next = api.email('guessed-next')
         expect((await api.call('PUT', '/en/users/email', { token, body: { email: next } })).status).toBe(200)
         const [change] = (await api.call('GET', `/__dev/mail?to=${next}`)).body
-        const verify = (code: string, locale = 'en') => callFrom(api, ip, 'PATCH', `/${locale}/users/verify`, { body: { email, code } })
+        const verify = (code: string, locale = 'en', from = ip) => callFrom(api, from, 'PATCH', `/${locale}/users/verify`, { body: { email, code } })
         const confirm = (code: string, locale = 'en') =>
           callFrom(api, ip, 'POST', `/${locale}/users/confirm`, { body: { email, code, password: 'long enough 1' } })
         const changeEmail = (code: string, locale = 'en') => callFrom(api, ip, 'POST', `/${locale}/users/email/${code}`, { token })
@@ -171,7 +171,7 @@ function limitsSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(tenth.status).toBe(422)
         lefts.push(tenth.body.attempts_left)
         expect(lefts).toEqual([4, 3, 2, 1, 4, 3, 2, 1, 0, 0])
-        // A new code, 31 s after the first wrong one: refused unchecked, the right code too, on every endpoint.
+        // A new code, 31 s after the first wrong one: refused unchecked from that address, the right code too, on every endpoint.
         api.clock.advance(31_000)
         const fresh = await api.requestCode(email)
         const eleventh = await verify(fresh.code)
@@ -185,9 +185,6 @@ function limitsSuite(kind: string, makeDb: () => Promise<Db>) {
         const de = await changeEmail(change.code, 'de')
         expect(de.status).toBe(429)
         expect(de.body).toEqual({ message: 'Zu viele falsche Codes für dieses Konto. Bitte versuchen Sie es in 60 Min. erneut.', retry_after: 3569 })
-        // From another address, and with no address at all: it is the account that is closed.
-        expect((await callFrom(api, '198.51.100.11', 'PATCH', '/en/users/verify', { body: { email, code: fresh.code } })).status).toBe(429)
-        expect((await api.call('PATCH', '/en/users/verify', { body: { email, code: fresh.code } })).status).toBe(429)
         // One second before the hour is over.
         api.clock.advance(3600_000 - 31_000 - 1000)
         const last = await api.requestCode(email) // the code of 31 s has expired by now
@@ -195,10 +192,10 @@ function limitsSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(almost.status).toBe(429)
         expect(almost.headers.get('retry-after')).toBe('1')
         expect(almost.body).toEqual({ message: 'Too many wrong codes for this account. Please try again in 1 min.', retry_after: 1 })
-        api.clock.advance(1000)
-        const ok = await verify(last.code)
-        expect(ok.status).toBe(200)
-        expect(await me(ok.body.token)).toBe(200)
+        // Another address is not closed: it signs the owner in with the same code.
+        const elsewhere = await verify(last.code, 'en', '198.51.100.11')
+        expect(elsewhere.status).toBe(200)
+        expect(await me(elsewhere.body.token)).toBe(200)
       })
 
       it('does not count the right code: 9 wrong and a sign-in leave one more wrong code before the limit', async () => {
@@ -219,18 +216,93 @@ function limitsSuite(kind: string, makeDb: () => Promise<Db>) {
       })
     })
 
-    describe('B: wrong codes per client address (30 per 10 minutes, across accounts)', () => {
-      it('answers 30 wrong codes across 20 accounts 422, then 429 for a 21st account, even with its right code', async () => {
+    describe('R10.4: a stranger cannot lock the owner out', () => {
+      const OWNER_HOME = '192.0.2.80'
+      const signInByLink = (link: string, from: string) => callFrom(api, from, 'GET', `/en/users/auth/${link.split('/').pop()!.split('?')[0]}`)
+
+      it("the probe's attack: 5 wrong codes, a new code 30 s later and 5 more, from one address; the owner signs in from home with a code, and by the link", async () => {
+        const stranger = '203.0.113.66'
+        const email = api.email('owner')
+        // The owner has signed in from home before.
+        const first = await api.requestCode(email)
+        expect((await callFrom(api, OWNER_HOME, 'PATCH', '/en/users/verify', { body: { email, code: first.code } })).status).toBe(200)
+        api.clock.advance(31_000)
+        const one = await api.requestCode(email)
+        for (let i = 0; i < 5; i++)
+          expect((await callFrom(api, stranger, 'PATCH', '/en/users/verify', { body: { email, code: wrongFor(one.code) } })).status).toBe(422)
+        api.clock.advance(30_000)
+        const two = await api.requestCode(email)
+        for (let i = 0; i < 5; i++)
+          expect((await callFrom(api, stranger, 'PATCH', '/en/users/verify', { body: { email, code: wrongFor(two.code) } })).status).toBe(422)
+        expect((await callFrom(api, stranger, 'PATCH', '/en/users/verify', { body: { email, code: two.code } })).status).toBe(429)
+        // The links of both e-mails the stranger had sent stay open: wrong digits never close a link.
+        const byOldLink = await signInByLink(one.link, OWNER_HOME)
+        expect(byOldLink.status).toBe(200)
+        expect(await me(byOldLink.body.token)).toBe(200)
+        // A sign-in uses up every open code: the other e-mail's link is closed now.
+        expect((await signInByLink(two.link, OWNER_HOME)).status).toBe(410)
+        // A fresh code from home, and from a place the owner never signed in from: both sign in.
+        api.clock.advance(31_000)
+        const fresh = await api.requestCode(email)
+        expect((await callFrom(api, OWNER_HOME, 'PATCH', '/en/users/verify', { body: { email, code: fresh.code } })).status).toBe(200)
+        api.clock.advance(31_000)
+        const onTheRoad = await api.requestCode(email)
+        expect((await callFrom(api, '198.18.0.5', 'PATCH', '/en/users/verify', { body: { email, code: onTheRoad.code } })).status).toBe(200)
+      })
+
+      it('strangers on 3 addresses spend the 30 wrong codes of addresses the account never signed in from: new places wait, home and the link do not', async () => {
+        const email = api.email('targeted')
+        const first = await api.requestCode(email)
+        expect((await callFrom(api, OWNER_HOME, 'PATCH', '/en/users/verify', { body: { email, code: first.code } })).status).toBe(200)
+        let guessed = 0
+        for (const stranger of ['203.0.113.71', '203.0.113.72', '203.0.113.73']) {
+          for (let round = 0; round < 2; round++) {
+            api.clock.advance(31_000)
+            const { code } = await api.requestCode(email)
+            for (let i = 0; i < 5; i++) {
+              expect((await callFrom(api, stranger, 'PATCH', '/en/users/verify', { body: { email, code: wrongFor(code) } })).status).toBe(422)
+              guessed++
+            }
+          }
+        }
+        expect(guessed).toBe(30)
+        // 3 min 6 s after the first of them: the window of 60 min has 57 (rounded up) to run.
+        api.clock.advance(31_000)
+        const mine = await api.requestCode(email)
+        const newPlace = await callFrom(api, '198.18.0.9', 'PATCH', '/en/users/verify', { body: { email, code: mine.code } })
+        expect(newPlace.status).toBe(429)
+        expect(newPlace.body.message).toBe(
+          'Too many wrong codes were sent for this account from other places. Sign in with the link in our e-mail, or try again in 57 min.',
+        )
+        const ru = await callFrom(api, '198.18.0.9', 'PATCH', '/ru/users/verify', { body: { email, code: mine.code } })
+        expect(ru.body.message).toBe(
+          'Для этого аккаунта из других мест прислали слишком много неверных кодов. Войдите по ссылке из нашего письма или попробуйте через 57 мин.',
+        )
+        const de = await callFrom(api, '198.18.0.9', 'PATCH', '/de/users/verify', { body: { email, code: mine.code } })
+        expect(de.body.message).toBe(
+          'Für dieses Konto wurden von anderen Orten zu viele falsche Codes gesendet. Melden Sie sich über den Link in unserer E-Mail an oder versuchen Sie es in 57 Min. erneut.',
+        )
+        // Home is the owner's own place: its code is checked and signs in.
+        expect((await callFrom(api, OWNER_HOME, 'PATCH', '/en/users/verify', { body: { email, code: mine.code } })).status).toBe(200)
+        // And the link of the next e-mail signs in from anywhere.
+        api.clock.advance(31_000)
+        const next = await api.requestCode(email)
+        expect((await signInByLink(next.link, '198.18.0.9')).status).toBe(200)
+      })
+    })
+
+    describe('R10.4: wrong codes per client address (100 per 10 minutes, across accounts)', () => {
+      it('answers 100 wrong codes across 20 accounts 422, then 429 for a 21st account, even with its right code', async () => {
         const ip = '203.0.113.7'
         const emails = Array.from({ length: 22 }, (_, i) => api.email(`net-${i}`))
         const codes: string[] = []
         for (const email of emails) codes.push((await api.requestCode(email)).code)
         const statuses: number[] = []
-        for (let i = 0; i < 30; i++) {
-          const n = i % 20 // accounts 0-9 get two wrong codes, 10-19 one
+        for (let i = 0; i < 100; i++) {
+          const n = i % 20 // five wrong codes for each of 20 accounts
           statuses.push((await callFrom(api, ip, 'PATCH', '/en/users/verify', { body: { email: emails[n], code: wrongFor(codes[n]!) } })).status)
         }
-        expect(statuses).toEqual(Array(30).fill(422))
+        expect(statuses).toEqual(Array(100).fill(422))
         const limited = await callFrom(api, ip, 'PATCH', '/en/users/verify', { body: { email: emails[20], code: codes[20] } })
         expect(limited.status).toBe(429)
         expect(limited.headers.get('retry-after')).toBe('600')
@@ -250,28 +322,39 @@ function limitsSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await callFrom(api, ip, 'PATCH', '/en/users/verify', { body: { email: emails[21], code: codes[21] } })).status).toBe(200)
       })
 
+      it('a guesser behind a shared address spends at most 10 on one account: the neighbours sign in', async () => {
+        const office = '203.0.113.90'
+        const target = api.email('target')
+        const { code } = await api.requestCode(target)
+        for (let round = 0; round < 3; round++)
+          for (let i = 0; i < 5; i++) await callFrom(api, office, 'PATCH', '/en/users/verify', { body: { email: target, code: wrongFor(code) } })
+        const neighbour = api.email('neighbour')
+        const theirs = await api.requestCode(neighbour)
+        expect((await callFrom(api, office, 'PATCH', '/en/users/verify', { body: { email: neighbour, code: theirs.code } })).status).toBe(200)
+      })
+
       it('counts wrong codes sent at the same moment before it checks them', async () => {
         const ip = '203.0.113.30'
-        const emails = Array.from({ length: 35 }, (_, i) => api.email(`burst-${i}`))
+        const emails = Array.from({ length: 105 }, (_, i) => api.email(`burst-${i}`))
         const codes: string[] = []
         for (const email of emails) codes.push((await api.requestCode(email)).code)
         const replies = await Promise.all(
           emails.map((email, i) => callFrom(api, ip, 'PATCH', '/en/users/verify', { body: { email, code: wrongFor(codes[i]!) } })),
         )
         const statuses = replies.map((r) => r.status).sort()
-        expect(statuses).toEqual([...Array(30).fill(422), ...Array(5).fill(429)])
+        expect(statuses).toEqual([...Array(100).fill(422), ...Array(5).fill(429)])
       })
 
       it('counts an IPv6 client by its /64 network', async () => {
-        const emails = Array.from({ length: 31 }, (_, i) => api.email(`v6-${i}`))
+        const emails = Array.from({ length: 101 }, (_, i) => api.email(`v6-${i}`))
         const codes: string[] = []
         for (const email of emails) codes.push((await api.requestCode(email)).code)
-        for (let i = 0; i < 30; i++) {
-          const address = `2001:db8:7:1::${(i + 1).toString(16)}` // 30 addresses of one /64
+        for (let i = 0; i < 100; i++) {
+          const address = `2001:db8:7:1::${(i + 1).toString(16)}` // 100 addresses of one /64
           expect((await callFrom(api, address, 'PATCH', '/en/users/verify', { body: { email: emails[i], code: wrongFor(codes[i]!) } })).status).toBe(422)
         }
-        expect((await callFrom(api, '2001:db8:7:1:ffff::1', 'PATCH', '/en/users/verify', { body: { email: emails[30], code: codes[30] } })).status).toBe(429)
-        expect((await callFrom(api, '2001:db8:7:2::1', 'PATCH', '/en/users/verify', { body: { email: emails[30], code: codes[30] } })).status).toBe(200)
+        expect((await callFrom(api, '2001:db8:7:1:ffff::1', 'PATCH', '/en/users/verify', { body: { email: emails[100], code: codes[100] } })).status).toBe(429)
+        expect((await callFrom(api, '2001:db8:7:2::1', 'PATCH', '/en/users/verify', { body: { email: emails[100], code: codes[100] } })).status).toBe(200)
       })
     })
   })
@@ -302,7 +385,7 @@ describe('B: the counts live in the database', () => {
     await first.backend.close()
 
     const second = await startApi(await openPglite(dir), limits)
-    expect((await callFrom(second, '192.0.2.2', 'PATCH', '/en/users/verify', { body: { email, code } })).status).toBe(429) // the account
+    expect((await callFrom(second, '192.0.2.1', 'PATCH', '/en/users/verify', { body: { email, code } })).status).toBe(429) // the account, from that address
     expect((await callFrom(second, '192.0.2.1', 'PATCH', '/en/users/verify', { body: { email: other, code: otherCode } })).status).toBe(429) // the address
     expect((await callFrom(second, '192.0.2.2', 'PATCH', '/en/users/verify', { body: { email: other, code: otherCode } })).status).toBe(200)
     await second.backend.close()

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from '../src/env.ts'
 
 describe('backend environment: code attempt limits and trusted proxies', () => {
-  it('has defaults: 10 wrong codes per account an hour, 30 per client address in 10 minutes, no trusted proxy', () => {
+  it('has defaults: 10 wrong codes per account and address an hour, 30 per account from strangers, 100 per client address in 10 minutes, no trusted proxy', () => {
     expect(parseEnv({ BACKEND_MODE: 'development' })).toMatchObject({
       codeAccountMaxWrong: 10,
       codeAccountWindowSeconds: 3600,
-      codeClientMaxWrong: 30,
+      codeStrangerMaxWrong: 30,
+      codeClientMaxWrong: 100,
       codeClientWindowSeconds: 600,
       trustProxy: [],
     })
@@ -18,14 +19,16 @@ describe('backend environment: code attempt limits and trusted proxies', () => {
         BACKEND_MODE: 'development',
         CODE_ACCOUNT_MAX_WRONG: '5',
         CODE_ACCOUNT_WINDOW_SECONDS: '7200',
-        CODE_CLIENT_MAX_WRONG: '100',
+        CODE_STRANGER_MAX_WRONG: '40',
+        CODE_CLIENT_MAX_WRONG: '300',
         CODE_CLIENT_WINDOW_SECONDS: ' 60 ',
         BACKEND_TRUST_PROXY: 'loopback, 10.0.0.2',
       }),
     ).toMatchObject({
       codeAccountMaxWrong: 5,
       codeAccountWindowSeconds: 7200,
-      codeClientMaxWrong: 100,
+      codeStrangerMaxWrong: 40,
+      codeClientMaxWrong: 300,
       codeClientWindowSeconds: 60,
       trustProxy: ['loopback', '10.0.0.2'],
     })
@@ -44,6 +47,7 @@ describe('backend environment: code attempt limits and trusted proxies', () => {
     ['CODE_ACCOUNT_WINDOW_SECONDS', '0'],
     ['CODE_ACCOUNT_WINDOW_SECONDS', '604801'],
     ['CODE_CLIENT_MAX_WRONG', '-1'],
+    ['CODE_STRANGER_MAX_WRONG', '0'],
     ['CODE_CLIENT_MAX_WRONG', '100001'],
     ['CODE_CLIENT_WINDOW_SECONDS', '0'],
     ['CODE_CLIENT_WINDOW_SECONDS', 'an hour'],

@@ -5,6 +5,8 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { CODE_TTL_MS, checkResend, claim, codeByLink, consumeLoginCode, createCode, lockUser, RESEND_INTERVAL_MS } from '../auth-codes.ts'
+import { requestClientKey } from '../client-address.ts'
+import { rememberSignInAddress } from '../code-limits.ts'
 import { checkPasswordOrDummy, hashPassword, referralCode } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
 import { ApiError, type AppEnv, type Ctx, readJson, siteBase, validate } from '../http.ts'
@@ -68,6 +70,7 @@ async function knownReferrer(db: Queryable, code: string | undefined): Promise<s
 
 async function signedIn(c: Ctx, db: Queryable, userId: number, now: Date) {
   await db.query('UPDATE users SET email_confirmed = true, locale = $2 WHERE id = $1', [userId, c.var.locale])
+  await rememberSignInAddress(db, userId, requestClientKey(c), now)
   return issueToken(db, userId, now, c.var.deps.env)
 }
 
@@ -136,6 +139,7 @@ signInRoutes.patch('/verify', async (c) => {
     const matches = await checkPasswordOrDummy(body.password, user?.password_hash ?? null)
     if (!user || !matches) throw new ApiError(422, 'wrong_password')
     await db.query('DELETE FROM password_attempts WHERE email = $1', [body.email])
+    await rememberSignInAddress(db, user.id, requestClientKey(c), now)
     return c.json(await issueToken(db, user.id, now, c.var.deps.env))
   }
   const row = await consumeLoginCode(c, body.email, body.code, now)
