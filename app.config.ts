@@ -64,6 +64,8 @@ export const EnvSchema = type({
     const parsed = parseProxies(raw)
     return typeof parsed === 'string' ? ctx.mustBe('a list of proxy IP addresses or loopback, separated by commas') : true
   }),
+  /** Shown to the backend with every call the server makes for a visitor (R10.20): 16 to 256 printable characters. */
+  'SITE_PROXY_TOKEN?': type(/^[\x21-\x7e]{16,256}$/).describe('16 to 256 printable ASCII characters without spaces'),
   'LOCALE_HOSTS?': localeHostMap,
   COOKIES_CROSS_ORIGIN: flag.default('false'),
 
@@ -160,6 +162,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
       return { host: url.host.toLowerCase(), protocol: url.protocol === 'https:' ? ('https' as const) : ('http' as const) }
     })(),
     trustedProxies: [...(parseProxies(env.TRUST_PROXY) as Set<string>)],
+    siteProxyToken: env.SITE_PROXY_TOKEN ?? null,
     cookiesCrossOrigin: env.COOKIES_CROSS_ORIGIN,
     brands: {
       original: {

@@ -116,6 +116,11 @@ export interface Config extends PublicConfig {
   siteBase: { host: string; protocol: 'http' | 'https' }
   /** Proxies whose forwarding headers count (TRUST_PROXY). */
   trustedProxies: string[]
+  /**
+   * What the site's server shows the backend with every call it makes for a visitor (SITE_PROXY_TOKEN,
+   * `X-Site-Proxy-Token`), so the backend believes the visitor it names in `X-Forwarded-For` (R10.20).
+   */
+  siteProxyToken: string | null
   /** The logs' level and format (LOG_LEVEL, LOG_FORMAT; README "Operating"). */
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format: 'json' | 'pretty' }
   /** Where `GET /metrics` is served (METRICS_PORT, METRICS_HOST); null: nowhere. */
@@ -146,6 +151,7 @@ export function toPublicConfig(config: Config, host?: string | null): PublicConf
     pageCacheSeconds: _pageCacheSeconds,
     siteBase: _siteBase,
     trustedProxies: _trustedProxies,
+    siteProxyToken: _siteProxyToken,
     backendCacheSeconds: _backendCacheSeconds,
     renderLimit: _renderLimit,
     requestBodyLimitBytes: _requestBodyLimitBytes,

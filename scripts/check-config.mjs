@@ -4,6 +4,7 @@
 // data folder must be free. Each problem is one line naming the variable and what it accepts;
 // any problem means exit code 1 and nothing built or started.
 import { fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { availableParallelism } from 'node:os'
@@ -61,6 +62,9 @@ export function startPlan(env) {
     siteDefaults.OPERATOR_ADDRESS = env.OPERATOR_ADDRESS ?? '1 Example Street, 00000 Sample City (fictional)'
     siteDefaults.OPERATOR_REGISTRATION = env.OPERATOR_REGISTRATION ?? 'Register No. 000000 (fictional)'
     siteDefaults.OPERATOR_TAX_ID = env.OPERATOR_TAX_ID ?? '0000000000'
+    // R10.20: the stand-in believes the visitors the site's server names, and nobody else on this
+    // machine (the browser calls it from loopback too): one token a run, shared by the two.
+    siteDefaults.SITE_PROXY_TOKEN = env.SITE_PROXY_TOKEN ?? randomBytes(24).toString('base64url')
   }
   const siteEnv = { ...env, ...siteDefaults }
   const backendEnv = standIn

@@ -112,6 +112,9 @@ const siteEnv = {
   SITE_BASE_URL: site,
   MIRROR_BASE_URL: `http://mirror.localhost:${PORT}`,
   TRUST_PROXY: 'loopback',
+  // R10.20: the token the instances show the backend, so that it believes the visitors they name and
+  // nobody else on this machine (a browser calls the backend from loopback too).
+  SITE_PROXY_TOKEN: randomBytes(24).toString('base64url'),
   // One JSON line per event, as a log collector takes them (issue 40).
   LOG_FORMAT: 'json',
   // Production mode (R10.1): the card widgets and Steam are the providers' own, as on the internet;
@@ -261,8 +264,10 @@ try {
     PAYSELECTION_SITE_ID: `fleet-${randomBytes(6).toString('hex')}`,
     PAYSELECTION_SECRET_KEY: secret(),
     CLOUDPAYMENTS_PUBLIC_ID: `pk_fleet_${randomBytes(12).toString('hex')}`,
-    // R10.4: the site instances call the backend for visitors and name them in X-Forwarded-For.
+    // R10.4, R10.20: the site instances call the backend for visitors and name them in X-Forwarded-For,
+    // showing the token only they have.
     BACKEND_TRUST_PROXY: 'loopback',
+    SITE_PROXY_TOKEN: siteEnv.SITE_PROXY_TOKEN,
     DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
     SITE_URL: site,
     SITE_ORIGINS: `${site},http://mirror.localhost:${PORT}`,

@@ -109,7 +109,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   const app = new Hono<AppEnv>()
 
   // First: every answer carries the request's id, every request has its access line.
-  app.use('*', requestLog(log, metrics, env.trustProxy))
+  app.use('*', requestLog(log, metrics, env))
 
   app.use('*', async (c, next) => {
     c.set('deps', deps)

@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { BlockList, isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import type { BackendEnv } from './env.ts'
 import type { Ctx } from './http.ts'
 
 /**
@@ -134,8 +136,24 @@ export function peerAddress(c: Ctx): string | null {
   return typeof bindings?.remoteAddress === 'string' ? bindings.remoteAddress : null
 }
 
+/**
+ * R10.20: the proxies this request may speak for. The configured ones (BACKEND_TRUST_PROXY); with
+ * SITE_PROXY_TOKEN set, only when the request shows it: another client at a proxy's address (a
+ * browser on the site's own machine) is not believed.
+ */
+export function proxiesFor(c: Ctx, env: Pick<BackendEnv, 'trustProxy' | 'siteProxyToken'>): readonly string[] {
+  if (env.trustProxy.length === 0 || env.siteProxyToken === null) return env.trustProxy
+  const shown = c.req.header('x-site-proxy-token')
+  if (shown === undefined) return NO_PROXIES
+  const a = Buffer.from(shown, 'utf8')
+  const b = Buffer.from(env.siteProxyToken, 'utf8')
+  return a.length === b.length && timingSafeEqual(a, b) ? env.trustProxy : NO_PROXIES
+}
+
+const NO_PROXIES: readonly string[] = []
+
 /** The key the request's client is counted under, or null when its address is unknown. */
 export function requestClientKey(c: Ctx): string | null {
-  const address = clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), c.var.deps.env.trustProxy)
+  const address = clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), proxiesFor(c, c.var.deps.env))
   return address === null ? null : clientKey(address)
 }

@@ -72,6 +72,11 @@ export interface BackendEnv {
   codeClientWindowSeconds: number
   /** Proxies whose X-Forwarded-For names the client: IP addresses or 'loopback'; empty trusts nobody. */
   trustProxy: string[]
+  /**
+   * When set, a trusted proxy's X-Forwarded-For and X-Request-Id count only with this token in
+   * `X-Site-Proxy-Token` (SITE_PROXY_TOKEN, the site's own): other clients at the proxy's address are not believed (R10.20).
+   */
+  siteProxyToken: string | null
   /** The least severe log level written (LOG_LEVEL); `silent` writes nothing. */
   logLevel: LogLevel
   /** `json`: one JSON line per event; `pretty`: readable lines (pino-pretty). */
@@ -149,6 +154,7 @@ const schemas = {
   CODE_CLIENT_MAX_WRONG: clientMaxWrong,
   CODE_CLIENT_WINDOW_SECONDS: limitWindow,
   BACKEND_TRUST_PROXY: trustProxy,
+  SITE_PROXY_TOKEN: type(/^[\x21-\x7e]{16,256}$/),
   LOG_LEVEL: logLevel,
   LOG_FORMAT: logFormat,
   BACKEND_METRICS_PORT: port,
@@ -262,6 +268,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     codeClientMaxWrong: read(source, 'CODE_CLIENT_MAX_WRONG') ?? 100,
     codeClientWindowSeconds: read(source, 'CODE_CLIENT_WINDOW_SECONDS') ?? 600,
     trustProxy: read(source, 'BACKEND_TRUST_PROXY') ?? [],
+    siteProxyToken: read(source, 'SITE_PROXY_TOKEN') ?? null,
     logLevel: read(source, 'LOG_LEVEL') ?? 'info',
     logFormat: read(source, 'LOG_FORMAT') ?? 'json',
     metricsPort: read(source, 'BACKEND_METRICS_PORT') ?? null,

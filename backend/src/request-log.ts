@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import { isTrustedPeer, peerAddress } from './client-address.ts'
+import { isTrustedPeer, peerAddress, proxiesFor } from './client-address.ts'
+import type { BackendEnv } from './env.ts'
 import type { AppEnv, Ctx } from './http.ts'
 import type { Logger } from './log.ts'
 import type { Metrics } from './metrics.ts'
@@ -16,13 +17,14 @@ const PROBE_ROUTES = new Set(['/__health', '/__ready'])
 export const NO_ROUTE = '(none)'
 
 /**
- * The request's id: the `X-Request-Id` a trusted proxy sent (the peer is one of BACKEND_TRUST_PROXY, the
- * rule that decides whether `X-Forwarded-For` is believed) when it is well formed; otherwise a new UUID.
+ * The request's id: the `X-Request-Id` a trusted proxy sent (the peer is one of BACKEND_TRUST_PROXY and
+ * shows SITE_PROXY_TOKEN when one is set: the rule that decides whether `X-Forwarded-For` is believed)
+ * when it is well formed; otherwise a new UUID.
  * Anyone else's header is ignored: it could forge or collide with another request's id.
  */
-export function requestIdOf(c: Ctx, trusted: readonly string[]): string {
+export function requestIdOf(c: Ctx, env: Pick<BackendEnv, 'trustProxy' | 'siteProxyToken'>): string {
   const given = c.req.header('x-request-id')?.trim()
-  if (given && REQUEST_ID.test(given) && isTrustedPeer(peerAddress(c), trusted)) return given
+  if (given && REQUEST_ID.test(given) && isTrustedPeer(peerAddress(c), proxiesFor(c, env))) return given
   return randomUUID()
 }
 
@@ -81,7 +83,7 @@ export function recordRequest(log: Logger, metrics: Metrics, answered: Answered)
  * The first middleware of the app: gives the request its id (in the `X-Request-Id` answer header, in
  * `c.var.reqId` for the lines written about it), then writes its access line and counts it in the metrics.
  */
-export function requestLog(log: Logger, metrics: Metrics, trusted: readonly string[]): MiddlewareHandler<AppEnv> {
+export function requestLog(log: Logger, metrics: Metrics, trusted: Pick<BackendEnv, 'trustProxy' | 'siteProxyToken'>): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     const started = performance.now()
     const reqId = requestIdOf(c, trusted)

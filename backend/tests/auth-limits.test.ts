@@ -463,6 +463,21 @@ describe('B: over HTTP the client is the socket’s peer, or whom a trusted prox
     expect(await http.verify(email, code, { 'x-forwarded-for': '198.51.100.50' })).toBe(429)
     expect(await http.verify(email, code, { 'x-forwarded-for': '198.51.100.51, 127.0.0.1' })).toBe(200)
   })
+
+  it('R10.20: with SITE_PROXY_TOKEN, a loopback client believes its X-Forwarded-For only when it shows the token: a browser on the same machine names nobody', async () => {
+    const token = 'run-token-abcdefghijklmnop'
+    const http = await serve({ codeClientMaxWrong: 2, trustProxy: ['loopback'], siteProxyToken: token })
+    // A browser at 127.0.0.1 names a new address with each wrong code: all counted as 127.0.0.1.
+    for (let i = 0; i < 2; i++) {
+      const { email, code } = await http.code()
+      expect(await http.verify(email, wrongFor(code), { 'x-forwarded-for': `198.51.100.${60 + i}` })).toBe(422)
+    }
+    const { email, code } = await http.code()
+    expect(await http.verify(email, code, { 'x-forwarded-for': '198.51.100.69' })).toBe(429)
+    expect(await http.verify(email, code, { 'x-forwarded-for': '198.51.100.69', 'x-site-proxy-token': 'not-the-token-0123456' })).toBe(429)
+    // The site's server shows the token: the visitor it names is counted, and has room.
+    expect(await http.verify(email, code, { 'x-forwarded-for': '198.51.100.69', 'x-site-proxy-token': token })).toBe(200)
+  })
 })
 
 describe('C: the password sign-in takes as long for any address', () => {

@@ -76,6 +76,7 @@ describe('backend environment', () => {
       codeClientMaxWrong: 100,
       codeClientWindowSeconds: 600,
       trustProxy: [],
+      siteProxyToken: null,
       logLevel: 'info',
       logFormat: 'json',
       metricsPort: null,

@@ -5,6 +5,7 @@
  */
 import type { ApiOptions } from '#app/api/client.ts'
 import { isRefusal } from '#app/api/errors.ts'
+import { loadConfig } from '#config'
 import { currentRequest } from './request-facts.server.ts'
 
 type LogFn = (fields: Record<string, unknown>, message: string) => void
@@ -58,8 +59,10 @@ export function observeBackendCalls(observer: BackendCallObserver): void {
  */
 export function backendCallOptions(): Pick<ApiOptions, 'log' | 'observe'> & { headers: Record<string, string> } {
   const facts = currentRequest()
+  // R10.20: the backend believes the visitor named in X-Forwarded-For (and the request id) from the site's own servers only.
+  const token = loadConfig().siteProxyToken
   return {
-    headers: facts ? { 'x-request-id': facts.id } : {},
+    headers: { ...(facts ? { 'x-request-id': facts.id } : {}), ...(token ? { 'x-site-proxy-token': token } : {}) },
     log: (message, error) => {
       const status = (error as { status?: unknown })?.status ?? null
       const kind = (error as { kind?: unknown })?.kind ?? null

@@ -123,6 +123,35 @@ test('a signed-in visitor passes the cache and gets a private page of their own'
   }
 })
 
+test('R10.20: a visitor who forges X-Forwarded-For through nginx is counted by the address nginx saw', async ({ request }) => {
+  const email = uniqueEmail('forger')
+  expect((await request.get(`${BACKEND}/en/users/auth?email=${encodeURIComponent(email)}`)).status()).toBe(200)
+  const code = await outboxCode(email)
+  const wrong = code === '000000' ? '111111' : '000000'
+  for (const forged of ['198.51.100.7', '198.51.100.8', '198.51.100.7, 198.51.100.9']) {
+    const answer = await request.post(`${FLEET}/forms/sign-in-code`, {
+      form: { locale: 'en', email, code: wrong },
+      headers: { origin: FLEET, 'x-forwarded-for': forged },
+      maxRedirects: 0,
+    })
+    expect(answer.status()).toBe(303)
+  }
+  const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${FLEET_PORT + 100}/postgres` })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ scope: string; subject: string; n: number }>(
+      `SELECT a.scope, a.subject, count(*)::int AS n FROM code_attempts a
+       WHERE a.subject LIKE (SELECT id FROM users WHERE email = $1) || '@%' OR a.subject LIKE '198.51.100.%'
+       GROUP BY a.scope, a.subject`,
+      [email],
+    )
+    // All three under the address the test really came from, none under a forged one.
+    expect(rows.map((r) => `${r.scope} ${r.subject.replace(/^\d+@/, '<user>@')} ${r.n}`)).toEqual(['account <user>@127.0.0.1 3'])
+  } finally {
+    await client.end()
+  }
+})
+
 test('a page with a sign-in code in its address: nginx neither keeps nor logs it (security review 2026-11-26)', async () => {
   // A sign-in token as the backend issues them: 43 characters of base64url.
   const token = 'Zq3x9Lk2Vb7Nw4Rt8Hy1Pc6Md0Fs5Gj2Ka9Ue3Wi7Ox'

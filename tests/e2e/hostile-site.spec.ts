@@ -24,6 +24,8 @@ const PORT = SITE_PORT + 24
 const BACKEND_PORT = SITE_PORT + 25
 const SITE = `http://localhost:${PORT}`
 const BACKEND = `http://localhost:${BACKEND_PORT}`
+/** The token the site's server shows the backend (R10.20), known to this test so it can speak as the site. */
+const SITE_PROXY_TOKEN = 'hostile-site-proxy-token-0123'
 /** A card the sandbox approves (any valid number but its declined one). */
 const CARD = '5555 5555 5555 4444'
 
@@ -51,6 +53,8 @@ test.beforeAll(async () => {
       CODE_CLIENT_MAX_WRONG: '3',
       // This test plays the proxy in front of the site: it names visitors in X-Forwarded-For.
       TRUST_PROXY: 'loopback',
+      // And, for its last request id, the site's server in front of the backend (R10.20).
+      SITE_PROXY_TOKEN,
     },
   })
   // Both processes write here: the stand-in backend inherits the start script's output.
@@ -140,7 +144,7 @@ test('sign-in, a link, an e-mail change and a payment leave no code, token or ca
   // Each process writes its lines in batches, in order: a last request to each, under an id of the
   // test's own, and the scan waits for both of their lines, after which every earlier line is in.
   await request.get(`${SITE}/en/faq`, { headers: { 'x-request-id': 'scan-end.site' } })
-  await request.get(`${BACKEND}/en/subscriptions`, { headers: { 'x-request-id': 'scan-end.backend' } })
+  await request.get(`${BACKEND}/en/subscriptions`, { headers: { 'x-request-id': 'scan-end.backend', 'x-site-proxy-token': SITE_PROXY_TOKEN } })
   await expect.poll(() => [logs.includes('scan-end.site'), logs.includes('scan-end.backend')], { timeout: 10_000 }).toEqual([true, true])
 
   expect(secrets.filter(Boolean).length).toBeGreaterThanOrEqual(12)

@@ -173,6 +173,18 @@ describe('npm start checks all configuration before it starts anything', () => {
     expect(plan.siteDefaults.MIRROR_BASE_URL).toBe('http://mirror.localhost:4000')
   })
 
+  it('R10.20: the stand-in believes the X-Forwarded-For of the site’s server only: one token a run, the same on both sides', () => {
+    const one = startPlan({ PORT: '4000' })
+    const two = startPlan({ PORT: '4000' })
+    expect(one.backendEnv!.BACKEND_TRUST_PROXY).toBe('loopback')
+    expect(one.siteEnv.SITE_PROXY_TOKEN).toMatch(/^[A-Za-z0-9_-]{32}$/)
+    expect(one.backendEnv!.SITE_PROXY_TOKEN).toBe(one.siteEnv.SITE_PROXY_TOKEN)
+    expect(two.siteEnv.SITE_PROXY_TOKEN).not.toBe(one.siteEnv.SITE_PROXY_TOKEN)
+    // A deployment's own token is kept; another backend gets none from here.
+    expect(startPlan({ SITE_PROXY_TOKEN: 'given-token-0123456789' }).backendEnv!.SITE_PROXY_TOKEN).toBe('given-token-0123456789')
+    expect(startPlan({ API_BASE_URL: 'https://api.example.test' }).siteEnv.SITE_PROXY_TOKEN).toBeUndefined()
+  })
+
   it('stops scripts/start.mjs with the message and starts nothing: the data folder is never created', async () => {
     const settings = await env({ PAYMENT_SERVICE: 'foo' })
     const run = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...settings }, encoding: 'utf8', timeout: 30_000 })
