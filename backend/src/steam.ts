@@ -5,6 +5,7 @@ import type { Queryable } from './db.ts'
 import { ApiError, type Ctx } from './http.ts'
 import type { MessageKey } from './i18n.ts'
 import { CLAIMED_ID, NONCE_MAX_AGE_MS, NONCE_MAX_SKEW_MS, nonceTime, OPENID_NS, type OpenIdFields, originIn, SIGNED_FIELDS, signatureValid } from './openid.ts'
+import { signUp } from './referrals.ts'
 import { steamPersona } from './routes/openid-sandbox.ts'
 import { issueToken, type TokenResponse } from './sessions.ts'
 
@@ -76,8 +77,9 @@ export async function steamSignIn(c: Ctx): Promise<TokenResponse> {
     )
     if (fresh.length === 0) throw fail(401, 'steam_replayed')
     const persona = await steamPersona(tx, steamId)
-    const referrer = await knownReferrer(tx, url.searchParams.get('referrer_link_code'))
-    const userId = await findOrCreateSteamUser(tx, steamId, persona, c.var.locale, referrer, now)
+    const userId = await findOrCreateSteamUser(tx, steamId, persona, c.var.locale, now)
+    // A first Steam sign-in is the account's sign-up (R9.17), with the invitation the browser brought.
+    await signUp(tx, userId, url.searchParams.get('referrer_link_code'), now)
     await tx.query('UPDATE users SET locale = $2, display_name = COALESCE($3, display_name) WHERE id = $1', [userId, c.var.locale, persona])
     await rememberSignInAddress(tx, userId, requestClientKey(c), now)
     return issueToken(tx, userId, now, env)
@@ -105,27 +107,14 @@ async function providerConfirms(endpoint: string, fields: OpenIdFields): Promise
   }
 }
 
-async function knownReferrer(db: Queryable, code: string | null): Promise<string | null> {
-  if (!code || !/^[A-Za-z0-9_-]{1,64}$/.test(code)) return null
-  const rows = await db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE referral_code = $1', [code.toUpperCase()])
-  return rows[0]?.referral_code ?? null
-}
-
-async function findOrCreateSteamUser(
-  db: Queryable,
-  steamId: string,
-  persona: string | null,
-  locale: string,
-  referrer: string | null,
-  now: Date,
-): Promise<number> {
+async function findOrCreateSteamUser(db: Queryable, steamId: string, persona: string | null, locale: string, now: Date): Promise<number> {
   const existing = await db.query<{ id: number }>('SELECT id FROM users WHERE steam_id = $1', [steamId])
   if (existing[0]) return existing[0].id
   for (let attempt = 0; attempt < 5; attempt++) {
     const rows = await db.query<{ id: number }>(
-      `INSERT INTO users (steam_id, display_name, locale, referral_code, referrer_code, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO users (steam_id, display_name, locale, referral_code, created_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [steamId, persona, locale, referralCode(), referrer, now.toISOString()],
+      [steamId, persona, locale, referralCode(), now.toISOString()],
     )
     if (rows[0]) return rows[0].id
     const again = await db.query<{ id: number }>('SELECT id FROM users WHERE steam_id = $1', [steamId])

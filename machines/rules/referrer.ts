@@ -8,3 +8,11 @@ const REFERRAL_CODE = new RegExp(`^${REFERRAL_CODE_PATTERN}$`)
 export function sanitizeReferrerCode(value: string | null | undefined): string | null {
   return value && value.length <= 64 && REFERRAL_CODE.test(value) ? value : null
 }
+
+/**
+ * R9.17, decision 120: an invitation counts for a new account only, fixed at its sign-up: to a
+ * signed-in visitor it changes nothing, and the join page says so.
+ */
+export function invitationCountsFor(visitor: { signedIn: boolean }): boolean {
+  return !visitor.signedIn
+}

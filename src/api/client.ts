@@ -29,6 +29,12 @@ export interface ApiOptions {
    */
   fallbackMessage?: () => string
   log?: (message: string, error: unknown) => void
+  /**
+   * R9.17: the invitation code the visitor's browser keeps (the referrer cookie). Every call that
+   * proves an address (a code, a link, a confirmation, Steam's answer) carries it as
+   * `referrer_link_code`: the backend fixes a new account's referral at its sign-up from it.
+   */
+  invitation?: () => string | null
   /** Told of every call when it ends: its endpoint pattern (no code, no id), time and failure kind (the server's metrics). */
   observe?: (call: { method: Method; endpoint: string; seconds: number; failure: ApiErrorKind | null }) => void
 }
@@ -82,17 +88,23 @@ export function createApi(options: ApiOptions) {
   }
 
   const seg = encodeURIComponent
+  /** R9.17: the invitation, as a proof's field, when the browser keeps one. */
+  const invited = (): { referrer_link_code?: string } => {
+    const code = options.invitation?.() ?? null
+    return code ? { referrer_link_code: code } : {}
+  }
   return {
     locale: options.locale,
     /** GET /users/auth: request a sign-in code and link by e-mail. */
     requestSignIn: (query: { email: string; redirect?: string; referrer_link_code?: string }) =>
       call(S.SignInRequested, 'GET', '/users/auth', { query, auth: false }),
     /** PATCH /users/verify: performs login. */
-    verify: (body: { email: string; code?: string; password?: string }) => call(S.TokenGrant, 'PATCH', '/users/verify', { body, auth: false }),
+    verify: (body: { email: string; code?: string; password?: string }) =>
+      call(S.TokenGrant, 'PATCH', '/users/verify', { body: body.code === undefined ? body : { ...body, ...invited() }, auth: false }),
     /** GET /users/auth/{code}: sign-in by the code from the e-mailed link. */
-    signInByCode: (code: string) => call(S.TokenGrant, 'GET', `/users/auth/${seg(code)}`, { auth: false }),
+    signInByCode: (code: string) => call(S.TokenGrant, 'GET', `/users/auth/${seg(code)}`, { query: invited(), auth: false }),
     /** GET /users/auth with the login callback's search params (an external provider's answer). */
-    authCallback: (query: Record<string, string>) => call(S.TokenGrant, 'GET', '/users/auth', { query, auth: false }),
+    authCallback: (query: Record<string, string>) => call(S.TokenGrant, 'GET', '/users/auth', { query: { ...query, ...invited() }, auth: false }),
     /** POST /users/refresh: a new token pair for a refresh token (used up). */
     refresh: (refreshToken: string) => call(S.TokenGrant, 'POST', '/users/refresh', { body: { refresh_token: refreshToken }, auth: false }),
     me: () => call(S.User, 'GET', '/users/me'),
@@ -103,7 +115,8 @@ export function createApi(options: ApiOptions) {
     logout: (refreshToken: string | null = null) => call(S.Message, 'POST', '/users/logout', { body: refreshToken ? { refresh_token: refreshToken } : {} }),
     /** POST /users/logout/all (R7.3, an extension): ends every session of the account. */
     logoutEverywhere: () => call(S.Message, 'POST', '/users/logout/all', { body: {} }),
-    confirm: (body: { email: string; code: string; password: string }) => call(S.ConfirmResult, 'POST', '/users/confirm', { body, auth: false }),
+    confirm: (body: { email: string; code: string; password: string }) =>
+      call(S.ConfirmResult, 'POST', '/users/confirm', { body: { ...body, ...invited() }, auth: false }),
     credentials: (body: { password: string; password_confirm: string }) => call(S.UserMessage, 'POST', '/users/credentials', { body }),
     confirmEmail: (code: string) => call(S.UserMessage, 'POST', `/users/email/${seg(code)}`),
     changeEmail: (body: { email: string; redirect?: string }) => call(S.UserMessage, 'PUT', '/users/email', { body }),

@@ -8,6 +8,7 @@ import type { Api, ApiOptions } from '#app/api/client.ts'
 import type { TokenGrant as ApiTokenGrant } from '#app/api/schemas.ts'
 import type { AuthUser, EndSessionParams, TokenGrant } from '#machines/auth-types.ts'
 import type { Locale } from '#machines/rules/locale.ts'
+import { readReferrerCode } from './referrer.ts'
 
 function toGrant(grant: ApiTokenGrant): TokenGrant {
   return {
@@ -28,7 +29,14 @@ export interface AuthCallsOptions {
 /** The auth machine's actors, for `authMachine.provide({ actors })`. */
 export function authCalls({ base, locale, fallbackMessage }: AuthCallsOptions) {
   const api = async (token: string | null = null) =>
-    (await import('#app/api/client.ts')).createApi({ base, locale, token: () => token, fallbackMessage } satisfies ApiOptions)
+    (await import('#app/api/client.ts')).createApi({
+      base,
+      locale,
+      token: () => token,
+      fallbackMessage,
+      // R9.17: a sign-in carries the invitation this browser keeps.
+      invitation: () => readReferrerCode(document.cookie),
+    } satisfies ApiOptions)
   return {
     verifyCode: fromPromise<TokenGrant, { email: string; code: string }>(async ({ input }) => toGrant(await (await api()).verify(input))),
     signInByLink: fromPromise<TokenGrant, { code: string }>(async ({ input }) => toGrant(await (await api()).signInByCode(input.code))),

@@ -8,6 +8,7 @@ import { appendResponseHeader, deleteCookie, getRequest, getRequestHeader } from
 import { type Api, ApiError, createApi } from '#app/api/client.ts'
 import type { User } from '#app/api/schemas.ts'
 import { backendCallOptions } from '#app/core/log.server.ts'
+import { readReferrerCode } from '#app/core/referrer.ts'
 import { visitorAddress } from '#app/core/request.server.ts'
 import { CONSTANTS, loadConfig } from '#config'
 import { sessionState } from '#machines/rules/access.ts'
@@ -86,6 +87,8 @@ export function pageApi(locale: Locale, fallbackMessage?: () => string): (token:
       timeoutMs: CONSTANTS.serverBackendTimeoutMs,
       ...calls,
       headers,
+      // R9.17: a sign-in (Steam's answer) carries the invitation the visitor's browser keeps.
+      invitation: () => readReferrerCode(getRequest().headers.get('cookie')),
       ...(fallbackMessage ? { fallbackMessage } : {}),
     })
 }

@@ -12,6 +12,7 @@ import { createApi } from '#app/api/client.ts'
 import { flashCookie } from '#app/core/flash.ts'
 import type { FormAnswer, FormHandlers, Posted } from '#app/core/form-answer.server.ts'
 import { backendCallOptions, serverLog } from '#app/core/log.server.ts'
+import { readReferrerCode } from '#app/core/referrer.ts'
 import { requestHost, visitorAddress } from '#app/core/request.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { CONSTANTS, loadConfig } from '#config'
@@ -64,6 +65,8 @@ export async function answerForm(request: Request, formId: string, handlers: For
       // R10.4: the backend counts wrong codes per visitor, not per site server.
       headers: { ...calls.headers, 'x-site-origin': url.origin, ...(visitor ? { 'x-forwarded-for': visitor } : {}) },
       fallbackMessage: () => m.notifications_errors_other({}, { locale }),
+      // R9.17: a sign-in carries the invitation the visitor's browser keeps.
+      invitation: () => readReferrerCode(posted.cookieHeader),
     })
   let outcome: FormAnswer
   try {

@@ -18,6 +18,7 @@ import { PageIntro } from '#app/ui/page-intro.tsx'
 import type { FormRef } from '#machines/form.ts'
 import { createJoinMachine, isRefusedCode, JOIN_FORM, type JoinEffects } from '#machines/join.ts'
 import { REFERRAL_CODE_RULES } from '#machines/rules/fields.ts'
+import { invitationCountsFor } from '#machines/rules/referrer.ts'
 
 /**
  * R2, R7: the join page. The join machine decides: a code of the backend's form is registered
@@ -91,6 +92,15 @@ function Join({ code, settled }: { code: string | null; settled: Awaited<ReturnT
       </p>
     )
   const valid = state.matches('registered')
+  if (valid && !invitationCountsFor({ signedIn: site.user !== null }))
+    return (
+      <div className="form-card" data-testid="join-signed-in">
+        <p role="status">{m.acc_join_signed_in()}</p>
+        <Link to="/account" className="button">
+          {m.acc_join_to_account()}
+        </Link>
+      </div>
+    )
   return (
     <div className="form-card" data-testid={valid ? 'join-valid' : 'join-invalid'}>
       {valid ? <p role="status">{m.acc_join_valid()}</p> : <p role="alert">{state.context.error ?? m.acc_join_invalid_hint()}</p>}

@@ -85,3 +85,93 @@ for (const [locale, words] of [
     await expect(page.locator('main')).toContainText(words)
   })
 }
+
+/** The inviter's whole link, read from the account's card. */
+async function referralLink(page: import('@playwright/test').Page): Promise<string> {
+  await page.goto('/en/account')
+  return (await page.locator('section[aria-labelledby="acc-ref"]').getByTestId('referral-link').textContent()) ?? ''
+}
+
+/** A new visitor in a browser of their own opens `link` (or none) and signs up by the e-mailed code. */
+async function signUpThrough(
+  browser: import('@playwright/test').Browser,
+  baseURL: string,
+  mailbox: { code: (email: string) => Promise<string> },
+  email: string,
+  link: string | null,
+) {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  if (link) {
+    await page.goto(link)
+    await expect(page.getByTestId('join-valid')).toBeVisible()
+    await page.getByRole('link', { name: msg('en', 'acc_join_cta') }).click()
+  } else await page.goto('/en/login')
+  await page.getByLabel(msg('en', 'acc_email_label')).fill(email)
+  await page.getByRole('button', { name: msg('en', 'acc_send_code') }).click()
+  // The code step shows once the backend has mailed this visitor's code: read it then.
+  await expect(page.getByLabel(msg('en', 'acc_code_label'))).toBeVisible()
+  await page.getByLabel(msg('en', 'acc_code_label')).fill(await mailbox.code(email))
+  await page.getByRole('button', { name: msg('en', 'acc_sign_in'), exact: true }).click()
+  // Signed in: back to the start page (the link's unprefixed English, or /en).
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/(en)?$/u, { timeout: 30_000 })
+  return { context, page }
+}
+
+test('R9.17: no loop: D signs up through E’s link; E, signed in, opens D’s link and is told it changes nothing; D has no friend', async ({
+  page,
+  browser,
+  signIn,
+  mailbox,
+  baseURL,
+}) => {
+  await signIn({ locale: 'en' })
+  const eLink = await referralLink(page)
+  const d = await signUpThrough(browser, baseURL!, mailbox, `loop-d-${Date.now().toString(36)}@example.com`, eLink)
+  const dLink = await referralLink(d.page)
+  // E opens D's link, signed in.
+  await page.goto(dLink)
+  await expect(page.getByTestId('join-signed-in').getByRole('status')).toHaveText(msg('en', 'acc_join_signed_in'))
+  await expect(page.getByTestId('join-valid')).toHaveCount(0)
+  // E has D as a friend; D has none: E did not become D's referral.
+  await page.goto('/en/account')
+  await expect(page.locator('section[aria-labelledby="acc-ref"]').getByTestId('referral-friends-joined')).toHaveText('1')
+  await d.page.goto('/en/account')
+  await expect(d.page.locator('section[aria-labelledby="acc-ref"]').getByTestId('referral-friends-joined')).toHaveText('0')
+  await d.context.close()
+})
+
+test('R9.17: a referral cannot be taken: a stranger asks for a code for Victor through their own link; Victor signs up through his friend’s, and is his friend’s', async ({
+  page,
+  browser,
+  signIn,
+  mailbox,
+  baseURL,
+}) => {
+  // The friend, signed in here.
+  await signIn({ locale: 'en' })
+  const friendLink = await referralLink(page)
+  // The stranger, in a browser of their own.
+  const stranger = await browser.newContext({ baseURL })
+  const strangerPage = await stranger.newPage()
+  const strangerEmail = `stranger-${Date.now().toString(36)}@example.com`
+  const strangerSignUp = await signUpThrough(browser, baseURL!, mailbox, strangerEmail, null)
+  const strangerLink = await referralLink(strangerSignUp.page)
+  // The stranger opens their own link signed out and asks for a code for Victor's address.
+  const victor = `victor-${Date.now().toString(36)}@example.com`
+  await strangerPage.goto(strangerLink)
+  await strangerPage.getByRole('link', { name: msg('en', 'acc_join_cta') }).click()
+  await strangerPage.getByLabel(msg('en', 'acc_email_label')).fill(victor)
+  await strangerPage.getByRole('button', { name: msg('en', 'acc_send_code') }).click()
+  await expect(strangerPage.getByLabel(msg('en', 'acc_code_label'))).toBeVisible()
+  await stranger.close()
+  // Victor, 31 s later as the resend interval asks (one e-mail per address per 30 s), signs up through his friend's link.
+  await new Promise((resolve) => setTimeout(resolve, 31_000))
+  const v = await signUpThrough(browser, baseURL!, mailbox, victor, friendLink)
+  await page.goto('/en/account')
+  await expect(page.locator('section[aria-labelledby="acc-ref"]').getByTestId('referral-friends-joined')).toHaveText('1')
+  await strangerSignUp.page.goto('/en/account')
+  await expect(strangerSignUp.page.locator('section[aria-labelledby="acc-ref"]').getByTestId('referral-friends-joined')).toHaveText('0')
+  await v.context.close()
+  await strangerSignUp.context.close()
+})

@@ -79,15 +79,11 @@ publicRoutes.get('/referrer/link/:code', async (c) => {
   const now = clock()
   const owner = await db.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [code])
   if (!owner[0]) throw new ApiError(404, 'referrer_unknown')
-  // A signed-in visitor without a referrer gets this one (never their own code).
+  // R9.17, decision 120: a referral is made at sign-up only, from the code the browser keeps: this
+  // registers the visit and says the code is valid; it applies nothing, to a signed-in visitor neither.
   const visitor = await userFromAuthorization(db, c.req.header('authorization'), now)
-  let applied = false
-  if (visitor && visitor.referrer_code === null && visitor.id !== owner[0].id) {
-    const rows = await db.query('UPDATE users SET referrer_code = $2 WHERE id = $1 AND referrer_code IS NULL RETURNING id', [visitor.id, code])
-    applied = rows.length > 0
-  }
   await db.query('INSERT INTO referral_visits (code, user_id, created_at) VALUES ($1, $2, $3)', [code, visitor?.id ?? null, now.toISOString()])
-  return c.json({ code, valid: true as const, applied })
+  return c.json({ code, valid: true as const, applied: false })
 })
 
 const DownloadQuery = type({ 'referrer_link_code?': ReferralCode })

@@ -12,6 +12,7 @@ import type { Queryable } from '../db.ts'
 import { ApiError, type AppEnv, type Ctx, readJson, siteBase, validate } from '../http.ts'
 import { type Locale, t } from '../i18n.ts'
 import { requestBrand, sendMail, signed } from '../mail.ts'
+import { signUp } from '../referrals.ts'
 import { Email, LongCode, Password, Redirect, ReferralCode, SixDigits } from '../schemas.ts'
 import { bearerToken, endAllSessions, endSessionOfRefreshToken, endSessionOfToken, issueToken, refreshToken, requireUser } from '../sessions.ts'
 import { steamSignIn } from '../steam.ts'
@@ -22,8 +23,10 @@ export const MAX_PASSWORD_ATTEMPTS = 5
 export const PASSWORD_WINDOW_MS = 15 * 60_000
 
 const AuthQuery = type({ email: Email, 'redirect?': Redirect, 'referrer_link_code?': ReferralCode })
-const VerifyBody = type({ email: Email, code: SixDigits }).or({ email: Email, password: 'string <= 128' })
-const ConfirmBody = type({ email: Email, code: SixDigits, password: Password })
+const VerifyBody = type({ email: Email, code: SixDigits, 'referrer_link_code?': ReferralCode }).or({ email: Email, password: 'string <= 128' })
+const ConfirmBody = type({ email: Email, code: SixDigits, password: Password, 'referrer_link_code?': ReferralCode })
+/** R9.17: the invitation the proving browser brought, for an account's sign-up (an extension of R7's calls). */
+const ProofQuery = type({ 'referrer_link_code?': ReferralCode, '+': 'ignore' })
 const RefreshBody = type({ refresh_token: 'string <= 512' })
 const LogoutBody = type({ 'refresh_token?': 'string <= 512' })
 
@@ -46,14 +49,14 @@ async function countPasswordAttempt(db: Queryable, email: string, now: Date): Pr
   throw new ApiError(429, 'password_attempts', { minutes: Math.ceil(seconds / 60) }, { retry_after: seconds }, { 'Retry-After': String(seconds) })
 }
 
-async function findOrCreateUser(db: Queryable, email: string, locale: Locale, referrer: string | null, now: Date): Promise<number> {
+async function findOrCreateUser(db: Queryable, email: string, locale: Locale, now: Date): Promise<number> {
   const existing = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])
   if (existing[0]) return existing[0].id
   for (let attempt = 0; attempt < 5; attempt++) {
     const rows = await db.query<{ id: number }>(
-      `INSERT INTO users (email, locale, referral_code, referrer_code, created_at) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO users (email, locale, referral_code, created_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [email, locale, referralCode(), referrer, now.toISOString()],
+      [email, locale, referralCode(), now.toISOString()],
     )
     if (rows[0]) return rows[0].id
     const again = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])
@@ -62,13 +65,12 @@ async function findOrCreateUser(db: Queryable, email: string, locale: Locale, re
   throw new Error('Could not create a user')
 }
 
-async function knownReferrer(db: Queryable, code: string | undefined): Promise<string | null> {
-  if (!code) return null
-  const rows = await db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE referral_code = $1', [code.toUpperCase()])
-  return rows[0]?.referral_code ?? null
-}
-
-async function signedIn(c: Ctx, db: Queryable, userId: number, now: Date) {
+/**
+ * A sign-in that proved the e-mail: the account signs up at its first (R9.17, with the invitation the
+ * proving browser brought), and its address becomes one of its owner's own (R10.4).
+ */
+async function signedIn(c: Ctx, db: Queryable, userId: number, now: Date, invitation: string | undefined) {
+  await signUp(db, userId, invitation, now)
   await db.query('UPDATE users SET email_confirmed = true, locale = $2 WHERE id = $1', [userId, c.var.locale])
   await rememberSignInAddress(db, userId, requestClientKey(c), now)
   return issueToken(db, userId, now, c.var.deps.env)
@@ -87,7 +89,9 @@ signInRoutes.get('/auth', async (c) => {
   const locale = c.var.locale
   const brand = requestBrand(c)
   await db.transaction(async (tx) => {
-    const userId = await findOrCreateUser(tx, q.email, locale, await knownReferrer(tx, q.referrer_link_code), now)
+    // R9.17: a code request fixes no referral (its `referrer_link_code` is taken and left): anyone may
+    // ask for a code for an address. The invitation counts when the owner proves the address.
+    const userId = await findOrCreateUser(tx, q.email, locale, now)
     await lockUser(tx, userId)
     await checkResend(tx, 'login', { email: q.email }, now)
     const { code, link } = await createCode(tx, 'login', userId, q.email, now)
@@ -118,10 +122,11 @@ signInRoutes.get('/auth/:code', async (c) => {
   const raw = c.req.param('code')
   if (LongCode(raw) instanceof type.errors) throw new ApiError(404, 'link_invalid')
   const now = clock()
+  const { referrer_link_code: invitation } = validate(ProofQuery, c.req.query())
   const row = await codeByLink(db, 'login', raw, 'link_invalid', now)
   const token = await db.transaction(async (tx) => {
     await claim(tx, row, now)
-    return signedIn(c, tx, row.user_id, now)
+    return signedIn(c, tx, row.user_id, now, invitation)
   })
   return c.json(token)
 })
@@ -143,7 +148,7 @@ signInRoutes.patch('/verify', async (c) => {
     return c.json(await issueToken(db, user.id, now, c.var.deps.env))
   }
   const row = await consumeLoginCode(c, body.email, body.code, now)
-  return c.json(await signedIn(c, db, row.user_id, now))
+  return c.json(await db.transaction((tx) => signedIn(c, tx, row.user_id, now, body.referrer_link_code)))
 })
 
 // Confirms the e-mail with the code sent to it and sets a password; signs in.
@@ -154,7 +159,7 @@ signInRoutes.post('/confirm', async (c) => {
   const passwordHash = await hashPassword(body.password)
   const row = await consumeLoginCode(c, body.email, body.code, now)
   await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [row.user_id, passwordHash])
-  const token = await signedIn(c, db, row.user_id, now)
+  const token = await db.transaction((tx) => signedIn(c, tx, row.user_id, now, body.referrer_link_code))
   return c.json({ message: t(c.var.locale, 'email_confirmed'), user: await freshUser(c, row.user_id), ...token })
 })
 
