@@ -12,6 +12,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -132,12 +133,20 @@ const instances = new Map()
  */
 const WARM_PATHS = ['/de/premium']
 
+/** One page of an instance, asked under the site's own host (an unknown host is sent elsewhere, decision 121). */
+function askInstance(port, path) {
+  return new Promise((resolve) => {
+    const req = httpGet({ host: '127.0.0.1', port, path, agent: false, headers: { host: new URL(site).host }, timeout: 15_000 }, (res) => {
+      res.resume()
+      res.on('end', resolve)
+    })
+    req.on('timeout', () => req.destroy())
+    req.on('error', resolve)
+  })
+}
+
 async function warm(port) {
-  for (const path of WARM_PATHS) {
-    try {
-      await (await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(15_000) })).arrayBuffer()
-    } catch {}
-  }
+  for (const path of WARM_PATHS) await askInstance(port, path)
 }
 
 async function startInstance(port) {

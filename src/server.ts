@@ -8,7 +8,7 @@ import { createServerEntry } from '@tanstack/react-start/server'
 import { carriesSession } from '#app/core/cookies.ts'
 import { setProcessLogger } from '#app/core/log.server.ts'
 import { preferredEncoding } from '#app/core/negotiate.ts'
-import { incomingRequestId, trustedRequest } from '#app/core/request.server.ts'
+import { incomingRequestId, trustedRequest, unknownHostRedirect } from '#app/core/request.server.ts'
 import { attachFacts, currentRequest, factsOf, newRequestFacts } from '#app/core/request-facts.server.ts'
 import { refusal, withBodyWithinLimit } from '#app/server/admission.server.ts'
 import { brandFileResponse, isBrandFilePath } from '#app/server/brand-files.server.ts'
@@ -39,6 +39,9 @@ export async function handleRequest(incoming: Request): Promise<Response> {
   // refused before anything reads the request.
   const refused = refusal(incoming)
   if (refused) return refused
+  // Decision 121: a host the site does not serve as itself is sent to the original, path and query kept.
+  const moved = unknownHostRedirect(incoming)
+  if (moved) return moved
   // Decision 082: only trusted hosts and proxies. R2.10: `/faq/` is `/faq`, served in place.
   const trusted = servedInPlace(trustedRequest(incoming))
   if (facts) attachFacts(trusted, facts)

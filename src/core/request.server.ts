@@ -8,7 +8,7 @@
 import { pageLocale } from '#app/core/locale.ts'
 import { isBypassedPath } from '#app/core/paths.ts'
 import { requestIdFor } from '#app/core/request-facts.server.ts'
-import { clientAddress, type HostPolicy, isTrustedProxy, type SiteAddress, siteAddress } from '#app/core/trusted-host.server.ts'
+import { clientAddress, type HostPolicy, isTrustedProxy, namesKnownHost, type SiteAddress, siteAddress } from '#app/core/trusted-host.server.ts'
 import { loadConfig } from '#config'
 import { normalizeHost } from '#constants'
 import type { Locale } from '#machines/rules/locale.ts'
@@ -54,21 +54,37 @@ export function trustedRequest(incoming: Request): Request {
   } as RequestInit)
 }
 
+function addressed(incoming: Request, url: URL) {
+  return {
+    hostHeader: incoming.headers.get('host') ?? url.host,
+    forwardedHost: incoming.headers.get('x-forwarded-host'),
+    forwardedProto: incoming.headers.get('x-forwarded-proto'),
+    protocol: url.protocol === 'https:' ? ('https' as const) : ('http' as const),
+    ip: (incoming as { ip?: string }).ip ?? null,
+  }
+}
+
 /**
  * The host and scheme the site believes a request came to (decision 082), without building a new
  * request: for the answers given before one is built (src/server/admission.server.ts).
  */
 export function trustedAddress(incoming: Request, url: URL = new URL(incoming.url)): SiteAddress {
-  return siteAddress(
-    {
-      hostHeader: incoming.headers.get('host') ?? url.host,
-      forwardedHost: incoming.headers.get('x-forwarded-host'),
-      forwardedProto: incoming.headers.get('x-forwarded-proto'),
-      protocol: url.protocol === 'https:' ? 'https' : 'http',
-      ip: (incoming as { ip?: string }).ip ?? null,
-    },
-    hostPolicy,
-  )
+  return siteAddress(addressed(incoming, url), hostPolicy)
+}
+
+/**
+ * Decision 121: a request for a host the site does not serve as itself (an IP address, a `www.` or
+ * other name nobody configured) is sent to the original's address, path and query kept, before
+ * anything renders: 308, which keeps the method, so a form posted there arrives too.
+ */
+export function unknownHostRedirect(incoming: Request): Response | null {
+  const url = new URL(incoming.url)
+  if (namesKnownHost(addressed(incoming, url), hostPolicy)) return null
+  const { protocol, host } = hostPolicy.original
+  return new Response(null, {
+    status: 308,
+    headers: { location: `${protocol}://${host}${url.pathname}${url.search}`, 'cache-control': 'no-store', 'content-length': '0' },
+  })
 }
 
 /**

@@ -56,14 +56,31 @@ function first(value: string | null): string | null {
   return head ? head : null
 }
 
-export function siteAddress(
-  request: { hostHeader: string | null; forwardedHost: string | null; forwardedProto: string | null; protocol: 'http' | 'https'; ip: string | null },
-  policy: HostPolicy,
-): SiteAddress {
+type AddressedRequest = {
+  hostHeader: string | null
+  forwardedHost: string | null
+  forwardedProto: string | null
+  protocol: 'http' | 'https'
+  ip: string | null
+}
+
+/** The host a request names: a configured proxy's `X-Forwarded-Host`, else its `Host`; lower case, '' for none. */
+function namedHost(request: AddressedRequest, policy: HostPolicy): string {
   const fromProxy = request.ip !== null && policy.proxies.has(plainIp(request.ip))
-  const host = ((fromProxy ? first(request.forwardedHost) : null) ?? request.hostHeader ?? '').trim().toLowerCase()
+  return ((fromProxy ? first(request.forwardedHost) : null) ?? request.hostHeader ?? '').trim().toLowerCase()
+}
+
+/** Whether a request names one of the site's hosts: the original's, the mirror's or a locale host (`www.` and port aside). */
+export function namesKnownHost(request: AddressedRequest, policy: HostPolicy): boolean {
+  const host = namedHost(request, policy)
+  return host !== '' && policy.known.has(normalizeHost(host))
+}
+
+export function siteAddress(request: AddressedRequest, policy: HostPolicy): SiteAddress {
+  const fromProxy = request.ip !== null && policy.proxies.has(plainIp(request.ip))
+  const host = namedHost(request, policy)
   const proto = fromProxy ? first(request.forwardedProto)?.toLowerCase() : null
-  if (!host || !policy.known.has(normalizeHost(host))) return { ...policy.original }
+  if (!namesKnownHost(request, policy)) return { ...policy.original }
   return { host, protocol: proto === 'https' || proto === 'http' ? proto : request.protocol }
 }
 

@@ -12,11 +12,12 @@ import { createApi } from '#app/api/client.ts'
 import { flashCookie } from '#app/core/flash.ts'
 import type { FormAnswer, FormHandlers, Posted } from '#app/core/form-answer.server.ts'
 import { backendCallOptions, serverLog } from '#app/core/log.server.ts'
+import { acceptedLanguages } from '#app/core/negotiate.ts'
 import { readReferrerCode } from '#app/core/referrer.ts'
 import { requestHost, visitorAddress } from '#app/core/request.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { CONSTANTS, loadConfig } from '#config'
-import { isLocale, type Locale, localePath } from '#machines/rules/locale.ts'
+import { isLocale, type Locale, localePath, toLocale } from '#machines/rules/locale.ts'
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' }
 
@@ -26,12 +27,36 @@ function formPage(request: Request, url: URL, locale: Locale): string {
   return referer?.origin === url.origin ? `${referer.pathname}${referer.search}` : localePath(locale, '/')
 }
 
+/**
+ * Decision 121: a form posted from another site does nothing, and the visitor is not left on a bare
+ * refusal: they land on the site's home page in their language (the form's, else their browser's),
+ * which says what happened and lets them carry on.
+ */
+async function foreignForm(request: Request): Promise<Response> {
+  let posted: string | null = null
+  try {
+    const value = (await request.formData()).get('locale')
+    posted = typeof value === 'string' ? value : null
+  } catch {
+    // Not a form: the browser's languages decide.
+  }
+  const locale =
+    toLocale(posted) ??
+    acceptedLanguages(request.headers.get('accept-language'))
+      .map(toLocale)
+      .find((l) => l !== null) ??
+    'en'
+  const headers = new Headers({ location: localePath(locale, '/'), 'cache-control': 'no-store' })
+  headers.append('set-cookie', flashCookie({ form: 'notice', notice: m.notifications_form_foreign({}, { locale }) }, loadConfig().cookiesCrossOrigin))
+  return new Response(null, { status: 303, headers })
+}
+
 /** Answers a form posted to `/forms/<id>` with its handler among `handlers`. */
 export async function answerForm(request: Request, formId: string, handlers: FormHandlers): Promise<Response> {
   const url = new URL(request.url)
   // A form of another site may not act for the visitor (their cookies go along when SameSite allows it).
   const origin = request.headers.get('origin')
-  if (origin !== null && origin !== url.origin) return new Response('This form belongs to another site.', { status: 403, headers: TEXT })
+  if (origin !== null && origin !== url.origin) return foreignForm(request)
   const handler = Object.hasOwn(handlers, formId) ? handlers[formId]! : null
   if (!handler) return new Response('Not Found', { status: 404, headers: TEXT })
   let data: FormData

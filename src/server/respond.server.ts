@@ -89,14 +89,17 @@ export function pageResponse(
   if (id !== null) headers.set('x-request-id', id)
   const location = headers.get('location')
   if (location !== null) headers.set('location', localTarget(location, requestHost(request), OFF_SITE_TARGETS))
+  // R10.8: every answer for an address with a code in it (a sign-in link, decision 094) is one
+  // visitor's, its redirects included.
+  const codePage = carriesCode(new URL(request.url).pathname)
   if (page === null) {
+    if (codePage) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
     return new FastResponse(response.body, { status: response.status, statusText: response.statusText, headers })
   }
   const plain = page
   headers.set('content-security-policy', csp(nonce !== null ? { nonce } : inlineScriptHashes(plain), options.https))
   headers.set('vary', options.loggedIn ? PAGE_VARY : GUEST_VARY)
-  // A page with a code in its address (a sign-in link, decision 094) is one visitor's too.
-  if (options.loggedIn || headers.has('set-cookie') || carriesCode(new URL(request.url).pathname)) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
+  if (options.loggedIn || headers.has('set-cookie') || codePage) headers.set('cache-control', PRIVATE_CACHE_CONTROL)
   else if (!headers.has('cache-control')) headers.set('cache-control', GUEST_CACHE_CONTROL)
   if (options.cacheStatus) headers.set('x-cache', options.cacheStatus)
   const encoding: Encoding = plain.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(request.headers.get('accept-encoding'), 'br') : 'identity'

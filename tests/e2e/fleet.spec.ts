@@ -260,7 +260,7 @@ test('issue 40: the instances and the backend serve their metrics on loopback po
 test('R10.19: nginx reuses a connection to an instance for 4 s, less than the 5 s the instance keeps it open', async () => {
   const conf = readFileSync(`.data/fleet/nginx/nginx.conf`, 'utf8')
   expect(conf).toMatch(/upstream site \{[^}]*\n\s*keepalive_timeout 4s;\n[^}]*\}/u)
-  const answer = await get(`http://127.0.0.1:${FLEET_PORT + 2}/en/faq`, { connection: 'keep-alive' })
+  const answer = await get(`http://127.0.0.1:${FLEET_PORT + 2}/en/faq`, { connection: 'keep-alive', host: `localhost:${FLEET_PORT}` })
   expect(answer.status).toBe(200)
   expect(answer.headers['keep-alive']).toBe('timeout=5')
   // The backend keeps its own longer than any client's (65 s).

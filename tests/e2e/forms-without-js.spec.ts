@@ -136,13 +136,17 @@ test.describe('issue 15: forms with JavaScript off', () => {
     expect(await cookie(context, COOKIES.token)).toBeUndefined()
   })
 
-  test('a form of another site may not act for the visitor', async ({ request, baseURL }) => {
+  test('a form of another site may not act for the visitor: it lands on the home page, told so (decision 121)', async ({ request, baseURL, signedIn }) => {
+    const cookie = `${COOKIES.token}=${encodeURIComponent(`Bearer ${signedIn.token}`)}`
     const answer = await request.post(`${baseURL}/forms/account-email`, {
-      headers: { origin: 'http://evil.example' },
+      headers: { origin: 'http://evil.example', cookie },
       form: { _form: 'account-email', locale: 'en', 'new-email': 'attacker@example.com' },
       maxRedirects: 0,
     })
-    expect(answer.status()).toBe(403)
+    expect([answer.status(), answer.headers().location]).toEqual([303, '/en'])
+    // Nothing was asked of the backend: no confirmation mail for the attacker's address.
+    const mail = await request.get(`${BACKEND}/__dev/mail?to=attacker@example.com`)
+    expect(await mail.json()).toEqual([])
   })
 })
 

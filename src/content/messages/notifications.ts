@@ -2,4 +2,5 @@
 export {
   notifications_errors_language,
   notifications_errors_other,
+  notifications_form_foreign,
 } from '#app/paraglide/messages.js'

@@ -30,9 +30,19 @@ describe('the endpoint of the forms without JavaScript', () => {
     expect(seen).toMatchObject({ locale: 'de', origin: 'https://skins.test', cookieHeader: 'c=2', values: { locale: 'de', name: 'x'.repeat(2000) } })
   })
 
-  it('a form it was not given: 404; a post from another site: 403', async () => {
-    const handlers: FormHandlers = { probe: async () => ({ to: '/' }) }
+  it('a form it was not given: 404; a post from another site: its handler never runs, and the visitor lands on the home page in the form’s language (decision 121)', async () => {
+    let ran = 0
+    const handlers: FormHandlers = {
+      probe: async () => {
+        ran++
+        return { to: '/' }
+      },
+    }
     expect((await answerForm(form({}), 'logout', handlers)).status).toBe(404)
-    expect((await answerForm(form({}, { origin: 'https://evil.test' }), 'probe', handlers)).status).toBe(403)
+    const foreign = await answerForm(form({ locale: 'de' }, { origin: 'https://evil.test' }), 'probe', handlers)
+    expect([foreign.status, foreign.headers.get('location'), ran]).toEqual([303, '/de', 0])
+    expect(decodeURIComponent(foreign.headers.get('set-cookie') ?? '')).toContain(
+      'Dieses Formular wurde von einer anderen Website gesendet, daher ist nichts geschehen.',
+    )
   })
 })
