@@ -133,20 +133,14 @@ const instances = new Map()
  */
 const WARM_PATHS = ['/de/premium']
 
-/** One page of an instance, asked under the site's own host (an unknown host is sent elsewhere, decision 121). */
-function askInstance(port, path) {
-  return new Promise((resolve) => {
-    const req = httpGet({ host: '127.0.0.1', port, path, agent: false, headers: { host: new URL(site).host }, timeout: 15_000 }, (res) => {
-      res.resume()
-      res.on('end', resolve)
-    })
-    req.on('timeout', () => req.destroy())
-    req.on('error', resolve)
-  })
-}
-
+/** Asks each instance for WARM_PATHS under the site's own host (an unknown host is sent elsewhere, decision 121). */
 async function warm(port) {
-  for (const path of WARM_PATHS) await askInstance(port, path)
+  const headers = { host: new URL(site).host }
+  for (const path of WARM_PATHS)
+    await new Promise((done) => {
+      const req = httpGet({ host: '127.0.0.1', port, path, agent: false, headers, timeout: 15_000 }, (res) => res.resume().on('end', done))
+      req.on('timeout', () => req.destroy()).on('error', done)
+    })
 }
 
 async function startInstance(port) {
