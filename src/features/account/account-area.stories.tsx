@@ -112,6 +112,35 @@ export const PaymentHistory: Story = {
   },
 }
 
+const offerPayment = (id: number, status: 'failed' | 'refunded', refund: 'pending' | 'done') => ({
+  payment_id: id,
+  created_at: '2026-11-21T10:00:00.000Z',
+  paid_at: null,
+  subscription_id: 3,
+  plan_name: 'Month',
+  days: 30,
+  trial: false,
+  special_offer: true,
+  amount: 5.59,
+  currency: 'USD',
+  status,
+  failure: 'offer_used',
+  refund,
+  card: { brand: 'Visa', last4: '4242' },
+})
+
+/** R9.18, R9.26: a refused payment whose money is on its way back says so; once the provider has returned it, refunded. Neither has a receipt. */
+export const PaymentHistoryRefunds: Story = {
+  args: { payments: [offerPayment(14, 'failed', 'pending'), offerPayment(13, 'refunded', 'done')] },
+  play: async ({ canvasElement }) => {
+    const rows = await within(canvasElement).findAllByTestId('payment-row')
+    await expect(rows.map((row) => row.dataset.status)).toEqual(['failed', 'refunded'])
+    await expect(rows[0]).toHaveTextContent(`${m.acc_payment_refund_pending()}Visa •••• 4242`)
+    await expect(rows[1]).toHaveTextContent(`${m.acc_payment_refunded()}Visa •••• 4242`)
+    for (const row of rows) await expect(within(row).queryByRole('link')).toBeNull()
+  },
+}
+
 /** A backend without the history (an extension of the contract): the card says it is unavailable, and the rest works. */
 export const PaymentHistoryUnavailable: Story = {
   args: { payments: null },
