@@ -73,7 +73,7 @@ export function createSignInMachine(effects: SignInEffects = {}) {
       startsAtCode: ({ context }) => context.resendAt !== null,
     },
   }).createMachine({
-    id: 'signIn',
+    id: 'sign-in',
     context: initialSignInContext,
     initial: 'starting',
     states: {
@@ -93,7 +93,7 @@ export function createSignInMachine(effects: SignInEffects = {}) {
               id: 'requestCode',
               src: 'requestCode',
               input: requestInput,
-              onDone: { target: '#signIn.code', actions: { type: 'assignSent', params: outputParams } },
+              onDone: { target: '#sign-in.code', actions: { type: 'assignSent', params: outputParams } },
               onError: failedOnForm,
             },
           },
@@ -111,7 +111,7 @@ export function createSignInMachine(effects: SignInEffects = {}) {
             on: {
               'form.submitted': { guard: 'isCodeForm', target: 'verifying', actions: 'assignCode' },
               'signin.resend': { guard: 'canResend', target: 'resending', actions: 'assignNow' },
-              'signin.changeEmail': { target: '#signIn.email', actions: 'clearNotice' },
+              'signin.changeEmail': { target: '#sign-in.email', actions: 'clearNotice' },
             },
           },
           verifying: {
@@ -120,7 +120,7 @@ export function createSignInMachine(effects: SignInEffects = {}) {
               id: 'verifyCode',
               src: 'verifyCode',
               input: verifyInput,
-              onDone: { target: '#signIn.signedIn' },
+              onDone: { target: '#sign-in.signedIn' },
               onError: failedOnForm,
             },
           },

@@ -133,22 +133,50 @@ export async function writeFlows(dir = FLOWS_DIR): Promise<string[]> {
   return written
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes('--diff')) {
-  // `npm run flows -- --diff REF`: the flow changes since REF, in Markdown (scripts/flows/diff.ts); writes nothing.
-  const ref = process.argv[process.argv.indexOf('--diff') + 1]
-  if (!ref || ref.startsWith('-')) {
-    console.error('usage: npm run flows -- --diff REF (a git ref, e.g. HEAD~1 or main)')
-    process.exit(2)
+export const FLOWS_HELP = `npm run flows: the diagrams, the machines' definitions (JSON, SCXML) and the requirements table, written into docs/flows/.
+
+Usage:
+  npm run flows                   write docs/flows/ afresh
+  npm run flows -- --diff REF     print in Markdown what changed in the flows since a git ref (HEAD~1, main); writes nothing
+  npm run flows -- --help         this text
+
+Exit codes: 0 done; 2 bad input, with one line naming what is accepted.
+`
+
+/** What the command line asks: write, a diff since a ref, or the help; a line and exit 2 for anything else. */
+export function flowsCommand(argv: readonly string[]): { kind: 'write' } | { kind: 'diff'; ref: string } | { kind: 'help' } | { kind: 'bad'; line: string } {
+  const usage = 'options: --diff REF, --help; or none to write docs/flows'
+  if (argv.length === 0) return { kind: 'write' }
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) return { kind: 'help' }
+  if (argv[0] === '--diff') {
+    const ref = argv[1]
+    if (!ref || ref.startsWith('-')) return { kind: 'bad', line: 'flows: --diff needs a git ref (HEAD~1, main)' }
+    if (argv.length > 2) return { kind: 'bad', line: `flows: unexpected argument "${argv[2]}"; ${usage}` }
+    return { kind: 'diff', ref }
   }
-  try {
-    process.stdout.write(flowDiffSince(ref, machines))
-  } catch (error) {
-    console.error((error as Error).message)
-    process.exit(2)
+  const first = argv[0]!
+  return { kind: 'bad', line: first.startsWith('-') ? `flows: unknown option ${first}; ${usage}` : `flows: unexpected argument "${first}"; ${usage}` }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const command = flowsCommand(process.argv.slice(2))
+  if (command.kind === 'help') process.stdout.write(FLOWS_HELP)
+  else if (command.kind === 'bad') {
+    // Nothing is written.
+    console.error(command.line)
+    process.exitCode = 2
+  } else if (command.kind === 'diff') {
+    // The flow changes since REF, in Markdown (scripts/flows/diff.ts); writes nothing.
+    try {
+      process.stdout.write(flowDiffSince(command.ref, machines))
+    } catch (error) {
+      console.error((error as Error).message)
+      process.exitCode = 2
+    }
+  } else {
+    const written = await writeFlows()
+    // The requirements traceability table: every model's properties run on their steps (tests/machines/requirements.ts).
+    written.push(await (await import('../tests/machines/requirements.ts')).writeRequirementsTable())
+    console.log(`docs/flows: ${written.join(', ')}`)
   }
-} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const written = await writeFlows()
-  // The requirements traceability table: every model's properties run on their steps (tests/machines/requirements.ts).
-  written.push(await (await import('../tests/machines/requirements.ts')).writeRequirementsTable())
-  console.log(`docs/flows: ${written.join(', ')}`)
 }

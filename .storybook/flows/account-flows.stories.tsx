@@ -141,7 +141,7 @@ export const Auth: Story = {
 export const SignIn: Story = {
   parameters: Auth.parameters,
   render: () => (
-    <FlowView machineId="signIn" name="sign-in" svg={signInSvg}>
+    <FlowView machineId="sign-in" name="sign-in" svg={signInSvg}>
       <SignInForm />
     </FlowView>
   ),

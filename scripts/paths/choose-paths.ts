@@ -1,9 +1,9 @@
 /**
- * Which paths a cover takes: the fewest that take everything the graph's paths take, a shortest
- * path per state value or per vertex, or xstate/graph's simple paths within a time budget.
+ * Which paths a cover takes, all from the graph the machine tests walk (xstate/graph's): the fewest
+ * that take everything the graph's paths take, a shortest path per state value or per vertex, or
+ * its simple paths, as many as `--limit` within `--time-limit`.
  */
-import { getSimplePaths } from 'xstate/graph'
-import { type MachineModel, type ModelInput, type Path, type Snap, scopeFor, type TestEvent, traversalOf, walkLevels } from '../../tests/machines/harness.ts'
+import type { MachineModel, TestEvent } from '../../tests/machines/harness.ts'
 import type { Cover } from './exported-paths.ts'
 import { type Candidate, graphOf } from './harness-graph.ts'
 import { json, stateText } from './values.ts'
@@ -39,40 +39,43 @@ function greedy(candidates: Candidate[]): Candidate[] {
   return chosen
 }
 
-export class SimplePathsTooLong extends Error {}
-
-/** xstate/graph's simple paths from a start, at most `limit` (the graph of a `depth` start stops where the harness stops). */
-function simplePaths(model: MachineModel, variant: ModelInput, start: number, limit: number, budgetMs: number): Candidate[] {
-  const { machine, serialize, traversal, offered } = traversalOf(model, variant)
-  let stopWhen: ((s: Snap) => boolean) | undefined
-  if (variant.depth !== undefined) {
-    const { actorScope } = scopeFor(machine, variant.input, null)
-    const expanded = new Set<string>()
-    const first = machine.getInitialSnapshot(actorScope as never, variant.input as never) as Snap
-    walkLevels(first, variant.depth, offered, serialize, (s, e) => machine.transition(s as never, e as never, actorScope as never) as Snap, {
-      state: (s) => void expanded.add(serialize(s)),
-    })
-    stopWhen = (s) => !expanded.has(serialize(s))
+/**
+ * The simple paths of the tests' graph from one start (no vertex twice, as xstate/graph's
+ * `getSimplePaths` lists them: one per vertex reached), depth first, until `limit` paths or the
+ * deadline. Null for `stopped` when every one was listed, else why it stopped.
+ */
+function simplePaths(
+  graph: ReturnType<typeof graphOf>,
+  start: number,
+  limit: number,
+  deadline: number,
+): { paths: Candidate[]; stopped: 'limit' | 'time' | null } {
+  const paths: Candidate[] = []
+  const onPath = new Set<string>([graph.root])
+  const events: TestEvent[] = []
+  let stopped: 'limit' | 'time' | null = null
+  const walk = (vertex: string): void => {
+    for (const { event, to } of graph.next.get(vertex) ?? []) {
+      if (stopped) return
+      if (onPath.has(to)) continue
+      if (paths.length >= limit) {
+        stopped = 'limit'
+        return
+      }
+      if (Date.now() > deadline) {
+        stopped = 'time'
+        return
+      }
+      events.push(event)
+      paths.push({ start, events: [...events], keys: new Set<string>() })
+      onPath.add(to)
+      walk(to)
+      onPath.delete(to)
+      events.pop()
+    }
   }
-  // getSimplePaths enumerates every simple path before it returns: past the budget, it is stopped.
-  const until = Date.now() + budgetMs
-  let calls = 0
-  const bounded = (s: Snap) => {
-    if (++calls % 1000 === 0 && Date.now() > until)
-      throw new SimplePathsTooLong(
-        `${model.name}: its simple paths from "${variant.label}" take longer than ${budgetMs / 1000} s to list; use --cover transitions, states or shortest`,
-      )
-    return serialize(s)
-  }
-  const paths = getSimplePaths(machine, {
-    ...traversal,
-    serializeState: bounded as never,
-    ...(stopWhen ? { stopWhen: stopWhen as never } : {}),
-  }) as unknown as Path[]
-  return paths
-    .filter((p) => p.steps.length > 1)
-    .slice(0, limit)
-    .map((p) => ({ start, events: p.steps.slice(1).map((s) => s.event as TestEvent), keys: new Set<string>() }))
+  walk(graph.root)
+  return { paths, stopped }
 }
 
 export interface Selection {
@@ -81,19 +84,29 @@ export interface Selection {
   starts: number[]
   cover: Cover
   limit?: number
-  /** For `simple`: how long xstate/graph may take per start. */
-  simpleBudgetMs?: number
+  /** For `simple`: how long the walk may take, in all. */
+  timeLimitMs?: number
+}
+
+/** The chosen paths, and for `simple`, whether the walk stopped at the time limit before `limit`. */
+export interface Chosen {
+  paths: Candidate[]
+  timedOut: boolean
 }
 
 /** The chosen paths of a model (events only), as the cover asks. */
-export function choosePaths(sel: Selection): Candidate[] {
+export function choosePaths(sel: Selection): Chosen {
   const { model, starts, cover } = sel
   let chosen: Candidate[]
   if (cover === 'simple') {
     chosen = []
+    const deadline = Date.now() + (sel.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS)
     for (const i of starts) {
-      if (sel.limit !== undefined && chosen.length >= sel.limit) break
-      chosen.push(...simplePaths(model, model.inputs[i]!, i, (sel.limit ?? Infinity) - chosen.length, sel.simpleBudgetMs ?? 30_000))
+      const room = (sel.limit ?? Infinity) - chosen.length
+      if (room <= 0) break
+      const { paths, stopped } = simplePaths(graphOf(model, model.inputs[i]!, i), i, room, deadline)
+      chosen.push(...paths)
+      if (stopped === 'time') return { paths: chosen, timedOut: true }
     }
   } else {
     const graphs = starts.map((i) => ({ i, graph: graphOf(model, model.inputs[i]!, i) }))
@@ -113,5 +126,8 @@ export function choosePaths(sel: Selection): Candidate[] {
       chosen = graphs.flatMap(({ i, graph }) => graph.vertices.map((v) => ({ start: i, events: v.events, keys: v.keys })))
     }
   }
-  return sel.limit === undefined ? chosen : chosen.slice(0, sel.limit)
+  return { paths: sel.limit === undefined ? chosen : chosen.slice(0, sel.limit), timedOut: false }
 }
+
+/** How long `--cover simple` walks unless `--time-limit` says otherwise. */
+export const DEFAULT_TIME_LIMIT_MS = 30_000

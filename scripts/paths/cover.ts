@@ -30,11 +30,12 @@ const tagsOf = (s: Snap) => [...s.tags].map(String).sort()
  * The paths of a model, each step taken again by the harness: the state and tags reached, and the
  * properties it checks there (checked now: a property that fails throws, as in the machine tests).
  */
-export function exportMachine(sel: Selection): MachinePaths {
+export function exportMachine(sel: Selection): MachinePaths & { timedOut: boolean } {
   const { model } = sel
   const coverage = new Coverage(model.machine)
   const count = newCount()
-  const paths: ExportedPath[] = choosePaths(sel).map((candidate, n) => {
+  const chosen = choosePaths(sel)
+  const paths: ExportedPath[] = chosen.paths.map((candidate, n) => {
     const variant = model.inputs[candidate.start]!
     const steps = stepsAlong(model, variant.input, candidate.events, coverage)
     const union = new Map<string, PropertyRef>()
@@ -55,7 +56,7 @@ export function exportMachine(sel: Selection): MachinePaths {
       properties: model.properties.filter((p) => union.has(p.name)).map(refOf),
     }
   })
-  return { machine: model.name, cover: sel.cover, paths, summary: summaryOf(model, coverage, paths, count.applied) }
+  return { machine: model.name, cover: sel.cover, paths, summary: summaryOf(model, coverage, paths, count.applied), timedOut: chosen.timedOut }
 }
 
 function summaryOf(model: MachineModel, coverage: Coverage, paths: ExportedPath[], applied: Map<string, number>): Summary {

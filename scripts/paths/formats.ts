@@ -1,6 +1,6 @@
 /** The formats of `npm run paths`: Markdown, JSON (schema.ts), CSV and Gherkin. */
 import type { ExportedPath, MachinePaths, PropertyRef, StateAt } from './exported-paths.ts'
-import type { PathsFile } from './schema.ts'
+import { PATHS_FILE_VERSION, type PathsFile } from './schema.ts'
 import { encode, json } from './values.ts'
 
 export const FORMATS = ['md', 'json', 'csv', 'gherkin'] as const
@@ -62,18 +62,26 @@ export function markdown(m: MachinePaths): string {
 
 // --- JSON -------------------------------------------------------------------------------------
 
+/** A property as the file names it: its requirements a list (`R4.3, R4.5, decision 053` → three items). */
+const fileProperty = (p: PropertyRef) => ({ name: p.name, requirements: p.requirement.split(',').map((part) => part.trim()) })
+const fileState = <S extends StateAt>(s: S) => ({ ...s, properties: s.properties.map(fileProperty) })
+
 export function toFile(machines: readonly MachinePaths[]): PathsFile {
   return {
-    version: 1,
+    version: PATHS_FILE_VERSION,
     machines: machines.map((m) => ({
       ...m,
+      summary: {
+        ...m.summary,
+        properties: { ...m.summary.properties, checks: m.summary.properties.checks.map((c) => ({ ...fileProperty(c), count: c.count })) },
+      },
       paths: m.paths.map((p) => ({
         number: p.number,
         start: p.start,
         ...(p.input === undefined ? {} : { input: encode(p.input, 'the input') }),
-        initial: p.initial,
-        steps: p.steps.map((s) => ({ ...s, event: encode(s.event, 'the event') as { type: string } })),
-        properties: p.properties,
+        initial: fileState(p.initial),
+        steps: p.steps.map((s) => ({ ...fileState(s), event: encode(s.event, 'the event') as { type: string } })),
+        properties: p.properties.map(fileProperty),
       })),
     })),
   }
@@ -113,8 +121,11 @@ export function csvRows(m: MachinePaths): string[] {
     .map((row) => row.map(cell).join(','))
 }
 
+/** A byte-order mark first: spreadsheet programs then read the file as UTF-8 (Cyrillic and all). */
+export const CSV_BOM = '\uFEFF'
+
 export function csv(machines: readonly MachinePaths[]): string {
-  return `${[CSV_HEADER.join(','), ...machines.flatMap(csvRows)].join('\n')}\n`
+  return `${CSV_BOM}${[CSV_HEADER.join(','), ...machines.flatMap(csvRows)].join('\n')}\n`
 }
 
 // --- Gherkin ----------------------------------------------------------------------------------

@@ -36,6 +36,9 @@ interface Graph {
   vertices: Vertex[]
   /** Every edge the harness checks: the shortest path to its source and the edge. */
   edges: Candidate[]
+  /** The start's vertex, and each vertex's edges (the event, and the vertex it leads to): the graph as a simple path walks it. */
+  root: string
+  next: Map<string, { event: TestEvent; to: string }[]>
 }
 
 /**
@@ -68,8 +71,12 @@ export function graphOf(model: MachineModel, variant: ModelInput, start: number)
   }
   const vertices = new Map<string, Vertex>()
   const edges: Candidate[] = []
+  const next = new Map<string, { event: TestEvent; to: string }[]>()
   const edge = (from: Vertex, event: TestEvent) => {
-    edges.push({ start, events: [...from.events, event], keys: new Set([...from.keys, ...step(from.state, event).keys]) })
+    const { after, keys } = step(from.state, event)
+    edges.push({ start, events: [...from.events, event], keys: new Set([...from.keys, ...keys]) })
+    const key = serialize(from.state)
+    next.set(key, [...(next.get(key) ?? []), { event, to: serialize(after) }])
   }
   if (variant.depth === undefined) {
     for (const path of getShortestPaths(machine, traversal) as unknown as Path[]) {
@@ -94,5 +101,5 @@ export function graphOf(model: MachineModel, variant: ModelInput, start: number)
       },
     })
   }
-  return { vertices: [...vertices.values()], edges }
+  return { vertices: [...vertices.values()], edges, root: serialize(initial.after), next }
 }

@@ -1,9 +1,10 @@
 /**
  * `npm run paths -- --replay FILE.json`: every path of a saved export, taken again through today's
  * machine with the machine tests' fakes (the harness's `stepsAlong`, on `withFakes` of the
- * machine); the state after the start and after each event is compared with the saved one.
+ * machine); after the start and after each event the state, its tags and the properties checked
+ * there (the rules, by name) are compared with the saved ones, and the first difference is told.
  */
-import { stepsAlong, type TestEvent } from '../../tests/machines/harness.ts'
+import { appliesAt, type Step, stepsAlong, type TestEvent } from '../../tests/machines/harness.ts'
 import { modelNamed } from './models.ts'
 import type { PathsFile } from './schema.ts'
 import { decode, stateText } from './values.ts'
@@ -12,8 +13,30 @@ export interface ReplayLine {
   machine: string
   path: number
   start: string
-  /** null: it holds; else the step (0 for the start) and the two state values. */
-  differs: { step: number; expected: string; got: string } | null
+  /** null: it holds; else the step (0 for the start), what differs there, and the two values as text. */
+  differs: { step: number; what: 'state' | 'tags' | 'properties'; expected: string; got: string } | null
+}
+
+type Saved = { state: string; tags: string[]; properties: { name: string }[] }
+
+/** The first of state, tags and properties that differs between a saved step and today's, or null. */
+function difference(saved: Saved, step: Step, model: NonNullable<ReturnType<typeof modelNamed>>): Omit<NonNullable<ReplayLine['differs']>, 'step'> | null {
+  const state = stateText(step.after.value)
+  if (state !== saved.state) return { what: 'state', expected: saved.state, got: state }
+  const tags = [...step.after.tags].map(String).sort().join(', ')
+  const savedTags = [...saved.tags].sort().join(', ')
+  if (tags !== savedTags) return { what: 'tags', expected: savedTags || 'none', got: tags || 'none' }
+  const properties = model.properties
+    .filter((p) => appliesAt(p, step))
+    .map((p) => p.name)
+    .sort()
+    .join('; ')
+  const savedProperties = saved.properties
+    .map((p) => p.name)
+    .sort()
+    .join('; ')
+  if (properties !== savedProperties) return { what: 'properties', expected: savedProperties || 'none', got: properties || 'none' }
+  return null
 }
 
 /** The paths of a file the schema accepted; a machine it names must exist (checked before). */
@@ -23,12 +46,14 @@ export function replay(file: PathsFile): ReplayLine[] {
     const model = modelNamed(m.machine)!
     for (const p of m.paths) {
       const events = p.steps.map((s) => decode(s.event) as TestEvent)
-      const expected = [p.initial.state, ...p.steps.map((s) => s.state)]
+      const saved: Saved[] = [p.initial, ...p.steps]
       let differs: ReplayLine['differs'] = null
       try {
         const steps = stepsAlong(model, decode(p.input), events)
-        const k = expected.findIndex((state, i) => stateText(steps[i]!.after.value) !== state)
-        if (k >= 0) differs = { step: k, expected: expected[k]!, got: stateText(steps[k]!.after.value) }
+        for (let k = 0; k < saved.length && differs === null; k++) {
+          const found = difference(saved[k]!, steps[k]!, model)
+          if (found) differs = { step: k, ...found }
+        }
       } catch (error) {
         // The machine threw: at the first step whose prefix throws.
         let step = 0
@@ -36,7 +61,7 @@ export function replay(file: PathsFile): ReplayLine[] {
           step = 1
           while (step < events.length && tries(() => stepsAlong(model, decode(p.input), events.slice(0, step)))) step++
         }
-        differs = { step, expected: expected[step]!, got: `an error (${error instanceof Error ? error.message : String(error)})` }
+        differs = { step, what: 'state', expected: saved[step]!.state, got: `an error (${error instanceof Error ? error.message : String(error)})` }
       }
       lines.push({ machine: m.machine, path: p.number, start: p.start, differs })
     }
@@ -55,5 +80,8 @@ function tries(run: () => unknown): boolean {
 
 export function replayText(line: ReplayLine): string {
   const head = `${line.machine} path ${line.path} (from "${line.start}")`
-  return line.differs ? `${head}: differs at step ${line.differs.step}: expected ${line.differs.expected}, got ${line.differs.got}` : `${head}: holds`
+  if (!line.differs) return `${head}: holds`
+  const { step, what, expected, got } = line.differs
+  const said = what === 'state' ? `expected ${expected}, got ${got}` : `expected the ${what} ${expected}, got ${got}`
+  return `${head}: differs at step ${step}: ${said}`
 }

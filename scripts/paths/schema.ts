@@ -1,12 +1,13 @@
 /**
- * The JSON of `npm run paths --format json` (version 1): what a path is, with everything the
+ * The JSON of `npm run paths --format json` (version 2): what a path is, with everything the
  * replay needs (the machine, the start's label and input, every event with its payload and the
  * state after it). Events and inputs are JSON with three markers for what JSON cannot hold
  * (`{ "$error": "message" }`, `{ "$undefined": true }`, `{ "$actor": "id" }`; see values.ts).
  */
 import { type } from 'arktype'
 
-const Property = type({ name: 'string', requirement: 'string' })
+/** A property checked, and what it checks: requirement numbers (`R4.5`), then decisions (`decision 053`). */
+const Property = type({ name: 'string', requirements: 'string[]' })
 
 const StateAt = type({
   /** The state value as text: `paying.charging`; parallel regions `(a.x, b.y)`. */
@@ -55,9 +56,12 @@ const Machine = type({
   summary: Summary,
 })
 
+/** The version of the file's shape: 2 since properties name their requirements as a list. */
+export const PATHS_FILE_VERSION = 2
+
 /** A file of `--format json`: one machine per file with `--out`, every machine on stdout. */
 export const PathsFile = type({
-  version: '1',
+  version: '2',
   machines: Machine.array(),
 })
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { machines } from '#machines/index.ts'
 
 describe('the machines and their ids', () => {
-  it('are the ones the diagrams and the browser observation name', () => {
+  it('are the ones the diagrams and the browser observation name: one spelling each, the name of its files and of `npm run paths -- --machine`', () => {
     expect(machines.map((entry) => [entry.name, entry.machine.id])).toEqual([
       ['auth', 'auth'],
       ['locale', 'locale'],
@@ -17,7 +17,7 @@ describe('the machines and their ids', () => {
       ['lightbox', 'lightbox'],
       ['field', 'field'],
       ['form', 'form'],
-      ['sign-in', 'signIn'],
+      ['sign-in', 'sign-in'],
       ['confirm', 'confirm'],
       ['account', 'account'],
       ['card', 'card'],
@@ -25,5 +25,6 @@ describe('the machines and their ids', () => {
       ['request', 'request'],
       ['consent', 'consent'],
     ])
+    for (const entry of machines) expect(entry.machine.id).toBe(entry.name)
   })
 })

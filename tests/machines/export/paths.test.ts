@@ -88,7 +88,8 @@ describe('npm run paths: the menu machine, written out', () => {
     const s = (rest: string) => `"${NO_EFFECT} | ${rest}"`
     expect(ok(['--machine', 'menu', '--format', 'csv'])).toBe(
       [
-        'machine,start,path,step,event,payload,state,tags,properties',
+        // A byte-order mark first, so that a spreadsheet program reads UTF-8.
+        '\uFEFFmachine,start,path,step,event,payload,state,tags,properties',
         `menu,a page load,1,0,xstate.init,{},closed,,"${START}"`,
         `menu,a page load,1,1,menu.toggle,{},open,,${s(TOGGLE)}`,
         `menu,a page load,1,2,menu.close,{},closed,,${s('[R4.22] close closes it')}`,
@@ -189,6 +190,33 @@ describe('npm run paths --replay', () => {
     expect(lines.at(-1)).toBe(`${paths.length} paths replayed: ${paths.length} hold, 0 differ`)
   })
 
+  it('the requirements of a property are a list in the file', () => {
+    const file = JSON.parse(readFileSync(join(dir, 'modal.json'), 'utf8'))
+    expect(file.version).toBe(2)
+    const names = file.machines[0].paths[0].initial.properties.map((p: { requirements: string[] }) => p.requirements)
+    for (const requirements of names)
+      expect(Array.isArray(requirements) && requirements.every((r: string) => /^(R\d+\.\d+|decision \d{3})$/u.test(r))).toBe(true)
+  })
+
+  it('edited tags, or a rule said to hold where it is not checked, differ at their step; exit 1', () => {
+    const file = JSON.parse(readFileSync(join(dir, 'modal.json'), 'utf8'))
+    file.machines[0].paths[0].steps[0].tags = ['invented']
+    const tags = join(dir, 'tags.json')
+    writeFileSync(tags, JSON.stringify(file))
+    const taggedResult = main(['--replay', tags])
+    expect(taggedResult.code).toBe(1)
+    expect(taggedResult.stdout.split('\n')[0]).toBe('modal path 1 (from "a page load"): differs at step 1: expected the tags invented, got none')
+    const again = JSON.parse(readFileSync(join(dir, 'modal.json'), 'utf8'))
+    again.machines[0].paths[0].steps[0].properties.push({ name: 'a rule nobody wrote', requirements: ['R4.22'] })
+    const rules = join(dir, 'rules.json')
+    writeFileSync(rules, JSON.stringify(again))
+    const ruled = main(['--replay', rules])
+    expect(ruled.code).toBe(1)
+    expect(ruled.stdout.split('\n')[0]).toMatch(
+      /^modal path 1 \(from "a page load"\): differs at step 1: expected the properties .*a rule nobody wrote.*, got /u,
+    )
+  })
+
   it('an edited state value differs at its step; exit 1', () => {
     const file = JSON.parse(readFileSync(join(dir, 'modal.json'), 'utf8'))
     const path = file.machines[0].paths[0]
@@ -203,15 +231,18 @@ describe('npm run paths --replay', () => {
   })
 })
 
+const USAGE =
+  'options: --machine NAME, --start NAME, --cover transitions|states|shortest|simple, --format md|json|csv|gherkin, --out DIR, --limit N, --time-limit SECONDS, --requirement ID, --replay FILE.json, --requirements [--machine NAME], --help'
+
 describe('npm run paths: bad input stops with one line naming what is accepted, exit 2', () => {
   const machines = MODELS.map((m) => m.name).join(', ')
   const dir = mkdtempSync(join(tmpdir(), 'paths-bad-'))
   const notPaths = join(dir, 'not-paths.json')
-  writeFileSync(notPaths, JSON.stringify({ version: 2, machines: [] }))
+  writeFileSync(notPaths, JSON.stringify({ version: 3, machines: [] }))
   const noModel = join(dir, 'no-model.json')
   writeFileSync(
     noModel,
-    JSON.stringify({ version: 1, machines: [{ ...JSON.parse(ok(['--machine', 'menu', '--format', 'json'])).machines[0], machine: 'oven' }] }),
+    JSON.stringify({ version: 2, machines: [{ ...JSON.parse(ok(['--machine', 'menu', '--format', 'json'])).machines[0], machine: 'oven' }] }),
   )
   const cases: [string[], string][] = [
     [['--machine', 'oven'], `paths: unknown machine "oven"; machines: ${machines}`],
@@ -221,11 +252,17 @@ describe('npm run paths: bad input stops with one line naming what is accepted, 
     [['--format', 'xml'], 'paths: unknown format "xml"; formats: md, json, csv, gherkin'],
     [['--cover', 'simple'], 'paths: --cover simple needs --limit N (a whole number from 1): the simple paths are too many to list them all'],
     [['--cover', 'simple', '--limit', 'ten'], 'paths: --limit takes a whole number from 1, not "ten"'],
-    [
-      ['--colour'],
-      'paths: unknown option --colour; options: --machine NAME, --start NAME, --cover transitions|states|shortest|simple, --format md|json|csv|gherkin, --out DIR, --limit N, --replay FILE.json; or --requirements alone',
-    ],
-    [['--replay', notPaths], `paths: ${notPaths} is not a paths file of version 1: version must be 1 (was 2); --replay takes a file of --format json`],
+    [['--colour'], `paths: unknown option --colour; ${USAGE}`],
+    [['--replay', notPaths], `paths: ${notPaths} is not a paths file of version 2: version must be 2 (was 3); --replay takes a file of --format json`],
+    [['--machine', 'menu', '--machine', 'modal'], 'paths: --machine is given twice; give each option once'],
+    [['--format', 'md', '--format=json'], 'paths: --format is given twice; give each option once'],
+    [['--out', notPaths], `paths: --out takes a folder, and ${notPaths} is a file; give a folder (it is made when missing)`],
+    [['--requirement', '4.5'], 'paths: --requirement takes a requirement\'s number, such as R4.5, not "4.5"'],
+    [['--time-limit', '5'], 'paths: --time-limit is for --cover simple; the other covers list a bounded number of paths'],
+    [['--cover', 'simple', '--limit', '2', '--time-limit', 'soon'], 'paths: --time-limit takes a whole number of seconds from 1, not "soon"'],
+    [['--requirements', '--format', 'csv'], `paths: --requirements takes --machine NAME only (given: --format); ${USAGE}`],
+    [['--help', '--machine', 'menu'], `paths: --help takes no other option; ${USAGE}`],
+    [['--requirements=yes'], `paths: --requirements takes no value; ${USAGE}`],
     [['--replay', noModel], `paths: ${noModel} names the machine "oven", which has no model; machines: ${machines}`],
   ]
   it.each(cases)('%j', (argv, line) => {
@@ -239,6 +276,94 @@ describe('npm run paths: bad input stops with one line naming what is accepted, 
       )
     })
     expect(result).toEqual({ code: 2, stdout: '', stderr: 'paths: unknown format "xml"; formats: md, json, csv, gherkin\n' })
+  })
+})
+
+describe('npm run paths: the command line behaves as the tools QA already use', () => {
+  it('--help and -h print the options and exit 0', () => {
+    for (const flag of ['--help', '-h']) {
+      const result = main([flag])
+      expect([result.code, result.stderr]).toEqual([0, ''])
+      expect(result.stdout.split('\n')[0]).toBe('npm run paths: the paths the machine tests walk, for QA, step by step with the properties checked at each.')
+      expect(result.stdout).toContain('  --requirement ID      only the paths that check a requirement (R4.5), in any format')
+      expect(result.stdout).toContain(
+        'account, auth, card, confirm, consent, deadline, field, form, join, lightbox, locale, menu, modal, payment, request, sign-in',
+      )
+    }
+  })
+
+  it('an unknown option writes nothing into --out', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paths-nothing-'))
+    expect(main(['--machine', 'menu', '--out', dir, '--colour']).code).toBe(2)
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('--cover simple keeps to --limit, on the largest machines too, well within the time limit', () => {
+    for (const machine of ['payment', 'form']) {
+      const began = Date.now()
+      const result = main(['--machine', machine, '--cover', 'simple', '--limit', '5', '--format', 'json'])
+      expect([result.code, result.stderr]).toEqual([0, ''])
+      expect(PathsFile.assert(JSON.parse(result.stdout)).machines[0]!.paths).toHaveLength(5)
+      // The graph is built once, as for any cover; the walk stops at the fifth path.
+      expect(Date.now() - began).toBeLessThan(20_000)
+    }
+  })
+
+  it('--requirement R4.22 keeps the paths that check it, in every format', () => {
+    const md = ok(['--machine', 'menu', '--requirement', 'R4.22'])
+    expect(md.match(/^## Path \d+/gmu)).toEqual(['## Path 1', '## Path 2', '## Path 3'])
+    const json = PathsFile.assert(JSON.parse(ok(['--machine', 'menu', '--requirement', 'R2.13', '--format', 'json']))).machines[0]!
+    // Only the path with the route change checks R2.13 (every route change closes the menu).
+    expect(json.paths.map((p) => p.number)).toEqual([2])
+    expect(
+      ok(['--machine', 'menu', '--requirement', 'R2.13', '--format', 'csv'])
+        .split('\n')
+        .filter((l) => l.startsWith('menu,')),
+    ).toHaveLength(3)
+    expect(ok(['--machine', 'menu', '--requirement', 'R2.13', '--format', 'gherkin']).match(/Scenario:/gu)).toHaveLength(1)
+    const none = main(['--machine', 'menu', '--requirement', 'R9.26'])
+    expect([none.code, none.stderr]).toEqual([0, 'paths: no path of menu checks R9.26 (npm run paths -- --requirements says where it is tested)\n'])
+  })
+
+  it('--requirements --machine menu: the requirements the menu checks, with its properties', async () => {
+    const { command } = await import('../../../scripts/paths.ts')
+    const result = await command(['--requirements', '--machine', 'menu'])
+    expect(result.code).toBe(0)
+    const rows = result.stdout.split('\n').filter((l) => /^\| R\d/u.test(l))
+    expect(rows.map((r) => r.split(' | ')[0]!.slice(2))).toEqual(['R2.13', 'R3.10', 'R4.22'])
+    expect(result.stdout).toContain('the toggle opens a closed menu and closes an open one (')
+  })
+})
+
+describe('npm run flows: the command line', () => {
+  it('--help exits 0; an unknown argument is one line and exit 2, and nothing is written', async () => {
+    const { flowsCommand, FLOWS_HELP } = await import('../../../scripts/flows.ts')
+    expect(flowsCommand(['--help'])).toEqual({ kind: 'help' })
+    expect(flowsCommand([])).toEqual({ kind: 'write' })
+    expect(flowsCommand(['--diff', 'HEAD~1'])).toEqual({ kind: 'diff', ref: 'HEAD~1' })
+    expect(flowsCommand(['--colour'])).toEqual({
+      kind: 'bad',
+      line: 'flows: unknown option --colour; options: --diff REF, --help; or none to write docs/flows',
+    })
+    expect(flowsCommand(['docs'])).toEqual({ kind: 'bad', line: 'flows: unexpected argument "docs"; options: --diff REF, --help; or none to write docs/flows' })
+    expect(flowsCommand(['--diff'])).toEqual({ kind: 'bad', line: 'flows: --diff needs a git ref (HEAD~1, main)' })
+    expect(FLOWS_HELP.split('\n')[0]).toBe(
+      "npm run flows: the diagrams, the machines' definitions (JSON, SCXML) and the requirements table, written into docs/flows/.",
+    )
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+        execFile('npx', ['tsx', 'scripts/flows.ts', ...args], { cwd: ROOT }, (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+        ),
+      )
+    const before = readFileSync(join(ROOT, 'docs', 'flows', 'README.md'), 'utf8')
+    expect(await run(['--colour'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'flows: unknown option --colour; options: --diff REF, --help; or none to write docs/flows\n',
+    })
+    expect((await run(['--help'])).code).toBe(0)
+    expect(readFileSync(join(ROOT, 'docs', 'flows', 'README.md'), 'utf8')).toBe(before)
   })
 })
 
