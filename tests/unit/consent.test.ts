@@ -1,57 +1,13 @@
-/** R9.23–R9.25: the choice's cookie, what a withdrawal deletes, and the form without JavaScript. */
+/** R9.23–R9.25: deleting a withdrawn cookie, and the form without JavaScript. */
 import { describe, expect, it } from 'vitest'
 import { expiredCookies } from '#app/core/cookies.ts'
 import { answerConsent, consentEvents } from '#app/forms/consent-form.server.ts'
-import { acceptAll, consentCookieValue, consentModeUpdate, consentVariant, readConsent } from '#machines/rules/consent.ts'
-import { cookiesToDelete } from '#machines/rules/cookie-list.ts'
 
 const AT = Date.UTC(2026, 10, 27, 15, 0)
 
-describe('the choice cookie', () => {
-  it.each([
-    [{ analytics: true, marketing: true, chat: true }, '2.analytics-marketing-chat.2026-11-27'],
-    [{ analytics: true, marketing: false, chat: true }, '2.analytics-chat.2026-11-27'],
-    [{ analytics: false, marketing: false, chat: false }, '2.none.2026-11-27'],
-  ])('%o is written %s and read back', (choice, value) => {
-    expect(consentCookieValue(choice, AT)).toBe(value)
-    expect(readConsent(value)).toEqual({ version: 2, choice, date: '2026-11-27' })
-  })
-  it.each(['1.analytics.2026-11-27', '2.analytics-analytics.2026-11-27', '2.ads.2026-11-27', '2.analytics', 'yes', '', null])(
-    '%s is no choice (asks again)',
-    (value) => {
-      expect(readConsent(value)).toBeNull()
-    },
-  )
-  it('the banner variants a guest page is kept by', () => {
-    expect(consentVariant(null, false)).toBe('ask')
-    expect(consentVariant(null, true)).toBe('ask-gpc')
-    expect(consentVariant(readConsent('2.chat.2026-11-27'), true)).toBe('gpc.chat')
-    expect(consentVariant(readConsent('2.none.2026-11-27'), false)).toBe('none')
-  })
-  it('R9.25: "Accept all" of a GPC browser allows the chat only', () => {
-    expect(acceptAll(true)).toEqual({ analytics: false, marketing: false, chat: true })
-    expect(acceptAll(false)).toEqual({ analytics: true, marketing: true, chat: true })
-  })
-  it('Consent Mode: analytics storage by analytics, the three ad signals by marketing', () => {
-    expect(consentModeUpdate({ analytics: true, marketing: false, chat: true })).toEqual({
-      ad_storage: 'denied',
-      analytics_storage: 'granted',
-      ad_user_data: 'denied',
-      ad_personalization: 'denied',
-    })
-  })
-})
-
-describe("a withdrawal deletes its categories' cookies, and nothing else", () => {
-  const held = ['auth._token.local', 'i18n_redirected', 'cookie_consent', 'utm', '_ga', '_ga_ABC123', 'sv_cid', '_gcl_au', 'chat_visitor', 'other']
-  it.each([
-    [['analytics'], ['utm', '_ga', '_ga_ABC123', 'sv_cid']],
-    [['marketing'], ['_gcl_au']],
-    [['chat'], ['chat_visitor']],
-    [[], []],
-  ] as const)('%o → %o', (categories, deleted) => {
-    expect(cookiesToDelete(held, categories, 'sv_cid')).toEqual(deleted)
-  })
+// The rules themselves (the choice cookie, the variants, Consent Mode, what a withdrawal deletes)
+// are the machine suite's: tests/machines/rules/consent.test.ts and cookie-list.test.ts.
+describe('a withdrawn cookie is deleted on the host and on each parent domain', () => {
   it('on the host and on each parent domain', () => {
     expect(expiredCookies('_ga', 'www.skinvault.gg')).toEqual([
       '_ga=; Max-Age=0; Path=/',

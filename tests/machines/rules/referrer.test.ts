@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isRefusedCode } from '#machines/join.ts'
-import { sanitizeReferrerCode } from '#machines/rules/referrer.ts'
+import { invitationCountsFor, sanitizeReferrerCode } from '#machines/rules/referrer.ts'
 
 // R7: a referral code as the backend issues it: 1 to 64 letters (Latin), digits, `_` and `-`.
 const CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'.split('')
@@ -64,5 +64,12 @@ describe('R2: a join link whose code the backend does not know is refused, with 
     expect(isRefusedCode({ error: 'fetch failed' })).toBe(false)
     expect(isRefusedCode(null)).toBe(false)
     expect(isRefusedCode(undefined)).toBe(false)
+  })
+})
+
+describe('R9.17: an invitation counts for a new account only', () => {
+  it('a visitor who is not signed in may take it; a signed-in one is told it changes nothing', () => {
+    expect(invitationCountsFor({ signedIn: false })).toBe(true)
+    expect(invitationCountsFor({ signedIn: true })).toBe(false)
   })
 })
