@@ -10,10 +10,12 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type } from 'arktype'
+import { BINDINGS } from '../tests/qa/bindings/index.ts'
 import { exportMachine } from './paths/cover.ts'
 import { COVERS, type Cover, type MachinePaths } from './paths/exported-paths.ts'
 import { csv, EXTENSION, FORMATS, type Format, gherkin, markdown, toFile } from './paths/formats.ts'
 import { MODELS, modelNamed } from './paths/models.ts'
+import { playwright } from './paths/playwright.ts'
 import { replay, replayText } from './paths/replay.ts'
 import { PATHS_FILE_VERSION, PathsFile } from './paths/schema.ts'
 
@@ -24,10 +26,10 @@ export interface Result {
 }
 
 const VALUED = ['--machine', '--start', '--cover', '--format', '--out', '--limit', '--time-limit', '--requirement', '--replay'] as const
-const FLAGS = ['--requirements', '--help'] as const
+const FLAGS = ['--requirements', '--model', '--help'] as const
 type Option = (typeof VALUED)[number] | (typeof FLAGS)[number]
 const USAGE =
-  'options: --machine NAME, --start NAME, --cover transitions|states|shortest|simple, --format md|json|csv|gherkin, --out DIR, --limit N, --time-limit SECONDS, --requirement ID, --replay FILE.json, --requirements [--machine NAME], --help'
+  'options: --machine NAME, --start NAME, --cover transitions|states|shortest|simple, --format md|json|csv|gherkin|playwright, --out DIR, --limit N, --time-limit SECONDS, --requirement ID, --model, --replay FILE.json, --requirements [--machine NAME], --help'
 
 /** What `--help` prints, with the machines' names. */
 export const helpText = (machines: string) => `npm run paths: the paths the machine tests walk, for QA, step by step with the properties checked at each.
@@ -42,7 +44,10 @@ Options:
   --limit N             at most N paths per machine (needed with --cover simple)
   --time-limit SECONDS  how long --cover simple walks (default 30); it keeps the paths found by then
   --requirement ID      only the paths that check a requirement (R4.5), in any format
-  --format FORMAT       md (default), json, csv (with a byte-order mark), or gherkin
+  --format FORMAT       md (default), json, csv (with a byte-order mark), gherkin, or playwright (a spec per
+                        machine: run it with npm run qa -- DIR)
+  --model               the machine tests' own paths, their events as sent, for a machine with a browser
+                        binding too (by default its paths are the ones a browser can take, in a tester's words)
   --out DIR             one file per machine in DIR instead of standard output
   --replay FILE.json    take a saved --format json export through today's machines
   --requirements        the traceability table; with --machine, that machine's requirements only
@@ -104,6 +109,8 @@ function render(format: Format, machines: MachinePaths[]): string {
       return csv(machines)
     case 'gherkin':
       return machines.map(gherkin).join('\n')
+    case 'playwright':
+      return machines.map(playwright).join('\n')
   }
 }
 
@@ -179,12 +186,33 @@ function run(argv: readonly string[]): Result {
   if (out !== undefined && existsSync(out) && !statSync(out).isDirectory())
     throw new BadInput(`paths: --out takes a folder, and ${out} is a file; give a folder (it is made when missing)`)
 
+  const useModel = given['--model'] !== undefined
+  if (useModel && format === 'playwright') throw new BadInput('paths: --format playwright walks the paths a browser can take; it takes no --model')
+  const bound = models.filter((m) => m !== undefined && BINDINGS[m.name] !== undefined) as NonNullable<(typeof models)[number]>[]
+  if (format === 'playwright' && bound.length === 0)
+    throw new BadInput(`paths: ${models[0].name} has no browser binding yet; machines with one: ${Object.keys(BINDINGS).sort().join(', ')}`)
+
   const machines: MachinePaths[] = []
   const notes: string[] = []
+  if (format === 'playwright' && bound.length < models.length)
+    notes.push(
+      `paths: no browser binding yet for ${models
+        .filter((m) => !bound.includes(m!))
+        .map((m) => m!.name)
+        .join(', ')}: left out of the specs`,
+    )
   try {
-    for (const model of models as NonNullable<(typeof models)[number]>[]) {
+    for (const model of (format === 'playwright' ? bound : models) as NonNullable<(typeof models)[number]>[]) {
       const starts = model.inputs.flatMap((input, i) => (start === undefined || input.label === start ? [i] : []))
-      const { timedOut, ...exported } = exportMachine({ model, starts, cover, limit, ...(timeText ? { timeLimitMs: Number(timeText) * 1000 } : {}) })
+      const binding = useModel ? undefined : BINDINGS[model.name]
+      const { timedOut, ...exported } = exportMachine({
+        model,
+        starts,
+        cover,
+        limit,
+        ...(timeText ? { timeLimitMs: Number(timeText) * 1000 } : {}),
+        ...(binding ? { binding } : {}),
+      })
       if (timedOut)
         notes.push(`paths: ${model.name}: --cover simple stopped at the time limit with ${exported.paths.length} paths; --time-limit SECONDS gives it longer`)
       machines.push(

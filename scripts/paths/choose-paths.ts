@@ -49,6 +49,7 @@ function simplePaths(
   start: number,
   limit: number,
   deadline: number,
+  runnable: (start: number, events: readonly TestEvent[]) => boolean,
 ): { paths: Candidate[]; stopped: 'limit' | 'time' | null } {
   const paths: Candidate[] = []
   const onPath = new Set<string>([graph.root])
@@ -57,7 +58,7 @@ function simplePaths(
   const walk = (vertex: string): void => {
     for (const { event, to } of graph.next.get(vertex) ?? []) {
       if (stopped) return
-      if (onPath.has(to)) continue
+      if (onPath.has(to) || !runnable(start, [...events, event])) continue
       if (paths.length >= limit) {
         stopped = 'limit'
         return
@@ -86,47 +87,54 @@ export interface Selection {
   limit?: number
   /** For `simple`: how long the walk may take, in all. */
   timeLimitMs?: number
+  /** Only the paths a browser can take (decision 122): the start opens, and every event is caused. */
+  runnable?: (start: number, events: readonly TestEvent[]) => boolean
 }
 
 /** The chosen paths, and for `simple`, whether the walk stopped at the time limit before `limit`. */
 export interface Chosen {
   paths: Candidate[]
   timedOut: boolean
+  /** The graph's edges a browser cannot take (with `runnable`): what the transitions they alone take would need. */
+  excluded: Candidate[]
 }
 
 /** The chosen paths of a model (events only), as the cover asks. */
 export function choosePaths(sel: Selection): Chosen {
   const { model, starts, cover } = sel
   let chosen: Candidate[]
+  let excluded: Candidate[] = []
   if (cover === 'simple') {
     chosen = []
     const deadline = Date.now() + (sel.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS)
     for (const i of starts) {
       const room = (sel.limit ?? Infinity) - chosen.length
       if (room <= 0) break
-      const { paths, stopped } = simplePaths(graphOf(model, model.inputs[i]!, i), i, room, deadline)
+      const { paths, stopped } = simplePaths(graphOf(model, model.inputs[i]!, i), i, room, deadline, sel.runnable ?? (() => true))
       chosen.push(...paths)
-      if (stopped === 'time') return { paths: chosen, timedOut: true }
+      if (stopped === 'time') return { paths: chosen, timedOut: true, excluded: [] }
     }
   } else {
     const graphs = starts.map((i) => ({ i, graph: graphOf(model, model.inputs[i]!, i) }))
+    const runnable = sel.runnable ?? (() => true)
+    excluded = graphs.flatMap((g) => g.graph.edges).filter((c) => !runnable(c.start, c.events))
     if (cover === 'transitions') {
-      const picked = withoutPrefixes(greedy(graphs.flatMap((g) => g.graph.edges)))
+      const picked = withoutPrefixes(greedy(graphs.flatMap((g) => g.graph.edges).filter((c) => runnable(c.start, c.events))))
       chosen = picked.sort((a, b) => a.start - b.start)
     } else if (cover === 'states') {
       const byValue = new Map<string, Candidate>()
       for (const { i, graph } of graphs)
-        for (const v of graph.vertices) {
+        for (const v of graph.vertices.filter((vertex) => runnable(i, vertex.events))) {
           const value = stateText(v.state.value)
           const known = byValue.get(value)
           if (!known || v.events.length < known.events.length) byValue.set(value, { start: i, events: v.events, keys: v.keys })
         }
       chosen = withoutPrefixes([...byValue.values()]).sort((a, b) => a.start - b.start)
     } else {
-      chosen = graphs.flatMap(({ i, graph }) => graph.vertices.map((v) => ({ start: i, events: v.events, keys: v.keys })))
+      chosen = graphs.flatMap(({ i, graph }) => graph.vertices.filter((v) => runnable(i, v.events)).map((v) => ({ start: i, events: v.events, keys: v.keys })))
     }
   }
-  return { paths: sel.limit === undefined ? chosen : chosen.slice(0, sel.limit), timedOut: false }
+  return { paths: sel.limit === undefined ? chosen : chosen.slice(0, sel.limit), timedOut: false, excluded }
 }
 
 /** How long `--cover simple` walks unless `--time-limit` says otherwise. */

@@ -19,8 +19,10 @@ import {
   type Step,
   stepsAlong,
 } from '../../tests/machines/harness.ts'
+import { type Binding, stepWords, whyNotInBrowser } from '../../tests/qa/binding.ts'
 import { choosePaths, type Selection } from './choose-paths.ts'
 import type { ExportedPath, MachinePaths, PropertyRef, StateAt, Summary } from './exported-paths.ts'
+import type { Candidate } from './harness-graph.ts'
 import { stateText } from './values.ts'
 
 const refOf = (p: { name: string; requirement: string }): PropertyRef => ({ name: p.name, requirement: p.requirement })
@@ -30,11 +32,26 @@ const tagsOf = (s: Snap) => [...s.tags].map(String).sort()
  * The paths of a model, each step taken again by the harness: the state and tags reached, and the
  * properties it checks there (checked now: a property that fails throws, as in the machine tests).
  */
-export function exportMachine(sel: Selection): MachinePaths & { timedOut: boolean } {
-  const { model } = sel
+/** Why a browser cannot take a path: its start or its first event no browser causes; null when it can. */
+function whyNotWalked(binding: Binding, startLabel: string, events: readonly { type: string }[]): string | null {
+  const start = binding.starts[startLabel]
+  if (!start) return `no browser opens the start "${startLabel}"`
+  if ('unreachable' in start) return start.unreachable
+  for (const event of events) {
+    const why = whyNotInBrowser(binding, event as never)
+    if (why !== null) return why
+  }
+  return null
+}
+
+export function exportMachine(sel: Selection & { binding?: Binding }): MachinePaths & { timedOut: boolean } {
+  const { model, binding } = sel
   const coverage = new Coverage(model.machine)
   const count = newCount()
-  const chosen = choosePaths(sel)
+  const runnable = binding
+    ? (start: number, events: readonly { type: string }[]) => whyNotWalked(binding, model.inputs[start]!.label, events) === null
+    : undefined
+  const chosen = choosePaths({ ...sel, ...(runnable ? { runnable } : {}) })
   const paths: ExportedPath[] = chosen.paths.map((candidate, n) => {
     const variant = model.inputs[candidate.start]!
     const steps = stepsAlong(model, variant.input, candidate.events, coverage)
@@ -43,20 +60,37 @@ export function exportMachine(sel: Selection): MachinePaths & { timedOut: boolea
       checkStep(model, step, count, () => `path ${n + 1} from "${variant.label}", step ${i}`)
       const properties = model.properties.filter((p) => appliesAt(p, step)).map(refOf)
       for (const p of properties) union.set(p.name, p)
-      return { state: stateText(step.after.value), tags: tagsOf(step.after), properties }
+      return { state: stateText(step.after.value), ...(binding ? { sees: binding.view(step.after).words } : {}), tags: tagsOf(step.after), properties }
     }
     const initial = at(steps[0]!, 0)
-    const rest = steps.slice(1).map((step, i) => ({ step: i + 1, event: step.event, ...at(step, i + 1) }))
+    const rest = steps.slice(1).map((step, i) => {
+      const bound = binding?.events[step.event.type]
+      const words = binding && bound && !('unreachable' in bound) ? { words: stepWords(binding, step.event), by: bound.by } : {}
+      return { step: i + 1, event: step.event, ...words, ...at(step, i + 1) }
+    })
+    const start = binding?.starts[variant.label]
     return {
       number: n + 1,
       start: variant.label,
+      ...(start && !('unreachable' in start) ? { startWords: start.words } : {}),
       input: variant.input,
       initial,
       steps: rest,
       properties: model.properties.filter((p) => union.has(p.name)).map(refOf),
     }
   })
-  return { machine: model.name, cover: sel.cover, paths, summary: summaryOf(model, coverage, paths, count.applied), timedOut: chosen.timedOut }
+  const summary = summaryOf(model, coverage, paths, count.applied)
+  const browser = binding ? { notInBrowser: notInBrowser(binding, model, summary.transitions.missing, chosen.excluded) } : undefined
+  return { machine: model.name, cover: sel.cover, paths, summary, ...(browser ? { browser } : {}), timedOut: chosen.timedOut }
+}
+
+/** Each transition no browser path takes, with the reason of a path of the tests' graph that would take it. */
+function notInBrowser(binding: Binding, model: MachineModel, missing: readonly string[], excluded: readonly Candidate[]) {
+  return missing.map((transition) => {
+    const witness = excluded.find((c) => c.keys.has(transition))
+    const reason = witness ? whyNotWalked(binding, model.inputs[witness.start]!.label, witness.events) : null
+    return { transition, reason: reason ?? 'no path of the tests’ graph reaches it with a browser’s steps' }
+  })
 }
 
 function summaryOf(model: MachineModel, coverage: Coverage, paths: ExportedPath[], applied: Map<string, number>): Summary {

@@ -14,6 +14,8 @@ export interface PropertyRef {
 export interface StateAt {
   /** The state value as text (`stateText`). */
   state: string
+  /** What the visitor sees in it, in a tester's words (the machine's browser binding, decision 122). */
+  sees?: string
   tags: string[]
   /** The properties the harness checked at this step (they held). */
   properties: PropertyRef[]
@@ -22,11 +24,16 @@ export interface PathStep extends StateAt {
   /** 1 for the first event. */
   step: number
   event: TestEvent
+  /** The visitor's action or the world's answer that sends the event, in a tester's words (decision 122). */
+  words?: string
+  by?: 'visitor' | 'world'
 }
 export interface ExportedPath {
   /** 1, 2, … in the machine. */
   number: number
   start: string
+  /** How the visit begins, in a tester's words (decision 122). */
+  startWords?: string
   input: unknown
   initial: StateAt
   steps: PathStep[]
@@ -49,4 +56,6 @@ export interface MachinePaths {
   cover: Cover
   paths: ExportedPath[]
   summary: Summary
+  /** With a browser binding: only paths a browser can take; the transitions none of them takes, each with the reason. */
+  browser?: { notInBrowser: { transition: string; reason: string }[] }
 }

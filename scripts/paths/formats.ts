@@ -3,10 +3,10 @@ import type { ExportedPath, MachinePaths, PropertyRef, StateAt } from './exporte
 import { PATHS_FILE_VERSION, type PathsFile } from './schema.ts'
 import { encode, json } from './values.ts'
 
-export const FORMATS = ['md', 'json', 'csv', 'gherkin'] as const
+export const FORMATS = ['md', 'json', 'csv', 'gherkin', 'playwright'] as const
 export type Format = (typeof FORMATS)[number]
 /** The file extension of a format (`--out`). */
-export const EXTENSION: Record<Format, string> = { md: 'md', json: 'json', csv: 'csv', gherkin: 'feature' }
+export const EXTENSION: Record<Format, string> = { md: 'md', json: 'json', csv: 'csv', gherkin: 'feature', playwright: 'spec.mts' }
 
 const COVER_TEXT = {
   transitions: 'the fewest of the machine tests’ paths that take every transition, state and property they reach',

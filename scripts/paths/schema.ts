@@ -12,6 +12,8 @@ const Property = type({ name: 'string', requirements: 'string[]' })
 const StateAt = type({
   /** The state value as text: `paying.charging`; parallel regions `(a.x, b.y)`. */
   state: 'string',
+  /** What the visitor sees there, in a tester's words. */
+  'sees?': 'string',
   tags: 'string[]',
   /** The properties the machine tests checked at this step (and that held). */
   properties: Property.array(),
@@ -22,12 +24,17 @@ const Event = type({ type: 'string', '[string]': 'unknown' })
 const Step = StateAt.and({
   step: 'number.integer >= 1',
   event: Event,
+  /** The visitor's action or the world's answer, in a tester's words; the event beside it for whoever wants it. */
+  'words?': 'string',
+  'by?': "'visitor' | 'world'",
 })
 
 const Path = type({
   number: 'number.integer >= 1',
   /** The label of the model's start input. */
   start: 'string',
+  /** How the visit begins, in a tester's words. */
+  'startWords?': 'string',
   /** The start input itself (absent when the machine starts without one). */
   'input?': 'unknown',
   initial: StateAt,
@@ -54,6 +61,8 @@ const Machine = type({
   cover: "'transitions' | 'states' | 'shortest' | 'simple'",
   paths: Path.array(),
   summary: Summary,
+  /** In the browser: the transitions no path a browser can take takes, with the reason. */
+  'browser?': { notInBrowser: type({ transition: 'string', reason: 'string' }).array() },
 })
 
 /** The version of the file's shape: 2 since properties name their requirements as a list. */

@@ -232,7 +232,7 @@ describe('npm run paths --replay', () => {
 })
 
 const USAGE =
-  'options: --machine NAME, --start NAME, --cover transitions|states|shortest|simple, --format md|json|csv|gherkin, --out DIR, --limit N, --time-limit SECONDS, --requirement ID, --replay FILE.json, --requirements [--machine NAME], --help'
+  'options: --machine NAME, --start NAME, --cover transitions|states|shortest|simple, --format md|json|csv|gherkin|playwright, --out DIR, --limit N, --time-limit SECONDS, --requirement ID, --model, --replay FILE.json, --requirements [--machine NAME], --help'
 
 describe('npm run paths: bad input stops with one line naming what is accepted, exit 2', () => {
   const machines = MODELS.map((m) => m.name).join(', ')
@@ -249,7 +249,7 @@ describe('npm run paths: bad input stops with one line naming what is accepted, 
     [['--machine', 'menu', '--start', 'a dream'], 'paths: menu has no start "a dream"; starts: "a page load"'],
     [['--start', 'a page load'], `paths: --start needs --machine NAME; machines: ${machines}`],
     [['--cover', 'edges'], 'paths: unknown cover "edges"; covers: transitions, states, shortest, simple'],
-    [['--format', 'xml'], 'paths: unknown format "xml"; formats: md, json, csv, gherkin'],
+    [['--format', 'xml'], 'paths: unknown format "xml"; formats: md, json, csv, gherkin, playwright'],
     [['--cover', 'simple'], 'paths: --cover simple needs --limit N (a whole number from 1): the simple paths are too many to list them all'],
     [['--cover', 'simple', '--limit', 'ten'], 'paths: --limit takes a whole number from 1, not "ten"'],
     [['--colour'], `paths: unknown option --colour; ${USAGE}`],
@@ -275,7 +275,7 @@ describe('npm run paths: bad input stops with one line naming what is accepted, 
         resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
       )
     })
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'paths: unknown format "xml"; formats: md, json, csv, gherkin\n' })
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'paths: unknown format "xml"; formats: md, json, csv, gherkin, playwright\n' })
   })
 })
 

@@ -1,0 +1,7 @@
+/** Every machine's browser binding, by its model's name (decision 122). */
+import type { Binding } from '../binding.ts'
+import { menuBinding } from './menu.ts'
+
+export const BINDINGS: Readonly<Record<string, Binding>> = {
+  menu: menuBinding,
+}
