@@ -237,10 +237,14 @@ function run(argv: readonly string[]): Result {
   if (out === undefined) return { code: 0, stdout: render(format, machines), stderr }
   const dir = resolve(out)
   mkdirSync(dir, { recursive: true })
-  const written = machines.map((m) => {
+  const written = machines.flatMap((m) => {
     const file = join(dir, `${m.machine}.${EXTENSION[format]}`)
     writeFileSync(file, render(format, [m]))
-    return file
+    // A feature in a tester's words runs beside its paths as the machine takes them (npm run qa -- DIR).
+    if (format !== 'gherkin' || m.browser === undefined) return [file]
+    const paths = join(dir, `${m.machine}.paths.json`)
+    writeFileSync(paths, render('json', [m]))
+    return [file, paths]
   })
   return { code: 0, stdout: `${written.join('\n')}\n`, stderr }
 }

@@ -8,9 +8,11 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-const HELP = `npm run qa -- DIR: walks in Chromium the paths of the specs in DIR (npm run paths -- --format playwright --out DIR).
+const HELP = `npm run qa -- DIR: walks in Chromium the paths in DIR: the Playwright specs and the Gherkin features
+that npm run paths wrote there (--format playwright, --format gherkin), against the site and its stand-in.
 
   npm run paths -- --machine menu --format playwright --out qa/
+  npm run paths -- --machine menu --format gherkin --out qa/
   npm run qa -- qa/
 
 A failed step names the state it expected and what the page showed, with a screenshot and a trace.
@@ -27,9 +29,20 @@ if (args.length !== 1 || args[0].startsWith('-')) {
   process.exit(2)
 }
 const dir = resolve(args[0])
-if (!existsSync(dir) || !statSync(dir).isDirectory() || !readdirSync(dir).some((f) => f.endsWith('.spec.mts'))) {
-  console.error(`qa: ${args[0]} holds no spec (write them with npm run paths -- --format playwright --out ${args[0]})`)
+const files = existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir) : []
+const specs = files.some((f) => f.endsWith('.spec.mts'))
+const features = files.some((f) => f.endsWith('.feature'))
+if (!specs && !features) {
+  console.error(`qa: ${args[0]} holds no spec or feature (write them with npm run paths -- --format playwright --out ${args[0]}, or --format gherkin)`)
   process.exit(2)
 }
-const run = spawnSync('npx', ['playwright', 'test', '-c', 'playwright.qa.config.ts'], { stdio: 'inherit', env: { ...process.env, QA_DIR: dir } })
-process.exit(run.status ?? 1)
+// A run of its own: when started from inside a Playwright worker (the browser suite runs an export),
+// the worker's variables would make these runs think they are workers too.
+const { TEST_WORKER_INDEX, TEST_PARALLEL_INDEX, PLAYWRIGHT_BDD_CONFIGS, ...inherited } = process.env
+const env = { ...inherited, QA_DIR: dir }
+const npx = (argv) => spawnSync('npx', argv, { stdio: 'inherit', env }).status ?? 1
+let status = 0
+if (specs) status = Math.max(status, npx(['playwright', 'test', '-c', 'playwright.qa.config.ts']))
+// The features become Playwright tests first (playwright-bdd's bddgen), then run.
+if (features) status = Math.max(status, npx(['bddgen', '-c', 'playwright.bdd.config.ts']) || npx(['playwright', 'test', '-c', 'playwright.bdd.config.ts']))
+process.exit(status)

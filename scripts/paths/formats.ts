@@ -147,23 +147,70 @@ function argument(value: unknown, indent: string): string[] {
 }
 
 const tagsText = (s: StateAt) => (s.tags.length ? ` with the tags ${s.tags.map((t) => `"${t}"`).join(', ')}` : '')
-const holds = (p: PropertyRef) => `    And "${p.name}" holds (${p.requirement})`
 
-export function gherkin(m: MachinePaths): string {
-  const lines = [`Feature: ${m.machine}`, `  The ${m.machine} machine's paths, cover ${m.cover}: ${COVER_TEXT[m.cover]} (npm run paths).`, '']
-  for (const p of m.paths) {
-    lines.push(`  Scenario: Path ${p.number}, from "${p.start}"`)
-    lines.push(`    Given the start "${p.start}" in the state "${p.initial.state}"${tagsText(p.initial)}${p.input === undefined ? '' : ' with the input'}`)
-    if (p.input !== undefined) lines.push(...argument(p.input, '      '))
-    lines.push(...p.initial.properties.map(holds))
-    for (const s of p.steps) {
-      const { type, ...payload } = s.event
-      lines.push(`    When the event "${type}" is sent${Object.keys(payload).length ? ' with' : ''}`)
-      if (Object.keys(payload).length) lines.push(...argument(payload, '      '))
-      lines.push(`    Then the state is "${s.state}"${tagsText(s)}`)
-      lines.push(...s.properties.map(holds))
-    }
-    lines.push(`    # Checked on the path: ${properties(p.properties)}`, '')
+/** A table cell: `|` and backslashes escaped, as Gherkin reads them. */
+const cellText = (text: string) => text.replace(/\\/gu, '\\\\').replace(/\|/gu, '\\|').replace(/\n/gu, '\\n')
+
+/**
+ * The machine's rules, stated once: a Background whose table lists every property the paths check,
+ * with the requirements it checks (the machine tests check each on every step it speaks about).
+ */
+function rulesBackground(m: MachinePaths): string[] {
+  const checked = m.summary.properties.checks.filter((c) => c.count > 0)
+  const rows = checked.map((c) => [cellText(c.name), cellText(c.requirement)] as const)
+  const width = Math.max('rule'.length, ...rows.map(([name]) => name.length))
+  const second = Math.max('requirements'.length, ...rows.map(([, requirement]) => requirement.length))
+  return [
+    '  Background:',
+    `    Given the rules of the ${m.machine} machine hold at every step:`,
+    `      | ${'rule'.padEnd(width)} | ${'requirements'.padEnd(second)} |`,
+    ...rows.map(([name, requirement]) => `      | ${name.padEnd(width)} | ${requirement.padEnd(second)} |`),
+    '',
+  ]
+}
+
+/** A path in a tester's words: the visitor's actions and the world's answers, and what the page shows after each. */
+function browserScenario(p: ExportedPath): string[] {
+  const actions = p.steps.map((s) => (s.words ?? '').replace(/^the visitor /u, ''))
+  const lines = [`  @path:${p.number}`, `  Scenario: Path ${p.number}: ${actions.length ? actions.join(', ') : 'the start'}`]
+  lines.push(`    Given ${p.startWords}`, `    Then ${p.initial.sees}`)
+  for (const s of p.steps) lines.push(`    When ${s.words}`, `    Then ${s.sees}`)
+  lines.push('')
+  return lines
+}
+
+/** A path of the machine tests: the start and the events as sent, and the state after each. */
+function modelScenario(p: ExportedPath): string[] {
+  const lines = [`  Scenario: Path ${p.number}, from "${p.start}"`]
+  lines.push(`    Given the start "${p.start}" in the state "${p.initial.state}"${tagsText(p.initial)}${p.input === undefined ? '' : ' with the input'}`)
+  if (p.input !== undefined) lines.push(...argument(p.input, '      '))
+  for (const s of p.steps) {
+    const { type, ...payload } = s.event
+    lines.push(`    When the event "${type}" is sent${Object.keys(payload).length ? ' with' : ''}`)
+    if (Object.keys(payload).length) lines.push(...argument(payload, '      '))
+    lines.push(`    Then the state is "${s.state}"${tagsText(s)}`)
   }
+  lines.push(`    # Checked on the path: ${properties(p.properties)}`, '')
+  return lines
+}
+
+/**
+ * A `Feature` per machine, its rules stated once in a Background, a `Scenario` per path. With the
+ * machine's browser binding the steps are the visitor's actions and the world's answers, and the
+ * feature runs with `npm run qa -- DIR` beside the machine's `.paths.json`; without one they are the
+ * machine tests' events.
+ */
+export function gherkin(m: MachinePaths): string {
+  const inBrowser = m.paths.every((p) => p.startWords !== undefined)
+  const lines = [
+    ...(inBrowser ? [`@machine:${m.machine}`] : []),
+    `Feature: ${m.machine}`,
+    inBrowser
+      ? `  The paths of the ${m.machine} machine a browser can take, cover ${m.cover}: ${COVER_TEXT[m.cover]} (npm run paths). A step whose page breaks a rule names it.`
+      : `  The ${m.machine} machine's paths, cover ${m.cover}: ${COVER_TEXT[m.cover]} (npm run paths).`,
+    '',
+    ...rulesBackground(m),
+  ]
+  for (const p of m.paths) lines.push(...(inBrowser ? browserScenario(p) : modelScenario(p)))
   return lines.join('\n')
 }

@@ -38,3 +38,29 @@ test('with the site’s scripts held, it fails at the first step, saying what it
   expect(failed.stdout).toContain('Given a visitor on the home page, on a 390 px phone')
   expect(failed.stdout).toMatch(/results\/menu-menu-Path-1-.*\/test-failed-1\.png/u)
 })
+
+const features = mkdtempSync(join(tmpdir(), 'qa-gherkin-'))
+
+test('the menu’s exported Gherkin runs with the shipped steps: three scenarios in a tester’s words, and they pass', () => {
+  const exported = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/paths.ts', '--machine', 'menu', '--format', 'gherkin', '--out', features], {
+    encoding: 'utf8',
+  })
+  expect(exported.status).toBe(0)
+  // The feature, and beside it the paths it was written from, which its steps replay.
+  expect(readdirSync(features).sort()).toEqual(['menu.feature', 'menu.paths.json'])
+  const feature = readFileSync(join(features, 'menu.feature'), 'utf8')
+  expect(feature).toContain('    When the visitor taps the menu button\n    Then the menu is open: its links show, and the button closes it')
+  const passed = spawnSync(process.execPath, ['scripts/qa.mjs', features], { encoding: 'utf8', env: { ...process.env, QA_REUSE_SITE: '1' } })
+  expect(passed.stdout).toContain('3 passed')
+  expect(passed.status).toBe(0)
+})
+
+test('the same Gherkin with the site’s scripts held fails, naming the step and what the page showed', () => {
+  const failed = spawnSync(process.execPath, ['scripts/qa.mjs', features], {
+    encoding: 'utf8',
+    env: { ...process.env, QA_REUSE_SITE: '1', QA_FAULT: 'hold-scripts', QA_HYDRATION_MS: '3000' },
+  })
+  expect(failed.status).toBe(1)
+  expect(failed.stdout).toContain('3 failed')
+  expect(failed.stdout).toContain('the page showed http://localhost:')
+})

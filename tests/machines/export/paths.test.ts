@@ -104,34 +104,59 @@ describe('npm run paths: the menu machine, written out', () => {
     )
   })
 
-  it('gherkin: a feature, a scenario per path, given, when, then and the properties', () => {
-    expect(ok(['--machine', 'menu', '--format', 'gherkin']).split('\n').slice(0, 20)).toEqual([
+  it("gherkin: the rules once in a background table, a scenario per path in the visitor's words, tagged by machine and path", () => {
+    expect(ok(['--machine', 'menu', '--format', 'gherkin']).split('\n').slice(0, 30)).toEqual([
+      '@machine:menu',
       'Feature: menu',
-      "  The menu machine's paths, cover transitions: the fewest of the machine tests’ paths that take every transition, state and property they reach (npm run paths).",
+      '  The paths of the menu machine a browser can take, cover transitions: the fewest of the machine tests’ paths that take every transition, state and property they reach (npm run paths). A step whose page breaks a rule names it.',
       '',
-      '  Scenario: Path 1, from "a page load"',
-      '    Given the start "a page load" in the state "closed"',
-      '    And "never causes a side effect" holds (R3.10, R4.22)',
-      '    And "starts closed" holds (R3.10, R4.22)',
-      '    When the event "menu.toggle" is sent',
-      '    Then the state is "open"',
-      '    And "never causes a side effect" holds (R3.10, R4.22)',
-      '    And "the toggle opens a closed menu and closes an open one" holds (R4.22)',
-      '    When the event "menu.close" is sent',
-      '    Then the state is "closed"',
-      '    And "never causes a side effect" holds (R3.10, R4.22)',
-      '    And "close closes it" holds (R4.22)',
-      `    # Checked on the path: ${START} | ${TOGGLE} | [R4.22] close closes it`,
+      '  Background:',
+      '    Given the rules of the menu machine hold at every step:',
+      '      | rule                                                  | requirements |',
+      '      | never causes a side effect                            | R3.10, R4.22 |',
+      '      | starts closed                                         | R3.10, R4.22 |',
+      '      | the toggle opens a closed menu and closes an open one | R4.22        |',
+      '      | close closes it                                       | R4.22        |',
+      '      | every route change closes it                          | R2.13        |',
       '',
-      '  Scenario: Path 2, from "a page load"',
-      '    Given the start "a page load" in the state "closed"',
-      '    And "never causes a side effect" holds (R3.10, R4.22)',
+      '  @path:1',
+      '  Scenario: Path 1: taps the menu button, presses Escape',
+      '    Given a visitor on the home page, on a 390 px phone',
+      '    Then the menu is closed: only its button shows',
+      '    When the visitor taps the menu button',
+      '    Then the menu is open: its links show, and the button closes it',
+      '    When the visitor presses Escape',
+      '    Then the menu is closed: only its button shows',
+      '',
+      '  @path:2',
+      '  Scenario: Path 2: taps the menu button, follows a link to the Premium page',
+      '    Given a visitor on the home page, on a 390 px phone',
+      '    Then the menu is closed: only its button shows',
+      '    When the visitor taps the menu button',
+      '    Then the menu is open: its links show, and the button closes it',
+      '    When the visitor follows a link to the Premium page',
+      '    Then the menu is closed: only its button shows',
     ])
   })
 
-  it('gherkin: a payload as a data table, a key and its JSON per row', () => {
+  it('gherkin: no machine event is a step, and no rule is repeated per step', () => {
     const text = ok(['--machine', 'menu', '--format', 'gherkin'])
+    expect(text).not.toMatch(/xstate\.|menu\.toggle|route\.changed|holds \(/u)
+    expect(text.split('never causes a side effect')).toHaveLength(2)
+  })
+
+  it("gherkin --model: the machine's own events, a payload as a data table, a key and its JSON per row", () => {
+    const text = ok(['--machine', 'menu', '--format', 'gherkin', '--model'])
     expect(text).toContain(['    When the event "route.changed" is sent with', '      | path | "/en/faq" |', '    Then the state is "closed"'].join('\n'))
+    expect(text).toContain(
+      [
+        '  Scenario: Path 1, from "a page load"',
+        '    Given the start "a page load" in the state "closed"',
+        '    When the event "menu.toggle" is sent',
+        '    Then the state is "open"',
+      ].join('\n'),
+    )
+    expect(text.split('never causes a side effect')).toHaveLength(2 + 3)
   })
 })
 
