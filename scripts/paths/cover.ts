@@ -18,6 +18,7 @@ import {
   type Snap,
   type Step,
   stepsAlong,
+  type TestEvent,
 } from '../../tests/machines/harness.ts'
 import { type Binding, stepWords, whyNotInBrowser } from '../../tests/qa/binding.ts'
 import { choosePaths, type Selection } from './choose-paths.ts'
@@ -28,28 +29,31 @@ import { stateText } from './values.ts'
 const refOf = (p: { name: string; requirement: string }): PropertyRef => ({ name: p.name, requirement: p.requirement })
 const tagsOf = (s: Snap) => [...s.tags].map(String).sort()
 
-/**
- * The paths of a model, each step taken again by the harness: the state and tags reached, and the
- * properties it checks there (checked now: a property that fails throws, as in the machine tests).
- */
-/** Why a browser cannot take a path: its start or its first event no browser causes; null when it can. */
-function whyNotWalked(binding: Binding, startLabel: string, events: readonly { type: string }[]): string | null {
-  const start = binding.starts[startLabel]
-  if (!start) return `no browser opens the start "${startLabel}"`
+/** Why a browser cannot take a path: its start, or the first of its events that no browser causes in its state; null when it can. */
+function whyNotWalked(binding: Binding, model: MachineModel, startIndex: number, events: readonly TestEvent[]): string | null {
+  const { label, input } = model.inputs[startIndex]!
+  const start = binding.starts[label]
+  if (!start) return `no browser opens the start "${label}"`
   if ('unreachable' in start) return start.unreachable
-  for (const event of events) {
-    const why = whyNotInBrowser(binding, event as never)
+  // The states along the path only when the binding asks about them: most events are the same in every state.
+  const steps = binding.unreachableAt ? stepsAlong(model, input, events) : null
+  for (const [i, event] of events.entries()) {
+    const why = whyNotInBrowser(binding, event, steps ? steps[i]!.after : null)
     if (why !== null) return why
   }
   return null
 }
 
+/**
+ * The paths of a model, each step taken again by the harness: the state and tags reached, and the
+ * properties it checks there (checked now: a property that fails throws, as in the machine tests).
+ */
 export function exportMachine(sel: Selection & { binding?: Binding }): MachinePaths & { timedOut: boolean } {
   const { model, binding } = sel
   const coverage = new Coverage(model.machine)
   const count = newCount()
   const runnable = binding
-    ? (start: number, events: readonly { type: string }[]) => whyNotWalked(binding, model.inputs[start]!.label, events) === null
+    ? (start: number, events: readonly TestEvent[]) => whyNotWalked(binding, model, start, events) === null
     : undefined
   const chosen = choosePaths({ ...sel, ...(runnable ? { runnable } : {}) })
   const paths: ExportedPath[] = chosen.paths.map((candidate, n) => {
@@ -88,7 +92,7 @@ export function exportMachine(sel: Selection & { binding?: Binding }): MachinePa
 function notInBrowser(binding: Binding, model: MachineModel, missing: readonly string[], excluded: readonly Candidate[]) {
   return missing.map((transition) => {
     const witness = excluded.find((c) => c.keys.has(transition))
-    const reason = witness ? whyNotWalked(binding, model.inputs[witness.start]!.label, witness.events) : null
+    const reason = witness ? whyNotWalked(binding, model, witness.start, witness.events) : null
     return { transition, reason: reason ?? 'no path of the tests’ graph reaches it with a browser’s steps' }
   })
 }

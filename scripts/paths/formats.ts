@@ -26,14 +26,21 @@ function code(text: string): string {
 }
 const stateMd = (s: StateAt) => `${code(s.state)}${s.tags.length ? ` (tags: ${s.tags.join(', ')})` : ''}`
 
+/** A step: the visitor's action or the world's answer and what the page shows, with the machine's event and state beside them. */
+function stepMd(s: ExportedPath['steps'][number]): string {
+  const machine = `${code(json(s.event))} → ${stateMd(s)}`
+  return s.words === undefined ? machine : `${s.words} → ${s.sees} (${machine})`
+}
+
 function pathMd(p: ExportedPath): string[] {
   const input = p.input === undefined ? 'no input' : `input ${code(json(p.input))}`
+  const start = p.startWords === undefined ? `“${p.start}” (${input}) → ${stateMd(p.initial)}` : `${p.startWords} → ${p.initial.sees} (“${p.start}”, ${input}, ${stateMd(p.initial)})`
   return [
     `## Path ${p.number}: from “${p.start}”, ${p.steps.length} ${p.steps.length === 1 ? 'step' : 'steps'}`,
     '',
-    `Start: “${p.start}” (${input}) → ${stateMd(p.initial)}; checked: ${properties(p.initial.properties)}`,
+    `Start: ${start}; checked: ${properties(p.initial.properties)}`,
     '',
-    ...p.steps.map((s) => `${s.step}. ${code(json(s.event))} → ${stateMd(s)}; checked: ${properties(s.properties)}`),
+    ...p.steps.map((s) => `${s.step}. ${stepMd(s)}; checked: ${properties(s.properties)}`),
     ...(p.steps.length ? [''] : []),
     `Checked on the path: ${properties(p.properties)}`,
     '',
@@ -78,6 +85,7 @@ export function toFile(machines: readonly MachinePaths[]): PathsFile {
       paths: m.paths.map((p) => ({
         number: p.number,
         start: p.start,
+        ...(p.startWords === undefined ? {} : { startWords: p.startWords }),
         ...(p.input === undefined ? {} : { input: encode(p.input, 'the input') }),
         initial: fileState(p.initial),
         steps: p.steps.map((s) => ({ ...fileState(s), event: encode(s.event, 'the event') as { type: string } })),
@@ -89,7 +97,8 @@ export function toFile(machines: readonly MachinePaths[]): PathsFile {
 
 // --- CSV --------------------------------------------------------------------------------------
 
-const CSV_HEADER = ['machine', 'start', 'path', 'step', 'event', 'payload', 'state', 'tags', 'properties']
+/** `action` and `sees`: the step and the state in a tester's words (empty without a browser binding, or with --model). */
+const CSV_HEADER = ['machine', 'start', 'path', 'step', 'action', 'event', 'payload', 'state', 'sees', 'tags', 'properties']
 
 function cell(value: string | number): string {
   const text = String(value)
@@ -107,15 +116,17 @@ export function csvRows(m: MachinePaths): string[] {
         p.start,
         p.number,
         0,
+        p.startWords ?? '',
         'xstate.init',
         json(p.input === undefined ? {} : { input: p.input }),
         p.initial.state,
+        p.initial.sees ?? '',
         p.initial.tags.join(' '),
         csvProperties(p.initial.properties),
       ],
       ...p.steps.map((s) => {
         const { type, ...payload } = s.event
-        return [m.machine, p.start, p.number, s.step, type, json(payload), s.state, s.tags.join(' '), csvProperties(s.properties)]
+        return [m.machine, p.start, p.number, s.step, s.words ?? '', type, json(payload), s.state, s.sees ?? '', s.tags.join(' '), csvProperties(s.properties)]
       }),
     ])
     .map((row) => row.map(cell).join(','))

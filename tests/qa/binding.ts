@@ -68,8 +68,11 @@ export interface Binding {
   starts: Readonly<Record<string, StartBinding | Unreachable>>
   /** By event type; an event of a type not listed cannot be caused in a browser. */
   events: Readonly<Record<string, EventBinding | Unreachable>>
-  /** An event of a bound type that a browser still cannot cause with this payload, and why; null when it can. */
-  payloadUnreachable?: (event: TestEvent) => string | null
+  /**
+   * An event of a bound type that a browser still cannot cause in this state or with this payload
+   * (a button the page does not show there), and why; null when it can.
+   */
+  unreachableAt?: (event: TestEvent, before: Snap) => string | null
   /** What the visitor sees in a state. */
   view: (state: Snap) => StateView
 }
@@ -85,12 +88,12 @@ export async function whenInteractive(world: World): Promise<void> {
 
 export const isUnreachable = (b: EventBinding | StartBinding | Unreachable | undefined): b is Unreachable | undefined => b === undefined || 'unreachable' in b
 
-/** Why a browser cannot take this event, or null when it can. */
-export function whyNotInBrowser(binding: Binding, event: TestEvent): string | null {
+/** Why a browser cannot take this event in the state before it (null: a binding that asks no state), or null when it can. */
+export function whyNotInBrowser(binding: Binding, event: TestEvent, before: Snap | null): string | null {
   const bound = binding.events[event.type]
   if (bound === undefined) return `no visitor's action or world's answer causes "${event.type}"`
   if ('unreachable' in bound) return bound.unreachable
-  return binding.payloadUnreachable?.(event) ?? null
+  return before && binding.unreachableAt ? binding.unreachableAt(event, before) : null
 }
 
 /** A step in a tester's words: the visitor's action or the world's answer. */

@@ -33,8 +33,8 @@ const NO_EFFECT = '[R3.10, R4.22] never causes a side effect'
 const TOGGLE = '[R4.22] the toggle opens a closed menu and closes an open one'
 
 describe('npm run paths: the menu machine, written out', () => {
-  it('md: a heading, a numbered list per path, the summary', () => {
-    expect(ok(['--machine', 'menu'])).toBe(
+  it('md --model: a heading, a numbered list per path of the machine events, the summary', () => {
+    expect(ok(['--machine', 'menu', '--model'])).toBe(
       [
         '# menu',
         '',
@@ -84,23 +84,45 @@ describe('npm run paths: the menu machine, written out', () => {
     )
   })
 
-  it('csv: one row per step, the start as step 0', () => {
+  it('md: each step the visitor’s action and what the page shows, the machine’s event and state beside them', () => {
+    expect(ok(['--machine', 'menu']).split('\n').slice(4, 12)).toEqual([
+      '## Path 1: from “a page load”, 2 steps',
+      '',
+      `Start: a visitor on the home page, on a 390 px phone → the menu is closed: only its button shows (“a page load”, no input, \`closed\`); checked: ${START}`,
+      '',
+      `1. the visitor taps the menu button → the menu is open: its links show, and the button closes it (\`{"type":"menu.toggle"}\` → \`open\`); checked: ${NO_EFFECT} | ${TOGGLE}`,
+      `2. the visitor presses Escape → the menu is closed: only its button shows (\`{"type":"menu.close"}\` → \`closed\`); checked: ${NO_EFFECT} | [R4.22] close closes it`,
+      '',
+      `Checked on the path: ${START} | ${TOGGLE} | [R4.22] close closes it`,
+    ])
+  })
+
+  it('csv: one row per step, the start as step 0; the action and what the page shows beside the event and the state', () => {
     const s = (rest: string) => `"${NO_EFFECT} | ${rest}"`
+    const START_WORDS = '"a visitor on the home page, on a 390 px phone"'
+    const CLOSED = 'the menu is closed: only its button shows'
+    const OPEN = '"the menu is open: its links show, and the button closes it"'
     expect(ok(['--machine', 'menu', '--format', 'csv'])).toBe(
       [
         // A byte-order mark first, so that a spreadsheet program reads UTF-8.
-        '\uFEFFmachine,start,path,step,event,payload,state,tags,properties',
-        `menu,a page load,1,0,xstate.init,{},closed,,"${START}"`,
-        `menu,a page load,1,1,menu.toggle,{},open,,${s(TOGGLE)}`,
-        `menu,a page load,1,2,menu.close,{},closed,,${s('[R4.22] close closes it')}`,
-        `menu,a page load,2,0,xstate.init,{},closed,,"${START}"`,
-        `menu,a page load,2,1,menu.toggle,{},open,,${s(TOGGLE)}`,
-        `menu,a page load,2,2,route.changed,"{""path"":""/en/faq""}",closed,,${s('[R2.13] every route change closes it')}`,
-        `menu,a page load,3,0,xstate.init,{},closed,,"${START}"`,
-        `menu,a page load,3,1,menu.toggle,{},open,,${s(TOGGLE)}`,
-        `menu,a page load,3,2,menu.toggle,{},closed,,${s(TOGGLE)}`,
+        '\uFEFFmachine,start,path,step,action,event,payload,state,sees,tags,properties',
+        `menu,a page load,1,0,${START_WORDS},xstate.init,{},closed,${CLOSED},,"${START}"`,
+        `menu,a page load,1,1,the visitor taps the menu button,menu.toggle,{},open,${OPEN},,${s(TOGGLE)}`,
+        `menu,a page load,1,2,the visitor presses Escape,menu.close,{},closed,${CLOSED},,${s('[R4.22] close closes it')}`,
+        `menu,a page load,2,0,${START_WORDS},xstate.init,{},closed,${CLOSED},,"${START}"`,
+        `menu,a page load,2,1,the visitor taps the menu button,menu.toggle,{},open,${OPEN},,${s(TOGGLE)}`,
+        `menu,a page load,2,2,the visitor follows a link to the Premium page,route.changed,"{""path"":""/en/faq""}",closed,${CLOSED},,${s('[R2.13] every route change closes it')}`,
+        `menu,a page load,3,0,${START_WORDS},xstate.init,{},closed,${CLOSED},,"${START}"`,
+        `menu,a page load,3,1,the visitor taps the menu button,menu.toggle,{},open,${OPEN},,${s(TOGGLE)}`,
+        `menu,a page load,3,2,the visitor taps the menu button,menu.toggle,{},closed,${CLOSED},,${s(TOGGLE)}`,
         '',
       ].join('\n'),
+    )
+  })
+
+  it('csv --model: the action and sees columns are empty', () => {
+    expect(ok(['--machine', 'menu', '--format', 'csv', '--model']).split('\n')[2]).toBe(
+      `menu,a page load,1,1,,menu.toggle,{},open,,,"${NO_EFFECT} | ${TOGGLE}"`,
     )
   })
 

@@ -1,7 +1,11 @@
 /** Every machine's browser binding, by its model's name (decision 122). */
 import type { Binding } from '../binding.ts'
+import { consentBinding } from './consent.ts'
+import { lightboxBinding } from './lightbox.ts'
 import { menuBinding } from './menu.ts'
 
 export const BINDINGS: Readonly<Record<string, Binding>> = {
+  consent: consentBinding,
+  lightbox: lightboxBinding,
   menu: menuBinding,
 }
