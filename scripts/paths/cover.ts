@@ -52,9 +52,7 @@ export function exportMachine(sel: Selection & { binding?: Binding }): MachinePa
   const { model, binding } = sel
   const coverage = new Coverage(model.machine)
   const count = newCount()
-  const runnable = binding
-    ? (start: number, events: readonly TestEvent[]) => whyNotWalked(binding, model, start, events) === null
-    : undefined
+  const runnable = binding ? (start: number, events: readonly TestEvent[]) => whyNotWalked(binding, model, start, events) === null : undefined
   const chosen = choosePaths({ ...sel, ...(runnable ? { runnable } : {}) })
   const paths: ExportedPath[] = chosen.paths.map((candidate, n) => {
     const variant = model.inputs[candidate.start]!

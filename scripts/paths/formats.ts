@@ -34,7 +34,10 @@ function stepMd(s: ExportedPath['steps'][number]): string {
 
 function pathMd(p: ExportedPath): string[] {
   const input = p.input === undefined ? 'no input' : `input ${code(json(p.input))}`
-  const start = p.startWords === undefined ? `“${p.start}” (${input}) → ${stateMd(p.initial)}` : `${p.startWords} → ${p.initial.sees} (“${p.start}”, ${input}, ${stateMd(p.initial)})`
+  const start =
+    p.startWords === undefined
+      ? `“${p.start}” (${input}) → ${stateMd(p.initial)}`
+      : `${p.startWords} → ${p.initial.sees} (“${p.start}”, ${input}, ${stateMd(p.initial)})`
   return [
     `## Path ${p.number}: from “${p.start}”, ${p.steps.length} ${p.steps.length === 1 ? 'step' : 'steps'}`,
     '',

@@ -61,7 +61,10 @@ export const consentBinding: Binding = {
     'consent.settings': {
       by: 'visitor',
       words: () => 'opens the banner’s settings',
-      act: (w) => banner(w).locator('summary', { hasText: msg('en', 'consent_settings') }).click(),
+      act: (w) =>
+        banner(w)
+          .locator('summary', { hasText: msg('en', 'consent_settings') })
+          .click(),
     },
     'consent.toggle': {
       by: 'visitor',
@@ -113,10 +116,13 @@ export const consentBinding: Binding = {
           await expect(banner(w).getByRole('heading', { name: msg('en', 'consent_title') })).toBeVisible()
           await expect(w.page.getByTestId('consent-gpc')).toHaveCount(gpc ? 1 : 0)
           await expect(w.page.getByTestId('consent-close')).toHaveCount(choice === null ? 0 : 1)
-          if (!settings) return expect(w.page.getByTestId('consent-save')).toBeHidden()
+          if (!settings) {
+            await expect(w.page.getByTestId('consent-save')).toBeHidden()
+            return
+          }
           for (const c of CATEGORIES) {
             const box = w.page.getByTestId(`consent-${c}`)
-            await (draft[c] ? expect(box).toBeChecked() : expect(box).not.toBeChecked())
+            await expect(box).toBeChecked({ checked: draft[c] })
           }
         },
       }

@@ -4,7 +4,11 @@ import { msg } from '../../e2e/support/messages.ts'
 import { type Binding, type World, whenInteractive } from '../binding.ts'
 
 const lightbox = (w: World) => w.page.getByTestId('lightbox')
-const firstThumb = (w: World) => w.page.getByRole('region', { name: msg('en', 'premium_gallery_title') }).getByTestId('gallery-thumb').first()
+const firstThumb = (w: World) =>
+  w.page
+    .getByRole('region', { name: msg('en', 'premium_gallery_title') })
+    .getByTestId('gallery-thumb')
+    .first()
 
 export const lightboxBinding: Binding = {
   machine: 'lightbox',
