@@ -4,7 +4,7 @@ import { listMail } from '../src/mail.ts'
 import { cpNotice, psNotice, startApi, type TestApi } from './helpers.ts'
 
 /**
- * No charge without the service (decision 117): of trial or offer payments made side by side exactly
+ * R9.26, no charge without the service (decision 117): of trial or offer payments made side by side exactly
  * one is paid, and no money stays taken for the others: refused at the provider's Check before the
  * card is taken (CloudPayments), or voided or refunded through the provider's API after
  * (Payselection, which asks nothing first). The same for an offer paid after its window ended, a plan

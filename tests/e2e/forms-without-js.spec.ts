@@ -1,5 +1,5 @@
 /**
- * Issue 15 and decision 063: every form of the site works with JavaScript off, and a form sent
+ * R1.11, decision 063: every form of the site works with JavaScript off, and a form sent
  * before the page is interactive is carried out once. Without JavaScript each form posts to the
  * site's server, which checks it with the same rules and messages, calls the backend, and answers
  * with the page that follows.

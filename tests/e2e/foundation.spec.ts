@@ -58,7 +58,7 @@ test.describe('R2: every route under every prefix', () => {
   })
 })
 
-test.describe('R8: unknown paths', () => {
+test.describe('R2.4, R8.6: unknown paths', () => {
   for (const path of ['/no-such-page', '/en/no-such-page', '/ru/no/such/page', '/de/premium/extra', '/fr']) {
     test(`${path} answers 404 with the message`, async ({ page }) => {
       const response = await page.goto(path)

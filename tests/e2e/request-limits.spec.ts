@@ -1,13 +1,13 @@
 /**
  * The security review of 2026-11-26, against the production server (HTTP, no browser):
- * 1. `/forms/*` and server functions read at most 16 KB of body (REQUEST_BODY_LIMIT_BYTES): a
+ * 1. R10.5: `/forms/*` and server functions read at most 16 KB of body (REQUEST_BODY_LIMIT_BYTES): a
  *    declared length over it and a chunked body past it are answered 413 with `Connection: close`,
  *    without the rest being read: the site process's memory does not grow by the body.
  * 2. Pages that carry a sign-in, confirmation or referral code in their path are
  *    `private, no-store` and never kept in the guest page cache.
  * 3. Pages answer GET and HEAD only (405, `Allow: GET, HEAD`); `/forms/*` POST only (405,
  *    `Allow: POST`); TRACE is 405 on every address.
- * 4. Over https (a trusted proxy's `X-Forwarded-Proto: https`) every cookie the server sets is `Secure`.
+ * 4. R10.12: over https (a trusted proxy's `X-Forwarded-Proto: https`) every cookie the server sets is `Secure`.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'

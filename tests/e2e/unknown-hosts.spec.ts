@@ -1,5 +1,5 @@
 /**
- * Decision 121, R10.8: what the site answers at its door.
+ * R10.21 (decision 121), R10.8: what the site answers at its door.
  * - A host it does not serve as itself (an IP address, a name nobody configured) is sent to the
  *   original, path and query kept (308), before anything renders; `/__ready` and static files stay.
  * - A form posted from another site does nothing and lands the visitor on the home page in their

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  idsNamed,
   loadDecisions,
   loadModels,
   loadRequirements,
@@ -168,6 +169,29 @@ describe('another test names a requirement by its id as a word', () => {
         'R7.30': ['tests/e2e/a.spec.ts'],
         'R2.1': ['tests/e2e/deep/b.test.ts'],
       })
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a range of requirements names each of them; a story is a test', () => {
+  it('R5.4–R5.7 and R9.23-R9.25 name every id between; a range across sections or backwards names only its ends', () => {
+    expect([...idsNamed('R5.4–R5.7')].sort()).toEqual(['R5.4', 'R5.5', 'R5.6', 'R5.7'])
+    expect([...idsNamed('(R9.23-R9.25)')].sort()).toEqual(['R9.23', 'R9.24', 'R9.25'])
+    expect([...idsNamed('R9.2 – 9.3')].sort()).toEqual(['R9.2', 'R9.3'])
+    expect([...idsNamed('R4.9–R5.2')].sort()).toEqual(['R4.9', 'R5.2'])
+    expect([...idsNamed('R6.5–R6.3')].sort()).toEqual(['R6.3', 'R6.5'])
+    expect([...idsNamed('R7.3.1–R7.5')].sort()).toEqual(['R7.5'])
+  })
+
+  it('finds ids in the stories under src, and in no other file there', () => {
+    const root = mkdtempSync(join(tmpdir(), 'requirements-'))
+    try {
+      mkdirSync(join(root, 'src', 'ui'), { recursive: true })
+      writeFileSync(join(root, 'src', 'ui', 'toast.stories.tsx'), '/** R9.11: toasts stay 5000 ms. */\n')
+      writeFileSync(join(root, 'src', 'ui', 'toast.tsx'), '// R9.11\n')
+      expect(Object.fromEntries(namedInOtherTests(root, ['tests/e2e']))).toEqual({ 'R9.11': ['src/ui/toast.stories.tsx'] })
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

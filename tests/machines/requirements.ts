@@ -189,12 +189,29 @@ function filesUnder(dir: string): string[] {
   return out
 }
 
-/** For each requirement id named in a test file outside the machine models, the files (from the repository root) that name it. */
+/** A range of one section's requirements, `R5.4–R5.7` (an en dash or a hyphen, the second `R` optional). */
+const ID_RANGE = /(?<![\w.])R(\d+)\.(\d+)\s?[–-]\s?R?(\d+)\.(\d+)(?!\d|\.\d)/gu
+
+/** The requirement ids a text names: each id as a word, and every id of a range within one section. */
+export function idsNamed(text: string): Set<string> {
+  const ids = new Set(text.match(ID_WORD) ?? [])
+  for (const [, section, from, to, last] of text.matchAll(ID_RANGE)) {
+    if (section !== to || Number(last) < Number(from)) continue
+    for (let n = Number(from); n <= Number(last); n++) ids.add(`R${section}.${n}`)
+  }
+  return ids
+}
+
+/** Stories are tests too: their play functions run in the suite (`npm run test:stories`). */
+const STORY_FILE = /\.stories\.tsx?$/u
+
+/** For each requirement id named in a test file outside the machine models, or in a story, the files (from the repository root) that name it. */
 export function namedInOtherTests(root = ROOT, dirs: readonly string[] = OTHER_TEST_DIRS): Map<string, string[]> {
   const found = new Map<string, string[]>()
-  const files = dirs.flatMap((d) => filesUnder(join(root, d))).map((f) => relative(root, f).split('\\').join('/'))
+  const stories = filesUnder(join(root, 'src')).filter((f) => STORY_FILE.test(f))
+  const files = [...dirs.flatMap((d) => filesUnder(join(root, d))), ...stories].map((f) => relative(root, f).split('\\').join('/'))
   for (const file of files.sort()) {
-    const ids = new Set(readFileSync(join(root, file), 'utf8').match(ID_WORD) ?? [])
+    const ids = idsNamed(readFileSync(join(root, file), 'utf8'))
     for (const id of ids) found.set(id, [...(found.get(id) ?? []), file])
   }
   return found

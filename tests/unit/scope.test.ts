@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hasScope } from '#app/site/scope.ts'
 
-describe('R6: a scope check on the user', () => {
+describe('R6.2: a scope check on the user', () => {
   it('in a list', () => {
     expect(hasScope({ scope: ['user', 'premium'] }, 'premium')).toBe(true)
     expect(hasScope({ scope: ['user'] }, 'premium')).toBe(false)

@@ -157,7 +157,7 @@ describe('R5: every rule renders its exact message in en, ru and de (real valida
   })
 })
 
-describe('R5: required', () => {
+describe('R5.6: required', () => {
   it.each([[null], [undefined], [[]], [''], ['   ']])('rejects %j', (value) => {
     expect(validate(value, [{ rule: 'required' }])?.rule).toBe('required')
   })
@@ -170,7 +170,7 @@ describe('R5: required', () => {
   })
 })
 
-describe('R5: e-mail', () => {
+describe('R5.5: e-mail', () => {
   it.each(['ann@example.com', 'a.b+c@sub.example.org'])('accepts %s', (v) => expect(validate(v, [{ rule: 'email' }])).toBeNull())
   it.each(['ann', 'ann@', '@example.com', 'ann@example', 'a b@example.com'])('rejects %s', (v) => expect(validate(v, [{ rule: 'email' }])?.rule).toBe('email'))
   it('a comma-separated list where the field allows several', () => {
@@ -180,7 +180,7 @@ describe('R5: e-mail', () => {
   })
 })
 
-describe('R5: min, max and exact length, on strings or each list item', () => {
+describe('R5.7: min, max and exact length, on strings or each list item', () => {
   it('strings', () => {
     expect(validate('abc', [{ rule: 'min', length: 4 }])).toEqual({ rule: 'min', params: { length: 4 } })
     expect(validate('abcd', [{ rule: 'min', length: 4 }])).toBeNull()
@@ -219,7 +219,7 @@ describe('R5: defaults', () => {
   })
 })
 
-describe('R5: rules from HTML constraint attributes', () => {
+describe('R5.4: rules from HTML constraint attributes', () => {
   it('required, e-mail type, pattern, minlength, maxlength', () => {
     const rules = rulesFromConstraints({ required: true, type: 'email', pattern: '[a-z@.]+', minLength: 5, maxLength: 20 })
     expect(rules.map((r) => r.rule)).toEqual(['required', 'email', 'regex', 'min', 'max'])
@@ -240,7 +240,7 @@ describe('R5: rules from HTML constraint attributes', () => {
 
 // --- R5: the rules at their edges, the constraint attributes both ways, the message files ---
 
-describe('R5: required, false and other values', () => {
+describe('R5.6: required, false and other values', () => {
   it('false is not empty by default; a number is never empty, even when false is not allowed', () => {
     expect(isEmpty(false)).toBe(false)
     expect(isEmpty(0, false)).toBe(false)
@@ -249,7 +249,7 @@ describe('R5: required, false and other values', () => {
   })
 })
 
-describe('R5: e-mail lists', () => {
+describe('R5.5: e-mail lists', () => {
   it('a list of addresses where the field allows several: each must be an address', () => {
     expect(validate(['a@example.com', 'b@example.org'], [{ rule: 'email', multiple: true }])).toBeNull()
     expect(validate(['a@example.com', 'b@example'], [{ rule: 'email', multiple: true }])).toEqual({ rule: 'email', params: {} })
@@ -262,7 +262,7 @@ describe('R5: e-mail lists', () => {
   })
 })
 
-describe('R5: lengths at their bounds, with their parameters', () => {
+describe('R5.7: lengths at their bounds, with their parameters', () => {
   it('min, max and length pass at the bound and fail past it, naming the length', () => {
     expect(validate('abcd', [{ rule: 'max', length: 4 }])).toBeNull()
     expect(validate('abcde', [{ rule: 'max', length: 4 }])).toEqual({ rule: 'max', params: { length: 4 } })
@@ -336,7 +336,7 @@ describe('R5: min and max on numbers', () => {
   })
 })
 
-describe('R5: rules from HTML constraint attributes, exactly', () => {
+describe('R5.4: rules from HTML constraint attributes, exactly', () => {
   it('every attribute becomes its rule, in order, with its value', () => {
     expect(rulesFromConstraints({ required: true, type: 'email', pattern: '[a-z@.]+', minLength: 5, maxLength: 20 })).toEqual([
       { rule: 'required' },
