@@ -243,6 +243,11 @@ const properties: Property[] = [
         expect(s.after.value).toBe('idle')
         const told = s.event.type === 'xstate.error.actor.checkCard' ? ['logError', 'toast'] : ['log', 'toast']
         expect(nonStop(s)).toEqual(told)
+        if (s.event.type !== 'xstate.error.actor.checkCard')
+          expect(action(s, 'log')?.params).toEqual({
+            message: 'card check not confirmed yet',
+            detail: (c(s.before).options as { payment_id: number }).payment_id,
+          })
         expect(action(s, 'toast')?.params).toEqual({ kind: 'info', key: 'card.pending' })
         expect(c(s.after)).toMatchObject({ card: c(s.before).card, options: null })
       }

@@ -113,6 +113,16 @@ const properties: Property[] = [
     },
   },
   {
+    name: '"Settings" opens the banner\'s settings from its summary, the switches as they were, nothing chosen',
+    requirement: 'R9.24',
+    when: (s) => s.index > 0 && s.event.type === 'consent.settings',
+    check: (s) => {
+      expect(inSettings(s.after)).toBe(before(s).matches('asking' as never))
+      expect(c(s.after).draft).toEqual(c(before(s)).draft)
+      expect(c(s.after).choice).toEqual(c(before(s)).choice)
+    },
+  },
+  {
     name: '"Cookie settings" reopens the banner at its settings, the switches as the choice is',
     requirement: 'R9.24',
     when: (s) => s.index > 0 && s.event.type === 'consent.reopen' && before(s).matches('decided' as never),

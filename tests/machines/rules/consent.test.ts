@@ -75,6 +75,13 @@ describe('R9.23: the categories and the cookie that holds the choice', () => {
   it('a choice is read under the version asked for', () => {
     expect(readConsent('3.chat.2026-11-27', 3)).toEqual({ version: 3, choice: { analytics: false, marketing: false, chat: true }, date: '2026-11-27' })
     expect(readConsent('2.chat.2026-11-27', 3)).toBeNull()
+    // A version has up to four digits: the policy's tenth and thousandth versions read too.
+    expect(readConsent('10.chat.2026-11-27', 10)).toEqual({ version: 10, choice: { analytics: false, marketing: false, chat: true }, date: '2026-11-27' })
+    expect(readConsent('1000.analytics.2026-11-27', 1000)).toEqual({
+      version: 1000,
+      choice: { analytics: true, marketing: false, chat: false },
+      date: '2026-11-27',
+    })
     // Up to 40 characters of categories: all three, each once, is 26.
     expect(readConsent('2.chat-marketing-analytics.2026-11-27')).toEqual({ version: 2, choice: ALL, date: '2026-11-27' })
   })

@@ -43,6 +43,9 @@ describe("R4.5, R9.2, R9.16: the backend's answer after the widget's success", (
     [{ status: 'pending', refund: 'pending' }, 'pending'],
     // A card check's end is no subscription payment's (R9.22).
     [{ status: 'voided', failure: null }, 'refused'],
+    // A failure is read only on a failed payment: a voided one's is no decline and no named refusal.
+    [{ status: 'voided', failure: 'declined' }, 'refused'],
+    [{ status: 'voided', failure: 'offer_used' }, 'refused'],
     [{ status: 'failed', failure: 'something_new' }, 'refused'],
     // An earlier card declined in the same form: this one's notification is still to come.
     [{ status: 'failed', failure: 'declined' }, 'pending'],
@@ -62,6 +65,8 @@ describe("R9.22: the backend's answer for a card check after the widget's succes
     [{ status: 'failed', failure: 'declined' }, 'pending'],
     [{ status: 'voided', failure: null }, 'replaced'],
     [{ status: 'paid', failure: null }, 'refused'],
+    // A decline counts only on a failed payment.
+    [{ status: 'paid', failure: 'declined' }, 'refused'],
     [{ status: 'failed', failure: 'scheme_mismatch' }, 'refused'],
     [{ status: 'failed', failure: null }, 'refused'],
   ] as const)('%j is %s', (answer, expected) => {
