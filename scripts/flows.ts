@@ -106,6 +106,11 @@ dashed boxes are the states outside it that its transitions reach.
 machine properties that check it, with the number of steps each was checked on, and lists the
 requirements no machine property checks with the tests that name them (or "untested").
 
+\`<machine>.walk.json\` holds the machine's generated paths (the default cover of \`npm run paths\`, in a
+tester's words where the machine has a browser binding): each step with its words, its state, the
+diagram's nodes it makes active and the requirements checked there. Storybook's flow pages step
+through them (decision 122).
+
 ${EXPORTS_README}`
 }
 
@@ -177,6 +182,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const written = await writeFlows()
     // The requirements traceability table: every model's properties run on their steps (tests/machines/requirements.ts).
     written.push(await (await import('../tests/machines/requirements.ts')).writeRequirementsTable())
+    // The paths a product owner steps through on the Storybook flow pages (scripts/paths/walkthrough.ts).
+    written.push(...(await import('./paths/walkthrough.ts')).writeWalkthroughs(FLOWS_DIR))
     console.log(`docs/flows: ${written.join(', ')}`)
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The flow pages of the visitor's account and payment machines (auth, sign-in, account, confirm,
- * join; payment and the plan list's request): one page per machine, its diagram from docs/flows
+ * join; payment, the plan list's request and the renewal card): one page per machine, its diagram from docs/flows
  * beside the components that drive it, with the live state outlined as you click through the
  * component. The interface's machines (locale, deadline, menu, modal, lightbox, field, form):
  * interface-flows.stories.tsx.
@@ -11,13 +11,15 @@ import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import { AuthActor } from '#app/core/auth-actor.ts'
 import { AccountArea } from '#app/features/account/account-area.tsx'
 import { ConfirmForm } from '#app/features/account/confirm-form.tsx'
+import { RenewalCardSection } from '#app/features/account/renewal-card.tsx'
 import { SignInForm } from '#app/features/account/sign-in-form.tsx'
 import { PremiumPlans } from '#app/features/premium/premium-plans.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { Route as JoinRoute } from '#app/routes/join.{-$code}.tsx'
+import type { RenewalCard } from '#machines/card.ts'
 import type { CheckPaymentInput, CreatePaymentInput, LoadWidgetInput, RunWidgetInput } from '#machines/payment-types.ts'
-import type { PaymentCheck, PaymentOptions } from '#machines/rules/payment.ts'
+import type { CardCheck, PaymentCheck, PaymentOptions } from '#machines/rules/payment.ts'
 import { PAYMENT_OPTIONS, planList, plansOk, USER_WITH_SUBSCRIPTION } from '#stories/fixtures.ts'
 import { routePage } from '#stories/pages.tsx'
 import { expectVisible } from '#stories/play.ts'
@@ -26,6 +28,7 @@ import accountSvg from '../../docs/flows/account.svg?raw'
 import authLoggedInSvg from '../../docs/flows/auth.loggedIn.svg?raw'
 import authLoggingInSvg from '../../docs/flows/auth.loggingIn.svg?raw'
 import authSvg from '../../docs/flows/auth.svg?raw'
+import cardSvg from '../../docs/flows/card.svg?raw'
 import confirmSvg from '../../docs/flows/confirm.svg?raw'
 import joinSvg from '../../docs/flows/join.svg?raw'
 import paymentPayingSvg from '../../docs/flows/payment.paying.svg?raw'
@@ -242,5 +245,53 @@ export const Join: Story = {
     await userEvent.click(canvas.getByRole('button', { name: m.acc_join_code_submit() }))
     await outlines(canvasElement, 'registered')
     await passedThrough(canvasElement, 'entering', 'registered')
+  },
+}
+
+/** R9.22's card check, slowed so that each step shows: first not confirmed yet, then confirmed at the next look. */
+let cardChecks = 0
+const slowCard: SiteParameters['card'] = {
+  createCardCheck: fromPromise<PaymentOptions, unknown>(() => later(600, { ...(PAYMENT_OPTIONS as PaymentOptions), amount: 1 })),
+  loadWidgetScript: fromPromise<void, unknown>(() => later(600, undefined)),
+  runWidget: fromCallback<EventObject, unknown>(({ sendBack }) => {
+    const timer = setTimeout(() => sendBack({ type: 'widget.success' }), 800)
+    return () => clearTimeout(timer)
+  }),
+  checkCard: fromPromise<CardCheck, unknown>(() => later<CardCheck>(600, ++cardChecks === 1 ? 'pending' : 'replaced')),
+  loadCard: fromPromise<RenewalCard | null, void>(() => later(600, { brand: 'MasterCard', last4: '4444' })),
+}
+
+/**
+ * R9.22, replacing the renewal card: idle, the card check created, the provider's form loaded and
+ * open, the confirmation checked (not yet, a wait, then confirmed), the card read again, idle.
+ */
+export const Card: Story = {
+  parameters: { site: { user: USER_WITH_SUBSCRIPTION, card: slowCard } satisfies SiteParameters },
+  beforeEach: () => {
+    cardChecks = 0
+  },
+  render: () => (
+    <FlowView machineId="card" name="card" svg={cardSvg}>
+      <RenewalCardSection answer={{ card: { brand: 'Visa', last4: '4242' } }} locale={getLocale()} canReplace />
+    </FlowView>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await outlines(canvasElement, 'idle')
+    await userEvent.click(await canvas.findByTestId('replace-card'))
+    await outlines(canvasElement, 'confirming', 'confirming__waiting')
+    await passedThrough(
+      canvasElement,
+      'idle',
+      'creating',
+      'loadingWidget',
+      'open',
+      'confirming.checking',
+      'confirming.waiting',
+      'confirming.checking',
+      'reading',
+      'idle',
+    )
+    await expectVisible(canvas.findByText('MasterCard ending in 4444', { exact: false }))
   },
 }

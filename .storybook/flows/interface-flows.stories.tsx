@@ -1,6 +1,6 @@
 /**
  * The flow pages of the interface's machines (locale, deadline, menu, modal, lightbox, field,
- * form): one page per machine, its diagram from docs/flows beside the components that drive it,
+ * form, consent): one page per machine, its diagram from docs/flows beside the components that drive it,
  * with the live state outlined as you click through the component. The visitor's account and
  * payment machines: account-flows.stories.tsx.
  */
@@ -11,6 +11,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useMachineInspect } from '#app/core/machine-inspect.ts'
 import { Countdown } from '#app/features/marketing/countdown.tsx'
 import { m } from '#app/paraglide/messages.js'
+import { ConsentBanner, CookieSettingsLink } from '#app/site/consent.tsx'
 import { LANGUAGE_NAMES, LanguageSwitcher } from '#app/site/language-switcher.tsx'
 import { SiteHeader } from '#app/site/site-header.tsx'
 import { FormField, MachineForm } from '#app/ui/form.tsx'
@@ -20,7 +21,9 @@ import { ModalActor } from '#app/ui/ui-actors.tsx'
 import { DEADLINE_STORAGE_KEY, deadlineToStorage } from '#machines/rules/deadline.ts'
 import { EMAIL_RULES } from '#machines/rules/fields.ts'
 import { expectVisible } from '#stories/play.ts'
+import type { SiteParameters } from '#stories/site.tsx'
 import { PHONE_GLOBALS } from '#stories/viewports.ts'
+import consentSvg from '../../docs/flows/consent.svg?raw'
 import deadlineSvg from '../../docs/flows/deadline.svg?raw'
 import fieldSvg from '../../docs/flows/field.svg?raw'
 import formSvg from '../../docs/flows/form.svg?raw'
@@ -30,6 +33,7 @@ import menuSvg from '../../docs/flows/menu.svg?raw'
 import modalSvg from '../../docs/flows/modal.svg?raw'
 import { outlines, passedThrough } from './flow-play.ts'
 import { FlowView } from './flow-view.tsx'
+import { STEP_STROKE } from './path-stepper.tsx'
 
 // No JSDoc comment right above the meta: Storybook would take it for the docs description (the
 // file's description stands at its top).
@@ -224,5 +228,86 @@ export const Form: Story = {
     await outlines(canvasElement, 'editing')
     await passedThrough(canvasElement, 'editing', 'validating', 'editing')
     await expect(input).toHaveAttribute('aria-invalid', 'true')
+  },
+}
+
+/**
+ * R9.23–R9.25, the cookie banner of a first visit: asking (its summary, then its settings), a
+ * choice saved (decided), reopened by "Cookie settings" at its settings, and closed keeping the
+ * choice.
+ */
+export const Consent: Story = {
+  parameters: { site: { consent: { stored: null } } satisfies SiteParameters },
+  render: () => (
+    <FlowView machineId="consent" name="consent" svg={consentSvg}>
+      <ConsentBanner />
+      <p>
+        <CookieSettingsLink testId="flow-cookie-settings" />
+      </p>
+    </FlowView>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await outlines(canvasElement, 'asking', 'asking__summary')
+    await userEvent.click(await canvas.findByText(m.consent_settings(), { selector: 'summary' }))
+    await outlines(canvasElement, 'asking', 'asking__settings')
+    await userEvent.click(canvas.getByTestId('consent-analytics'))
+    await userEvent.click(canvas.getByTestId('consent-save'))
+    await outlines(canvasElement, 'decided')
+    await userEvent.click(canvas.getByTestId('flow-cookie-settings'))
+    await outlines(canvasElement, 'asking', 'asking__settings')
+    await expect(canvas.getByTestId('consent-analytics')).toBeChecked()
+    await userEvent.click(canvas.getByTestId('consent-close'))
+    await outlines(canvasElement, 'decided')
+    await passedThrough(canvasElement, 'asking.summary', 'asking.settings', 'decided', 'asking.settings', 'decided')
+  },
+}
+
+/** The diagram's states outlined by the path stepper (dashed blue), by node id. */
+function stepped(canvasElement: HTMLElement): string[] {
+  return Array.from(canvasElement.querySelectorAll<SVGGElement>('.flow-diagram [data-id]'))
+    .filter((node) => {
+      const rect = node.querySelector(':scope > rect')
+      return rect !== null && getComputedStyle(rect).stroke === STEP_STROKE
+    })
+    .map((node) => node.dataset.id ?? '')
+    .sort()
+}
+
+/**
+ * Decision 122: a product owner steps through a generated path of the menu: the second, where the
+ * visitor opens the menu and follows a link; each step shows its words, what the visitor sees and
+ * its requirements, and the diagram outlines its state.
+ */
+export const MenuPaths: Story = {
+  tags: ['mobile'],
+  globals: PHONE_GLOBALS,
+  render: () => (
+    <FlowView machineId="menu" name="menu" svg={menuSvg}>
+      <SiteHeader />
+    </FlowView>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // Before a path is chosen, nothing is outlined by the stepper: only the live state.
+    await outlines(canvasElement, 'closed')
+    await expect(stepped(canvasElement)).toEqual([])
+    await userEvent.selectOptions(canvas.getByTestId('flow-stepper-path'), '1')
+    await expect(canvas.getByTestId('flow-stepper-position')).toHaveTextContent('Start')
+    await expect(canvas.getByTestId('flow-stepper-words')).toHaveTextContent('a visitor on the home page, on a 390 px phone')
+    await waitFor(() => expect(stepped(canvasElement)).toEqual(['closed']))
+    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }))
+    await expect(canvas.getByTestId('flow-stepper-position')).toHaveTextContent('Step 1 of 2')
+    await expect(canvas.getByTestId('flow-stepper-words')).toHaveTextContent('the visitor taps the menu button')
+    await expect(canvas.getByTestId('flow-stepper-sees')).toHaveTextContent('the menu is open: its links show, and the button closes it')
+    await expect(canvas.getByTestId('flow-stepper-requirements')).toHaveTextContent('R3.10, R4.22')
+    await waitFor(() => expect(stepped(canvasElement)).toEqual(['open']))
+    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }))
+    await expect(canvas.getByTestId('flow-stepper-words')).toHaveTextContent('the visitor follows a link to the Premium page')
+    await expect(canvas.getByTestId('flow-stepper-requirements')).toHaveTextContent('R3.10, R4.22, R2.13')
+    await waitFor(() => expect(stepped(canvasElement)).toEqual(['closed']))
+    await expect(canvas.getByRole('button', { name: 'Next step' })).toBeDisabled()
+    // The live machine is untouched by the stepping.
+    await expect(canvas.getByTestId('flow-state-value')).toHaveTextContent('closed')
   },
 }

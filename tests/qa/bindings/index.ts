@@ -1,11 +1,13 @@
 /** Every machine's browser binding, by its model's name (decision 122). */
 import type { Binding } from '../binding.ts'
 import { consentBinding } from './consent.ts'
+import { deadlineBinding } from './deadline.ts'
 import { lightboxBinding } from './lightbox.ts'
 import { menuBinding } from './menu.ts'
 
 export const BINDINGS: Readonly<Record<string, Binding>> = {
   consent: consentBinding,
+  deadline: deadlineBinding,
   lightbox: lightboxBinding,
   menu: menuBinding,
 }
