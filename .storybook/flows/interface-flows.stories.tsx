@@ -33,7 +33,6 @@ import menuSvg from '../../docs/flows/menu.svg?raw'
 import modalSvg from '../../docs/flows/modal.svg?raw'
 import { outlines, passedThrough } from './flow-play.ts'
 import { FlowView } from './flow-view.tsx'
-import { STEP_STROKE } from './path-stepper.tsx'
 
 // No JSDoc comment right above the meta: Storybook would take it for the docs description (the
 // file's description stands at its top).
@@ -260,54 +259,5 @@ export const Consent: Story = {
     await userEvent.click(canvas.getByTestId('consent-close'))
     await outlines(canvasElement, 'decided')
     await passedThrough(canvasElement, 'asking.summary', 'asking.settings', 'decided', 'asking.settings', 'decided')
-  },
-}
-
-/** The diagram's states outlined by the path stepper (dashed blue), by node id. */
-function stepped(canvasElement: HTMLElement): string[] {
-  return Array.from(canvasElement.querySelectorAll<SVGGElement>('.flow-diagram [data-id]'))
-    .filter((node) => {
-      const rect = node.querySelector(':scope > rect')
-      return rect !== null && getComputedStyle(rect).stroke === STEP_STROKE
-    })
-    .map((node) => node.dataset.id ?? '')
-    .sort()
-}
-
-/**
- * Decision 122: a product owner steps through a generated path of the menu: the second, where the
- * visitor opens the menu and follows a link; each step shows its words, what the visitor sees and
- * its requirements, and the diagram outlines its state.
- */
-export const MenuPaths: Story = {
-  tags: ['mobile'],
-  globals: PHONE_GLOBALS,
-  render: () => (
-    <FlowView machineId="menu" name="menu" svg={menuSvg}>
-      <SiteHeader />
-    </FlowView>
-  ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    // Before a path is chosen, nothing is outlined by the stepper: only the live state.
-    await outlines(canvasElement, 'closed')
-    await expect(stepped(canvasElement)).toEqual([])
-    await userEvent.selectOptions(canvas.getByTestId('flow-stepper-path'), '1')
-    await expect(canvas.getByTestId('flow-stepper-position')).toHaveTextContent('Start')
-    await expect(canvas.getByTestId('flow-stepper-words')).toHaveTextContent('a visitor on the home page, on a 390 px phone')
-    await waitFor(() => expect(stepped(canvasElement)).toEqual(['closed']))
-    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }))
-    await expect(canvas.getByTestId('flow-stepper-position')).toHaveTextContent('Step 1 of 2')
-    await expect(canvas.getByTestId('flow-stepper-words')).toHaveTextContent('the visitor taps the menu button')
-    await expect(canvas.getByTestId('flow-stepper-sees')).toHaveTextContent('the menu is open: its links show, and the button closes it')
-    await expect(canvas.getByTestId('flow-stepper-requirements')).toHaveTextContent('R3.10, R4.22')
-    await waitFor(() => expect(stepped(canvasElement)).toEqual(['open']))
-    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }))
-    await expect(canvas.getByTestId('flow-stepper-words')).toHaveTextContent('the visitor follows a link to the Premium page')
-    await expect(canvas.getByTestId('flow-stepper-requirements')).toHaveTextContent('R3.10, R4.22, R2.13')
-    await waitFor(() => expect(stepped(canvasElement)).toEqual(['closed']))
-    await expect(canvas.getByRole('button', { name: 'Next step' })).toBeDisabled()
-    // The live machine is untouched by the stepping.
-    await expect(canvas.getByTestId('flow-state-value')).toHaveTextContent('closed')
   },
 }
