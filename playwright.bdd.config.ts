@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { defineBddConfig } from 'playwright-bdd'
-import base, { BROWSER_TESTS, chromiumUse, SITE } from './playwright.config.ts'
+import { QA_RUN } from './playwright.qa.config.ts'
 
 const dir = resolve(process.env.QA_DIR ?? 'qa')
 
@@ -20,14 +20,4 @@ const testDir = defineBddConfig({
   outputDir: resolve('.qa-gen'),
 })
 
-export default defineConfig({
-  ...BROWSER_TESTS,
-  testDir,
-  outputDir: resolve(dir, 'results'),
-  reporter: [['list'], ['html', { open: 'never', outputFolder: resolve(dir, 'report') }]],
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  use: { ...chromiumUse(), baseURL: SITE, screenshot: 'only-on-failure' },
-  // QA_REUSE_SITE=1: a site already listening on the port is used (the browser suite runs an export this way).
-  webServer: { ...(base.webServer as object), reuseExistingServer: process.env.QA_REUSE_SITE === '1' } as typeof base.webServer,
-})
+export default defineConfig({ ...QA_RUN, testDir })

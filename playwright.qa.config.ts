@@ -9,16 +9,21 @@ import base, { BROWSER_TESTS, chromiumUse, SITE } from './playwright.config.ts'
 
 const dir = resolve(process.env.QA_DIR ?? 'qa')
 
-export default defineConfig({
+/** What every QA run shares, the specs' and the features' (playwright.bdd.config.ts): the site, the browser, the report in DIR. */
+export const QA_RUN = {
   ...BROWSER_TESTS,
-  testDir: dir,
-  // .mts: an ES module wherever the folder is (the walker imports this checkout's modules).
-  testMatch: '**/*.spec.mts',
   outputDir: resolve(dir, 'results'),
-  reporter: [['list'], ['html', { open: 'never', outputFolder: resolve(dir, 'report') }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: resolve(dir, 'report') }]] as const,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: { ...chromiumUse(), baseURL: SITE, screenshot: 'only-on-failure' },
   // QA_REUSE_SITE=1: a site already listening on the port is used (the browser suite runs an export this way).
   webServer: { ...(base.webServer as object), reuseExistingServer: process.env.QA_REUSE_SITE === '1' } as typeof base.webServer,
+} satisfies Parameters<typeof defineConfig>[0]
+
+export default defineConfig({
+  ...QA_RUN,
+  testDir: dir,
+  // .mts: an ES module wherever the folder is (the walker imports this checkout's modules).
+  testMatch: '**/*.spec.mts',
 })

@@ -4,14 +4,15 @@
  */
 import { expect, waitFor, within } from 'storybook/test'
 import { ACTIVE_STROKE } from './flow-view.tsx'
+import { STEP_STROKE } from './path-stepper.tsx'
 
-/** The states outlined in the diagram (by node id, `paying__charging`), read back from the rendered SVG. */
-function outlined(canvasElement: HTMLElement): string[] {
+/** The states outlined in the diagram in a colour (by node id, `paying__charging`), read back from the rendered SVG. */
+function outlined(canvasElement: HTMLElement, stroke = ACTIVE_STROKE): string[] {
   return (
     Array.from(canvasElement.querySelectorAll<SVGGElement>('.flow-diagram [data-id]'))
       .filter((node) => {
         const rect = node.querySelector(':scope > rect')
-        return rect !== null && getComputedStyle(rect).stroke === ACTIVE_STROKE
+        return rect !== null && getComputedStyle(rect).stroke === stroke
       })
       .map((node) => node.dataset.id ?? '')
       // A state drawn in the overview and in its part diagram (or outside a part) counts once.
@@ -19,6 +20,9 @@ function outlined(canvasElement: HTMLElement): string[] {
       .sort()
   )
 }
+/** The states the path stepper outlines (decision 122). */
+export const stepped = (canvasElement: HTMLElement) => outlined(canvasElement, STEP_STROKE)
+
 /** Waits until exactly these states are outlined. */
 export const outlines = (canvasElement: HTMLElement, ...ids: string[]) => waitFor(() => expect(outlined(canvasElement)).toEqual([...ids].sort()))
 

@@ -7,9 +7,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { SiteHeader } from '#app/site/site-header.tsx'
 import { PHONE_GLOBALS } from '#stories/viewports.ts'
 import menuSvg from '../../docs/flows/menu.svg?raw'
-import { outlines } from './flow-play.ts'
+import { outlines, stepped } from './flow-play.ts'
 import { FlowView } from './flow-view.tsx'
-import { STEP_STROKE } from './path-stepper.tsx'
 
 // No JSDoc comment right above the meta: Storybook would take it for the docs description.
 const meta = {
@@ -18,17 +17,6 @@ const meta = {
 } satisfies Meta
 export default meta
 type Story = StoryObj<typeof meta>
-
-/** The diagram's states outlined by the path stepper (dashed blue), by node id. */
-function stepped(canvasElement: HTMLElement): string[] {
-  return Array.from(canvasElement.querySelectorAll<SVGGElement>('.flow-diagram [data-id]'))
-    .filter((node) => {
-      const rect = node.querySelector(':scope > rect')
-      return rect !== null && getComputedStyle(rect).stroke === STEP_STROKE
-    })
-    .map((node) => node.dataset.id ?? '')
-    .sort()
-}
 
 /**
  * Decision 122: a product owner steps through a generated path of the menu: the second, where the
