@@ -62,7 +62,12 @@ export function exportMachine(sel: Selection & { binding?: Binding }): MachinePa
       checkStep(model, step, count, () => `path ${n + 1} from "${variant.label}", step ${i}`)
       const properties = model.properties.filter((p) => appliesAt(p, step)).map(refOf)
       for (const p of properties) union.set(p.name, p)
-      return { state: stateText(step.after.value), ...(binding ? { sees: binding.view(step.after).words } : {}), tags: tagsOf(step.after), properties }
+      return {
+        state: stateText(step.after.value),
+        ...(binding ? { sees: binding.view(step.after, step.event).words } : {}),
+        tags: tagsOf(step.after),
+        properties,
+      }
     }
     const initial = at(steps[0]!, 0)
     const rest = steps.slice(1).map((step, i) => {

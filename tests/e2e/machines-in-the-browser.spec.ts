@@ -16,6 +16,18 @@ const NOT_IN_BROWSER: Record<string, string[]> = {
   deadline: [],
   lightbox: ['lightbox.open lightbox.open[0]'],
   menu: [],
+  payment: [
+    'payment auth.changed[0]',
+    'payment.checkingService always[0]',
+    'payment.checkingService always[2]',
+    'payment.restoring agreement.set[0]',
+    'payment.restoring offer.take[0]',
+    'payment.restoring plan.select[0]',
+    'payment.restoring plan.select[1]',
+    'payment.restoring xstate.done.actor.readStoredState[0]',
+    'payment.restoring xstate.error.actor.readStoredState[0]',
+    'payment.selecting always[0]',
+  ],
 }
 
 for (const [name, binding] of Object.entries(BINDINGS)) {

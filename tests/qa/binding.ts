@@ -64,6 +64,8 @@ export interface Binding {
   machine: string
   /** The viewport the visit runs in. */
   viewport: { width: number; height: number }
+  /** How long a path may take, when longer than a test's default (a payment waits for its confirmation). */
+  timeout?: number
   /** By the model's start labels. */
   starts: Readonly<Record<string, StartBinding | Unreachable>>
   /** By event type; an event of a type not listed cannot be caused in a browser. */
@@ -73,8 +75,8 @@ export interface Binding {
    * (a button the page does not show there), and why; null when it can.
    */
   unreachableAt?: (event: TestEvent, before: Snap) => string | null
-  /** What the visitor sees in a state. */
-  view: (state: Snap) => StateView
+  /** What the visitor sees in a state, reached by `by` (the step's event; `xstate.init` at the start): a toast tells what the step did. */
+  view: (state: Snap, by: TestEvent) => StateView
 }
 
 /**

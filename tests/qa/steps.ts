@@ -93,7 +93,7 @@ Then(/^(.+)$/u, async ({ world, walk }, words: string) => {
   const bound = next ? w.binding.events[next.type] : undefined
   if (bound && !('unreachable' in bound) && bound.by === 'world' && w.taken > 0) return
   const step = w.steps[w.taken]!
-  const view = w.binding.view(step.after)
+  const view = w.binding.view(step.after, step.event)
   if (view.words !== words)
     throw new Error(`the feature says the visitor sees "${words}", and the machine's state shows "${view.words}" here: export the feature again`)
   await checkState(world, step.after, view, rulesAt(w.model, step))

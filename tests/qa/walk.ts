@@ -18,14 +18,22 @@ export interface WalkedPath {
   events: readonly TestEvent[]
 }
 
-/** What the page showed, for a failure's message: its address and the start of its accessibility tree (what a visitor is offered). */
-async function pageShowed(world: World): Promise<string> {
-  const url = world.page.url()
-  const tree = await world.page
-    .locator('body')
+const read = (world: World, selector: string, lines: number) =>
+  world.page
+    .locator(selector)
+    .first()
     .ariaSnapshot({ timeout: 2_000 })
-    .catch(() => '(the page could not be read)')
-  return `${url}:\n${tree.split('\n').slice(0, 25).join('\n')}`
+    .then((tree) => tree.split('\n').slice(0, lines).join('\n'))
+    .catch(() => null)
+
+/**
+ * What the page showed, for a failure's message: its address, the start of its main content's
+ * accessibility tree (what a visitor is offered there) and the toasts on screen.
+ */
+async function pageShowed(world: World): Promise<string> {
+  const main = (await read(world, 'main', 30)) ?? (await read(world, 'body', 30)) ?? '(the page could not be read)'
+  const toasts = await read(world, '[data-sonner-toaster]', 10)
+  return `${world.page.url()}:\n${main}${toasts ? `\ntoasts:\n${toasts}` : ''}`
 }
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error))
@@ -50,6 +58,7 @@ export async function checkState(world: World, state: Snap, view: StateView, rul
 export async function openStart(world: World, binding: Binding, label: string): Promise<string> {
   const start = binding.starts[label]
   if (!start || 'unreachable' in start) throw new Error(`${binding.machine}: no browser opens the start "${label}"`)
+  if (binding.timeout && binding.timeout > test.info().timeout) test.setTimeout(binding.timeout)
   await world.page.setViewportSize(binding.viewport)
   try {
     await start.open(world)
@@ -83,13 +92,13 @@ export async function walk(world: World, model: MachineModel, binding: Binding, 
   const words = binding.starts[path.start]
   await test.step(`Given ${words && !('unreachable' in words) ? words.words : path.start}`, async () => {
     await openStart(world, binding, path.start)
-    await checkState(world, first, binding.view(first), rulesAt(model, steps[0]!))
+    await checkState(world, first, binding.view(first, steps[0]!.event), rulesAt(model, steps[0]!))
   })
   for (let i = 0; i < path.events.length; i++) {
     const event = path.events[i]!
     const bound = binding.events[event.type]
     const after = steps[i + 1]!.after
-    const view = binding.view(after)
+    const view = binding.view(after, event)
     const said =
       bound && !('unreachable' in bound) ? (bound.by === 'visitor' ? `When the visitor ${bound.words(event)}` : `When ${bound.words(event)}`) : event.type
     await test.step(`${said}, then ${view.words}`, async () => {

@@ -4,10 +4,12 @@ import { consentBinding } from './consent.ts'
 import { deadlineBinding } from './deadline.ts'
 import { lightboxBinding } from './lightbox.ts'
 import { menuBinding } from './menu.ts'
+import { paymentBinding } from './payment.ts'
 
 export const BINDINGS: Readonly<Record<string, Binding>> = {
   consent: consentBinding,
   deadline: deadlineBinding,
   lightbox: lightboxBinding,
   menu: menuBinding,
+  payment: paymentBinding,
 }
