@@ -1,15 +1,16 @@
 /**
- * R3, R4, R7, R8: the payment machine's browser paths, generated from the machine itself (graph.ts), on both
- * providers: CloudPayments on the main test server, Payselection on a second site server
- * (PAYMENT_SERVICE=payselection) that reaches the backend through a CORS proxy. Coverage is
- * observed on the real machine (observe.ts) and printed per provider.
+ * R3, R4, R7, R8: the payment machine's browser paths with Payselection, generated from the machine
+ * itself (graph.ts), on a second site server (PAYMENT_SERVICE=payselection) that reaches the
+ * backend through a CORS proxy. Coverage is observed on the real machine (observe.ts). CloudPayments,
+ * the main test server's provider, is walked from the machine's own model through its binding
+ * (tests/qa/bindings/payment.ts, machines-in-the-browser.spec.ts; decision 122).
  */
 
 import type { ChildProcess } from 'node:child_process'
 import type { Server } from 'node:http'
 import type { Page } from '@playwright/test'
 import { COOKIES } from '#app/core/cookies.ts'
-import { BACKEND, SITE, SITE_PORT } from '../../../playwright.config.ts'
+import { BACKEND, SITE_PORT } from '../../../playwright.config.ts'
 import type { Snap } from '../../machines/harness.ts'
 import { expect, type Mailbox, test } from '../support/fixtures.ts'
 import { uniqueEmail } from '../support/login.ts'
@@ -174,10 +175,7 @@ async function replay(v: Visit, path: BrowserPath<PaymentStep>) {
 
 const SECOND_PORT = SITE_PORT + 4
 const PROXY_PORT = SITE_PORT + 5
-const PROVIDERS = [
-  { name: 'cloudpayments', site: SITE },
-  { name: 'payselection', site: `http://localhost:${SECOND_PORT}` },
-] as const
+const PROVIDERS = [{ name: 'payselection', site: `http://localhost:${SECOND_PORT}` }] as const
 
 test.describe.configure({ timeout: 120_000 })
 
