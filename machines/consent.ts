@@ -1,8 +1,8 @@
 /**
  * R9.23–R9.25 (decision 111): the visitor's cookie choice. Without a choice the banner asks
  * ("Accept all", "Reject all", "Settings" with a switch per category); a choice is stored and
- * applied at once (what it allows loads, what it withdraws is deleted); "Cookie settings" reopens
- * the banner with the choice as it is. The page and the no-JavaScript form run this same machine
+ * applied at once (what it allows loads, what it withdraws is deleted); "Cookie settings" opens
+ * the settings as a dialog where the visitor is, with the choice as it is (R9.28, decision 125). The page and the no-JavaScript form run this same machine
  * (src/forms/consent-form.server.ts): the effects are the site's, the decisions are here.
  */
 import { assertEvent, assign, setup } from 'xstate'
@@ -26,17 +26,21 @@ export interface ConsentContext {
   gpc: boolean
   /** Opened at the settings from the start. */
   settings: boolean
+  /** Opened by "Cookie settings" on the page: shown as a dialog where the visitor is, not in the page's flow. */
+  dialog: boolean
 }
 
 export type ConsentEvent =
   | { type: 'consent.acceptAll' }
   | { type: 'consent.rejectAll' }
   | { type: 'consent.settings' }
+  /** The settings' disclosure closed again: back to the summary, the switches kept. */
+  | { type: 'consent.summary' }
   | { type: 'consent.toggle'; category: ConsentCategory; on: boolean }
   | { type: 'consent.save' }
   /** "Cookie settings" in the footer or the cookie policy. */
   | { type: 'consent.reopen' }
-  /** Closing a reopened banner keeps the choice as it was. */
+  /** Closing a reopened banner keeps the choice as it was; without a choice the dialog goes back into the page. */
   | { type: 'consent.close' }
 
 /** A choice made: the previous one (null at the first) and the new one. */
@@ -76,15 +80,24 @@ export function createConsentMachine(effects: MachineEffects<object, Partial<Con
         return { draft: { ...context.draft, [event.category]: event.on } }
       }),
       draftFromChoice: assign(({ context }) => ({ draft: context.choice ?? NOTHING_ALLOWED })),
+      showAsDialog: assign({ dialog: true }),
+      showInPage: assign({ dialog: false }),
       ...effects.actions,
     },
     guards: {
       hasChoice: ({ context }) => context.choice !== null,
       opensSettings: ({ context }) => context.settings,
+      isDialog: ({ context }) => context.dialog,
     },
   }).createMachine({
     id: 'consent',
-    context: ({ input }) => ({ choice: input.stored, draft: input.stored ?? NOTHING_ALLOWED, gpc: input.gpc, settings: input.settings === true }),
+    context: ({ input }) => ({
+      choice: input.stored,
+      draft: input.stored ?? NOTHING_ALLOWED,
+      gpc: input.gpc,
+      settings: input.settings === true,
+      dialog: false,
+    }),
     entry: [
       'announceDefaults',
       // Stryker disable next-line ObjectLiteral: a stored choice applies from the start; its params are checked by the model
@@ -100,7 +113,13 @@ export function createConsentMachine(effects: MachineEffects<object, Partial<Con
         on: {
           'consent.acceptAll': { target: 'decided', actions: chosen(({ context }) => acceptAll(context.gpc)) },
           'consent.rejectAll': { target: 'decided', actions: chosen(() => NOTHING_ALLOWED) },
-          'consent.close': { guard: 'hasChoice', target: 'decided', actions: 'draftFromChoice' },
+          'consent.close': [
+            { guard: 'hasChoice', target: 'decided', actions: 'draftFromChoice' },
+            // A first visit's banner cannot be closed without a choice: it goes back to the top of the page.
+            { guard: 'isDialog', actions: 'showInPage' },
+          ],
+          // "Cookie settings" before a choice: the banner is at the top of the page, out of sight at its bottom.
+          'consent.reopen': { target: '.settings', actions: 'showAsDialog' },
         },
         states: {
           summary: {
@@ -108,6 +127,7 @@ export function createConsentMachine(effects: MachineEffects<object, Partial<Con
           },
           settings: {
             on: {
+              'consent.summary': { target: 'summary' },
               'consent.toggle': { actions: 'toggle' },
               'consent.save': { target: '#consent.decided', actions: chosen(({ context }) => context.draft) },
             },
@@ -115,8 +135,10 @@ export function createConsentMachine(effects: MachineEffects<object, Partial<Con
         },
       },
       decided: {
+        // A banner shown again is shown as a dialog only until the visitor is done with it.
+        entry: 'showInPage',
         on: {
-          'consent.reopen': { target: 'asking.settings', actions: 'draftFromChoice' },
+          'consent.reopen': { target: 'asking.settings', actions: ['draftFromChoice', 'showAsDialog'] },
         },
       },
     },

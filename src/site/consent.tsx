@@ -9,6 +9,7 @@ import { useMachineInspect } from '#app/core/machine-inspect.ts'
 import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { Dialog } from '#app/ui/dialog.tsx'
 import { createConsentMachine } from '#machines/consent.ts'
 import { CONSENT_CATEGORIES, type ConsentCategory } from '#machines/rules/consent.ts'
 import { consentEffects } from './consent.effects.ts'
@@ -38,12 +39,12 @@ const LABEL: Record<ConsentCategory, () => string> = {
   chat: () => m.consent_chat(),
 }
 
-/** "Cookie settings": reopens the banner; without JavaScript the page opens with it (`?cookies=settings`). */
 /** The page's address as the visitor sees it (with its language prefix), without its query. */
 function usePublicPath(): string {
   return useLocation({ select: (l) => l.publicHref.split(/[?#]/u, 1)[0] || '/' })
 }
 
+/** "Cookie settings": opens the settings as a dialog; without JavaScript the page opens with them (`?cookies=settings`). */
 export function CookieSettingsLink({ className, testId }: { className?: string; testId?: string }) {
   const actor = ConsentActor.useActorRef()
   const pathname = usePublicPath()
@@ -72,11 +73,38 @@ export function CookieSettingsLink({ className, testId }: { className?: string; 
  * The cookie banner, part of the server-rendered page. It is a form: before the page is
  * interactive, or without JavaScript, its buttons post the choice to `/forms/consent`; once
  * interactive they send the machine's events and nothing reloads. Its settings are a
- * disclosure that opens without JavaScript too.
+ * disclosure that opens without JavaScript too. Opened by "Cookie settings", it is a dialog where
+ * the visitor is (R9.28, decision 125); on a first visit it sits above the header, small enough to
+ * leave the page's main action on the first screen (R9.27).
  */
 export function ConsentBanner() {
   const actor = ConsentActor.useActorRef()
   const shown = useSelector(actor, (s) => s.matches('asking'))
+  const dialog = useSelector(actor, (s) => s.context.dialog)
+  const ref = useRef<HTMLElement>(null)
+  if (!shown) return null
+  if (dialog) {
+    return (
+      <Dialog label={m.consent_title()} onClose={() => actor.send({ type: 'consent.close' })} className="consent consent--dialog">
+        <div data-testid="consent-banner">
+          <ConsentForm />
+        </div>
+      </Dialog>
+    )
+  }
+  /** Once the banner goes, focus goes to the page rather than to nowhere, and the page stays where it is. */
+  const leave = () => {
+    if (ref.current?.contains(document.activeElement)) document.getElementById('main')?.focus({ preventScroll: true })
+  }
+  return (
+    <section ref={ref} className="consent" aria-labelledby="consent-title" data-testid="consent-banner">
+      <ConsentForm leave={leave} />
+    </section>
+  )
+}
+
+function ConsentForm({ leave = () => {} }: { leave?: () => void }) {
+  const actor = ConsentActor.useActorRef()
   const settings = useSelector(actor, (s) => s.matches({ asking: 'settings' }))
   const draft = useSelector(actor, (s) => s.context.draft)
   const gpc = useSelector(actor, (s) => s.context.gpc)
@@ -84,13 +112,7 @@ export function ConsentBanner() {
   const pathname = usePublicPath()
   const hydrated = useHydrated()
   const locale = getLocale()
-  const ref = useRef<HTMLElement>(null)
-  if (!shown) return null
 
-  /** Once the banner goes, focus goes to the page rather than to nowhere. */
-  const leave = () => {
-    if (ref.current?.contains(document.activeElement)) document.getElementById('main')?.focus()
-  }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const button = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
@@ -105,29 +127,39 @@ export function ConsentBanner() {
   }
 
   return (
-    <section ref={ref} className="consent" aria-labelledby="consent-title" data-testid="consent-banner">
-      <form className="consent__form" method="post" action={formAction(CONSENT_FORM)} onSubmit={hydrated ? onSubmit : undefined}>
-        <input type="hidden" name="locale" value={locale} />
-        <input type="hidden" name="back" value={pathname} />
-        <h2 id="consent-title" className="consent__title">
-          {m.consent_title()}
-        </h2>
-        <p className="consent__text">
-          {m.consent_text()} <a href={legalHref(locale, 'cookies-policy')}>{m.consent_policy_link()}</a>
+    <form className="consent__form" method="post" action={formAction(CONSENT_FORM)} onSubmit={hydrated ? onSubmit : undefined}>
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name="back" value={pathname} />
+      <h2 id="consent-title" className="consent__title">
+        {m.consent_title()}
+      </h2>
+      <p className="consent__text">{m.consent_text()}</p>
+      {gpc ? (
+        <p className="consent__gpc" role="note" data-testid="consent-gpc">
+          {m.consent_gpc()}
         </p>
-        {gpc ? (
-          <p className="consent__gpc" role="note" data-testid="consent-gpc">
-            {m.consent_gpc()}
-          </p>
-        ) : null}
+      ) : null}
+      <div className="consent__actions">
+        <button type="submit" name="choice" value="all" className="button consent__choice" data-testid="consent-accept">
+          {m.consent_accept_all()}
+        </button>
+        <button type="submit" name="choice" value="none" className="button consent__choice" data-testid="consent-reject">
+          {m.consent_reject_all()}
+        </button>
+      </div>
+      <div className="consent__more">
         <details
           className="consent__settings"
           open={settings}
           onToggle={(event) => {
-            if (event.currentTarget.open && !actor.getSnapshot().matches({ asking: 'settings' })) actor.send({ type: 'consent.settings' })
+            const open = event.currentTarget.open
+            const inSettings = actor.getSnapshot().matches({ asking: 'settings' })
+            if (open && !inSettings) actor.send({ type: 'consent.settings' })
+            if (!open && inSettings) actor.send({ type: 'consent.summary' })
           }}
         >
-          <summary>{m.consent_settings()}</summary>
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a summary is the disclosure's button; its state is said for the page's own renders too */}
+          <summary aria-expanded={settings}>{m.consent_settings()}</summary>
           <fieldset className="consent__switches">
             <legend className="visually-hidden">{m.consent_settings()}</legend>
             <label className="consent__switch">
@@ -151,33 +183,28 @@ export function ConsentBanner() {
             {m.consent_save()}
           </button>
         </details>
-        <div className="consent__actions">
-          <button type="submit" name="choice" value="all" className="button consent__choice" data-testid="consent-accept">
-            {m.consent_accept_all()}
-          </button>
-          <button type="submit" name="choice" value="none" className="button consent__choice" data-testid="consent-reject">
-            {m.consent_reject_all()}
-          </button>
-          {decided ? (
-            <a
-              href={pathname}
-              className="consent__close"
-              data-testid="consent-close"
-              onClick={
-                hydrated
-                  ? (event) => {
-                      event.preventDefault()
-                      leave()
-                      actor.send({ type: 'consent.close' })
-                    }
-                  : undefined
-              }
-            >
-              {m.consent_close()}
-            </a>
-          ) : null}
-        </div>
-      </form>
-    </section>
+        <a className="consent__link" href={legalHref(locale, 'cookies-policy')}>
+          {m.consent_policy_link()}
+        </a>
+        {decided ? (
+          <a
+            href={pathname}
+            className="consent__link"
+            data-testid="consent-close"
+            onClick={
+              hydrated
+                ? (event) => {
+                    event.preventDefault()
+                    leave()
+                    actor.send({ type: 'consent.close' })
+                  }
+                : undefined
+            }
+          >
+            {m.consent_close()}
+          </a>
+        ) : null}
+      </div>
+    </form>
   )
 }

@@ -22,7 +22,11 @@ export function Dialog({
     const opener = document.activeElement as HTMLElement | null
     const node = ref.current
     const focusables = () =>
-      Array.from(node?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])') ?? [])
+      Array.from(
+        node?.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+        ) ?? [],
+      )
     ;(focusables()[0] ?? node)?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {

@@ -104,63 +104,7 @@ export function AccountArea({
 
   return (
     <div className="account-grid" data-testid="account">
-      <section className="card" aria-labelledby="acc-profile">
-        <h2 id="acc-profile">{m.acc_profile_title()}</h2>
-        <dl className="facts">
-          <dt>{m.acc_email()}</dt>
-          <dd data-testid="account-email">
-            {user.email ? (
-              <>
-                <BreakableEmail address={user.email} />{' '}
-                <span className="badge">{user.email_confirmed ? m.acc_email_confirmed() : m.acc_email_unconfirmed()}</span>
-              </>
-            ) : (
-              <a href="#acc-email">{m.acc_email_none()}</a>
-            )}
-          </dd>
-          {user.steam_id ? (
-            <>
-              <dt>{m.acc_steam_account()}</dt>
-              <dd data-testid="account-steam">
-                {user.display_name ? `${user.display_name} · ` : ''}
-                <span className="mono">{user.steam_id}</span>
-              </dd>
-            </>
-          ) : null}
-          <dt>{m.acc_user_id()}</dt>
-          <dd data-testid="account-id">{String(user.id)}</dd>
-        </dl>
-        {user.pending_email ? <p className="notice">{m.acc_pending_email({ email: user.pending_email })}</p> : null}
-        <form method="post" action={formAction('logout')}>
-          <input type="hidden" name="locale" value={locale} />
-          <button
-            type="submit"
-            className="button button--ghost"
-            onClick={(e) => {
-              e.preventDefault()
-              auth.send({ type: 'auth.logout' })
-            }}
-            data-testid="logout"
-          >
-            {m.acc_logout()}
-          </button>
-          <button
-            type="submit"
-            name="everywhere"
-            value="1"
-            className="button button--ghost"
-            onClick={(e) => {
-              e.preventDefault()
-              auth.send({ type: 'auth.logout', everywhere: true })
-            }}
-            data-testid="logout-everywhere"
-          >
-            {m.acc_logout_everywhere()}
-          </button>
-          <p className="field__hint">{m.acc_logout_everywhere_hint()}</p>
-        </form>
-      </section>
-
+      {/* The subscription's status first: on a phone it comes before the profile and the sign-out buttons (R2.25). */}
       <section className="card" aria-labelledby="acc-sub" data-testid="account-subscription" data-active={sub?.active ?? false}>
         <h2 id="acc-sub">{m.acc_subscription_title()}</h2>
         {sub ? (
@@ -230,6 +174,63 @@ export function AccountArea({
             </Link>
           </>
         )}
+      </section>
+
+      <section className="card" aria-labelledby="acc-profile">
+        <h2 id="acc-profile">{m.acc_profile_title()}</h2>
+        <dl className="facts">
+          <dt>{m.acc_email()}</dt>
+          <dd data-testid="account-email">
+            {user.email ? (
+              <>
+                <BreakableEmail address={user.email} />{' '}
+                <span className="badge">{user.email_confirmed ? m.acc_email_confirmed() : m.acc_email_unconfirmed()}</span>
+              </>
+            ) : (
+              <a href="#acc-email">{m.acc_email_none()}</a>
+            )}
+          </dd>
+          {user.steam_id ? (
+            <>
+              <dt>{m.acc_steam_account()}</dt>
+              <dd data-testid="account-steam">
+                {user.display_name ? `${user.display_name} · ` : ''}
+                <span className="mono">{user.steam_id}</span>
+              </dd>
+            </>
+          ) : null}
+          <dt>{m.acc_user_id()}</dt>
+          <dd data-testid="account-id">{String(user.id)}</dd>
+        </dl>
+        {user.pending_email ? <p className="notice">{m.acc_pending_email({ email: user.pending_email })}</p> : null}
+        <form method="post" action={formAction('logout')}>
+          <input type="hidden" name="locale" value={locale} />
+          <button
+            type="submit"
+            className="button button--ghost"
+            onClick={(e) => {
+              e.preventDefault()
+              auth.send({ type: 'auth.logout' })
+            }}
+            data-testid="logout"
+          >
+            {m.acc_logout()}
+          </button>
+          <button
+            type="submit"
+            name="everywhere"
+            value="1"
+            className="button button--ghost"
+            onClick={(e) => {
+              e.preventDefault()
+              auth.send({ type: 'auth.logout', everywhere: true })
+            }}
+            data-testid="logout-everywhere"
+          >
+            {m.acc_logout_everywhere()}
+          </button>
+          <p className="field__hint">{m.acc_logout_everywhere_hint()}</p>
+        </form>
       </section>
 
       {offer && offerFits(offer.currency, sub?.currency) ? (

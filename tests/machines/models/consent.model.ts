@@ -2,8 +2,8 @@
  * R9.23–R9.25: the cookie choice. Before a choice nothing optional is allowed and the banner asks;
  * "Accept all" allows every category (but analytics and marketing for a browser that sends Global
  * Privacy Control), "Reject all" none, "Save" the switches as set; each choice is stored and
- * applied with the choice it replaces (what it withdraws is deleted); "Cookie settings" reopens the
- * banner with the choice as it is. The effects are recording fakes.
+ * applied with the choice it replaces (what it withdraws is deleted); "Cookie settings" opens the
+ * settings as a dialog, with the choice as it is (R9.28). The effects are recording fakes.
  */
 
 import { consentMachine } from '#machines/consent.ts'
@@ -12,7 +12,7 @@ import { expect } from '../check.ts'
 import { action, ctx, IGNORED_EVENTS_CHANGE_NOTHING, type MachineModel, type Property, type Snap, type Step, type TestEvent, trace } from '../harness.ts'
 
 type Choice = { analytics: boolean; marketing: boolean; chat: boolean }
-type ConsentCtx = { choice: Choice | null; draft: Choice; gpc: boolean; settings: boolean }
+type ConsentCtx = { choice: Choice | null; draft: Choice; gpc: boolean; settings: boolean; dialog: boolean }
 const c = (s: Snap | null) => ctx<ConsentCtx>(s)
 const before = (s: Step) => s.before as Snap
 const asking = (s: Snap) => s.matches('asking' as never)
@@ -123,23 +123,42 @@ const properties: Property[] = [
     },
   },
   {
-    name: '"Cookie settings" reopens the banner at its settings, the switches as the choice is',
-    requirement: 'R9.24',
-    when: (s) => s.index > 0 && s.event.type === 'consent.reopen' && before(s).matches('decided' as never),
+    name: '"Cookie settings" opens the settings as a dialog: the switches as the choice is, or as they were before a choice',
+    requirement: 'R9.24, R9.28',
+    when: (s) => s.index > 0 && s.event.type === 'consent.reopen',
     check: (s) => {
       expect(inSettings(s.after)).toBe(true)
-      expect(c(s.after).draft).toEqual(c(before(s)).choice)
+      expect(c(s.after).dialog).toBe(true)
+      expect(c(s.after).draft).toEqual(before(s).matches('decided' as never) ? c(before(s)).choice : c(before(s)).draft)
       expect(c(s.after).choice).toEqual(c(before(s)).choice)
     },
   },
   {
-    name: 'closing a reopened banner keeps the choice; a first visit cannot close it without a choice',
-    requirement: 'R9.24',
+    name: 'the banner is a dialog only while it asks, and never at the start (the page, and the no-JavaScript settings, show it in the flow)',
+    requirement: 'R9.28',
+    when: (s) => s.index === 0 || !asking(s.after),
+    check: (s) => expect(c(s.after).dialog).toBe(false),
+  },
+  {
+    name: "closing the settings' disclosure goes back to the summary, the switches and the choice kept",
+    requirement: 'R9.27',
+    when: (s) => s.index > 0 && s.event.type === 'consent.summary' && inSettings(before(s)),
+    check: (s) => {
+      expect(s.after.matches({ asking: 'summary' } as never)).toBe(true)
+      expect(c(s.after).draft).toEqual(c(before(s)).draft)
+      expect(c(s.after).choice).toEqual(c(before(s)).choice)
+      expect(c(s.after).dialog).toBe(c(before(s)).dialog)
+    },
+  },
+  {
+    name: 'closing a reopened banner keeps the choice; a first visit cannot close it without a choice, its dialog goes back into the page',
+    requirement: 'R9.24, R9.28',
     when: (s) => s.index > 0 && s.event.type === 'consent.close' && asking(before(s)),
     check: (s) => {
       const had = c(before(s)).choice
       expect(asking(s.after)).toBe(had === null)
       expect(c(s.after).choice).toEqual(had)
+      expect(c(s.after).dialog).toBe(false)
       if (had) expect(c(s.after).draft).toEqual(had)
     },
   },
@@ -161,6 +180,7 @@ function events(): TestEvent[] {
     { type: 'consent.acceptAll' },
     { type: 'consent.rejectAll' },
     { type: 'consent.settings' },
+    { type: 'consent.summary' },
     { type: 'consent.toggle', category: 'analytics', on: true },
     { type: 'consent.toggle', category: 'marketing', on: true },
     { type: 'consent.toggle', category: 'chat', on: true },
