@@ -1,5 +1,5 @@
 /**
- * R2.23–R2.27: what a walk of the site as visitors and subscribers found on screen and on paper, at
+ * R2.24–R2.28: what a walk of the site as visitors and subscribers found on screen and on paper, at
  * the viewport and in the language where it was seen: the printed receipt is dark on white, the
  * wiki's contents are all reachable, the account is a tidy grid on a desktop with the subscription
  * first on a phone, payment statuses are coloured by meaning with a receipt link one can tap, German
@@ -63,7 +63,7 @@ async function printProblems(page: Page, selector: string): Promise<string[]> {
   })
 }
 
-test.describe('R2.23: the printed receipt', () => {
+test.describe('R2.24: the printed receipt', () => {
   test('en, desktop: dark text on white, no background, even with background graphics printed', async ({ page, request, signIn }) => {
     const { token } = await signIn({ locale: 'en' })
     const payment = await payWithNotification(request, token, { subscriptionId: 3, locale: 'en' })
@@ -76,7 +76,7 @@ test.describe('R2.23: the printed receipt', () => {
   })
 })
 
-test.describe('R2.24: the wiki contents on a desktop', () => {
+test.describe('R2.25: the wiki contents on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
   test('en: every entry is reached by scrolling the page, none hidden in an inner scroll', async ({ page }) => {
     await page.goto('/en/wiki')
@@ -96,7 +96,7 @@ test.describe('R2.24: the wiki contents on a desktop', () => {
   })
 })
 
-test.describe('R2.25: the account grid', () => {
+test.describe('R2.26: the account grid', () => {
   test('en, 1280 px: no card alone beside empty columns, none stretched past its content', async ({ page, request, signIn }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     const { token } = await signIn({ locale: 'en' })
@@ -136,7 +136,7 @@ test.describe('R2.25: the account grid', () => {
   })
 })
 
-test.describe('R2.26: payment statuses and the receipt link', () => {
+test.describe('R2.27: payment statuses and the receipt link', () => {
   test.use({ viewport: { width: 390, height: 844 } })
   test('ru, phone: a card check held in green, a failed payment in red, the receipt link 44 px tall', async ({ page, request, signIn }) => {
     const { token } = await signIn({ locale: 'ru' })
@@ -157,7 +157,7 @@ test.describe('R2.26: payment statuses and the receipt link', () => {
   })
 })
 
-test.describe('R2.27: German plan cards', () => {
+test.describe('R2.28: German plan cards', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
   test('de, desktop: the struck-through price of 90 and 365 days stays on the line of the price', async ({ page }) => {
     await page.goto('/de/premium')

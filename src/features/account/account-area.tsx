@@ -104,7 +104,7 @@ export function AccountArea({
 
   return (
     <div className="account-grid" data-testid="account">
-      {/* The subscription's status first: on a phone it comes before the profile and the sign-out buttons (R2.25). */}
+      {/* The subscription's status first: on a phone it comes before the profile and the sign-out buttons (R2.26). */}
       <section className="card" aria-labelledby="acc-sub" data-testid="account-subscription" data-active={sub?.active ?? false}>
         <h2 id="acc-sub">{m.acc_subscription_title()}</h2>
         {sub ? (
