@@ -1,6 +1,7 @@
 /**
- * R9.23–R9.25: the cookie banner, met on the home page on a desktop: a first visit, one from a
- * browser that sends Global Privacy Control, and visitors who chose before (decision 122).
+ * R9.23–R9.25, R9.27, R9.28: the cookie banner, met on the home page on a desktop: a first visit,
+ * one from a browser that sends Global Privacy Control, and visitors who chose before; "Cookie
+ * settings" opens it as a dialog where the visitor is (decisions 122, 125).
  */
 import { expect } from '@playwright/test'
 import { msg } from '../../e2e/support/messages.ts'
@@ -13,7 +14,7 @@ const CATEGORIES: readonly Category[] = ['analytics', 'marketing', 'chat']
 const CATEGORY_WORDS: Record<Category, string> = { analytics: 'analytics', marketing: 'marketing', chat: 'the support chat' }
 
 const banner = (w: World) => w.page.getByTestId('consent-banner')
-const context = (s: Snap) => s.context as { choice: Choice | null; draft: Choice; gpc: boolean }
+const context = (s: Snap) => s.context as { choice: Choice | null; draft: Choice; gpc: boolean; dialog: boolean }
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** A visitor who chose before: the cookie the site wrote then (version 2 of the policy, R9.24). */
@@ -24,6 +25,12 @@ async function chosenBefore(w: World, categories: string) {
 async function home(w: World, query = '') {
   await w.page.goto(`/en${query}`)
   await whenInteractive(w)
+}
+
+/** The settings as the visitor sees them: which switches are on. */
+function settingsWords(draft: Choice): string {
+  const on = CATEGORIES.filter((c) => draft[c]).map((c) => CATEGORY_WORDS[c])
+  return `the cookie banner shows its settings, ${on.length ? `${on.join(' and ')} switched on` : 'every switch off'}`
 }
 
 const toggled = (event: TestEvent) => event as TestEvent & { category: Category; on: boolean }
@@ -77,7 +84,20 @@ export const consentBinding: Binding = {
       words: () => 'follows “Cookie settings” at the bottom of the page',
       act: (w) => w.page.getByTestId('footer-cookie-settings').click(),
     },
-    'consent.close': { by: 'visitor', words: () => 'chooses “Keep my choice”', act: (w) => w.page.getByTestId('consent-close').click() },
+    'consent.summary': {
+      by: 'visitor',
+      words: () => 'closes the banner’s settings',
+      act: (w) =>
+        banner(w)
+          .locator('summary', { hasText: msg('en', 'consent_settings') })
+          .click(),
+    },
+    // A dialog closes with Escape, whatever was chosen before; a banner in the page with “Keep my choice”.
+    'consent.close': {
+      by: 'visitor',
+      words: () => 'closes the settings, keeping the choice as it is',
+      act: (w, _event, before) => (context(before).dialog ? w.page.keyboard.press('Escape') : w.page.getByTestId('consent-close').click()),
+    },
   },
   unreachableAt: (event, before) => {
     const asking = before.matches('asking')
@@ -94,25 +114,27 @@ export const consentBinding: Binding = {
         if (event.type === 'consent.toggle' && context(before).draft[toggled(event).category] === toggled(event).on)
           return 'the switch is already where the step would move it: a click moves it the other way'
         return null
+      case 'consent.summary':
+        return settings ? null : 'the settings close from their own disclosure, in the banner’s open settings'
       case 'consent.close':
-        return asking && context(before).choice !== null ? null : '“Keep my choice” shows only in a banner reopened by a visitor who chose before'
+        return asking && (context(before).choice !== null || context(before).dialog)
+          ? null
+          : 'a first visit’s banner in the page has no way to close it but a choice; “Keep my choice” and Escape close a banner opened again'
+      case 'consent.reopen':
+        return context(before).dialog ? 'the dialog covers the page: “Cookie settings” at its bottom is behind it' : null
       default:
         return null
     }
   },
   view: (state) => {
-    const { choice, draft, gpc } = context(state)
+    const { choice, draft, gpc, dialog } = context(state)
     if (state.matches('asking')) {
       const settings = state.matches({ asking: 'settings' })
       return {
-        words: settings
-          ? `the cookie banner shows its settings, ${CATEGORIES.filter((c) => draft[c])
-              .map((c) => CATEGORY_WORDS[c])
-              .join(' and ')
-              .replace(/^$/u, 'every switch off')}${CATEGORIES.some((c) => draft[c]) ? ' switched on' : ''}`
-          : 'the cookie banner asks: “Accept all”, “Reject all” and its settings, closed',
+        words: `${settings ? settingsWords(draft) : 'the cookie banner asks: “Accept all”, “Reject all” and its settings, closed'}${dialog ? ', in a dialog over the page' : ''}`,
         see: async (w) => {
           await expect(banner(w)).toBeVisible()
+          await expect(w.page.getByRole('dialog', { name: msg('en', 'consent_title') })).toHaveCount(dialog ? 1 : 0)
           await expect(banner(w).getByRole('heading', { name: msg('en', 'consent_title') })).toBeVisible()
           await expect(w.page.getByTestId('consent-gpc')).toHaveCount(gpc ? 1 : 0)
           await expect(w.page.getByTestId('consent-close')).toHaveCount(choice === null ? 0 : 1)
