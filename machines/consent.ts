@@ -87,7 +87,6 @@ export function createConsentMachine(effects: MachineEffects<object, Partial<Con
     guards: {
       hasChoice: ({ context }) => context.choice !== null,
       opensSettings: ({ context }) => context.settings,
-      isDialog: ({ context }) => context.dialog,
     },
   }).createMachine({
     id: 'consent',
@@ -115,8 +114,8 @@ export function createConsentMachine(effects: MachineEffects<object, Partial<Con
           'consent.rejectAll': { target: 'decided', actions: chosen(() => NOTHING_ALLOWED) },
           'consent.close': [
             { guard: 'hasChoice', target: 'decided', actions: 'draftFromChoice' },
-            // A first visit's banner cannot be closed without a choice: it goes back to the top of the page.
-            { guard: 'isDialog', actions: 'showInPage' },
+            // A first visit's banner cannot be closed without a choice: as a dialog, it goes back to the top of the page.
+            { actions: 'showInPage' },
           ],
           // "Cookie settings" before a choice: the banner is at the top of the page, out of sight at its bottom.
           'consent.reopen': { target: '.settings', actions: 'showAsDialog' },
