@@ -5,7 +5,7 @@
 import { assertEvent } from 'xstate'
 import { normalizeDigits } from '#machines/rules/digits.ts'
 import { loginPath } from '#machines/rules/redirect.ts'
-import { SESSION_EXPIRED_TOAST, type ToastParams } from '#machines/rules/toast.ts'
+import { SESSION_EXPIRED_TOAST, SIGNED_OUT_EVERYWHERE_TOAST, SIGNED_OUT_TOAST, type ToastParams } from '#machines/rules/toast.ts'
 import { EXPIRED_SESSION_MESSAGE } from '#machines/rules/token.ts'
 import type { AuthContext, AuthEvent, Credentials, EndSessionParams, ExpiredParams, StoreSessionParams } from './auth-types.ts'
 import type { NavigateParams } from './shared.ts'
@@ -32,6 +32,11 @@ export function loginParams({ context }: { context: AuthContext }): NavigatePara
 export function endSessionParams({ context, event }: { context: AuthContext; event: AuthEvent }): EndSessionParams {
   assertEvent(event, 'auth.logout')
   return { token: context.token, refreshToken: context.refreshToken, everywhere: event.everywhere === true }
+}
+/** What a sign-out confirms: this browser's session ended, or every session of the account. */
+export function signedOutToast({ event }: { event: AuthEvent }): ToastParams {
+  assertEvent(event, 'auth.logout')
+  return event.everywhere === true ? SIGNED_OUT_EVERYWHERE_TOAST : SIGNED_OUT_TOAST
 }
 export function sessionExpiredToast(): ToastParams {
   return SESSION_EXPIRED_TOAST

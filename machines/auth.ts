@@ -29,6 +29,7 @@ import {
   refreshInput,
   sessionExpiredToast,
   sessionParams,
+  signedOutToast,
   tokenInput,
 } from './auth-params.ts'
 import type { AuthContext, AuthEvent, AuthInput, AuthUser, EndSessionParams, ExpiredParams, StoreSessionParams, TokenGrant } from './auth-types.ts'
@@ -198,7 +199,13 @@ export function createAuthMachine(effects: AuthEffects = {}) {
         on: {
           'auth.logout': {
             target: 'loggedOut',
-            actions: [{ type: 'endBackendSession', params: endSessionParams }, 'resetSession', 'clearStoredSession', { type: 'navigate', params: { to: '/' } }],
+            actions: [
+              { type: 'endBackendSession', params: endSessionParams },
+              'resetSession',
+              'clearStoredSession',
+              { type: 'navigate', params: { to: '/' } },
+              { type: 'toast', params: signedOutToast },
+            ],
           },
         },
         states: {

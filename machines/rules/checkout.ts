@@ -42,6 +42,11 @@ export interface PayFacts extends Pick<PremiumState, 'subscription' | 'agreement
   requiredAgreements: readonly Agreement[]
 }
 
+/** The agreements this visitor must tick and has not, in the order the checkout shows them. */
+export function missingAgreements(context: Pick<PayFacts, 'requiredAgreements' | 'agreements'>): readonly Agreement[] {
+  return context.requiredAgreements.filter((name) => !context.agreements[name])
+}
+
 /**
  * The first thing missing before paying, or null when paying is possible. Several agreements
  * missing are one reason (`agreements`); one missing is named.
@@ -50,7 +55,7 @@ export function payBlocker(context: PayFacts): PayBlocker | null {
   if (context.subscription === null) return 'plan'
   if (!context.loggedIn) return 'login'
   if (!context.hasEmail) return 'email'
-  const missing = context.requiredAgreements.filter((name) => !context.agreements[name])
+  const missing = missingAgreements(context)
   if (missing.length > 1) return 'agreements'
   return missing[0] ?? null
 }

@@ -22,6 +22,8 @@ export const TOAST_KEYS = [
   'notifications.errors.other',
   'session.expired',
   'session.signedIn',
+  'session.signedOut',
+  'session.signedOutEverywhere',
 ] as const
 export type ToastKey = (typeof TOAST_KEYS)[number]
 
@@ -49,3 +51,7 @@ export const LANGUAGE_ERROR_TOAST = { kind: 'error', key: 'notifications.errors.
 export const SESSION_EXPIRED_TOAST = { kind: 'warning', key: 'session.expired' } as const satisfies ToastParams
 /** R2.17: a sign-in succeeded, wherever it returns the visitor to. */
 export const SIGNED_IN_TOAST = { kind: 'success', key: 'session.signedIn' } as const satisfies ToastParams
+/** R2.17: a sign-out ended this browser's session; the page the visitor lands on says so. */
+export const SIGNED_OUT_TOAST = { kind: 'success', key: 'session.signedOut' } as const satisfies ToastParams
+/** R7.3: a sign-out on all devices ended every session of the account; the page the visitor lands on says so. */
+export const SIGNED_OUT_EVERYWHERE_TOAST = { kind: 'success', key: 'session.signedOutEverywhere' } as const satisfies ToastParams

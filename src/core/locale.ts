@@ -120,7 +120,10 @@ export function localeCookie(locale: Locale, crossOrigin = false): string {
   return setCookieString(COOKIES.locale, locale, LOCALE_COOKIE_MAX_AGE_S, crossOrigin)
 }
 
-/** R2.5: the legal documents use /ru for Russian and /en for every other language (decision 003). */
+/**
+ * R2.5: the language a legal document's text is canonical in: /ru for Russian, /en for every other
+ * language (decision 003). Only the canonical address uses it; links follow `legalHref`.
+ */
 export function legalPrefix(locale: Locale): '/ru' | '/en' {
   return locale === 'ru' ? '/ru' : '/en'
 }
@@ -128,13 +131,13 @@ export function legalPrefix(locale: Locale): '/ru' | '/en' {
 export const LEGAL_PAGES = ['oferta', 'user-license', 'policy', 'cookies-policy', 'faq', 'cs-go'] as const
 export type LegalPage = (typeof LEGAL_PAGES)[number]
 
-/** R2.5, decision 108: the information pages written in German too; German pages link them in German. */
-const GERMAN_INFORMATION_PAGES: ReadonlySet<LegalPage> = new Set(['faq', 'cs-go'])
-
-/** R2.5: a legal or information page's address as a page of `locale` links it. */
+/**
+ * R2.5, decision 123: a legal or information page's address as a page of `locale` links it: the
+ * page's own language, always. A German page links `/de/oferta` too, whose German frame says that
+ * the document exists in English and Russian and shows the English text.
+ */
 export function legalHref(locale: Locale, page: LegalPage, hash?: string): string {
-  const prefix = locale === 'de' && GERMAN_INFORMATION_PAGES.has(page) ? '/de' : legalPrefix(locale)
-  return `${prefix}/${page}${hash ? `#${hash}` : ''}`
+  return `/${locale}/${page}${hash ? `#${hash}` : ''}`
 }
 
 /**

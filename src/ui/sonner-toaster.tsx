@@ -21,6 +21,8 @@ const TOAST_TEXT: Record<ToastKey, () => string> = {
   'notifications.errors.other': notificationTexts.notifications_errors_other,
   'session.expired': () => m.acc_session_expired(),
   'session.signedIn': () => m.acc_signed_in(),
+  'session.signedOut': () => m.acc_signed_out(),
+  'session.signedOutEverywhere': () => m.acc_signed_out_everywhere(),
   'card.replaced': () => m.acc_card_replaced(),
   'card.fail': () => m.acc_card_fail(),
   'card.pending': () => m.acc_card_pending(),

@@ -215,10 +215,10 @@ test.describe('R2: links and navigation in the browser', () => {
     await expect(page).toHaveURL(/localhost:\d+\/premium$/)
   })
 
-  test('legal links use /ru for Russian and /en for every other language; German pages link the German FAQ and CS:GO page', async ({ page }) => {
+  test("legal and information links keep the page's language (/en for the unprefixed English pages; decision 123)", async ({ page }) => {
     for (const [prefix, legal, info] of [
       ['/ru', '/ru', '/ru'],
-      ['/de', '/en', '/de'],
+      ['/de', '/de', '/de'],
       ['', '/en', '/en'],
       ['/en', '/en', '/en'],
     ] as const) {

@@ -136,7 +136,10 @@ test.describe('R10.7: a link another site opens uses nothing up until the visito
       expect((await request.get(`${BACKEND}/${locale}/users/auth?email=${encodeURIComponent(email)}`)).status()).toBe(200)
       const link = new URL(await mailbox.link(email))
       await openFromAnotherSite(page, `${SITE}${link.pathname}`)
-      await expect(page.getByTestId('link-ask')).toContainText(msg(locale, 'acc_link_ask'))
+      // R4.24: the page's own heading and lead ask; the form holds the button.
+      await expect(page.locator('h1')).toHaveText(msg(locale, 'page_login_code_ask_heading'))
+      await expect(page.locator('.page-intro__lead')).toHaveText(msg(locale, 'acc_link_ask'))
+      await expect(page.getByTestId('link-ask')).toBeVisible()
       // Hydrated, and still nothing: no call, no session.
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 })
       expect(await cookie(context, COOKIES.token)).toBeUndefined()

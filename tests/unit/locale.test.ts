@@ -96,12 +96,18 @@ describe('R9: the locale cookie', () => {
 })
 
 describe('R2: legal and info links', () => {
-  it('/ru for Russian, /en for every other language', () => {
+  it('the canonical text: /ru for Russian, /en for every other language', () => {
     expect(legalPrefix('ru')).toBe('/ru')
     expect(legalPrefix('en')).toBe('/en')
     expect(legalPrefix('de')).toBe('/en')
-    expect(legalHref('de', 'oferta')).toBe('/en/oferta')
-    // Decision 108: German pages link the German FAQ and CS:GO page; the legal documents stay English.
+  })
+  it("decision 123: a page links them in its own language, German's included", () => {
+    expect(legalHref('de', 'oferta')).toBe('/de/oferta')
+    expect(legalHref('de', 'user-license')).toBe('/de/user-license')
+    expect(legalHref('de', 'policy')).toBe('/de/policy')
+    expect(legalHref('de', 'cookies-policy')).toBe('/de/cookies-policy')
+    expect(legalHref('en', 'oferta')).toBe('/en/oferta')
+    expect(legalHref('ru', 'policy')).toBe('/ru/policy')
     expect(legalHref('de', 'faq')).toBe('/de/faq')
     expect(legalHref('de', 'cs-go', 'game-versions')).toBe('/de/cs-go#game-versions')
     expect(legalHref('en', 'faq')).toBe('/en/faq')

@@ -28,10 +28,13 @@ const signingIn = onPage(m.page_login_code_heading, async (main) => {
   await expect(main.queryByRole('alert')).toBeNull()
 })
 
-/** A wrong or used code: what happened, and the way to a new code that keeps the target. */
-const refused = onPage(m.page_login_code_heading, async (main) => {
+/**
+ * A wrong or used code: the page's heading and lead say what happened (R4.24: not "checking"),
+ * the alert why, and the way to a new code keeps the target.
+ */
+const refused = onPage(m.acc_link_failed_title, async (main) => {
+  await expect(main.queryByText(m.page_login_code_heading({ product: 'Skinvault' }))).toBeNull()
   const alert = await main.findByRole('alert')
-  await expect(alert).toHaveTextContent(m.acc_link_failed_title())
   await expect(alert).toHaveTextContent('The code is wrong or has expired.')
   await expect(within(alert).getByRole('link', { name: m.acc_link_retry() })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent('/premium')}`)
   await waitFor(() => expect(main.queryByRole('status')).toBeNull())
@@ -43,3 +46,4 @@ export const SigningInDe: Story = { globals: { locale: 'de' }, play: signingIn }
 
 export const WrongCodeEn: Story = { parameters: page('wrong-code', '/login/000000?redirect=%2Fpremium'), globals: { locale: 'en' }, play: refused }
 export const WrongCodeRu: Story = { parameters: page('wrong-code', '/login/000000?redirect=%2Fpremium'), globals: { locale: 'ru' }, play: refused }
+export const WrongCodeDe: Story = { parameters: page('wrong-code', '/login/000000?redirect=%2Fpremium'), globals: { locale: 'de' }, play: refused }

@@ -7,14 +7,29 @@ export function useSignInFailure(): string | null {
   return AuthActor.useSelector((s) => (s.hasTag('busy') || s.matches('loggedIn') ? null : s.context.error))
 }
 
-/** A sign-in that failed: its title, the reason, and the way back to the login page (keeping the target to return to). */
-export function SignInFailed({ title, error, redirect, testId }: { title: string; error: string; redirect?: string; testId: string }) {
+/**
+ * A sign-in that failed: its title (unless the page's heading already says it), the reason, and
+ * the way back to the login page (keeping the target to return to).
+ */
+export function SignInFailed({
+  title,
+  error,
+  action,
+  redirect,
+  testId,
+}: {
+  title?: string
+  error: string
+  action?: string
+  redirect?: string
+  testId: string
+}) {
   return (
     <div className="form-card" role="alert" data-testid={testId}>
-      <h2>{title}</h2>
+      {title ? <h2>{title}</h2> : null}
       <p>{error}</p>
       <Link to="/login" search={redirect ? { redirect } : {}} className="button">
-        {m.acc_link_retry()}
+        {action ?? m.acc_link_retry()}
       </Link>
     </div>
   )

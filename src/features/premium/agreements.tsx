@@ -46,7 +46,7 @@ function AgreementBox({
   )
 }
 
-/** The premium and promo agreements, and the withdrawal acknowledgement where required; legal pages under /ru for Russian, /en otherwise. */
+/** The premium and promo agreements, and the withdrawal acknowledgement where required; legal pages in the page's language (decision 123). */
 export function Agreements({ locale, required, values, disabled, describedBy, onChange }: AgreementsProps) {
   return (
     <fieldset className="agreements" disabled={disabled}>

@@ -4,39 +4,18 @@ import { DAYS, formatDate, formatPrice } from '#app/core/format.ts'
 import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import type { Agreement } from '#machines/payment.ts'
-import {
-  type PayReason,
-  selectLoginHref,
-  selectOfferPlan,
-  selectOpenPlans,
-  selectPayReason,
-  selectRestored,
-  selectTrialUsed,
-} from '#machines/payment-selectors.ts'
+import { selectLoginHref, selectOfferPlan, selectOpenPlans, selectPayReason, selectRestored, selectTrialUsed } from '#machines/payment-selectors.ts'
+import { PAY_BUTTON_WORDS, selectPayButtonState, selectPayHint } from '#machines/payment-words.ts'
 import type { OfferedPlan, SpecialOffer } from '#machines/rules/checkout.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
 import { chargeSchedule, daysLabel } from '#machines/rules/plans.ts'
 import { Agreements } from './agreements.tsx'
+import { PAY_WORDS } from './pay-words.ts'
 import { PlanList } from './plan-list.tsx'
 import { type PlanView, planView } from './plans.ts'
 import { usePayment } from './use-payment.ts'
 
 const REASON_ID = 'premium-pay-reason'
-
-/** What the panel says for each reason the machine gives (R3, R4). */
-const REASON_TEXT: Record<PayReason, () => string> = {
-  opening: () => m.premium_reason_opening(),
-  busy: () => m.premium_reason_busy(),
-  confirming: () => m.premium_reason_confirming(),
-  preparing: () => m.premium_reason_preparing(),
-  plan: () => m.premium_reason_plan(),
-  login: () => m.premium_reason_login(),
-  email: () => m.premium_reason_email(),
-  agreements: () => m.premium_reason_agreements(),
-  premium: () => m.premium_reason_premium(),
-  promo: () => m.premium_reason_promo(),
-  withdrawal: () => m.premium_reason_withdrawal(),
-}
 
 export interface PremiumCheckoutProps {
   /** Every plan the backend listed, with its label; the payment machine decides which are offered. */
@@ -76,6 +55,7 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
   const busy = snapshot.hasTag('busy')
   const canPay = snapshot.can({ type: 'payment.submit' })
   const reason = selectPayReason(snapshot)
+  const hint = selectPayHint(snapshot, locale)
   // Busy paying, or not interactive yet (decision 075): the choices wait.
   const locked = busy || reason === 'preparing'
   // biome-ignore lint/correctness/useExhaustiveDependencies: the open plans change only with these two
@@ -87,6 +67,8 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
     if (context.special) return offerView
     return views.find((view) => view.plan.id === context.subscription?.id) ?? null
   }, [views, offerView, context.special, context.subscription])
+  // A chosen plan not on the list any more has no price to show: the button asks for a plan.
+  const buttonState = ((state) => (state === 'pay' && !selected ? 'choose' : state))(selectPayButtonState(snapshot))
   const regular = selected ? views.find((view) => view.plan.id === selected.plan.id) : null
 
   // Issue 37: what is charged now, then what renewal charges and from when, in the plan's currency.
@@ -195,15 +177,10 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
             aria-disabled={!canPay}
             aria-busy={busy}
             aria-describedby={reason ? REASON_ID : undefined}
+            data-state={buttonState}
             onClick={() => send({ type: 'payment.submit' })}
           >
-            {snapshot.matches({ paying: 'confirming' })
-              ? m.premium_confirming()
-              : busy
-                ? m.premium_paying()
-                : selected
-                  ? m.premium_pay_amount({ price: selected.price })
-                  : m.premium_pay()}
+            {PAY_WORDS[PAY_BUTTON_WORDS[buttonState]]({ price: selected?.price ?? '', count: 0 })}
           </button>
           {reason === 'login' ? (
             <a className="button button--ghost" href={selectLoginHref(snapshot)}>
@@ -223,7 +200,7 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
           ) : null}
         </div>
         <p id={REASON_ID} className="premium-payment__reason" aria-live="polite">
-          {reason ? REASON_TEXT[reason]() : ''}
+          {hint ? PAY_WORDS[hint.key]({ price: '', count: hint.count }) : ''}
         </p>
         <noscript>
           <p className="premium-payment__reason">{m.premium_needs_js()}</p>

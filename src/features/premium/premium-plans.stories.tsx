@@ -110,6 +110,7 @@ export const Charging: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(await pay(canvas))
     await expect(await pay(canvas)).toHaveAttribute('aria-busy', 'true')
+    await expect(await pay(canvas)).toHaveTextContent(m.premium_pay_form_open())
     await expect(reason(canvasElement)).toHaveTextContent(m.premium_reason_busy())
   },
 }

@@ -39,8 +39,11 @@ export const renderPremiumPlans = (args: ComponentProps<typeof PremiumPlans>) =>
 
 export const planButton = (canvas: ReturnType<typeof within>, index = 2) =>
   canvas.findAllByRole('button', { pressed: false }).then((b: HTMLElement[]) => b[index]!)
+/** The pay button in any of its states (machines/payment-words.ts names its words). */
 export const pay = (canvas: ReturnType<typeof within>) =>
-  canvas.findByRole('button', { name: new RegExp(`^(${m.premium_pay()}( · .+)?|${m.premium_paying()})$`) })
+  canvas.findByRole('button', {
+    name: new RegExp(`^(${m.premium_pay()}( · .+)?|${[m.premium_paying(), m.premium_pay_form_open(), m.premium_confirming(), m.premium_paid()].join('|')})$`),
+  })
 export const reason = (canvasElement: HTMLElement) => canvasElement.querySelector('#premium-payment-reason, .premium-payment__reason')
 
 export async function chooseAndAgree(canvasElement: HTMLElement) {

@@ -12,7 +12,8 @@ const HEADINGS: Record<string, string> = {
   '/promo': 'page_promo_heading',
   '/premium': 'page_premium_heading',
   '/login': 'page_login_heading',
-  '/login/$code': 'page_login_code_heading',
+  // As the server renders it for a request that names no site it came from (R10.7): the page asks first.
+  '/login/$code': 'page_login_code_ask_heading',
   '/join': 'page_join_heading',
   '/join/$code': 'page_join_heading',
   '/confirm-email': 'page_confirm_email_heading',

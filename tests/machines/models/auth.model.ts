@@ -330,13 +330,13 @@ const properties: Property[] = [
     },
   },
   {
-    name: 'sign-out asks the backend to end the session (every device when asked), clears the stored session and goes to the root',
+    name: 'sign-out asks the backend to end the session (every device when asked), clears the stored session, goes to the root and says which it did',
     requirement: 'R2.17, R7.3',
     when: on('auth.logout', loggedIn),
     check: (s) => {
       expect(loggedOut(s.after)).toBe(true)
       expect(emptySession(ctx<Ctx>(s.after))).toBe(true)
-      expect(trace(s).filter((t) => !t.startsWith('stop:'))).toEqual(['endBackendSession', 'clearStoredSession', 'navigate'])
+      expect(trace(s).filter((t) => !t.startsWith('stop:'))).toEqual(['endBackendSession', 'clearStoredSession', 'navigate', 'toast'])
       // The session that ends is the one the visitor had: its token and refresh token, taken before they are forgotten.
       const had = ctx<Ctx>(before(s))
       expect(action(s, 'endBackendSession')?.params).toEqual({
@@ -346,6 +346,9 @@ const properties: Property[] = [
       })
       expect(had.token).not.toBeNull()
       expect(action(s, 'navigate')?.params).toEqual({ to: '/' })
+      // The page it lands on confirms it: all devices, or this browser.
+      const everywhere = (s.event as { everywhere?: boolean }).everywhere === true
+      expect(action(s, 'toast')?.params).toEqual({ kind: 'success', key: everywhere ? 'session.signedOutEverywhere' : 'session.signedOut' })
     },
   },
   {

@@ -3,12 +3,10 @@ import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
 import { useCallback, useEffect } from 'react'
 import { AuthActor } from '#app/core/auth-actor.ts'
-import { formAction, LOGIN_LINK_FORM } from '#app/core/form-endpoints.ts'
 import { useSite } from '#app/core/use-site.ts'
-import { SignInFailed, useSignInFailure } from '#app/features/account/sign-in-failed.tsx'
-import { m } from '#app/paraglide/messages.js'
-import { getLocale } from '#app/paraglide/runtime.js'
-import { PageIntro } from '#app/ui/page-intro.tsx'
+import { LoginLinkView } from '#app/features/account/login-link-view.tsx'
+import { useSignInFailure } from '#app/features/account/sign-in-failed.tsx'
+import { loginLinkState } from '#machines/login-link-words.ts'
 import { isOwnNavigation } from '#machines/rules/navigation.ts'
 import { isSafeRedirect } from '#machines/rules/redirect.ts'
 
@@ -19,7 +17,7 @@ const openedByVisitor = createIsomorphicFn()
   .server(() => isOwnNavigation(getRequestHeader('sec-fetch-site')))
   .client(() => true)
 
-/** R2, R7: sign-in by the code from the e-mailed link (GET /users/auth/{code}). */
+/** R2, R7, R4.24: sign-in by the code from the e-mailed link (GET /users/auth/{code}); its words by its state (machines/login-link-words.ts). */
 export const Route = createFileRoute('/_guests/login/$code')({
   staticData: { page: 'login_code' },
   validateSearch: Search,
@@ -47,31 +45,13 @@ function LoginCodePage() {
     if (own) signIn()
   }, [signIn, own])
   return (
-    <PageIntro heading={m.page_login_code_heading({ product })} intro={m.page_login_code_intro({ product })}>
-      {failure !== null ? (
-        <SignInFailed title={m.acc_link_failed_title()} error={failure} redirect={redirect} testId="link-failed" />
-      ) : own && hydrated ? (
-        <p className="notice" role="status" aria-busy="true">
-          {m.acc_link_checking()}
-        </p>
-      ) : (
-        <form method="post" action={formAction(LOGIN_LINK_FORM)} className="form-card" data-testid="link-ask">
-          <p>{m.acc_link_ask()}</p>
-          <input type="hidden" name="locale" value={getLocale()} />
-          <input type="hidden" name="code" value={code} />
-          {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
-          <button
-            type="submit"
-            className="button"
-            onClick={(event) => {
-              event.preventDefault()
-              signIn()
-            }}
-          >
-            {m.acc_link_continue()}
-          </button>
-        </form>
-      )}
-    </PageIntro>
+    <LoginLinkView
+      state={loginLinkState({ failed: failure !== null, own, hydrated })}
+      product={product}
+      code={code}
+      redirect={redirect}
+      failure={failure}
+      onContinue={signIn}
+    />
   )
 }

@@ -1,0 +1,54 @@
+/**
+ * R4.2, R4.24: the checkout's words follow its state and its rules. The pay button says what is
+ * happening now (not "Opening the payment form…" once the form is open), and the hint that counts
+ * the agreements still to tick takes the number from the rule that lists them (three in German).
+ */
+import type { Page } from '@playwright/test'
+import { allowEverything, expect, test } from './support/fixtures.ts'
+import { cardDialog } from './support/payments.ts'
+
+test.beforeEach(({ context }) => allowEverything(context))
+test.describe.configure({ timeout: 120_000 })
+
+async function openPremium(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+}
+
+const payButton = (page: Page) => page.locator('.premium-payment__pay')
+const hint = (page: Page) => page.locator('#premium-pay-reason')
+
+test.describe('R4.24: the pay button and the hint belong to the current state', () => {
+  test('en at 1280 px: while the payment form is open, the button says so, and says it once the form closes', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signIn({ locale: 'en' })
+    await openPremium(page, '/en/premium')
+    await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
+    await expect(payButton(page)).toHaveText('Pay by card · $6.99')
+    await page.locator('#agreement-premium').check()
+    await page.locator('#agreement-promo').check()
+    await payButton(page).click()
+    await expect(cardDialog(page)).toBeVisible({ timeout: 20_000 })
+    await expect(hint(page)).toHaveText('The payment form is open. Finish or close it to continue.')
+    await expect(payButton(page)).toHaveText('Payment form is open')
+    await cardDialog(page).getByRole('button', { name: 'Close' }).click()
+    await expect(cardDialog(page)).toBeHidden()
+    await expect(payButton(page)).toHaveText('Pay by card · $6.99')
+    await expect(hint(page)).toHaveText('')
+  })
+})
+
+test.describe('R4.2: the hint counts the agreements the rule asks for', () => {
+  test('de at 390 px: three agreements, none ticked, then two, then one named', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn({ locale: 'de' })
+    await openPremium(page, '/de/premium')
+    await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
+    await expect(page.locator('.agreements input[type="checkbox"]')).toHaveCount(3)
+    await expect(hint(page)).toHaveText('Um zu bezahlen, setzen Sie oben noch 3 Häkchen.')
+    await page.locator('#agreement-premium').check()
+    await expect(hint(page)).toHaveText('Um zu bezahlen, setzen Sie oben noch 2 Häkchen.')
+    await page.locator('#agreement-promo').check()
+    await expect(hint(page)).toHaveText('Um zu bezahlen, bestätigen Sie bitte den sofortigen Beginn von Premium und den Verlust Ihres Widerrufsrechts.')
+  })
+})
