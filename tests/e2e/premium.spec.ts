@@ -530,7 +530,8 @@ test.describe('R3, R4: agreements before paying', () => {
   for (const [locale, prefix] of [
     ['en', '/en'],
     ['ru', '/ru'],
-    ['de', '/en'],
+    // Decision 123: a German page links the German frame of each document.
+    ['de', '/de'],
   ] as const) {
     test(`${locale}: the agreements link to the legal pages under ${prefix}`, async ({ page }) => {
       await openPremium(page, `/${locale}/premium`)
