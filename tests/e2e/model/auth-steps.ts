@@ -37,7 +37,9 @@ export async function sees(v: Visit, s: Snap) {
   const href = (s.context as { page: { href: string } }).page.href
   await expect.poll(() => new URL(v.page.url()).pathname.replace(/\/$/u, ''), { timeout: 20_000 }).toBe(href)
   // The address changes when a navigation starts; the heading shows once the page is on show.
-  await expect(v.page.locator('h1')).toHaveText(pageHeading('en', href.replace(/^\/en/u, '')), { timeout: 20_000 })
+  // A sign-in link's page the visitor is still on (signed out) has refused its link: its heading says so (R4.24).
+  const heading = /^\/en\/login\/[^/]+$/u.test(href) ? msg('en', 'acc_link_failed_title') : pageHeading('en', href.replace(/^\/en/u, ''))
+  await expect(v.page.locator('h1')).toHaveText(heading, { timeout: 20_000 })
   if (s.matches('loggedOut')) {
     await expect(v.page.getByTestId('login-link')).toBeVisible({ timeout: 20_000 })
     expect(await cookie(v.context, COOKIES.token)).toBeUndefined()
