@@ -13,10 +13,11 @@ const CLOUDPAYMENTS_API_SECRET = 'sandbox-cloudpayments-api-secret'
 export async function payWithNotification(
   request: APIRequestContext,
   token: string,
-  options: { subscriptionId?: number; locale?: string; special?: boolean } = {},
+  options: { subscriptionId?: number; locale?: string; special?: boolean; backend?: string } = {},
 ) {
   const locale = options.locale ?? 'en'
-  const created = await request.post(`${BACKEND}/${locale}/payments`, {
+  const backend = options.backend ?? BACKEND
+  const created = await request.post(`${backend}/${locale}/payments`, {
     headers: { authorization: `Bearer ${token}` },
     data: { subscription_id: options.subscriptionId ?? 3, service: 'cloudpayments', ...(options.special ? { special: true } : {}) },
   })
@@ -32,7 +33,7 @@ export async function payWithNotification(
     Email: payment.email,
     CardLastFour: '4242',
   }).toString()
-  const notified = await request.post(`${BACKEND}/notifications/cloudpayments/pay`, {
+  const notified = await request.post(`${backend}/notifications/cloudpayments/pay`, {
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       'content-hmac': createHmac('sha256', CLOUDPAYMENTS_API_SECRET).update(body).digest('base64'),

@@ -4,20 +4,14 @@
  * a special offer for them), and the stand-in's answers to the page's own requests, given at the
  * page's edge where the stand-in has no card for them: the payment check's answers in order, a
  * refusal to open a payment, a provider script that does not load, an account that cannot be read.
+ * The sandbox's cards and its form are the browser suite's (tests/e2e/support/payments.ts).
  */
-import { createHmac } from 'node:crypto'
 import { expect, type Page, type Route } from '@playwright/test'
 import { COOKIES } from '#app/core/cookies.ts'
+import { payWithNotification } from '../../e2e/support/payments.ts'
 import type { World } from '../binding.ts'
 
-/** The stand-in's CloudPayments API secret (its sandbox default, which the browser tests' stand-in keeps). */
-const CLOUDPAYMENTS_API_SECRET = 'sandbox-cloudpayments-api-secret'
-
-/** The sandbox's card that is charged at once, and the one its bank declines. */
-export const GOOD_CARD = '4242 4242 4242 4242'
-export const DECLINED_CARD = '4000 0000 0000 0002'
-/** R9.19: what the sandbox form says of a declined card, in English. */
-export const DECLINED_REASON = 'The card was declined by its bank. Try another card, or close this window.'
+export { cardDialog, DECLINED_CARD, DECLINED_REASON, GOOD_CARD, payWithCard } from '../../e2e/support/payments.ts'
 
 /** Signs the visit's e-mail in through the stand-in's API and puts the session into the browser, as the site keeps it. */
 export async function signInViaApi(w: World): Promise<string> {
@@ -36,46 +30,7 @@ export async function signInViaApi(w: World): Promise<string> {
 
 /** The 30-day plan paid as a card payment is: POST /payments, then the provider's signed notification of the charge. */
 export async function subscribeViaApi(w: World, token: string): Promise<void> {
-  const request = w.page.request
-  const created = await request.post(`${w.backend}/en/payments`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { subscription_id: 3, service: 'cloudpayments' },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const payment = (await created.json()) as { payment_id: number; amount: number; currency: string; email: string }
-  const body = new URLSearchParams({
-    TransactionId: String(100000 + payment.payment_id),
-    Amount: payment.amount.toFixed(2),
-    Currency: payment.currency,
-    Status: 'Completed',
-    OperationType: 'Payment',
-    InvoiceId: String(payment.payment_id),
-    Email: payment.email,
-    CardLastFour: '4242',
-  }).toString()
-  const notified = await request.post(`${w.backend}/notifications/cloudpayments/pay`, {
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'content-hmac': createHmac('sha256', CLOUDPAYMENTS_API_SECRET).update(body).digest('base64'),
-    },
-    data: body,
-  })
-  expect(notified.status(), await notified.text()).toBe(200)
-}
-
-/** The sandbox's card form: the widget's own page, in its full-screen frame. */
-export function cardDialog(page: Page) {
-  return page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
-}
-
-/** Types a card into the open form and pays, as a visitor does. */
-export async function payWithCard(page: Page, card: string): Promise<void> {
-  const dialog = cardDialog(page)
-  await expect(dialog).toBeVisible({ timeout: 20_000 })
-  await dialog.getByLabel('Card number').fill(card)
-  await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
-  await dialog.getByLabel('CVC').fill('123')
-  await dialog.getByRole('button', { name: /^Pay/u }).click()
+  await payWithNotification(w.page.request, token, { subscriptionId: 3, backend: w.backend })
 }
 
 /**
