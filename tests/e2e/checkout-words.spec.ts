@@ -52,3 +52,18 @@ test.describe('R4.2: the hint counts the agreements the rule asks for', () => {
     await expect(hint(page)).toHaveText('Um zu bezahlen, bestätigen Sie bitte den sofortigen Beginn von Premium und den Verlust Ihres Widerrufsrechts.')
   })
 })
+
+test.describe('R9.2: the trial is a hold before paying as after it', () => {
+  // The history, the receipt and the e-mail say "Held to check the card"; the plan card says the same verb.
+  for (const [locale, words] of [
+    ['en', 'Full Premium for 3 days. To check your card, we hold $1 on it.'],
+    ['ru', 'Полный Premium на 3 дня. Для проверки карты блокируем на ней 1 ₽.'],
+    ['de', 'Volles Premium für 3 Tage. Zur Prüfung Ihrer Karte reservieren wir 1 € darauf.'],
+  ] as const) {
+    test(`${locale} at 1280 px: the trial's card holds its price, it does not charge it`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await openPremium(page, `/${locale}/premium`)
+      await expect(page.locator('li.plan-card--trial .plan-card__text').first()).toHaveText(words)
+    })
+  }
+})
