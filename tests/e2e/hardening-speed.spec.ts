@@ -293,8 +293,8 @@ test.describe('issue 9: lean first load (decisions 022, 024)', () => {
   for (const visit of [
     { path: '/en/faq', locale: 'en', link: 'nav_premium', to: /\/en\/premium$/, width: 1280, signedIn: false },
     { path: '/ru/premium', locale: 'ru', link: 'footer_cookies_policy', to: /\/ru\/cookies-policy$/, width: 390, signedIn: true },
-    // Decision 003: the German pages link to the English legal pages.
-    { path: '/de', locale: 'de', link: 'footer_cookies_policy', to: /\/en\/cookies-policy$/, width: 390, signedIn: false },
+    // Decision 123: a German page links the German frame of a legal document.
+    { path: '/de', locale: 'de', link: 'footer_cookies_policy', to: /\/de\/cookies-policy$/, width: 390, signedIn: false },
   ] as const) {
     test(`React's chunk runs in a task of its own, before the entry has even arrived (decision 025): ${visit.path} at ${visit.width} px, ${visit.signedIn ? 'signed in' : 'signed out'}`, async ({
       page,
