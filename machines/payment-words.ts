@@ -70,6 +70,7 @@ export function selectPayHint(snapshot: WordsSnapshot, locale: Locale): { key: P
   if (reason === null) return null
   if (reason !== 'agreements') return { key: PAY_REASON_WORDS[reason], count: 0 }
   const count = missingAgreements(snapshot.context).length
-  const both = count === 2 && snapshot.context.requiredAgreements.length === 2
+  // Several missing of two asked for are both of them.
+  const both = snapshot.context.requiredAgreements.length === 2
   return { key: PAY_REASON_WORDS.agreements[both ? 'both' : pluralForm(locale, count)], count }
 }

@@ -60,6 +60,10 @@ describe('R4.2: the hint counts the agreements still to tick', () => {
     const agreements = { premium: true, promo: true, withdrawal: false }
     expect(selectPayHint(snapshot('selecting', { requiredAgreements: three, agreements }), 'de')).toEqual({ key: 'premium_reason_withdrawal', count: 0 })
   })
+  it('a plan, a session and every agreement ticked: no hint', () => {
+    const agreements = { premium: true, promo: true, withdrawal: false }
+    expect(selectPayHint(snapshot('selecting', { agreements }), 'en')).toBeNull()
+  })
   it('the form open: the hint says so', () => {
     expect(selectPayHint(snapshot('charging'), 'en')).toEqual({ key: 'premium_reason_busy', count: 0 })
   })
