@@ -63,6 +63,10 @@ function sbxOpenCardDialog(p) {
   title.textContent = tx.title
   var desc = sbxEl('p', 'sbx-desc', { id: id + '-desc' })
   desc.textContent = (p.description ? p.description + ' — ' : '') + sbxFormatAmount(amount, currency, lang)
+  // A hold (CloudPayments' auth scheme, Payselection's Block) is not a payment: the form names it as
+  // the site does (a card check, the trial), with the verb of what the bank is asked for.
+  var hold = p.provider === 'payselection' ? p.paymentType === 'Block' : p.scheme === 'auth'
+  if (hold) desc.textContent += ' ' + tx.holdNote
   var note = sbxEl('p', 'sbx-note')
   note.textContent = tx.sandbox
 
@@ -95,7 +99,7 @@ function sbxOpenCardDialog(p) {
 
   var status = sbxEl('p', 'sbx-status', { role: 'alert', id: id + '-status' })
   var payBtn = sbxEl('button', 'sbx-pay', { type: 'submit' })
-  var payLabel = tx.pay + ' ' + sbxFormatAmount(amount, currency, lang)
+  var payLabel = (hold ? tx.hold : tx.pay) + ' ' + sbxFormatAmount(amount, currency, lang)
   payBtn.textContent = payLabel
 
   form.appendChild(number.wrap)

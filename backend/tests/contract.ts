@@ -1444,7 +1444,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect(held).toMatchObject({ amount: 1, currency: 'RUB' })
         expect((await api.ps(psNotice(held, 'Block'))).body).toMatchObject({ status: 'paid', applied: true })
         expect((await api.me(a.token)).subscription).toMatchObject({ active: true, trial: true, plan_id: 1, days: 3, days_left: 3 })
-        // The site opens Payselection with PaymentType 'Pay' for every plan (R7): its trial is a charge of 1.
+        // A trial opened with PaymentType 'Pay' (a charge of 1, as an older site did) is taken too.
         const b = await api.signIn()
         const charged = (await api.call('POST', '/en/payments', { token: b.token, body: { subscription_id: 1, service: 'payselection' } })).body
         expect((await api.ps(psNotice(charged, 'Payment'))).body.status).toBe('paid')

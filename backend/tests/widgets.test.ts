@@ -138,13 +138,14 @@ function openPayselection(payment: any, paymentType: 'Pay' | 'Block' = 'Pay') {
   )
 }
 
-async function fillCard(number: string) {
+/** Types a card and presses the form's button: "Pay …" for a charge, "Hold …" for a hold. */
+async function fillCard(number: string, button: RegExp = /^Pay /) {
   const dialog = cardDialog()
   await expect.poll(() => dialog.count()).toBe(1)
   await dialog.getByLabel('Card number').fill(number)
   await dialog.getByLabel('Expiry date (MM/YY)').fill('12/39')
   await dialog.getByLabel('CVC').fill('123')
-  await dialog.getByRole('button', { name: /^Pay / }).click()
+  await dialog.getByRole('button', { name: button }).click()
 }
 
 async function paymentStatus(id: number) {
@@ -177,6 +178,9 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     await expect.poll(() => frame.evaluate(() => document.hasFocus() && document.activeElement?.getAttribute('autocomplete'))).toBe('cc-number')
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME')
     expect(await dialog.textContent()).toContain('$6.99')
+    // A charge is named as one: "Pay", and no word of a hold.
+    expect(await dialog.getByRole('button', { name: 'Pay $6.99' }).count()).toBe(1)
+    expect(await dialog.textContent()).not.toContain('held')
     // Focus stays in the dialog: Tab from the last control goes back to the first one.
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab')
@@ -300,7 +304,7 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
   it('refuses a paid plan opened with the auth scheme: the merchant refuses the Check, onFail, nothing charged', async () => {
     const { token, payment } = await newPayment('cloudpayments', 2)
     await openCloudPayments(payment, 'auth')
-    await fillCard('4242 4242 4242 4242')
+    await fillCard('4242 4242 4242 4242', /^Hold /)
     await expect.poll(() => cardDialog().getByRole('alert').first().textContent()).toContain('The payment could not be completed.')
     await cardDialog().getByRole('button', { name: 'Close' }).click()
     await waitFor('onComplete')
@@ -329,7 +333,10 @@ describe('sandbox cloudpayments widget (window.cp.CloudPayments)', () => {
     const { token, payment } = await newPayment('cloudpayments', 1)
     expect(payment.amount).toBe(1)
     await openCloudPayments(payment, 'auth', true)
-    await fillCard('4242424242424242')
+    // R9.22: a hold is named as one, with the verb and the amount the site says.
+    await expect.poll(() => cardDialog().getByRole('button', { name: 'Hold $1.00' }).count()).toBe(1)
+    expect(await cardDialog().locator('#sbx-pay-desc').textContent()).toContain('$1.00 This amount is only held on the card to check it: nothing is charged.')
+    await fillCard('4242424242424242', /^Hold /)
     await waitFor('onSuccess')
     expect((await events()).map((e) => e.name)).toEqual(['onSuccess'])
     await settles(payment.payment_id, 'paid')
@@ -395,7 +402,7 @@ describe('sandbox payselection widget (window.pw.PayWidget)', () => {
   it('a paid plan opened as a hold (PaymentType Block): the provider holds the money, the merchant fails the payment', async () => {
     const { token, payment } = await newPayment('payselection', 2)
     await openPayselection(payment, 'Block')
-    await fillCard('4242 4242 4242 4242')
+    await fillCard('4242 4242 4242 4242', /^Hold /)
     await waitFor('onSuccess')
     // Payselection asks the merchant nothing first: the widget reports the approved hold ...
     expect((await events()).map((e) => e.name)).toEqual(['onSuccess'])

@@ -798,7 +798,9 @@ test.describe('R9.22: the card on file, on a phone, in Russian', () => {
     await dialog.getByLabel('Номер карты').fill(GOOD_CARD)
     await dialog.getByLabel('Срок действия (ММ/ГГ)').fill('12/34')
     await dialog.getByLabel('CVC').fill('123')
-    await dialog.getByRole('button', { name: /^Оплатить/u }).click()
+    // R9.22: the form names the check as the site does, a hold of 1 ₽ with nothing charged.
+    await expect(dialog.locator('#sbx-pay-desc')).toContainText('Сумма только блокируется на карте для её проверки: ничего не списывается.')
+    await dialog.getByRole('button', { name: 'Заблокировать 1,00 ₽', exact: true }).click()
     await expect(page.getByText(siteMsg('ru', 'acc_card_replaced'))).toBeVisible({ timeout: 30_000 })
     await expect(value).toHaveText('Visa, заканчивается на 4242')
     await context.close()

@@ -57,14 +57,14 @@ export function cardDialog(page: Page) {
   return page.frameLocator('iframe[title="Card payment"]').getByRole('dialog', { name: 'Card payment' })
 }
 
-/** Pays in the open sandbox card dialog, as a visitor types a card. */
+/** Pays in the open sandbox card dialog, as a visitor types a card: "Pay …" for a charge, "Hold …" for a card check or the trial. */
 export async function payWithCard(page: Page, card: string = GOOD_CARD) {
   const dialog = cardDialog(page)
   await expect(dialog).toBeVisible({ timeout: 20_000 })
   await dialog.getByLabel('Card number').fill(card)
   await dialog.getByLabel('Expiry date (MM/YY)').fill('12/34')
   await dialog.getByLabel('CVC').fill('123')
-  await dialog.getByRole('button', { name: /^Pay/ }).click()
+  await dialog.getByRole('button', { name: /^(Pay|Hold) / }).click()
 }
 
 /** R9.19: the declined card typed in the open form: its reason shows, and the form stays open for another card. */
