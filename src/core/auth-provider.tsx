@@ -5,7 +5,7 @@ import { identifyUser } from '#app/core/data-layer.ts'
 import { splitLocalePrefix } from '#app/core/locale.ts'
 import { createWithEffects } from '#app/core/machine-effects.ts'
 import { useMachineInspect } from '#app/core/machine-inspect.ts'
-import { notify } from '#app/core/toast.ts'
+import { notify, siteNavigates } from '#app/core/toast.ts'
 import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
@@ -34,7 +34,10 @@ export async function navigateTo(router: AnyRouter, href: string): Promise<void>
   const target = splitLocalePrefix(href.split(/[?#]/u, 1)[0] ?? href).locale
   const current = splitLocalePrefix(window.location.pathname).locale
   if (target !== null && target !== (current ?? 'en')) window.location.assign(href)
-  else await router.navigate({ href })
+  else {
+    siteNavigates()
+    await router.navigate({ href })
+  }
 }
 
 /**

@@ -5,6 +5,8 @@ export type { ToastKind }
 export type ToastRequest = ToastParams & {
   /** A second line under the title (e.g. the server's own words under `payments.fail`). */
   description?: string
+  /** The path of the page the toast belongs to (R8.15); by default the one it is raised on. */
+  page?: string
 }
 
 // The toast library, the toaster and the toasts' words load with the first toast, not with the
@@ -51,12 +53,54 @@ export function toasterMounted(show: (request: ToastRequest) => void): () => voi
 }
 
 /**
+ * R8.15: every toast belongs to a page, and goes when the visitor leaves it. Its page is the one
+ * it was raised on, or, while the site itself is taking the visitor somewhere as the end of what
+ * they did (after paying, to the account; after signing out, home), the page it arrives at.
+ */
+const pageOf = new Map<string, string>()
+/** The page of a toast raised while the site takes the visitor somewhere: the one it arrives at. */
+const AHEAD = '(the page the site is going to)'
+let siteNavigating = false
+
+const currentPage = () => (siteNavigating ? AHEAD : typeof location === 'undefined' ? '' : location.pathname)
+
+/** The toaster shows toast `id`, raised for `page`: it is that page's until it goes. */
+export function toastOnPage(id: string, page: string | undefined): void {
+  pageOf.set(id, page ?? currentPage())
+}
+
+/** Toast `id` went (closed, timed out, dismissed). */
+export function toastGone(id: string): void {
+  pageOf.delete(id)
+}
+
+/**
+ * The site takes the visitor to another page as the end of what they did: the toasts on screen,
+ * and those raised until it arrives, go along and belong to the page it arrives at.
+ */
+export function siteNavigates(): void {
+  siteNavigating = true
+  for (const id of pageOf.keys()) pageOf.set(id, AHEAD)
+}
+
+/** A navigation ended on `pathname`: the toasts of every other page go. Returns their ids. */
+export function arrivedAt(pathname: string): string[] {
+  if (siteNavigating) for (const [id, page] of pageOf) if (page === AHEAD) pageOf.set(id, pathname)
+  siteNavigating = false
+  const left = [...pageOf].filter(([, page]) => page !== pathname).map(([id]) => id)
+  for (const id of left) pageOf.delete(id)
+  return left
+}
+
+/**
  * R8: toasts come in success, info, warning and error kinds. The toast library loads with the
- * first toast; a toast raised before the toaster is there shows as soon as it is.
+ * first toast; a toast raised before the toaster is there shows as soon as it is, on the page it
+ * was raised for (R8.15).
  */
 export function notify(request: ToastRequest): void {
   requestToaster()
-  void toasterReady.then(() => showToast(request))
+  const page = request.page ?? currentPage()
+  void toasterReady.then(() => showToast({ ...request, page }))
 }
 
 export const CARRY_KEY = 'toast.carry'

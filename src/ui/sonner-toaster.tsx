@@ -1,9 +1,10 @@
+import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Toaster as Sonner, toast } from 'sonner'
 import * as notificationTexts from '#app/content/messages/notifications.ts'
 import * as paymentTexts from '#app/content/messages/payments.ts'
 
-import { CARRY_KEY, type ToastRequest, toasterMounted } from '#app/core/toast.ts'
+import { arrivedAt, CARRY_KEY, type ToastRequest, toastGone, toastOnPage, toasterMounted } from '#app/core/toast.ts'
 import { m } from '#app/paraglide/messages.js'
 import { CONSTANTS } from '#constants'
 import type { ToastKey, ToastParams } from '#machines/rules/toast.ts'
@@ -42,8 +43,10 @@ export function isToastRequest(value: unknown): value is ToastParams {
 export function show(request: ToastRequest): void {
   const text = toastText(request)
   // The same words shown twice are one toast (a toast carried from the last page and raised again here).
-  const options = request.description ? { id: `${text}\n${request.description}`, description: request.description } : { id: text }
-  toast[request.kind](text, options)
+  const id = request.description ? `${text}\n${request.description}` : text
+  const gone = () => toastGone(id)
+  toastOnPage(id, request.page)
+  toast[request.kind](text, { id, description: request.description, onDismiss: gone, onAutoClose: gone })
 }
 
 /** A toast carried from the last page (`notifyAcrossNavigation`) shows once, here. */
@@ -58,7 +61,8 @@ function showCarried(): void {
   if (!raw) return
   try {
     const request: unknown = JSON.parse(raw)
-    if (isToastRequest(request)) show(request)
+    // It belongs to this page: the one the last page's toast was carried to.
+    if (isToastRequest(request)) show({ ...request, page: window.location.pathname })
   } catch {
     // Not a toast of ours.
   }
@@ -66,11 +70,20 @@ function showCarried(): void {
 
 /** R9: bottom-right, 5000 ms, paused while hovered. Loaded with the first toast (see toaster.tsx). */
 export default function SonnerToaster() {
+  const router = useRouter()
   useEffect(() => {
     const unmount = toasterMounted(show)
     showCarried()
     return unmount
   }, [])
+  // R8.15: a navigation that ends on another page takes the toasts of the page left with it.
+  useEffect(
+    () =>
+      router.subscribe('onResolved', () => {
+        for (const id of arrivedAt(window.location.pathname)) toast.dismiss(id)
+      }),
+    [router],
+  )
   return (
     <Sonner
       position="bottom-right"

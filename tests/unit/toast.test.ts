@@ -36,3 +36,30 @@ describe('toasts and the toaster', () => {
     second()
   })
 })
+
+describe('R8.15: a toast belongs to its page', () => {
+  it('goes when the visitor leaves the page it was raised on, and stays while they are on it', async () => {
+    const { toastOnPage, arrivedAt } = await import('#app/core/toast.ts')
+    // The toasts of the tests above were raised on no page: a first arrival takes them away.
+    expect(arrivedAt('/ru/account').length).toBeGreaterThan(0)
+    toastOnPage('paid', '/ru/account')
+    toastOnPage('code sent', '/ru/login')
+    expect(arrivedAt('/ru/account')).toEqual(['code sent'])
+    // A navigation within the page (its query) is no leaving; the receipt page is another page.
+    expect(arrivedAt('/ru/account')).toEqual([])
+    expect(arrivedAt('/ru/account/receipts/5')).toEqual(['paid'])
+    expect(arrivedAt('/ru/account')).toEqual([])
+  })
+
+  it('goes along where the site takes the visitor as the end of the step (paid, to the account), also when raised on the way', async () => {
+    const { toastOnPage, arrivedAt, siteNavigates, toastGone } = await import('#app/core/toast.ts')
+    toastOnPage('paid', '/en/premium')
+    siteNavigates()
+    toastOnPage('signed in', undefined)
+    expect(arrivedAt('/en/account')).toEqual([])
+    // Arrived, the toasts are the account's: the next page the visitor opens takes them away.
+    toastOnPage('closed by the visitor', '/en/account')
+    toastGone('closed by the visitor')
+    expect(arrivedAt('/en/account/receipts/7')).toEqual(['paid', 'signed in'])
+  })
+})

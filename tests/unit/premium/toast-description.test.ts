@@ -23,10 +23,15 @@ describe('R8: payments.fail with the server message', () => {
       {
         kind: 'error',
         text: title,
-        options: { id: `${title}\nThe trial can be used once per account.`, description: 'The trial can be used once per account.' },
+        options: {
+          id: `${title}\nThe trial can be used once per account.`,
+          description: 'The trial can be used once per account.',
+          onDismiss: expect.any(Function),
+          onAutoClose: expect.any(Function),
+        },
       },
       // The same words twice are one toast on screen (sonner keeps one per id).
-      { kind: 'error', text: title, options: { id: title } },
+      { kind: 'error', text: title, options: { id: title, description: undefined, onDismiss: expect.any(Function), onAutoClose: expect.any(Function) } },
     ])
     unmount()
   })
