@@ -4,7 +4,7 @@ import { Toaster as Sonner, toast } from 'sonner'
 import * as notificationTexts from '#app/content/messages/notifications.ts'
 import * as paymentTexts from '#app/content/messages/payments.ts'
 
-import { arrivedAt, CARRY_KEY, type ToastRequest, toastGone, toastOnPage, toasterMounted } from '#app/core/toast.ts'
+import { arrivedAt, CARRY_KEY, type ToastRequest, toasterMounted, toastGone, toastOnPage } from '#app/core/toast.ts'
 import { m } from '#app/paraglide/messages.js'
 import { CONSTANTS } from '#constants'
 import type { ToastKey, ToastParams } from '#machines/rules/toast.ts'

@@ -2,9 +2,10 @@
  * R8.15: a toast belongs to its page. After paying, the site takes the visitor to the account and
  * the payment's toast goes along; once the visitor opens another page (the receipt), it goes.
  */
+
+import { allowEverything, expect, test } from './support/fixtures.ts'
 import { msg, payButtonName } from './support/messages.ts'
 import { GOOD_CARD } from './support/payments.ts'
-import { allowEverything, expect, test } from './support/fixtures.ts'
 
 test.beforeEach(({ context }) => allowEverything(context))
 test.describe.configure({ timeout: 120_000 })
