@@ -5,6 +5,7 @@ import { consentBinding } from './consent.ts'
 import { deadlineBinding } from './deadline.ts'
 import { lightboxBinding } from './lightbox.ts'
 import { menuBinding } from './menu.ts'
+import { modalBinding } from './modal.ts'
 import { paymentBinding } from './payment.ts'
 
 export const BINDINGS: Readonly<Record<string, Binding>> = {
@@ -13,5 +14,6 @@ export const BINDINGS: Readonly<Record<string, Binding>> = {
   deadline: deadlineBinding,
   lightbox: lightboxBinding,
   menu: menuBinding,
+  modal: modalBinding,
   payment: paymentBinding,
 }
