@@ -12,10 +12,12 @@ import { expect } from './support/fixtures.ts'
 
 /** What no browser can take, by machine, as the bindings say: written out, so that a lost step shows. */
 const NOT_IN_BROWSER: Record<string, string[]> = {
+  account: [],
   consent: [],
   deadline: [],
   lightbox: ['lightbox.open lightbox.open[0]'],
   menu: [],
+  modal: ['modal modal.openCustom[0]', 'modal.custom modal.answer[0]', 'modal.custom modal.close[0]', 'modal.standard modal.close[0]'],
   payment: [
     'payment auth.changed[0]',
     'payment.checkingService always[0]',

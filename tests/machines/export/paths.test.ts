@@ -229,7 +229,7 @@ describe('npm run paths --replay', () => {
   const dir = mkdtempSync(join(tmpdir(), 'paths-'))
 
   it('a fresh export holds', () => {
-    expect(ok(['--machine', 'modal', '--format', 'json', '--out', dir])).toBe(`${join(dir, 'modal.json')}\n`)
+    expect(ok(['--machine', 'modal', '--model', '--format', 'json', '--out', dir])).toBe(`${join(dir, 'modal.json')}\n`)
     const out = ok(['--replay', join(dir, 'modal.json')])
     const lines = out.trim().split('\n')
     const paths = PathsFile.assert(JSON.parse(readFileSync(join(dir, 'modal.json'), 'utf8'))).machines[0]!.paths
@@ -445,13 +445,13 @@ describe('npm run paths knows every machine model', () => {
 
 describe('the other covers', () => {
   it('states: a path to every state value; shortest: a path to every vertex; simple: at most --limit', () => {
-    const states = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--cover', 'states', '--format', 'json']))).machines[0]!
+    const states = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--model', '--cover', 'states', '--format', 'json']))).machines[0]!
     const values = new Set(states.paths.flatMap((p) => [p.initial.state, ...p.steps.map((s) => s.state)]))
     expect([...values].sort()).toEqual(['custom', 'hidden', 'standard'])
-    const shortest = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--cover', 'shortest', '--format', 'json']))).machines[0]!
+    const shortest = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--model', '--cover', 'shortest', '--format', 'json']))).machines[0]!
     // The modal's graph in the machine tests: hidden, the two standard modals and the custom one (4 vertices).
     expect(shortest.paths.map((p) => p.steps.length)).toEqual([0, 1, 1, 1])
-    const simple = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--cover', 'simple', '--limit', '2', '--format', 'json']))).machines[0]!
+    const simple = PathsFile.assert(JSON.parse(ok(['--machine', 'modal', '--model', '--cover', 'simple', '--limit', '2', '--format', 'json']))).machines[0]!
     expect(simple.paths.length).toBe(2)
   })
 })

@@ -1,15 +1,19 @@
 /** Every machine's browser binding, by its model's name (decision 122). */
 import type { Binding } from '../binding.ts'
+import { accountBinding } from './account.ts'
 import { consentBinding } from './consent.ts'
 import { deadlineBinding } from './deadline.ts'
 import { lightboxBinding } from './lightbox.ts'
 import { menuBinding } from './menu.ts'
+import { modalBinding } from './modal.ts'
 import { paymentBinding } from './payment.ts'
 
 export const BINDINGS: Readonly<Record<string, Binding>> = {
+  account: accountBinding,
   consent: consentBinding,
   deadline: deadlineBinding,
   lightbox: lightboxBinding,
   menu: menuBinding,
+  modal: modalBinding,
   payment: paymentBinding,
 }
