@@ -28,6 +28,7 @@ const NOT_IN_BROWSER: Record<string, string[]> = {
     'payment.restoring xstate.error.actor.readStoredState[0]',
     'payment.selecting always[0]',
   ],
+  'sign-in': [],
 }
 
 for (const [name, binding] of Object.entries(BINDINGS)) {

@@ -5,6 +5,7 @@ import { deadlineBinding } from './deadline.ts'
 import { lightboxBinding } from './lightbox.ts'
 import { menuBinding } from './menu.ts'
 import { paymentBinding } from './payment.ts'
+import { signInBinding } from './sign-in.ts'
 
 export const BINDINGS: Readonly<Record<string, Binding>> = {
   consent: consentBinding,
@@ -12,4 +13,5 @@ export const BINDINGS: Readonly<Record<string, Binding>> = {
   lightbox: lightboxBinding,
   menu: menuBinding,
   payment: paymentBinding,
+  'sign-in': signInBinding,
 }
