@@ -12,6 +12,7 @@ import { expect } from './support/fixtures.ts'
 
 /** What no browser can take, by machine, as the bindings say: written out, so that a lost step shows. */
 const NOT_IN_BROWSER: Record<string, string[]> = {
+  confirm: [],
   consent: [],
   deadline: [],
   lightbox: ['lightbox.open lightbox.open[0]'],
