@@ -15,6 +15,7 @@ import { onValidationMessagesChange, validationMessages } from '#app/core/valida
 import { type FieldFailure, fieldFlags } from '#machines/field.ts'
 import type { FormFieldRef, FormRef } from '#machines/form.ts'
 import { formatFailure, inputConstraints, type Rule } from '#machines/rules/validation.ts'
+import { pasteTrimmed } from './paste-trimmed.ts'
 
 interface FormScope {
   id: string
@@ -250,6 +251,7 @@ export function FormField({ name, label, rules, hint, type = 'text', ...rest }: 
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? errorId : undefined}
         onChange={(e) => scope?.form?.send({ type: 'form.input', name, value: e.target.value })}
+        onPaste={pasteTrimmed}
         onBlur={() => scope?.form?.send({ type: 'form.blur', name })}
       />
       {hint && !message ? <p className="field__hint">{hint}</p> : null}
