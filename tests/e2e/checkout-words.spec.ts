@@ -5,7 +5,9 @@
  */
 import type { Page } from '@playwright/test'
 import { allowEverything, expect, test } from './support/fixtures.ts'
-import { cardDialog } from './support/payments.ts'
+import { cardDialog, payWithNotification } from './support/payments.ts'
+
+const NBSP = '\u00a0'
 
 test.beforeEach(({ context }) => allowEverything(context))
 test.describe.configure({ timeout: 120_000 })
@@ -49,7 +51,7 @@ test.describe('R4.2: the hint counts the agreements the rule asks for', () => {
     await page.locator('#agreement-premium').check()
     await expect(hint(page)).toHaveText('Um zu bezahlen, setzen Sie oben noch 2 Häkchen.')
     await page.locator('#agreement-promo').check()
-    await expect(hint(page)).toHaveText('Um zu bezahlen, bestätigen Sie bitte den sofortigen Beginn von Premium und den Verlust Ihres Widerrufsrechts.')
+    await expect(hint(page)).toHaveText('Um zu bezahlen, bestätigen Sie bitte die sofortige Gutschrift der Tage und den Verlust Ihres Widerrufsrechts.')
   })
 })
 
@@ -66,4 +68,26 @@ test.describe('R9.2: the trial is a hold before paying as after it', () => {
       await expect(page.locator('li.plan-card--trial .plan-card__text').first()).toHaveText(words)
     })
   }
+})
+
+test.describe('R9.16: what a subscriber is offered agrees with what they have', () => {
+  test('de at 390 px: the offer says why a subscriber gets it, and the extension is not called a start', async ({ page, signIn, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const { token } = await signIn({ locale: 'de' })
+    await payWithNotification(request, token, { subscriptionId: 3, locale: 'de' })
+    await page.goto('/de/account')
+    const offer = page.getByTestId('special-offer')
+    await expect(offer).toContainText(`20 % Rabatt: 5,19${NBSP}€ statt 6,49${NBSP}€.`)
+    await expect(page.getByTestId('special-offer-why')).toHaveText(
+      'Ein Dankeschön an Abonnenten, einmal pro Konto: die nächsten Tage des Tarifs günstiger, angehängt an Ihre bisherigen.',
+    )
+    await openPremium(page, '/de/premium')
+    await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
+    await expect(page.getByTestId('premium-extension')).toContainText('Diese Tage kommen danach hinzu')
+    // The waiver names what happens at once for a new Premium and for days added after: the days are credited.
+    await expect(page.locator('label[for="agreement-withdrawal"]')).toHaveText(
+      'Ich verlange ausdrücklich, dass mir die bezahlten Tage sofort gutgeschrieben werden, und mir ist bekannt, dass ich damit mein Widerrufsrecht für diese digitalen Inhalte verliere.',
+    )
+    await expect(page.locator('main')).not.toContainText('Premium sofort beginnt')
+  })
 })

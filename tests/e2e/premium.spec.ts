@@ -551,7 +551,7 @@ test.describe('R9.20: the German checkout asks EU consumers for a third agreemen
     await page.locator('li.plan-card[data-plan-id="3"]:not(.plan-card--offer)').getByRole('button').click()
     const withdrawal = page.locator('#agreement-withdrawal')
     await expect(page.locator('label[for="agreement-withdrawal"]')).toHaveText(
-      'Ich verlange ausdrücklich, dass Premium sofort beginnt, und mir ist bekannt, dass ich damit mein Widerrufsrecht für diese digitalen Inhalte verliere.',
+      'Ich verlange ausdrücklich, dass mir die bezahlten Tage sofort gutgeschrieben werden, und mir ist bekannt, dass ich damit mein Widerrufsrecht für diese digitalen Inhalte verliere.',
     )
     await expect(withdrawal).not.toBeChecked()
     await page.locator('#agreement-premium').check()
@@ -559,7 +559,7 @@ test.describe('R9.20: the German checkout asks EU consumers for a third agreemen
     const pay = page.getByRole('button', { name: payButtonName(pm('de', 'premium_pay')) })
     await expect(pay).toHaveAttribute('aria-disabled', 'true')
     await expect(page.locator('#premium-pay-reason')).toHaveText(
-      'Um zu bezahlen, bestätigen Sie bitte den sofortigen Beginn von Premium und den Verlust Ihres Widerrufsrechts.',
+      'Um zu bezahlen, bestätigen Sie bitte die sofortige Gutschrift der Tage und den Verlust Ihres Widerrufsrechts.',
     )
     await withdrawal.check()
     await expect(pay).toHaveAttribute('aria-disabled', 'false')

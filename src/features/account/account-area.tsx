@@ -243,6 +243,9 @@ export function AccountArea({
               old: offer.old_price != null ? formatPrice(offer.old_price, offer.currency, locale) : '',
             })}
           </p>
+          <p className="form-card__muted" data-testid="special-offer-why">
+            {m.acc_offer_why()}
+          </p>
           {offer.expires_at ? <p className="form-card__muted">{m.acc_offer_until({ date: formatDate(offer.expires_at, locale) })}</p> : null}
           <Link to="/premium" search={{ offer: 1 }} className="button">
             {m.acc_offer_cta()}

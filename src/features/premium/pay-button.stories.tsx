@@ -65,7 +65,7 @@ export const GermanThreeAgreements: Story = {
     await expect(reason(canvasElement)).toHaveTextContent('Um zu bezahlen, setzen Sie oben noch 2 Häkchen.')
     await userEvent.click(canvasElement.querySelector<HTMLInputElement>('#agreement-promo')!)
     await expect(reason(canvasElement)).toHaveTextContent(
-      'Um zu bezahlen, bestätigen Sie bitte den sofortigen Beginn von Premium und den Verlust Ihres Widerrufsrechts.',
+      'Um zu bezahlen, bestätigen Sie bitte die sofortige Gutschrift der Tage und den Verlust Ihres Widerrufsrechts.',
     )
   },
 }
