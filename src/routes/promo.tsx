@@ -31,6 +31,9 @@ function PromoPage() {
         <div className="promo__offer">
           <p className="offer__title">{m.home_countdown_title()}</p>
           <Countdown />
+          <p className="offer__text" data-testid="countdown-explained">
+            {m.home_countdown_text()}
+          </p>
           <PremiumOfferLink testId="promo-cta">{m.promo_cta()}</PremiumOfferLink>
         </div>
       </div>

@@ -11,6 +11,7 @@ import { BACKEND } from '../../playwright.config.ts'
 import { allowEverything, expect, test } from './support/fixtures.ts'
 import { payWithNotification } from './support/payments.ts'
 
+const NBSP = '\u00a0'
 test.describe.configure({ timeout: 120_000 })
 // The pages as a visitor who has made a cookie choice sees them.
 test.beforeEach(({ context }) => allowEverything(context))
@@ -157,22 +158,15 @@ test.describe('R2.27: payment statuses and the receipt link', () => {
   })
 })
 
-test.describe('R2.28: German plan cards', () => {
+test.describe('R2.28: no price is struck through but a real reduction (decision 127)', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
-  test('de, desktop: the struck-through price of 90 and 365 days stays on the line of the price', async ({ page }) => {
+  test('de, desktop: the plan cards show the price the plan is sold at, and nothing struck through', async ({ page }) => {
     await page.goto('/de/premium')
     const cards = page.locator('li.plan-card:not(.plan-card--offer)')
     await expect(cards.first()).toBeVisible()
-    const lines = await cards.evaluateAll((els) =>
-      els
-        .filter((el) => el.querySelector('.plan-card__old'))
-        .map((el) => {
-          const amount = el.querySelector('.plan-card__amount')!.getBoundingClientRect()
-          const old = el.querySelector('.plan-card__old')!.getBoundingClientRect()
-          return { plan: el.querySelector('.plan-card__title')?.textContent, sameLine: old.top < amount.bottom && old.bottom > amount.top }
-        }),
-    )
-    expect(lines.length).toBeGreaterThanOrEqual(2)
-    for (const line of lines) expect(line, line.plan ?? '').toEqual({ plan: line.plan, sameLine: true })
+    await expect(cards).toHaveCount(5)
+    await expect(page.locator('.plan-list s, .plan-list del')).toHaveCount(0)
+    await expect(page.locator('.plan-list')).not.toContainText('Regulärer Preis')
+    await expect(cards.getByTestId('plan-price')).toHaveText([`1${NBSP}€`, `2,99${NBSP}€`, `6,49${NBSP}€`, `15,99${NBSP}€`, `45,99${NBSP}€`])
   })
 })

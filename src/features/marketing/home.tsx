@@ -159,7 +159,9 @@ export function PremiumTeaser() {
       <div className="premium-teaser__offer">
         <h3 className="offer__title">{m.home_countdown_title()}</h3>
         <Countdown />
-        <p className="offer__text">{m.home_countdown_text()}</p>
+        <p className="offer__text" data-testid="countdown-explained">
+          {m.home_countdown_text()}
+        </p>
         <PremiumOfferLink testId="premium-cta">{m.home_premium_cta()}</PremiumOfferLink>
       </div>
     </section>

@@ -74,12 +74,6 @@ export function PlanList({ views, selectedId, busy, onSelect, offer = null }: Pl
               <span className="plan-card__amount" data-testid="plan-price">
                 {view.price}
               </span>
-              {view.oldPrice ? (
-                <s className="plan-card__old">
-                  <span className="premium-sr-only">{m.premium_plan_old_price({ price: view.oldPrice })}</span>
-                  <span aria-hidden="true">{view.oldPrice}</span>
-                </s>
-              ) : null}
             </p>
             <p className="plan-card__text">
               {view.trial ? m.premium_plan_trial_text({ duration: view.duration, price: view.price }) : m.premium_plan_text({ duration: view.duration })}

@@ -19,7 +19,6 @@ export interface PlanView {
   /** The days count in words, also for the trial (`3 days`). */
   duration: string
   price: string
-  oldPrice: string | null
   currency: string
 }
 
@@ -37,7 +36,6 @@ export function planView(offered: OfferedPlan, locale: Locale, days: DaysMessage
     trial: isTrialPlan(plan),
     duration: daysLabel(plan.days, locale, days),
     price: formatPrice(price.actual, price.currency, locale),
-    oldPrice: typeof price.old === 'number' && price.old > price.actual ? formatPrice(price.old, price.currency, locale) : null,
     currency: price.currency,
   }
 }

@@ -17,7 +17,7 @@ function plan(id: number, days: number, actual: number, extra: Partial<Plan> = {
 }
 
 describe('R3, R9: plan views', () => {
-  it('labels, durations, prices in the response currency and old prices only when higher', () => {
+  it('labels, durations and prices in the response currency; no struck-through catalogue price (decision 127)', () => {
     const list = [
       plan(1, 3, 1),
       plan(2, 7, 2.99, { prices: { using: { actual: 2.99, old: 4.99, currency: 'USD' } } }),
@@ -27,10 +27,11 @@ describe('R3, R9: plan views', () => {
     const views = labelledPlans(list, 'en', daysMessages('en'))
       .filter((offered) => isPlanShown(offered.plan, false))
       .map((offered) => planView(offered, 'en', daysMessages('en')))
-    expect(views.map((v) => [v.plan.id, v.label, v.trial, v.duration, v.price, v.oldPrice, v.currency])).toEqual([
-      [1, 'Trial', true, '3 days', '$1', null, 'USD'],
-      [2, '7 days', false, '7 days', '$2.99', '$4.99', 'USD'],
-      [3, '30 days', false, '30 days', '$6.99', null, 'USD'],
+    expect(views.map((v) => [v.plan.id, v.label, v.trial, v.duration, v.price, v.currency])).toEqual([
+      [1, 'Trial', true, '3 days', '$1', 'USD'],
+      [2, '7 days', false, '7 days', '$2.99', 'USD'],
+      [3, '30 days', false, '30 days', '$6.99', 'USD'],
     ])
+    expect(views.every((v) => !('oldPrice' in v))).toBe(true)
   })
 })
