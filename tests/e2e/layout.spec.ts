@@ -313,9 +313,7 @@ test.describe('issue 37: a subscriber with an offer and a payment history, at 39
         const problems: string[] = []
         const measure = async (where: string) => {
           problems.push(
-            ...(await layoutProblems(page, { boxes: 'main *, header *', badges: 'main .badge, header .badge', header: true })).map(
-              (p) => `${where}: ${p}`,
-            ),
+            ...(await layoutProblems(page, { boxes: 'main *, header *', badges: 'main .badge, header .badge', header: true })).map((p) => `${where}: ${p}`),
           )
         }
         await page.goto(`/${locale}/premium`)
