@@ -65,7 +65,7 @@ async function tokenOf(w: World): Promise<string> {
 }
 
 /** A call to the stand-in's API as the signed-in user (the launcher, another tab). */
-async function asUser(w: World, method: 'GET' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<void> {
+export async function asUser(w: World, method: 'GET' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<void> {
   const answered = await w.page.request.fetch(`${w.backend}/en${path}`, {
     method,
     headers: { authorization: `Bearer ${await tokenOf(w)}` },
