@@ -21,8 +21,6 @@ const NOT_IN_BROWSER: Record<string, string[]> = {
     'join.registering xstate.done.actor.registerReferrer[0]',
     'join.registering xstate.done.actor.registerReferrer[1]',
     'join.registering xstate.error.actor.registerReferrer[0]',
-    'join.starting always[1]',
-    'join.starting always[2]',
     'join.starting always[3]',
   ],
   lightbox: ['lightbox.open lightbox.open[0]'],
