@@ -120,7 +120,9 @@ export function choosePaths(sel: Selection): Chosen {
     excluded = graphs.flatMap((g) => g.graph.edges).filter((c) => !runnable(c.start, c.events))
     if (cover === 'transitions') {
       // A start is a path too, with no step: what it alone takes (a page that offers nothing more) is checked there.
-      const starts = graphs.flatMap(({ i, graph }) => graph.vertices.filter((v) => v.events.length === 0).map((v) => ({ start: i, events: v.events, keys: v.keys })))
+      const starts = graphs.flatMap(({ i, graph }) =>
+        graph.vertices.filter((v) => v.events.length === 0).map((v) => ({ start: i, events: v.events, keys: v.keys })),
+      )
       const picked = withoutPrefixes(greedy([...graphs.flatMap((g) => g.graph.edges), ...starts].filter((c) => runnable(c.start, c.events))))
       chosen = picked.sort((a, b) => a.start - b.start)
     } else if (cover === 'states') {

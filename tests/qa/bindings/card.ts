@@ -138,7 +138,9 @@ export const cardBinding: Binding = {
         },
       }
     return {
-      words: state.matches('confirming') ? 'the button is busy while the site waits for the stand-in to confirm the card' : 'the button is busy while the form is made ready',
+      words: state.matches('confirming')
+        ? 'the button is busy while the site waits for the stand-in to confirm the card'
+        : 'the button is busy while the form is made ready',
       see: busy,
     }
   },

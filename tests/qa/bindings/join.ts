@@ -98,7 +98,9 @@ export const joinBinding: Binding = {
       words: (event) => `types “${(event as Submitted).values.code}” as the invitation code and applies it`,
       act: async (w, event, before) => {
         const locale = ctx(before).locale
-        await form(w).getByLabel(msg(locale, 'acc_join_code_label')).fill((event as Submitted).values.code!)
+        await form(w)
+          .getByLabel(msg(locale, 'acc_join_code_label'))
+          .fill((event as Submitted).values.code!)
         await form(w)
           .getByRole('button', { name: msg(locale, 'acc_join_code_submit') })
           .click()
