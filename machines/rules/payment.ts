@@ -19,6 +19,14 @@ export function requiredAgreementsFor(locale: string): readonly Agreement[] {
   return locale === 'de' ? ['premium', 'promo', 'withdrawal'] : ['premium', 'promo']
 }
 
+/**
+ * R9.30 (decision 128): the German site's prices say that VAT is included, as the German price
+ * rules ask of a price to consumers; the price shown is the final price charged.
+ */
+export function pricesStateVat(locale: string): boolean {
+  return locale === 'de'
+}
+
 /** R9: the trial plan. */
 export const TRIAL_SUBSCRIPTION_ID = 1
 /** R4, R9: a paid amount of exactly 1 marks a trial. */

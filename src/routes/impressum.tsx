@@ -12,5 +12,5 @@ export const Route = createFileRoute('/impressum')({
 })
 
 function ImpressumPage() {
-  return <SellerPage heading={m.page_impressum_heading} intro={m.page_impressum_intro} />
+  return <SellerPage heading={m.page_impressum_heading} intro={m.page_impressum_intro} as="provider" />
 }

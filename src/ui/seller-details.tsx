@@ -7,13 +7,15 @@ export interface SellerDetailsProps {
   operator: Operator | null
   /** The brand's support address. */
   email: string
+  /** How the operator is named: the seller (requisites, receipts) or the service provider (the Impressum). */
+  as?: 'seller' | 'provider'
 }
 
 /** Who sells and runs the site: the requisites page and the Impressum (decisions 073, 076). */
-export function SellerDetails({ operator, email }: SellerDetailsProps) {
+export function SellerDetails({ operator, email, as = 'seller' }: SellerDetailsProps) {
   if (!operator) return <p data-testid="seller-on-request">{m.requisites_on_request({ email })}</p>
   const rows: Array<[string, string | null]> = [
-    [m.requisites_name(), operator.name],
+    [as === 'provider' ? m.impressum_provider() : m.requisites_name(), operator.name],
     [m.requisites_address(), operator.address],
     [m.impressum_registration(), operator.registration],
     [m.requisites_tax_id(), operator.taxId],

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { allowEverything, expect, test } from './support/fixtures.ts'
+import { payWithNotification } from './support/payments.ts'
 import { PAGE_ROUTES } from './support/routes.ts'
 
 test.beforeEach(({ context }) => allowEverything(context))
@@ -55,5 +56,27 @@ test.describe('R2.5, decision 123: every link from a German page goes to its Ger
       'Dieses Dokument ist auf Englisch und Russisch verfügbar. Maßgeblich ist die nachstehende englische Fassung.',
     )
     await expect(page.getByTestId('legal-document').locator('article')).toHaveAttribute('lang', 'en')
+  })
+})
+
+test.describe('R9.30, decision 128: German prices say that VAT is included; the Impressum reads as one', () => {
+  test('de, 390 px: the plans say it, the receipt of a charge says it; en says nothing of it', async ({ page, signIn, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/de/premium')
+    await expect(page.getByTestId('prices-vat')).toHaveText('Alle Preise sind Endpreise inkl. MwSt.')
+    await page.goto('/en/premium')
+    await expect(page.locator('.premium-checkout')).toBeVisible()
+    await expect(page.getByTestId('prices-vat')).toHaveCount(0)
+    const { token } = await signIn({ locale: 'de' })
+    const payment = await payWithNotification(request, token, { subscriptionId: 3, locale: 'de' })
+    await page.goto(`/de/account/receipts/${payment.payment_id}`)
+    await expect(page.getByTestId('receipt-amount')).toHaveText('6,49\u00a0€ inkl. MwSt.')
+  })
+
+  test('de, desktop: the Impressum names the service provider under "Angaben gemäß § 5 DDG"', async ({ page }) => {
+    await page.goto('/de/impressum')
+    await expect(page.locator('main')).toContainText('Angaben gemäß § 5 DDG')
+    await expect(page.locator('main')).not.toContainText('wer Skinvault betreibt')
+    await expect(page.getByTestId('seller-details').locator('dt').first()).toHaveText('Diensteanbieter')
   })
 })

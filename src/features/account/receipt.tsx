@@ -6,6 +6,7 @@ import { useSite } from '#app/core/use-site.ts'
 import { m } from '#app/paraglide/messages.js'
 import { SellerDetails } from '#app/ui/seller-details.tsx'
 import type { Locale } from '#machines/rules/locale.ts'
+import { pricesStateVat } from '#machines/rules/payment.ts'
 import { cardText, paymentPlanText } from './payment-history.tsx'
 
 /**
@@ -13,13 +14,19 @@ import { cardText, paymentPlanText } from './payment-history.tsx'
  * was bought, what was charged (or held to check the card, for the trial), when, with which card,
  * and who sells it (the operator's details, as the requisites page gives them).
  */
+/** The amount, and on a German receipt of a charge, that it includes VAT (R9.30); a hold is no sale. */
+function amountText(receipt: Receipt, locale: Locale): string {
+  const amount = formatPrice(receipt.amount, receipt.currency, locale)
+  return receipt.status !== 'held' && pricesStateVat(locale) ? `${amount} ${m.acc_receipt_vat_included()}` : amount
+}
+
 export function ReceiptView({ receipt, locale }: { receipt: Receipt; locale: Locale }) {
   const { product, config, brandInfo } = useSite()
   const rows: Array<[string, string, string]> = [
     [m.acc_receipt_date(), formatDate(receipt.paid_at ?? receipt.created_at, locale), 'receipt-date'],
     [m.acc_receipt_product(), m.acc_receipt_product_name({ product }), 'receipt-product'],
     [m.acc_receipt_plan(), paymentPlanText(receipt, locale), 'receipt-plan'],
-    [receipt.status === 'held' ? m.acc_receipt_held() : m.acc_receipt_charged(), formatPrice(receipt.amount, receipt.currency, locale), 'receipt-amount'],
+    [receipt.status === 'held' ? m.acc_receipt_held() : m.acc_receipt_charged(), amountText(receipt, locale), 'receipt-amount'],
     [m.acc_receipt_card(), cardText(receipt.card), 'receipt-card'],
     [m.acc_receipt_payment(), String(receipt.payment_id), 'receipt-payment'],
     [m.acc_receipt_transaction(), receipt.transaction_id ?? '—', 'receipt-transaction'],

@@ -8,6 +8,7 @@ import { selectLoginHref, selectOfferPlan, selectOpenPlans, selectPayReason, sel
 import { PAY_BUTTON_WORDS, selectPayButtonState, selectPayHint } from '#machines/payment-words.ts'
 import type { OfferedPlan, SpecialOffer } from '#machines/rules/checkout.ts'
 import { type Locale, localePath } from '#machines/rules/locale.ts'
+import { pricesStateVat } from '#machines/rules/payment.ts'
 import { chargeSchedule, daysLabel } from '#machines/rules/plans.ts'
 import { Agreements } from './agreements.tsx'
 import { PAY_WORDS } from './pay-words.ts'
@@ -104,6 +105,11 @@ export function PremiumCheckout({ plans, offer, offerDiscount, takeOffer, locale
       <section className="premium-plans" aria-labelledby="premium-plans-heading">
         <h2 id="premium-plans-heading">{m.premium_plans_heading()}</h2>
         <p className="premium-plans__lead">{m.premium_plans_lead()}</p>
+        {pricesStateVat(locale) ? (
+          <p className="premium-plans__note" data-testid="prices-vat">
+            {m.premium_prices_vat()}
+          </p>
+        ) : null}
         {selectTrialUsed(snapshot) ? (
           <p className="premium-plans__note" data-testid="trial-used">
             {m.premium_trial_used()}

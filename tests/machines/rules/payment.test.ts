@@ -13,6 +13,7 @@ import {
   paymentLanguage,
   paymentScheme,
   payselectionLanguage,
+  pricesStateVat,
   readCardCheck,
   readPaymentCheck,
   requiredAgreementsFor,
@@ -256,6 +257,16 @@ describe('R9.2: a signed-in visitor who used the trial is not offered it', () =>
     expect(selectOpenPlans(actor.getSnapshot()).map((view) => view.label)).toEqual(['Trial', '30 days'])
     expect(selectTrialUsed(actor.getSnapshot())).toBe(false)
     actor.stop()
+  })
+})
+
+describe('R9.30: the prices that say VAT is included, by the page language', () => {
+  it.each([
+    ['en', false],
+    ['ru', false],
+    ['de', true],
+  ] as const)('%s: %s', (locale, expected) => {
+    expect(pricesStateVat(locale)).toBe(expected)
   })
 })
 
