@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../src/db.ts'
-import { cpNotice, psNotice, startApi, type TestApi } from './helpers.ts'
+import { cpNotice, MIRROR_URL, psNotice, startApi, type TestApi } from './helpers.ts'
 
 /**
  * Issue 37, extensions of R7: the account's payment history (GET /payments) and a payment's receipt
@@ -10,7 +10,7 @@ import { cpNotice, psNotice, startApi, type TestApi } from './helpers.ts'
 
 let api: TestApi
 beforeAll(async () => {
-  api = await startApi(await openPglite('memory://'))
+  api = await startApi(await openPglite('memory://'), { mirrorHost: 'mirror.test' })
 })
 afterAll(async () => {
   await api?.backend.close()
@@ -127,6 +127,21 @@ describe('GET /payments/{id}/receipt', () => {
       transaction_id: '777001',
       email,
     })
+  })
+
+  it('R1.8: names the brand of the domain it was bought on, in the language it is read in; an old payment names none', async () => {
+    const { token } = await api.signIn()
+    const onMirror = await api.call('POST', '/ru/payments', { token, body: { subscription_id: 3, service: 'cloudpayments' }, headers: { origin: MIRROR_URL } })
+    expect(onMirror.status).toBe(201)
+    await api.cp('pay', cpNotice(onMirror.body))
+    const onSite = await create(token, 'en', 3)
+    await api.cp('pay', cpNotice(onSite))
+    const read = async (id: number, locale: string) => (await api.call('GET', `/${locale}/payments/${id}/receipt`, { token })).body.site
+    expect(await read(onMirror.body.payment_id, 'ru')).toEqual({ name: 'СВ Чейнджер', support_email: 'help@svchanger.app' })
+    expect(await read(onMirror.body.payment_id, 'en')).toEqual({ name: 'SV Changer', support_email: 'help@svchanger.app' })
+    expect(await read(onSite.payment_id, 'ru')).toEqual({ name: 'Скинволт', support_email: 'support@skinvault.gg' })
+    await api.backend.db.query('UPDATE payments SET site_origin = NULL WHERE id = $1', [onSite.payment_id])
+    expect(await read(onSite.payment_id, 'en')).toBeNull()
   })
 
   it("has none for a payment never paid, a refused one, another user's or an unknown one", async () => {

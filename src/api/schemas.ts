@@ -168,7 +168,12 @@ export const PaymentEntry = type({
 export type PaymentEntry = typeof PaymentEntry.infer
 export const PaymentHistory = type({ payments: PaymentEntry.array() })
 /** Issue 37, an extension of R7 (GET /payments/{id}/receipt): a paid or held payment's receipt. */
-export const Receipt = PaymentEntry.and({ transaction_id: 'string | null', email: 'string' })
+export const Receipt = PaymentEntry.and({
+  transaction_id: 'string | null',
+  email: 'string',
+  /** R1.8: the brand of the domain the payment was made on, named in the page's language (an extension of R7). */
+  'site?': type({ name: 'string', support_email: 'string' }).or('null'),
+})
 export type Receipt = typeof Receipt.infer
 
 /**

@@ -76,12 +76,26 @@ test.describe('on a phone, in Russian', () => {
 test("on the mirror, in German: the mirror's brand and support address", async ({ page, signIn, request }) => {
   const mirror = `http://mirror.localhost:${SITE_PORT}`
   const { token } = await signIn({ locale: 'de', site: mirror })
-  const payment = await payWithNotification(request, token, { subscriptionId: 3, locale: 'de' })
+  const payment = await payWithNotification(request, token, { subscriptionId: 3, locale: 'de', origin: mirror })
   await page.goto(`${mirror}/de/account/receipts/${payment.payment_id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Beleg Nr. ${payment.payment_id}`)
   await expect(page.getByTestId('receipt-product')).toHaveText('SV Changer Premium-Abonnement')
-  await expect(page.getByTestId('receipt-amount')).toHaveText(`6,49${NBSP}€`)
+  await expect(page.getByTestId('receipt-amount')).toHaveText(`6,49${NBSP}€ inkl. MwSt.`)
   await expect(page.getByTestId('receipt').getByRole('link', { name: 'help@svchanger.app' })).toBeVisible()
+})
+
+test.describe('R1.8: a receipt is the receipt of its purchase, wherever it is opened', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+  test("ru, phone: bought on the original, opened on the mirror: the original's brand and address", async ({ page, signIn, request }) => {
+    const mirror = `http://mirror.localhost:${SITE_PORT}`
+    const { token } = await signIn({ locale: 'ru', site: mirror })
+    const payment = await payWithNotification(request, token, { subscriptionId: 3, locale: 'ru', origin: `http://localhost:${SITE_PORT}` })
+    await page.goto(`${mirror}/ru/account/receipts/${payment.payment_id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Чек № ${payment.payment_id}`)
+    await expect(page.getByTestId('receipt-product')).toHaveText('Премиум-подписка Скинволт')
+    await expect(page.getByTestId('receipt').getByRole('link', { name: 'support@skinvault.gg' })).toBeVisible()
+    await expect(page.getByTestId('receipt')).not.toContainText('help@svchanger.app')
+  })
 })
 
 test("another user's receipt, or an unknown one, answers 404; a guest is sent to sign in", async ({ page, signIn, request, browser }) => {

@@ -238,13 +238,15 @@ interface HistoryRow {
   service: string
   transaction_id: string | null
   payer_email: string
+  /** The origin the payment was made on (R1.7). */
+  site_origin: string | null
   created_at: Date | string
   paid_at: Date | string | null
 }
 
 const HISTORY_SELECT = `SELECT p.id, p.subscription_id, s.days, s.is_trial, s.name_en, s.name_ru, s.name_de, p.special_offer, p.amount_minor,
     p.currency, p.status, p.operation, p.failure, p.card_brand, p.card_last4, p.service, p.transaction_id, p.payer_email, p.created_at, p.paid_at,
-    ${REFUND_STATE} AS refund
+    p.site_origin, ${REFUND_STATE} AS refund
   FROM payments p JOIN subscriptions s ON s.id = p.subscription_id`
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
@@ -295,5 +297,9 @@ paymentRoutes.get('/:id/receipt', requireUser, async (c) => {
   )
   // Another user's payment, or one never paid, has no receipt to show.
   if (!row) throw new ApiError(404, 'payment_not_found')
-  return c.json({ ...historyEntry(row, c.var.locale), transaction_id: row.transaction_id, email: row.payer_email })
+  // R1.8: a receipt is the receipt of its purchase: the brand of the domain it was bought on, named
+  // in the language it is read in, wherever it is read (null for a payment made before it was kept).
+  const brand = row.site_origin === null ? null : brandOf(c.var.deps.env, row.site_origin, c.var.locale)
+  const site = brand === null ? null : { name: brand.name, support_email: brand.supportEmail }
+  return c.json({ ...historyEntry(row, c.var.locale), transaction_id: row.transaction_id, email: row.payer_email, site })
 })

@@ -21,7 +21,10 @@ function amountText(receipt: Receipt, locale: Locale): string {
 }
 
 export function ReceiptView({ receipt, locale }: { receipt: Receipt; locale: Locale }) {
-  const { product, config, brandInfo } = useSite()
+  const site = useSite()
+  const { config, brandInfo } = site
+  // R1.8: the brand of the domain it was bought on, wherever it is read; this domain's for a payment that does not say.
+  const product = receipt.site?.name ?? site.product
   const rows: Array<[string, string, string]> = [
     [m.acc_receipt_date(), formatDate(receipt.paid_at ?? receipt.created_at, locale), 'receipt-date'],
     [m.acc_receipt_product(), m.acc_receipt_product_name({ product }), 'receipt-product'],
@@ -44,7 +47,7 @@ export function ReceiptView({ receipt, locale }: { receipt: Receipt; locale: Loc
         ))}
       </dl>
       <h2>{m.acc_receipt_seller()}</h2>
-      <SellerDetails operator={config.operator} email={brandInfo.supportEmail} />
+      <SellerDetails operator={config.operator} email={receipt.site?.support_email ?? brandInfo.supportEmail} />
       <p className="receipt__actions">
         <button type="button" className="button" onClick={() => window.print()}>
           {m.acc_receipt_print()}

@@ -13,12 +13,13 @@ const CLOUDPAYMENTS_API_SECRET = 'sandbox-cloudpayments-api-secret'
 export async function payWithNotification(
   request: APIRequestContext,
   token: string,
-  options: { subscriptionId?: number; locale?: string; special?: boolean; backend?: string } = {},
+  options: { subscriptionId?: number; locale?: string; special?: boolean; backend?: string; origin?: string } = {},
 ) {
   const locale = options.locale ?? 'en'
   const backend = options.backend ?? BACKEND
   const created = await request.post(`${backend}/${locale}/payments`, {
-    headers: { authorization: `Bearer ${token}` },
+    // The site the payment is made on, as a browser's request says it (the original's by default).
+    headers: { authorization: `Bearer ${token}`, ...(options.origin ? { origin: options.origin } : {}) },
     data: { subscription_id: options.subscriptionId ?? 3, service: 'cloudpayments', ...(options.special ? { special: true } : {}) },
   })
   expect(created.status(), await created.text()).toBe(201)
