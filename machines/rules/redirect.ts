@@ -82,3 +82,18 @@ export function signInReturn(publicHref: string): string | null {
   if (bare === '/login' || bare.startsWith('/login/')) return null
   return publicHref === '/' ? null : publicHref
 }
+
+/**
+ * R2.17: why the login page has a way back, as it tells the visitor: a page that needs an account
+ * sent them (`refused`, the account and its receipts: the routes under `src/routes/_protected`),
+ * the checkout sent them (`checkout`), or they opened sign-in themselves from another page and
+ * nothing needs saying (null).
+ */
+export type LoginReason = 'refused' | 'checkout'
+
+export function loginReason(redirect: string | null | undefined): LoginReason | null {
+  if (!isSafeRedirect(redirect)) return null
+  const bare = stripLocale(redirect.split(/[?#]/u, 1)[0] ?? redirect)
+  if (bare === '/account' || bare.startsWith('/account/')) return 'refused'
+  return bare === '/premium' ? 'checkout' : null
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSafeRedirect, safeRedirect, signInReturn } from '#machines/rules/redirect.ts'
+import { isSafeRedirect, loginReason, safeRedirect, signInReturn } from '#machines/rules/redirect.ts'
 
 describe('R5: safe redirect targets', () => {
   it.each(['/', '/ru/premium', '/en/account?tab=sub&x=1#plans', '/de/wiki/some-page_1~%20', '/@user', '/ru/premium#plans', '/вики/страница'])(
@@ -95,4 +95,24 @@ describe('R2.17: the page a visitor opening sign-in from it comes back to', () =
       expect(signInReturn(page)).toBeNull()
     },
   )
+})
+
+describe('R2.17: why the login page has a way back', () => {
+  it.each([
+    ['/en/account', 'refused'],
+    ['/ru/account/receipts/5', 'refused'],
+    ['/account', 'refused'],
+    ['/de/premium', 'checkout'],
+    ['/en/premium?offer=1#premium-payment', 'checkout'],
+    ['/premium', 'checkout'],
+    ['/en/faq', null],
+    ['/en/accounts', null],
+    ['/en/premium/x', null],
+    ['/ru', null],
+    ['//evil.example/account', null],
+    [null, null],
+    [undefined, null],
+  ] as const)('%s: %s', (redirect, expected) => {
+    expect(loginReason(redirect)).toBe(expected)
+  })
 })

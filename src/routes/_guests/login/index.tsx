@@ -10,7 +10,7 @@ import { EMAIL_STEP, SignInForm, type SignInStart } from '#app/features/account/
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { PageIntro } from '#app/ui/page-intro.tsx'
-import { isSafeRedirect } from '#machines/rules/redirect.ts'
+import { isSafeRedirect, loginReason } from '#machines/rules/redirect.ts'
 import { SIGN_IN_CODE_FORM, SIGN_IN_EMAIL_FORM } from '#machines/sign-in-forms.ts'
 
 /**
@@ -45,12 +45,13 @@ function LoginPage() {
   // The query exactly as the provider wrote it (the router's parsed search reads numbers into it).
   const searchStr = useLocation().searchStr
   const locale = getLocale()
+  const reason = loginReason(redirect)
   if (isOpenIdAnswer(searchStr)) return <SteamCallback redirect={redirect} searchStr={searchStr} />
   return (
     <PageIntro heading={m.page_login_heading({ product })} intro={m.page_login_intro({ product })}>
-      {redirect ? (
+      {reason ? (
         <p className="notice" data-testid="login-target" data-target={redirect}>
-          {m.login_required_notice()}
+          {reason === 'checkout' ? m.login_checkout_notice() : m.login_required_notice()}
         </p>
       ) : null}
       <SignInForm redirect={redirect} start={startFrom(flash)} />
