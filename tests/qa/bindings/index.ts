@@ -5,6 +5,7 @@ import { confirmBinding } from './confirm.ts'
 import { consentBinding } from './consent.ts'
 import { deadlineBinding } from './deadline.ts'
 import { lightboxBinding } from './lightbox.ts'
+import { localeBinding } from './locale.ts'
 import { menuBinding } from './menu.ts'
 import { modalBinding } from './modal.ts'
 import { paymentBinding } from './payment.ts'
@@ -16,6 +17,7 @@ export const BINDINGS: Readonly<Record<string, Binding>> = {
   consent: consentBinding,
   deadline: deadlineBinding,
   lightbox: lightboxBinding,
+  locale: localeBinding,
   menu: menuBinding,
   modal: modalBinding,
   payment: paymentBinding,
