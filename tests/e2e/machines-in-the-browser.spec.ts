@@ -24,6 +24,7 @@ const NOT_IN_BROWSER: Record<string, string[]> = {
     'join.starting always[3]',
   ],
   lightbox: ['lightbox.open lightbox.open[0]'],
+  locale: ['locale.starting always[0]'],
   menu: [],
   modal: ['modal modal.openCustom[0]', 'modal.custom modal.answer[0]', 'modal.custom modal.close[0]', 'modal.standard modal.close[0]'],
   payment: [

@@ -7,6 +7,7 @@ import { consentBinding } from './consent.ts'
 import { deadlineBinding } from './deadline.ts'
 import { joinBinding } from './join.ts'
 import { lightboxBinding } from './lightbox.ts'
+import { localeBinding } from './locale.ts'
 import { menuBinding } from './menu.ts'
 import { modalBinding } from './modal.ts'
 import { paymentBinding } from './payment.ts'
@@ -20,6 +21,7 @@ export const BINDINGS: Readonly<Record<string, Binding>> = {
   deadline: deadlineBinding,
   join: joinBinding,
   lightbox: lightboxBinding,
+  locale: localeBinding,
   menu: menuBinding,
   modal: modalBinding,
   payment: paymentBinding,
