@@ -130,11 +130,15 @@ export async function changeAsked(w: World): Promise<void> {
 }
 
 /**
- * What the stand-in says when a call went through, and when it refused (its messages, en and ru,
+ * What the page says when a call went through (renewal on or off in the site's own words, R9.29;
+ * the others in the stand-in's), and when it refused (its messages, en and ru,
  * backend/src/messages-*.ts); `null`: the stand-in cannot be reached and the page says so itself.
  */
 export const SAID: Record<Call, { done: Record<'en' | 'ru', (w: World) => string>; error: Record<'en' | 'ru', string> | null }> = {
-  cancelSubscription: { done: { en: () => 'Auto-renewal is off. Your subscription stays active until', ru: () => 'Автопродление отключено.' }, error: null },
+  cancelSubscription: {
+    done: { en: () => 'Auto-renewal is off. Your Premium stays active until', ru: () => 'Автопродление отключено. Premium действует до' },
+    error: null,
+  },
   resumeRenewal: { done: { en: () => 'Auto-renewal is on again. Next charge:', ru: () => 'Автопродление снова включено.' }, error: null },
   resetDevice: {
     done: { en: () => 'Your device has been unlinked.', ru: () => 'Устройство отвязано.' },
