@@ -39,8 +39,8 @@ export const de: Messages = {
   email_same: 'Das ist bereits Ihre E-Mail-Adresse.',
   email_changed: 'Ihre E-Mail-Adresse lautet jetzt {email}.',
   confirm_code_invalid: 'Dieser Bestätigungscode ist ungültig oder abgelaufen.',
-  referrer_unknown: 'Dieser Empfehlungslink ist ungültig.',
-  subscription_cancelled: 'Die automatische Verlängerung ist deaktiviert. Ihr Abo bleibt bis {date} aktiv.',
+  referrer_unknown: 'Dieser Einladungslink ist ungültig.',
+  subscription_cancelled: 'Die automatische Verlängerung ist ausgeschaltet. Ihr Abo bleibt bis {date} aktiv.',
   subscription_none: 'Sie haben kein aktives Abo.',
   plan_unavailable: 'Dieser Tarif ist nicht verfügbar.',
   trial_used: 'Der Testzeitraum wurde für dieses Konto bereits genutzt.',
@@ -108,7 +108,7 @@ export const de: Messages = {
   mail_receipt_charged: 'Abgebuchter Betrag',
   mail_receipt_held: 'Zur Kartenprüfung reservierter Betrag',
   mail_receipt_next_charge: 'Nächste Abbuchung: {amount} am {date} für {plan}. Sie können die automatische Verlängerung jederzeit in Ihrem Konto deaktivieren.',
-  mail_receipt_renewal_off: 'Die automatische Verlängerung ist deaktiviert: Ihr Abo endet am {date}, danach wird nichts mehr abgebucht.',
+  mail_receipt_renewal_off: 'Die automatische Verlängerung ist ausgeschaltet: Ihr Abo endet am {date}, danach wird nichts mehr abgebucht.',
   mail_receipt_link: 'Den Beleg zum Drucken oder Aufbewahren finden Sie in Ihrem Konto: {link}',
   mail_return_subject: 'Ihre Zahlung Nr. {payment_id} wurde nicht angenommen: Das Geld ist zurückgebucht',
   mail_return_text:
@@ -129,9 +129,9 @@ export const de: Messages = {
   mail_email_subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
   mail_email_text:
     'Guten Tag,\n\num diese Adresse für Ihr Konto bei {brand} zu verwenden, öffnen Sie den Link:\n{link}\n\noder geben Sie den Code {code} ein. Er ist 15 Minuten gültig.\n\nWenn Sie keine Änderung angefordert haben, ignorieren Sie diese Nachricht.',
-  mail_renewal_off_subject: 'Die automatische Verlängerung Ihres Abos ist deaktiviert',
+  mail_renewal_off_subject: 'Die automatische Verlängerung Ihres Abos ist ausgeschaltet',
   mail_renewal_off_text:
-    'Guten Tag,\n\ndie automatische Verlängerung Ihres {brand} Premium-Abonnements ist deaktiviert. Ihr Abo bleibt bis {date} aktiv, und es wird nichts mehr abgebucht.\n\nSie haben es sich anders überlegt? Bis dahin können Sie die automatische Verlängerung in Ihrem Konto wieder aktivieren: {link}',
+    'Guten Tag,\n\ndie automatische Verlängerung Ihres {brand} Premium-Abonnements ist ausgeschaltet. Ihr Abo bleibt bis {date} aktiv, und es wird nichts mehr abgebucht.\n\nSie haben es sich anders überlegt? Bis dahin können Sie die automatische Verlängerung in Ihrem Konto wieder aktivieren: {link}',
   mail_renewal_on_subject: 'Die automatische Verlängerung Ihres Abos ist wieder aktiv',
   mail_renewal_on_text:
     'Guten Tag,\n\ndie automatische Verlängerung Ihres {brand} Premium-Abonnements ist wieder aktiv. Nächste Abbuchung: {amount} am {date} für {plan}.\n\nSie können die automatische Verlängerung jederzeit in Ihrem Konto deaktivieren: {link}',

@@ -36,7 +36,7 @@ export const en = {
   email_same: 'This is already your e-mail address.',
   email_changed: 'Your e-mail address is now {email}.',
   confirm_code_invalid: 'This confirmation code is not valid or has expired.',
-  referrer_unknown: 'This referral link is not valid.',
+  referrer_unknown: 'This invitation link is not valid.',
   subscription_cancelled: 'Auto-renewal is off. Your subscription stays active until {date}.',
   subscription_none: 'You have no active subscription.',
   plan_unavailable: 'This plan is not available.',

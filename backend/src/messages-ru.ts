@@ -38,7 +38,7 @@ export const ru: Messages = {
   email_same: 'Это и так ваш текущий e-mail.',
   email_changed: 'Ваш e-mail изменён на {email}.',
   confirm_code_invalid: 'Код подтверждения недействителен или истёк.',
-  referrer_unknown: 'Реферальная ссылка недействительна.',
+  referrer_unknown: 'Ссылка-приглашение недействительна.',
   subscription_cancelled: 'Автопродление отключено. Подписка действует до {date}.',
   subscription_none: 'У вас нет активной подписки.',
   plan_unavailable: 'Этот тариф недоступен.',

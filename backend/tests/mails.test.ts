@@ -227,8 +227,8 @@ describe('auto-renewal', () => {
     {
       locale: 'de',
       brand: ORIGINAL_DE,
-      subject: 'Die automatische Verlängerung Ihres Abos ist deaktiviert',
-      text: /^Guten Tag,\n\ndie automatische Verlängerung Ihres Skinvault Premium-Abonnements ist deaktiviert\. Ihr Abo bleibt bis (\d{1,2})\. \S+ (\d{4}) um \d\d:\d\d UTC aktiv, und es wird nichts mehr abgebucht\.\n\nSie haben es sich anders überlegt\? Bis dahin können Sie die automatische Verlängerung in Ihrem Konto wieder aktivieren: (\S+)\n\n/,
+      subject: 'Die automatische Verlängerung Ihres Abos ist ausgeschaltet',
+      text: /^Guten Tag,\n\ndie automatische Verlängerung Ihres Skinvault Premium-Abonnements ist ausgeschaltet\. Ihr Abo bleibt bis (\d{1,2})\. \S+ (\d{4}) um \d\d:\d\d UTC aktiv, und es wird nichts mehr abgebucht\.\n\nSie haben es sich anders überlegt\? Bis dahin können Sie die automatische Verlängerung in Ihrem Konto wieder aktivieren: (\S+)\n\n/,
     },
   ])('mails when it is turned off: until when, nothing more charged, how to turn it on again ($locale)', async ({ locale, brand, subject, text }) => {
     const user = await signIn(locale, brand.origin)

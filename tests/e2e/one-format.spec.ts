@@ -24,7 +24,7 @@ for (const { locale, width, price, off, on, date } of [
     locale: 'de',
     width: 1280,
     price: `6,49${NBSP}€`,
-    off: (d: string) => `Die automatische Verlängerung ist deaktiviert. Ihr Premium bleibt bis zum ${d} aktiv.`,
+    off: (d: string) => `Die automatische Verlängerung ist ausgeschaltet. Ihr Premium bleibt bis zum ${d} aktiv.`,
     on: (c: string) => `Die automatische Verlängerung ist wieder aktiv. Nächste Abbuchung: ${c}.`,
     date: /^\d{1,2}\. [A-Za-zä]+ \d{4}$/u,
   },

@@ -462,6 +462,6 @@ describe('npm run paths -- --requirements', () => {
     const result = await requirementsOption()
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../docs/flows/requirements.md'), 'utf8'))
-    expect(result.stdout).toContain('| In `docs/requirements.md` | 170 |')
+    expect(result.stdout).toContain('| In `docs/requirements.md` | 171 |')
   })
 })

@@ -17,7 +17,7 @@ import { type Binding, type StartBinding, type World, whenInteractive } from '..
 const CODE_64 = 'abcdefgh'.repeat(8)
 const CODE_65 = `${CODE_64}X`
 /** What the stand-in says of a code nobody has (backend/src/messages-en.ts, referrer_unknown). */
-const UNKNOWN_CODE = 'This referral link is not valid.'
+const UNKNOWN_CODE = 'This invitation link is not valid.'
 /** The form's codes a visitor can send: the form's rules refuse the others (letters, digits, `_` and `-` only, required). */
 const SENDABLE = ['FRIEND', '  Friend_1  ']
 
