@@ -19,7 +19,8 @@ function messagesOf(locale: Locale): Map<string, string> {
       if (typeof value === 'string' && key !== '$schema') found.set(key, value)
   }
   read(join(ROOT, 'messages', `${locale}.json`))
-  for (const dir of readdirSync(join(ROOT, 'messages'), { withFileTypes: true })) if (dir.isDirectory()) read(join(ROOT, 'messages', dir.name, `${locale}.json`))
+  for (const dir of readdirSync(join(ROOT, 'messages'), { withFileTypes: true }))
+    if (dir.isDirectory()) read(join(ROOT, 'messages', dir.name, `${locale}.json`))
   const backend = readFileSync(join(ROOT, 'backend/src', `messages-${locale}.ts`), 'utf8')
   for (const m of backend.matchAll(/^\s*([a-z_]+):\s*\n?\s*'((?:[^'\\]|\\.)*)'/gmu)) found.set(m[1]!, m[2]!)
   return found
@@ -36,7 +37,10 @@ function glossary(): Row[] {
   const text = readFileSync(join(ROOT, 'docs/glossary.md'), 'utf8')
   const rows = text.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Term') && !line.startsWith('|---'))
   return rows.map((line) => {
-    const [term, en, ru, de, keys, ruledOut] = line.split('|').slice(1, -1).map((cell) => cell.trim()) as [string, string, string, string, string, string]
+    const [term, en, ru, de, keys, ruledOut] = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim()) as [string, string, string, string, string, string]
     return {
       term,
       words: { en, ru, de },

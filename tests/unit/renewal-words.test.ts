@@ -17,7 +17,9 @@ describe('R9.29: the renewal toasts', () => {
 
   it('renewal off: the last day', () => {
     const answer = { message: 'Die automatische Verlängerung ist deaktiviert. Ihr Abo bleibt bis 1. Dezember 2026 um 16:55 UTC aktiv.', user: user(SUB) }
-    expect(renewalWords(false, answer, 'de').message).toBe('Die automatische Verlängerung ist ausgeschaltet. Ihr Premium bleibt bis zum 1. Dezember 2026 aktiv.')
+    expect(renewalWords(false, answer, 'de').message).toBe(
+      'Die automatische Verlängerung ist ausgeschaltet. Ihr Premium bleibt bis zum 1. Dezember 2026 aktiv.',
+    )
   })
 
   it("the backend's words stay when its answer does not carry the values, and the user is kept as answered", () => {
