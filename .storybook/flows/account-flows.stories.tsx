@@ -186,7 +186,7 @@ export const Account: Story = {
     await outlines(canvasElement, 'cancelling')
     await outlines(canvasElement, 'idle')
     await passedThrough(canvasElement, 'idle', 'confirming', 'cancelling', 'idle')
-    await expectVisible(within(document.body).findByText('Automatic renewal is off.'))
+    await expectVisible(within(document.body).findByText('Auto-renewal is off. Your Premium stays active until February 9, 2025.'))
   },
 }
 

@@ -175,7 +175,7 @@ export const Cancelled: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByTestId('cancel-subscription'))
     await userEvent.click(await within(document.body).findByTestId('confirm-yes'))
-    await expectVisible(within(document.body).findByText('Automatic renewal is off.'))
+    await expectVisible(within(document.body).findByText('Auto-renewal is off. Your Premium stays active until February 9, 2025.'))
   },
 }
 
