@@ -223,26 +223,25 @@ export async function confirmPayment(
       [payment.id, n.outcome, now.toISOString(), n.cardLast4, n.transactionId, n.cardBrand],
     )
     if (marked.length === 0) return { payment_id: payment.id, status: 'paid', applied: false }
-    const [user] = await tx.query<{ sub_plan_id: number | null; sub_trial: boolean; sub_expires_at: Date | null; sub_started_at: Date | null }>(
-      'SELECT sub_plan_id, sub_trial, sub_expires_at, sub_started_at FROM users WHERE id = $1 FOR UPDATE',
+    const [user] = await tx.query<{ sub_expires_at: Date | null; sub_started_at: Date | null }>(
+      'SELECT sub_expires_at, sub_started_at FROM users WHERE id = $1 FOR UPDATE',
       [payment.user_id],
     )
     if (!user) throw new Error(`Payment ${payment.id} refers to a missing user`)
     const expires = asDate(user.sub_expires_at)
     const active = expires !== null && expires.getTime() > now.getTime()
     const base = active ? expires.getTime() : now.getTime()
-    // A trial bought on top of an active paid plan only adds its days; the paid plan stays.
-    const keepPaid = plan.is_trial && active && !user.sub_trial
+    // R9.2: every plan applied closes the trial (it is the account's first Premium), so a trial is
+    // never applied on top of another plan: the settlement refused it (trial_used) before this.
     await tx.query(
       `UPDATE users SET sub_plan_id = $2, sub_trial = $3, sub_started_at = $4, sub_expires_at = $5, sub_cancelled = false,
-         trial_used = trial_used OR $6, sub_payment_id = $7 WHERE id = $1`,
+         trial_used = true, sub_payment_id = $6 WHERE id = $1`,
       [
         payment.user_id,
-        keepPaid ? user.sub_plan_id : plan.id,
-        keepPaid ? false : plan.is_trial,
+        plan.id,
+        plan.is_trial,
         active ? asDate(user.sub_started_at)!.toISOString() : now.toISOString(),
         new Date(base + plan.days * DAY_MS).toISOString(),
-        plan.is_trial,
         payment.id,
       ],
     )

@@ -1529,7 +1529,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         expect((await api.me(token)).subscription).toMatchObject({ trial: true, days_left: 3 })
         // A fourth, created before and asked about after: the provider is told not to authorise it.
         const fourth = (await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })).body
-        expect(fourth.message).toBe('The trial has already been used on this account.')
+        expect(fourth.message).toBe("The trial is only for an account's first Premium, and this account has already had Premium.")
       })
       it("a trial payment created before the trial was used elsewhere is refused at the provider's check", async () => {
         const { token } = await api.signIn()

@@ -143,6 +143,23 @@ function moneySuite(kind: string, makeDb: () => Promise<Db>) {
       expect((await api.me(ps.token, 'ru')).subscription).toMatchObject({ trial: true, days_left: 3 })
     })
 
+    it('R9.2: a paid plan closes the trial: a trial opened before the month was paid is refused at the Check, no card is held, and a new one is not opened', async () => {
+      const { token } = await api.signIn(undefined, 'en')
+      const trial = await create(token, 'en', { subscription_id: 1 })
+      const month = await create(token, 'en', { subscription_id: 3 })
+      expect((await api.cp('pay', cpNotice(month))).body.status).toBe('paid')
+      expect((await api.me(token)).trial_used).toBe(true)
+      const answer = await charge(trial, 'cloudpayments', 'auth')
+      expect(answer.body).toMatchObject({ success: false, code: 13 })
+      await settled()
+      expect(await books([trial], 'cloudpayments')).toEqual([])
+      // The month alone: 30 days, not 33.
+      expect((await api.me(token)).subscription).toMatchObject({ trial: false, plan_id: 3, days_left: 30 })
+      const again = await api.call('POST', '/en/payments', { token, body: { subscription_id: 1, service: 'cloudpayments' } })
+      expect(again.status).toBe(422)
+      expect(again.body.message).toBe("The trial is only for an account's first Premium, and this account has already had Premium.")
+    })
+
     it('a trial hold authorised by Payselection for a used trial is voided (cancellation), not refunded', async () => {
       const { token } = await api.signIn(undefined, 'ru')
       const trials = [

@@ -101,9 +101,9 @@ test('R9.2: a visitor who used the trial is not offered it again, and is told wh
   const { token } = await signIn({ locale: 'en' })
   await payWithNotification(request, token, { subscriptionId: 1, locale: 'en' })
   const texts = {
-    en: 'You have already used the trial on this account, so it is not offered again: choose one of the plans below.',
-    ru: 'Пробный период на этом аккаунте уже использован, поэтому он больше не предлагается: выберите один из тарифов ниже.',
-    de: 'Sie haben den Testzeitraum mit diesem Konto bereits genutzt, daher wird er nicht erneut angeboten: Wählen Sie einen der Tarife unten.',
+    en: "The trial is only for an account's first Premium, and this account has already had Premium, so it is not offered: choose one of the plans below.",
+    ru: 'Пробный период — только для первого Premium на аккаунте, а на этом аккаунте Premium уже был, поэтому он не предлагается: выберите один из тарифов ниже.',
+    de: 'Der Testzeitraum gilt nur für das erste Premium eines Kontos, und dieses Konto hatte Premium bereits, daher wird er nicht angeboten: Wählen Sie einen der Tarife unten.',
   }
   for (const locale of ['en', 'ru', 'de'] as const) {
     await page.goto(`/${locale}/premium`)
@@ -124,4 +124,21 @@ test('R9.2: a guest and a visitor who has not used the trial are offered it, wit
   await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
   await expect(page.locator('li.plan-card[data-plan-id="1"]')).toHaveCount(1)
   await expect(page.getByTestId('trial-used')).toHaveCount(0)
+})
+
+test('R9.2: the trial is the first Premium: a German subscriber of the 30-day plan is offered no trial, on the premium page nor through the account’s “Verlängern”', async ({
+  page,
+  request,
+  signIn,
+}) => {
+  const { token } = await signIn({ locale: 'de' })
+  await payWithNotification(request, token, { subscriptionId: 3, locale: 'de' })
+  await page.goto('/de/account')
+  await page.getByRole('link', { name: 'Verlängern' }).click()
+  await expect(page).toHaveURL(/\/de\/premium/u)
+  await expect(page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  await expect(page.getByTestId('trial-used')).toHaveText(
+    'Der Testzeitraum gilt nur für das erste Premium eines Kontos, und dieses Konto hatte Premium bereits, daher wird er nicht angeboten: Wählen Sie einen der Tarife unten.',
+  )
+  await expect(page.locator('li.plan-card[data-plan-id="1"]')).toHaveCount(0)
 })

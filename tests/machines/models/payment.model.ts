@@ -66,8 +66,14 @@ function optionsFor(plan: Subscription, special: boolean) {
 
 const inputs: { label: string; input: PaymentInput; depth?: number }[] = [
   {
+    // R9.2: a subscriber (the offer is for subscribers) has had Premium, so their trial is used.
     label: 'a signed-in visitor, cloudpayments, dollars, with a special offer',
-    input: { locale: 'en', loggedIn: true, activeService: 'cloudpayments', ...KEYS, plans: PLANS_USD, offer: OFFER },
+    input: { locale: 'en', loggedIn: true, trialUsed: true, activeService: 'cloudpayments', ...KEYS, plans: PLANS_USD, offer: OFFER },
+  },
+  {
+    // R9.2: the trial is an account's first Premium: offered to a visitor who never had Premium.
+    label: 'a signed-in visitor who never had Premium',
+    input: { locale: 'en', loggedIn: true, activeService: 'cloudpayments', ...KEYS, plans: PLANS_USD },
   },
   {
     label: 'a guest, payselection, roubles, the stored state read first',

@@ -87,6 +87,15 @@ export const paymentBinding: Binding = {
         await expect(w.page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true')
       },
     },
+    'a signed-in visitor who never had Premium': {
+      words: 'a visitor signed in with an account that never had Premium, on the English Premium page',
+      open: async (w) => {
+        await signInViaApi(w)
+        await w.page.goto('/en/premium')
+        await whenInteractive(w)
+        await expect(w.page.locator('.premium-checkout')).toHaveAttribute('data-ready', 'true')
+      },
+    },
     'a guest, payselection, roubles, the stored state read first': {
       unreachable: 'the site under test takes CloudPayments; a Payselection site is a second server (PAYMENT_SERVICE=payselection)',
     },
