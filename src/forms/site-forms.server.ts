@@ -91,11 +91,15 @@ export const siteForms: FormHandlers = {
   }),
   /**
    * R2, R7.3: the backend is told to end the session (every device's with `everywhere`); the stored
-   * session is cleared whatever it answers, then the root.
+   * session is cleared whatever it answers, then the root, which says what was done (the page's
+   * notice line, as the toast says it with JavaScript).
    */
   [LOGOUT_FORM]: async (posted, api) => {
+    const { locale } = posted
     const session = sessionFacts(posted.cookieHeader)
-    await endSession(api(session.token), { token: session.token, refreshToken: session.refreshToken, everywhere: posted.values.everywhere === '1' })
-    return { to: localePath(posted.locale, '/'), cookies: expiredSessionCookies(posted.crossOrigin) }
+    const everywhere = posted.values.everywhere === '1'
+    await endSession(api(session.token), { token: session.token, refreshToken: session.refreshToken, everywhere })
+    const notice = everywhere ? m.acc_signed_out_everywhere({}, { locale }) : m.acc_signed_out({}, { locale })
+    return { to: localePath(locale, '/'), flash: { form: 'notice', notice }, cookies: expiredSessionCookies(posted.crossOrigin) }
   },
 }

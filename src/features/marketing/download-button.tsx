@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
-import { type MouseEvent, type ReactNode, useState } from 'react'
+import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { AuthActor } from '#app/core/auth-actor.ts'
 import { pushEcommerce } from '#app/core/data-layer.ts'
 import { currencyForLocale, launcherProduct } from '#app/core/ecommerce.ts'
@@ -17,6 +17,17 @@ const loadSender = () => import('./analytics.ts')
 
 /** The longest a download waits for its analytics call before it goes anyway. */
 const ANALYTICS_WAIT_MS = 2500
+
+/** How long the button says the download has started before it is a download button again. */
+const STARTED_MS = 3000
+
+/**
+ * What the button says: its own words, "starting" while the click waits for its analytics call
+ * (the site's part), "started" once the address is handed to the browser. A file answer does
+ * not navigate and no page event tells when it came, so "starting" ends at the handover, not
+ * at a guessed time after it (it stayed on after the file had come).
+ */
+type DownloadPhase = 'idle' | 'starting' | 'started'
 
 /** R2: the download address for the selected game version (null: the generic link). */
 export function useDownloadLink(versionId: number | null): DownloadLink {
@@ -64,7 +75,9 @@ export function DownloadButton({
   const locale = getLocale()
   const auth = AuthActor.useActorRef()
   const link = useDownloadLink(versionId)
-  const [busy, setBusy] = useState(false)
+  const [phase, setPhase] = useState<DownloadPhase>('idle')
+  const busy = phase === 'starting'
+  const backToIdle = useRef<number | undefined>(undefined)
   const version = GAME_VERSIONS.find((v) => v.id === versionId) ?? GAME_VERSIONS[0]
 
   const track = async () => {
@@ -92,10 +105,12 @@ export function DownloadButton({
     }
     event.preventDefault()
     if (busy) return
-    setBusy(true)
+    window.clearTimeout(backToIdle.current)
+    setPhase('starting')
     await settleWithin(track(), ANALYTICS_WAIT_MS)
     window.location.assign(link.href)
-    window.setTimeout(() => setBusy(false), 1500)
+    setPhase('started')
+    backToIdle.current = window.setTimeout(() => setPhase('idle'), STARTED_MS)
   }
 
   return (
@@ -111,8 +126,8 @@ export function DownloadButton({
       aria-busy={busy || undefined}
       rel={link.kind === 'internal' ? undefined : 'noopener'}
     >
-      <Icon name={busy ? 'download' : 'windows'} size={20} />
-      <span>{busy ? m.mk_download_starting() : children}</span>
+      <Icon name={phase === 'idle' ? 'windows' : phase === 'starting' ? 'download' : 'check'} size={20} />
+      <span>{phase === 'starting' ? m.mk_download_starting() : phase === 'started' ? m.mk_download_started() : children}</span>
     </a>
   )
 }

@@ -39,3 +39,17 @@ export const German: Story = {
     await expect(canvasElement).toHaveTextContent('mein Widerrufsrecht für diese digitalen Inhalte verliere')
   },
 }
+/** Decision 130: the renewal box is about renewal only; the privacy policy is a sentence with its link, not a box. */
+export const PrivacyPolicyTold: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByLabelText(/^I agree that the subscription renews automatically/u)).toHaveAccessibleName(
+      "I agree that the subscription renews automatically at the end of each period at the plan's price until I turn renewal off in my account.",
+    )
+    const note = canvas.getByTestId('privacy-note')
+    await expect(note).toHaveTextContent('To provide the subscription, we process your data as described in the privacy policy.')
+    await expect(within(note).getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/policy')
+    await expect(note.closest('label')).toBeNull()
+    await expect(canvas.getAllByRole('checkbox')).toHaveLength(2)
+  },
+}

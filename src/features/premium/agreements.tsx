@@ -46,7 +46,10 @@ function AgreementBox({
   )
 }
 
-/** The premium and promo agreements, and the withdrawal acknowledgement where required; legal pages in the page's language (decision 123). */
+/**
+ * The premium and promo agreements, the withdrawal acknowledgement where required, and how the
+ * data is processed (information, not a tick); legal pages in the page's language (decision 123).
+ */
 export function Agreements({ locale, required, values, disabled, describedBy, onChange }: AgreementsProps) {
   return (
     <fieldset className="agreements" disabled={disabled}>
@@ -58,15 +61,19 @@ export function Agreements({ locale, required, values, disabled, describedBy, on
         })}
       </AgreementBox>
       <AgreementBox agreement="promo" values={values} describedBy={describedBy} onChange={onChange}>
-        {richText(m.premium_agreement_promo, {
-          policy: <LegalLink href={legalHref(locale, 'policy')}>{m.premium_agreement_policy_link()}</LegalLink>,
-        })}
+        {m.premium_agreement_promo()}
       </AgreementBox>
       {required.includes('withdrawal') ? (
         <AgreementBox agreement="withdrawal" values={values} describedBy={describedBy} onChange={onChange}>
           {m.premium_agreement_withdrawal()}
         </AgreementBox>
       ) : null}
+      {/* Processing the data the subscription needs is not a consent (decision 130): it is said, not ticked. */}
+      <p className="agreements__note" data-testid="privacy-note">
+        {richText(m.premium_privacy_note, {
+          policy: <LegalLink href={legalHref(locale, 'policy')}>{m.premium_agreement_policy_link()}</LegalLink>,
+        })}
+      </p>
     </fieldset>
   )
 }
