@@ -1305,7 +1305,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
           user_id: me.id,
           email,
           tax_system_id: 0,
-          description: 'Премиум-подписка: Месяц (30 дн.)',
+          description: 'Подписка Premium: Месяц (30 дн.)',
           subscription_id: 3,
           service: 'cloudpayments',
           status: 'pending',
@@ -1552,7 +1552,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
       it('refuses CloudPayments notifications without a valid Content-HMAC or X-Content-HMAC (401), changing nothing', async () => {
         const { token, pay } = await newPayment()
         const before = await api.counts()
-        const notice = cpNotice(pay, 'Completed', { Description: 'Премиум-подписка: Месяц (30 дн.)', Name: 'ANN SMITH' })
+        const notice = cpNotice(pay, 'Completed', { Description: 'Подписка Premium: Месяц (30 дн.)', Name: 'ANN SMITH' })
         const refused = [
           await api.cp('pay', notice, { headers: [] }),
           await api.cp('pay', notice, { secret: 'not-the-api-secret' }),
@@ -2110,7 +2110,7 @@ export function contractSuite(kind: string, makeDb: () => Promise<Db>) {
         const [receipt] = mail
         expect(receipt).toMatchObject({ subject: `Чек по платежу № ${pay.payment_id}`, code: null, link: null })
         for (const line of [
-          'Товар: Премиум-подписка',
+          'Товар: Подписка Premium',
           'Тариф: 30 дней',
           'Списано: 490,00 ₽',
           'Транзакция: 777000111',

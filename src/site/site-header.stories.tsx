@@ -18,6 +18,22 @@ export const Guest: Story = {}
 
 export const SignedIn: Story = { parameters: { site: { user: SAMPLE_USER } satisfies SiteParameters } }
 
+/** R2.29: a subscriber on the trial reads the trial's name beside the account link, as on the account's card. */
+export const TrialSubscriber: Story = {
+  parameters: {
+    site: {
+      user: {
+        ...SAMPLE_USER,
+        scope: ['user', 'premium', 'trial'],
+        subscription: { active: true, trial: true, plan_id: 1, plan_name: 'Trial', days: 3, expires_at: '2026-12-02T10:00:00.000Z' },
+      },
+    } satisfies SiteParameters,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('premium-badge')).toHaveTextContent('Trial')
+  },
+}
+
 export const MirrorBrand: Story = { globals: { brand: 'mirror' } }
 
 export const Russian: Story = inLocale('ru')

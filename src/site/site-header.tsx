@@ -9,7 +9,7 @@ import { LanguageSwitcher } from '#app/site/language-switcher.tsx'
 import { MenuActor } from '#app/ui/ui-actors.tsx'
 import { isLoggedIn } from '#machines/auth-selectors.ts'
 import { signInReturn } from '#machines/rules/redirect.ts'
-import { hasScope, type Scope } from './scope.ts'
+import { type Scope, type SubscriberBadge, subscriberBadge } from './scope.ts'
 
 /** The main menu's pages the router opens (the current one is marked). */
 const ROUTED_PAGES = [
@@ -24,10 +24,16 @@ const ADDRESSED_PAGES = [
   { path: 'cs-go', label: m.nav_csgo },
 ] as const satisfies readonly { path: LegalPage; label: () => string }[]
 
+/** The badge's words: the trial as the account names it, Premium as the menu does. */
+const BADGE_WORDS: Record<NonNullable<SubscriberBadge>, () => string> = {
+  trial: m.acc_sub_trial,
+  premium: m.nav_premium,
+}
+
 export function SiteHeader() {
   const { product } = useSite()
   const loggedIn = AuthActor.useSelector(isLoggedIn)
-  const premium = AuthActor.useSelector((s) => hasScope(s.context.user as { scope?: Scope } | null, 'premium'))
+  const badge = AuthActor.useSelector((s) => subscriberBadge(s.context.user as { scope?: Scope; subscription?: unknown } | null))
   const menuOpen = MenuActor.useSelector((s) => s.matches('open'))
   const menu = MenuActor.useActorRef()
   const locale = getLocale()
@@ -87,9 +93,9 @@ export function SiteHeader() {
             {loggedIn ? (
               <Link to="/account" className="button button--ghost" data-testid="account-link">
                 {m.nav_account()}
-                {premium ? (
-                  <span className="badge badge--ok" data-testid="premium-badge">
-                    {m.nav_premium()}
+                {badge ? (
+                  <span className="badge badge--ok" data-testid="premium-badge" data-badge={badge}>
+                    {BADGE_WORDS[badge]()}
                   </span>
                 ) : null}
               </Link>

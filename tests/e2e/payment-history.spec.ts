@@ -69,7 +69,7 @@ test.describe('on a phone, in Russian', () => {
     await row.getByRole('link', { name: 'Чек' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Чек № \d+$/u)
     await expect(page.getByTestId('receipt').locator('dt', { hasText: 'Заблокировано для проверки карты' })).toBeVisible()
-    await expect(page.getByTestId('receipt-product')).toHaveText('Премиум-подписка Скинволт')
+    await expect(page.getByTestId('receipt-product')).toHaveText('Подписка Premium Скинволт')
   })
 })
 
@@ -92,7 +92,7 @@ test.describe('R1.8: a receipt is the receipt of its purchase, wherever it is op
     const payment = await payWithNotification(request, token, { subscriptionId: 3, locale: 'ru', origin: `http://localhost:${SITE_PORT}` })
     await page.goto(`${mirror}/ru/account/receipts/${payment.payment_id}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Чек № ${payment.payment_id}`)
-    await expect(page.getByTestId('receipt-product')).toHaveText('Премиум-подписка Скинволт')
+    await expect(page.getByTestId('receipt-product')).toHaveText('Подписка Premium Скинволт')
     await expect(page.getByTestId('receipt').getByRole('link', { name: 'support@skinvault.gg' })).toBeVisible()
     await expect(page.getByTestId('receipt')).not.toContainText('help@svchanger.app')
   })

@@ -68,6 +68,8 @@ describe('docs/glossary.md: one word for one thing', () => {
       'Renewal, and turning it off',
       'The invitation link',
       "The account's number",
+      'Premium',
+      'The license agreement',
     ])
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasScope } from '#app/site/scope.ts'
+import { hasScope, subscriberBadge } from '#app/site/scope.ts'
 
 describe('R6.2: a scope check on the user', () => {
   it('in a list', () => {
@@ -29,5 +29,17 @@ describe('R6: GET /users/me with its scope as a list or a map', () => {
     expect(hasScope(asMap as { scope: Record<string, boolean> }, 'premium')).toBe(false)
     expect(User({ id: 4821, email: 'alex@example.com', scope: 'premium' })).toBeInstanceOf(type.errors)
     expect(User({ id: 4821, email: 'alex@example.com', scope: { premium: 'yes' } })).toBeInstanceOf(type.errors)
+  })
+})
+
+describe("the header's badge names the subscription as the account does", () => {
+  it('a subscriber on the trial: the trial; any other subscriber: Premium', () => {
+    expect(subscriberBadge({ scope: ['user', 'premium', 'trial'], subscription: { active: true, trial: true } })).toBe('trial')
+    expect(subscriberBadge({ scope: ['user', 'premium'], subscription: { active: true, trial: false } })).toBe('premium')
+    expect(subscriberBadge({ scope: { premium: true }, subscription: null })).toBe('premium')
+  })
+  it('no Premium, no badge, whatever the subscription says', () => {
+    expect(subscriberBadge({ scope: ['user'], subscription: { active: false, trial: true } })).toBeNull()
+    expect(subscriberBadge(null)).toBeNull()
   })
 })

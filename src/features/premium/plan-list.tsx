@@ -80,7 +80,7 @@ export function PlanList({ views, selectedId, busy, onSelect, offer = null }: Pl
             </p>
             {next ? (
               <p className="plan-card__text" data-testid="trial-then">
-                {m.premium_plan_trial_then({ plan: next.label, price: next.price })}
+                {m.premium_plan_trial_then({ plan: next.label, days: next.plan.days, price: next.price })}
               </p>
             ) : null}
             <button

@@ -29,7 +29,7 @@ import {
 const PLANS_ON_THE_PAGE = ['Trial', '30 days']
 /** The agreements an English page asks for (R4.1), in a tester's words. */
 const AGREEMENTS: Record<string, string> = {
-  premium: 'the public offer and the user licence',
+  premium: 'the public offer and the user license agreement',
   promo: 'automatic renewal',
 }
 /** What the stand-in's check answers for each outcome the site tells apart (readPaymentCheck). */
