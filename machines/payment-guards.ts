@@ -1,7 +1,8 @@
 /** The payment machine's guards: what its context, or the answer of a payment check, allows next. */
 import { offerPlan, payBlocker } from '#machines/rules/checkout.ts'
 import { CONFIRMATION_CHECKS, type PaymentCheck } from '#machines/rules/payment.ts'
-import type { PaymentContext } from './payment-types.ts'
+import { isPlanOpen } from '#machines/rules/plans.ts'
+import type { PaymentContext, PaymentEvent } from './payment-types.ts'
 
 type Args = { context: PaymentContext }
 
@@ -10,6 +11,8 @@ export const paymentGuards = {
   /** A valid service, and the stored state is to be read first. */
   shouldRestore: ({ context }: Args) => context.service !== null && context.restoreStored,
   isGuest: ({ context }: Args) => !context.loggedIn,
+  /** R9.2: a plan the page offers this visitor: not the trial once the account's trial is used. */
+  isOpenPlan: ({ context, event }: Args & { event: PaymentEvent }) => event.type !== 'plan.select' || isPlanOpen(event.subscription, context.trialUsed),
   /** R3: a plan was chosen as a guest, and the session is there now. */
   isBackFromLogin: ({ context }: Args) => context.goToSubscription && context.loggedIn,
   hasOffer: ({ context }: Args) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,

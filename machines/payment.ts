@@ -12,7 +12,7 @@
  * starts in `selecting`.
  * A stored plan is matched against the plans on offer now.
  */
-import { type EventObject, fromCallback, fromPromise, setup } from 'xstate'
+import { and, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import type { CartChange, PurchaseAnalytics } from '#machines/rules/analytics.ts'
 import type { PremiumState } from '#machines/rules/checkout.ts'
 import type { PaymentCheck, PaymentOptions } from '#machines/rules/payment.ts'
@@ -61,8 +61,11 @@ export type { Agreement } from '#machines/rules/payment.ts'
 export { CONFIRMATION_BACKOFF_MS, CONFIRMATION_CHECKS } from '#machines/rules/payment.ts'
 
 const choose = [
-  { guard: 'isGuest', actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }] },
-  { actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'revealPayment'] },
+  {
+    guard: and(['isOpenPlan', 'isGuest']),
+    actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }],
+  },
+  { guard: 'isOpenPlan', actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'revealPayment'] },
 ] as const
 const takeOffer = { guard: 'hasOffer', actions: [{ type: 'trackCart', params: offerCartParams }, 'assignOffer', 'revealPayment'] } as const
 

@@ -405,7 +405,8 @@ const properties: Property[] = [
   {
     name: 'choosing a plan: the cart changes (remove the plan left, add the one chosen; nothing for the same plan); a guest goes to sign in with the premium page as the way back; otherwise the payment panel comes into view',
     requirement: 'R2.17, R4.3, R4.4',
-    when: on('plan.select', selectingish),
+    // A used trial is not a plan on offer (R9.2, its own property below).
+    when: (s) => on('plan.select', selectingish)(s) && !(ctx<Ctx>(s.before).trialUsed && (s.event.subscription as Subscription).id === 1),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
       const chosen = s.event.subscription as Subscription
@@ -432,7 +433,8 @@ const properties: Property[] = [
     when: on('offer.take', selectingish),
     check: (s) => {
       const b = ctx<Ctx>(s.before)
-      const can = b.loggedIn && inputOf(s).offer?.subscriptionId === 3 && inputOf(s).plans === PLANS_USD
+      // The offer of the input, until a refusal took it away (R9.16).
+      const can = b.loggedIn && b.offer?.subscriptionId === 3 && inputOf(s).plans === PLANS_USD
       if (!can) {
         expect(s.effects).toEqual([])
         expect(ctx(s.after)).toEqual(ctx(s.before))
@@ -725,6 +727,11 @@ const properties: Property[] = [
       expect(payment.selectOpenPlans(s.after).some((view) => view.plan.id === 1)).toBe(listed && !c.trialUsed)
       expect(payment.selectOpenPlans(s.after).length).toBe(c.offered.length - (listed && c.trialUsed ? 1 : 0))
       expect(payment.selectTrialUsed(s.after)).toBe(listed && c.trialUsed)
+      // The trial cannot be chosen once used: the choice changes nothing and tells no one.
+      if (s.event.type === 'plan.select' && (s.event.subscription as Subscription).id === 1 && ctx<Ctx>(s.before).trialUsed) {
+        expect([c.subscription, c.label]).toEqual([ctx<Ctx>(s.before).subscription, ctx<Ctx>(s.before).label])
+        expect(s.effects).toEqual([])
+      }
       if (s.event.type === 'xstate.done.actor.readStoredState' && s.event.output === STORED_TRIAL && ctx<Ctx>(s.before).trialUsed) {
         expect([c.subscription, c.label]).toEqual([null, ''])
       }
