@@ -7,6 +7,7 @@
  * as the site waits, 1 to 8 s (CONFIRMATION_BACKOFF_MS).
  */
 import { expect } from '@playwright/test'
+import { PAY_BUTTON_WORDS, selectPayButtonState, selectPayHint } from '#machines/payment-words.ts'
 import { msg, payButtonName, planButtonName } from '../../e2e/support/messages.ts'
 import type { Snap, TestEvent } from '../../machines/harness.ts'
 import { type Binding, type StateView, type World, whenInteractive } from '../binding.ts'
@@ -214,6 +215,7 @@ export const paymentBinding: Binding = {
         see: async (w) => {
           await expect(cardDialog(w.page)).toBeVisible({ timeout: 20_000 })
           await expect(payButtonAny(w)).toHaveAttribute('aria-busy', 'true')
+          await seePayWords(w, state)
         },
       }
     if (state.matches('paying') || state.matches('succeeded'))
@@ -223,6 +225,8 @@ export const paymentBinding: Binding = {
           await expect(w.page.locator('.premium-checkout')).toHaveAttribute('data-state', 'busy')
           await expect(payButtonAny(w)).toHaveAttribute('aria-busy', 'true')
           await expect(w.page.getByTestId('payment-pending')).toHaveCount(0)
+          // The words of a wait that ends in a navigation are checked while it lasts, not after.
+          if (state.matches('paying')) await seePayWords(w, state)
         },
       }
     if (state.matches('unconfirmed'))
@@ -234,6 +238,7 @@ export const paymentBinding: Binding = {
           await expect(pending).toContainText(msg('en', 'premium_pending_title'))
           await expect(payButtonAny(w)).toHaveAttribute('aria-disabled', 'true')
           await expect(toast(w, 'payments_success')).toHaveCount(0)
+          await seePayWords(w, state)
         },
       }
     if (by.type === 'xstate.done.actor.refreshUser' || by.type === 'xstate.error.actor.refreshUser')
@@ -254,6 +259,19 @@ export const paymentBinding: Binding = {
       }
     return selecting(state, by)
   },
+}
+
+/** A message's words as a pattern: a placeholder (the price) stands for any words. */
+const wordsPattern = (words: string) => new RegExp(`^${words.replace(/[.*+?^$()|[\]\\]/gu, '\\$&').replace(/\{\w+\}/gu, '.+')}$`, 'u')
+
+/**
+ * R4.2, R4.24: the pay button and the hint under it say what the state's row of the words table
+ * (machines/payment-words.ts) says, in the page's language.
+ */
+async function seePayWords(w: World, state: Snap): Promise<void> {
+  await expect(payButtonAny(w)).toHaveText(wordsPattern(msg('en', PAY_BUTTON_WORDS[selectPayButtonState(state)])))
+  const hint = selectPayHint(state, 'en')
+  await expect(w.page.locator('#premium-pay-reason')).toHaveText(hint ? msg('en', hint.key, { count: String(hint.count) }) : '')
 }
 
 /** R2.17, R4.3: a guest who chose a plan has gone to sign in, the plan remembered. */
@@ -282,6 +300,7 @@ function selecting(state: Snap, by: TestEvent): StateView {
       else await expect(w.page.getByTestId('premium-summary')).toHaveText(msg('en', 'premium_checkout_none'))
       for (const a of c.requiredAgreements) await expect(w.page.locator(`#agreement-${a}`)).toBeChecked({ checked: c.agreements[a] === true })
       await expect(payButton(w)).toHaveAttribute('aria-disabled', ready ? 'false' : 'true')
+      await seePayWords(w, state)
       if (c.trialUsed) {
         await expect(w.page.getByTestId('trial-used')).toBeVisible()
         await expect(planButton(w, 'Trial')).toHaveCount(0)
