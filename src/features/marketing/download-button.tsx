@@ -29,6 +29,13 @@ const STARTED_MS = 3000
  */
 type DownloadPhase = 'idle' | 'starting' | 'started'
 
+/** Each phase's icon and words (`null`: the button's own words). */
+const PHASE_FACE = {
+  idle: { icon: 'windows', words: null },
+  starting: { icon: 'download', words: m.mk_download_starting },
+  started: { icon: 'check', words: m.mk_download_started },
+} as const satisfies Record<DownloadPhase, { icon: string; words: (() => string) | null }>
+
 /** R2: the download address for the selected game version (null: the generic link). */
 export function useDownloadLink(versionId: number | null): DownloadLink {
   const site = useSite()
@@ -126,8 +133,8 @@ export function DownloadButton({
       aria-busy={busy || undefined}
       rel={link.kind === 'internal' ? undefined : 'noopener'}
     >
-      <Icon name={phase === 'idle' ? 'windows' : phase === 'starting' ? 'download' : 'check'} size={20} />
-      <span>{phase === 'starting' ? m.mk_download_starting() : phase === 'started' ? m.mk_download_started() : children}</span>
+      <Icon name={PHASE_FACE[phase].icon} size={20} />
+      <span>{PHASE_FACE[phase].words?.() ?? children}</span>
     </a>
   )
 }
