@@ -2,7 +2,7 @@
 import { offerPlan, payBlocker } from '#machines/rules/checkout.ts'
 import { CONFIRMATION_CHECKS, type PaymentCheck } from '#machines/rules/payment.ts'
 import { isPlanOpen } from '#machines/rules/plans.ts'
-import type { PaymentContext, PaymentEvent } from './payment-types.ts'
+import type { PaymentContext } from './payment-types.ts'
 
 type Args = { context: PaymentContext }
 
@@ -12,7 +12,7 @@ export const paymentGuards = {
   shouldRestore: ({ context }: Args) => context.service !== null && context.restoreStored,
   isGuest: ({ context }: Args) => !context.loggedIn,
   /** R9.2: a plan the page offers this visitor: not the trial once the account's trial is used. */
-  isOpenPlan: ({ context, event }: Args & { event: PaymentEvent }) => event.type !== 'plan.select' || isPlanOpen(event.subscription, context.trialUsed),
+  isOpenPlan: ({ context }: Args, plan: { id: number }) => isPlanOpen(plan, context.trialUsed),
   /** R3: a plan was chosen as a guest, and the session is there now. */
   isBackFromLogin: ({ context }: Args) => context.goToSubscription && context.loggedIn,
   hasOffer: ({ context }: Args) => context.loggedIn && offerPlan(context.offered, context.offer) !== null,

@@ -73,6 +73,11 @@ export function planCartParams({ context, event }: { context: PaymentContext; ev
   assertEvent(event, 'plan.select')
   return cartChange(context.subscription, event.subscription)
 }
+/** The plan a `plan.select` names, for the guard that asks whether it is open (R9.2). */
+export function chosenPlanParams({ event }: { event: PaymentEvent }): { id: number } {
+  assertEvent(event, 'plan.select')
+  return event.subscription
+}
 /** The same for the special offer (taken only when there is one, `hasOffer`). */
 export function offerCartParams({ context }: { context: PaymentContext }): CartChange | null {
   return cartChange(context.subscription, (offerPlan(context.offered, context.offer) as OfferedPlan).plan)

@@ -12,7 +12,7 @@
  * starts in `selecting`.
  * A stored plan is matched against the plans on offer now.
  */
-import { and, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
+import { type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import type { CartChange, PurchaseAnalytics } from '#machines/rules/analytics.ts'
 import type { PremiumState } from '#machines/rules/checkout.ts'
 import type { PaymentCheck, PaymentOptions } from '#machines/rules/payment.ts'
@@ -24,6 +24,7 @@ import {
   analyticsParams,
   checkErrorParams,
   checkInput,
+  chosenPlanParams,
   closedParams,
   createPaymentInput,
   failToast,
@@ -60,12 +61,14 @@ import { type MachineEffects, type NavigateParams, notProvided, outputParams } f
 export type { Agreement } from '#machines/rules/payment.ts'
 export { CONFIRMATION_BACKOFF_MS, CONFIRMATION_CHECKS } from '#machines/rules/payment.ts'
 
+/** R9.2: only a plan the page offers this visitor is chosen (not a used trial; a guest has none used). */
+const openPlan = { type: 'isOpenPlan', params: chosenPlanParams } as const
 const choose = [
   {
-    guard: and(['isOpenPlan', 'isGuest']),
+    guard: 'isGuest',
     actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'rememberPlan', { type: 'navigate', params: loginPathParams }],
   },
-  { guard: 'isOpenPlan', actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'revealPayment'] },
+  { guard: openPlan, actions: [{ type: 'trackCart', params: planCartParams }, 'assignPlan', 'revealPayment'] },
 ] as const
 const takeOffer = { guard: 'hasOffer', actions: [{ type: 'trackCart', params: offerCartParams }, 'assignOffer', 'revealPayment'] } as const
 
