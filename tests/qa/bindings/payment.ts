@@ -215,7 +215,7 @@ export const paymentBinding: Binding = {
         see: async (w) => {
           await expect(cardDialog(w.page)).toBeVisible({ timeout: 20_000 })
           await expect(payButtonAny(w)).toHaveAttribute('aria-busy', 'true')
-          await seePayWords(w, state)
+          await seePayWords(w, state, 'premium_pay_form_open')
         },
       }
     if (state.matches('paying') || state.matches('succeeded'))
@@ -226,7 +226,7 @@ export const paymentBinding: Binding = {
           await expect(payButtonAny(w)).toHaveAttribute('aria-busy', 'true')
           await expect(w.page.getByTestId('payment-pending')).toHaveCount(0)
           // The words of a wait that ends in a navigation are checked while it lasts, not after.
-          if (state.matches('paying')) await seePayWords(w, state)
+          if (state.matches('paying')) await seePayWords(w, state, state.matches({ paying: 'confirming' }) ? 'premium_confirming' : 'premium_paying')
         },
       }
     if (state.matches('unconfirmed'))
@@ -238,7 +238,7 @@ export const paymentBinding: Binding = {
           await expect(pending).toContainText(msg('en', 'premium_pending_title'))
           await expect(payButtonAny(w)).toHaveAttribute('aria-disabled', 'true')
           await expect(toast(w, 'payments_success')).toHaveCount(0)
-          await seePayWords(w, state)
+          await seePayWords(w, state, 'premium_pay_amount')
         },
       }
     if (by.type === 'xstate.done.actor.refreshUser' || by.type === 'xstate.error.actor.refreshUser')
@@ -265,11 +265,13 @@ export const paymentBinding: Binding = {
 const wordsPattern = (words: string) => new RegExp(`^${words.replace(/[.*+?^$()|[\]\\]/gu, '\\$&').replace(/\{\w+\}/gu, '.+')}$`, 'u')
 
 /**
- * R4.2, R4.24: the pay button and the hint under it say what the state's row of the words table
- * (machines/payment-words.ts) says, in the page's language.
+ * R4.2, R4.24: the pay button says the words written out for its state here (a wrong row of the
+ * words table, machines/payment-words.ts, fails a path), and the hint under it says what that
+ * table's row says for the state, in the page's language.
  */
-async function seePayWords(w: World, state: Snap): Promise<void> {
-  await expect(payButtonAny(w)).toHaveText(wordsPattern(msg('en', PAY_BUTTON_WORDS[selectPayButtonState(state)])))
+async function seePayWords(w: World, state: Snap, button: string): Promise<void> {
+  expect(PAY_BUTTON_WORDS[selectPayButtonState(state)]).toBe(button)
+  await expect(payButtonAny(w)).toHaveText(wordsPattern(msg('en', button)))
   const hint = selectPayHint(state, 'en')
   await expect(w.page.locator('#premium-pay-reason')).toHaveText(hint ? msg('en', hint.key, { count: String(hint.count) }) : '')
 }
@@ -300,7 +302,7 @@ function selecting(state: Snap, by: TestEvent): StateView {
       else await expect(w.page.getByTestId('premium-summary')).toHaveText(msg('en', 'premium_checkout_none'))
       for (const a of c.requiredAgreements) await expect(w.page.locator(`#agreement-${a}`)).toBeChecked({ checked: c.agreements[a] === true })
       await expect(payButton(w)).toHaveAttribute('aria-disabled', ready ? 'false' : 'true')
-      await seePayWords(w, state)
+      await seePayWords(w, state, c.subscription ? 'premium_pay_amount' : 'premium_pay')
       if (c.trialUsed) {
         await expect(w.page.getByTestId('trial-used')).toBeVisible()
         await expect(planButton(w, 'Trial')).toHaveCount(0)
